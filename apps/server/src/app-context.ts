@@ -1,0 +1,27 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config/index.js';
+import type { Database, Db } from './db/client.js';
+import type { JobQueue } from './jobs/queue.js';
+import type { MailTransport } from './providers/mail/index.js';
+
+/** What services need from the running process, built once in buildApp(). */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  queue: JobQueue;
+  mail: MailTransport;
+  logger: FastifyBaseLogger;
+  /** Key that signs access tokens. */
+  tokenKey: Uint8Array;
+}
+
+/** Who is calling: set by the authenticate hook from a verified access token and a live session. */
+export interface Actor {
+  userId: string;
+  sessionId: string;
+  role: 'admin' | 'entity';
+  entityId: string | null;
+  email: string;
+  name: string;
+}

@@ -1,0 +1,207 @@
+// buildApp(): the whole portal as one Fastify instance, used by the server entry and by the tests.
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { MSG } from '@bridge-talk/contract';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import type { AppContext } from './app-context.js';
+import type { Config } from './config/index.js';
+import { type Database, openDatabase } from './db/client.js';
+import { createJobQueue } from './jobs/queue.js';
+import { AppError } from './lib/app-error.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { registerMailJobs } from './modules/mail/mail.service.js';
+import { ensureBootstrapAdmin, loadTokenKey } from './modules/system/bootstrap-admin.js';
+import authenticate from './plugins/authenticate.js';
+import { createMailTransport } from './providers/mail/index.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open database to use (tests); otherwise one is opened from the configuration and owned. */
+  database?: Database;
+  /** Run job workers in this process (default true). */
+  startWorkers?: boolean;
+  /** Seconds between pg-boss checks for expired jobs. */
+  superviseIntervalSeconds?: number;
+  /** Where log lines go (tests capture them); default stdout. */
+  logStream?: NodeJS.WritableStream;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+/** Paths of pino's request log that may hold a credential. */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'password',
+  '*.password',
+  'accessToken',
+  'refreshToken',
+];
+
+function fieldsOf(error: FastifyError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.validation ?? []) {
+    const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+    fields[key] ??= issue.message ?? MSG.common.somethingWrong;
+  }
+  return fields;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ??
+    (await openDatabase({
+      url: config.database.url,
+      dataDir: config.database.dataDir,
+      poolMax: config.database.poolMax,
+    }));
+  const queue = await createJobQueue(database, app.log, {
+    pollSeconds: config.jobs.pollSeconds,
+    superviseIntervalSeconds: options.superviseIntervalSeconds,
+  });
+  const mail = createMailTransport(config, app.log);
+  const partial = { config, database, db: database.db };
+  const ctx: AppContext = { ...partial, queue, mail, logger: app.log, tokenKey: await loadTokenKey(partial) };
+  app.decorate('ctx', ctx);
+
+  app.addHook('onClose', async () => {
+    await queue.stop();
+    await mail.close();
+    if (ownsDatabase) await database.close();
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The portal is served over plain http on localhost in development; HSTS belongs to the TLS proxy.
+    strictTransportSecurity: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: MSG.extra.tooManyAttempts,
+      retryAfterSeconds: Math.ceil(context.ttl / 1000),
+    }),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Bridge Talk portal API', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = fieldsOf(error);
+      return reply.code(400).send({ message: Object.values(fields)[0] ?? MSG.common.somethingWrong, fields });
+    }
+    if (error instanceof ZodError) {
+      const fields = Object.fromEntries(error.issues.map((i) => [i.path.join('.') || '_', i.message]));
+      return reply.code(400).send({ message: error.issues[0]?.message ?? MSG.common.somethingWrong, fields });
+    }
+    if (error instanceof AppError) {
+      return reply
+        .code(error.statusCode)
+        .send({ message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.code(500).send({ message: MSG.common.somethingWrong });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.code(429).send({ message: MSG.extra.tooManyAttempts });
+    if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message });
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ message: MSG.common.somethingWrong });
+  });
+
+  const auth = createAuthService(ctx);
+  await app.register(authenticate, { auth });
+  await app.register(healthRoutes, { ctx });
+  await app.register(authRoutes, { ctx, auth });
+
+  const indexHtml = path.join(config.webDistDir, 'index.html');
+  const serveWeb = existsSync(indexHtml);
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      setHeaders: (reply, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+    if (serveWeb && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.code(404).send({ message: MSG.extra.notFound });
+  });
+
+  registerMailJobs(queue, ctx.db, mail);
+  await ensureBootstrapAdmin(ctx);
+  if (options.startWorkers ?? true) await queue.startWorkers();
+  return app;
+}

@@ -1,0 +1,102 @@
+// The only module that reads process.env: every setting is parsed and validated here once, at start-up.
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  TRUST_PROXY: booleanish.default(false),
+  ADMIN_EMAIL: z.email().default('admin@bridgetalk.local'),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Bridge Talk <no-reply@bridgetalk.local>'),
+  OUTBOX_LOG_TEXT: booleanish.default(true),
+  TEAM_EMAIL: z.email().default('team@bridgetalk.local'),
+  WEB_DIST_DIR: z.string().optional(),
+  RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_AUTH_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+});
+
+export type Env = z.infer<typeof ZEnv>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  logLevel: Env['LOG_LEVEL'];
+  publicUrl: string | undefined;
+  database: { url: string | undefined; dataDir: string; poolMax: number };
+  auth: {
+    jwtSecret: string | undefined;
+    accessTokenTtlSeconds: number;
+    refreshTokenTtlDays: number;
+    cookieSecure: 'auto' | boolean;
+    rateLimitMax: number;
+    rateLimitWindowSeconds: number;
+  };
+  trustProxy: boolean;
+  bootstrapAdmin: { email: string; password: string | undefined };
+  mail: { smtpUrl: string | undefined; from: string; outboxLogText: boolean; teamEmail: string };
+  webDistDir: string;
+  jobs: { pollSeconds: number };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a wrong value throws a ConfigError naming each variable at fault. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ZEnv.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    logLevel: e.LOG_LEVEL,
+    publicUrl: e.PUBLIC_URL,
+    database: { url: e.DATABASE_URL, dataDir: path.resolve(e.DATA_DIR), poolMax: e.DATABASE_POOL_MAX },
+    auth: {
+      jwtSecret: e.JWT_SECRET,
+      accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+      cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true',
+      rateLimitMax: e.RATE_LIMIT_AUTH_MAX,
+      rateLimitWindowSeconds: e.RATE_LIMIT_AUTH_WINDOW_SECONDS,
+    },
+    trustProxy: e.TRUST_PROXY,
+    bootstrapAdmin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      outboxLogText: e.OUTBOX_LOG_TEXT,
+      teamEmail: e.TEAM_EMAIL,
+    },
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
+    jobs: { pollSeconds: e.JOB_POLL_SECONDS },
+  };
+}

@@ -1,0 +1,89 @@
+// Opens the database the configuration names: PostgreSQL through `pg` when DATABASE_URL is set,
+// otherwise PGlite (PostgreSQL compiled to WebAssembly) with its files in DATA_DIR.
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** The running database: the query builder, a liveness probe, and how to close it. */
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** The PGlite instance when embedded (pg-boss runs on it through its adapter). */
+  pglite?: PGlite;
+  connectionString?: string;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  url?: string | undefined;
+  dataDir?: string;
+  poolMax?: number;
+  /** Tests open an in-memory PGlite from a prepared dump instead of a data dir. */
+  pglite?: PGliteOptions & { dataDir?: string };
+}
+
+const MIGRATION_LOCK_KEY = 7_294_431;
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.url) return openPostgres(options.url, options.poolMax ?? 10);
+  return openPglite(options);
+}
+
+async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
+  const dataDir = options.pglite?.dataDir ?? options.dataDir;
+  if (dataDir && !dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({ ...options.pglite, dataDir, extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  return {
+    kind: 'pglite',
+    db,
+    pglite: client,
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, poolMax: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 5000 });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // Several processes may start at once against one database: migrate under an advisory lock.
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    lockClient.release();
+  }
+  return {
+    kind: 'postgres',
+    db,
+    connectionString: url,
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

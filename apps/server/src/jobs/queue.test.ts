@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { findSentMailTo } from '../modules/mail/mail.repository.js';
+import { queueMail } from '../modules/mail/mail.service.js';
+import { createPersistentTestDatabase } from '../test-support/databases.js';
+import { type SmtpCapture, startSmtpCapture } from '../test-support/smtp-capture.js';
+import { createTestApp, eventually } from '../test-support/test-app.js';
+
+let smtp: SmtpCapture;
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+});
+afterAll(() => smtp.close());
+
+describe('mail through the job queue', () => {
+  it('delivers a queued message over SMTP and records it once', async () => {
+    const t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Portal <portal@test.local>' });
+    try {
+      await queueMail(t.app.ctx.queue, {
+        to: 'someone@test.local',
+        subject: 'Hello there',
+        text: 'Line one',
+      });
+      const mail = await eventually(async () => smtp.messages.find((m) => m.subject === 'Hello there'));
+      expect(mail.text?.trim()).toBe('Line one');
+      expect(mail.from?.text).toContain('portal@test.local');
+      const rows = await eventually(async () => {
+        const sent = await findSentMailTo(t.db(), 'someone@test.local');
+        return sent.length ? sent : null;
+      });
+      expect(rows).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('keeps a message in the outbox table when no SMTP server is configured', async () => {
+    const t = await createTestApp();
+    try {
+      await queueMail(t.app.ctx.queue, {
+        to: 'outbox@test.local',
+        subject: 'Code',
+        text: 'Your code is 123456',
+      });
+      const rows = await eventually(async () => {
+        const sent = await findSentMailTo(t.db(), 'outbox@test.local');
+        return sent.length ? sent : null;
+      });
+      expect(rows[0]).toMatchObject({ subject: 'Code', text: 'Your code is 123456' });
+      // OUTBOX_LOG_TEXT=false in tests: the body stays out of the log.
+      expect(t.logs.join('')).not.toContain('123456');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('runs a job queued before a restart after the restart', async () => {
+    const store = await createPersistentTestDatabase({
+      pglite: inject('pgliteTemplate'),
+      postgres: inject('postgresTemplate'),
+    });
+    try {
+      const firstDb = await store.open();
+      const first = await createTestApp({ SMTP_URL: smtp.url }, { database: firstDb, startWorkers: false });
+      await queueMail(first.app.ctx.queue, {
+        to: 'restart@test.local',
+        subject: 'Survives restarts',
+        text: 'x',
+      });
+      await first.close();
+      await firstDb.close();
+      expect(smtp.messages.some((m) => m.subject === 'Survives restarts')).toBe(false);
+
+      const secondDb = await store.open();
+      const second = await createTestApp({ SMTP_URL: smtp.url }, { database: secondDb });
+      try {
+        await eventually(async () => smtp.messages.find((m) => m.subject === 'Survives restarts'), 20_000);
+        expect(smtp.messages.filter((m) => m.subject === 'Survives restarts')).toHaveLength(1);
+      } finally {
+        await second.close();
+        await secondDb.close();
+      }
+    } finally {
+      await store.drop();
+    }
+  });
+
+  it('retries a delivery that failed until the SMTP server answers', async () => {
+    const down = 'smtp://127.0.0.1:1';
+    const t = await createTestApp({ SMTP_URL: down });
+    try {
+      await queueMail(t.app.ctx.queue, { to: 'retry@test.local', subject: 'Retried', text: 'x' });
+      await eventually(async () => t.logs.some((l) => l.includes('job failed')), 15_000);
+      const sent = await findSentMailTo(t.db(), 'retry@test.local');
+      expect(sent).toHaveLength(0);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,119 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { entities, refreshTokens, sessions, users } from '../../db/schema.js';
+
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  subtype: users.subtype,
+  status: users.status,
+  passwordHash: users.passwordHash,
+  entityId: users.entityId,
+  entityName: entities.name,
+  entityStatus: entities.status,
+  coupon: entities.coupon,
+};
+
+export type UserRecord = Awaited<ReturnType<typeof findUserByEmail>>;
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select(userColumns)
+    .from(users)
+    .leftJoin(entities, eq(entities.id, users.entityId))
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  return row ?? null;
+}
+
+export async function findUserById(db: Db, id: string) {
+  const [row] = await db
+    .select(userColumns)
+    .from(users)
+    .leftJoin(entities, eq(entities.id, users.entityId))
+    .where(eq(users.id, id));
+  return row ?? null;
+}
+
+/** The caller behind an access token, in one indexed query: user, entity and session state. */
+export async function findSessionActor(db: Db, sessionId: string, userId: string) {
+  const [row] = await db
+    .select({
+      ...userColumns,
+      sessionRevokedAt: sessions.revokedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(entities, eq(entities.id, users.entityId))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+  return row ?? null;
+}
+
+export async function createSession(db: Db, userId: string, persistent: boolean): Promise<string> {
+  const [row] = await db.insert(sessions).values({ userId, persistent }).returning({ id: sessions.id });
+  if (!row) throw new Error('session not created');
+  return row.id;
+}
+
+export async function insertRefreshToken(db: Db, sessionId: string, tokenHash: string, expiresAt: Date) {
+  await db.insert(refreshTokens).values({ sessionId, tokenHash, expiresAt });
+}
+
+export async function findRefreshToken(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({
+      id: refreshTokens.id,
+      sessionId: refreshTokens.sessionId,
+      expiresAt: refreshTokens.expiresAt,
+      rotatedAt: refreshTokens.rotatedAt,
+      userId: sessions.userId,
+      persistent: sessions.persistent,
+      sessionRevokedAt: sessions.revokedAt,
+    })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, tokenHash));
+  return row ?? null;
+}
+
+/** Marks a token used; false when another request rotated it first. */
+export async function markRefreshTokenRotated(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ rotatedAt: new Date() })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length === 1;
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeUserSessions(db: Db, userId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function countLiveSessions(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sessions)
+    .innerJoin(refreshTokens, eq(refreshTokens.sessionId, sessions.id))
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        isNull(refreshTokens.rotatedAt),
+        gt(refreshTokens.expiresAt, new Date()),
+      ),
+    );
+  return row?.n ?? 0;
+}

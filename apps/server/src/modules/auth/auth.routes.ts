@@ -1,0 +1,112 @@
+import {
+  API,
+  ZErrorResponse,
+  ZLoginRequest,
+  ZMessageResponse,
+  ZSessionResponse,
+  ZSessionUser,
+} from '@bridge-talk/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.js';
+import { actorOf } from '../../plugins/authenticate.js';
+import type { AuthService, IssuedSession } from './auth.service.js';
+
+export const REFRESH_COOKIE = 'bt_refresh';
+const REFRESH_COOKIE_PATH = '/api/auth';
+
+const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 429: ZErrorResponse };
+
+export async function authRoutes(
+  app: FastifyInstance,
+  { ctx, auth }: { ctx: AppContext; auth: AuthService },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { cookieSecure, rateLimitMax, rateLimitWindowSeconds } = ctx.config.auth;
+  const rateLimit = { max: rateLimitMax, timeWindow: rateLimitWindowSeconds * 1000 };
+
+  function setRefreshCookie(reply: FastifyReply, session: IssuedSession) {
+    reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: cookieSecure === 'auto' ? reply.request.protocol === 'https' : cookieSecure,
+      path: REFRESH_COOKIE_PATH,
+      // Without 'Remember me' the cookie ends with the browser session.
+      ...(session.persistent ? { expires: session.refreshExpiresAt } : {}),
+    });
+  }
+
+  function clearRefreshCookie(reply: FastifyReply) {
+    reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
+  }
+
+  function sessionBody({ accessToken, expiresIn, user, message }: IssuedSession) {
+    return { accessToken, expiresIn, user, message };
+  }
+
+  r.post(
+    API.auth.login,
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password',
+        body: ZLoginRequest,
+        response: { 200: ZSessionResponse, ...errors, 406: ZErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const session = await auth.login({ input: request.body });
+      setRefreshCookie(reply, session);
+      return sessionBody(session);
+    },
+  );
+
+  r.post(
+    API.auth.refresh,
+    {
+      config: { rateLimit: { max: rateLimitMax * 10, timeWindow: rateLimit.timeWindow } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange the refresh cookie for a new access token (the cookie rotates)',
+        response: { 200: ZSessionResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const session = await auth.refresh({ refreshToken: request.cookies[REFRESH_COOKIE] });
+        setRefreshCookie(reply, session);
+        return sessionBody(session);
+      } catch (error) {
+        clearRefreshCookie(reply);
+        throw error;
+      }
+    },
+  );
+
+  r.post(
+    API.auth.logout,
+    {
+      schema: { tags: ['auth'], summary: 'End the session', response: { 200: ZMessageResponse } },
+    },
+    async (request, reply) => {
+      await auth.logout({ refreshToken: request.cookies[REFRESH_COOKIE], actor: request.actor });
+      clearRefreshCookie(reply);
+      return { message: 'Signed out.' };
+    },
+  );
+
+  r.get(
+    API.auth.me,
+    {
+      preHandler: app.requireRole('admin', 'entity'),
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        security: [{ bearer: [] }],
+        response: { 200: ZSessionUser, 401: ZErrorResponse },
+      },
+    },
+    async (request) => auth.getMe({ actor: actorOf(request) }),
+  );
+}

@@ -1,0 +1,150 @@
+// Sign-in and sessions: password check, access tokens, refresh-token rotation with reuse detection.
+import {
+  type LoginRequest,
+  MSG,
+  type SessionResponse,
+  type SessionUser,
+  ZLoginRequest,
+} from '@bridge-talk/contract';
+import type { Actor, AppContext } from '../../app-context.js';
+import { AppError } from '../../lib/app-error.js';
+import { verifyPassword } from '../../lib/passwords.js';
+import { randomToken, sha256 } from '../../lib/secrets.js';
+import { signAccessToken, verifyAccessToken } from './access-token.js';
+import * as repo from './auth.repository.js';
+
+/** A browser-session cookie still needs an end on the server: a day of inactivity. */
+const SESSION_COOKIE_IDLE_MS = 24 * 60 * 60 * 1000;
+/** Two tabs refreshing with the same cookie at once is not an attack. */
+const ROTATION_GRACE_MS = 10_000;
+
+export interface IssuedSession extends SessionResponse {
+  refreshToken: string;
+  persistent: boolean;
+  refreshExpiresAt: Date;
+}
+
+type UserRecord = NonNullable<repo.UserRecord>;
+
+function toSessionUser(user: UserRecord): SessionUser {
+  return {
+    _id: user.id,
+    name: `${user.firstName} ${user.lastName}`.trim(),
+    email: user.email,
+    role: user.role,
+    subtype: user.subtype,
+    entityName: user.entityName ?? null,
+    coupon: user.coupon ?? null,
+  };
+}
+
+/** An account may sign in when it and (for entity staff) its entity are active. */
+function accountState(user: UserRecord): 'active' | 'inactive' {
+  if (user.status !== 'active') return 'inactive';
+  if (user.role === 'entity' && user.entityStatus !== 'active') return 'inactive';
+  return 'active';
+}
+
+export function createAuthService(ctx: AppContext) {
+  const { db, config, tokenKey } = ctx;
+
+  async function issue(user: UserRecord, sessionId: string, persistent: boolean): Promise<IssuedSession> {
+    const refreshToken = randomToken();
+    const ttl = persistent ? config.auth.refreshTokenTtlDays * 86_400_000 : SESSION_COOKIE_IDLE_MS;
+    const refreshExpiresAt = new Date(Date.now() + ttl);
+    await repo.insertRefreshToken(db, sessionId, sha256(refreshToken), refreshExpiresAt);
+    const sessionUser = toSessionUser(user);
+    const accessToken = await signAccessToken(
+      tokenKey,
+      { sub: user.id, sid: sessionId, role: user.role, name: sessionUser.name, email: user.email },
+      config.auth.accessTokenTtlSeconds,
+    );
+    return {
+      accessToken,
+      expiresIn: config.auth.accessTokenTtlSeconds,
+      user: sessionUser,
+      message: MSG.auth.loginSuccess,
+      refreshToken,
+      persistent,
+      refreshExpiresAt,
+    };
+  }
+
+  return {
+    async login({ input }: { input: LoginRequest }): Promise<IssuedSession> {
+      const { email, password, role, rememberMe } = ZLoginRequest.parse(input);
+      const user = await repo.findUserByEmail(db, email);
+      const invalid = new AppError('UNAUTHENTICATED', MSG.auth.invalidCredentials, {
+        email: MSG.auth.invalidCredentials,
+        password: MSG.auth.invalidCredentials,
+      });
+      if (!user || user.role !== role) {
+        await verifyPassword(null, password);
+        throw invalid;
+      }
+      if (user.passwordHash === null) {
+        throw new AppError('PASSWORD_NOT_SET', MSG.auth.redirectToCreatePassword);
+      }
+      if (!(await verifyPassword(user.passwordHash, password))) throw invalid;
+      if (accountState(user) !== 'active') throw new AppError('FORBIDDEN', MSG.auth.notYetActivated);
+      const sessionId = await repo.createSession(db, user.id, rememberMe);
+      return issue(user, sessionId, rememberMe);
+    },
+
+    /** Exchanges a refresh token for a new pair. A token presented twice revokes its session. */
+    async refresh({ refreshToken }: { refreshToken: string | undefined }): Promise<IssuedSession> {
+      const expired = new AppError('UNAUTHENTICATED', MSG.extra.sessionExpired);
+      if (!refreshToken) throw expired;
+      const token = await repo.findRefreshToken(db, sha256(refreshToken));
+      if (!token || token.sessionRevokedAt || token.expiresAt.getTime() <= Date.now()) throw expired;
+      const rotated = await repo.markRefreshTokenRotated(db, token.id);
+      if (!rotated) {
+        const rotatedAt = (await repo.findRefreshToken(db, sha256(refreshToken)))?.rotatedAt;
+        const withinGrace = rotatedAt && Date.now() - rotatedAt.getTime() < ROTATION_GRACE_MS;
+        if (!withinGrace) {
+          ctx.logger.warn({ session: token.sessionId }, 'refresh token reused: session revoked');
+          await repo.revokeSession(db, token.sessionId);
+          throw expired;
+        }
+      }
+      const user = await repo.findUserById(db, token.userId);
+      if (!user || accountState(user) !== 'active') {
+        await repo.revokeSession(db, token.sessionId);
+        throw expired;
+      }
+      return issue(user, token.sessionId, token.persistent);
+    },
+
+    async logout({ refreshToken, actor }: { refreshToken: string | undefined; actor: Actor | null }) {
+      if (actor) await repo.revokeSession(db, actor.sessionId);
+      if (refreshToken) {
+        const token = await repo.findRefreshToken(db, sha256(refreshToken));
+        if (token) await repo.revokeSession(db, token.sessionId);
+      }
+    },
+
+    /** The caller of a bearer token, or null when the token, session or account no longer stands. */
+    async authenticate(accessToken: string): Promise<Actor | null> {
+      const claims = await verifyAccessToken(tokenKey, accessToken);
+      if (!claims) return null;
+      const row = await repo.findSessionActor(db, claims.sid, claims.sub);
+      if (!row || row.sessionRevokedAt || accountState(row) !== 'active') return null;
+      return {
+        userId: row.id,
+        sessionId: claims.sid,
+        role: row.role,
+        entityId: row.entityId,
+        email: row.email,
+        name: `${row.firstName} ${row.lastName}`.trim(),
+      };
+    },
+
+    async getMe({ actor }: { actor: Actor }): Promise<SessionUser> {
+      const user = await repo.findUserById(db, actor.userId);
+      if (!user) throw new AppError('UNAUTHENTICATED', MSG.extra.sessionExpired);
+      return toSessionUser(user);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

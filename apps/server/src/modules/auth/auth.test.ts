@@ -1,0 +1,224 @@
+import { MSG } from '@bridge-talk/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entities } from '../../db/schema.js';
+import { createEntityUser } from '../../test-support/factories.js';
+import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const admin = { ...TEST_ADMIN, role: 'admin' as const };
+
+function refresh(cookie: string) {
+  return t.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { bt_refresh: cookie } });
+}
+
+describe('POST /api/auth/login', () => {
+  it('signs the bootstrap admin in: access token in the body, refresh token in an httpOnly cookie', async () => {
+    const { response } = await signIn(t.app, admin);
+    const body = response.json();
+    expect(body.message).toBe(MSG.auth.loginSuccess);
+    expect(body.user).toMatchObject({
+      email: TEST_ADMIN.email,
+      role: 'admin',
+      subtype: 'admin',
+      name: 'Bridge Talk Admin',
+    });
+    expect(body.accessToken.split('.')).toHaveLength(3);
+    expect(body.expiresIn).toBe(900);
+    const cookie = response.cookies.find((c) => c.name === 'bt_refresh');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    // 'Remember me' defaults on: a persistent cookie of 30 days.
+    const days = (new Date(cookie!.expires!).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+  });
+
+  it('gives a browser-session cookie when Remember me is off', async () => {
+    const { response } = await signIn(t.app, { ...admin, rememberMe: false });
+    const cookie = response.cookies.find((c) => c.name === 'bt_refresh');
+    expect(cookie?.expires).toBeUndefined();
+    expect(cookie?.maxAge).toBeUndefined();
+  });
+
+  it('answers a wrong password and an unknown e-mail alike, on both fields', async () => {
+    const expected = {
+      message: MSG.auth.invalidCredentials,
+      fields: { email: MSG.auth.invalidCredentials, password: MSG.auth.invalidCredentials },
+    };
+    for (const payload of [
+      { ...admin, password: 'Wrong-Pass-1' },
+      { email: 'nobody@test.local', password: 'Wrong-Pass-1', role: 'admin' },
+      { ...admin, role: 'entity' },
+    ]) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual(expected);
+      expect(response.cookies).toHaveLength(0);
+    }
+  });
+
+  it('answers 406 for an account that has no password yet', async () => {
+    const entity = await createEntityUser(t.db(), { password: null });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: entity.email, password: 'Whatever-1', role: 'entity' },
+    });
+    expect(response.statusCode).toBe(406);
+    expect(response.json().message).toBe(MSG.auth.redirectToCreatePassword);
+  });
+
+  it('answers 403 for an entity that is not active', async () => {
+    const entity = await createEntityUser(t.db(), { entityStatus: 'pending' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: entity.email, password: entity.password, role: 'entity' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(MSG.auth.notYetActivated);
+  });
+
+  it('signs an active entity in with its organisation and coupon', async () => {
+    const entity = await createEntityUser(t.db(), { coupon: 'WELCOME10' });
+    const { authorization } = await signIn(t.app, {
+      email: entity.email,
+      password: entity.password!,
+      role: 'entity',
+    });
+    const me = await t.app.inject({ url: '/api/auth/me', headers: { authorization } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual({
+      _id: entity.userId,
+      name: expect.stringMatching(/^Erin Agent /),
+      email: entity.email,
+      role: 'entity',
+      subtype: 'agency',
+      entityName: entity.entityName,
+      coupon: 'WELCOME10',
+    });
+  });
+});
+
+describe('GET /api/auth/me', () => {
+  it('refuses a missing, malformed or forged token with 401', async () => {
+    for (const authorization of [undefined, 'Bearer nope', 'Bearer a.b.c', 'Basic abc']) {
+      const response = await t.app.inject({
+        url: '/api/auth/me',
+        headers: authorization ? { authorization } : {},
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: MSG.extra.sessionExpired });
+    }
+  });
+
+  it('refuses the session of an entity disabled after sign-in, at once', async () => {
+    const entity = await createEntityUser(t.db());
+    const { authorization } = await signIn(t.app, {
+      email: entity.email,
+      password: entity.password!,
+      role: 'entity',
+    });
+    expect((await t.app.inject({ url: '/api/auth/me', headers: { authorization } })).statusCode).toBe(200);
+    await t.db().update(entities).set({ status: 'disabled' }).where(eq(entities.id, entity.entityId));
+    expect((await t.app.inject({ url: '/api/auth/me', headers: { authorization } })).statusCode).toBe(401);
+  });
+});
+
+describe('refresh and logout', () => {
+  it('rotates the refresh token on every use', async () => {
+    const first = await signIn(t.app, admin);
+    const second = await refresh(first.refreshCookie);
+    expect(second.statusCode).toBe(200);
+    const rotated = second.cookies.find((c) => c.name === 'bt_refresh')!.value;
+    expect(rotated).not.toBe(first.refreshCookie);
+    const me = await t.app.inject({
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${second.json().accessToken}` },
+    });
+    expect(me.statusCode).toBe(200);
+    expect((await refresh(rotated)).statusCode).toBe(200);
+  });
+
+  it('revokes the whole session when an old refresh token is presented again', async () => {
+    const first = await signIn(t.app, admin);
+    const second = await refresh(first.refreshCookie);
+    const current = second.cookies.find((c) => c.name === 'bt_refresh')!.value;
+    // Move the first rotation out of the grace window that covers two tabs refreshing at once.
+    await t.sql(
+      `update refresh_tokens set rotated_at = now() - interval '1 minute' where rotated_at is not null`,
+    );
+    const reuse = await refresh(first.refreshCookie);
+    expect(reuse.statusCode).toBe(401);
+    expect((await refresh(current)).statusCode).toBe(401);
+    const me = await t.app.inject({ url: '/api/auth/me', headers: { authorization: first.authorization } });
+    expect(me.statusCode).toBe(401);
+  });
+
+  it('lets two tabs refresh with the same cookie at the same moment', async () => {
+    const first = await signIn(t.app, admin);
+    const [a, b] = await Promise.all([refresh(first.refreshCookie), refresh(first.refreshCookie)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+  });
+
+  it('refuses a refresh without a cookie, and clears a bad one', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh' })).statusCode).toBe(401);
+    const bad = await refresh('not-a-token');
+    expect(bad.statusCode).toBe(401);
+    expect(bad.cookies.find((c) => c.name === 'bt_refresh')?.value).toBe('');
+  });
+
+  it('logout ends the session: the access token and the refresh cookie stop working at once', async () => {
+    const session = await signIn(t.app, admin);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: session.authorization },
+      cookies: { bt_refresh: session.refreshCookie },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/api/auth/me', headers: { authorization: session.authorization } }))
+        .statusCode,
+    ).toBe(401);
+    expect((await refresh(session.refreshCookie)).statusCode).toBe(401);
+  });
+});
+
+describe('logs', () => {
+  it('never contain a password, an access token or a refresh token', async () => {
+    const session = await signIn(t.app, admin);
+    await t.app.inject({ url: '/api/auth/me', headers: { authorization: session.authorization } });
+    await refresh(session.refreshCookie);
+    const log = t.logs.join('');
+    expect(log.length).toBeGreaterThan(0);
+    expect(log).not.toContain(TEST_ADMIN.password);
+    expect(log).not.toContain(session.authorization.slice('Bearer '.length));
+    expect(log).not.toContain(session.refreshCookie);
+  });
+});
+
+describe('rate limit', () => {
+  it('answers 429 after too many sign-in attempts', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_AUTH_MAX: '3' });
+    try {
+      const attempt = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { ...admin, password: 'Wrong-Pass-1' },
+        });
+      for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
+      const blocked = await attempt();
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().message).toBe(MSG.extra.tooManyAttempts);
+    } finally {
+      await limited.close();
+    }
+  });
+});

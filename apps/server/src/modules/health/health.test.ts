@@ -1,0 +1,84 @@
+import { MSG } from '@bridge-talk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  t.app.get('/api/test/boom', async () => {
+    throw new Error('secret internal detail');
+  });
+});
+afterAll(() => t.close());
+
+describe('system routes and the error handler', () => {
+  it('answers /api/health and /api/ready', async () => {
+    const health = await t.app.inject({ url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', database: t.database.kind });
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const response = await t.app.inject({ url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: MSG.extra.notFound });
+  });
+
+  it('turns a failed validation into 400 with per-field messages', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'not-an-email', password: '123', role: 'admin' },
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.fields.email).toBe(MSG.validation.emailWrong);
+    expect(body.fields.password).toBe(MSG.validation.passwordMin);
+    expect(typeof body.message).toBe('string');
+  });
+
+  it('answers malformed JSON with a 400, not a 500', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toEqual(expect.any(String));
+  });
+
+  it('hides an unexpected error behind the generic message, without a stack', async () => {
+    const response = await t.app.inject({ url: '/api/test/boom' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ message: 'Error, Something went wrong.' });
+    expect(response.body).not.toContain('secret internal detail');
+    expect(t.logs.join('')).toContain('secret internal detail');
+  });
+
+  it('sends security headers and a request id', async () => {
+    const response = await t.app.inject({
+      url: '/api/health',
+      headers: { 'x-request-id': 'trace-12345678' },
+    });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-request-id']).toBe('trace-12345678');
+    const generated = await t.app.inject({ url: '/api/health' });
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('serves the OpenAPI document generated from the schemas', async () => {
+    const response = await t.app.inject({ url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/auth/me', '/api/ready']),
+    );
+  });
+});

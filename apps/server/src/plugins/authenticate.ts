@@ -1,0 +1,41 @@
+// Puts the caller on the request and gives routes their role guards. Every route that is not public
+// names the roles it admits: `preHandler: app.requireRole('admin')`.
+import { MSG } from '@bridge-talk/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Actor } from '../app-context.js';
+import { AppError } from '../lib/app-error.js';
+import type { AuthService } from '../modules/auth/auth.service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+  interface FastifyInstance {
+    requireRole(...roles: Actor['role'][]): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+/** The signed-in caller of a route behind requireRole(). */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError('UNAUTHENTICATED', MSG.extra.sessionExpired);
+  return request.actor;
+}
+
+export default fp(
+  async (app: FastifyInstance, { auth }: { auth: AuthService }) => {
+    app.decorateRequest('actor', null);
+
+    app.addHook('onRequest', async (request) => {
+      const header = request.headers.authorization;
+      if (!header?.startsWith('Bearer ')) return;
+      request.actor = await auth.authenticate(header.slice('Bearer '.length).trim());
+    });
+
+    app.decorate('requireRole', (...roles: Actor['role'][]) => async (request: FastifyRequest) => {
+      if (!request.actor) throw new AppError('UNAUTHENTICATED', MSG.extra.sessionExpired);
+      if (!roles.includes(request.actor.role)) throw new AppError('FORBIDDEN', MSG.extra.forbidden);
+    });
+  },
+  { name: 'authenticate' },
+);

@@ -1,0 +1,100 @@
+// The signed-in frame: a 76 px header with the user's avatar menu and a 290 px side menu of the role.
+import { AppShell, Avatar, Box, Burger, Group, Menu, NavLink, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
+import { Suspense } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { logout } from '../features/auth/api/logout.js';
+import { useSessionUser } from '../shared/session/session-provider.js';
+import { LoadingOverlay } from '../shared/ui/loading-overlay.js';
+import { MENUS } from './menus.js';
+
+export const HEADER_HEIGHT = 76;
+export const SIDEBAR_WIDTH = 290;
+
+function capitalise(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+export function PageFrame() {
+  const user = useSessionUser();
+  const [opened, { toggle, close }] = useDisclosure();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const initial = (user.name.trim().charAt(0) || user.email.charAt(0)).toUpperCase();
+
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="xl"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="lg" justify="space-between">
+          <Group gap="sm">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle menu" />
+            <Text component={Link} to="/" fw={800} size="xl" c="blue.8" style={{ textDecoration: 'none' }}>
+              Bridge Talk
+            </Text>
+          </Group>
+          <Menu position="bottom-end" width={220} shadow="md">
+            <Menu.Target>
+              <UnstyledButton aria-label="User menu">
+                <Group gap="sm" wrap="nowrap">
+                  <Avatar radius="xl" color="blue" aria-hidden>
+                    {initial}
+                  </Avatar>
+                  <Box visibleFrom="xs">
+                    <Text size="sm" fw={600} lh={1.2}>
+                      {user.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {capitalise(user.role)}
+                    </Text>
+                  </Box>
+                  <IconChevronDown size={16} />
+                </Group>
+              </UnstyledButton>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item
+                leftSection={<IconSettings size={16} />}
+                onClick={() => navigate('/account-settings')}
+              >
+                Account settings
+              </Menu.Item>
+              <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void logout(user.role)}>
+                Logout
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="md" aria-label="Main menu">
+        {MENUS[user.role].map((item) => {
+          const active = location.pathname === item.to || location.pathname.startsWith(`${item.to}/`);
+          return (
+            <NavLink
+              key={item.to}
+              component={Link}
+              to={item.to}
+              label={item.label}
+              active={active}
+              aria-current={active ? 'page' : undefined}
+              onClick={close}
+              variant="filled"
+              fw={600}
+              mb={4}
+              style={{ borderRadius: 8 }}
+            />
+          );
+        })}
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Suspense fallback={<LoadingOverlay visible />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,100 @@
+// Three route tables — logged out, admin, entity — chosen by the session. A role never gets the other
+// role's routes; the server enforces the same on every API call.
+import type { Role } from '@bridge-talk/contract';
+import { Navigate, type RouteObject, useLocation, useParams } from 'react-router';
+import { LoggedOutLayout } from '../features/auth/components/logged-out-layout.js';
+import { LoginPage } from '../features/auth/login-page.js';
+import { HOME } from '../shared/session/home.js';
+import { storedRole } from '../shared/session/storage.js';
+import { PageFrame } from './page-frame.js';
+import { ComingSoonPage, NotFoundPage } from './placeholder-pages.js';
+
+function isRole(value: string | undefined): value is Role {
+  return value === 'admin' || value === 'entity';
+}
+
+function RoleLogin() {
+  const { role } = useParams();
+  return isRole(role) ? <LoginPage key={role} role={role} /> : <Navigate to="/login/entity" replace />;
+}
+
+function LoggedOutComingSoon({ title, fixedRole }: { title: string; fixedRole?: Role }) {
+  const { role } = useParams();
+  const chosen = fixedRole ?? (isRole(role) ? role : 'entity');
+  return (
+    <LoggedOutLayout role={chosen} title={title} aside={fixedRole ? 'have-account' : 'request-access'}>
+      Coming soon: this part of the portal is being built.
+    </LoggedOutLayout>
+  );
+}
+
+/** An address that needs a session: go to the login of the last role, and come back after. */
+function ToLogin() {
+  const location = useLocation();
+  return (
+    <Navigate
+      to={`/login/${storedRole() ?? 'entity'}`}
+      replace
+      state={{ from: `${location.pathname}${location.search}` }}
+    />
+  );
+}
+
+/** A signed-in user who opens a login page goes to the start page of the role. */
+function AfterLogin({ role }: { role: Role }) {
+  return <Navigate to={HOME[role]} replace />;
+}
+
+export const loggedOutRoutes: RouteObject[] = [
+  { path: '/', element: <Navigate to="/login/entity" replace /> },
+  { path: '/login/:role', element: <RoleLogin /> },
+  { path: '/forgot-password/:role', element: <LoggedOutComingSoon title="Forgot password" /> },
+  { path: '/activation-code/:role', element: <LoggedOutComingSoon title="Activation code" /> },
+  { path: '/new-password/:role', element: <LoggedOutComingSoon title="New password" /> },
+  { path: '/signup/entity', element: <LoggedOutComingSoon title="Request your access" fixedRole="entity" /> },
+  { path: '*', element: <ToLogin /> },
+];
+
+function signedIn(role: Role, pages: { path: string; title: string }[]): RouteObject[] {
+  return [
+    { path: '/login/*', element: <AfterLogin role={role} /> },
+    {
+      element: <PageFrame />,
+      children: [
+        { path: '/', element: <Navigate to={HOME[role]} replace /> },
+        ...pages.map(({ path, title }) => ({ path, element: <ComingSoonPage title={title} /> })),
+        { path: '/account-settings', element: <ComingSoonPage title="Account settings" /> },
+        {
+          path: '/account-settings/:id/change-password',
+          element: <ComingSoonPage title="Change password" />,
+        },
+        { path: '*', element: <NotFoundPage home={HOME[role]} /> },
+      ],
+    },
+  ];
+}
+
+export const adminRoutes: RouteObject[] = signedIn('admin', [
+  { path: '/entity-management', title: 'Entity Management' },
+  { path: '/entity-management/create', title: 'Create entity account' },
+  { path: '/entity-management/:id/details', title: 'Entity details' },
+  { path: '/entity-management/:id/edit', title: 'Edit entity account' },
+  { path: '/bridge-talk-admin', title: 'Bridge Talk Admin' },
+  { path: '/bridge-talk-admin/create', title: 'Add Admin Account' },
+  { path: '/bridge-talk-admin/:id/edit', title: 'Edit Admin Account' },
+  { path: '/payments', title: 'Payments' },
+  { path: '/terms-conditions', title: 'Terms and Conditions' },
+  { path: '/terms-conditions/:id', title: 'Terms and Conditions' },
+]);
+
+export const entityRoutes: RouteObject[] = signedIn('entity', [
+  { path: '/manage-families', title: 'Manage Families' },
+  { path: '/manage-families/:id/details', title: 'Family' },
+  { path: '/manage-families/:id/edit', title: 'Family' },
+  { path: '/manage-families/:id/update-billing', title: 'Update billing' },
+  { path: '/manage-families/:id/update-plan', title: 'Change plan' },
+  { path: '/manage-families/:id/update-families', title: 'Edit family members' },
+  { path: '/manage-families/:id/edit-group', title: 'Rename family' },
+  { path: '/manage-families/:id/channel/:channelId', title: 'Conversation History' },
+  { path: '/add-new-family', title: 'Add New Family' },
+]);

@@ -1,0 +1,76 @@
+// The frame of every logged-out screen: it clears what a previous session left in storage, keeps the
+// role taken from the path, and offers the 'Request your access' card.
+import type { Role } from '@bridge-talk/contract';
+import { Box, Button, Center, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, useEffect } from 'react';
+import { Link } from 'react-router';
+import { clearStorage, storeRole } from '../../../shared/session/storage.js';
+
+export interface LoggedOutLayoutProps {
+  role: Role;
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  /** The signup screen shows 'Have an account?' instead. */
+  aside?: 'request-access' | 'have-account';
+}
+
+export function LoggedOutLayout({
+  role,
+  title,
+  subtitle,
+  children,
+  aside = 'request-access',
+}: LoggedOutLayoutProps) {
+  useEffect(() => {
+    clearStorage();
+    storeRole(role);
+  }, [role]);
+
+  return (
+    <Box mih="100vh" bg="gray.0" py={48}>
+      <Container size={460}>
+        <Stack gap="lg">
+          <Center>
+            <Text fw={800} size="32px" c="blue.8">
+              Bridge Talk
+            </Text>
+          </Center>
+          <Paper withBorder shadow="sm" p="xl" radius="md" component="main">
+            <Title order={1} size="h2" mb={subtitle ? 4 : 'lg'}>
+              {title}
+            </Title>
+            {subtitle && (
+              <Text c="dimmed" mb="lg">
+                {subtitle}
+              </Text>
+            )}
+            {children}
+          </Paper>
+          {aside === 'request-access' ? (
+            <Paper withBorder p="lg" radius="md">
+              <Stack gap="xs">
+                <Text fw={700}>Request your access</Text>
+                <Text size="sm" c="dimmed">
+                  An agency or a lawyer without an account? Tell us about you and our team will get in touch.
+                </Text>
+                <Button component={Link} to="/signup/entity" variant="light">
+                  Contact form
+                </Button>
+              </Stack>
+            </Paper>
+          ) : (
+            <Paper withBorder p="lg" radius="md">
+              <Stack gap="xs">
+                <Text fw={700}>Have an account?</Text>
+                <Button component={Link} to="/login/entity" variant="light">
+                  Log in
+                </Button>
+              </Stack>
+            </Paper>
+          )}
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,83 @@
+import { MSG, type Role, ZLoginRequest } from '@bridge-talk/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { ApiError } from '../../shared/api/api-client.js';
+import { notify } from '../../shared/ui/notify.js';
+import { useLogin } from './api/login.js';
+import { LoggedOutLayout } from './components/logged-out-layout.js';
+import { landingAfterLogin } from './landing.js';
+
+type LoginForm = z.input<typeof ZLoginRequest>;
+
+export function LoginPage({ role }: { role: Role }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const from = (location.state as { from?: string } | null)?.from;
+  const login = useLogin((signedInRole) => landingAfterLogin(signedInRole, from));
+  const form = useForm<LoginForm>({
+    resolver: zodResolver(ZLoginRequest),
+    defaultValues: { email: '', password: '', role, rememberMe: true },
+    mode: 'onTouched',
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const session = await login.mutateAsync({ ...values, role });
+      notify.success(session.message);
+    } catch (error) {
+      if (!(error instanceof ApiError)) return notify.error(MSG.common.somethingWrong);
+      if (error.status === 406) {
+        notify.info(MSG.auth.redirectToCreatePassword);
+        return navigate(`/activation-code/${role}`, {
+          state: { email: values.email, reason: 'create-password' },
+        });
+      }
+      for (const [field, message] of Object.entries(error.fields)) {
+        if (field === 'email' || field === 'password') form.setError(field, { message });
+      }
+      notify.error(error.message);
+    }
+  });
+
+  return (
+    <LoggedOutLayout
+      role={role}
+      title={role === 'admin' ? 'Administrator login' : 'Login'}
+      subtitle="Welcome back to Bridge Talk."
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            required
+            autoFocus
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+          <Group justify="space-between">
+            <Checkbox label="Remember me" {...form.register('rememberMe')} />
+            <Anchor component={Link} to={`/forgot-password/${role}`} size="sm">
+              Forgot password
+            </Anchor>
+          </Group>
+          <Button type="submit" loading={isSubmitting} fullWidth size="md">
+            Log in
+          </Button>
+        </Stack>
+      </form>
+    </LoggedOutLayout>
+  );
+}

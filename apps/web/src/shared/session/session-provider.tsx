@@ -1,0 +1,65 @@
+// Holds who is signed in. On start it restores the session from the refresh cookie (only when a role
+// is stored, i.e. someone signed in from this browser), and it refreshes the access token shortly
+// before it expires so that requests rarely meet a 401.
+import type { SessionResponse, SessionUser } from '@bridge-talk/contract';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import { refreshSession } from '../api/api-client.js';
+import { storedRole } from './storage.js';
+import { onSessionChange, publishSession } from './token.js';
+
+export type SessionState =
+  | { status: 'loading'; user: null }
+  | { status: 'anonymous'; user: null }
+  | { status: 'authenticated'; user: SessionUser };
+
+const SessionContext = createContext<SessionState>({ status: 'loading', user: null });
+
+const REFRESH_MARGIN_SECONDS = 60;
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [session, setSession] = useState<SessionResponse | null>(null);
+  const [restoring, setRestoring] = useState(() => storedRole() !== null);
+
+  useEffect(() => onSessionChange(setSession), []);
+
+  useEffect(() => {
+    if (!restoring) return;
+    let cancelled = false;
+    void refreshSession().then(() => {
+      if (!cancelled) setRestoring(false);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [restoring]);
+
+  useEffect(() => {
+    if (!session) return;
+    const delay = Math.max(5, session.expiresIn - REFRESH_MARGIN_SECONDS) * 1000;
+    const timer = setTimeout(() => {
+      void refreshSession().then((next) => {
+        if (!next) publishSession(null);
+      });
+    }, delay);
+    return () => clearTimeout(timer);
+  }, [session]);
+
+  const value = useMemo<SessionState>(() => {
+    if (session) return { status: 'authenticated', user: session.user };
+    if (restoring) return { status: 'loading', user: null };
+    return { status: 'anonymous', user: null };
+  }, [session, restoring]);
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionState {
+  return useContext(SessionContext);
+}
+
+/** The signed-in user; only for components rendered inside the signed-in route tables. */
+export function useSessionUser(): SessionUser {
+  const session = useSession();
+  if (session.status !== 'authenticated') throw new Error('useSessionUser outside a signed-in page');
+  return session.user;
+}

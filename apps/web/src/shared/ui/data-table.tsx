@@ -1,0 +1,115 @@
+// The data table of the spec: header cells (optionally sortable), rows, a loading state, and a
+// 'No data' placeholder row when there is nothing to show.
+import { Center, Loader, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+export type SortDirection = 'asc' | 'desc';
+
+export interface Column<Row> {
+  key: string;
+  header: string;
+  render: (row: Row) => ReactNode;
+  sortable?: boolean;
+  width?: number | string;
+  align?: 'left' | 'center' | 'right';
+}
+
+export interface DataTableProps<Row> {
+  columns: Column<Row>[];
+  rows: Row[] | undefined;
+  rowKey: (row: Row) => string;
+  loading?: boolean;
+  caption?: string;
+  sort?: { key: string; direction: SortDirection };
+  onSort?: (key: string) => void;
+  rowProps?: (row: Row) => { muted?: boolean };
+  emptyText?: string;
+}
+
+export const NO_DATA = 'No data';
+
+export function DataTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  loading,
+  caption,
+  sort,
+  onSort,
+  rowProps,
+  emptyText = NO_DATA,
+}: DataTableProps<Row>) {
+  return (
+    <Table.ScrollContainer minWidth={600}>
+      <Table striped highlightOnHover verticalSpacing="sm" aria-busy={loading || undefined}>
+        {caption && <caption className="visually-hidden">{caption}</caption>}
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => {
+              const active = sort?.key === column.key;
+              const ariaSort = active ? (sort?.direction === 'asc' ? 'ascending' : 'descending') : undefined;
+              return (
+                <Table.Th
+                  key={column.key}
+                  style={{ width: column.width, textAlign: column.align }}
+                  aria-sort={ariaSort}
+                >
+                  {column.sortable && onSort ? (
+                    <UnstyledButton
+                      onClick={() => onSort(column.key)}
+                      fw={700}
+                      style={{ display: 'inline-flex', gap: 4, alignItems: 'center' }}
+                    >
+                      {column.header}
+                      {active ? (
+                        sort?.direction === 'asc' ? (
+                          <IconArrowUp size={14} />
+                        ) : (
+                          <IconArrowDown size={14} />
+                        )
+                      ) : (
+                        <IconArrowsSort size={14} />
+                      )}
+                    </UnstyledButton>
+                  ) : (
+                    column.header
+                  )}
+                </Table.Th>
+              );
+            })}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {loading && !rows ? (
+            <Table.Tr>
+              <Table.Td colSpan={columns.length}>
+                <Center py="lg">
+                  <Loader size="sm" aria-label="Loading" />
+                </Center>
+              </Table.Td>
+            </Table.Tr>
+          ) : !rows || rows.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={columns.length}>
+                <Text ta="center" c="dimmed" py="md">
+                  {emptyText}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            rows.map((row) => (
+              <Table.Tr key={rowKey(row)} style={rowProps?.(row).muted ? { opacity: 0.5 } : undefined}>
+                {columns.map((column) => (
+                  <Table.Td key={column.key} style={{ textAlign: column.align }}>
+                    {column.render(row)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

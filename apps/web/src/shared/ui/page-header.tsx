@@ -1,0 +1,76 @@
+// Title, clickable breadcrumbs (the last one is the active page), a back icon, an info line and an
+// optional search area: the header every page of the spec may have.
+import { ActionIcon, Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+
+export interface Crumb {
+  label: string;
+  to?: string;
+}
+
+export interface PageHeaderProps {
+  title: string;
+  breadcrumbs?: Crumb[];
+  /** Where the back icon goes; `true` goes back in history. */
+  back?: string | true;
+  info?: ReactNode;
+  subinfo?: ReactNode;
+  search?: ReactNode;
+  actions?: ReactNode;
+}
+
+export function PageHeader({ title, breadcrumbs, back, info, subinfo, search, actions }: PageHeaderProps) {
+  const navigate = useNavigate();
+  return (
+    <Stack gap="xs" mb="lg">
+      {breadcrumbs && breadcrumbs.length > 0 && (
+        <Breadcrumbs aria-label="Breadcrumb">
+          {breadcrumbs.map((crumb, index) => {
+            const active = index === breadcrumbs.length - 1;
+            return active || !crumb.to ? (
+              <Text
+                key={crumb.label}
+                size="sm"
+                fw={active ? 700 : 400}
+                c={active ? 'blue.7' : 'dimmed'}
+                aria-current={active ? 'page' : undefined}
+              >
+                {crumb.label}
+              </Text>
+            ) : (
+              <Anchor key={crumb.label} component={Link} to={crumb.to} size="sm">
+                {crumb.label}
+              </Anchor>
+            );
+          })}
+        </Breadcrumbs>
+      )}
+      <Group justify="space-between" align="center" wrap="wrap">
+        <Group gap="sm" align="center">
+          {back && (
+            <ActionIcon
+              variant="subtle"
+              aria-label="Back"
+              onClick={() => (back === true ? navigate(-1) : navigate(back))}
+            >
+              <IconArrowLeft size={22} />
+            </ActionIcon>
+          )}
+          <Title order={1} size="h2">
+            {title}
+          </Title>
+        </Group>
+        {actions && <Group gap="sm">{actions}</Group>}
+      </Group>
+      {info && <Text c="dimmed">{info}</Text>}
+      {subinfo && (
+        <Text c="dimmed" size="sm">
+          {subinfo}
+        </Text>
+      )}
+      {search}
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+import { E2E_ADMIN } from '../support/constants.js';
+import { expect, test } from '../support/fixtures.js';
+
+test('the bootstrap admin signs in, sees the frame and the admin menu, and logs out', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login\/entity$/);
+
+  await page.goto('/login/admin');
+  await page.getByRole('textbox', { name: 'Email' }).fill(E2E_ADMIN.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+
+  await expect(page).toHaveURL(/\/entity-management$/);
+  await expect(page.getByText('Login successfully.')).toBeVisible();
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  for (const item of ['Entity Management', 'Bridge Talk Admin', 'Payments', 'Terms and Conditions']) {
+    await expect(menu.getByRole('link', { name: item })).toBeVisible();
+  }
+  await expect(menu.getByRole('link', { name: 'Entity Management' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('button', { name: 'User menu' })).toContainText(E2E_ADMIN.name);
+  await expect(page.getByRole('button', { name: 'User menu' })).toContainText('Admin');
+
+  // No credential or token in web storage: only the role and 'Remember me'.
+  const storage = await page.evaluate(() => ({
+    local: Object.fromEntries(Object.entries(localStorage)),
+    session: Object.fromEntries(Object.entries(sessionStorage)),
+  }));
+  expect(storage.local).toEqual({ role: 'admin', rememberMe: 'true' });
+  expect(storage.session).toEqual({});
+  const cookies = await page.context().cookies();
+  const refresh = cookies.find((c) => c.name === 'bt_refresh');
+  expect(refresh?.httpOnly).toBe(true);
+  expect(refresh?.sameSite).toBe('Strict');
+
+  // The session survives a reload and a deep link.
+  await page.goto('/payments');
+  await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login\/admin$/);
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+
+  // After logout the old session cannot be restored.
+  await page.goto('/entity-management');
+  await expect(page).toHaveURL(/\/login\/admin$/);
+});
+
+test('a wrong password shows the message on both fields', async ({ page }) => {
+  await page.goto('/login/admin');
+  await page.getByRole('textbox', { name: 'Email' }).fill(E2E_ADMIN.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill('Wrong-Password-9');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  const message = 'Invalid username and/or password.';
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(message);
+  await expect(page.getByRole('textbox', { name: 'Password' })).toHaveAccessibleDescription(message);
+  await expect(page).toHaveURL(/\/login\/admin$/);
+});

@@ -1,0 +1,45 @@
+// The test object every spec uses: baseURL from the global setup, and helpers to read captured mail.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test as base, expect } from '@playwright/test';
+
+export interface CapturedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  attachments: { filename: string; contentType: string; base64: string }[];
+  receivedAt: string;
+}
+
+export function readMails(): CapturedMail[] {
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error('E2E_MAIL_DIR is not set: run through the Playwright config');
+  return readdirSync(dir)
+    .sort()
+    .map((file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CapturedMail);
+}
+
+/** Waits for a mail to `to` whose subject matches, by polling the capture directory. */
+export async function waitForMail(to: string, subject: RegExp): Promise<CapturedMail> {
+  let found: CapturedMail | undefined;
+  await expect
+    .poll(
+      () => {
+        found = readMails().find((m) => m.to.includes(to.toLowerCase()) && subject.test(m.subject));
+        return Boolean(found);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+export const test = base.extend({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  baseURL: async ({}, use) => {
+    await use(process.env.E2E_BASE_URL);
+  },
+});
+
+export { expect };

@@ -1,0 +1,118 @@
+// Starts, for the whole e2e run: an SMTP receiver that stores every message as JSON, and the built
+// server on a free port with a fresh data directory. Tests find both through environment variables.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { E2E_ADMIN } from './constants.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const artifacts = path.join(root, 'e2e/.artifacts');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function startSmtp(mailDir: string): Promise<{ port: number; close: () => Promise<void> }> {
+  let counter = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          const to = (Array.isArray(mail.to) ? mail.to : [mail.to]).flatMap(
+            (a) => a?.value.map((v) => v.address) ?? [],
+          );
+          const record = {
+            to,
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            html: typeof mail.html === 'string' ? mail.html : '',
+            attachments: mail.attachments.map((a) => ({
+              filename: a.filename,
+              contentType: a.contentType,
+              base64: a.content.toString('base64'),
+            })),
+            receivedAt: new Date().toISOString(),
+          };
+          counter += 1;
+          writeFileSync(path.join(mailDir, `${Date.now()}-${counter}.json`), JSON.stringify(record));
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { port, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+async function waitForReady(url: string, server: ChildProcess, timeoutMs = 90_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (server.exitCode !== null)
+      throw new Error(`server exited with ${server.exitCode}; see e2e/.artifacts/server.log`);
+    try {
+      const response = await fetch(`${url}/api/ready`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('server did not become ready');
+}
+
+export default async function globalSetup() {
+  mkdirSync(artifacts, { recursive: true });
+  const mailDir = path.join(artifacts, 'mail');
+  rmSync(mailDir, { recursive: true, force: true });
+  mkdirSync(mailDir, { recursive: true });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bt-e2e-'));
+  const smtp = await startSmtp(mailDir);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const log = createWriteStream(path.join(artifacts, 'server.log'));
+  const server = spawn('node', [path.join(root, 'apps/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      RATE_LIMIT_AUTH_MAX: '500',
+      JOB_POLL_SECONDS: '0.5',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.pipe(log);
+  server.stderr?.pipe(log);
+  await waitForReady(baseUrl, server);
+  process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_MAIL_DIR = mailDir;
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await smtp.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,6 @@
+// The contract shared by the server and the web app: schemas, messages, rules and route paths.
+export * from './messages.js';
+export * from './routes.js';
+export * from './rules/index.js';
+export * from './schemas/index.js';
+export * from './us-states.js';

@@ -1,0 +1,327 @@
+/**
+ * The message catalogue: every user-facing text of the product, in one place.
+ *
+ * Texts the spec quotes are copied verbatim, odd grammar and punctuation included ('Your changes has
+ * been saved', 'Updated the status of the current!'): they are the product's voice, and tests assert
+ * against them. A few texts follow a pattern the spec states without quoting them ("lastName
+ * likewise", "'Address is a required field', etc."); those carry a "Not quoted" note. Texts the
+ * spec does not have at all but the product needs live under `extra`.
+ *
+ * Texts with a placeholder are functions.
+ */
+
+// Texts used by more than one area are declared once here and referenced below.
+const SOMETHING_WRONG = 'Error, Something went wrong.';
+const EMAIL_IN_USE = 'Email already in use.';
+const EMAIL_IN_DATABASE = 'This email is already in our database.';
+const VERIFICATION_CODE_SENT = 'Verification code send successfully.';
+const CHANGE_PASSWORD_SUCCESS = 'Change password successfully.';
+const BRIDGE_TALK_ADMIN = 'Bridge Talk Admin';
+
+export const MSG = {
+  common: {
+    /** Generic toast on failed loads and saves (spec section 8). */
+    somethingWrong: SOMETHING_WRONG,
+    noData: 'No data',
+    back: 'Back',
+    confirm: 'Confirm',
+    save: 'Save',
+    saveChanges: 'Save Changes',
+    edit: 'Edit',
+    addAccount: 'Add Account',
+  },
+
+  /** Page frame: header dropdown and side menu (spec section 2). */
+  frame: {
+    accountSettings: 'Account settings',
+    logout: 'Logout',
+  },
+
+  nav: {
+    entityManagement: 'Entity Management',
+    bridgeTalkAdmin: BRIDGE_TALK_ADMIN,
+    payments: 'Payments',
+    termsAndConditions: 'Terms and Conditions',
+    manageFamilies: 'Manage Families',
+    addNewFamily: 'Add New Family',
+  },
+
+  /** Table column headings named by the spec. */
+  columns: {
+    name: 'Name',
+    email: 'Email',
+    status: 'Status',
+    view: 'View',
+    edit: 'Edit',
+    remove: 'Remove',
+    childName: 'Child name',
+    paymentEmail: 'Payment email',
+    reports: 'Reports',
+    role: 'Role',
+    created: 'Created',
+    users: 'Users',
+    permission: 'Permission',
+  },
+
+  /** Logged-out screens: login, password reset, signup (spec sections 2, 4 and 8). */
+  auth: {
+    rememberMe: 'Remember me',
+    forgotPassword: 'Forgot password',
+    requestYourAccess: 'Request your access',
+    haveAnAccount: 'Have an account?',
+    termsOfUse: 'Terms of use',
+    privacyPolicy: 'Privacy policy',
+    loginSuccess: 'Login successfully.',
+    /** Shown as the toast and on both the email and password fields. */
+    invalidCredentials: 'Invalid username and/or password.',
+    /** Login answered 406: the account has no password yet. */
+    redirectToCreatePassword: 'You will be redirected to create the password.',
+    /** Login answered 403. */
+    notYetActivated:
+      'Your email has not yet been activated. Try again later, and if the error persists, please contact our team.',
+    /** Forgot password answered 404. */
+    userNotFound: 'User not found.',
+    /** Forgot password answered 422. */
+    emailNotRegistered: 'This email is not registered in our systems.',
+    verificationCodeSent: VERIFICATION_CODE_SENT,
+    /** Shown on the code field of the activation-code screen. */
+    confirmationCodeNotFound: 'Confirmation code not found.',
+    validationCodeSuccess: 'Validation code successfully.',
+    changePasswordSuccess: CHANGE_PASSWORD_SUCCESS,
+  },
+
+  signup: {
+    thankYou: 'Thank you for getting in touch! Our team will contact you as soon as possible',
+    /** The toast; the email field shows `emailInUseField`. */
+    emailInUse: EMAIL_IN_USE,
+    emailInUseField: 'Email already in use',
+  },
+
+  /** Field validation messages (spec section 5), named after the rule they report. */
+  validation: {
+    // Admin create/edit
+    firstNameMin: 'First name field must be at least 3 characters long',
+    firstNameRequired: 'First name is a required field',
+    /** Not quoted: the spec says "lastName likewise". */
+    lastNameMin: 'Last name field must be at least 3 characters long',
+    /** Not quoted: the spec says "lastName likewise". */
+    lastNameRequired: 'Last name is a required field',
+    emailWrong: 'Field email is wrong',
+    emailRequired: 'Email is a required field',
+
+    // Entity
+    entityNameMin: 'Entity name must be at least 3 characters long',
+    /** Not quoted: the spec says the entity name is required. */
+    entityNameRequired: 'Entity name is a required field',
+    phoneWrong: 'Phone field is wrong',
+    /** Not quoted: the spec says the phone is required. */
+    phoneRequired: 'Phone is a required field',
+    addressRequired: 'Address is a required field',
+    startContractNotFuture: 'The start date of the contract cannot be greater than the current date.',
+    startContractInvalid: 'Enter a valid date for the start of the contract',
+    endContractInvalid: 'Enter a valid date for the end of the contract',
+    startContractLength: 'Start contract field is wrong',
+    endContractLength: 'End contract field is wrong',
+    /** Shown on the end date when start is not strictly before end. */
+    endContractAfterStart: 'End contract must be greater than start contract',
+    /** Shown on the start date when start is not strictly before end. */
+    startContractBeforeEnd: 'Start contract must be less than end contract',
+
+    // Account settings
+    accountFirstNameMin: 'First name must be at least 3 characters long',
+    /** Not quoted: the spec gives the first-name text for both names. */
+    accountLastNameMin: 'Last name must be at least 3 characters long',
+
+    // Passwords (account change password, new password)
+    passwordMin: 'Minimum characters is 6',
+    passwordsDifferent: 'Passwords cannot be different',
+    invalidPassword: 'Invalid password',
+
+    // Add family: child and plan; change plan
+    childFirstNameMin: 'First name must be longer than 3 characters',
+    /** Not quoted: the spec says "and last-name equivalent". */
+    childLastNameMin: 'Last name must be longer than 3 characters',
+    planRequired: 'You need to select a plan',
+
+    // Family details (add-family wizard)
+    invalidEmailFormat: 'Invalid email format',
+    emailIsRequired: 'Email is required',
+    /** Not quoted: the spec says first and last name are required. */
+    firstNameIsRequired: 'First name is required',
+    /** Not quoted: the spec says first and last name are required. */
+    lastNameIsRequired: 'Last name is required',
+
+    // Edit family members
+    firstNameRequiredWithEmail: 'First name is required when email is provided',
+    lastNameRequiredWithEmail: 'Last name is required when email is provided',
+    adoptiveParentRequired: 'At least one adoptive parent is required',
+    birthFamilyRequired: 'At least one birth family is required',
+
+    // Billing
+    /** Not quoted: the spec says fullName min 3. */
+    fullNameMin: 'Full name must be at least 3 characters long',
+    fullNameRequired: 'Full name is a required field',
+    /** Not quoted: the spec says "'Address is a required field', etc.". */
+    cityRequired: 'City is a required field',
+    /** Not quoted: the spec says "'Address is a required field', etc.". */
+    stateRequired: 'State is a required field',
+    /** Not quoted: the spec says "'Address is a required field', etc.". */
+    zipRequired: 'Zip code is a required field',
+    zipDigits: 'Zip code must be only numbers',
+    zipMin: 'Zip code must be at least 5 characters',
+    /** The spec abbreviates this one: "'Zip code must be at least 5 characters' / 'at most 5'". */
+    zipMax: 'Zip code must be at most 5 characters',
+
+    // Export
+    exportEmailWrong: 'Email field is wrong',
+    exportRetypeEmailWrong: 'Re-type email field is wrong',
+    cannotPasteEmail: 'Cannot paste email',
+    cannotCopyEmail: 'Cannot copy email',
+
+    // Signup
+    nameMin: 'Name must be at least 3 characters',
+    signupEntityNameMin: 'Entity name must be at least 3 characters',
+  },
+
+  /** Live checklist beside new-password fields (its rules: spec section 5). */
+  password: {
+    checklist: {
+      minLength: 'At least 8 characters',
+      uppercase: 'One uppercase letter',
+      lowercase: 'One lowercase letter',
+      digit: 'One number',
+      equal: 'Passwords match',
+    },
+  },
+
+  /** Account settings and its change-password flow. */
+  account: {
+    changePassword: 'Change Password',
+    // spec: 'Email changed / Please check your inbox to validate it' (a dialog's title and text)
+    emailChangedTitle: 'Email changed',
+    emailChangedText: 'Please check your inbox to validate it',
+    changesSaved: 'Your changes has been saved',
+    /** Loading the account failed. */
+    loadFailed: 'Error, coupon not valid.',
+    /** Saving failed with no data in the reply. */
+    unableToUpdateEmail: 'Unable to update to this email',
+    verificationCodeSent: VERIFICATION_CODE_SENT,
+    /** The server's reply when the code is right; the password fields then appear. */
+    stepOkay: 'Step okay!',
+    codeCheckFailed: 'Error, when trying to valid code.',
+    passwordChangeFailed: 'Error, when trying to change password.',
+    passwordChanged: CHANGE_PASSWORD_SUCCESS,
+  },
+
+  admins: {
+    addAdminAccount: 'Add Admin Account',
+    removeConfirm: 'Do you really want to remove this admin?',
+    /** Admin create: the toast; the email field shows `emailInDatabase`. */
+    emailInUse: EMAIL_IN_USE,
+    emailInDatabase: EMAIL_IN_DATABASE,
+  },
+
+  entities: {
+    searchPlaceholder: 'Search for entities or lawyers',
+    statusActive: 'Active',
+    statusDisabled: 'Disabled',
+    statusPending: 'Pending',
+    disable: 'Disable',
+    enable: 'Enable',
+    changeStatusConfirm: 'Do you really want to change the status of the current user?',
+    changeStatusSuccess: 'Change status successfully.',
+    emailInDatabase: EMAIL_IN_DATABASE,
+  },
+
+  /** Plan labels on the entity details, plan choice and family screens. */
+  plans: {
+    monthlyPlan: 'Monthly Plan',
+    lifetimePlan: 'Lifetime Plan',
+    oneTimePayment: 'one-time payment',
+    perMonth: 'per month',
+    oneTime: 'One Time',
+    monthly: 'Monthly',
+  },
+
+  payments: {
+    /** The button that opens the card payment provider's dashboard, e.g. 'Manage Plans on Stripe'. */
+    managePlansOn: (provider: string) => `Manage Plans on ${provider}`,
+  },
+
+  terms: {
+    lastUpdate: 'Last Update',
+    newTerm: 'New Term',
+    /** The fixed title sent when terms are created. */
+    defaultTitle: 'Term 1',
+  },
+
+  families: {
+    searchPlaceholder: 'Search for name or email',
+    /** Shown in red in the Reports column when a family has reports. */
+    reportsFlag: '!',
+    paymentMethodCard: 'Payment method: Card',
+    planOneTime: 'Plan: One Time',
+    planMonthly: 'Plan: Monthly',
+    addMember: 'Add member',
+    roleChild: 'Child',
+    roleAdoptiveParents: 'Adoptive parents',
+    roleBirthFamily: 'Birth family',
+    channelLabel: (n: number) => `Channel ${n}`,
+    channelStatusConfirm: 'Do you really want to change the status of the current channel?',
+    channelStatusUpdated: 'Updated the status of the current!',
+    groupRenamed: 'Edit name group successfully.',
+    conversationHistory: 'Conversation History',
+    export: 'EXPORT',
+    /** spec: 'This content has been reported by: {name}' */
+    reportedBy: (name: string) => `This content has been reported by: ${name}`,
+    exportRequested: 'You will receive an email message soon!',
+  },
+
+  /** Add-family wizard (reading A of the steps, see DESIGN.md section 5). */
+  wizard: {
+    stepPaymentDetails: 'Payment Details',
+    stepChildAndPlan: "Enter Child's Name and Select Plan",
+    stepFamilyDetails: 'Add Family Details',
+    /** Assign subscription: shown as received. */
+    groupHasSubscription: 'Group already has a subscription.',
+    /** Assign subscription: shown as received. */
+    couponFreeUsedUp: 'Coupon Free is used up and cannot be applied.',
+    /** Assign subscription succeeded. */
+    groupCreatedSuccessfully: 'Group created successfully.',
+    /** The family was created at the last step. */
+    groupCreated: 'Group created.',
+  },
+
+  billing: {
+    /** Coupon lookup failed: field cleared, original prices restored. */
+    couponNotValid: 'COUPON NOT VALID!',
+    paymentCreated: 'Payment created successfully.',
+    billingUpdated: 'Billing update!',
+    subscriptionUpdated: 'Subscription update!',
+    changeSubscriptionFailed: "Error, Something's wrong when change subscription",
+  },
+
+  /** Texts the spec does not have but the product needs. */
+  extra: {
+    /** 429 from the rate limiter. */
+    tooManyAttempts: 'Too many attempts. Please try again later.',
+    /** 401 when no refresh is possible. */
+    sessionExpired: 'Your session has expired. Please sign in again.',
+    /** 403: role or tenant not allowed. */
+    forbidden: 'You do not have permission to do that.',
+    notFound: 'Not found.',
+    cannotRemoveSelf: 'You cannot remove your own account.',
+    lastAdminCannotBeRemoved: 'The last admin cannot be removed.',
+    /** A verification code of the wrong length. */
+    codeLength: 'The code must be 6 characters.',
+    /** The password-reset or change-password step was too old or already used. */
+    stepExpired: 'This step has expired. Please start again.',
+    /** The member toggle's two wordings (the spec says they differ but quotes neither). */
+    memberActivateConfirm: 'Do you really want to activate this member?',
+    memberDeactivateConfirm: 'Do you really want to deactivate this member?',
+    /** The fixed, disabled organization label an admin sees in account settings. */
+    adminOrganization: BRIDGE_TALK_ADMIN,
+    /** The count of users on the Bridge Talk Admin list. */
+    userCount: (count: number) => (count === 1 ? '1 user' : `${count} users`),
+  },
+} as const;

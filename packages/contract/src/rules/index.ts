@@ -1,0 +1,8 @@
+// Business rules as pure functions, shared by the server and the web app.
+export * from './codes.js';
+export * from './dates.js';
+export * from './money.js';
+export * from './names.js';
+export * from './password.js';
+export * from './phone.js';
+export * from './price.js';

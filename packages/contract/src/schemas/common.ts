@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** Every error the API answers: a message for a toast, and per-field messages for forms. */
+export const ZErrorResponse = z.object({
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorResponse = z.infer<typeof ZErrorResponse>;
+
+export const ZMessageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof ZMessageResponse>;
+
+export const ZId = z.string().min(1).max(64);
+
+export const ZHealthResponse = z.object({ status: z.literal('ok') });
+export const ZReadyResponse = z.object({
+  status: z.literal('ready'),
+  database: z.enum(['pglite', 'postgres']),
+});
