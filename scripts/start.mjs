@@ -33,7 +33,9 @@ if (changed > built || !existsSync(path.join(root, 'apps/server/dist/main.js')))
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn('node', ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')], {
+const envFile = path.join(root, '.env');
+const nodeArgs = ['--enable-source-maps', ...(existsSync(envFile) ? [`--env-file=${envFile}`] : [])];
+const server = spawn('node', [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },
 });
