@@ -1,0 +1,35 @@
+// The `state` handed to the browser between the steps of a code flow (password reset, activation,
+// account password change): signed, 15 minutes to live, bound to the e-mail, role, step and code.
+import { jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+
+const ZFlowState = z.object({
+  email: z.string(),
+  role: z.enum(['admin', 'entity']),
+  step: z.enum(['code', 'password']),
+  purpose: z.enum(['activation', 'reset', 'change-password']),
+  codeId: z.string().optional(),
+});
+export type FlowState = z.infer<typeof ZFlowState>;
+
+const AUDIENCE = 'bridge-talk-flow';
+const TTL = '15m';
+
+export function signFlowState(key: Uint8Array, state: FlowState): Promise<string> {
+  return new SignJWT({ ...state })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(TTL)
+    .sign(key);
+}
+
+export async function verifyFlowState(key: Uint8Array, token: string): Promise<FlowState | null> {
+  try {
+    const { payload } = await jwtVerify(token, key, { audience: AUDIENCE, algorithms: ['HS256'] });
+    const parsed = ZFlowState.safeParse(payload);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,103 @@
+// One-time e-mailed codes: 6 characters from an alphabet without look-alikes, stored as SHA-256,
+// 15 minutes to live, single use, voided after 5 wrong tries. Issuing a new code voids the old one.
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import { VERIFICATION_CODE_LENGTH } from '@bridge-talk/contract';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { verificationCodes } from '../../db/schema.js';
+import { sha256 } from '../../lib/secrets.js';
+
+export type CodePurpose = 'activation' | 'reset' | 'change-password' | 'email-change';
+
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const CODE_TTL_MS = 15 * 60 * 1000;
+export const CODE_MAX_ATTEMPTS = 5;
+
+function generateCode(): string {
+  let code = '';
+  for (let i = 0; i < VERIFICATION_CODE_LENGTH; i++) code += ALPHABET[randomInt(ALPHABET.length)];
+  return code;
+}
+
+/** Codes are typed by people: case and surrounding spaces do not matter. */
+export function normaliseCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+export async function issueCode(
+  db: Db,
+  input: { userId: string; purpose: CodePurpose; target?: string | null },
+): Promise<{ id: string; code: string }> {
+  const code = generateCode();
+  return db.transaction(async (tx) => {
+    await tx
+      .update(verificationCodes)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(verificationCodes.userId, input.userId),
+          eq(verificationCodes.purpose, input.purpose),
+          isNull(verificationCodes.usedAt),
+        ),
+      );
+    const [row] = await tx
+      .insert(verificationCodes)
+      .values({
+        userId: input.userId,
+        purpose: input.purpose,
+        codeHash: sha256(code),
+        target: input.target ?? null,
+        expiresAt: new Date(Date.now() + CODE_TTL_MS),
+      })
+      .returning({ id: verificationCodes.id });
+    return { id: row!.id, code };
+  });
+}
+
+export type CheckResult = { ok: true; id: string; target: string | null } | { ok: false };
+
+/** Checks a code against the live one of that user and purpose; a wrong code costs one attempt. */
+export async function checkCode(
+  db: Db,
+  input: { userId: string; purpose: CodePurpose; code: string },
+): Promise<CheckResult> {
+  const [live] = await db
+    .select({
+      id: verificationCodes.id,
+      codeHash: verificationCodes.codeHash,
+      target: verificationCodes.target,
+      attempts: verificationCodes.attempts,
+    })
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.userId, input.userId),
+        eq(verificationCodes.purpose, input.purpose),
+        isNull(verificationCodes.usedAt),
+        gt(verificationCodes.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  if (!live || live.attempts >= CODE_MAX_ATTEMPTS) return { ok: false };
+  const given = Buffer.from(sha256(normaliseCode(input.code)));
+  if (!timingSafeEqual(given, Buffer.from(live.codeHash))) {
+    await db
+      .update(verificationCodes)
+      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+      .where(eq(verificationCodes.id, live.id));
+    return { ok: false };
+  }
+  await db.update(verificationCodes).set({ verifiedAt: new Date() }).where(eq(verificationCodes.id, live.id));
+  return { ok: true, id: live.id, target: live.target };
+}
+
+/** Spends a verified code; false if it was already spent (a replayed final step). */
+export async function consumeCode(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(verificationCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.usedAt)))
+    .returning({ id: verificationCodes.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,86 @@
+// The text of every e-mail the portal sends. Plain text first (it is what every client shows); the
+// html part is the same text with paragraphs and escaped values.
+import type { MailMessage } from '../../providers/mail/index.js';
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function compose(to: string, subject: string, paragraphs: string[]): MailMessage {
+  return {
+    to,
+    subject,
+    text: `${paragraphs.join('\n\n')}\n\n— Bridge Talk`,
+    html: `${paragraphs.map((p) => `<p>${escapeHtml(p).replaceAll('\n', '<br>')}</p>`).join('')}<p>— Bridge Talk</p>`,
+  };
+}
+
+export function invitationMail(input: {
+  to: string;
+  name: string;
+  role: 'admin' | 'entity';
+  code: string;
+  loginUrl: string;
+}) {
+  return compose(input.to, 'Your Bridge Talk portal account', [
+    `Hello ${input.name},`,
+    'An account on the Bridge Talk portal has been created for you.',
+    `To choose your password, open ${input.loginUrl}, enter this e-mail address with any password, and type this activation code when asked:`,
+    input.code,
+    'The code is valid for 15 minutes. If it has expired, sign in again and a new one will be sent.',
+  ]);
+}
+
+export function activationCodeMail(input: { to: string; code: string }) {
+  return compose(input.to, 'Your Bridge Talk activation code', [
+    'Use this code to create the password of your Bridge Talk portal account:',
+    input.code,
+    'The code is valid for 15 minutes. If you did not try to sign in, you can ignore this message.',
+  ]);
+}
+
+export function resetCodeMail(input: { to: string; code: string }) {
+  return compose(input.to, 'Your Bridge Talk verification code', [
+    'Use this code to reset the password of your Bridge Talk portal account:',
+    input.code,
+    'The code is valid for 15 minutes. If you did not ask for it, you can ignore this message: your password is unchanged.',
+  ]);
+}
+
+export function changePasswordCodeMail(input: { to: string; code: string }) {
+  return compose(input.to, 'Your Bridge Talk verification code', [
+    'Use this code to change the password of your Bridge Talk portal account:',
+    input.code,
+    'The code is valid for 15 minutes. If you did not ask for it, please contact our team.',
+  ]);
+}
+
+export function emailChangeCodeMail(input: { to: string; code: string }) {
+  return compose(input.to, 'Confirm your new Bridge Talk e-mail address', [
+    'Use this code to confirm this address as the e-mail of your Bridge Talk portal account:',
+    input.code,
+    'The code is valid for 15 minutes. Until you confirm it, your account keeps its current address.',
+  ]);
+}
+
+export function accessRequestMail(input: {
+  to: string;
+  name: string;
+  entityName: string | null;
+  email: string;
+  phone: string;
+  subtype: 'agency' | 'lawyer';
+  reviewUrl: string;
+}) {
+  return compose(input.to, `Access request: ${input.entityName ?? input.name}`, [
+    'A new access request arrived through the portal:',
+    [
+      `Name: ${input.name}`,
+      `Type: ${input.subtype === 'agency' ? 'Agency' : 'Lawyer'}`,
+      ...(input.entityName ? [`Entity: ${input.entityName}`] : []),
+      `E-mail: ${input.email}`,
+      `Phone: ${input.phone}`,
+    ].join('\n'),
+    `It is listed as Pending in Entity Management: ${input.reviewUrl}`,
+  ]);
+}
