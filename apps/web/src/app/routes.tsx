@@ -55,14 +55,23 @@ export const loggedOutRoutes: RouteObject[] = [
   { path: '*', element: <ToLogin /> },
 ];
 
-function signedIn(role: Role, pages: { path: string; title: string }[]): RouteObject[] {
+/**
+ * A signed-in route table: the features' own routes (each feature exports its RouteObjects, with
+ * `lazy` so its code loads only when opened), and a 'coming soon' page for what is not built yet.
+ */
+function signedIn(
+  role: Role,
+  features: RouteObject[],
+  comingSoon: { path: string; title: string }[],
+): RouteObject[] {
   return [
     { path: '/login/*', element: <AfterLogin role={role} /> },
     {
       element: <PageFrame />,
       children: [
         { path: '/', element: <Navigate to={HOME[role]} replace /> },
-        ...pages.map(({ path, title }) => ({ path, element: <ComingSoonPage title={title} /> })),
+        ...features,
+        ...comingSoon.map(({ path, title }) => ({ path, element: <ComingSoonPage title={title} /> })),
         { path: '/account-settings', element: <ComingSoonPage title="Account settings" /> },
         {
           path: '/account-settings/:id/change-password',
@@ -74,27 +83,35 @@ function signedIn(role: Role, pages: { path: string; title: string }[]): RouteOb
   ];
 }
 
-export const adminRoutes: RouteObject[] = signedIn('admin', [
-  { path: '/entity-management', title: 'Entity Management' },
-  { path: '/entity-management/create', title: 'Create entity account' },
-  { path: '/entity-management/:id/details', title: 'Entity details' },
-  { path: '/entity-management/:id/edit', title: 'Edit entity account' },
-  { path: '/bridge-talk-admin', title: 'Bridge Talk Admin' },
-  { path: '/bridge-talk-admin/create', title: 'Add Admin Account' },
-  { path: '/bridge-talk-admin/:id/edit', title: 'Edit Admin Account' },
-  { path: '/payments', title: 'Payments' },
-  { path: '/terms-conditions', title: 'Terms and Conditions' },
-  { path: '/terms-conditions/:id', title: 'Terms and Conditions' },
-]);
+export const adminRoutes: RouteObject[] = signedIn(
+  'admin',
+  [],
+  [
+    { path: '/entity-management', title: 'Entity Management' },
+    { path: '/entity-management/create', title: 'Create entity account' },
+    { path: '/entity-management/:id/details', title: 'Entity details' },
+    { path: '/entity-management/:id/edit', title: 'Edit entity account' },
+    { path: '/bridge-talk-admin', title: 'Bridge Talk Admin' },
+    { path: '/bridge-talk-admin/create', title: 'Add Admin Account' },
+    { path: '/bridge-talk-admin/:id/edit', title: 'Edit Admin Account' },
+    { path: '/payments', title: 'Payments' },
+    { path: '/terms-conditions', title: 'Terms and Conditions' },
+    { path: '/terms-conditions/:id', title: 'Terms and Conditions' },
+  ],
+);
 
-export const entityRoutes: RouteObject[] = signedIn('entity', [
-  { path: '/manage-families', title: 'Manage Families' },
-  { path: '/manage-families/:id/details', title: 'Family' },
-  { path: '/manage-families/:id/edit', title: 'Family' },
-  { path: '/manage-families/:id/update-billing', title: 'Update billing' },
-  { path: '/manage-families/:id/update-plan', title: 'Change plan' },
-  { path: '/manage-families/:id/update-families', title: 'Edit family members' },
-  { path: '/manage-families/:id/edit-group', title: 'Rename family' },
-  { path: '/manage-families/:id/channel/:channelId', title: 'Conversation History' },
-  { path: '/add-new-family', title: 'Add New Family' },
-]);
+export const entityRoutes: RouteObject[] = signedIn(
+  'entity',
+  [],
+  [
+    { path: '/manage-families', title: 'Manage Families' },
+    { path: '/manage-families/:id/details', title: 'Family' },
+    { path: '/manage-families/:id/edit', title: 'Family' },
+    { path: '/manage-families/:id/update-billing', title: 'Update billing' },
+    { path: '/manage-families/:id/update-plan', title: 'Change plan' },
+    { path: '/manage-families/:id/update-families', title: 'Edit family members' },
+    { path: '/manage-families/:id/edit-group', title: 'Rename family' },
+    { path: '/manage-families/:id/channel/:channelId', title: 'Conversation History' },
+    { path: '/add-new-family', title: 'Add New Family' },
+  ],
+);
