@@ -23,6 +23,7 @@ import type { Config } from './config/index.js';
 import { type Database, openDatabase } from './db/client.js';
 import { createJobQueue } from './jobs/queue.js';
 import { AppError } from './lib/app-error.js';
+import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -164,7 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (error instanceof AppError) {
       return reply
         .code(error.statusCode)
-        .send({ message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+        .send({ ...error.extra, message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
@@ -181,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authenticate, { auth });
   await app.register(healthRoutes, { ctx });
   await app.register(authRoutes, { ctx, auth });
+  await app.register(accountRoutes, { ctx });
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const serveWeb = existsSync(indexHtml);

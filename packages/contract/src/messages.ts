@@ -321,6 +321,13 @@ export const MSG = {
     memberDeactivateConfirm: 'Do you really want to deactivate this member?',
     /** The fixed, disabled organization label an admin sees in account settings. */
     adminOrganization: BRIDGE_TALK_ADMIN,
+    /** The logged-out terms modal before any terms are published. */
+    termsNotPublished: 'The terms and conditions have not been published yet.',
+    /** A code-flow screen opened without the e-mail and state of the previous step. */
+    startAgain: 'Please start again: enter your e-mail to receive a new code.',
+    /** The signup screen's type choice. */
+    subtypeAgency: 'Agency',
+    subtypeLawyer: 'Lawyer',
     /** The count of users on the Bridge Talk Admin list. */
     userCount: (count: number) => (count === 1 ? '1 user' : `${count} users`),
   },

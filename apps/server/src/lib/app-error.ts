@@ -16,12 +16,20 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields: Record<string, string> | undefined;
+  /** More of the answer's body, for the rare error the client acts on (e.g. a 406 carries `state`). */
+  readonly extra: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, message: string, fields?: Record<string, string>) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    fields?: Record<string, string>,
+    extra?: Record<string, unknown>,
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.fields = fields;
+    this.extra = extra;
   }
 
   get statusCode(): number {

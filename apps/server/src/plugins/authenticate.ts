@@ -1,5 +1,6 @@
 // Puts the caller on the request and gives routes their role guards. Every route that is not public
-// names the roles it admits: `preHandler: app.requireRole('admin')`.
+// names the roles it admits: `onRequest: app.requireRole('admin')` (onRequest, so that a caller who
+// may not use a route learns nothing from its validation).
 import { MSG } from '@bridge-talk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';

@@ -32,3 +32,25 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
+
+/** Waits for a message to `to` whose subject matches, and returns it. */
+export async function waitForMessage(capture: SmtpCapture, to: string, subject: RegExp, timeoutMs = 10_000) {
+  const started = Date.now();
+  for (;;) {
+    const found = capture.messages.findLast(
+      (m) =>
+        subject.test(m.subject ?? '') &&
+        (Array.isArray(m.to) ? m.to : [m.to]).some((a) => a?.value.some((v) => v.address === to.toLowerCase())),
+    );
+    if (found) return found;
+    if (Date.now() - started > timeoutMs) throw new Error(`no mail to ${to} matching ${subject}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The 6-character code of a code e-mail (it stands alone on its line). */
+export function codeIn(text: string | undefined): string {
+  const match = /^([A-Z2-9]{6})$/m.exec(text ?? '');
+  if (!match?.[1]) throw new Error('no code in the message');
+  return match[1];
+}

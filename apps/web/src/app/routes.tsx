@@ -1,9 +1,14 @@
 // Three route tables — logged out, admin, entity — chosen by the session. A role never gets the other
 // role's routes; the server enforces the same on every API call.
 import type { Role } from '@bridge-talk/contract';
+import type { ComponentType } from 'react';
 import { Navigate, type RouteObject, useLocation, useParams } from 'react-router';
-import { LoggedOutLayout } from '../features/auth/components/logged-out-layout.js';
+import { accountRoutes } from '../features/account/routes.js';
+import { ActivationCodePage } from '../features/auth/activation-code-page.js';
+import { ForgotPasswordPage } from '../features/auth/forgot-password-page.js';
 import { LoginPage } from '../features/auth/login-page.js';
+import { NewPasswordPage } from '../features/auth/new-password-page.js';
+import { SignupPage } from '../features/auth/signup-page.js';
 import { HOME } from '../shared/session/home.js';
 import { storedRole } from '../shared/session/storage.js';
 import { PageFrame } from './page-frame.js';
@@ -13,19 +18,10 @@ function isRole(value: string | undefined): value is Role {
   return value === 'admin' || value === 'entity';
 }
 
-function RoleLogin() {
+/** A logged-out page of a role taken from the path; an unknown role goes to the entity login. */
+function WithRole({ page: Page }: { page: ComponentType<{ role: Role }> }) {
   const { role } = useParams();
-  return isRole(role) ? <LoginPage key={role} role={role} /> : <Navigate to="/login/entity" replace />;
-}
-
-function LoggedOutComingSoon({ title, fixedRole }: { title: string; fixedRole?: Role }) {
-  const { role } = useParams();
-  const chosen = fixedRole ?? (isRole(role) ? role : 'entity');
-  return (
-    <LoggedOutLayout role={chosen} title={title} aside={fixedRole ? 'have-account' : 'request-access'}>
-      Coming soon: this part of the portal is being built.
-    </LoggedOutLayout>
-  );
+  return isRole(role) ? <Page key={role} role={role} /> : <Navigate to="/login/entity" replace />;
 }
 
 /** An address that needs a session: go to the login of the last role, and come back after. */
@@ -47,11 +43,11 @@ function AfterLogin({ role }: { role: Role }) {
 
 export const loggedOutRoutes: RouteObject[] = [
   { path: '/', element: <Navigate to="/login/entity" replace /> },
-  { path: '/login/:role', element: <RoleLogin /> },
-  { path: '/forgot-password/:role', element: <LoggedOutComingSoon title="Forgot password" /> },
-  { path: '/activation-code/:role', element: <LoggedOutComingSoon title="Activation code" /> },
-  { path: '/new-password/:role', element: <LoggedOutComingSoon title="New password" /> },
-  { path: '/signup/entity', element: <LoggedOutComingSoon title="Request your access" fixedRole="entity" /> },
+  { path: '/login/:role', element: <WithRole page={LoginPage} /> },
+  { path: '/forgot-password/:role', element: <WithRole page={ForgotPasswordPage} /> },
+  { path: '/activation-code/:role', element: <WithRole page={ActivationCodePage} /> },
+  { path: '/new-password/:role', element: <WithRole page={NewPasswordPage} /> },
+  { path: '/signup/entity', element: <SignupPage /> },
   { path: '*', element: <ToLogin /> },
 ];
 
@@ -72,11 +68,7 @@ function signedIn(
         { path: '/', element: <Navigate to={HOME[role]} replace /> },
         ...features,
         ...comingSoon.map(({ path, title }) => ({ path, element: <ComingSoonPage title={title} /> })),
-        { path: '/account-settings', element: <ComingSoonPage title="Account settings" /> },
-        {
-          path: '/account-settings/:id/change-password',
-          element: <ComingSoonPage title="Change password" />,
-        },
+        ...accountRoutes,
         { path: '*', element: <NotFoundPage home={HOME[role]} /> },
       ],
     },

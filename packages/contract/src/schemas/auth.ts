@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
+import { ZVerificationCode } from '../rules/codes.js';
+import { isStrongPassword, PASSWORD_MIN_SAVE } from '../rules/password.js';
+import { PHONE_FORMATTED_LENGTH } from '../rules/phone.js';
 
 export const ROLES = ['admin', 'entity'] as const;
 export const ZRole = z.enum(ROLES);
@@ -40,3 +43,101 @@ export const ZSessionResponse = z.object({
   message: z.string(),
 });
 export type SessionResponse = z.infer<typeof ZSessionResponse>;
+
+/** The `state` carried between the steps of a code flow: opaque to the client. */
+export const ZFlowStateToken = z.string().min(10).max(2048);
+
+/** 406 from login: the account has no password yet; an activation code was e-mailed. */
+export const ZPasswordNotSetResponse = z.object({ message: z.string(), state: ZFlowStateToken });
+
+export const ZForgotPasswordRequest = z.object({
+  email: z.string().trim().min(1, MSG.validation.emailRequired).pipe(ZEmail(MSG.validation.emailWrong)),
+  role: ZRole,
+});
+export type ForgotPasswordRequest = z.input<typeof ZForgotPasswordRequest>;
+
+/** A step of a code flow that succeeded: its message and the state for the next step. */
+export const ZFlowStepResponse = z.object({ message: z.string(), state: ZFlowStateToken });
+export type FlowStepResponse = z.infer<typeof ZFlowStepResponse>;
+
+export const ZValidateCodeRequest = z.object({
+  email: ZEmail(MSG.validation.emailWrong),
+  code: ZVerificationCode,
+  state: ZFlowStateToken,
+  role: ZRole,
+});
+export type ValidateCodeRequest = z.input<typeof ZValidateCodeRequest>;
+
+/** The strong-password rule of the new-password screens: 8+, upper, lower, digit. */
+export const ZStrongPassword = z
+  .string()
+  .min(PASSWORD_MIN_SAVE, MSG.validation.passwordMin)
+  .max(256)
+  .refine((p) => isStrongPassword(p, p), MSG.validation.invalidPassword);
+
+export const ZSetPasswordRequest = z.object({
+  email: ZEmail(MSG.validation.emailWrong),
+  password: ZStrongPassword,
+  state: ZFlowStateToken,
+  role: ZRole,
+});
+export type SetPasswordRequest = z.input<typeof ZSetPasswordRequest>;
+
+/** The two password fields of the new-password and change-password screens. */
+export const ZNewPasswordForm = z
+  .object({
+    password: z.string().min(PASSWORD_MIN_SAVE, MSG.validation.passwordMin),
+    confirmation: z.string().min(PASSWORD_MIN_SAVE, MSG.validation.passwordMin),
+  })
+  .superRefine((value, ctx) => {
+    if (!isStrongPassword(value.password, value.password)) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: MSG.validation.invalidPassword });
+    }
+    if (value.password !== value.confirmation) {
+      ctx.addIssue({ code: 'custom', path: ['confirmation'], message: MSG.validation.passwordsDifferent });
+    }
+  });
+export type NewPasswordForm = z.infer<typeof ZNewPasswordForm>;
+
+export const ZSignupSubtype = z.enum(['agency', 'lawyer']);
+
+/** The request-access form (spec: signup). The entity name is asked of agencies only. */
+export const ZRegisterRequest = z
+  .object({
+    name: z.string().trim().min(3, MSG.validation.nameMin).max(120),
+    entityName: z.string().trim().max(160).optional().nullable(),
+    email: ZEmail(MSG.validation.emailWrong),
+    phone: z.string().trim().length(PHONE_FORMATTED_LENGTH, MSG.validation.phoneWrong),
+    subtype: ZSignupSubtype.default('lawyer'),
+  })
+  .superRefine((value, ctx) => {
+    if (value.subtype === 'agency' && (value.entityName ?? '').length < 3) {
+      ctx.addIssue({ code: 'custom', path: ['entityName'], message: MSG.validation.signupEntityNameMin });
+    }
+  });
+export type RegisterRequest = z.input<typeof ZRegisterRequest>;
+
+/** Account settings: names, e-mail and (for entities) the organisation name. */
+export const ZAccountSettingsForm = z.object({
+  firstName: z.string().trim().min(3, MSG.validation.accountFirstNameMin).max(60),
+  lastName: z.string().trim().min(3, MSG.validation.accountLastNameMin).max(60),
+  email: ZEmail(MSG.validation.emailWrong),
+  entityName: z.string().trim().max(160),
+});
+export type AccountSettingsForm = z.infer<typeof ZAccountSettingsForm>;
+
+export const ZUpdateMeRequest = z.object({
+  name: z.string().trim().min(3).max(121),
+  email: ZEmail(MSG.validation.emailWrong),
+  entityName: z.string().trim().min(3, MSG.validation.entityNameMin).max(160).optional().nullable(),
+});
+export type UpdateMeRequest = z.input<typeof ZUpdateMeRequest>;
+
+export const ZUpdateMeResponse = z.object({ message: z.string(), emailChangePending: z.boolean() });
+export type UpdateMeResponse = z.infer<typeof ZUpdateMeResponse>;
+
+export const ZCodeRequest = z.object({ code: ZVerificationCode });
+export type CodeRequest = z.input<typeof ZCodeRequest>;
+
+export const ZChangePasswordRequest = z.object({ state: ZFlowStateToken, password: ZStrongPassword });
+export type ChangePasswordRequest = z.input<typeof ZChangePasswordRequest>;

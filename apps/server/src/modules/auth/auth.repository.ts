@@ -117,3 +117,62 @@ export async function countLiveSessions(db: Db, userId: string): Promise<number>
     );
   return row?.n ?? 0;
 }
+
+export async function setPassword(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** Whether any account or entity already uses the address. */
+export async function emailInUse(db: Db, email: string): Promise<boolean> {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  if (user) return true;
+  const [entity] = await db
+    .select({ id: entities.id })
+    .from(entities)
+    .where(sql`lower(${entities.email}) = lower(${email})`)
+    .limit(1);
+  return Boolean(entity);
+}
+
+/** An access request: a pending entity and its person, who has no password yet. */
+export async function createAccessRequest(
+  db: Db,
+  input: {
+    entityName: string;
+    email: string;
+    phone: string;
+    subtype: 'agency' | 'lawyer';
+    firstName: string;
+    lastName: string;
+  },
+): Promise<{ entityId: string; userId: string }> {
+  return db.transaction(async (tx) => {
+    const [entity] = await tx
+      .insert(entities)
+      .values({
+        name: input.entityName,
+        email: input.email,
+        phone: input.phone,
+        subtype: input.subtype,
+        status: 'pending',
+      })
+      .returning({ id: entities.id });
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role: 'entity',
+        subtype: input.subtype,
+        entityId: entity!.id,
+        passwordHash: null,
+      })
+      .returning({ id: users.id });
+    return { entityId: entity!.id, userId: user!.id };
+  });
+}

@@ -1,16 +1,24 @@
 import {
   API,
   ZErrorResponse,
+  ZFlowStepResponse,
+  ZForgotPasswordRequest,
   ZLoginRequest,
   ZMessageResponse,
+  ZPasswordNotSetResponse,
+  ZRegisterRequest,
   ZSessionResponse,
   ZSessionUser,
+  ZSetPasswordRequest,
+  ZValidateCodeRequest,
 } from '@bridge-talk/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.js';
 import { actorOf } from '../../plugins/authenticate.js';
+import { requestAccess } from './access-request.service.js';
 import type { AuthService, IssuedSession } from './auth.service.js';
+import { createPasswordFlows } from './password-flows.service.js';
 
 export const REFRESH_COOKIE = 'bt_refresh';
 const REFRESH_COOKIE_PATH = '/api/auth';
@@ -52,11 +60,73 @@ export async function authRoutes(
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
         body: ZLoginRequest,
-        response: { 200: ZSessionResponse, ...errors, 406: ZErrorResponse },
+        response: { 200: ZSessionResponse, ...errors, 406: ZPasswordNotSetResponse },
       },
     },
     async (request, reply) => {
       const session = await auth.login({ input: request.body });
+      setRefreshCookie(reply, session);
+      return sessionBody(session);
+    },
+  );
+
+  const flows = createPasswordFlows(ctx, auth);
+
+  r.post(
+    API.auth.register,
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Request access (creates a pending entity and tells the team)',
+        body: ZRegisterRequest,
+        response: { 200: ZMessageResponse, 400: ZErrorResponse, 409: ZErrorResponse, 429: ZErrorResponse },
+      },
+    },
+    async (request) => requestAccess(ctx, { input: request.body }),
+  );
+
+  r.post(
+    API.auth.passwordRequest,
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Forgot password: e-mail a verification code',
+        body: ZForgotPasswordRequest,
+        response: { 200: ZFlowStepResponse, ...errors, 404: ZErrorResponse, 422: ZErrorResponse },
+      },
+    },
+    async (request) => flows.requestReset({ input: request.body }),
+  );
+
+  r.post(
+    API.auth.passwordValidate,
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Check a reset or activation code',
+        body: ZValidateCodeRequest,
+        response: { 200: ZFlowStepResponse, ...errors, 422: ZErrorResponse },
+      },
+    },
+    async (request) => flows.validateCode({ input: request.body }),
+  );
+
+  r.post(
+    API.auth.passwordChange,
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set the new password after a validated code, and sign in',
+        body: ZSetPasswordRequest,
+        response: { 200: ZSessionResponse, ...errors, 422: ZErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const session = await flows.setNewPassword({ input: request.body });
       setRefreshCookie(reply, session);
       return sessionBody(session);
     },
@@ -99,7 +169,7 @@ export async function authRoutes(
   r.get(
     API.auth.me,
     {
-      preHandler: app.requireRole('admin', 'entity'),
+      onRequest: app.requireRole('admin', 'entity'),
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',

@@ -11,6 +11,7 @@ import { AppError } from '../../lib/app-error.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
 import { signAccessToken, verifyAccessToken } from './access-token.js';
+import { startActivation } from './activation.js';
 import * as repo from './auth.repository.js';
 
 /** A browser-session cookie still needs an end on the server: a day of inactivity. */
@@ -39,7 +40,7 @@ function toSessionUser(user: UserRecord): SessionUser {
 }
 
 /** An account may sign in when it and (for entity staff) its entity are active. */
-function accountState(user: UserRecord): 'active' | 'inactive' {
+export function accountState(user: UserRecord): 'active' | 'inactive' {
   if (user.status !== 'active') return 'inactive';
   if (user.role === 'entity' && user.entityStatus !== 'active') return 'inactive';
   return 'active';
@@ -71,6 +72,14 @@ export function createAuthService(ctx: AppContext) {
   }
 
   return {
+    /** Starts a new session for an account that has just proved who it is (password set by code). */
+    async startSession(userId: string, persistent: boolean): Promise<IssuedSession> {
+      const user = await repo.findUserById(db, userId);
+      if (!user || accountState(user) !== 'active') throw new AppError('FORBIDDEN', MSG.auth.notYetActivated);
+      const sessionId = await repo.createSession(db, user.id, persistent);
+      return issue(user, sessionId, persistent);
+    },
+
     async login({ input }: { input: LoginRequest }): Promise<IssuedSession> {
       const { email, password, role, rememberMe } = ZLoginRequest.parse(input);
       const user = await repo.findUserByEmail(db, email);
@@ -83,7 +92,11 @@ export function createAuthService(ctx: AppContext) {
         throw invalid;
       }
       if (user.passwordHash === null) {
-        throw new AppError('PASSWORD_NOT_SET', MSG.auth.redirectToCreatePassword);
+        // An invited account: activate it by e-mailed code, unless the account itself is not active
+        // yet (an access request the team has not approved).
+        if (accountState(user) !== 'active') throw new AppError('FORBIDDEN', MSG.auth.notYetActivated);
+        const state = await startActivation(ctx, user);
+        throw new AppError('PASSWORD_NOT_SET', MSG.auth.redirectToCreatePassword, undefined, { state });
       }
       if (!(await verifyPassword(user.passwordHash, password))) throw invalid;
       if (accountState(user) !== 'active') throw new AppError('FORBIDDEN', MSG.auth.notYetActivated);

@@ -18,8 +18,9 @@ export async function ensureBootstrapAdmin(ctx: AppContext): Promise<void> {
     .insert(users)
     .values({
       email,
-      firstName: 'Bridge Talk',
-      lastName: 'Admin',
+      // Split at the first space as every name is (spec section 3): shown as 'Bridge Talk Admin'.
+      firstName: 'Bridge',
+      lastName: 'Talk Admin',
       role: 'admin',
       subtype: 'admin',
       passwordHash: await hashPassword(chosen),

@@ -33,7 +33,7 @@ export function LoginPage({ role }: { role: Role }) {
       if (error.status === 406) {
         notify.info(MSG.auth.redirectToCreatePassword);
         return navigate(`/activation-code/${role}`, {
-          state: { email: values.email, reason: 'create-password' },
+          state: { email: values.email.trim().toLowerCase(), state: error.body.state },
         });
       }
       for (const [field, message] of Object.entries(error.fields)) {
@@ -45,7 +45,7 @@ export function LoginPage({ role }: { role: Role }) {
 
   return (
     <LoggedOutLayout
-      role={role}
+      userRole={role}
       title={role === 'admin' ? 'Administrator login' : 'Login'}
       subtitle="Welcome back to Bridge Talk."
     >
@@ -68,9 +68,9 @@ export function LoginPage({ role }: { role: Role }) {
             {...form.register('password')}
           />
           <Group justify="space-between">
-            <Checkbox label="Remember me" {...form.register('rememberMe')} />
+            <Checkbox label={MSG.auth.rememberMe} {...form.register('rememberMe')} />
             <Anchor component={Link} to={`/forgot-password/${role}`} size="sm">
-              Forgot password
+              {MSG.auth.forgotPassword}
             </Anchor>
           </Group>
           <Button type="submit" loading={isSubmitting} fullWidth size="md">

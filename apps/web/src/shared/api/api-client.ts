@@ -9,12 +9,20 @@ import { currentAccessToken, publishSession } from '../session/token.js';
 export class ApiError extends Error {
   readonly status: number;
   readonly fields: Record<string, string>;
+  /** The whole answer, for the rare error that carries more (a 406 carries the activation `state`). */
+  readonly body: Record<string, unknown>;
 
-  constructor(status: number, message: string, fields: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    message: string,
+    fields: Record<string, string> = {},
+    body: Record<string, unknown> = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fields = fields;
+    this.body = body;
   }
 }
 
@@ -75,7 +83,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
 async function errorOf(response: Response): Promise<ApiError> {
   try {
     const body = (await response.json()) as { message?: string; fields?: Record<string, string> };
-    return new ApiError(response.status, body.message ?? MSG.common.somethingWrong, body.fields ?? {});
+    return new ApiError(response.status, body.message ?? MSG.common.somethingWrong, body.fields ?? {}, body);
   } catch {
     return new ApiError(response.status, MSG.common.somethingWrong);
   }

@@ -1,13 +1,15 @@
 // The frame of every logged-out screen: it clears what a previous session left in storage, keeps the
 // role taken from the path, and offers the 'Request your access' card.
-import type { Role } from '@bridge-talk/contract';
+import { MSG, type Role } from '@bridge-talk/contract';
 import { Box, Button, Center, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
 import { clearStorage, storeRole } from '../../../shared/session/storage.js';
+import { TermsLinks } from './terms-modal.js';
 
 export interface LoggedOutLayoutProps {
-  role: Role;
+  /** The role taken from the path (named so as not to read as an ARIA role). */
+  userRole: Role;
   title: string;
   subtitle?: string;
   children: ReactNode;
@@ -16,7 +18,7 @@ export interface LoggedOutLayoutProps {
 }
 
 export function LoggedOutLayout({
-  role,
+  userRole,
   title,
   subtitle,
   children,
@@ -24,8 +26,8 @@ export function LoggedOutLayout({
 }: LoggedOutLayoutProps) {
   useEffect(() => {
     clearStorage();
-    storeRole(role);
-  }, [role]);
+    storeRole(userRole);
+  }, [userRole]);
 
   return (
     <Box mih="100vh" bg="gray.0" py={48}>
@@ -50,7 +52,7 @@ export function LoggedOutLayout({
           {aside === 'request-access' ? (
             <Paper withBorder p="lg" radius="md">
               <Stack gap="xs">
-                <Text fw={700}>Request your access</Text>
+                <Text fw={700}>{MSG.auth.requestYourAccess}</Text>
                 <Text size="sm" c="dimmed">
                   An agency or a lawyer without an account? Tell us about you and our team will get in touch.
                 </Text>
@@ -62,13 +64,14 @@ export function LoggedOutLayout({
           ) : (
             <Paper withBorder p="lg" radius="md">
               <Stack gap="xs">
-                <Text fw={700}>Have an account?</Text>
+                <Text fw={700}>{MSG.auth.haveAnAccount}</Text>
                 <Button component={Link} to="/login/entity" variant="light">
                   Log in
                 </Button>
               </Stack>
             </Paper>
           )}
+          <TermsLinks />
         </Stack>
       </Container>
     </Box>

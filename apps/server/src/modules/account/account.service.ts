@@ -1,0 +1,128 @@
+// Account settings of the signed-in person: names, organisation name, a confirmed e-mail change, and
+// the password change by e-mailed code (spec: 'Account screens').
+import {
+  type ChangePasswordRequest,
+  type CodeRequest,
+  type FlowStepResponse,
+  type MessageResponse,
+  MSG,
+  splitName,
+  type UpdateMeRequest,
+  type UpdateMeResponse,
+  ZChangePasswordRequest,
+  ZCodeRequest,
+  ZUpdateMeRequest,
+} from '@bridge-talk/contract';
+import type { Actor, AppContext } from '../../app-context.js';
+import { AppError } from '../../lib/app-error.js';
+import { AttemptLimiter } from '../../lib/attempt-limiter.js';
+import { hashPassword } from '../../lib/passwords.js';
+import * as authRepo from '../auth/auth.repository.js';
+import { signFlowState, verifyFlowState } from '../auth/flow-state.js';
+import { checkCode, consumeCode, issueCode } from '../auth/verification-codes.js';
+import { queueMail } from '../mail/mail.service.js';
+import { changePasswordCodeMail, emailChangeCodeMail } from '../mail/templates.js';
+import * as repo from './account.repository.js';
+
+export function createAccountService(ctx: AppContext) {
+  const { db, tokenKey } = ctx;
+  const perUser = new AttemptLimiter(Math.max(5, ctx.config.auth.rateLimitMax), 15 * 60 * 1000);
+  const limit = (actor: Actor) => {
+    if (!perUser.take(actor.userId)) throw new AppError('TOO_MANY_REQUESTS', MSG.extra.tooManyAttempts);
+  };
+
+  return {
+    async updateMe({ actor, input }: { actor: Actor; input: UpdateMeRequest }): Promise<UpdateMeResponse> {
+      const { name, email, entityName } = ZUpdateMeRequest.parse(input);
+      const { firstName, lastName } = splitName(name);
+      await repo.updateNames(db, actor.userId, firstName, lastName);
+      if (actor.role === 'entity' && actor.entityId && entityName) {
+        await repo.updateEntityName(db, actor.entityId, entityName);
+      }
+      if (email === actor.email.toLowerCase())
+        return { message: MSG.account.changesSaved, emailChangePending: false };
+      // A new address takes effect only once its owner confirms it with the code sent there.
+      if (await authRepo.emailInUse(db, email)) {
+        throw new AppError('CONFLICT', MSG.account.unableToUpdateEmail, {
+          email: MSG.account.unableToUpdateEmail,
+        });
+      }
+      limit(actor);
+      const { code } = await issueCode(db, { userId: actor.userId, purpose: 'email-change', target: email });
+      await queueMail(ctx.queue, emailChangeCodeMail({ to: email, code }));
+      return { message: MSG.account.emailChangedTitle, emailChangePending: true };
+    },
+
+    async confirmEmail({ actor, input }: { actor: Actor; input: CodeRequest }): Promise<MessageResponse> {
+      const { code } = ZCodeRequest.parse(input);
+      limit(actor);
+      const result = await checkCode(db, { userId: actor.userId, purpose: 'email-change', code });
+      if (!result.ok || !result.target || !(await consumeCode(db, result.id))) {
+        throw new AppError('UNPROCESSABLE', MSG.auth.confirmationCodeNotFound, {
+          code: MSG.auth.confirmationCodeNotFound,
+        });
+      }
+      if (await authRepo.emailInUse(db, result.target)) {
+        throw new AppError('CONFLICT', MSG.account.unableToUpdateEmail);
+      }
+      await repo.updateEmail(db, {
+        userId: actor.userId,
+        entityId: actor.entityId,
+        from: actor.email,
+        to: result.target,
+      });
+      return { message: MSG.account.changesSaved };
+    },
+
+    async sendPasswordCode({ actor }: { actor: Actor }): Promise<MessageResponse> {
+      limit(actor);
+      const { code } = await issueCode(db, { userId: actor.userId, purpose: 'change-password' });
+      await queueMail(ctx.queue, changePasswordCodeMail({ to: actor.email, code }));
+      return { message: MSG.account.verificationCodeSent };
+    },
+
+    async verifyPasswordCode({
+      actor,
+      input,
+    }: {
+      actor: Actor;
+      input: CodeRequest;
+    }): Promise<FlowStepResponse> {
+      const { code } = ZCodeRequest.parse(input);
+      limit(actor);
+      const result = await checkCode(db, { userId: actor.userId, purpose: 'change-password', code });
+      if (!result.ok)
+        throw new AppError('UNPROCESSABLE', MSG.account.codeCheckFailed, {
+          code: MSG.account.codeCheckFailed,
+        });
+      const state = await signFlowState(tokenKey, {
+        email: actor.email,
+        role: actor.role,
+        step: 'password',
+        purpose: 'change-password',
+        codeId: result.id,
+      });
+      return { message: MSG.account.stepOkay, state };
+    },
+
+    /** Sets the new password and ends every session of the account, this one included. */
+    async changePassword({
+      actor,
+      input,
+    }: {
+      actor: Actor;
+      input: ChangePasswordRequest;
+    }): Promise<MessageResponse> {
+      const { state, password } = ZChangePasswordRequest.parse(input);
+      const flow = await verifyFlowState(tokenKey, state);
+      const failed = new AppError('UNPROCESSABLE', MSG.account.passwordChangeFailed);
+      if (!flow || flow.purpose !== 'change-password' || flow.step !== 'password' || !flow.codeId)
+        throw failed;
+      if (flow.email !== actor.email || flow.role !== actor.role) throw failed;
+      if (!(await consumeCode(db, flow.codeId))) throw failed;
+      await authRepo.setPassword(db, actor.userId, await hashPassword(password));
+      await authRepo.revokeUserSessions(db, actor.userId);
+      return { message: MSG.account.passwordChanged };
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { MSG } from '@bridge-talk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEntityUser } from '../../test-support/factories.js';
+import { codeIn, type SmtpCapture, startSmtpCapture, waitForMessage } from '../../test-support/smtp-capture.js';
+import { createTestApp, signIn, type TestApp } from '../../test-support/test-app.js';
+
+let t: TestApp;
+let smtp: SmtpCapture;
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  t = await createTestApp({ SMTP_URL: smtp.url });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+async function entitySession() {
+  const entity = await createEntityUser(t.db());
+  const session = await signIn(t.app, { email: entity.email, password: entity.password!, role: 'entity' });
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({ method, url, payload, headers: { authorization: session.authorization } });
+  return { entity, session, call };
+}
+
+describe('account settings', () => {
+  it('saves names and the organisation name', async () => {
+    const { entity, call } = await entitySession();
+    const saved = await call('PUT', '/api/auth/me/edit', { name: 'Erin Smith', email: entity.email, entityName: 'Hope Adoptions' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ message: MSG.account.changesSaved, emailChangePending: false });
+    const me = await call('GET', '/api/auth/me');
+    expect(me.json()).toMatchObject({ name: 'Erin Smith', entityName: 'Hope Adoptions', email: entity.email });
+  });
+
+  it('changes the e-mail only after the code sent to the new address is confirmed', async () => {
+    const { entity, call } = await entitySession();
+    const newEmail = `new-${entity.email}`;
+    const saved = await call('PUT', '/api/auth/me/edit', { name: 'Erin Agent', email: newEmail, entityName: entity.entityName });
+    expect(saved.json()).toEqual({ message: MSG.account.emailChangedTitle, emailChangePending: true });
+    expect((await call('GET', '/api/auth/me')).json().email).toBe(entity.email);
+    const mail = await waitForMessage(smtp, newEmail, /Confirm your new/);
+    const wrong = await call('POST', '/api/auth/me/email/confirm', { code: 'ZZZZZZ' });
+    expect(wrong.statusCode).toBe(422);
+    const confirmed = await call('POST', '/api/auth/me/email/confirm', { code: codeIn(mail.text) });
+    expect(confirmed.statusCode).toBe(200);
+    expect((await call('GET', '/api/auth/me')).json().email).toBe(newEmail);
+    await signIn(t.app, { email: newEmail, password: entity.password!, role: 'entity' });
+  });
+
+  it('refuses an e-mail that another account uses', async () => {
+    const { entity, call } = await entitySession();
+    const other = await createEntityUser(t.db());
+    const saved = await call('PUT', '/api/auth/me/edit', { name: 'Erin Agent', email: other.email, entityName: entity.entityName });
+    expect(saved.statusCode).toBe(409);
+    expect(saved.json().message).toBe(MSG.account.unableToUpdateEmail);
+  });
+
+  it('changes the password with the e-mailed code; every session ends; the old password stops working', async () => {
+    const { entity, session, call } = await entitySession();
+    const sent = await call('POST', '/api/auth/me/password/code');
+    expect(sent.json()).toEqual({ message: MSG.account.verificationCodeSent });
+    const mail = await waitForMessage(smtp, entity.email, /verification code/);
+    const bad = await call('POST', '/api/auth/me/password/verify', { code: 'ZZZZZZ' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().message).toBe(MSG.account.codeCheckFailed);
+    const verified = await call('POST', '/api/auth/me/password/verify', { code: codeIn(mail.text) });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().message).toBe(MSG.account.stepOkay);
+    const changed = await call('POST', '/api/auth/me/password/change', {
+      state: verified.json().state,
+      password: 'Changed-Pass-9',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({ message: MSG.account.passwordChanged });
+    expect((await call('GET', '/api/auth/me')).statusCode).toBe(401);
+    const refreshed = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { bt_refresh: session.refreshCookie } });
+    expect(refreshed.statusCode).toBe(401);
+    const old = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: entity.email, password: entity.password, role: 'entity' },
+    });
+    expect(old.statusCode).toBe(401);
+    await signIn(t.app, { email: entity.email, password: 'Changed-Pass-9', role: 'entity' });
+  });
+
+  it('refuses a password-change state of another account', async () => {
+    const a = await entitySession();
+    const b = await entitySession();
+    await a.call('POST', '/api/auth/me/password/code');
+    const mail = await waitForMessage(smtp, a.entity.email, /verification code/);
+    const verified = await a.call('POST', '/api/auth/me/password/verify', { code: codeIn(mail.text) });
+    const stolen = await b.call('POST', '/api/auth/me/password/change', { state: verified.json().state, password: 'Stolen-Pass-1' });
+    expect(stolen.statusCode).toBe(422);
+    expect(stolen.json().message).toBe(MSG.account.passwordChangeFailed);
+  });
+
+  it('every account route refuses an anonymous caller', async () => {
+    for (const [method, url] of [
+      ['PUT', '/api/auth/me/edit'],
+      ['POST', '/api/auth/me/email/confirm'],
+      ['POST', '/api/auth/me/password/code'],
+      ['POST', '/api/auth/me/password/verify'],
+      ['POST', '/api/auth/me/password/change'],
+    ] as const) {
+      const response = await t.app.inject({ method, url, payload: {} });
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+});

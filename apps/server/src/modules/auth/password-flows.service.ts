@@ -1,0 +1,101 @@
+// Password reset and account activation by e-mailed code: request (forgot password) → validate the
+// code → set the new password and sign in. Every step's `state` is signed and bound to the e-mail,
+// role and step; the code is spent when the password is set, so a step cannot be replayed.
+import {
+  type FlowStepResponse,
+  type ForgotPasswordRequest,
+  MSG,
+  type SetPasswordRequest,
+  type ValidateCodeRequest,
+  ZForgotPasswordRequest,
+  ZSetPasswordRequest,
+  ZValidateCodeRequest,
+} from '@bridge-talk/contract';
+import type { AppContext } from '../../app-context.js';
+import { AppError } from '../../lib/app-error.js';
+import { AttemptLimiter } from '../../lib/attempt-limiter.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { queueMail } from '../mail/mail.service.js';
+import { resetCodeMail } from '../mail/templates.js';
+import * as repo from './auth.repository.js';
+import { type AuthService, accountState, type IssuedSession } from './auth.service.js';
+import { signFlowState, verifyFlowState } from './flow-state.js';
+import { checkCode, consumeCode, issueCode } from './verification-codes.js';
+
+export function createPasswordFlows(ctx: AppContext, auth: AuthService) {
+  const { db, tokenKey } = ctx;
+  // Per e-mail, whatever the client: a handful of requests and code checks in 15 minutes.
+  const perEmail = new AttemptLimiter(Math.max(5, ctx.config.auth.rateLimitMax), 15 * 60 * 1000);
+  const stepExpired = () => new AppError('UNPROCESSABLE', MSG.extra.stepExpired);
+
+  function limit(email: string) {
+    if (!perEmail.take(email)) throw new AppError('TOO_MANY_REQUESTS', MSG.extra.tooManyAttempts);
+  }
+
+  return {
+    async requestReset({ input }: { input: ForgotPasswordRequest }): Promise<FlowStepResponse> {
+      const { email, role } = ZForgotPasswordRequest.parse(input);
+      limit(email);
+      const user = await repo.findUserByEmail(db, email);
+      if (!user) {
+        throw new AppError('UNPROCESSABLE', MSG.auth.emailNotRegistered, {
+          email: MSG.auth.emailNotRegistered,
+        });
+      }
+      if (user.role !== role || accountState(user) !== 'active') {
+        throw new AppError('NOT_FOUND', MSG.auth.userNotFound, { email: MSG.auth.userNotFound });
+      }
+      const { code } = await issueCode(db, { userId: user.id, purpose: 'reset' });
+      await queueMail(ctx.queue, resetCodeMail({ to: user.email, code }));
+      const state = await signFlowState(tokenKey, {
+        email: user.email,
+        role,
+        step: 'code',
+        purpose: 'reset',
+      });
+      return { message: MSG.auth.verificationCodeSent, state };
+    },
+
+    async validateCode({ input }: { input: ValidateCodeRequest }): Promise<FlowStepResponse> {
+      const { email, role, code, state } = ZValidateCodeRequest.parse(input);
+      limit(email);
+      const flow = await verifyFlowState(tokenKey, state);
+      if (
+        !flow ||
+        flow.step !== 'code' ||
+        flow.email !== email ||
+        flow.role !== role ||
+        flow.purpose === 'change-password'
+      ) {
+        throw stepExpired();
+      }
+      const notFound = new AppError('UNPROCESSABLE', MSG.auth.confirmationCodeNotFound, {
+        code: MSG.auth.confirmationCodeNotFound,
+      });
+      const user = await repo.findUserByEmail(db, email);
+      if (!user || user.role !== role) throw notFound;
+      const result = await checkCode(db, { userId: user.id, purpose: flow.purpose, code });
+      if (!result.ok) throw notFound;
+      const next = await signFlowState(tokenKey, { ...flow, step: 'password', codeId: result.id });
+      return { message: MSG.auth.validationCodeSuccess, state: next };
+    },
+
+    /** Sets the password and signs in ('Remember me' on: the person has just proved the address). */
+    async setNewPassword({ input }: { input: SetPasswordRequest }): Promise<IssuedSession> {
+      const { email, role, password, state } = ZSetPasswordRequest.parse(input);
+      const flow = await verifyFlowState(tokenKey, state);
+      if (!flow || flow.step !== 'password' || flow.email !== email || flow.role !== role || !flow.codeId) {
+        throw stepExpired();
+      }
+      const user = await repo.findUserByEmail(db, email);
+      if (!user || user.role !== role) throw stepExpired();
+      if (!(await consumeCode(db, flow.codeId))) throw stepExpired();
+      await repo.setPassword(db, user.id, await hashPassword(password));
+      await repo.revokeUserSessions(db, user.id);
+      const session = await auth.startSession(user.id, true);
+      return { ...session, message: MSG.auth.changePasswordSuccess };
+    },
+  };
+}
+
+export type PasswordFlows = ReturnType<typeof createPasswordFlows>;

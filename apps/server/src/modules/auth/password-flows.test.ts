@@ -1,0 +1,201 @@
+import { MSG } from '@bridge-talk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEntityUser } from '../../test-support/factories.js';
+import { codeIn, type SmtpCapture, startSmtpCapture, waitForMessage } from '../../test-support/smtp-capture.js';
+import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
+
+let t: TestApp;
+let smtp: SmtpCapture;
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  t = await createTestApp({ SMTP_URL: smtp.url });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
+
+async function resetCode(email: string, role: 'admin' | 'entity') {
+  const requested = await post('/api/auth/password/request', { email, role });
+  expect(requested.statusCode).toBe(200);
+  expect(requested.json().message).toBe(MSG.auth.verificationCodeSent);
+  const mail = await waitForMessage(smtp, email, /verification code/);
+  return { state: requested.json().state as string, code: codeIn(mail.text) };
+}
+
+describe('forgot password', () => {
+  it('resets the password end to end and signs in; the old password stops working', async () => {
+    const entity = await createEntityUser(t.db());
+    const { state, code } = await resetCode(entity.email, 'entity');
+    const validated = await post('/api/auth/password/validate', { email: entity.email, role: 'entity', state, code: code.toLowerCase() });
+    expect(validated.statusCode).toBe(200);
+    expect(validated.json().message).toBe(MSG.auth.validationCodeSuccess);
+    const changed = await post('/api/auth/password/change', {
+      email: entity.email,
+      role: 'entity',
+      state: validated.json().state,
+      password: 'Brand-New-Pass-2',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().message).toBe(MSG.auth.changePasswordSuccess);
+    expect(changed.json().user.email).toBe(entity.email);
+    expect(changed.cookies.find((c) => c.name === 'bt_refresh')?.httpOnly).toBe(true);
+    await signIn(t.app, { email: entity.email, password: 'Brand-New-Pass-2', role: 'entity' });
+    const old = await post('/api/auth/login', { email: entity.email, password: entity.password!, role: 'entity' });
+    expect(old.statusCode).toBe(401);
+    // The final step cannot be replayed.
+    const replay = await post('/api/auth/password/change', {
+      email: entity.email,
+      role: 'entity',
+      state: validated.json().state,
+      password: 'Another-Pass-3',
+    });
+    expect(replay.statusCode).toBe(422);
+    expect(replay.json().message).toBe(MSG.extra.stepExpired);
+  });
+
+  it('answers 422 for an unknown e-mail and 404 for an account of the other role', async () => {
+    const unknown = await post('/api/auth/password/request', { email: 'ghost@test.local', role: 'entity' });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().message).toBe(MSG.auth.emailNotRegistered);
+    const otherRole = await post('/api/auth/password/request', { email: TEST_ADMIN.email, role: 'entity' });
+    expect(otherRole.statusCode).toBe(404);
+    expect(otherRole.json().message).toBe(MSG.auth.userNotFound);
+  });
+
+  it('refuses a wrong code with the code-field message, and voids the code after 5 wrong tries', async () => {
+    const entity = await createEntityUser(t.db());
+    const { state, code } = await resetCode(entity.email, 'entity');
+    const wrong = code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA';
+    for (let i = 0; i < 5; i++) {
+      const attempt = await post('/api/auth/password/validate', { email: entity.email, role: 'entity', state, code: wrong });
+      expect(attempt.statusCode).toBe(422);
+      expect(attempt.json()).toEqual({
+        message: MSG.auth.confirmationCodeNotFound,
+        fields: { code: MSG.auth.confirmationCodeNotFound },
+      });
+    }
+    const right = await post('/api/auth/password/validate', { email: entity.email, role: 'entity', state, code });
+    expect(right.statusCode).toBe(422);
+  });
+
+  it('refuses an expired code', async () => {
+    const entity = await createEntityUser(t.db());
+    const { state, code } = await resetCode(entity.email, 'entity');
+    await t.sql(`update verification_codes set expires_at = now() - interval '1 second'`);
+    const late = await post('/api/auth/password/validate', { email: entity.email, role: 'entity', state, code });
+    expect(late.statusCode).toBe(422);
+    expect(late.json().message).toBe(MSG.auth.confirmationCodeNotFound);
+  });
+
+  it('binds the state to the e-mail and the step', async () => {
+    const a = await createEntityUser(t.db());
+    const b = await createEntityUser(t.db());
+    const { state, code } = await resetCode(a.email, 'entity');
+    const otherEmail = await post('/api/auth/password/validate', { email: b.email, role: 'entity', state, code });
+    expect(otherEmail.statusCode).toBe(422);
+    expect(otherEmail.json().message).toBe(MSG.extra.stepExpired);
+    const skipStep = await post('/api/auth/password/change', { email: a.email, role: 'entity', state, password: 'Skip-Step-Pass-1' });
+    expect(skipStep.statusCode).toBe(422);
+    const forged = await post('/api/auth/password/validate', { email: a.email, role: 'entity', state: `${state}x`, code });
+    expect(forged.statusCode).toBe(422);
+  });
+
+  it('refuses a weak new password with the spec message', async () => {
+    const entity = await createEntityUser(t.db());
+    const { state, code } = await resetCode(entity.email, 'entity');
+    const validated = await post('/api/auth/password/validate', { email: entity.email, role: 'entity', state, code });
+    const weak = await post('/api/auth/password/change', {
+      email: entity.email,
+      role: 'entity',
+      state: validated.json().state,
+      password: 'alllowercase',
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().fields.password).toBe(MSG.validation.invalidPassword);
+  });
+});
+
+describe('first sign-in of an invited account (406)', () => {
+  it('e-mails an activation code; the code and a new password sign the person in', async () => {
+    const invited = await createEntityUser(t.db(), { password: null });
+    const login = await post('/api/auth/login', { email: invited.email, password: 'anything', role: 'entity' });
+    expect(login.statusCode).toBe(406);
+    expect(login.json().message).toBe(MSG.auth.redirectToCreatePassword);
+    const mail = await waitForMessage(smtp, invited.email, /activation code/);
+    const validated = await post('/api/auth/password/validate', {
+      email: invited.email,
+      role: 'entity',
+      state: login.json().state,
+      code: codeIn(mail.text),
+    });
+    expect(validated.statusCode).toBe(200);
+    const set = await post('/api/auth/password/change', {
+      email: invited.email,
+      role: 'entity',
+      state: validated.json().state,
+      password: 'First-Pass-1',
+    });
+    expect(set.statusCode).toBe(200);
+    await signIn(t.app, { email: invited.email, password: 'First-Pass-1', role: 'entity' });
+  });
+
+  it('answers 403, and sends nothing, for an access request not yet approved', async () => {
+    const pending = await createEntityUser(t.db(), { password: null, entityStatus: 'pending' });
+    const before = smtp.messages.length;
+    const login = await post('/api/auth/login', { email: pending.email, password: 'anything', role: 'entity' });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().message).toBe(MSG.auth.notYetActivated);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.messages.length).toBe(before);
+  });
+});
+
+describe('request access', () => {
+  it('creates a pending entity and e-mails the team; a second request with the address is refused', async () => {
+    const payload = {
+      name: 'Mary Ann Jones',
+      entityName: 'Open Arms Agency',
+      email: 'mary.jones@agency.test',
+      phone: '(555) 123-4567',
+      subtype: 'agency',
+    };
+    const response = await post('/api/auth/register', payload);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe(MSG.signup.thankYou);
+    const { rows } = (await t.sql(
+      `select e.name, e.status, e.subtype, e.phone, u.first_name, u.last_name, u.password_hash
+         from entities e join users u on u.entity_id = e.id where e.email = 'mary.jones@agency.test'`,
+    )) as { rows: Record<string, unknown>[] };
+    expect(rows[0]).toMatchObject({
+      name: 'Open Arms Agency',
+      status: 'pending',
+      subtype: 'agency',
+      phone: '(555) 123-4567',
+      first_name: 'Mary',
+      last_name: 'Ann Jones',
+      password_hash: null,
+    });
+    const team = await waitForMessage(smtp, 'team@bridgetalk.local', /Access request/);
+    expect(team.text).toContain('Open Arms Agency');
+    expect(team.text).toContain('mary.jones@agency.test');
+
+    const again = await post('/api/auth/register', { ...payload, email: 'MARY.JONES@agency.test' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: MSG.signup.emailInUse, fields: { email: MSG.signup.emailInUseField } });
+  });
+
+  it('asks agencies, and only agencies, for an entity name; validates the phone', async () => {
+    const bad = await post('/api/auth/register', { name: 'Al', email: 'x@test.local', phone: '555', subtype: 'agency' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toMatchObject({
+      name: MSG.validation.nameMin,
+      phone: MSG.validation.phoneWrong,
+      entityName: MSG.validation.signupEntityNameMin,
+    });
+    const lawyer = await post('/api/auth/register', { name: 'Laura Lawyer', email: 'laura@law.test', phone: '(555) 222-3333' });
+    expect(lawyer.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,131 @@
+// Account settings (both roles): names, read-only e-mail, organisation name for entities (a fixed,
+// disabled label for admins), 'Change Password' and 'Save Changes' with the spec's two dialogs.
+import {
+  type AccountSettingsForm,
+  joinName,
+  MSG,
+  type SessionUser,
+  splitName,
+  ZAccountSettingsForm,
+} from '@bridge-talk/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { ApiError } from '../../shared/api/api-client.js';
+import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
+import { notify } from '../../shared/ui/notify.js';
+import { PageHeader } from '../../shared/ui/page-header.js';
+import { useMe, useUpdateMe } from './api/account.js';
+
+export function AccountSettingsPage() {
+  const me = useMe();
+  useEffect(() => {
+    if (me.isError) notify.error(MSG.account.loadFailed);
+  }, [me.isError]);
+  return (
+    <>
+      <PageHeader title="Account settings" />
+      <LoadingOverlay visible={me.isPending}>{me.data && <AccountForm user={me.data} />}</LoadingOverlay>
+    </>
+  );
+}
+
+function AccountForm({ user }: { user: SessionUser }) {
+  const update = useUpdateMe();
+  const [dialog, setDialog] = useState<'saved' | 'email' | null>(null);
+  const { firstName, lastName } = splitName(user.name);
+  const isEntity = user.role === 'entity';
+  const form = useForm<AccountSettingsForm>({
+    resolver: zodResolver(
+      isEntity
+        ? ZAccountSettingsForm.refine((v) => v.entityName.length >= 3, {
+            path: ['entityName'],
+            message: MSG.validation.entityNameMin,
+          })
+        : ZAccountSettingsForm,
+    ),
+    defaultValues: {
+      firstName,
+      lastName,
+      email: user.email,
+      entityName: isEntity ? (user.entityName ?? '') : '',
+    },
+    mode: 'onTouched',
+  });
+  const { errors, isSubmitting, isDirty } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const result = await update.mutateAsync({
+        name: joinName(values.firstName, values.lastName),
+        email: values.email,
+        entityName: isEntity ? values.entityName : null,
+      });
+      form.reset(values);
+      setDialog(result.emailChangePending ? 'email' : 'saved');
+    } catch (error) {
+      const message =
+        error instanceof ApiError && error.status !== 500 ? error.message : MSG.account.unableToUpdateEmail;
+      notify.error(message);
+    }
+  });
+
+  return (
+    <Paper withBorder p="xl" radius="md" maw={760}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="First name"
+              required
+              error={errors.firstName?.message}
+              {...form.register('firstName')}
+            />
+            <TextInput
+              label="Last name"
+              required
+              error={errors.lastName?.message}
+              {...form.register('lastName')}
+            />
+          </SimpleGrid>
+          <TextInput label="Email" type="email" readOnly disabled {...form.register('email')} />
+          {isEntity ? (
+            <TextInput
+              label="Organization name"
+              required
+              error={errors.entityName?.message}
+              {...form.register('entityName')}
+            />
+          ) : (
+            <TextInput label="Organization name" value={MSG.extra.adminOrganization} disabled readOnly />
+          )}
+          <Group justify="space-between" mt="md">
+            <Button component={Link} to={`/account-settings/${user._id}/change-password`} variant="default">
+              {MSG.account.changePassword}
+            </Button>
+            <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
+              {MSG.common.saveChanges}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <Modal
+        opened={dialog !== null}
+        onClose={() => setDialog(null)}
+        title={dialog === 'email' ? MSG.account.emailChangedTitle : undefined}
+        centered
+      >
+        <Stack>
+          <Text>{dialog === 'email' ? MSG.account.emailChangedText : MSG.account.changesSaved}</Text>
+          <Group justify="flex-end">
+            <Button onClick={() => setDialog(null)} data-autofocus>
+              OK
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}

@@ -1,0 +1,138 @@
+// Change password from account settings: a code is e-mailed on arrival; the code is checked when the
+// 6-character field is left; 'Step okay!' reveals the password fields; success ends the session.
+import { MSG, type NewPasswordForm, VERIFICATION_CODE_LENGTH, ZNewPasswordForm } from '@bridge-talk/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Group, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../shared/api/api-client.js';
+import { useSessionUser } from '../../shared/session/session-provider.js';
+import { clearStorage } from '../../shared/session/storage.js';
+import { notify } from '../../shared/ui/notify.js';
+import { PageHeader } from '../../shared/ui/page-header.js';
+import { PasswordChecklist } from '../../shared/ui/password-checklist.js';
+import { useChangePassword, useSendPasswordCode, useVerifyPasswordCode } from './api/account.js';
+
+export function ChangePasswordPage() {
+  const user = useSessionUser();
+  const navigate = useNavigate();
+  const sendCode = useSendPasswordCode();
+  const verify = useVerifyPasswordCode();
+  const change = useChangePassword();
+  const [code, setCode] = useState('');
+  const [state, setState] = useState<string | null>(null);
+  const sent = useRef(false);
+
+  const send = () =>
+    sendCode.mutate(undefined, {
+      onSuccess: (result) => notify.success(result.message),
+      onError: (error) => notify.error(error instanceof ApiError ? error.message : MSG.common.somethingWrong),
+    });
+
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    send();
+  });
+
+  const checkCode = async () => {
+    if (state || code.trim().length !== VERIFICATION_CODE_LENGTH || verify.isPending) return;
+    try {
+      const result = await verify.mutateAsync({ code });
+      if (result.message === MSG.account.stepOkay) setState(result.state);
+    } catch {
+      notify.error(MSG.account.codeCheckFailed);
+      navigate('/account-settings');
+    }
+  };
+
+  const form = useForm<NewPasswordForm>({
+    resolver: zodResolver(ZNewPasswordForm),
+    defaultValues: { password: '', confirmation: '' },
+    mode: 'onTouched',
+  });
+  const [password, confirmation] = form.watch(['password', 'confirmation']);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (!state) return;
+    try {
+      const result = await change.mutateAsync({ state, password: values.password });
+      notify.success(result.message);
+      clearStorage();
+      window.location.assign(`/login/${user.role}`);
+    } catch {
+      notify.error(MSG.account.passwordChangeFailed);
+    }
+  });
+
+  return (
+    <>
+      <PageHeader
+        title="Change password"
+        back="/account-settings"
+        breadcrumbs={[{ label: 'Account settings', to: '/account-settings' }, { label: 'Change password' }]}
+      />
+      <Paper withBorder p="xl" radius="md" maw={520}>
+        <Stack>
+          <Text size="sm" c="dimmed">
+            We e-mailed a {VERIFICATION_CODE_LENGTH}-character code to <b>{user.email}</b>.{' '}
+            <Anchor component="button" type="button" size="sm" onClick={send} disabled={sendCode.isPending}>
+              Send a new code
+            </Anchor>
+          </Text>
+          <TextInput
+            label="Received code"
+            required
+            autoFocus
+            autoComplete="one-time-code"
+            maxLength={VERIFICATION_CODE_LENGTH}
+            value={code}
+            disabled={state !== null}
+            onChange={(event) => setCode(event.currentTarget.value)}
+            onBlur={checkCode}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') void checkCode();
+            }}
+            styles={{
+              input: {
+                letterSpacing: '0.4em',
+                textTransform: 'uppercase',
+                fontFamily: 'monospace',
+                fontSize: 20,
+              },
+            }}
+            description={state ? MSG.account.stepOkay : undefined}
+          />
+          {state && (
+            <form onSubmit={onSubmit} noValidate>
+              <Stack>
+                <PasswordInput
+                  label="New password"
+                  autoComplete="new-password"
+                  required
+                  autoFocus
+                  error={form.formState.errors.password?.message}
+                  {...form.register('password')}
+                />
+                <PasswordInput
+                  label="Re-type password"
+                  autoComplete="new-password"
+                  required
+                  error={form.formState.errors.confirmation?.message}
+                  {...form.register('confirmation')}
+                />
+                <PasswordChecklist password={password} confirmation={confirmation} />
+                <Group justify="flex-end">
+                  <Button type="submit" loading={form.formState.isSubmitting}>
+                    {MSG.account.changePassword}
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
+          )}
+        </Stack>
+      </Paper>
+    </>
+  );
+}

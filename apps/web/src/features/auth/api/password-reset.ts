@@ -1,0 +1,52 @@
+import {
+  API,
+  type FlowStepResponse,
+  type ForgotPasswordRequest,
+  type SessionResponse,
+  type SetPasswordRequest,
+  type ValidateCodeRequest,
+} from '@bridge-talk/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../shared/api/api-client.js';
+import { storeRememberMe, storeRole } from '../../../shared/session/storage.js';
+import { publishSession } from '../../../shared/session/token.js';
+
+export function requestReset(input: ForgotPasswordRequest) {
+  return apiRequest<FlowStepResponse>(API.auth.passwordRequest, {
+    method: 'POST',
+    body: input,
+    skipRefresh: true,
+  });
+}
+
+export function validateCode(input: ValidateCodeRequest) {
+  return apiRequest<FlowStepResponse>(API.auth.passwordValidate, {
+    method: 'POST',
+    body: input,
+    skipRefresh: true,
+  });
+}
+
+export function setNewPassword(input: SetPasswordRequest) {
+  return apiRequest<SessionResponse>(API.auth.passwordChange, {
+    method: 'POST',
+    body: input,
+    skipRefresh: true,
+  });
+}
+
+export const useRequestReset = () => useMutation({ mutationFn: requestReset });
+export const useValidateCode = () => useMutation({ mutationFn: validateCode });
+
+/** Sets the password and signs in, landing on `landing` of the role. */
+export function useSetNewPassword(landing: string) {
+  return useMutation({
+    mutationFn: setNewPassword,
+    onSuccess: (session) => {
+      storeRole(session.user.role);
+      storeRememberMe(true);
+      window.history.replaceState(null, '', landing);
+      publishSession(session);
+    },
+  });
+}

@@ -1,0 +1,28 @@
+// A phone field with the (xxx) xxx-xxxx mask of the spec; works with react-hook-form's Controller.
+import { formatPhone } from '@bridge-talk/contract';
+import { TextInput, type TextInputProps } from '@mantine/core';
+import { forwardRef } from 'react';
+
+export interface PhoneInputProps extends Omit<TextInputProps, 'onChange' | 'value'> {
+  value: string;
+  onChange: (value: string) => void;
+}
+
+export const PhoneInput = forwardRef<HTMLInputElement, PhoneInputProps>(function PhoneInput(
+  { value, onChange, ...props },
+  ref,
+) {
+  return (
+    <TextInput
+      ref={ref}
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel-national"
+      placeholder="(555) 555-5555"
+      maxLength={14}
+      {...props}
+      value={value}
+      onChange={(event) => onChange(formatPhone(event.currentTarget.value))}
+    />
+  );
+});
