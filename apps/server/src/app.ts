@@ -47,7 +47,22 @@ export interface BuildAppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Every route with the roles its guard admits (empty: public), for the permission tests. */
+    routeTable: RouteEntry[];
   }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  roles: string[];
+}
+
+function guardRoles(onRequest: unknown): string[] {
+  const hooks = Array.isArray(onRequest) ? onRequest : onRequest ? [onRequest] : [];
+  return hooks.flatMap((hook) =>
+    (hook as { roles?: string[] }).roles ? [...(hook as { roles: string[] }).roles] : [],
+  );
 }
 
 /** Paths of pino's request log that may hold a credential. */
@@ -85,6 +100,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
+  });
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      routeTable.push({ method, url: route.url, roles: guardRoles(route.onRequest) });
+    }
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -33,9 +33,13 @@ export default fp(
       request.actor = await auth.authenticate(header.slice('Bearer '.length).trim());
     });
 
-    app.decorate('requireRole', (...roles: Actor['role'][]) => async (request: FastifyRequest) => {
-      if (!request.actor) throw new AppError('UNAUTHENTICATED', MSG.extra.sessionExpired);
-      if (!roles.includes(request.actor.role)) throw new AppError('FORBIDDEN', MSG.extra.forbidden);
+    app.decorate('requireRole', (...roles: Actor['role'][]) => {
+      const guard = async (request: FastifyRequest) => {
+        if (!request.actor) throw new AppError('UNAUTHENTICATED', MSG.extra.sessionExpired);
+        if (!roles.includes(request.actor.role)) throw new AppError('FORBIDDEN', MSG.extra.forbidden);
+      };
+      // The route table reads which roles a route admits (see app.routeTable and its test).
+      return Object.assign(guard, { roles });
     });
   },
   { name: 'authenticate' },

@@ -1,0 +1,85 @@
+// Every route of the API either names the roles it admits, or is listed here as public. A new route
+// that forgets its guard fails this test; a guarded route is checked for 401 without a session and
+// 403 for a role it does not admit — before its input is even validated.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEntityUser } from '../test-support/factories.js';
+import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../test-support/test-app.js';
+
+/** Routes anyone may call, each for a reason. */
+const PUBLIC_ROUTES = new Set([
+  'GET /api/health',
+  'GET /api/ready',
+  'POST /api/auth/login',
+  'POST /api/auth/refresh',
+  'POST /api/auth/logout',
+  'POST /api/auth/register',
+  'POST /api/auth/password/request',
+  'POST /api/auth/password/validate',
+  'POST /api/auth/password/change',
+  // the logged-out terms modal
+  'GET /api/term/last',
+]);
+
+let t: TestApp;
+let tokens: Record<'admin' | 'entity', string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.ready();
+  const entity = await createEntityUser(t.db());
+  tokens = {
+    admin: (await signIn(t.app, { ...TEST_ADMIN, role: 'admin' })).authorization,
+    entity: (await signIn(t.app, { email: entity.email, password: entity.password!, role: 'entity' }))
+      .authorization,
+  };
+});
+afterAll(() => t.close());
+
+function apiRoutes() {
+  return t.app.routeTable.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'));
+}
+
+function concrete(url: string): string {
+  return url.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000').replace('*', 'x');
+}
+
+describe('route permissions', () => {
+  it('every API route is guarded or deliberately public', () => {
+    const unguarded = apiRoutes()
+      .filter((r) => r.roles.length === 0)
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((key) => !PUBLIC_ROUTES.has(key));
+    expect(unguarded).toEqual([]);
+  });
+
+  it('the public list names only routes that exist', () => {
+    const existing = new Set(apiRoutes().map((r) => `${r.method} ${r.url}`));
+    const stale = [...PUBLIC_ROUTES].filter((key) => !existing.has(key) && key !== 'GET /api/term/last');
+    expect(stale).toEqual([]);
+  });
+
+  it('a guarded route answers 401 without a session, whatever the body', async () => {
+    for (const route of apiRoutes().filter((r) => r.roles.length > 0)) {
+      const response = await t.app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        payload: route.method === 'GET' ? undefined : {},
+      });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+
+  it('a guarded route answers 403 to a role it does not admit', async () => {
+    for (const route of apiRoutes().filter((r) => r.roles.length > 0)) {
+      for (const role of ['admin', 'entity'] as const) {
+        if (route.roles.includes(role)) continue;
+        const response = await t.app.inject({
+          method: route.method as 'GET',
+          url: concrete(route.url),
+          headers: { authorization: tokens[role] },
+          payload: route.method === 'GET' ? undefined : {},
+        });
+        expect(response.statusCode, `${role} ${route.method} ${route.url}`).toBe(403);
+      }
+    }
+  });
+});

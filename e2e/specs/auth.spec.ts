@@ -1,0 +1,227 @@
+import type { Page } from '@playwright/test';
+import { activeEntity, adminToken, codeIn, createEntity, uniqueEmail } from '../support/accounts.js';
+import { expect, test, waitForMail } from '../support/fixtures.js';
+
+async function signInThroughForm(
+  page: Page,
+  role: 'admin' | 'entity',
+  email: string,
+  password: string,
+  remember = true,
+) {
+  await page.goto(`/login/${role}`);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  if (!remember) await page.getByRole('checkbox', { name: 'Remember me' }).uncheck();
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+test('an entity signs in and out', async ({ page, request }) => {
+  const entity = await activeEntity(request);
+  await signInThroughForm(page, 'entity', entity.email, entity.password);
+  await expect(page).toHaveURL(/\/manage-families$/);
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu.getByRole('link', { name: 'Manage Families' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Add New Family' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'User menu' })).toContainText('Entity');
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login\/entity$/);
+});
+
+test('an invited account signs in the first time through the e-mailed code', async ({ page, request }) => {
+  const entity = await createEntity(request);
+  await signInThroughForm(page, 'entity', entity.email, 'whatever-1');
+  await expect(page.getByText('You will be redirected to create the password.')).toBeVisible();
+  await expect(page).toHaveURL(/\/activation-code\/entity$/);
+  const mail = await waitForMail(entity.email, /activation code/);
+  await page.getByRole('textbox', { name: 'Code' }).fill(codeIn(mail.text));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Validation code successfully.')).toBeVisible();
+  await expect(page).toHaveURL(/\/new-password\/entity$/);
+  await page.getByRole('textbox', { name: 'New password' }).fill('weakpass');
+  await page.getByRole('textbox', { name: 'Re-type password' }).fill('different');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.getByText('Invalid password')).toBeVisible();
+  await expect(page.getByText('Passwords cannot be different')).toBeVisible();
+  await page.getByRole('textbox', { name: 'New password' }).fill('First-Pass-1');
+  await page.getByRole('textbox', { name: 'Re-type password' }).fill('First-Pass-1');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page).toHaveURL(/\/manage-families$/);
+  await expect(page.getByText('Change password successfully.')).toBeVisible();
+});
+
+test('forgot password: the code from the e-mail sets a new password and signs in', async ({
+  page,
+  request,
+}) => {
+  const entity = await activeEntity(request);
+  await page.goto('/login/entity');
+  await page.getByRole('link', { name: 'Forgot password' }).click();
+  await expect(page).toHaveURL(/\/forgot-password\/entity$/);
+  await page.getByRole('textbox', { name: 'Email' }).fill('nobody-here@e2e.local');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(
+    'This email is not registered in our systems.',
+  );
+  await page.getByRole('textbox', { name: 'Email' }).fill(entity.email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText('Verification code send successfully.')).toBeVisible();
+  const mail = await waitForMail(entity.email, /verification code/);
+  await page.getByRole('textbox', { name: 'Code' }).fill('ZZZZZZ');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('textbox', { name: 'Code' })).toHaveAccessibleDescription(
+    'Confirmation code not found.',
+  );
+  await page.getByRole('textbox', { name: 'Code' }).fill(codeIn(mail.text));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('textbox', { name: 'New password' }).fill('Reset-Pass-22');
+  await page.getByRole('textbox', { name: 'Re-type password' }).fill('Reset-Pass-22');
+  await expect(
+    page.getByRole('list', { name: 'Password requirements' }).locator('[data-met="true"]'),
+  ).toHaveCount(5);
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page).toHaveURL(/\/manage-families$/);
+  const old = await request.post('/api/auth/login', {
+    data: { email: entity.email, password: entity.password, role: 'entity' },
+  });
+  expect(old.status()).toBe(401);
+});
+
+test('the code screens send a visitor without a started flow back to the e-mail step', async ({ page }) => {
+  await page.goto('/activation-code/admin');
+  await expect(page).toHaveURL(/\/forgot-password\/admin$/);
+  await page.goto('/new-password/entity');
+  await expect(page).toHaveURL(/\/forgot-password\/entity$/);
+});
+
+test('request access: thank-you, a pending entity for the admins, and a mail to the team', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('request');
+  await page.goto('/login/entity');
+  await page.getByRole('link', { name: 'Contact form' }).click();
+  await expect(page).toHaveURL(/\/signup\/entity$/);
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByText('Name must be at least 3 characters')).toBeVisible();
+  await expect(page.getByText('Field email is wrong')).toBeVisible();
+  await expect(page.getByText('Phone field is wrong')).toBeVisible();
+  await page.getByRole('radio', { name: 'Agency' }).check();
+  await page.getByRole('textbox', { name: 'Name' }).fill('Paula Pending');
+  await page.getByRole('textbox', { name: 'Entity name' }).fill('Pending Hearts Agency');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Phone' }).fill('5551234567');
+  await expect(page.getByRole('textbox', { name: 'Phone' })).toHaveValue('(555) 123-4567');
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(
+    page.getByText('Thank you for getting in touch! Our team will contact you as soon as possible'),
+  ).toBeVisible();
+  const team = await waitForMail('team@bridgetalk.local', /Access request: Pending Hearts Agency/);
+  expect(team.text).toContain(email);
+  const token = await adminToken(request);
+  const list = await request.get(`/api/entity/list?search=${encodeURIComponent(email)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(list.ok()).toBe(true);
+  expect(JSON.stringify(await list.json())).toContain('pending');
+
+  // The same address again: the field says so.
+  await page.goto('/signup/entity');
+  await page.getByRole('textbox', { name: 'Name' }).fill('Paula Again');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Phone' }).fill('5551234567');
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(
+    'Email already in use',
+  );
+});
+
+test('account settings: save names, then change the password with the e-mailed code', async ({
+  page,
+  request,
+}) => {
+  const entity = await activeEntity(request);
+  await signInThroughForm(page, 'entity', entity.email, entity.password);
+  await expect(page).toHaveURL(/\/manage-families$/);
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Account settings' }).click();
+  await expect(page).toHaveURL(/\/account-settings$/);
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeDisabled();
+  await page.getByRole('textbox', { name: 'First name' }).fill('Al');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('First name must be at least 3 characters long')).toBeVisible();
+  await page.getByRole('textbox', { name: 'First name' }).fill('Alexandra');
+  await page.getByRole('textbox', { name: 'Organization name' }).fill('Renamed Agency');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByRole('dialog').getByText('Your changes has been saved')).toBeVisible();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('button', { name: 'User menu' })).toContainText('Alexandra');
+
+  await page.getByRole('link', { name: 'Change Password' }).click();
+  await expect(page.getByText('Verification code send successfully.')).toBeVisible();
+  const mail = await waitForMail(entity.email, /verification code/);
+  await page.getByRole('textbox', { name: 'Received code' }).fill(codeIn(mail.text));
+  await page.getByRole('textbox', { name: 'Received code' }).press('Tab');
+  await page.getByRole('textbox', { name: 'New password' }).fill('Changed-Pass-77');
+  await page.getByRole('textbox', { name: 'Re-type password' }).fill('Changed-Pass-77');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page).toHaveURL(/\/login\/entity$/);
+  const old = await request.post('/api/auth/login', {
+    data: { email: entity.email, password: entity.password, role: 'entity' },
+  });
+  expect(old.status()).toBe(401);
+  await signInThroughForm(page, 'entity', entity.email, 'Changed-Pass-77');
+  await expect(page).toHaveURL(/\/manage-families$/);
+});
+
+test('Remember me: off ends the session with the browser, on keeps it', async ({ browser, request }) => {
+  const entity = await activeEntity(request);
+  for (const remember of [false, true]) {
+    const first = await browser.newContext();
+    const page = await first.newPage();
+    await signInThroughForm(page, 'entity', entity.email, entity.password, remember);
+    await expect(page).toHaveURL(/\/manage-families$/);
+    // Closing the browser drops session cookies and keeps persistent ones.
+    const state = await first.storageState();
+    await first.close();
+    const kept = { ...state, cookies: state.cookies.filter((c) => c.expires !== -1) };
+    const second = await browser.newContext({ storageState: kept });
+    const again = await second.newPage();
+    await again.goto('/manage-families');
+    if (remember) {
+      await expect(again.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+      await expect(again).toHaveURL(/\/manage-families$/);
+    } else {
+      await expect(again).toHaveURL(/\/login\/entity$/);
+    }
+    await second.close();
+  }
+});
+
+test('after a 401 the client refreshes the session once and replays the request', async ({
+  page,
+  request,
+}) => {
+  const entity = await activeEntity(request);
+  await signInThroughForm(page, 'entity', entity.email, entity.password);
+  await expect(page).toHaveURL(/\/manage-families$/);
+  let refreshes = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/auth/refresh')) refreshes += 1;
+  });
+  // The server receives an expired token on the first call for the account, and answers 401.
+  let spoiled = false;
+  await page.route('**/api/auth/me', async (route) => {
+    if (spoiled) return route.continue();
+    spoiled = true;
+    await route.continue({
+      headers: { ...route.request().headers(), authorization: 'Bearer expired.token.value' },
+    });
+  });
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Account settings' }).click();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(entity.email);
+  expect(spoiled).toBe(true);
+  expect(refreshes).toBe(1);
+});
