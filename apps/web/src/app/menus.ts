@@ -1,4 +1,4 @@
-import type { Role } from '@bridge-talk/contract';
+import { MSG, type Role } from '@bridge-talk/contract';
 
 export interface MenuItem {
   to: string;
@@ -8,13 +8,13 @@ export interface MenuItem {
 /** The side menu of each role (spec section 2). */
 export const MENUS: Record<Role, MenuItem[]> = {
   admin: [
-    { to: '/entity-management', label: 'Entity Management' },
-    { to: '/bridge-talk-admin', label: 'Bridge Talk Admin' },
-    { to: '/payments', label: 'Payments' },
-    { to: '/terms-conditions', label: 'Terms and Conditions' },
+    { to: '/entity-management', label: MSG.nav.entityManagement },
+    { to: '/bridge-talk-admin', label: MSG.nav.bridgeTalkAdmin },
+    { to: '/payments', label: MSG.nav.payments },
+    { to: '/terms-conditions', label: MSG.nav.termsAndConditions },
   ],
   entity: [
-    { to: '/manage-families', label: 'Manage Families' },
-    { to: '/add-new-family', label: 'Add New Family' },
+    { to: '/manage-families', label: MSG.nav.manageFamilies },
+    { to: '/add-new-family', label: MSG.nav.addNewFamily },
   ],
 };

@@ -1,3 +1,4 @@
+import { MSG } from '@bridge-talk/contract';
 // The signed-in frame: a 76 px header with the user's avatar menu and a 290 px side menu of the role.
 import { AppShell, Avatar, Box, Burger, Group, Menu, NavLink, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -61,10 +62,10 @@ export function PageFrame() {
                 leftSection={<IconSettings size={16} />}
                 onClick={() => navigate('/account-settings')}
               >
-                Account settings
+                {MSG.frame.accountSettings}
               </Menu.Item>
               <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void logout(user.role)}>
-                Logout
+                {MSG.frame.logout}
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>

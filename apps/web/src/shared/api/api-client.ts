@@ -99,6 +99,11 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       throw await errorOf(response);
     }
     response = await send(path, options);
+    if (response.status === 401) {
+      // A fresh token refused at once: the account or session ended on the server.
+      publishSession(null);
+      onSessionExpired();
+    }
   }
   if (!response.ok) throw await errorOf(response);
   if (response.status === 204) return undefined as T;

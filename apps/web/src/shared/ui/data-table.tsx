@@ -1,3 +1,4 @@
+import { MSG } from '@bridge-talk/contract';
 // The data table of the spec: header cells (optionally sortable), rows, a loading state, and a
 // 'No data' placeholder row when there is nothing to show.
 import { Center, Loader, Table, Text, UnstyledButton } from '@mantine/core';
@@ -27,7 +28,7 @@ export interface DataTableProps<Row> {
   emptyText?: string;
 }
 
-export const NO_DATA = 'No data';
+export const NO_DATA = MSG.common.noData;
 
 export function DataTable<Row>({
   columns,

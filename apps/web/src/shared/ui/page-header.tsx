@@ -1,3 +1,4 @@
+import { MSG } from '@bridge-talk/contract';
 // Title, clickable breadcrumbs (the last one is the active page), a back icon, an info line and an
 // optional search area: the header every page of the spec may have.
 import { ActionIcon, Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
@@ -31,7 +32,7 @@ export function PageHeader({ title, breadcrumbs, back, info, subinfo, search, ac
             const active = index === breadcrumbs.length - 1;
             return active || !crumb.to ? (
               <Text
-                key={crumb.label}
+                key={`${index}-${crumb.label}`}
                 size="sm"
                 fw={active ? 700 : 400}
                 c={active ? 'blue.7' : 'dimmed'}
@@ -40,7 +41,7 @@ export function PageHeader({ title, breadcrumbs, back, info, subinfo, search, ac
                 {crumb.label}
               </Text>
             ) : (
-              <Anchor key={crumb.label} component={Link} to={crumb.to} size="sm">
+              <Anchor key={`${index}-${crumb.label}`} component={Link} to={crumb.to} size="sm">
                 {crumb.label}
               </Anchor>
             );
@@ -52,7 +53,7 @@ export function PageHeader({ title, breadcrumbs, back, info, subinfo, search, ac
           {back && (
             <ActionIcon
               variant="subtle"
-              aria-label="Back"
+              aria-label={MSG.common.back}
               onClick={() => (back === true ? navigate(-1) : navigate(back))}
             >
               <IconArrowLeft size={22} />

@@ -7,6 +7,8 @@ import { publishSession } from '../../../shared/session/token.js';
 export async function logout(role: Role): Promise<void> {
   try {
     await apiRequest(API.auth.logout, { method: 'POST', skipRefresh: true });
+  } catch {
+    // Signing out locally is what matters; the server's session also ends when its tokens expire.
   } finally {
     publishSession(null);
     clearStorage();

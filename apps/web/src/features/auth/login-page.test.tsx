@@ -1,0 +1,291 @@
+import { API, MSG, type Role, type SessionResponse } from '@bridge-talk/contract';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation, useParams } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { currentAccessToken, publishSession } from '../../shared/session/token.js';
+import { jsonResponse, renderWithProviders } from '../../test/render.js';
+import { LoggedOutLayout } from './components/logged-out-layout.js';
+import { LoginPage } from './login-page.js';
+
+const SESSION: SessionResponse = {
+  accessToken: 'access-token-1',
+  expiresIn: 900,
+  message: MSG.auth.loginSuccess,
+  user: {
+    _id: 'e1',
+    name: 'Erin Entity',
+    email: 'erin@example.com',
+    role: 'entity',
+    subtype: 'agency',
+    entityName: 'Open Arms',
+    coupon: null,
+  },
+};
+
+function RoleLogin() {
+  const { role } = useParams();
+  return <LoginPage key={role} role={role as Role} />;
+}
+
+function ActivationProbe() {
+  const { role } = useParams();
+  const location = useLocation();
+  return (
+    <div>
+      <h1>Activation code for {role}</h1>
+      <pre data-testid="flow-state">{JSON.stringify(location.state)}</pre>
+    </div>
+  );
+}
+
+function renderLogin(role: Role = 'entity') {
+  return renderWithProviders(null, {
+    routes: [
+      { path: '/login/:role', element: <RoleLogin /> },
+      { path: '/activation-code/:role', element: <ActivationProbe /> },
+    ],
+    initialEntries: [`/login/${role}`],
+    wrapper: (children) => (
+      <>
+        {children}
+        <ToastContainer />
+      </>
+    ),
+  });
+}
+
+function stubFetch(respond: () => Response) {
+  const fetchMock = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => Promise.resolve(respond()));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const emailField = () => screen.getByLabelText(/^Email/);
+const passwordField = () => screen.getByLabelText(/^Password/);
+const submit = () => screen.getByRole('button', { name: 'Log in' });
+
+beforeEach(() => {
+  publishSession(null);
+  window.history.replaceState(null, '', '/');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('LoginPage', () => {
+  it('shows the form with Remember me checked by default', () => {
+    renderLogin();
+
+    expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(emailField()).toHaveValue('');
+    expect(passwordField()).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('checkbox', { name: MSG.auth.rememberMe })).toBeChecked();
+    expect(screen.getByRole('link', { name: MSG.auth.forgotPassword })).toHaveAttribute(
+      'href',
+      '/forgot-password/entity',
+    );
+    expect(screen.getByText(MSG.auth.requestYourAccess)).toBeInTheDocument();
+  });
+
+  it('titles the administrator login', () => {
+    renderLogin('admin');
+    expect(screen.getByRole('heading', { name: 'Administrator login' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: MSG.auth.forgotPassword })).toHaveAttribute(
+      'href',
+      '/forgot-password/admin',
+    );
+  });
+
+  it('shows the validation messages for empty values and sends nothing', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(SESSION));
+    const user = userEvent.setup();
+    renderLogin();
+
+    await user.click(submit());
+
+    expect(await screen.findByText(MSG.validation.emailWrong)).toBeInTheDocument();
+    expect(screen.getByText(MSG.validation.passwordMin)).toBeInTheDocument();
+    expect(emailField()).toHaveAccessibleDescription(MSG.validation.emailWrong);
+    expect(passwordField()).toHaveAccessibleDescription(MSG.validation.passwordMin);
+    expect(emailField()).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the validation messages for a malformed e-mail and a short password', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(SESSION));
+    const user = userEvent.setup();
+    renderLogin();
+
+    await user.type(emailField(), 'not-an-email');
+    await user.type(passwordField(), '12345');
+    await user.click(submit());
+
+    expect(await screen.findByText(MSG.validation.emailWrong)).toBeInTheDocument();
+    expect(screen.getByText(MSG.validation.passwordMin)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the invalid-credentials message on both fields after a 401', async () => {
+    stubFetch(() =>
+      jsonResponse(
+        {
+          message: MSG.auth.invalidCredentials,
+          fields: { email: MSG.auth.invalidCredentials, password: MSG.auth.invalidCredentials },
+        },
+        401,
+      ),
+    );
+    const user = userEvent.setup();
+    renderLogin();
+
+    await user.type(emailField(), 'erin@example.com');
+    await user.type(passwordField(), 'wrong-password');
+    await user.click(submit());
+
+    await waitFor(() => expect(emailField()).toHaveAccessibleDescription(MSG.auth.invalidCredentials));
+    expect(passwordField()).toHaveAccessibleDescription(MSG.auth.invalidCredentials);
+    // Under each field, and once more as the toast.
+    expect(await screen.findAllByText(MSG.auth.invalidCredentials)).toHaveLength(3);
+    expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(currentAccessToken()).toBeNull();
+  });
+
+  it('shows the not-yet-activated toast after a 403', async () => {
+    stubFetch(() => jsonResponse({ message: MSG.auth.notYetActivated }, 403));
+    const user = userEvent.setup();
+    renderLogin();
+
+    await user.type(emailField(), 'erin@example.com');
+    await user.type(passwordField(), 'secret-password');
+    await user.click(submit());
+
+    expect(await screen.findByText(MSG.auth.notYetActivated)).toBeInTheDocument();
+    expect(emailField()).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('goes to the activation-code screen with the e-mail and flow state after a 406', async () => {
+    stubFetch(() =>
+      jsonResponse({ message: MSG.auth.redirectToCreatePassword, state: 'signed-flow-state' }, 406),
+    );
+    const user = userEvent.setup();
+    renderLogin('admin');
+
+    await user.type(emailField(), 'Invited@Example.com');
+    await user.type(passwordField(), 'anything-at-all');
+    await user.click(submit());
+
+    expect(await screen.findByRole('heading', { name: 'Activation code for admin' })).toBeInTheDocument();
+    expect(JSON.parse(screen.getByTestId('flow-state').textContent ?? 'null')).toMatchObject({
+      email: 'invited@example.com',
+      state: 'signed-flow-state',
+    });
+    expect(await screen.findByText(MSG.auth.redirectToCreatePassword)).toBeInTheDocument();
+    expect(currentAccessToken()).toBeNull();
+  });
+
+  it('posts the credentials and keeps only the role and Remember me in storage', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(SESSION));
+    const user = userEvent.setup();
+    renderLogin();
+
+    await user.type(emailField(), 'Erin@Example.com');
+    await user.type(passwordField(), 'correct-horse');
+    await user.click(submit());
+
+    expect(await screen.findByText(MSG.auth.loginSuccess)).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe(API.auth.login);
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      email: 'erin@example.com',
+      password: 'correct-horse',
+      role: 'entity',
+      rememberMe: true,
+    });
+
+    expect({ ...localStorage }).toEqual({ role: 'entity', rememberMe: 'true' });
+    expect(sessionStorage).toHaveLength(0);
+    // The access token is in memory only, and the address is the role's start page.
+    expect(currentAccessToken()).toBe('access-token-1');
+    expect(window.location.pathname).toBe('/manage-families');
+  });
+
+  it('sends and stores Remember me when it is unchecked', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(SESSION));
+    const user = userEvent.setup();
+    renderLogin();
+
+    await user.type(emailField(), 'erin@example.com');
+    await user.type(passwordField(), 'correct-horse');
+    await user.click(screen.getByRole('checkbox', { name: MSG.auth.rememberMe }));
+    await user.click(submit());
+
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toMatchObject({ rememberMe: false });
+    await waitFor(() => expect({ ...localStorage }).toEqual({ role: 'entity', rememberMe: 'false' }));
+  });
+
+  it('lands on the page that sent the user to the login', async () => {
+    stubFetch(() => jsonResponse(SESSION));
+    const user = userEvent.setup();
+    const { router } = renderLogin();
+    await router.navigate('/login/entity', {
+      replace: true,
+      state: { from: '/manage-families/7/details?tab=members' },
+    });
+
+    await user.type(emailField(), 'erin@example.com');
+    await user.type(passwordField(), 'correct-horse');
+    await user.click(submit());
+
+    await waitFor(() => expect(currentAccessToken()).toBe('access-token-1'));
+    expect(`${window.location.pathname}${window.location.search}`).toBe(
+      '/manage-families/7/details?tab=members',
+    );
+  });
+});
+
+describe('LoggedOutLayout', () => {
+  it('clears what a previous session left in storage and keeps the role from the path', async () => {
+    localStorage.setItem('role', 'entity');
+    localStorage.setItem('rememberMe', 'true');
+    localStorage.setItem('groupId', 'g-1');
+    localStorage.setItem('password', 'left over by an old version');
+    sessionStorage.setItem('anything', 'x');
+
+    renderLogin('admin');
+
+    expect(screen.getByRole('heading', { name: 'Administrator login' })).toBeInTheDocument();
+    expect({ ...localStorage }).toEqual({ role: 'admin' });
+    expect(sessionStorage).toHaveLength(0);
+    expect(screen.getByRole('link', { name: 'Contact form' })).toHaveAttribute('href', '/signup/entity');
+  });
+
+  it('stores the role of a screen rendered on its own', () => {
+    localStorage.setItem('groupId', 'g-1');
+    renderWithProviders(
+      <LoggedOutLayout userRole="entity" title="Forgot password">
+        form
+      </LoggedOutLayout>,
+    );
+
+    expect({ ...localStorage }).toEqual({ role: 'entity' });
+    expect(screen.getByRole('heading', { name: 'Forgot password' })).toBeInTheDocument();
+  });
+
+  it('offers the login instead of the access request on the signup screen', () => {
+    renderWithProviders(
+      <LoggedOutLayout userRole="entity" title={MSG.auth.requestYourAccess} aside="have-account">
+        form
+      </LoggedOutLayout>,
+    );
+
+    expect(screen.getByText(MSG.auth.haveAnAccount)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login/entity');
+    expect(screen.queryByRole('link', { name: 'Contact form' })).not.toBeInTheDocument();
+  });
+});

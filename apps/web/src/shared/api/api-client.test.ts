@@ -1,0 +1,235 @@
+import { API, MSG, type SessionResponse } from '@bridge-talk/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../test/render.js';
+import { currentAccessToken, onSessionChange, publishSession } from '../session/token.js';
+import { ApiError, apiRequest, setSessionExpiredHandler } from './api-client.js';
+
+function session(accessToken: string): SessionResponse {
+  return {
+    accessToken,
+    expiresIn: 900,
+    message: MSG.auth.loginSuccess,
+    user: {
+      _id: 'u1',
+      name: 'Ada Admin',
+      email: 'ada@example.com',
+      role: 'admin',
+      subtype: 'admin',
+      entityName: null,
+      coupon: null,
+    },
+  };
+}
+
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+function stubFetch(handler: Handler) {
+  const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
+    Promise.resolve(handler(String(input), init ?? {})),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function bearerOf(init: RequestInit | undefined): string | undefined {
+  return (init?.headers as Record<string, string> | undefined)?.authorization;
+}
+
+function callsTo(fetchMock: ReturnType<typeof stubFetch>, path: string) {
+  return fetchMock.mock.calls.filter(([url]) => String(url) === path);
+}
+
+let expired: ReturnType<typeof vi.fn<() => void>>;
+
+beforeEach(() => {
+  publishSession(null);
+  expired = vi.fn<() => void>();
+  setSessionExpiredHandler(expired);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('apiRequest', () => {
+  it('sends the bearer token kept in memory, JSON in and out', async () => {
+    publishSession(session('token-1'));
+    const fetchMock = stubFetch(() => jsonResponse({ ok: true }));
+
+    const result = await apiRequest('/api/things', { method: 'POST', body: { a: 1 } });
+
+    expect(result).toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/things');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe(JSON.stringify({ a: 1 }));
+    expect(init?.headers).toMatchObject({
+      authorization: 'Bearer token-1',
+      'content-type': 'application/json',
+      accept: 'application/json',
+    });
+  });
+
+  it('sends no authorization header without a session', async () => {
+    const fetchMock = stubFetch(() => jsonResponse([]));
+    await apiRequest('/api/things');
+    expect(bearerOf(fetchMock.mock.calls[0]![1])).toBeUndefined();
+    expect(fetchMock.mock.calls[0]![1]?.method).toBe('GET');
+  });
+
+  it('on a 401 refreshes once, stores the new token and replays the request with the new bearer', async () => {
+    publishSession(session('old-token'));
+    const fetchMock = stubFetch((url, init) => {
+      if (url === API.auth.refresh) return jsonResponse(session('new-token'));
+      return bearerOf(init) === 'Bearer new-token'
+        ? jsonResponse({ value: 42 })
+        : jsonResponse({ message: 'expired' }, 401);
+    });
+
+    const result = await apiRequest<{ value: number }>('/api/things');
+
+    expect(result).toEqual({ value: 42 });
+    const refreshCalls = callsTo(fetchMock, API.auth.refresh);
+    expect(refreshCalls).toHaveLength(1);
+    expect(refreshCalls[0]![1]).toMatchObject({ method: 'POST', credentials: 'same-origin' });
+    const thingCalls = callsTo(fetchMock, '/api/things');
+    expect(thingCalls.map(([, init]) => bearerOf(init))).toEqual(['Bearer old-token', 'Bearer new-token']);
+    expect(currentAccessToken()).toBe('new-token');
+    expect(expired).not.toHaveBeenCalled();
+  });
+
+  it('shares one refresh call between concurrent 401s', async () => {
+    publishSession(session('old-token'));
+    let releaseRefresh: () => void = () => {};
+    const refreshGate = new Promise<void>((resolve) => {
+      releaseRefresh = resolve;
+    });
+    const fetchMock = stubFetch(async (url, init) => {
+      if (url === API.auth.refresh) {
+        await refreshGate;
+        return jsonResponse(session('new-token'));
+      }
+      return bearerOf(init) === 'Bearer new-token'
+        ? jsonResponse({ url })
+        : jsonResponse({ message: 'expired' }, 401);
+    });
+
+    const all = Promise.all([apiRequest('/api/a'), apiRequest('/api/b'), apiRequest('/api/c')]);
+    await vi.waitFor(() => expect(callsTo(fetchMock, API.auth.refresh)).toHaveLength(1));
+    // Every request has met its 401 before the single refresh answers.
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(4));
+    releaseRefresh();
+
+    await expect(all).resolves.toEqual([{ url: '/api/a' }, { url: '/api/b' }, { url: '/api/c' }]);
+    expect(callsTo(fetchMock, API.auth.refresh)).toHaveLength(1);
+    for (const path of ['/api/a', '/api/b', '/api/c']) {
+      expect(callsTo(fetchMock, path).map(([, init]) => bearerOf(init))).toEqual([
+        'Bearer old-token',
+        'Bearer new-token',
+      ]);
+    }
+  });
+
+  it('when the refresh fails, publishes a null session, calls the expired handler and throws ApiError', async () => {
+    publishSession(session('old-token'));
+    const published: (SessionResponse | null)[] = [];
+    const unsubscribe = onSessionChange((next) => published.push(next));
+    const fetchMock = stubFetch((url) =>
+      url === API.auth.refresh
+        ? jsonResponse({ message: 'no cookie' }, 401)
+        : jsonResponse({ message: MSG.extra.sessionExpired }, 401),
+    );
+
+    const error = await apiRequest('/api/things').catch((caught: unknown) => caught);
+    unsubscribe();
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, message: MSG.extra.sessionExpired });
+    expect(published).toEqual([null]);
+    expect(currentAccessToken()).toBeNull();
+    expect(expired).toHaveBeenCalledTimes(1);
+    expect(callsTo(fetchMock, API.auth.refresh)).toHaveLength(1);
+    // The original request is not replayed.
+    expect(callsTo(fetchMock, '/api/things')).toHaveLength(1);
+  });
+
+  it('treats a refresh that cannot be reached as a failed refresh', async () => {
+    stubFetch((url) => {
+      if (url === API.auth.refresh) throw new TypeError('Failed to fetch');
+      return jsonResponse({ message: MSG.extra.sessionExpired }, 401);
+    });
+    await expect(apiRequest('/api/things')).rejects.toMatchObject({ status: 401 });
+    expect(expired).toHaveBeenCalledTimes(1);
+  });
+
+  it('never refreshes a skipRefresh request', async () => {
+    publishSession(session('token-1'));
+    const fetchMock = stubFetch(() => jsonResponse({ message: MSG.auth.invalidCredentials }, 401));
+
+    await expect(
+      apiRequest(API.auth.login, { method: 'POST', body: {}, skipRefresh: true }),
+    ).rejects.toMatchObject({ status: 401, message: MSG.auth.invalidCredentials });
+
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(callsTo(fetchMock, API.auth.refresh)).toHaveLength(0);
+    expect(expired).not.toHaveBeenCalled();
+    expect(currentAccessToken()).toBe('token-1');
+  });
+
+  it('turns an error body into an ApiError with status, message, fields and body', async () => {
+    const body = {
+      message: MSG.admins.emailInUse,
+      fields: { email: MSG.admins.emailInDatabase },
+    };
+    stubFetch(() => jsonResponse(body, 409));
+
+    const error = await apiRequest('/api/admin/users', { method: 'POST', body: {} }).catch(
+      (caught: unknown) => caught,
+    );
+
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    expect(apiError.status).toBe(409);
+    expect(apiError.message).toBe(MSG.admins.emailInUse);
+    expect(apiError.fields).toEqual({ email: MSG.admins.emailInDatabase });
+    expect(apiError.body).toEqual(body);
+    expect(apiError.name).toBe('ApiError');
+  });
+
+  it('gives an error with no fields an empty fields object', async () => {
+    stubFetch(() => jsonResponse({ message: MSG.extra.forbidden }, 403));
+    await expect(apiRequest('/api/x')).rejects.toMatchObject({
+      status: 403,
+      message: MSG.extra.forbidden,
+      fields: {},
+    });
+  });
+
+  it('gives a body-less error the generic message', async () => {
+    stubFetch(() => new Response(null, { status: 500 }));
+    await expect(apiRequest('/api/x')).rejects.toMatchObject({
+      status: 500,
+      message: MSG.common.somethingWrong,
+      fields: {},
+    });
+  });
+
+  it('gives a JSON error without a message the generic message', async () => {
+    stubFetch(() => jsonResponse({}, 422));
+    await expect(apiRequest('/api/x')).rejects.toMatchObject({
+      status: 422,
+      message: MSG.common.somethingWrong,
+    });
+  });
+
+  it('gives undefined for a 204', async () => {
+    stubFetch(() => new Response(null, { status: 204 }));
+    await expect(apiRequest('/api/x', { method: 'DELETE' })).resolves.toBeUndefined();
+  });
+
+  it('gives undefined for an empty 200', async () => {
+    stubFetch(() => new Response('', { status: 200 }));
+    await expect(apiRequest('/api/x')).resolves.toBeUndefined();
+  });
+});
