@@ -72,13 +72,19 @@ export async function createPersistentTestDatabase(template: {
 }): Promise<{
   open: () => Promise<Database>;
   drop: () => Promise<void>;
+  /** The PostgreSQL URL (null on PGlite). */
+  url: string | null;
 }> {
   if (template.postgres) {
     const name = `bt_test_${process.pid}_${Date.now()}_${counter++}`;
     await withAdminClient((c) => c.query(`create database ${name} template ${template.postgres}`));
     const url = new URL(adminConnectionString()!);
     url.pathname = `/${name}`;
-    return { open: () => openDatabase({ url: url.toString(), poolMax: 5 }), drop: () => dropDatabase(name) };
+    return {
+      url: url.toString(),
+      open: () => openDatabase({ url: url.toString(), poolMax: 5 }),
+      drop: () => dropDatabase(name),
+    };
   }
   const { mkdtempSync, rmSync } = await import('node:fs');
   const os = await import('node:os');
@@ -86,6 +92,7 @@ export async function createPersistentTestDatabase(template: {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bt-persist-'));
   let first = true;
   return {
+    url: null,
     open: async () => {
       const loadDataDir = first ? new Blob([readFileSync(template.pglite)]) : undefined;
       first = false;
