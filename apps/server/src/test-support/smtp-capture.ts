@@ -40,7 +40,9 @@ export async function waitForMessage(capture: SmtpCapture, to: string, subject: 
     const found = capture.messages.findLast(
       (m) =>
         subject.test(m.subject ?? '') &&
-        (Array.isArray(m.to) ? m.to : [m.to]).some((a) => a?.value.some((v) => v.address === to.toLowerCase())),
+        (Array.isArray(m.to) ? m.to : [m.to]).some((a) =>
+          a?.value.some((v) => v.address === to.toLowerCase()),
+        ),
     );
     if (found) return found;
     if (Date.now() - started > timeoutMs) throw new Error(`no mail to ${to} matching ${subject}`);

@@ -63,8 +63,29 @@ export async function createTestApp(
     async close() {
       await app.close();
       await opened.drop();
+      assertNoSecretsIn(logs);
     },
   };
+}
+
+/** What must never reach a log line: passwords used by the tests, tokens, card numbers. */
+const SECRET_PATTERNS: [string, RegExp][] = [
+  ['a test password', new RegExp(`${TEST_ADMIN.password}|Entity-Pass-1`)],
+  ['a JSON web token', /eyJ[\w-]{10,}\.eyJ[\w-]{10,}/],
+  ['a bearer header', /Bearer [\w.-]{20,}/],
+  ['a card number', /\b(?:4242 ?4242 ?4242 ?4242|4000 ?0000 ?0000 ?0002)\b/],
+];
+
+/** Every test file's log is scanned when its app closes: a leak fails the file. */
+export function assertNoSecretsIn(logs: string[]): void {
+  const text = logs.join('');
+  for (const [what, pattern] of SECRET_PATTERNS) {
+    const match = pattern.exec(text);
+    if (match)
+      throw new Error(
+        `the log contains ${what}: …${text.slice(Math.max(0, match.index - 80), match.index + 40)}…`,
+      );
+  }
 }
 
 /** Signs in through the API and returns the bearer header and the refresh cookie. */
