@@ -5,8 +5,10 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, StrictMode } from 'react';
 import { createMemoryRouter, type InitialEntry, type RouteObject, RouterProvider } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { vi } from 'vitest';
 import { theme } from '../app/theme.js';
 
 export interface RenderWithProvidersOptions {
@@ -16,6 +18,11 @@ export interface RenderWithProvidersOptions {
   initialEntries?: InitialEntry[];
   /** Wraps the router (e.g. a SessionProvider) inside Mantine and the query client. */
   wrapper?: (children: ReactNode) => ReactNode;
+  /**
+   * Renders the whole tree in <StrictMode>, as main.tsx does. React double-invokes effects only
+   * when StrictMode is at the root: one inside `wrapper` does not.
+   */
+  strictMode?: boolean;
 }
 
 export function createTestQueryClient(): QueryClient {
@@ -32,17 +39,61 @@ export function renderWithProviders(ui: ReactNode | null, options: RenderWithPro
   const router = createMemoryRouter(routes, { initialEntries: options.initialEntries ?? ['/'] });
   const queryClient = createTestQueryClient();
   const inner = <RouterProvider router={router} />;
-  const result = render(
+  const tree = (
     <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={queryClient}>
         {options.wrapper ? options.wrapper(inner) : inner}
       </QueryClientProvider>
-    </MantineProvider>,
+    </MantineProvider>
   );
+  const result = render(options.strictMode ? <StrictMode>{tree}</StrictMode> : tree);
   return { ...result, router, queryClient };
 }
 
 /** A JSON `Response` as the server sends it. */
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** Wraps the router with a toast container, so that tests can find the toasts a screen shows. */
+export function withToasts(children: ReactNode): ReactNode {
+  return (
+    <>
+      {children}
+      <ToastContainer />
+    </>
+  );
+}
+
+/** One call the stubbed `fetch` received: method, path (no host) and the parsed JSON body. */
+export interface ApiCall {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** Answers one `METHOD /path` of a stubbed API; called anew for each request (a Response reads once). */
+export type ApiHandler = (body: unknown) => Response | Promise<Response>;
+
+/**
+ * Stubs `fetch` with a small API keyed by `METHOD /path` (query string ignored). A request with no
+ * handler is answered 501, so a missing stub shows as a failure rather than a hang.
+ */
+export function stubApi(handlers: Record<string, ApiHandler>) {
+  const calls: ApiCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ method, path: url.pathname, body });
+    const handler = handlers[`${method} ${url.pathname}`];
+    return handler ? handler(body) : jsonResponse({ message: `No stub for ${method} ${url.pathname}` }, 501);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    fetchMock,
+    calls,
+    /** The calls made to one `METHOD /path`. */
+    callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
+  };
 }

@@ -67,7 +67,7 @@ function AccountForm({ user }: { user: SessionUser }) {
       setDialog(result.emailChangePending ? 'email' : 'saved');
     } catch (error) {
       const message =
-        error instanceof ApiError && error.status !== 500 ? error.message : MSG.account.unableToUpdateEmail;
+        error instanceof ApiError && error.status < 500 ? error.message : MSG.account.unableToUpdateEmail;
       notify.error(message);
     }
   });

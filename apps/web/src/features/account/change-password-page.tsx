@@ -36,8 +36,14 @@ export function ChangePasswordPage() {
     send();
   });
 
+  const [codeError, setCodeError] = useState<string | null>(null);
   const checkCode = async () => {
-    if (state || code.trim().length !== VERIFICATION_CODE_LENGTH || verify.isPending) return;
+    if (state || verify.isPending) return;
+    if (code.trim().length !== VERIFICATION_CODE_LENGTH) {
+      if (code.trim() !== '') setCodeError(MSG.extra.codeLength);
+      return;
+    }
+    setCodeError(null);
     try {
       const result = await verify.mutateAsync({ code });
       if (result.message === MSG.account.stepOkay) setState(result.state);
@@ -89,7 +95,11 @@ export function ChangePasswordPage() {
             maxLength={VERIFICATION_CODE_LENGTH}
             value={code}
             disabled={state !== null}
-            onChange={(event) => setCode(event.currentTarget.value)}
+            onChange={(event) => {
+              setCode(event.currentTarget.value);
+              setCodeError(null);
+            }}
+            error={codeError}
             onBlur={checkCode}
             onKeyDown={(event) => {
               if (event.key === 'Enter') void checkCode();
