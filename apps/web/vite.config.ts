@@ -16,5 +16,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Typing into forms is slow on a loaded 2-core machine: give a test room before calling it stuck.
+    testTimeout: 30_000,
   },
 });

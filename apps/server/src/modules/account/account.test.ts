@@ -1,7 +1,12 @@
 import { MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEntityUser } from '../../test-support/factories.js';
-import { codeIn, type SmtpCapture, startSmtpCapture, waitForMessage } from '../../test-support/smtp-capture.js';
+import {
+  codeIn,
+  type SmtpCapture,
+  startSmtpCapture,
+  waitForMessage,
+} from '../../test-support/smtp-capture.js';
 import { createTestApp, signIn, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
@@ -26,17 +31,29 @@ async function entitySession() {
 describe('account settings', () => {
   it('saves names and the organisation name', async () => {
     const { entity, call } = await entitySession();
-    const saved = await call('PUT', '/api/auth/me/edit', { name: 'Erin Smith', email: entity.email, entityName: 'Hope Adoptions' });
+    const saved = await call('PUT', '/api/auth/me/edit', {
+      name: 'Erin Smith',
+      email: entity.email,
+      entityName: 'Hope Adoptions',
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({ message: MSG.account.changesSaved, emailChangePending: false });
     const me = await call('GET', '/api/auth/me');
-    expect(me.json()).toMatchObject({ name: 'Erin Smith', entityName: 'Hope Adoptions', email: entity.email });
+    expect(me.json()).toMatchObject({
+      name: 'Erin Smith',
+      entityName: 'Hope Adoptions',
+      email: entity.email,
+    });
   });
 
   it('changes the e-mail only after the code sent to the new address is confirmed', async () => {
     const { entity, call } = await entitySession();
     const newEmail = `new-${entity.email}`;
-    const saved = await call('PUT', '/api/auth/me/edit', { name: 'Erin Agent', email: newEmail, entityName: entity.entityName });
+    const saved = await call('PUT', '/api/auth/me/edit', {
+      name: 'Erin Agent',
+      email: newEmail,
+      entityName: entity.entityName,
+    });
     expect(saved.json()).toEqual({ message: MSG.account.emailChangedTitle, emailChangePending: true });
     expect((await call('GET', '/api/auth/me')).json().email).toBe(entity.email);
     const mail = await waitForMessage(smtp, newEmail, /Confirm your new/);
@@ -51,7 +68,11 @@ describe('account settings', () => {
   it('refuses an e-mail that another account uses', async () => {
     const { entity, call } = await entitySession();
     const other = await createEntityUser(t.db());
-    const saved = await call('PUT', '/api/auth/me/edit', { name: 'Erin Agent', email: other.email, entityName: entity.entityName });
+    const saved = await call('PUT', '/api/auth/me/edit', {
+      name: 'Erin Agent',
+      email: other.email,
+      entityName: entity.entityName,
+    });
     expect(saved.statusCode).toBe(409);
     expect(saved.json().message).toBe(MSG.account.unableToUpdateEmail);
   });
@@ -74,7 +95,11 @@ describe('account settings', () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toEqual({ message: MSG.account.passwordChanged });
     expect((await call('GET', '/api/auth/me')).statusCode).toBe(401);
-    const refreshed = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { bt_refresh: session.refreshCookie } });
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { bt_refresh: session.refreshCookie },
+    });
     expect(refreshed.statusCode).toBe(401);
     const old = await t.app.inject({
       method: 'POST',
@@ -91,7 +116,10 @@ describe('account settings', () => {
     await a.call('POST', '/api/auth/me/password/code');
     const mail = await waitForMessage(smtp, a.entity.email, /verification code/);
     const verified = await a.call('POST', '/api/auth/me/password/verify', { code: codeIn(mail.text) });
-    const stolen = await b.call('POST', '/api/auth/me/password/change', { state: verified.json().state, password: 'Stolen-Pass-1' });
+    const stolen = await b.call('POST', '/api/auth/me/password/change', {
+      state: verified.json().state,
+      password: 'Stolen-Pass-1',
+    });
     expect(stolen.statusCode).toBe(422);
     expect(stolen.json().message).toBe(MSG.account.passwordChangeFailed);
   });

@@ -61,8 +61,7 @@ export function createPasswordFlows(ctx: AppContext, auth: AuthService) {
       limit(email);
       const flow = await verifyFlowState(tokenKey, state);
       if (
-        !flow ||
-        flow.step !== 'code' ||
+        flow?.step !== 'code' ||
         flow.email !== email ||
         flow.role !== role ||
         flow.purpose === 'change-password'
@@ -84,7 +83,7 @@ export function createPasswordFlows(ctx: AppContext, auth: AuthService) {
     async setNewPassword({ input }: { input: SetPasswordRequest }): Promise<IssuedSession> {
       const { email, role, password, state } = ZSetPasswordRequest.parse(input);
       const flow = await verifyFlowState(tokenKey, state);
-      if (!flow || flow.step !== 'password' || flow.email !== email || flow.role !== role || !flow.codeId) {
+      if (flow?.step !== 'password' || flow.email !== email || flow.role !== role || !flow.codeId) {
         throw stepExpired();
       }
       const user = await repo.findUserByEmail(db, email);

@@ -1,7 +1,12 @@
 import { MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEntityUser } from '../../test-support/factories.js';
-import { codeIn, type SmtpCapture, startSmtpCapture, waitForMessage } from '../../test-support/smtp-capture.js';
+import {
+  codeIn,
+  type SmtpCapture,
+  startSmtpCapture,
+  waitForMessage,
+} from '../../test-support/smtp-capture.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
@@ -29,7 +34,12 @@ describe('forgot password', () => {
   it('resets the password end to end and signs in; the old password stops working', async () => {
     const entity = await createEntityUser(t.db());
     const { state, code } = await resetCode(entity.email, 'entity');
-    const validated = await post('/api/auth/password/validate', { email: entity.email, role: 'entity', state, code: code.toLowerCase() });
+    const validated = await post('/api/auth/password/validate', {
+      email: entity.email,
+      role: 'entity',
+      state,
+      code: code.toLowerCase(),
+    });
     expect(validated.statusCode).toBe(200);
     expect(validated.json().message).toBe(MSG.auth.validationCodeSuccess);
     const changed = await post('/api/auth/password/change', {
@@ -43,7 +53,11 @@ describe('forgot password', () => {
     expect(changed.json().user.email).toBe(entity.email);
     expect(changed.cookies.find((c) => c.name === 'bt_refresh')?.httpOnly).toBe(true);
     await signIn(t.app, { email: entity.email, password: 'Brand-New-Pass-2', role: 'entity' });
-    const old = await post('/api/auth/login', { email: entity.email, password: entity.password!, role: 'entity' });
+    const old = await post('/api/auth/login', {
+      email: entity.email,
+      password: entity.password!,
+      role: 'entity',
+    });
     expect(old.statusCode).toBe(401);
     // The final step cannot be replayed.
     const replay = await post('/api/auth/password/change', {
@@ -70,14 +84,24 @@ describe('forgot password', () => {
     const { state, code } = await resetCode(entity.email, 'entity');
     const wrong = code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA';
     for (let i = 0; i < 5; i++) {
-      const attempt = await post('/api/auth/password/validate', { email: entity.email, role: 'entity', state, code: wrong });
+      const attempt = await post('/api/auth/password/validate', {
+        email: entity.email,
+        role: 'entity',
+        state,
+        code: wrong,
+      });
       expect(attempt.statusCode).toBe(422);
       expect(attempt.json()).toEqual({
         message: MSG.auth.confirmationCodeNotFound,
         fields: { code: MSG.auth.confirmationCodeNotFound },
       });
     }
-    const right = await post('/api/auth/password/validate', { email: entity.email, role: 'entity', state, code });
+    const right = await post('/api/auth/password/validate', {
+      email: entity.email,
+      role: 'entity',
+      state,
+      code,
+    });
     expect(right.statusCode).toBe(422);
   });
 
@@ -85,7 +109,12 @@ describe('forgot password', () => {
     const entity = await createEntityUser(t.db());
     const { state, code } = await resetCode(entity.email, 'entity');
     await t.sql(`update verification_codes set expires_at = now() - interval '1 second'`);
-    const late = await post('/api/auth/password/validate', { email: entity.email, role: 'entity', state, code });
+    const late = await post('/api/auth/password/validate', {
+      email: entity.email,
+      role: 'entity',
+      state,
+      code,
+    });
     expect(late.statusCode).toBe(422);
     expect(late.json().message).toBe(MSG.auth.confirmationCodeNotFound);
   });
@@ -94,19 +123,39 @@ describe('forgot password', () => {
     const a = await createEntityUser(t.db());
     const b = await createEntityUser(t.db());
     const { state, code } = await resetCode(a.email, 'entity');
-    const otherEmail = await post('/api/auth/password/validate', { email: b.email, role: 'entity', state, code });
+    const otherEmail = await post('/api/auth/password/validate', {
+      email: b.email,
+      role: 'entity',
+      state,
+      code,
+    });
     expect(otherEmail.statusCode).toBe(422);
     expect(otherEmail.json().message).toBe(MSG.extra.stepExpired);
-    const skipStep = await post('/api/auth/password/change', { email: a.email, role: 'entity', state, password: 'Skip-Step-Pass-1' });
+    const skipStep = await post('/api/auth/password/change', {
+      email: a.email,
+      role: 'entity',
+      state,
+      password: 'Skip-Step-Pass-1',
+    });
     expect(skipStep.statusCode).toBe(422);
-    const forged = await post('/api/auth/password/validate', { email: a.email, role: 'entity', state: `${state}x`, code });
+    const forged = await post('/api/auth/password/validate', {
+      email: a.email,
+      role: 'entity',
+      state: `${state}x`,
+      code,
+    });
     expect(forged.statusCode).toBe(422);
   });
 
   it('refuses a weak new password with the spec message', async () => {
     const entity = await createEntityUser(t.db());
     const { state, code } = await resetCode(entity.email, 'entity');
-    const validated = await post('/api/auth/password/validate', { email: entity.email, role: 'entity', state, code });
+    const validated = await post('/api/auth/password/validate', {
+      email: entity.email,
+      role: 'entity',
+      state,
+      code,
+    });
     const weak = await post('/api/auth/password/change', {
       email: entity.email,
       role: 'entity',
@@ -121,7 +170,11 @@ describe('forgot password', () => {
 describe('first sign-in of an invited account (406)', () => {
   it('e-mails an activation code; the code and a new password sign the person in', async () => {
     const invited = await createEntityUser(t.db(), { password: null });
-    const login = await post('/api/auth/login', { email: invited.email, password: 'anything', role: 'entity' });
+    const login = await post('/api/auth/login', {
+      email: invited.email,
+      password: 'anything',
+      role: 'entity',
+    });
     expect(login.statusCode).toBe(406);
     expect(login.json().message).toBe(MSG.auth.redirectToCreatePassword);
     const mail = await waitForMessage(smtp, invited.email, /activation code/);
@@ -145,7 +198,11 @@ describe('first sign-in of an invited account (406)', () => {
   it('answers 403, and sends nothing, for an access request not yet approved', async () => {
     const pending = await createEntityUser(t.db(), { password: null, entityStatus: 'pending' });
     const before = smtp.messages.length;
-    const login = await post('/api/auth/login', { email: pending.email, password: 'anything', role: 'entity' });
+    const login = await post('/api/auth/login', {
+      email: pending.email,
+      password: 'anything',
+      role: 'entity',
+    });
     expect(login.statusCode).toBe(403);
     expect(login.json().message).toBe(MSG.auth.notYetActivated);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -184,18 +241,30 @@ describe('request access', () => {
 
     const again = await post('/api/auth/register', { ...payload, email: 'MARY.JONES@agency.test' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: MSG.signup.emailInUse, fields: { email: MSG.signup.emailInUseField } });
+    expect(again.json()).toEqual({
+      message: MSG.signup.emailInUse,
+      fields: { email: MSG.signup.emailInUseField },
+    });
   });
 
   it('asks agencies, and only agencies, for an entity name; validates the phone', async () => {
-    const bad = await post('/api/auth/register', { name: 'Al', email: 'x@test.local', phone: '555', subtype: 'agency' });
+    const bad = await post('/api/auth/register', {
+      name: 'Al',
+      email: 'x@test.local',
+      phone: '555',
+      subtype: 'agency',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toMatchObject({
       name: MSG.validation.nameMin,
       phone: MSG.validation.phoneWrong,
       entityName: MSG.validation.signupEntityNameMin,
     });
-    const lawyer = await post('/api/auth/register', { name: 'Laura Lawyer', email: 'laura@law.test', phone: '(555) 222-3333' });
+    const lawyer = await post('/api/auth/register', {
+      name: 'Laura Lawyer',
+      email: 'laura@law.test',
+      phone: '(555) 222-3333',
+    });
     expect(lawyer.statusCode).toBe(200);
   });
 });

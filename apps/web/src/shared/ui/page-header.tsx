@@ -32,7 +32,7 @@ export function PageHeader({ title, breadcrumbs, back, info, subinfo, search, ac
             const active = index === breadcrumbs.length - 1;
             return active || !crumb.to ? (
               <Text
-                key={`${index}-${crumb.label}`}
+                key={crumb.to ?? `text:${crumb.label}`}
                 size="sm"
                 fw={active ? 700 : 400}
                 c={active ? 'blue.7' : 'dimmed'}
@@ -41,7 +41,7 @@ export function PageHeader({ title, breadcrumbs, back, info, subinfo, search, ac
                 {crumb.label}
               </Text>
             ) : (
-              <Anchor key={`${index}-${crumb.label}`} component={Link} to={crumb.to} size="sm">
+              <Anchor key={crumb.to ?? `text:${crumb.label}`} component={Link} to={crumb.to} size="sm">
                 {crumb.label}
               </Anchor>
             );
