@@ -8,6 +8,7 @@ import {
   waitForMessage,
 } from '../../test-support/smtp-capture.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
+import { inviteUser } from './invitations.js';
 
 let t: TestApp;
 let smtp: SmtpCapture;
@@ -193,6 +194,26 @@ describe('first sign-in of an invited account (406)', () => {
     });
     expect(set.statusCode).toBe(200);
     await signIn(t.app, { email: invited.email, password: 'First-Pass-1', role: 'entity' });
+  });
+
+  it("accepts the invitation's code after a first sign-in attempt sent another", async () => {
+    const invited = await createEntityUser(t.db(), { password: null });
+    await inviteUser(t.app.ctx, { id: invited.userId, email: invited.email, name: 'Erin', role: 'entity' });
+    const invitation = await waitForMessage(smtp, invited.email, /portal account/);
+    const login = await post('/api/auth/login', {
+      email: invited.email,
+      password: 'anything',
+      role: 'entity',
+    });
+    expect(login.statusCode).toBe(406);
+    await waitForMessage(smtp, invited.email, /activation code/);
+    const validated = await post('/api/auth/password/validate', {
+      email: invited.email,
+      role: 'entity',
+      state: login.json().state,
+      code: codeIn(invitation.text),
+    });
+    expect(validated.statusCode).toBe(200);
   });
 
   it('answers 403, and sends nothing, for an access request not yet approved', async () => {

@@ -2,7 +2,7 @@
 // 15 minutes to live, single use, voided after 5 wrong tries. Issuing a new code voids the old one.
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { VERIFICATION_CODE_LENGTH } from '@bridge-talk/contract';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { verificationCodes } from '../../db/schema.js';
 import { sha256 } from '../../lib/secrets.js';
@@ -30,16 +30,19 @@ export async function issueCode(
 ): Promise<{ id: string; code: string }> {
   const code = generateCode();
   return db.transaction(async (tx) => {
-    await tx
-      .update(verificationCodes)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(verificationCodes.userId, input.userId),
-          eq(verificationCodes.purpose, input.purpose),
-          isNull(verificationCodes.usedAt),
-        ),
-      );
+    // An activation code stays good beside a newer one: the invitation's code must still work after
+    // a first sign-in attempt sent another. Other purposes keep one live code.
+    if (input.purpose !== 'activation')
+      await tx
+        .update(verificationCodes)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(verificationCodes.userId, input.userId),
+            eq(verificationCodes.purpose, input.purpose),
+            isNull(verificationCodes.usedAt),
+          ),
+        );
     const [row] = await tx
       .insert(verificationCodes)
       .values({
@@ -61,7 +64,7 @@ export async function checkCode(
   db: Db,
   input: { userId: string; purpose: CodePurpose; code: string },
 ): Promise<CheckResult> {
-  const [live] = await db
+  const live = await db
     .select({
       id: verificationCodes.id,
       codeHash: verificationCodes.codeHash,
@@ -78,18 +81,28 @@ export async function checkCode(
       ),
     )
     .orderBy(desc(verificationCodes.createdAt))
-    .limit(1);
-  if (!live || live.attempts >= CODE_MAX_ATTEMPTS) return { ok: false };
+    .limit(3);
+  const open = live.filter((code) => code.attempts < CODE_MAX_ATTEMPTS);
+  if (open.length === 0) return { ok: false };
   const given = Buffer.from(sha256(normaliseCode(input.code)));
-  if (!timingSafeEqual(given, Buffer.from(live.codeHash))) {
+  const match = open.find((code) => timingSafeEqual(given, Buffer.from(code.codeHash)));
+  if (!match) {
     await db
       .update(verificationCodes)
       .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-      .where(eq(verificationCodes.id, live.id));
+      .where(
+        inArray(
+          verificationCodes.id,
+          open.map((code) => code.id),
+        ),
+      );
     return { ok: false };
   }
-  await db.update(verificationCodes).set({ verifiedAt: new Date() }).where(eq(verificationCodes.id, live.id));
-  return { ok: true, id: live.id, target: live.target };
+  await db
+    .update(verificationCodes)
+    .set({ verifiedAt: new Date() })
+    .where(eq(verificationCodes.id, match.id));
+  return { ok: true, id: match.id, target: match.target };
 }
 
 /** Spends a verified code; false if it was already spent (a replayed final step). */

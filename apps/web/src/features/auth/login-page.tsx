@@ -20,7 +20,9 @@ export function LoginPage({ role }: { role: Role }) {
   const form = useForm<LoginForm>({
     resolver: zodResolver(ZLoginRequest),
     defaultValues: { email: '', password: '', role, rememberMe: true },
-    mode: 'onTouched',
+    // Validate on submit: the e-mail field has focus on arrival, and a message appearing on blur would
+    // move the links under the pointer so that the first click on them is lost.
+    mode: 'onSubmit',
   });
   const { errors, isSubmitting } = form.formState;
 
