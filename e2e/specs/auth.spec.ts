@@ -1,5 +1,3 @@
-// The journeys marked fixme create their entity through the administration API (POST /api/entity/create,
-// GET /api/entity/list), which lands with the administration issue; they run once it is merged.
 import type { Page } from '@playwright/test';
 import { activeEntity, adminToken, codeIn, createEntity, uniqueEmail } from '../support/accounts.js';
 import { expect, test, waitForMail } from '../support/fixtures.js';
@@ -18,7 +16,7 @@ async function signInThroughForm(
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
-test.fixme('an entity signs in and out', async ({ page, request }) => {
+test('an entity signs in and out', async ({ page, request }) => {
   const entity = await activeEntity(request);
   await signInThroughForm(page, 'entity', entity.email, entity.password);
   await expect(page).toHaveURL(/\/manage-families$/);
@@ -31,10 +29,7 @@ test.fixme('an entity signs in and out', async ({ page, request }) => {
   await expect(page).toHaveURL(/\/login\/entity$/);
 });
 
-test.fixme('an invited account signs in the first time through the e-mailed code', async ({
-  page,
-  request,
-}) => {
+test('an invited account signs in the first time through the e-mailed code', async ({ page, request }) => {
   const entity = await createEntity(request);
   await signInThroughForm(page, 'entity', entity.email, 'whatever-1');
   await expect(page.getByText('You will be redirected to create the password.')).toBeVisible();
@@ -56,7 +51,7 @@ test.fixme('an invited account signs in the first time through the e-mailed code
   await expect(page.getByText('Change password successfully.')).toBeVisible();
 });
 
-test.fixme('forgot password: the code from the e-mail sets a new password and signs in', async ({
+test('forgot password: the code from the e-mail sets a new password and signs in', async ({
   page,
   request,
 }) => {
@@ -100,7 +95,7 @@ test('the code screens send a visitor without a started flow back to the e-mail 
   await expect(page).toHaveURL(/\/forgot-password\/entity$/);
 });
 
-test.fixme('request access: thank-you, a pending entity for the admins, and a mail to the team', async ({
+test('request access: thank-you, a pending entity for the admins, and a mail to the team', async ({
   page,
   request,
 }) => {
@@ -113,7 +108,7 @@ test.fixme('request access: thank-you, a pending entity for the admins, and a ma
   await expect(page.getByText('Field email is wrong')).toBeVisible();
   await expect(page.getByText('Phone field is wrong')).toBeVisible();
   await page.getByRole('radio', { name: 'Agency' }).check();
-  await page.getByRole('textbox', { name: 'Name' }).fill('Paula Pending');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Paula Pending');
   await page.getByRole('textbox', { name: 'Entity name' }).fill('Pending Hearts Agency');
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('textbox', { name: 'Phone' }).fill('5551234567');
@@ -142,7 +137,7 @@ test.fixme('request access: thank-you, a pending entity for the admins, and a ma
   );
 });
 
-test.fixme('account settings: save names, then change the password with the e-mailed code', async ({
+test('account settings: save names, then change the password with the e-mailed code', async ({
   page,
   request,
 }) => {
@@ -180,10 +175,7 @@ test.fixme('account settings: save names, then change the password with the e-ma
   await expect(page).toHaveURL(/\/manage-families$/);
 });
 
-test.fixme('Remember me: off ends the session with the browser, on keeps it', async ({
-  browser,
-  request,
-}) => {
+test('Remember me: off ends the session with the browser, on keeps it', async ({ browser, request }) => {
   const entity = await activeEntity(request);
   for (const remember of [false, true]) {
     const first = await browser.newContext();
@@ -207,7 +199,7 @@ test.fixme('Remember me: off ends the session with the browser, on keeps it', as
   }
 });
 
-test.fixme('after a 401 the client refreshes the session once and replays the request', async ({
+test('after a 401 the client refreshes the session once and replays the request', async ({
   page,
   request,
 }) => {

@@ -108,6 +108,8 @@ export default async function globalSetup() {
   await waitForReady(baseUrl, server);
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_MAIL_DIR = mailDir;
+  // Specs that start a private server (own data directory) send their mail to the same capture.
+  process.env.E2E_SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
 
   return async () => {
     server.kill('SIGTERM');

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/index.js';
 import type { Database, Db } from './db/client.js';
 import type { JobQueue } from './jobs/queue.js';
+import type { ChatProvider } from './providers/chat/chat-provider.js';
 import type { MailTransport } from './providers/mail/index.js';
 
 /** What services need from the running process, built once in buildApp(). */
@@ -14,6 +15,8 @@ export interface AppContext {
   logger: FastifyBaseLogger;
   /** Key that signs access tokens. */
   tokenKey: Uint8Array;
+  /** The family chat: channels, messages and reports (local tables or Stream). */
+  chat: ChatProvider;
 }
 
 /** Who is calling: set by the authenticate hook from a verified access token and a live session. */

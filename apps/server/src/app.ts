@@ -24,13 +24,28 @@ import { type Database, openDatabase } from './db/client.js';
 import { createJobQueue } from './jobs/queue.js';
 import { AppError } from './lib/app-error.js';
 import { accountRoutes } from './modules/account/account.routes.js';
+import { adminsRoutes } from './modules/admins/admins.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
+import { paymentsRoutes } from './modules/billing/payments.routes.js';
+import { registerBillingJobs } from './modules/billing/renewals.js';
+import { seedPlans } from './modules/billing/seed-plans.js';
+import { channelsRoutes } from './modules/channels/channels.routes.js';
+import { chatMembersRoutes } from './modules/chat-members/chat-members.routes.js';
+import { entitiesRoutes } from './modules/entities/entities.routes.js';
+import { registerExportJobs } from './modules/exports/export-job.js';
+import { exportsRoutes } from './modules/exports/exports.routes.js';
+import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { registerMailJobs } from './modules/mail/mail.service.js';
+import { membersRoutes } from './modules/members/members.routes.js';
 import { ensureBootstrapAdmin, loadTokenKey } from './modules/system/bootstrap-admin.js';
+import { termsRoutes } from './modules/terms/terms.routes.js';
 import authenticate from './plugins/authenticate.js';
+import { createChatProvider } from './providers/chat/index.js';
 import { createMailTransport } from './providers/mail/index.js';
+import { createPaymentsProvider } from './providers/payments/index.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -129,7 +144,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const mail = createMailTransport(config, app.log);
   const partial = { config, database, db: database.db };
-  const ctx: AppContext = { ...partial, queue, mail, logger: app.log, tokenKey: await loadTokenKey(partial) };
+  const ctx: AppContext = {
+    ...partial,
+    queue,
+    mail,
+    logger: app.log,
+    tokenKey: await loadTokenKey(partial),
+    chat: createChatProvider(config, database.db),
+  };
   app.decorate('ctx', ctx);
 
   app.addHook('onClose', async () => {
@@ -138,15 +160,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (ownsDatabase) await database.close();
   });
 
+  // Stripe.js and its card fields load from Stripe's hosts, and only when Stripe takes the payments.
+  const stripe = config.payments.provider === 'stripe';
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
+        ...(stripe ? { frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:', 'https:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -206,6 +231,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes, { ctx });
   await app.register(authRoutes, { ctx, auth });
   await app.register(accountRoutes, { ctx });
+  const payments = createPaymentsProvider(ctx);
+  await app.register(billingRoutes, { ctx, payments });
+  await app.register(paymentsRoutes, { ctx, payments });
+  await app.register(entitiesRoutes, { ctx });
+  await app.register(adminsRoutes, { ctx });
+  await app.register(termsRoutes, { ctx });
+  await app.register(channelsRoutes, { ctx });
+  await app.register(exportsRoutes, { ctx });
+  await app.register(chatMembersRoutes, { ctx });
+  await app.register(groupsRoutes, { ctx });
+  await app.register(membersRoutes, { ctx });
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const serveWeb = existsSync(indexHtml);
@@ -226,7 +262,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerMailJobs(queue, ctx.db, mail);
+  registerExportJobs(ctx);
   await ensureBootstrapAdmin(ctx);
+  await registerBillingJobs(ctx, payments);
+  await seedPlans(ctx, payments);
   if (options.startWorkers ?? true) await queue.startWorkers();
   return app;
 }

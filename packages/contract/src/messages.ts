@@ -246,6 +246,34 @@ export const MSG = {
   payments: {
     /** The button that opens the card payment provider's dashboard, e.g. 'Manage Plans on Stripe'. */
     managePlansOn: (provider: string) => `Manage Plans on ${provider}`,
+    // Not in the spec: the plan and coupon administration of the local payment provider.
+    plansTitle: 'Plans',
+    couponsTitle: 'Coupons',
+    newPlan: 'New plan',
+    newCoupon: 'New coupon',
+    createPlan: 'Create plan',
+    createCoupon: 'Create coupon',
+    archive: 'Archive',
+    archived: 'Archived',
+    active: 'Active',
+    archivePlanConfirm: 'Do you really want to archive this plan? It will no longer be offered.',
+    planCreated: 'Plan created.',
+    planArchived: 'Plan archived.',
+    couponCreated: 'Coupon created.',
+    planNameMin: 'Plan name must be at least 3 characters long',
+    planPriceInvalid: 'Enter a price such as 19.99',
+    planPriceMin: 'The price must be at least 0.50',
+    couponCodeInvalid: 'Use 3 to 40 letters, digits, - or _',
+    couponCodeInUse: 'A coupon with this code already exists.',
+    couponNameRequired: 'Coupon name is a required field',
+    couponPercentInvalid: 'Enter a percentage between 0.01 and 100',
+    couponAmountInvalid: 'Enter an amount such as 10.00',
+    couponMaxRedemptionsInvalid: 'Enter a whole number of at least 1, or leave it empty',
+    couponPlansRequired: 'Choose at least one plan',
+    unknownPlan: 'One of the chosen plans does not exist.',
+    managedOnStripe: 'Plans and coupons are managed in the Stripe dashboard.',
+    noPlans: 'No plans yet',
+    noCoupons: 'No coupons yet',
   },
 
   terms: {
@@ -275,6 +303,76 @@ export const MSG = {
     /** spec: 'This content has been reported by: {name}' */
     reportedBy: (name: string) => `This content has been reported by: ${name}`,
     exportRequested: 'You will receive an email message soon!',
+    // Not in the spec: the rest of the family screens (issue 6).
+    statusActive: 'Active',
+    statusInactive: 'Inactive',
+    noFamiliesYet: 'No families yet.',
+    familyDetails: 'Family Details',
+    members: 'Members',
+    channels: 'Channels',
+    channelColumn: 'Channel',
+    reportedMessages: 'Reported messages',
+    notNamedYet: 'Not named yet',
+    editFamilyMembers: 'Edit Family Members',
+    editGroupName: 'Edit Group Name',
+    updateBilling: 'Update Billing',
+    changePlan: 'Change Plan',
+    groupNameLabel: 'Group name',
+    groupNameMin: 'Group name must be at least 3 characters long',
+    roleAdoptiveParent: 'Adoptive parent',
+    permissionRead: 'Read only',
+    permissionWrite: 'Read and write',
+    memberStatusUpdated: 'Updated the status of the member.',
+    membersSaved: 'Family members saved.',
+    emailInUse: EMAIL_IN_USE,
+    memberAlreadyInFamily: 'This person is already a member of this family.',
+    memberNotInFamily: 'This person is not a member of this family.',
+    /** A person who is also in a family of another agency or lawyer: only that family's own data may change. */
+    memberSharedCannotEdit:
+      'This person also belongs to a family of another agency or lawyer: their name and e-mail cannot be changed here.',
+    tooManyChildren: 'A family has at most 1 child.',
+    tooManyAdoptiveParents: 'A family has at most 2 adoptive parents.',
+    tooManyBirthFamily: 'A family has at most 2 birth family members.',
+    duplicateMember: 'The same person cannot fill two places of a family.',
+    existingPersonLocked: 'This person already uses Bridge Talk: they are added as they are.',
+    paymentDetailsSaved: (brand: string, last4: string) =>
+      `Payment details saved: ${brand} ending in ${last4}.`,
+    continueWithSavedPayment: 'Keep these payment details',
+    planAlreadyChosen: (plan: string) => `The plan is chosen: ${plan}.`,
+  },
+
+  /** Not in the spec: texts of the conversation screen, the export and the member chat API. */
+  conversations: {
+    exportTitle: 'Export conversation',
+    transcriptTitle: 'Conversation transcript',
+    exportText: 'The whole conversation will be e-mailed as a PDF file to this address.',
+    emailLabel: 'Email',
+    retypeEmailLabel: 'Re-type email',
+    emailsDoNotMatch: 'The two email addresses do not match',
+    noMessages: 'No messages in this channel yet.',
+    loadingOlder: 'Loading older messages…',
+    loadOlder: 'Load older messages',
+    close: 'Close',
+    channelNotFound: 'This channel does not exist or is not one of your families’ channels.',
+    backToFamily: 'Back to the family',
+    startOfConversation: 'Start of the conversation',
+    loadFailed: 'The conversation could not be loaded.',
+    tryAgain: 'Try again',
+    channelActive: 'Active',
+    channelDisabled: 'Disabled',
+    /** The aria label of the status switch. */
+    channelStatus: 'Channel status',
+    messagesLabel: 'Messages',
+    invalidFingerprint: 'A fingerprint is 64 hexadecimal characters.',
+    exportIssued: 'This file was issued by the Bridge Talk portal.',
+    exportNotIssued: 'No file with this fingerprint was issued by the Bridge Talk portal.',
+    emptyMessage: 'A message needs text or an attachment.',
+    memberCodeSent: 'If this address belongs to a family member, a code has been sent to it.',
+    memberCodeInvalid: 'This code is not valid or has expired.',
+    channelIsDisabled: 'This channel is disabled.',
+    cannotWriteHere: 'You cannot write in this channel.',
+    memberApiUnavailable: 'Members use the chat app of the chat provider.',
+    messageReported: 'The message has been reported.',
   },
 
   /** Add-family wizard (reading A of the steps, see DESIGN.md section 5). */
@@ -290,6 +388,13 @@ export const MSG = {
     groupCreatedSuccessfully: 'Group created successfully.',
     /** The family was created at the last step. */
     groupCreated: 'Group created.',
+    // Not in the spec: the rest of the wizard (issue 6).
+    continueLabel: 'Continue',
+    startOver: 'Start a new family instead',
+    childSlot: 'Child',
+    adoptiveParentSlot: (n: number) => `Adoptive parent ${n}`,
+    birthFamilySlot: (n: number) => `Birth family ${n}`,
+    secondPersonHint: 'Complete the first person to add a second one.',
   },
 
   billing: {
@@ -299,6 +404,36 @@ export const MSG = {
     billingUpdated: 'Billing update!',
     subscriptionUpdated: 'Subscription update!',
     changeSubscriptionFailed: "Error, Something's wrong when change subscription",
+    // Not in the spec: texts of card entry and the billing calls.
+    /** A charge was declined (the local provider's test card 4000 0000 0000 0002, or the card's bank). */
+    cardDeclined: 'Your card was declined. Please use another card.',
+    /** The server's text for a used-up coupon; for the coupon named 'Free' it is the spec's text. */
+    couponUsedUp: (name: string) => `Coupon ${name} is used up and cannot be applied.`,
+    cardNumberRequired: 'Card number is a required field',
+    cardNumberInvalid: 'Card number is invalid',
+    cardExpiryRequired: 'Expiry date is a required field',
+    cardExpiryInvalid: 'Expiry date is invalid',
+    cardExpired: 'This card has expired',
+    cardCvcRequired: 'CVC is a required field',
+    cardCvcInvalid: 'CVC is invalid',
+    /** A card token that is unknown, used, expired or someone else's. */
+    cardTokenInvalid: 'The card details have expired. Please enter the card again.',
+    planNotAvailable: 'This plan is not available.',
+    noBillingInformation: 'Please enter the payment details first.',
+    noSubscription: 'This family has no subscription yet.',
+    oneTimePlanCannotChange: 'A one-time plan cannot be changed.',
+    requestInProgress: 'This request is already being processed.',
+    idempotencyKeyReused: 'This request key was already used for a different request.',
+    /** The webhook's signature did not verify. */
+    invalidSignature: 'Invalid signature.',
+    paymentServiceUnavailable: 'The payment service is not available. Please try again later.',
+    /** Under the local card form: no bank is involved, and the test cards behave as at Stripe. */
+    localModeHint:
+      'Local payments: no bank is charged. 4242 4242 4242 4242 is paid; 4000 0000 0000 0002 is declined.',
+    couponApplied: (name: string) => `Coupon ${name} applied`,
+    cardFieldsUnavailable: 'The card fields could not be loaded.',
+    tryAgain: 'Try again',
+    cardOnFile: (brand: string, last4: string) => `Card on file: ${brand} ending in ${last4}`,
   },
 
   /** Texts the spec does not have but the product needs. */
@@ -330,5 +465,13 @@ export const MSG = {
     subtypeLawyer: 'Lawyer',
     /** The count of users on the Bridge Talk Admin list. */
     userCount: (count: number) => (count === 1 ? '1 user' : `${count} users`),
+    /** Administration: saves that succeeded, and the empty entity list. */
+    entityCreated: 'Entity account created. An invitation was sent by e-mail.',
+    entitySaved: 'Entity account saved.',
+    adminCreated: 'Admin account created. An invitation was sent by e-mail.',
+    adminSaved: 'Admin account saved.',
+    adminRemoved: 'Admin account removed.',
+    termsSaved: 'Terms and conditions saved.',
+    noEntitiesYet: 'No entity accounts yet.',
   },
 } as const;

@@ -36,7 +36,26 @@ const ZEnv = z.object({
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_AUTH_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+  PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+  STRIPE_SECRET_KEY: z.string().min(8).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(8).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  STRIPE_DASHBOARD_URL: z.url().default('https://dashboard.stripe.com/'),
+  STRIPE_API_HOST: z.string().min(1).optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  PLAN_EXCLUDED_ID: z.string().min(1).optional(),
+  CHAT_PROVIDER: z.enum(['local', 'stream']).default('local'),
+  STREAM_API_KEY: z.string().min(4).optional(),
+  STREAM_API_SECRET: z.string().min(8).optional(),
+  STREAM_BASE_URL: z.url().optional(),
 });
+
+/** With CHAT_PROVIDER=stream the key and secret are required: the server SDK signs every call with them. */
+const STREAM_REQUIRED = ['STREAM_API_KEY', 'STREAM_API_SECRET'] as const;
+
+/** With PAYMENTS_PROVIDER=stripe the keys are required: the portal cannot take a payment without them. */
+const STRIPE_REQUIRED = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
 
 export type Env = z.infer<typeof ZEnv>;
 
@@ -60,6 +79,26 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; outboxLogText: boolean; teamEmail: string };
   webDistDir: string;
   jobs: { pollSeconds: number };
+  payments: {
+    provider: 'local' | 'stripe';
+    /** The plan id that is never listed (spec section 3: one fixed plan id is always excluded). */
+    planExcludedId: string | undefined;
+    stripe: {
+      secretKey: string | undefined;
+      publishableKey: string | undefined;
+      webhookSecret: string | undefined;
+      dashboardUrl: string;
+      /** Another API host (tests point the SDK at a local stand-in). */
+      apiHost: string | undefined;
+      apiPort: number | undefined;
+      apiProtocol: 'http' | 'https' | undefined;
+    };
+  };
+  /** The family chat: our own tables (`local`) or Stream (STREAM_BASE_URL: another API host, for tests). */
+  chat: {
+    provider: 'local' | 'stream';
+    stream: { apiKey: string | undefined; apiSecret: string | undefined; baseUrl: string | undefined };
+  };
 }
 
 export class ConfigError extends Error {}
@@ -73,6 +112,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const missingStripe =
+    e.PAYMENTS_PROVIDER === 'stripe' ? STRIPE_REQUIRED.filter((name) => e[name] === undefined) : [];
+  if (missingStripe.length > 0) {
+    const lines = missingStripe.map((name) => `  ${name}: required when PAYMENTS_PROVIDER=stripe`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const missingStream =
+    e.CHAT_PROVIDER === 'stream' ? STREAM_REQUIRED.filter((name) => e[name] === undefined) : [];
+  if (missingStream.length > 0) {
+    const lines = missingStream.map((name) => `  ${name}: required when CHAT_PROVIDER=stream`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -98,5 +149,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
     jobs: { pollSeconds: e.JOB_POLL_SECONDS },
+    payments: {
+      provider: e.PAYMENTS_PROVIDER,
+      planExcludedId: e.PLAN_EXCLUDED_ID,
+      stripe: {
+        secretKey: e.STRIPE_SECRET_KEY,
+        publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+        webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+        dashboardUrl: e.STRIPE_DASHBOARD_URL,
+        apiHost: e.STRIPE_API_HOST,
+        apiPort: e.STRIPE_API_PORT,
+        apiProtocol: e.STRIPE_API_PROTOCOL,
+      },
+    },
+    chat: {
+      provider: e.CHAT_PROVIDER,
+      stream: { apiKey: e.STREAM_API_KEY, apiSecret: e.STREAM_API_SECRET, baseUrl: e.STREAM_BASE_URL },
+    },
   };
 }

@@ -10,7 +10,11 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema.js';
+import * as baseSchema from './schema.js';
+import * as chatSchema from './schema-chat.js';
+import * as familiesSchema from './schema-families.js';
+
+const schema = { ...baseSchema, ...familiesSchema, ...chatSchema };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

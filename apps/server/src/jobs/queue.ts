@@ -9,12 +9,18 @@ import type { MailMessage } from '../providers/mail/index.js';
 /** Every job the portal knows, with the shape of its data. */
 export interface JobData {
   'mail.send': MailMessage;
+  /** Local payments: charge the monthly subscriptions whose period has ended (scheduled). */
+  'billing.renew': Record<string, never>;
+  /** Build a channel's PDF transcript and e-mail it (the row in conversation_exports says which). */
+  'conversation.export': { exportId: string };
 }
 export type JobName = keyof JobData;
 
 /** Retry policy per queue. */
-const QUEUES: Record<JobName, { retryLimit: number; retryDelay: number; expireInSeconds: number }> = {
+export const QUEUES: Record<JobName, { retryLimit: number; retryDelay: number; expireInSeconds: number }> = {
   'mail.send': { retryLimit: 10, retryDelay: 5, expireInSeconds: 120 },
+  'billing.renew': { retryLimit: 3, retryDelay: 60, expireInSeconds: 600 },
+  'conversation.export': { retryLimit: 5, retryDelay: 30, expireInSeconds: 600 },
 };
 
 export interface JobContext {
@@ -33,6 +39,8 @@ export interface SendJobOptions {
 export interface JobQueue {
   send<N extends JobName>(name: N, data: JobData[N], options?: SendJobOptions): Promise<string>;
   register<N extends JobName>(name: N, handler: JobHandler<N>): void;
+  /** Sends the job on a cron schedule (UTC); one schedule per name, kept in the database. */
+  schedule(name: JobName, cron: string): Promise<void>;
   startWorkers(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -77,6 +85,9 @@ export async function createJobQueue(
     },
     register(name, handler) {
       handlers.set(name, handler as JobHandler<JobName>);
+    },
+    async schedule(name, cron) {
+      await boss.schedule(name, cron, {}, { tz: 'UTC', missed: 'once' });
     },
     async startWorkers() {
       for (const [name, handler] of handlers) {

@@ -18,6 +18,12 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/password/change',
   // the logged-out terms modal
   'GET /api/term/last',
+  // anyone holding a conversation transcript checks its SHA-256 (answers no content)
+  'GET /api/exports/verify/:hash',
+  // family members (no portal account) ask for an e-mailed code and exchange it for a member token;
+  // the other /api/chat routes take that token (role 'member')
+  'POST /api/chat/sessions/code',
+  'POST /api/chat/sessions',
 ]);
 
 let t: TestApp;

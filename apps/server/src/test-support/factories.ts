@@ -1,7 +1,8 @@
 // Rows that tests need before the features that create them exist; each call makes unique data.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.js';
-import { entities, users } from '../db/schema.js';
+import { billingInformation, entities, groups, subscriptions, users } from '../db/schema.js';
+import { familyMembers, groupMembers } from '../db/schema-families.js';
 import { hashPassword } from '../lib/passwords.js';
 
 type Status = 'active' | 'pending' | 'disabled' | 'inactive';
@@ -42,4 +43,120 @@ export async function createEntityUser(
     })
     .returning({ id: users.id });
   return { entityId: entity!.id, entityName: entity!.name, userId: user!.id, email, password };
+}
+
+/** Another admin account (the bootstrap admin is TEST_ADMIN); with a password unless `null` is given. */
+export async function createAdminUser(db: Db, options: { password?: string | null } = {}) {
+  const suffix = randomUUID().slice(0, 8);
+  const email = `admin-${suffix}@test.local`;
+  const password = options.password === undefined ? 'Admin-Pass-2' : options.password;
+  const [user] = await db
+    .insert(users)
+    .values({
+      email,
+      firstName: 'Alex',
+      lastName: `Admin ${suffix}`,
+      role: 'admin',
+      subtype: 'admin',
+      passwordHash: password === null ? null : await hashPassword(password),
+    })
+    .returning({ id: users.id });
+  return { userId: user!.id, email, password, name: `Alex Admin ${suffix}` };
+}
+
+/**
+ * A family of an entity straight in the tables (no payment provider involved): named unless `name` is
+ * null, with payment details and a subscription of `planType` unless those are null.
+ */
+export async function createGroup(
+  db: Db,
+  options: {
+    entityId: string;
+    name?: string | null;
+    active?: boolean;
+    paymentEmail?: string | null;
+    planType?: 'one_time' | 'recurring' | null;
+  },
+) {
+  const suffix = randomUUID().slice(0, 8);
+  const name = options.name === undefined ? `Robin ${suffix}` : options.name;
+  const [first, ...rest] = (name ?? '').split(' ');
+  const [group] = await db
+    .insert(groups)
+    .values({
+      entityId: options.entityId,
+      name,
+      childFirstName: name === null ? null : (first ?? null),
+      childLastName: name === null ? null : rest.join(' '),
+      active: options.active ?? true,
+    })
+    .returning({ id: groups.id });
+  const groupId = group!.id;
+  const paymentEmail =
+    options.paymentEmail === undefined ? `payer-${suffix}@test.local` : options.paymentEmail;
+  if (paymentEmail !== null) {
+    await db.insert(billingInformation).values({
+      groupId,
+      cardName: 'Pat Payer',
+      address: '1 Main Street',
+      city: 'Springfield',
+      state: 'IL',
+      zip: '62701',
+      email: paymentEmail,
+      phone: '(555) 010-2000',
+      cardBrand: 'visa',
+      cardLast4: '4242',
+      cardExpMonth: 12,
+      cardExpYear: 2099,
+      providerCustomerId: `cus_${suffix}`,
+      providerPaymentMethodId: `pm_${suffix}`,
+    });
+  }
+  const planType = options.planType === undefined ? 'recurring' : options.planType;
+  if (planType !== null) {
+    await db.insert(subscriptions).values({
+      groupId,
+      provider: 'local',
+      planId: `price_factory_${planType}`,
+      planType,
+      amount: 1000,
+      status: 'active',
+      providerSubscriptionId: planType === 'recurring' ? `sub_${suffix}` : null,
+      providerPaymentId: planType === 'one_time' ? `pay_${suffix}` : null,
+    });
+  }
+  return { groupId, name, paymentEmail };
+}
+
+/** A person in a family straight in the tables (no invitation, no chat channel). */
+export async function addFamilyMember(
+  db: Db,
+  options: {
+    groupId: string;
+    role: 'child' | 'adoptive_parent' | 'birth_family';
+    position?: number;
+    email?: string | null;
+    firstName?: string;
+    lastName?: string;
+    active?: boolean;
+  },
+) {
+  const suffix = randomUUID().slice(0, 8);
+  const email = options.email === undefined ? `${options.role}-${suffix}@family.test` : options.email;
+  const [person] = await db
+    .insert(familyMembers)
+    .values({
+      email,
+      firstName: options.firstName ?? 'Sam',
+      lastName: options.lastName ?? `Member ${suffix}`,
+    })
+    .returning({ id: familyMembers.id });
+  await db.insert(groupMembers).values({
+    groupId: options.groupId,
+    memberId: person!.id,
+    role: options.role,
+    position: options.position ?? 1,
+    active: options.active ?? true,
+  });
+  return { memberId: person!.id, email };
 }

@@ -4,11 +4,17 @@ import type { Role } from '@bridge-talk/contract';
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject, useLocation, useParams } from 'react-router';
 import { accountRoutes } from '../features/account/routes.js';
+import { adminsRoutes } from '../features/admins/routes.js';
 import { ActivationCodePage } from '../features/auth/activation-code-page.js';
 import { ForgotPasswordPage } from '../features/auth/forgot-password-page.js';
 import { LoginPage } from '../features/auth/login-page.js';
 import { NewPasswordPage } from '../features/auth/new-password-page.js';
 import { SignupPage } from '../features/auth/signup-page.js';
+import { conversationsRoutes } from '../features/conversations/routes.js';
+import { entitiesRoutes } from '../features/entities/routes.js';
+import { familiesRoutes } from '../features/families/routes.js';
+import { paymentsRoutes } from '../features/payments/routes.js';
+import { termsRoutes } from '../features/terms/routes.js';
 import { HOME } from '../shared/session/home.js';
 import { storedRole } from '../shared/session/storage.js';
 import { PageFrame } from './page-frame.js';
@@ -77,33 +83,12 @@ function signedIn(
 
 export const adminRoutes: RouteObject[] = signedIn(
   'admin',
+  [...entitiesRoutes, ...adminsRoutes, ...termsRoutes, ...paymentsRoutes],
   [],
-  [
-    { path: '/entity-management', title: 'Entity Management' },
-    { path: '/entity-management/create', title: 'Create entity account' },
-    { path: '/entity-management/:id/details', title: 'Entity details' },
-    { path: '/entity-management/:id/edit', title: 'Edit entity account' },
-    { path: '/bridge-talk-admin', title: 'Bridge Talk Admin' },
-    { path: '/bridge-talk-admin/create', title: 'Add Admin Account' },
-    { path: '/bridge-talk-admin/:id/edit', title: 'Edit Admin Account' },
-    { path: '/payments', title: 'Payments' },
-    { path: '/terms-conditions', title: 'Terms and Conditions' },
-    { path: '/terms-conditions/:id', title: 'Terms and Conditions' },
-  ],
 );
 
 export const entityRoutes: RouteObject[] = signedIn(
   'entity',
+  [...familiesRoutes, ...conversationsRoutes],
   [],
-  [
-    { path: '/manage-families', title: 'Manage Families' },
-    { path: '/manage-families/:id/details', title: 'Family' },
-    { path: '/manage-families/:id/edit', title: 'Family' },
-    { path: '/manage-families/:id/update-billing', title: 'Update billing' },
-    { path: '/manage-families/:id/update-plan', title: 'Change plan' },
-    { path: '/manage-families/:id/update-families', title: 'Edit family members' },
-    { path: '/manage-families/:id/edit-group', title: 'Rename family' },
-    { path: '/manage-families/:id/channel/:channelId', title: 'Conversation History' },
-    { path: '/add-new-family', title: 'Add New Family' },
-  ],
 );

@@ -84,3 +84,18 @@ export function accessRequestMail(input: {
     `It is listed as Pending in Entity Management: ${input.reviewUrl}`,
   ]);
 }
+
+/** A person added to a family: they use the family app with this e-mail address (issue 6). */
+export function familyInvitationMail(input: {
+  to: string;
+  name: string;
+  entityName: string;
+  childName: string;
+}) {
+  return compose(input.to, 'You are invited to Bridge Talk', [
+    `Hello ${input.name},`,
+    `${input.entityName} has added you to the family of ${input.childName} on Bridge Talk, where the family keeps in touch.`,
+    `Install the Bridge Talk app and sign in with this e-mail address (${input.to}): a one-time code will be sent to it.`,
+    'If you did not expect this message, please contact the agency or lawyer who works with your family.',
+  ]);
+}

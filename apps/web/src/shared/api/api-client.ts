@@ -32,6 +32,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Do not try a refresh on 401 (the auth calls themselves). */
   skipRefresh?: boolean;
+  /** More request headers, e.g. an `Idempotency-Key` that makes a repeated submit harmless. */
+  headers?: Record<string, string>;
 }
 
 let refreshing: Promise<SessionResponse | null> | null = null;
@@ -67,7 +69,7 @@ export function refreshSession(): Promise<SessionResponse | null> {
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const token = currentAccessToken();
   if (token) headers.authorization = `Bearer ${token}`;

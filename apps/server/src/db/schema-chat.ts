@@ -1,0 +1,113 @@
+// The local chat provider's own tables (CHAT_PROVIDER=local): the people of the family app as chat
+// users, each family's channels and who is in them, the messages (append-only) and the reports
+// ("flags") members make on messages. With the Stream provider these live at Stream.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { groups } from './schema.js';
+
+export const chatUsers = pgTable('chat_users', {
+  /** The family member's id in our tables (the same id at Stream). */
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  /** A deactivated member can read but not post. */
+  active: boolean('active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const chatChannels = pgTable(
+  'chat_channels',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    /** 'Channel n' on the family page: the order in which the family's channels were made. */
+    number: integer('number').notNull(),
+    /** The channel's key within its family (e.g. the birth-family member it connects), for re-syncs. */
+    key: text('key').notNull(),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chat_channels_group_number_key').on(t.groupId, t.number),
+    uniqueIndex('chat_channels_group_key_key').on(t.groupId, t.key),
+  ],
+);
+
+export const chatChannelMembers = pgTable(
+  'chat_channel_members',
+  {
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => chatChannels.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => chatUsers.id),
+    role: text('role', { enum: ['child', 'adoptive_parent', 'birth_family'] }).notNull(),
+    permission: text('permission', { enum: ['read', 'write'] }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.channelId, t.userId] }),
+    index('chat_channel_members_user_idx').on(t.userId),
+  ],
+);
+
+export interface ChatAttachment {
+  type: 'image' | 'video';
+  /** image_url for images, asset_url for videos (spec section 3). */
+  url: string;
+  title: string | null;
+}
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => chatChannels.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => chatUsers.id),
+    /** As the member wrote it; sanitised when shown. Never edited by the portal. */
+    html: text('html').notNull(),
+    attachments: jsonb('attachments').$type<ChatAttachment[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_messages_channel_time_idx').on(t.channelId, t.createdAt, t.id)],
+);
+
+export const chatFlags = pgTable(
+  'chat_flags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    /** Kept beside the message so that 'does this channel hold reports' is one index look-up. */
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => chatChannels.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => chatUsers.id),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chat_flags_message_user_key').on(t.messageId, t.userId),
+    index('chat_flags_channel_idx').on(t.channelId),
+  ],
+);

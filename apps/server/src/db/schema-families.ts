@@ -1,0 +1,90 @@
+// The people of a family and their places in it. A person (`family_members`) may belong to more than
+// one family (a birth parent of two children placed with different families), so the person and the
+// membership are separate; the e-mail identifies a person across families.
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { groups, users } from './schema.js';
+
+export const familyMembers = pgTable(
+  'family_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Optional for a child; unique (case-insensitive) when present. */
+    email: text('email'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('family_members_email_key').on(sql`lower(${t.email})`).where(sql`${t.email} is not null`),
+  ],
+);
+
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => familyMembers.id),
+    role: text('role', { enum: ['child', 'adoptive_parent', 'birth_family'] }).notNull(),
+    /** The slot within the role: 1 or 2 (one child; up to two adoptive parents and two birth family). */
+    position: integer('position').notNull(),
+    active: boolean('active').notNull().default(true),
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('group_members_group_member_key').on(t.groupId, t.memberId),
+    uniqueIndex('group_members_group_slot_key').on(t.groupId, t.role, t.position),
+    index('group_members_member_idx').on(t.memberId),
+  ],
+);
+
+/** Conversation exports: who asked for which channel, where it went, and the PDF's SHA-256. */
+export const conversationExports = pgTable(
+  'conversation_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    channelId: text('channel_id').notNull(),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    status: text('status', { enum: ['queued', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
+    sha256: text('sha256'),
+    byteSize: integer('byte_size'),
+    messageCount: integer('message_count'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('conversation_exports_sha256_key').on(t.sha256),
+    index('conversation_exports_group_idx').on(t.groupId),
+  ],
+);
+
+/** Who looked at or exported which family conversation, and when. Append-only. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action', { enum: ['conversation.viewed', 'conversation.export_requested'] }).notNull(),
+    entityId: uuid('entity_id'),
+    groupId: uuid('group_id'),
+    channelId: text('channel_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_events_group_idx').on(t.groupId, t.createdAt),
+    index('audit_events_entity_idx').on(t.entityId, t.createdAt),
+  ],
+);

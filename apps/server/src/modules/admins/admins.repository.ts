@@ -1,0 +1,98 @@
+// Admin accounts in SQL: `users` rows with role and subtype 'admin'.
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { entities, users } from '../../db/schema.js';
+
+const adminColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+};
+
+export type AdminRow = { [K in keyof typeof adminColumns]: (typeof users.$inferSelect)[K] };
+
+const isAdmin = eq(users.role, 'admin');
+
+export async function findAdmins(
+  db: Db,
+  query: { page: number; pageSize: number },
+): Promise<{ rows: AdminRow[]; total: number }> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(adminColumns)
+      .from(users)
+      .where(isAdmin)
+      .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(users).where(isAdmin),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findAdminById(db: Db, id: string): Promise<AdminRow | null> {
+  const [row] = await db
+    .select(adminColumns)
+    .from(users)
+    .where(and(eq(users.id, id), isAdmin));
+  return row ?? null;
+}
+
+/** Whether an account other than `exceptUserId`, or any entity, uses the address. */
+export async function emailTaken(db: Db, email: string, exceptUserId?: string): Promise<boolean> {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.email}) = lower(${email})`,
+        exceptUserId ? ne(users.id, exceptUserId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (user) return true;
+  const [entity] = await db
+    .select({ id: entities.id })
+    .from(entities)
+    .where(sql`lower(${entities.email}) = lower(${email})`)
+    .limit(1);
+  return Boolean(entity);
+}
+
+/** A new admin without a password: the invitation's activation code leads to choosing one. */
+export async function insertAdmin(
+  db: Db,
+  values: { email: string; firstName: string; lastName: string },
+): Promise<string> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, role: 'admin', subtype: 'admin', passwordHash: null })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+export async function updateAdmin(
+  db: Db,
+  id: string,
+  values: { email: string; firstName: string; lastName: string },
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(users.id, id), isAdmin));
+}
+
+/**
+ * Deletes an admin unless it is the last one. The admin rows are locked first, so two removals at the
+ * same moment cannot both pass the check. Its sessions and codes go with it (foreign-key cascade).
+ */
+export async function deleteAdmin(db: Db, id: string): Promise<'removed' | 'not-found' | 'last-admin'> {
+  return db.transaction(async (tx) => {
+    const admins = await tx.select({ id: users.id }).from(users).where(isAdmin).for('update');
+    if (!admins.some((admin) => admin.id === id)) return 'not-found';
+    if (admins.length <= 1) return 'last-admin';
+    await tx.delete(users).where(and(eq(users.id, id), isAdmin));
+    return 'removed';
+  });
+}

@@ -1,0 +1,300 @@
+import { ADMIN_PHONE_PLACEHOLDER, MSG } from '@bridge-talk/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema.js';
+import { createAdminUser, createEntityUser } from '../../test-support/factories.js';
+import {
+  codeIn,
+  type SmtpCapture,
+  startSmtpCapture,
+  waitForMessage,
+} from '../../test-support/smtp-capture.js';
+import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
+import { createAdminsService } from './admins.service.js';
+
+let t: TestApp;
+let smtp: SmtpCapture;
+let admin: string;
+let adminId: string;
+let entityToken: string;
+let entity: Awaited<ReturnType<typeof createEntityUser>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  t = await createTestApp({ SMTP_URL: smtp.url });
+  const session = await signIn(t.app, { ...TEST_ADMIN, role: 'admin' });
+  admin = session.authorization;
+  adminId = session.response.json().user._id;
+  entity = await createEntityUser(t.db());
+  entityToken = (await signIn(t.app, { email: entity.email, password: entity.password!, role: 'entity' }))
+    .authorization;
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+let counter = 0;
+function uniqueEmail(): string {
+  counter += 1;
+  return `new-admin-${Date.now()}-${counter}@test.local`;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+function call(method: Method, url: string, authorization: string | null, payload?: object) {
+  return t.app.inject({
+    method,
+    url,
+    headers: authorization ? { authorization } : {},
+    ...(payload ? { payload } : {}),
+  });
+}
+
+const body = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Grace Hopper',
+  email: uniqueEmail(),
+  subtype: 'admin',
+  phone: ADMIN_PHONE_PLACEHOLDER,
+  ...overrides,
+});
+
+describe('permissions', () => {
+  it('answers 401 without a session, 403 to an entity, and serves an admin, on every route', async () => {
+    const other = await createAdminUser(t.db());
+    const victim = await createAdminUser(t.db());
+    const routes = [
+      { method: 'GET' as const, url: '/api/admin/users/list?page=1', ok: 200 },
+      { method: 'GET' as const, url: `/api/admin/users/list?id=${other.userId}`, ok: 200 },
+      { method: 'POST' as const, url: '/api/admin/users/create', body: () => body(), ok: 201 },
+      {
+        method: 'PUT' as const,
+        url: `/api/admin/users/edit/${other.userId}`,
+        body: () => body({ email: other.email }),
+        ok: 200,
+      },
+      { method: 'DELETE' as const, url: `/api/admin/users/remove/${victim.userId}`, ok: 200 },
+    ];
+    for (const route of routes) {
+      const anonymous = await call(route.method, route.url, null, route.body?.());
+      expect(anonymous.statusCode, `${route.method} ${route.url}`).toBe(401);
+      expect(anonymous.json()).toEqual({ message: MSG.extra.sessionExpired });
+      const asEntity = await call(route.method, route.url, entityToken, route.body?.());
+      expect(asEntity.statusCode, `${route.method} ${route.url}`).toBe(403);
+      expect(asEntity.json()).toEqual({ message: MSG.extra.forbidden });
+      const asAdmin = await call(route.method, route.url, admin, route.body?.());
+      expect(asAdmin.statusCode, `${route.method} ${route.url}: ${asAdmin.body}`).toBe(route.ok);
+    }
+  });
+});
+
+describe('GET /api/admin/users/list', () => {
+  it('pages the admins with their count; entity people are not admins', async () => {
+    const created = [];
+    for (let i = 0; i < 12; i++) created.push(await createAdminUser(t.db()));
+    const page1 = (await call('GET', '/api/admin/users/list?page=1', admin)).json();
+    const total = page1.total;
+    const [{ n }] = (await t
+      .sql(`select count(*)::int as n from users where role = 'admin'`)
+      .then((r) => (r as { rows: { n: number }[] }).rows)) as [{ n: number }];
+    expect(total).toBe(n);
+    expect(page1).toMatchObject({ page: 1, pageSize: 10 });
+    expect(page1.result).toHaveLength(10);
+    const page2 = (await call('GET', '/api/admin/users/list?page=2', admin)).json();
+    expect(page2.result).toHaveLength(Math.min(10, total - 10));
+    const all = [...page1.result, ...page2.result];
+    expect(new Set(all.map((a: { _id: string }) => a._id)).size).toBe(all.length);
+    for (const item of all) {
+      expect(item).toEqual({
+        _id: expect.any(String),
+        name: expect.any(String),
+        email: expect.any(String),
+        subtype: 'admin',
+        phone: ADMIN_PHONE_PLACEHOLDER,
+      });
+    }
+    const emails = all.map((a: { email: string }) => a.email);
+    expect(emails).toContain(TEST_ADMIN.email);
+    expect(emails).not.toContain(entity.email);
+    // Sorted by name.
+    const names = all.map((a: { name: string }) => a.name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+  });
+
+  it('answers one admin by ?id=, and 404 for an entity person or an unknown id', async () => {
+    const other = await createAdminUser(t.db());
+    const one = await call('GET', `/api/admin/users/list?id=${other.userId}`, admin);
+    expect(one.json()).toEqual({
+      _id: other.userId,
+      name: other.name,
+      email: other.email,
+      subtype: 'admin',
+      phone: ADMIN_PHONE_PLACEHOLDER,
+    });
+    for (const id of [entity.userId, '00000000-0000-4000-8000-000000000000', 'nope']) {
+      const response = await call('GET', `/api/admin/users/list?id=${id}`, admin);
+      expect(response.statusCode, id).toBe(404);
+      expect(response.json()).toEqual({ message: MSG.extra.notFound });
+    }
+  });
+});
+
+describe('POST /api/admin/users/create', () => {
+  it('creates an admin without a password and e-mails an invitation with a code', async () => {
+    const input = body({ name: 'Ada  Lovelace King' });
+    const response = await call('POST', '/api/admin/users/create', admin, input);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({
+      _id: expect.any(String),
+      name: 'Ada Lovelace King',
+      email: input.email,
+      subtype: 'admin',
+      phone: ADMIN_PHONE_PLACEHOLDER,
+    });
+    const [row] = await t
+      .db()
+      .select({
+        firstName: users.firstName,
+        lastName: users.lastName,
+        role: users.role,
+        subtype: users.subtype,
+        passwordHash: users.passwordHash,
+      })
+      .from(users)
+      .where(eq(users.email, input.email));
+    expect(row).toEqual({
+      firstName: 'Ada',
+      lastName: 'Lovelace King',
+      role: 'admin',
+      subtype: 'admin',
+      passwordHash: null,
+    });
+    const mail = await waitForMessage(smtp, input.email, /Your Bridge Talk portal account/);
+    expect(mail.text).toContain('/login/admin');
+    expect(codeIn(mail.text)).toMatch(/^[A-Z2-9]{6}$/);
+    const login = await call('POST', '/api/auth/login', null, {
+      email: input.email,
+      password: 'Anything-1',
+      role: 'admin',
+    });
+    expect(login.statusCode).toBe(406);
+  });
+
+  it("answers a used e-mail with 'Email already in use.' and the field message", async () => {
+    for (const email of [TEST_ADMIN.email.toUpperCase(), entity.email]) {
+      const response = await call('POST', '/api/admin/users/create', admin, body({ email }));
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({
+        message: MSG.admins.emailInUse,
+        fields: { email: MSG.admins.emailInDatabase },
+      });
+    }
+  });
+
+  it.each([
+    [{ name: '' }, 'name', MSG.validation.firstNameRequired],
+    [{ name: 'Al Smith' }, 'name', MSG.validation.firstNameMin],
+    [{ name: 'Grace' }, 'name', MSG.validation.lastNameRequired],
+    [{ name: 'Grace Ho' }, 'name', MSG.validation.lastNameMin],
+    [{ email: '' }, 'email', MSG.validation.emailRequired],
+    [{ email: 'grace@' }, 'email', MSG.validation.emailWrong],
+    [{ subtype: 'agency' }, 'subtype', undefined],
+  ])('refuses %j', async (override, field, message) => {
+    const response = await call('POST', '/api/admin/users/create', admin, body(override));
+    expect(response.statusCode).toBe(400);
+    if (message) expect(response.json().fields[field]).toBe(message);
+    else expect(response.json().fields).toHaveProperty(field);
+  });
+});
+
+describe('PUT /api/admin/users/edit/{id}', () => {
+  it('saves the name and e-mail; the new address signs in', async () => {
+    const other = await createAdminUser(t.db());
+    const email = uniqueEmail();
+    const response = await call(
+      'PUT',
+      `/api/admin/users/edit/${other.userId}`,
+      admin,
+      body({ name: 'Katherine Johnson', email }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ _id: other.userId, name: 'Katherine Johnson', email });
+    await signIn(t.app, { email, password: other.password!, role: 'admin' });
+  });
+
+  it('keeps its own e-mail in another case, and answers a used one with the field message', async () => {
+    const other = await createAdminUser(t.db());
+    const same = await call(
+      'PUT',
+      `/api/admin/users/edit/${other.userId}`,
+      admin,
+      body({ email: other.email.toUpperCase() }),
+    );
+    expect(same.statusCode).toBe(200);
+    const taken = await call(
+      'PUT',
+      `/api/admin/users/edit/${other.userId}`,
+      admin,
+      body({ email: entity.email }),
+    );
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({
+      message: MSG.admins.emailInUse,
+      fields: { email: MSG.admins.emailInDatabase },
+    });
+  });
+
+  it('answers 404 for an entity person and an unknown id', async () => {
+    for (const id of [entity.userId, '00000000-0000-4000-8000-000000000000']) {
+      const response = await call('PUT', `/api/admin/users/edit/${id}`, admin, body());
+      expect(response.statusCode).toBe(404);
+    }
+    const [row] = await t.db().select({ role: users.role }).from(users).where(eq(users.id, entity.userId));
+    expect(row?.role).toBe('entity');
+  });
+});
+
+describe('DELETE /api/admin/users/remove/{id}', () => {
+  it('removes an admin and ends its sessions at once', async () => {
+    const other = await createAdminUser(t.db());
+    const session = await signIn(t.app, { email: other.email, password: other.password!, role: 'admin' });
+    expect((await call('GET', '/api/auth/me', session.authorization)).statusCode).toBe(200);
+    const response = await call('DELETE', `/api/admin/users/remove/${other.userId}`, admin);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: MSG.extra.adminRemoved });
+    expect((await call('GET', '/api/auth/me', session.authorization)).statusCode).toBe(401);
+    const again = await call('DELETE', `/api/admin/users/remove/${other.userId}`, admin);
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('refuses removing yourself', async () => {
+    const response = await call('DELETE', `/api/admin/users/remove/${adminId}`, admin);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: MSG.extra.cannotRemoveSelf });
+    expect((await call('GET', '/api/auth/me', admin)).statusCode).toBe(200);
+  });
+
+  it('answers 404 for an entity person, who stays', async () => {
+    const response = await call('DELETE', `/api/admin/users/remove/${entity.userId}`, admin);
+    expect(response.statusCode).toBe(404);
+    expect((await call('GET', '/api/auth/me', entityToken)).statusCode).toBe(200);
+  });
+
+  it('never removes the last admin', async () => {
+    // Only one admin left: the caller's own account has gone (e.g. removed by another admin meanwhile).
+    await t.sql(`delete from users where role = 'admin' and lower(email) <> '${TEST_ADMIN.email}'`);
+    const service = createAdminsService(t.app.ctx);
+    const ghost = {
+      userId: '00000000-0000-4000-8000-000000000001',
+      sessionId: '00000000-0000-4000-8000-000000000002',
+      role: 'admin' as const,
+      entityId: null,
+      email: 'ghost@test.local',
+      name: 'Ghost Admin',
+    };
+    await expect(service.removeAdmin({ actor: ghost, input: { id: adminId } })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: MSG.extra.lastAdminCannotBeRemoved,
+    });
+    expect((await call('GET', '/api/auth/me', admin)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,380 @@
+// Group billing with PAYMENTS_PROVIDER=stripe: the official SDK against a local stand-in of the Stripe
+// API. Plans and coupons come from Stripe, every mutating call carries our idempotency key, a decline
+// is a clear answer, and the webhook verifies its signature and applies each event once.
+import { applyCoupons, MSG } from '@bridge-talk/contract';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscriptions } from '../../db/schema.js';
+import { billingEntity, billingPayload, idempotencyKey } from '../../test-support/billing.js';
+import { StripeStandIn } from '../../test-support/stripe-stand-in.js';
+import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
+
+let t: TestApp;
+let standIn: StripeStandIn;
+let adminAuth: string;
+const webhookSecret = 'whsec_stand_in_secret';
+const signer = new Stripe('sk_test_signer');
+
+beforeAll(async () => {
+  standIn = new StripeStandIn();
+  await standIn.start();
+  t = await createTestApp({ ...standIn.env(), PLAN_EXCLUDED_ID: 'price_hidden' });
+  adminAuth = (await signIn(t.app, { ...TEST_ADMIN, role: 'admin' })).authorization;
+});
+afterAll(async () => {
+  await t.close();
+  await standIn.close();
+});
+
+/** The card fields of a payload for a Stripe PaymentMethod, as Stripe.js reports it. */
+function stripeCard(paymentMethod: string) {
+  return {
+    creditCardTokenId: paymentMethod,
+    cardBrand: 'visa',
+    cardLast4: '1111',
+    cardExpiryMonth: 12,
+    cardExpiryYear: new Date().getFullYear() + 3,
+  };
+}
+
+async function stripeGroup(paymentMethod = 'pm_card_visa', coupon: string | null = null) {
+  const entity = await billingEntity(t, { coupon });
+  const saved = await entity.call(
+    'POST',
+    '/api/group/billing/save',
+    billingPayload(stripeCard(paymentMethod)),
+  );
+  expect(saved.statusCode, saved.body).toBe(200);
+  return { ...entity, groupId: saved.json()._id as string };
+}
+
+async function subscriptionRow(groupId: string) {
+  const rows = await t
+    .db()
+    .select({
+      id: subscriptions.id,
+      status: subscriptions.status,
+      planId: subscriptions.planId,
+      amount: subscriptions.amount,
+      providerSubscriptionId: subscriptions.providerSubscriptionId,
+      providerPaymentId: subscriptions.providerPaymentId,
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.groupId, groupId))
+    .orderBy(subscriptions.createdAt);
+  return rows;
+}
+
+function webhook(event: object, secret = webhookSecret) {
+  const payload = JSON.stringify(event);
+  const signature = signer.webhooks.generateTestHeaderString({ payload, secret });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/stripe/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
+}
+
+function subscriptionEvent(
+  id: string,
+  subscriptionId: string,
+  status: string,
+  created: number,
+  periodEnd?: number,
+) {
+  return {
+    id,
+    object: 'event',
+    type: 'customer.subscription.updated',
+    created,
+    data: {
+      object: {
+        id: subscriptionId,
+        object: 'subscription',
+        status,
+        items: {
+          object: 'list',
+          data: [{ id: 'si_x', current_period_end: periodEnd ?? created + 30 * 86_400 }],
+        },
+      },
+    },
+  };
+}
+
+describe('configuration with Stripe', () => {
+  it('gives the browser the publishable key; the dashboard address to admins only', async () => {
+    const asAdmin = await t.app.inject({
+      url: '/api/payments/config',
+      headers: { authorization: adminAuth },
+    });
+    expect(asAdmin.json()).toEqual({
+      provider: 'stripe',
+      publishableKey: 'pk_test_stand_in',
+      dashboardUrl: 'https://dashboard.stripe.com/',
+    });
+    const { call } = await billingEntity(t);
+    expect((await call('GET', '/api/payments/config')).json()).toEqual({
+      provider: 'stripe',
+      publishableKey: 'pk_test_stand_in',
+      dashboardUrl: null,
+    });
+  });
+
+  it('lets Stripe.js load: its hosts are in the content security policy', async () => {
+    const csp = (await t.app.inject({ url: '/api/health' })).headers['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self' https://js.stripe.com");
+    expect(csp).toContain('frame-src https://js.stripe.com');
+  });
+
+  it('leaves plans and coupons to the Stripe dashboard and has no local card tokeniser', async () => {
+    const plans = await t.app.inject({ url: '/api/payments/plans', headers: { authorization: adminAuth } });
+    expect(plans.statusCode).toBe(409);
+    expect(plans.json().message).toBe(MSG.payments.managedOnStripe);
+    const { call } = await billingEntity(t);
+    const token = await call('POST', '/api/payments/local/tokens', {
+      number: '4242424242424242',
+      expMonth: 12,
+      expYear: 2040,
+      cvc: '123',
+    });
+    expect(token.statusCode).toBe(404);
+  });
+});
+
+describe('plans and coupons from Stripe', () => {
+  it('lists the active one-time and monthly prices, never PLAN_EXCLUDED_ID nor other intervals', async () => {
+    const { call } = await billingEntity(t);
+    const { plans } = (await call('GET', '/api/group/billing/plans/list')).json();
+    expect(plans.map((p: { id: string }) => p.id).sort()).toEqual([
+      'price_lifetime',
+      'price_monthly',
+      'price_premium',
+    ]);
+    expect(plans).toContainEqual({
+      id: 'price_lifetime',
+      type: 'one_time',
+      unit_amount: 19_900,
+      active: true,
+      nickname: 'Lifetime',
+    });
+  });
+
+  it("looks a coupon up; a used-up or otherwise invalid one is 'COUPON NOT VALID!'", async () => {
+    const { call } = await billingEntity(t);
+    const spring = await call('GET', '/api/group/billing/coupon/SPRING');
+    expect(spring.json()).toMatchObject({ id: 'SPRING', name: 'Spring', percent_off: 10 });
+    for (const code of ['USEDUP', 'EXPIRED', 'NOPE']) {
+      const response = await call('GET', `/api/group/billing/coupon/${code}`);
+      expect(response.statusCode, code).toBe(404);
+      expect(response.json().message).toBe('COUPON NOT VALID!');
+    }
+  });
+});
+
+describe('payment details with Stripe', () => {
+  it('creates the customer, attaches the card and keeps what Stripe says of it', async () => {
+    const { call, groupId } = await stripeGroup('pm_card_mastercard');
+    const details = (await call('GET', `/api/group/billing/details/${groupId}`)).json();
+    expect(details.billingInformation).toMatchObject({ cardBrand: 'mastercard', cardLast4: '4444' });
+    const customer = [...standIn.customers.values()].find(
+      (c) => (c.address as { line1?: string })?.line1 === '1 Main Street',
+    );
+    expect(customer).toMatchObject({
+      email: 'pat.payer@test.local',
+      name: 'Pat Payer',
+      phone: '(555) 010-2000',
+    });
+    const attach = standIn.calls('POST', /\/payment_methods\/pm_card_mastercard\/attach$/);
+    expect(attach.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refuses a payment method Stripe does not know', async () => {
+    const { call } = await billingEntity(t);
+    const saved = await call('POST', '/api/group/billing/save', billingPayload(stripeCard('pm_unknown')));
+    expect(saved.statusCode).toBe(422);
+    expect(saved.json().message).toBe(MSG.billing.cardTokenInvalid);
+  });
+});
+
+describe('subscriptions with Stripe', () => {
+  it('charges a one-time plan with a PaymentIntent of the server-computed price', async () => {
+    const { assign, groupId } = await stripeGroup();
+    const response = await assign(groupId, 'price_lifetime', ['SPRING']);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().message).toBe('Group created successfully.');
+    const [row] = await subscriptionRow(groupId);
+    expect(row).toMatchObject({
+      status: 'active',
+      planId: 'price_lifetime',
+      providerPaymentId: expect.stringMatching(/^pi_/),
+    });
+    const intent = standIn.paymentIntents.get(row!.providerPaymentId!);
+    const expected = applyCoupons({ id: 'price_lifetime', unit_amount: 19_900 }, [
+      standIn.coupons.SPRING as never,
+    ]);
+    expect(intent?.amount).toBe(expected);
+    expect(expected).toBe(17_910);
+  });
+
+  it('starts a monthly subscription with the price and the coupons as Stripe discounts', async () => {
+    const { assign, groupId } = await stripeGroup('pm_card_visa', 'TENDOLLARS');
+    expect((await assign(groupId, 'price_monthly', ['SPRING'])).statusCode).toBe(200);
+    const [row] = await subscriptionRow(groupId);
+    expect(row).toMatchObject({ status: 'active', providerSubscriptionId: expect.stringMatching(/^sub_/) });
+    expect(row!.currentPeriodEnd!.getTime()).toBeGreaterThan(Date.now() + 20 * 86_400_000);
+    const created = standIn.subscriptions.get(row!.providerSubscriptionId!);
+    expect(created?.discounts).toEqual(['TENDOLLARS', 'SPRING']);
+    const request = standIn.calls('POST', /^\/v1\/subscriptions$/).at(-1)!;
+    expect(request.params).toMatchObject({
+      'items[0][price]': 'price_monthly',
+      payment_behavior: 'error_if_incomplete',
+    });
+  });
+
+  it('answers a declined card with a clear message and keeps no subscription', async () => {
+    const { assign, groupId } = await stripeGroup('pm_card_chargeDeclined');
+    const declined = await assign(groupId, 'price_lifetime');
+    expect(declined.statusCode).toBe(422);
+    expect(declined.json().message).toBe(MSG.billing.cardDeclined);
+    expect((await subscriptionRow(groupId)).map((r) => r.status)).toEqual(['failed']);
+  });
+
+  it("refuses a coupon Stripe reports used up with 'Coupon … is used up and cannot be applied.'", async () => {
+    const { assign, groupId } = await stripeGroup();
+    const refused = await assign(groupId, 'price_lifetime', ['USEDUP']);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(MSG.billing.couponUsedUp('Usedup'));
+    expect(await subscriptionRow(groupId)).toEqual([]);
+  });
+
+  it('charges once for a double submit, with or without an Idempotency-Key', async () => {
+    const keyed = await stripeGroup();
+    const headers = { 'idempotency-key': idempotencyKey() };
+    const before = standIn.paymentIntents.size;
+    const first = await keyed.assign(keyed.groupId, 'price_lifetime', [], headers);
+    const second = await keyed.assign(keyed.groupId, 'price_lifetime', [], headers);
+    expect(second.json()).toEqual(first.json());
+    const racing = await stripeGroup();
+    const answers = await Promise.all([
+      racing.assign(racing.groupId, 'price_lifetime'),
+      racing.assign(racing.groupId, 'price_lifetime'),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(standIn.paymentIntents.size - before).toBe(2);
+  });
+
+  it('sends our own idempotency key with every mutating call to Stripe', async () => {
+    const posts = standIn.requests.filter((r) => r.method === 'POST');
+    expect(posts.length).toBeGreaterThan(5);
+    for (const post of posts) {
+      expect(post.idempotencyKey, post.path).toMatch(/^(billing|sub|change|cancel)-/);
+    }
+  });
+
+  it('changes a monthly plan in place, and ends it for a one-time plan', async () => {
+    const { call, assign, groupId } = await stripeGroup();
+    await assign(groupId, 'price_monthly');
+    const [monthly] = await subscriptionRow(groupId);
+    const changed = await call('POST', '/api/group/billing/changeSubscription', {
+      groupId,
+      priceId: 'price_premium',
+      coupons: [],
+    });
+    expect(changed.json()).toEqual({ _id: groupId, message: 'Subscription update!' });
+    const update = standIn
+      .calls('POST', new RegExp(`/v1/subscriptions/${monthly!.providerSubscriptionId}$`))
+      .at(-1)!;
+    expect(update.params).toMatchObject({ 'items[0][price]': 'price_premium', proration_behavior: 'none' });
+    expect(update.params['items[0][id]']).toMatch(/^si_/);
+    const toLifetime = await call('POST', '/api/group/billing/changeSubscription', {
+      groupId,
+      priceId: 'price_lifetime',
+      coupons: [],
+    });
+    expect(toLifetime.statusCode).toBe(200);
+    expect(standIn.subscriptions.get(monthly!.providerSubscriptionId!)?.status).toBe('canceled');
+    expect((await subscriptionRow(groupId)).map((r) => [r.status, r.planId])).toEqual([
+      ['canceled', 'price_premium'],
+      ['active', 'price_lifetime'],
+    ]);
+  });
+});
+
+describe('the Stripe webhook', () => {
+  it('answers 400 to a bad or missing signature and changes nothing', async () => {
+    const { assign, groupId } = await stripeGroup();
+    await assign(groupId, 'price_monthly');
+    const [row] = await subscriptionRow(groupId);
+    const event = subscriptionEvent(
+      'evt_bad_signature',
+      row!.providerSubscriptionId!,
+      'canceled',
+      Math.floor(Date.now() / 1000),
+    );
+    const forged = await webhook(event, 'whsec_someone_else');
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toEqual({ message: 'Invalid signature.' });
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(event),
+    });
+    expect(unsigned.statusCode).toBe(400);
+    expect((await subscriptionRow(groupId))[0]?.status).toBe('active');
+    // The same event, rightly signed, was never recorded as processed: it applies now.
+    expect((await webhook(event)).json()).toEqual({ received: true, outcome: 'applied' });
+    expect((await subscriptionRow(groupId))[0]?.status).toBe('canceled');
+  });
+
+  it('applies each event once: a replay or an older event arriving late changes nothing', async () => {
+    const { assign, groupId } = await stripeGroup();
+    await assign(groupId, 'price_monthly');
+    const [row] = await subscriptionRow(groupId);
+    const sub = row!.providerSubscriptionId!;
+    const now = Math.floor(Date.now() / 1000);
+    const pastDue = subscriptionEvent('evt_past_due', sub, 'past_due', now);
+    expect((await webhook(pastDue)).json().outcome).toBe('applied');
+    expect((await subscriptionRow(groupId))[0]?.status).toBe('past_due');
+    const paid = {
+      id: 'evt_invoice_paid',
+      object: 'event',
+      type: 'invoice.paid',
+      created: now + 10,
+      data: {
+        object: {
+          id: 'in_1',
+          object: 'invoice',
+          parent: { type: 'subscription_details', subscription_details: { subscription: sub } },
+          lines: { object: 'list', data: [{ period: { start: now, end: now + 40 * 86_400 } }] },
+        },
+      },
+    };
+    expect((await webhook(paid)).json().outcome).toBe('applied');
+    const afterPaid = (await subscriptionRow(groupId))[0];
+    expect(afterPaid?.status).toBe('active');
+    expect(afterPaid?.currentPeriodEnd?.getTime()).toBe((now + 40 * 86_400) * 1000);
+    // The past-due event again: already applied, so it changes nothing twice.
+    expect((await webhook(pastDue)).json().outcome).toBe('duplicate');
+    // A past-due event created before the payment arrives late: out of order, it changes nothing.
+    await webhook(subscriptionEvent('evt_late', sub, 'past_due', now + 5));
+    expect((await subscriptionRow(groupId))[0]).toMatchObject({
+      status: 'active',
+      currentPeriodEnd: afterPaid?.currentPeriodEnd,
+    });
+  });
+
+  it('ignores events it does not follow, and answers 200 to them', async () => {
+    const response = await webhook({
+      id: 'evt_other',
+      object: 'event',
+      type: 'customer.created',
+      created: 1,
+      data: { object: {} },
+    });
+    expect(response.json()).toEqual({ received: true, outcome: 'ignored' });
+  });
+});

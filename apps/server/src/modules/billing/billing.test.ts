@@ -1,0 +1,791 @@
+// Group billing with the local provider: every call of spec section 7's billing group, its messages,
+// the price the server charges, double submits, declines, used-up coupons and monthly renewals.
+import { applyCoupons, MSG } from '@bridge-talk/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingInformation, groups, paymentCharges, subscriptions } from '../../db/schema.js';
+import { createLocalProvider } from '../../providers/payments/local-provider.js';
+import {
+  billingEntity,
+  billingPayload,
+  CARD_DECLINED,
+  CARD_OK,
+  createCoupon,
+  createPlan,
+  idempotencyKey,
+  timesRedeemed,
+} from '../../test-support/billing.js';
+import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
+import { renewDueSubscriptions } from './renewals.js';
+
+let t: TestApp;
+let adminAuth: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  adminAuth = (await signIn(t.app, { ...TEST_ADMIN, role: 'admin' })).authorization;
+});
+afterAll(() => t.close());
+
+async function chargesOf(groupId: string) {
+  return t
+    .db()
+    .select({ amount: paymentCharges.amount, status: paymentCharges.status })
+    .from(paymentCharges)
+    .innerJoin(billingInformation, eq(billingInformation.providerCustomerId, paymentCharges.customerId))
+    .where(eq(billingInformation.groupId, groupId))
+    .orderBy(paymentCharges.createdAt);
+}
+
+async function subscriptionsOf(groupId: string) {
+  return t
+    .db()
+    .select({
+      status: subscriptions.status,
+      planId: subscriptions.planId,
+      amount: subscriptions.amount,
+      couponIds: subscriptions.couponIds,
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
+      renewalFailures: subscriptions.renewalFailures,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.groupId, groupId))
+    .orderBy(subscriptions.createdAt);
+}
+
+describe('GET /api/group/billing/plans/list', () => {
+  it('offers the seeded Lifetime (one-time) and monthly plans, with their own prices', async () => {
+    const { call } = await billingEntity(t);
+    const response = await call('GET', '/api/group/billing/plans/list');
+    expect(response.statusCode).toBe(200);
+    const { plans, entityCoupon } = response.json();
+    expect(entityCoupon).toBeNull();
+    expect(plans).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          type: 'one_time',
+          unit_amount: 19_900,
+          active: true,
+          nickname: 'Lifetime',
+        }),
+        expect.objectContaining({ type: 'recurring', unit_amount: 1_999, active: true, nickname: 'Monthly' }),
+      ]),
+    );
+  });
+
+  it("answers the entity's own coupon when it is usable, and not when it is used up", async () => {
+    const plan = await createPlan(t.db());
+    const coupon = await createCoupon(t.db(), { percentOff: 20, products: [plan.id] });
+    const { call } = await billingEntity(t, { coupon: coupon.id.toLowerCase() });
+    const body = (await call('GET', '/api/group/billing/plans/list')).json();
+    expect(body.entityCoupon).toEqual(coupon);
+    expect(body.plans).toContainEqual(expect.objectContaining({ id: plan.id, unit_amount: 10_000 }));
+
+    const usedUp = await createCoupon(t.db(), {
+      percentOff: 20,
+      maxRedemptions: 2,
+      timesRedeemed: 2,
+      products: [plan.id],
+    });
+    const other = await billingEntity(t, { coupon: usedUp.id });
+    expect((await other.call('GET', '/api/group/billing/plans/list')).json().entityCoupon).toBeNull();
+  });
+
+  it("gives an admin one entity's coupon with ?entityId=, and 404 for an unknown entity", async () => {
+    const plan = await createPlan(t.db());
+    const coupon = await createCoupon(t.db(), { amountOff: 500, products: [plan.id] });
+    const { entity } = await billingEntity(t, { coupon: coupon.id });
+    const headers = { authorization: adminAuth };
+    const forEntity = await t.app.inject({
+      url: `/api/group/billing/plans/list?entityId=${entity.entityId}`,
+      headers,
+    });
+    expect(forEntity.json().entityCoupon).toEqual(coupon);
+    const plain = await t.app.inject({ url: '/api/group/billing/plans/list', headers });
+    expect(plain.json().entityCoupon).toBeNull();
+    const unknown = await t.app.inject({
+      url: '/api/group/billing/plans/list?entityId=00000000-0000-4000-8000-000000000000',
+      headers,
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('leaves out archived plans', async () => {
+    const archived = await createPlan(t.db(), { active: false });
+    const { call } = await billingEntity(t);
+    const ids = (await call('GET', '/api/group/billing/plans/list'))
+      .json()
+      .plans.map((p: { id: string }) => p.id);
+    expect(ids).not.toContain(archived.id);
+  });
+});
+
+describe('PLAN_EXCLUDED_ID', () => {
+  it('is never listed nor subscribable', async () => {
+    const other = await createTestApp({ PLAN_EXCLUDED_ID: 'price_hidden' });
+    try {
+      await createPlan(other.db());
+      await other.db().execute(sql`update payment_plans set id = 'price_hidden' where name like 'Plan %'`);
+      const { call, groupWithCard } = await billingEntity(other);
+      const ids = (await call('GET', '/api/group/billing/plans/list'))
+        .json()
+        .plans.map((p: { id: string }) => p.id);
+      expect(ids).not.toContain('price_hidden');
+      expect(ids.length).toBeGreaterThanOrEqual(2);
+      const groupId = await groupWithCard();
+      const assigned = await call('POST', '/api/group/billing/assignSubscription', {
+        groupId,
+        priceId: 'price_hidden',
+        coupons: [],
+        name: 'Robin Child',
+      });
+      expect(assigned.statusCode).toBe(422);
+      expect(assigned.json().message).toBe(MSG.billing.planNotAvailable);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('GET /api/group/billing/coupon/{code}', () => {
+  it('answers a usable coupon to both roles, whatever the case typed', async () => {
+    const plan = await createPlan(t.db());
+    const coupon = await createCoupon(t.db(), {
+      name: 'Spring',
+      percentOff: 10,
+      maxRedemptions: 5,
+      timesRedeemed: 4,
+      products: [plan.id],
+    });
+    const { call } = await billingEntity(t);
+    const asEntity = await call('GET', `/api/group/billing/coupon/${coupon.id.toLowerCase()}`);
+    expect(asEntity.statusCode).toBe(200);
+    expect(asEntity.json()).toEqual(coupon);
+    const asAdmin = await t.app.inject({
+      url: `/api/group/billing/coupon/${coupon.id}`,
+      headers: { authorization: adminAuth },
+    });
+    expect(asAdmin.json().name).toBe('Spring');
+  });
+
+  it("answers 404 'COUPON NOT VALID!' for an unknown, a used-up or a malformed code", async () => {
+    const plan = await createPlan(t.db());
+    const usedUp = await createCoupon(t.db(), {
+      percentOff: 10,
+      maxRedemptions: 1,
+      timesRedeemed: 1,
+      products: [plan.id],
+    });
+    const { call } = await billingEntity(t);
+    for (const code of ['NOPE-NOT-HERE', usedUp.id, encodeURIComponent('a b'), '%00']) {
+      const response = await call('GET', `/api/group/billing/coupon/${code}`);
+      expect(response.statusCode, code).toBe(404);
+      expect(response.json()).toEqual({ message: 'COUPON NOT VALID!' });
+    }
+  });
+});
+
+describe('POST /api/payments/local/tokens (local card form)', () => {
+  it('keeps brand, last 4 and expiry; the number is neither stored nor logged', async () => {
+    const { tokenFor } = await billingEntity(t);
+    const token = await tokenFor('4242424242424242');
+    expect(token).toEqual({
+      creditCardTokenId: expect.stringMatching(/^tok_[0-9a-f]{24}$/),
+      cardBrand: 'visa',
+      cardLast4: '4242',
+      cardExpiryMonth: 12,
+      cardExpiryYear: new Date().getFullYear() + 2,
+    });
+    const dump = await t.db().execute(sql`select row_to_json(t)::text as row from payment_card_tokens t`);
+    const rows = JSON.stringify(dump);
+    expect(rows).toContain('4242');
+    expect(rows).not.toContain('4242424242424242');
+    expect(t.logs.join('')).not.toContain('4242424242424242');
+  });
+
+  it('refuses a number that fails the Luhn check, an expired card and a bad CVC', async () => {
+    const { call } = await billingEntity(t);
+    const year = new Date().getFullYear();
+    const bad = await call('POST', '/api/payments/local/tokens', {
+      number: '4242424242424241',
+      expMonth: 1,
+      expYear: year + 1,
+      cvc: '123',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.number).toBe(MSG.billing.cardNumberInvalid);
+    const expired = await call('POST', '/api/payments/local/tokens', {
+      number: CARD_OK,
+      expMonth: 1,
+      expYear: year - 1,
+      cvc: '123',
+    });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().message).toBe(MSG.billing.cardExpired);
+    const cvc = await call('POST', '/api/payments/local/tokens', {
+      number: CARD_OK,
+      expMonth: 1,
+      expYear: year + 1,
+      cvc: '12',
+    });
+    expect(cvc.json().fields.cvc).toBe(MSG.billing.cardCvcInvalid);
+  });
+});
+
+describe('POST /api/group/billing/save', () => {
+  it("creates a group of the entity, stores the payment details and answers 'Payment created successfully.'", async () => {
+    const { call, tokenFor, entity } = await billingEntity(t);
+    const token = await tokenFor();
+    // What the browser says of the card is not what is kept: the token's card is.
+    const saved = await call(
+      'POST',
+      '/api/group/billing/save',
+      billingPayload({ ...token, cardLast4: '9999', cardBrand: 'amex' }),
+    );
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ _id: expect.any(String), message: 'Payment created successfully.' });
+    const groupId = saved.json()._id;
+    const [group] = await t.db().select().from(groups).where(eq(groups.id, groupId));
+    expect(group).toMatchObject({ entityId: entity.entityId, name: null, active: true });
+    const details = await call('GET', `/api/group/billing/details/${groupId}`);
+    expect(details.json()).toEqual({
+      _id: groupId,
+      billingInformation: {
+        cardName: 'Pat Payer',
+        address: '1 Main Street',
+        city: 'Springfield',
+        state: 'IL',
+        zip: '62701',
+        country: 'US',
+        email: 'pat.payer@test.local',
+        phoneNumber: '(555) 010-2000',
+        cardBrand: 'visa',
+        cardLast4: '4242',
+        cardExpiryMonth: 12,
+        cardExpiryYear: new Date().getFullYear() + 2,
+      },
+      subscription: null,
+    });
+  });
+
+  it('with a groupId updates that group; a foreign group is 404', async () => {
+    const first = await billingEntity(t);
+    const groupId = await first.groupWithCard();
+    const again = await first.call(
+      'POST',
+      '/api/group/billing/save',
+      billingPayload(await first.tokenFor('5555555555554444'), { groupId, city: 'Shelbyville' }),
+    );
+    expect(again.json()._id).toBe(groupId);
+    const details = (await first.call('GET', `/api/group/billing/details/${groupId}`)).json();
+    expect(details.billingInformation).toMatchObject({
+      city: 'Shelbyville',
+      cardBrand: 'mastercard',
+      cardLast4: '4444',
+    });
+
+    const stranger = await billingEntity(t);
+    const foreign = await stranger.call(
+      'POST',
+      '/api/group/billing/save',
+      billingPayload(await stranger.tokenFor(), { groupId }),
+    );
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('takes a phone of 13 to 15 characters; refuses 12 and 16 with the spec text', async () => {
+    const { call, tokenFor } = await billingEntity(t);
+    for (const phone of ['(555) 010-200', '(555) 010-20001']) {
+      const ok = await call(
+        'POST',
+        '/api/group/billing/save',
+        billingPayload(await tokenFor(), { phoneNumber: phone }),
+      );
+      expect(ok.statusCode, phone).toBe(200);
+    }
+    for (const phone of ['(555) 010-20', '(555) 010-200012']) {
+      const wrong = await call(
+        'POST',
+        '/api/group/billing/save',
+        billingPayload(await tokenFor(), { phoneNumber: phone }),
+      );
+      expect(wrong.statusCode, phone).toBe(400);
+      expect(wrong.json().fields.phoneNumber).toBe('Phone field is wrong');
+    }
+  });
+
+  it('answers every Billing-row message of spec section 5 for the field at fault', async () => {
+    const { call, tokenFor } = await billingEntity(t);
+    const token = await tokenFor();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ cardName: '' }, 'cardName', 'Full name is a required field'],
+      [{ cardName: 'Al' }, 'cardName', MSG.validation.fullNameMin],
+      [{ address: ' ' }, 'address', 'Address is a required field'],
+      [{ city: '' }, 'city', MSG.validation.cityRequired],
+      [{ state: '' }, 'state', MSG.validation.stateRequired],
+      [{ state: 'XX' }, 'state', MSG.validation.stateRequired],
+      [{ zip: '12a45' }, 'zip', 'Zip code must be only numbers'],
+      [{ zip: '1234' }, 'zip', 'Zip code must be at least 5 characters'],
+      [{ zip: '123456' }, 'zip', MSG.validation.zipMax],
+      [{ phoneNumber: '' }, 'phoneNumber', MSG.validation.phoneRequired],
+      [{ email: '' }, 'email', 'Email is a required field'],
+      [{ email: 'not-an-email' }, 'email', 'Field email is wrong'],
+    ];
+    for (const [override, field, message] of cases) {
+      const response = await call('POST', '/api/group/billing/save', billingPayload(token, override));
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json().fields[field], JSON.stringify(override)).toBe(message);
+    }
+  });
+
+  it('accepts only the card token: a card number in the payload is not a card', async () => {
+    const { call } = await billingEntity(t);
+    const withNumber = await call('POST', '/api/group/billing/save', {
+      ...billingPayload({}),
+      cardNumber: '4242424242424242',
+      creditCardTokenId: '4242424242424242',
+      cardBrand: 'visa',
+      cardLast4: '4242',
+      cardExpiryMonth: 12,
+      cardExpiryYear: 2040,
+    });
+    expect(withNumber.statusCode).toBe(422);
+    expect(withNumber.json().message).toBe(MSG.billing.cardTokenInvalid);
+    expect(t.logs.join('')).not.toContain('4242424242424242');
+  });
+
+  it('refuses a token used once already, or made by someone else', async () => {
+    const owner = await billingEntity(t);
+    const token = await owner.tokenFor();
+    expect((await owner.call('POST', '/api/group/billing/save', billingPayload(token))).statusCode).toBe(200);
+    const reused = await owner.call('POST', '/api/group/billing/save', billingPayload(token));
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().message).toBe(MSG.billing.cardTokenInvalid);
+    const thief = await billingEntity(t);
+    const stolen = await thief.call(
+      'POST',
+      '/api/group/billing/save',
+      billingPayload(await owner.tokenFor()),
+    );
+    expect(stolen.statusCode).toBe(422);
+  });
+
+  it('creates one group for a double submit with one Idempotency-Key', async () => {
+    const { call, tokenFor, entity } = await billingEntity(t);
+    const payload = billingPayload(await tokenFor());
+    const headers = { 'idempotency-key': idempotencyKey() };
+    const [first, second] = await Promise.all([
+      call('POST', '/api/group/billing/save', payload, headers),
+      call('POST', '/api/group/billing/save', payload, headers),
+    ]);
+    const statuses = [first.statusCode, second.statusCode].sort();
+    // Either the second waited for the first's answer, or it was told the first is in progress.
+    expect(statuses[0]).toBe(200);
+    expect([200, 409]).toContain(statuses[1]);
+    const replay = await call('POST', '/api/group/billing/save', payload, headers);
+    expect(replay.json()).toEqual((first.statusCode === 200 ? first : second).json());
+    const owned = await t
+      .db()
+      .select({ id: groups.id })
+      .from(groups)
+      .where(eq(groups.entityId, entity.entityId));
+    expect(owned).toHaveLength(1);
+    const otherBody = await call(
+      'POST',
+      '/api/group/billing/save',
+      { ...payload, city: 'Elsewhere' },
+      headers,
+    );
+    expect(otherBody.statusCode).toBe(422);
+    expect(otherBody.json().message).toBe(MSG.billing.idempotencyKeyReused);
+  });
+});
+
+describe('PUT /api/group/billing/update/{groupId}', () => {
+  it("replaces the card and answers 'Billing update!'; the phone must be exactly 14 characters", async () => {
+    const { call, tokenFor, groupWithCard } = await billingEntity(t);
+    const groupId = await groupWithCard();
+    const short = await call(
+      'PUT',
+      `/api/group/billing/update/${groupId}`,
+      billingPayload(await tokenFor(), { phoneNumber: '(555) 010-200' }),
+    );
+    expect(short.statusCode).toBe(400);
+    expect(short.json().fields.phoneNumber).toBe('Phone field is wrong');
+    const updated = await call(
+      'PUT',
+      `/api/group/billing/update/${groupId}`,
+      billingPayload(await tokenFor('378282246310005'), { zip: '10001' }),
+    );
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toEqual({ _id: groupId, message: 'Billing update!' });
+    const details = (await call('GET', `/api/group/billing/details/${groupId}`)).json();
+    expect(details.billingInformation).toMatchObject({ zip: '10001', cardBrand: 'amex', cardLast4: '0005' });
+  });
+
+  it("answers 404 for another entity's group", async () => {
+    const owner = await billingEntity(t);
+    const groupId = await owner.groupWithCard();
+    const stranger = await billingEntity(t);
+    const response = await stranger.call(
+      'PUT',
+      `/api/group/billing/update/${groupId}`,
+      billingPayload(await stranger.tokenFor()),
+    );
+    expect(response.statusCode).toBe(404);
+    const details = await stranger.call('GET', `/api/group/billing/details/${groupId}`);
+    expect(details.statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/group/billing/assignSubscription', () => {
+  it("charges the coupon-adjusted price once, names the group and answers 'Group created successfully.'", async () => {
+    const plan = await createPlan(t.db(), { unitAmount: 15_000 });
+    const entityCoupon = await createCoupon(t.db(), { percentOff: 10, products: [plan.id] });
+    const typed = await createCoupon(t.db(), { amountOff: 1_000, products: [plan.id] });
+    const { call, groupWithCard, assign } = await billingEntity(t, { coupon: entityCoupon.id });
+    const groupId = await groupWithCard();
+    // The client sends only the typed coupon: the entity's own applies anyway, first.
+    const response = await assign(groupId, plan.id, [typed.id.toLowerCase()]);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ _id: groupId, message: 'Group created successfully.' });
+    const expected = applyCoupons(plan, [entityCoupon, typed]);
+    expect(expected).toBe(12_500);
+    expect(await chargesOf(groupId)).toEqual([{ amount: expected, status: 'succeeded' }]);
+    const [group] = await t.db().select().from(groups).where(eq(groups.id, groupId));
+    expect(group).toMatchObject({ name: 'Robin Child', childFirstName: 'Robin', childLastName: 'Child' });
+    const details = (await call('GET', `/api/group/billing/details/${groupId}`)).json();
+    expect(details.subscription).toMatchObject({
+      priceId: plan.id,
+      type: 'one_time',
+      status: 'active',
+      amount: 12_500,
+      coupons: [entityCoupon.id, typed.id],
+      paymentId: expect.stringMatching(/^ch_/),
+      subscriptionId: null,
+      currentPeriodEnd: null,
+    });
+    expect(await timesRedeemed(t.db(), entityCoupon.id)).toBe(1);
+    expect(await timesRedeemed(t.db(), typed.id)).toBe(1);
+  });
+
+  it("answers 'Group already has a subscription.' to a second subscription, and charges nothing more", async () => {
+    const plan = await createPlan(t.db());
+    const { groupWithCard, assign } = await billingEntity(t);
+    const groupId = await groupWithCard();
+    expect((await assign(groupId, plan.id)).statusCode).toBe(200);
+    const second = await assign(groupId, plan.id);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe('Group already has a subscription.');
+    expect(await chargesOf(groupId)).toHaveLength(1);
+  });
+
+  it('charges once for a double submit: the same Idempotency-Key replays the answer', async () => {
+    const plan = await createPlan(t.db());
+    const { groupWithCard, assign } = await billingEntity(t);
+    const groupId = await groupWithCard();
+    const headers = { 'idempotency-key': idempotencyKey() };
+    const first = await assign(groupId, plan.id, [], headers);
+    const second = await assign(groupId, plan.id, [], headers);
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    expect(await chargesOf(groupId)).toHaveLength(1);
+  });
+
+  it('charges once for two submits at the same moment without a key (one subscription per group)', async () => {
+    const plan = await createPlan(t.db());
+    const { groupWithCard, assign } = await billingEntity(t);
+    const groupId = await groupWithCard();
+    const answers = await Promise.all([
+      assign(groupId, plan.id),
+      assign(groupId, plan.id),
+      assign(groupId, plan.id),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(await chargesOf(groupId)).toHaveLength(1);
+    expect((await subscriptionsOf(groupId)).map((s) => s.status)).toEqual(['active']);
+  });
+
+  it('declines the test card 4000 0000 0000 0002 with a clear message; a new card then succeeds', async () => {
+    const plan = await createPlan(t.db());
+    const coupon = await createCoupon(t.db(), { percentOff: 50, products: [plan.id] });
+    const { call, tokenFor, groupWithCard, assign } = await billingEntity(t);
+    const groupId = await groupWithCard(CARD_DECLINED);
+    const declined = await assign(groupId, plan.id, [coupon.id]);
+    expect(declined.statusCode).toBe(422);
+    expect(declined.json().message).toBe(MSG.billing.cardDeclined);
+    expect(await chargesOf(groupId)).toEqual([{ amount: 5_000, status: 'failed' }]);
+    // A declined payment redeems nothing and names nothing: the group still opens at step 2.
+    expect(await timesRedeemed(t.db(), coupon.id)).toBe(0);
+    const [group] = await t.db().select({ name: groups.name }).from(groups).where(eq(groups.id, groupId));
+    expect(group?.name).toBeNull();
+    await call('POST', '/api/group/billing/save', billingPayload(await tokenFor(CARD_OK), { groupId }));
+    const paid = await assign(groupId, plan.id, [coupon.id]);
+    expect(paid.statusCode).toBe(200);
+    expect((await subscriptionsOf(groupId)).map((s) => s.status)).toEqual(['failed', 'active']);
+    expect(await timesRedeemed(t.db(), coupon.id)).toBe(1);
+  });
+
+  it("refuses a used-up coupon with 'Coupon Free is used up and cannot be applied.'; times_redeemed counts real redemptions", async () => {
+    const plan = await createPlan(t.db());
+    const free = await createCoupon(t.db(), {
+      name: 'Free',
+      percentOff: 100,
+      maxRedemptions: 1,
+      products: [plan.id],
+    });
+    const first = await billingEntity(t);
+    const firstGroup = await first.groupWithCard();
+    expect((await first.assign(firstGroup, plan.id, [free.id])).statusCode).toBe(200);
+    expect(await chargesOf(firstGroup)).toEqual([{ amount: 5, status: 'succeeded' }]);
+    expect(await timesRedeemed(t.db(), free.id)).toBe(1);
+    const second = await billingEntity(t);
+    const secondGroup = await second.groupWithCard();
+    const refused = await second.assign(secondGroup, plan.id, [free.id]);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe('Coupon Free is used up and cannot be applied.');
+    expect(await chargesOf(secondGroup)).toEqual([]);
+    expect(await timesRedeemed(t.db(), free.id)).toBe(1);
+  });
+
+  it('lets only one of two simultaneous redemptions take the last use of a coupon', async () => {
+    const plan = await createPlan(t.db());
+    const last = await createCoupon(t.db(), {
+      name: 'Last',
+      percentOff: 10,
+      maxRedemptions: 1,
+      products: [plan.id],
+    });
+    const a = await billingEntity(t);
+    const b = await billingEntity(t);
+    const [groupA, groupB] = [await a.groupWithCard(), await b.groupWithCard()];
+    const answers = await Promise.all([
+      a.assign(groupA, plan.id, [last.id]),
+      b.assign(groupB, plan.id, [last.id]),
+    ]);
+    expect(answers.map((x) => x.statusCode).sort()).toEqual([200, 422]);
+    expect(answers.find((x) => x.statusCode === 422)?.json().message).toBe(MSG.billing.couponUsedUp('Last'));
+    expect(await timesRedeemed(t.db(), last.id)).toBe(1);
+  });
+
+  it("answers 'COUPON NOT VALID!' for an unknown typed coupon, and refuses a group without payment details", async () => {
+    const plan = await createPlan(t.db());
+    const { entity, groupWithCard, assign } = await billingEntity(t);
+    const groupId = await groupWithCard();
+    const unknown = await assign(groupId, plan.id, ['NO-SUCH-COUPON']);
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().message).toBe('COUPON NOT VALID!');
+    expect(await chargesOf(groupId)).toEqual([]);
+    const noPlan = await assign(groupId, '');
+    expect(noPlan.statusCode).toBe(400);
+    expect(noPlan.json().fields.priceId).toBe('You need to select a plan');
+    // A group without payment details (created some other way) cannot subscribe.
+    const [bare] = await t
+      .db()
+      .insert(groups)
+      .values({ entityId: entity.entityId })
+      .returning({ id: groups.id });
+    const withoutCard = await assign(bare!.id, plan.id);
+    expect(withoutCard.statusCode).toBe(422);
+    expect(withoutCard.json().message).toBe(MSG.billing.noBillingInformation);
+  });
+
+  it('answers a submit while a payment is in progress with a conflict, and finishes an attempt that died', async () => {
+    const plan = await createPlan(t.db(), { unitAmount: 4_200 });
+    const { groupWithCard, assign } = await billingEntity(t);
+    const groupId = await groupWithCard();
+    // An attempt in progress (its row is written before the provider is called).
+    const [row] = await t
+      .db()
+      .insert(subscriptions)
+      .values({
+        groupId,
+        provider: 'local',
+        planId: plan.id,
+        planType: 'one_time',
+        amount: 4_200,
+        status: 'incomplete',
+      })
+      .returning({ id: subscriptions.id });
+    const busy = await assign(groupId, plan.id);
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().message).toBe(MSG.billing.requestInProgress);
+    // The process that made it died minutes ago: the next submit finishes it with the same key.
+    await t
+      .db()
+      .update(subscriptions)
+      .set({ updatedAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(subscriptions.id, row!.id));
+    const after = await assign(groupId, plan.id);
+    expect(after.statusCode).toBe(409);
+    expect(after.json().message).toBe('Group already has a subscription.');
+    expect(await chargesOf(groupId)).toEqual([{ amount: 4_200, status: 'succeeded' }]);
+    expect((await subscriptionsOf(groupId)).map((x) => x.status)).toEqual(['active']);
+  });
+
+  it("answers 404 for another entity's group", async () => {
+    const plan = await createPlan(t.db());
+    const owner = await billingEntity(t);
+    const groupId = await owner.groupWithCard();
+    const stranger = await billingEntity(t);
+    const response = await stranger.assign(groupId, plan.id);
+    expect(response.statusCode).toBe(404);
+    expect(await chargesOf(groupId)).toEqual([]);
+  });
+});
+
+describe('POST /api/group/billing/changeSubscription', () => {
+  it("moves a monthly family to another monthly plan from the next period: 'Subscription update!'", async () => {
+    const monthly = await createPlan(t.db(), { type: 'recurring', unitAmount: 2_000 });
+    const premium = await createPlan(t.db(), { type: 'recurring', unitAmount: 3_000 });
+    const coupon = await createCoupon(t.db(), { percentOff: 50, products: [premium.id] });
+    const { call, groupWithCard, assign } = await billingEntity(t);
+    const groupId = await groupWithCard();
+    expect((await assign(groupId, monthly.id)).statusCode).toBe(200);
+    const [before] = await subscriptionsOf(groupId);
+    const changed = await call('POST', '/api/group/billing/changeSubscription', {
+      groupId,
+      priceId: premium.id,
+      coupons: [coupon.id],
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({ _id: groupId, message: 'Subscription update!' });
+    const [after] = await subscriptionsOf(groupId);
+    expect(after).toMatchObject({
+      status: 'active',
+      planId: premium.id,
+      amount: 1_500,
+      couponIds: [coupon.id],
+    });
+    expect(after?.currentPeriodEnd).toEqual(before?.currentPeriodEnd);
+    expect(await chargesOf(groupId)).toEqual([{ amount: 2_000, status: 'succeeded' }]);
+    // The same change again (a double submit) changes and redeems nothing.
+    const again = await call('POST', '/api/group/billing/changeSubscription', {
+      groupId,
+      priceId: premium.id,
+      coupons: [coupon.id],
+    });
+    expect(again.json().message).toBe('Subscription update!');
+    expect(await timesRedeemed(t.db(), coupon.id)).toBe(1);
+  });
+
+  it('moves a monthly family to a one-time plan: charged once, the monthly subscription ends', async () => {
+    const monthly = await createPlan(t.db(), { type: 'recurring', unitAmount: 2_000 });
+    const lifetime = await createPlan(t.db(), { type: 'one_time', unitAmount: 20_000 });
+    const { call, groupWithCard, assign } = await billingEntity(t);
+    const groupId = await groupWithCard();
+    await assign(groupId, monthly.id);
+    const changed = await call('POST', '/api/group/billing/changeSubscription', {
+      groupId,
+      priceId: lifetime.id,
+      coupons: [],
+    });
+    expect(changed.json().message).toBe('Subscription update!');
+    expect((await subscriptionsOf(groupId)).map((s) => [s.status, s.planId])).toEqual([
+      ['canceled', monthly.id],
+      ['active', lifetime.id],
+    ]);
+    expect((await chargesOf(groupId)).map((c) => c.amount)).toEqual([2_000, 20_000]);
+  });
+
+  it('refuses to change a one-time plan, a group without subscription, and a foreign group', async () => {
+    const lifetime = await createPlan(t.db());
+    const { call, groupWithCard, assign } = await billingEntity(t);
+    const groupId = await groupWithCard();
+    const none = await call('POST', '/api/group/billing/changeSubscription', {
+      groupId,
+      priceId: lifetime.id,
+      coupons: [],
+    });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().message).toBe(MSG.billing.noSubscription);
+    await assign(groupId, lifetime.id);
+    const oneTime = await call('POST', '/api/group/billing/changeSubscription', {
+      groupId,
+      priceId: lifetime.id,
+      coupons: [],
+    });
+    expect(oneTime.statusCode).toBe(422);
+    expect(oneTime.json().message).toBe(MSG.billing.oneTimePlanCannotChange);
+    const stranger = await billingEntity(t);
+    const foreign = await stranger.call('POST', '/api/group/billing/changeSubscription', {
+      groupId,
+      priceId: lifetime.id,
+      coupons: [],
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe('monthly renewals (local provider)', () => {
+  it('charges a subscription whose period ended, once, and moves the period a month on', async () => {
+    const monthly = await createPlan(t.db(), { type: 'recurring', unitAmount: 2_500 });
+    const { groupWithCard, assign } = await billingEntity(t);
+    const groupId = await groupWithCard();
+    await assign(groupId, monthly.id);
+    const ended = new Date(Date.UTC(2030, 0, 31, 12));
+    await t
+      .db()
+      .update(subscriptions)
+      .set({ currentPeriodEnd: ended })
+      .where(eq(subscriptions.groupId, groupId));
+    const payments = createLocalProvider(t.db());
+    const now = new Date(Date.UTC(2030, 1, 1));
+    const ctx = { db: t.db(), logger: t.app.log };
+    const [first, second] = await Promise.all([
+      renewDueSubscriptions(ctx, payments, now),
+      renewDueSubscriptions(ctx, payments, now),
+    ]);
+    expect(first.renewed + second.renewed).toBeGreaterThanOrEqual(1);
+    expect((await chargesOf(groupId)).map((c) => c.amount)).toEqual([2_500, 2_500]);
+    const [row] = await subscriptionsOf(groupId);
+    expect(row).toMatchObject({ status: 'active', renewalFailures: 0 });
+    expect(row?.currentPeriodEnd?.toISOString()).toBe('2030-02-28T12:00:00.000Z');
+  });
+
+  it('marks a declined renewal past due, retries a day later, and ends the subscription after four declines', async () => {
+    const monthly = await createPlan(t.db(), { type: 'recurring', unitAmount: 2_500 });
+    const { call, tokenFor, groupWithCard, assign } = await billingEntity(t);
+    const groupId = await groupWithCard();
+    await assign(groupId, monthly.id);
+    await call('PUT', `/api/group/billing/update/${groupId}`, billingPayload(await tokenFor(CARD_DECLINED)));
+    const ended = new Date(Date.UTC(2030, 5, 1));
+    await t
+      .db()
+      .update(subscriptions)
+      .set({ currentPeriodEnd: ended })
+      .where(eq(subscriptions.groupId, groupId));
+    const payments = createLocalProvider(t.db());
+    const ctx = { db: t.db(), logger: t.app.log };
+    let now = new Date(Date.UTC(2030, 5, 2));
+    expect(await renewDueSubscriptions(ctx, payments, now)).toMatchObject({ declined: 1 });
+    expect((await subscriptionsOf(groupId))[0]).toMatchObject({ status: 'past_due', renewalFailures: 1 });
+    // Not again the same day.
+    expect(await renewDueSubscriptions(ctx, payments, new Date(now.getTime() + 60_000))).toMatchObject({
+      declined: 0,
+    });
+    for (let attempt = 2; attempt <= 4; attempt += 1) {
+      now = new Date(now.getTime() + 25 * 60 * 60 * 1000);
+      await renewDueSubscriptions(ctx, payments, now);
+    }
+    expect((await subscriptionsOf(groupId))[0]).toMatchObject({ status: 'canceled', renewalFailures: 4 });
+    expect((await chargesOf(groupId)).filter((c) => c.status === 'failed')).toHaveLength(4);
+  });
+
+  it('the scheduled job is registered and renews through the queue', async () => {
+    const monthly = await createPlan(t.db(), { type: 'recurring', unitAmount: 1_234 });
+    const { groupWithCard, assign } = await billingEntity(t);
+    const groupId = await groupWithCard();
+    await assign(groupId, monthly.id);
+    await t
+      .db()
+      .update(subscriptions)
+      .set({ currentPeriodEnd: new Date(Date.now() - 60_000) })
+      .where(eq(subscriptions.groupId, groupId));
+    await t.app.ctx.queue.send('billing.renew', {});
+    const { eventually } = await import('../../test-support/test-app.js');
+    await eventually(async () => (await chargesOf(groupId)).length === 2);
+    const [row] = await subscriptionsOf(groupId);
+    expect(row!.currentPeriodEnd!.getTime()).toBeGreaterThan(Date.now());
+  });
+});

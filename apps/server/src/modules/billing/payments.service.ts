@@ -1,0 +1,114 @@
+// The payment provider's side of the portal: what the browser needs to enter a card (the provider and
+// Stripe's publishable key), the local provider's card tokeniser, the plan and coupon administration
+// of the local provider (admins), and Stripe's webhook.
+import {
+  type AdminCoupon,
+  type AdminPlan,
+  type CardToken,
+  type CreateCouponRequest,
+  type CreatePlanRequest,
+  type LocalCardTokenRequest,
+  MSG,
+  type PaymentsConfigResponse,
+  ZCreateCouponRequest,
+  ZCreatePlanRequest,
+} from '@bridge-talk/contract';
+import type { Actor, AppContext } from '../../app-context.js';
+import { AppError } from '../../lib/app-error.js';
+import {
+  InvalidWebhookSignatureError,
+  isStripeProvider,
+  type PaymentsProvider,
+  type PlanCatalogAdmin,
+} from '../../providers/payments/index.js';
+import { tokeniseCard } from '../../providers/payments/local-cards.js';
+import { applyPaymentEvent, type WebhookOutcome } from './stripe-webhooks.js';
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
+
+export function createPaymentsService(ctx: AppContext, payments: PaymentsProvider) {
+  const { db, config } = ctx;
+
+  function catalog(): PlanCatalogAdmin {
+    if (!payments.catalog) throw new AppError('CONFLICT', MSG.payments.managedOnStripe);
+    return payments.catalog;
+  }
+
+  function adminOnly(actor: Actor): void {
+    if (actor.role !== 'admin') throw new AppError('FORBIDDEN', MSG.extra.forbidden);
+  }
+
+  return {
+    paymentsConfig({ actor }: { actor: Actor }): PaymentsConfigResponse {
+      const stripe = payments.kind === 'stripe';
+      return {
+        provider: payments.kind,
+        publishableKey: stripe ? (config.payments.stripe.publishableKey ?? null) : null,
+        dashboardUrl: stripe && actor.role === 'admin' ? config.payments.stripe.dashboardUrl : null,
+      };
+    },
+
+    /** Local provider only: exchanges a card number for a token; keeps brand, last 4 and expiry. */
+    async createCardToken({
+      actor,
+      input,
+    }: {
+      actor: Actor;
+      input: LocalCardTokenRequest;
+    }): Promise<CardToken> {
+      if (payments.kind !== 'local' || actor.role !== 'entity')
+        throw new AppError('NOT_FOUND', MSG.extra.notFound);
+      return tokeniseCard(db, actor.userId, input);
+    },
+
+    async listPlans({ actor }: { actor: Actor }): Promise<{ plans: AdminPlan[] }> {
+      adminOnly(actor);
+      return { plans: await catalog().listAllPlans() };
+    },
+
+    async createPlan({ actor, input }: { actor: Actor; input: CreatePlanRequest }): Promise<AdminPlan> {
+      adminOnly(actor);
+      return catalog().createPlan(ZCreatePlanRequest.parse(input));
+    },
+
+    async archivePlan({ actor, id }: { actor: Actor; id: string }): Promise<AdminPlan> {
+      adminOnly(actor);
+      const plan = /^[\x21-\x7e]{1,255}$/.test(id) ? await catalog().archivePlan(id) : null;
+      if (!plan) throw new AppError('NOT_FOUND', MSG.extra.notFound);
+      return plan;
+    },
+
+    async listCoupons({ actor }: { actor: Actor }): Promise<{ coupons: AdminCoupon[] }> {
+      adminOnly(actor);
+      return { coupons: await catalog().listAllCoupons() };
+    },
+
+    async createCoupon({ actor, input }: { actor: Actor; input: CreateCouponRequest }): Promise<AdminCoupon> {
+      adminOnly(actor);
+      const coupon = ZCreateCouponRequest.parse(input);
+      const known = new Set((await catalog().listAllPlans()).map((plan) => plan.id));
+      if (!coupon.products.every((id) => known.has(id))) {
+        throw new AppError('UNPROCESSABLE', MSG.payments.unknownPlan, { products: MSG.payments.unknownPlan });
+      }
+      const created = await catalog().createCoupon({ ...coupon, products: [...new Set(coupon.products)] });
+      if (!created)
+        throw new AppError('CONFLICT', MSG.payments.couponCodeInUse, { id: MSG.payments.couponCodeInUse });
+      return created;
+    },
+
+    /** Stripe only: verifies the signature, then applies the event once. */
+    async receiveStripeWebhook(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
+      if (!isStripeProvider(payments)) throw new AppError('NOT_FOUND', MSG.extra.notFound);
+      let event: ReturnType<typeof payments.verifyWebhook>;
+      try {
+        event = payments.verifyWebhook(rawBody, signature ?? '');
+      } catch (error) {
+        if (error instanceof InvalidWebhookSignatureError) {
+          throw new AppError('BAD_REQUEST', MSG.billing.invalidSignature);
+        }
+        throw error;
+      }
+      return applyPaymentEvent(db, event);
+    },
+  };
+}

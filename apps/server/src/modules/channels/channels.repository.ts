@@ -1,0 +1,72 @@
+// Queries of the conversations area: the family a channel call names (always scoped by the signed-in
+// entity) and the audit log of who opened which conversation.
+import { and, eq, gte } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { groups } from '../../db/schema.js';
+import { auditEvents } from '../../db/schema-families.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface EntityGroupRow {
+  id: string;
+  name: string | null;
+  childFirstName: string | null;
+}
+
+/** The entity's own family with this id; null for another entity's, or an id that is no UUID. */
+export async function findEntityGroup(
+  db: Db,
+  entityId: string,
+  groupId: string,
+): Promise<EntityGroupRow | null> {
+  if (!UUID.test(groupId)) return null;
+  const [row] = await db
+    .select({ id: groups.id, name: groups.name, childFirstName: groups.childFirstName })
+    .from(groups)
+    .where(and(eq(groups.id, groupId), eq(groups.entityId, entityId)));
+  return row ?? null;
+}
+
+export type AuditAction = (typeof auditEvents.$inferInsert)['action'];
+
+export async function recordAuditEvent(
+  db: Db,
+  event: { actorUserId: string; action: AuditAction; entityId: string; groupId: string; channelId: string },
+): Promise<void> {
+  await db.insert(auditEvents).values(event);
+}
+
+/** Whether this person already has this event for this channel since `since`. */
+export async function hasAuditEventSince(
+  db: Db,
+  input: { actorUserId: string; action: AuditAction; groupId: string; channelId: string; since: Date },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: auditEvents.id })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.groupId, input.groupId),
+        eq(auditEvents.actorUserId, input.actorUserId),
+        eq(auditEvents.action, input.action),
+        eq(auditEvents.channelId, input.channelId),
+        gte(auditEvents.createdAt, input.since),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The audit events of one family, newest first (for tests and a future audit screen). */
+export async function listAuditEvents(db: Db, entityId: string, groupId: string) {
+  return db
+    .select({
+      actorUserId: auditEvents.actorUserId,
+      action: auditEvents.action,
+      channelId: auditEvents.channelId,
+      createdAt: auditEvents.createdAt,
+    })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.entityId, entityId), eq(auditEvents.groupId, groupId)))
+    .orderBy(auditEvents.createdAt);
+}

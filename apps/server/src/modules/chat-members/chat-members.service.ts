@@ -1,0 +1,139 @@
+// The member chat API (local chat provider): a family member signs in with an e-mailed code, lists
+// their channels, posts a message (text and attachment references) and reports a message. So a
+// conversation can exist without the mobile app. Messages are append-only: nothing here edits or
+// deletes one.
+import {
+  type FlagMessageRequest,
+  type MemberChannelsResponse,
+  type MemberSessionResponse,
+  type MessageResponse,
+  MSG,
+  type PostMessageRequest,
+  ZFlagMessageRequest,
+  ZPostMessageRequest,
+} from '@bridge-talk/contract';
+import type { AppContext } from '../../app-context.js';
+import { AppError } from '../../lib/app-error.js';
+import { AttemptLimiter } from '../../lib/attempt-limiter.js';
+import { localActionsOf } from '../../providers/chat/index.js';
+import type { LocalChatActions } from '../../providers/chat/local-chat-provider.js';
+import { queueMail } from '../mail/mail.service.js';
+import * as repo from './chat-members.repository.js';
+import { memberCodeMail } from './member-mail.js';
+import {
+  checkCodeState,
+  generateMemberCode,
+  MEMBER_TOKEN_TTL_SECONDS,
+  signCodeState,
+  signMemberToken,
+  verifyMemberToken,
+} from './member-tokens.js';
+
+export interface Member {
+  id: string;
+  name: string;
+}
+
+export function createChatMembersService(ctx: AppContext) {
+  const perEmail = new AttemptLimiter(5, 15 * 60 * 1000);
+
+  function actions(): LocalChatActions {
+    const local = localActionsOf(ctx.chat);
+    if (!local) throw new AppError('NOT_FOUND', MSG.conversations.memberApiUnavailable);
+    return local;
+  }
+
+  return {
+    /** E-mails a code when the address is a family member's; answers the same either way. */
+    async requestCode({ input }: { input: { email: string } }) {
+      actions();
+      if (!perEmail.take(`code:${input.email}`))
+        throw new AppError('TOO_MANY_REQUESTS', MSG.extra.tooManyAttempts);
+      const member = await repo.findActiveMemberByEmail(ctx.db, input.email);
+      const code = generateMemberCode();
+      if (member)
+        await queueMail(ctx.queue, memberCodeMail({ to: input.email, name: member.firstName, code }));
+      const state = await signCodeState(ctx.tokenKey, {
+        email: input.email,
+        memberId: member?.id ?? null,
+        code,
+      });
+      return { message: MSG.conversations.memberCodeSent, state };
+    },
+
+    async createSession({
+      input,
+    }: {
+      input: { email: string; code: string; state: string };
+    }): Promise<MemberSessionResponse> {
+      actions();
+      if (!perEmail.take(`session:${input.email}`))
+        throw new AppError('TOO_MANY_REQUESTS', MSG.extra.tooManyAttempts);
+      const member = await repo.findActiveMemberByEmail(ctx.db, input.email);
+      const valid =
+        member !== null && (await checkCodeState(ctx.tokenKey, { ...input, memberId: member.id }));
+      if (!member || !valid) throw new AppError('UNAUTHENTICATED', MSG.conversations.memberCodeInvalid);
+      return {
+        token: await signMemberToken(ctx.tokenKey, member.id),
+        expiresIn: MEMBER_TOKEN_TTL_SECONDS,
+        member: { id: member.id, name: `${member.firstName} ${member.lastName}`.trim() },
+      };
+    },
+
+    /** The member a token names, or null. */
+    async authenticate(token: string): Promise<Member | null> {
+      const memberId = await verifyMemberToken(ctx.tokenKey, token);
+      const member = memberId ? await repo.findMemberById(ctx.db, memberId) : null;
+      return member ? { id: member.id, name: `${member.firstName} ${member.lastName}`.trim() } : null;
+    },
+
+    async listChannels({ member }: { member: Member }): Promise<MemberChannelsResponse> {
+      actions();
+      return { channels: await repo.listMemberChannels(ctx.db, member.id) };
+    },
+
+    async postMessage({
+      member,
+      input,
+    }: {
+      member: Member;
+      input: PostMessageRequest & { channelId: string };
+    }): Promise<{ id: string }> {
+      const local = actions();
+      const { html, attachments } = ZPostMessageRequest.parse(input);
+      if (!(await repo.isChannelMember(ctx.db, member.id, input.channelId)))
+        throw new AppError('NOT_FOUND', MSG.extra.notFound);
+      const result = await local.postMessage({
+        channelId: input.channelId,
+        userId: member.id,
+        html,
+        attachments,
+      });
+      if ('refused' in result) {
+        throw new AppError(
+          'CONFLICT',
+          result.refused === 'channel-disabled'
+            ? MSG.conversations.channelIsDisabled
+            : MSG.conversations.cannotWriteHere,
+        );
+      }
+      return { id: result.id };
+    },
+
+    async flagMessage({
+      member,
+      input,
+    }: {
+      member: Member;
+      input: FlagMessageRequest & { messageId: string };
+    }): Promise<MessageResponse> {
+      const local = actions();
+      const { reason } = ZFlagMessageRequest.parse({ reason: input.reason });
+      const flagged = await local.flagMessage({ messageId: input.messageId, userId: member.id, reason });
+      if (!flagged) throw new AppError('NOT_FOUND', MSG.extra.notFound);
+      return { message: MSG.conversations.messageReported };
+    },
+  };
+}
+
+export type ChatMembersService = ReturnType<typeof createChatMembersService>;

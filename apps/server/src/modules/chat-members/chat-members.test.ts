@@ -1,0 +1,225 @@
+// The member chat API of the local provider: a family member signs in with an e-mailed code, posts
+// and reports messages; what they do shows in the entity's conversation history.
+import { API, apiPath, MSG } from '@bridge-talk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ConversationApp,
+  createConversationApp,
+  familyWithChannel,
+  signedInEntity,
+} from '../../test-support/conversations.js';
+import {
+  codeIn,
+  type SmtpCapture,
+  startSmtpCapture,
+  waitForMessage,
+} from '../../test-support/smtp-capture.js';
+
+let smtp: SmtpCapture;
+let c: ConversationApp;
+let owner: Awaited<ReturnType<typeof signedInEntity>>;
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  c = await createConversationApp('local', { SMTP_URL: smtp.url });
+  owner = await signedInEntity(c.t);
+});
+afterAll(async () => {
+  await c.close();
+  await smtp.close();
+});
+
+const post = (url: string, payload: unknown, authorization?: string) =>
+  c.t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: authorization ? { authorization } : {},
+  });
+
+async function memberToken(email: string): Promise<string> {
+  const asked = await post(API.chat.code, { email });
+  expect(asked.statusCode).toBe(200);
+  const mail = await waitForMessage(smtp, email, /chat code/);
+  const session = await post(API.chat.sessions, {
+    email,
+    code: codeIn(mail.text),
+    state: asked.json().state,
+  });
+  expect(session.statusCode).toBe(200);
+  return `Bearer ${session.json().token}`;
+}
+
+const messagesUrl = (channelId: string) => apiPath(API.chat.messages, { channelId });
+const flagsUrl = (messageId: string) => apiPath(API.chat.flags, { messageId });
+
+describe('member chat API', () => {
+  it('signs a member in with an e-mailed code and lists their channels', async () => {
+    const f = await familyWithChannel(c, owner.entityId);
+    const asked = await post(API.chat.code, { email: f.birth.email!.toUpperCase() });
+    expect(asked.json()).toEqual({ message: MSG.conversations.memberCodeSent, state: expect.any(String) });
+    const mail = await waitForMessage(smtp, f.birth.email!, /Your Bridge Talk chat code/);
+    const code = codeIn(mail.text);
+    expect(asked.json().state).not.toContain(code);
+
+    const session = await post(API.chat.sessions, { email: f.birth.email, code, state: asked.json().state });
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toEqual({
+      token: expect.any(String),
+      expiresIn: 12 * 60 * 60,
+      member: { id: f.birth.memberId, name: 'Bea Birth' },
+    });
+    const channels = await c.t.app.inject({
+      method: 'GET',
+      url: API.chat.channels,
+      headers: { authorization: `Bearer ${session.json().token}` },
+    });
+    expect(channels.json()).toEqual({
+      channels: [{ id: f.channelId, number: 1, disabled: false, permission: 'write' }],
+    });
+  });
+
+  it('refuses a wrong code, another state, and answers an unknown address like a known one (no mail)', async () => {
+    const f = await familyWithChannel(c, owner.entityId);
+    const asked = await post(API.chat.code, { email: f.parent.email });
+    const mail = await waitForMessage(smtp, f.parent.email!, /chat code/);
+    const code = codeIn(mail.text);
+    const wrong = await post(API.chat.sessions, {
+      email: f.parent.email,
+      code: code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA',
+      state: asked.json().state,
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: MSG.conversations.memberCodeInvalid });
+    // The state of another address does not fit this one.
+    const stranger = await post(API.chat.code, { email: 'nobody@family.test' });
+    expect(stranger.statusCode).toBe(200);
+    expect(stranger.json().message).toBe(MSG.conversations.memberCodeSent);
+    const swapped = await post(API.chat.sessions, {
+      email: f.parent.email,
+      code,
+      state: stranger.json().state,
+    });
+    expect(swapped.statusCode).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(smtp.messages.some((m) => m.to && JSON.stringify(m.to).includes('nobody@family.test'))).toBe(
+      false,
+    );
+  });
+
+  it('posts a message with an attachment that the entity then reads; a report shows on the message', async () => {
+    const f = await familyWithChannel(c, owner.entityId);
+    const birth = await memberToken(f.birth.email!);
+    const posted = await post(
+      messagesUrl(f.channelId),
+      {
+        html: '<p>Happy birthday!</p>',
+        attachments: [{ type: 'image', url: 'https://cdn.example.org/cake.jpg', title: 'Cake' }],
+      },
+      birth,
+    );
+    expect(posted.statusCode).toBe(201);
+    const { id } = posted.json();
+
+    const parent = await memberToken(f.parent.email!);
+    const flagged = await post(flagsUrl(id), { reason: 'Too many photos' }, parent);
+    expect(flagged.statusCode).toBe(200);
+    expect(flagged.json()).toEqual({ message: MSG.conversations.messageReported });
+
+    const page = await c.t.app.inject({
+      method: 'GET',
+      url: `${apiPath(API.channels.list, { groupId: f.groupId })}?channelId=${f.channelId}`,
+      headers: { authorization: owner.authorization },
+    });
+    expect(page.json().messages).toEqual([
+      {
+        id,
+        user: { id: f.birth.memberId, name: 'Bea Birth' },
+        attachments: [{ type: 'image', image_url: 'https://cdn.example.org/cake.jpg', title: 'Cake' }],
+        html: '<p>Happy birthday!</p>',
+        created_at: expect.any(String),
+        flaggedMessages: { flags: [{ message: { id }, user: { name: 'Pat Parent' } }] },
+      },
+    ]);
+  });
+
+  it('answers 409 in a disabled channel and to a reader, 404 outside the member’s channels', async () => {
+    const f = await familyWithChannel(c, owner.entityId);
+    const elsewhere = await familyWithChannel(c, owner.entityId);
+    const birth = await memberToken(f.birth.email!);
+    const child = await memberToken(f.child.email!);
+
+    const reader = await post(messagesUrl(f.channelId), { html: 'hi' }, child);
+    expect(reader.statusCode).toBe(409);
+    expect(reader.json()).toEqual({ message: MSG.conversations.cannotWriteHere });
+
+    await c.chat.setChannelDisabled(f.groupId, f.channelId, true);
+    const disabled = await post(messagesUrl(f.channelId), { html: 'hi' }, birth);
+    expect(disabled.statusCode).toBe(409);
+    expect(disabled.json()).toEqual({ message: MSG.conversations.channelIsDisabled });
+
+    expect((await post(messagesUrl(elsewhere.channelId), { html: 'hi' }, birth)).statusCode).toBe(404);
+    const theirs = await c.post({
+      channelId: elsewhere.channelId,
+      userId: elsewhere.parent.memberId,
+      html: 'x',
+    });
+    expect((await post(flagsUrl(theirs), {}, birth)).statusCode).toBe(404);
+  });
+
+  it('validates a message: text or an attachment, http(s) addresses only', async () => {
+    const f = await familyWithChannel(c, owner.entityId);
+    const birth = await memberToken(f.birth.email!);
+    const empty = await post(messagesUrl(f.channelId), { html: '   ' }, birth);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(MSG.conversations.emptyMessage);
+    const script = await post(
+      messagesUrl(f.channelId),
+      { html: 'x', attachments: [{ type: 'image', url: 'javascript:alert(1)' }] },
+      birth,
+    );
+    expect(script.statusCode).toBe(400);
+  });
+
+  it('takes member tokens only: none is 401, a portal token is 403; a member token opens no portal route', async () => {
+    const f = await familyWithChannel(c, owner.entityId);
+    expect((await c.t.app.inject({ method: 'GET', url: API.chat.channels })).statusCode).toBe(401);
+    const bogus = await c.t.app.inject({
+      method: 'GET',
+      url: API.chat.channels,
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect(bogus.statusCode).toBe(401);
+    const portal = await c.t.app.inject({
+      method: 'GET',
+      url: API.chat.channels,
+      headers: { authorization: owner.authorization },
+    });
+    expect(portal.statusCode).toBe(403);
+    const member = await memberToken(f.parent.email!);
+    const me = await c.t.app.inject({ method: 'GET', url: API.auth.me, headers: { authorization: member } });
+    expect(me.statusCode).toBe(401);
+    const history = await c.t.app.inject({
+      method: 'GET',
+      url: apiPath(API.channels.list, { groupId: f.groupId }),
+      headers: { authorization: member },
+    });
+    expect(history.statusCode).toBe(401);
+  });
+});
+
+describe('member chat API with the Stream provider', () => {
+  it('is not offered: members use the chat provider’s own app', async () => {
+    const stream = await createConversationApp('stream');
+    try {
+      const response = await stream.t.app.inject({
+        method: 'POST',
+        url: API.chat.code,
+        payload: { email: 'someone@family.test' },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: MSG.conversations.memberApiUnavailable });
+    } finally {
+      await stream.close();
+    }
+  });
+});

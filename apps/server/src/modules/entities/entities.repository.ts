@@ -1,0 +1,182 @@
+// Entity accounts in SQL: the paginated, searched list, one entity, and writes that keep an entity and
+// its sign-in person (a `users` row with role 'entity' and the entity's e-mail) in step.
+import { and, asc, count, desc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { entities, sessions, users } from '../../db/schema.js';
+
+export type EntityStatus = (typeof entities.$inferSelect)['status'];
+export type EntitySubtype = (typeof entities.$inferSelect)['subtype'];
+
+const entityColumns = {
+  id: entities.id,
+  name: entities.name,
+  email: entities.email,
+  phone: entities.phone,
+  address: entities.address,
+  subtype: entities.subtype,
+  status: entities.status,
+  coupon: entities.coupon,
+  startContract: entities.startContract,
+  endContract: entities.endContract,
+};
+
+export type EntityRow = { [K in keyof typeof entityColumns]: (typeof entities.$inferSelect)[K] };
+
+/** `%`, `_` and `\` typed by a person are literal characters, not patterns. */
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function findEntities(
+  db: Db,
+  query: { search: string; page: number; pageSize: number; sort?: 'asc' | 'desc' | undefined },
+): Promise<{ rows: EntityRow[]; total: number }> {
+  const where: SQL | undefined = query.search
+    ? or(ilike(entities.name, likePattern(query.search)), ilike(entities.email, likePattern(query.search)))
+    : undefined;
+  // Status sorts as its label does (Active, Disabled, Pending); name and id make every page stable.
+  const order = [
+    ...(query.sort ? [query.sort === 'asc' ? asc(entities.status) : desc(entities.status)] : []),
+    asc(sql`lower(${entities.name})`),
+    asc(entities.id),
+  ];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(entityColumns)
+      .from(entities)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(entities).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findEntityById(db: Db, id: string): Promise<EntityRow | null> {
+  const [row] = await db.select(entityColumns).from(entities).where(eq(entities.id, id));
+  return row ?? null;
+}
+
+/** Whether another account or entity uses the address (the entity `exceptEntityId` and its people aside). */
+export async function emailTaken(db: Db, email: string, exceptEntityId?: string): Promise<boolean> {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.email}) = lower(${email})`,
+        exceptEntityId ? or(isNull(users.entityId), ne(users.entityId, exceptEntityId)) : undefined,
+      ),
+    )
+    .limit(1);
+  if (user) return true;
+  const [entity] = await db
+    .select({ id: entities.id })
+    .from(entities)
+    .where(
+      and(
+        sql`lower(${entities.email}) = lower(${email})`,
+        exceptEntityId ? ne(entities.id, exceptEntityId) : undefined,
+      ),
+    )
+    .limit(1);
+  return Boolean(entity);
+}
+
+export interface EntityValues {
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  startContract: string;
+  endContract: string;
+  coupon: string | null;
+  subtype: EntitySubtype;
+}
+
+/** A new active entity and its sign-in person without a password, in one transaction. */
+export async function insertEntityWithUser(
+  db: Db,
+  values: EntityValues & { firstName: string; lastName: string },
+): Promise<{ entityId: string; userId: string }> {
+  return db.transaction(async (tx) => {
+    const [entity] = await tx
+      .insert(entities)
+      .values({
+        name: values.name,
+        email: values.email,
+        phone: values.phone,
+        address: values.address,
+        subtype: values.subtype,
+        status: 'active',
+        coupon: values.coupon,
+        startContract: values.startContract,
+        endContract: values.endContract,
+      })
+      .returning({ id: entities.id });
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email: values.email,
+        firstName: values.firstName,
+        lastName: values.lastName,
+        role: 'entity',
+        subtype: values.subtype,
+        entityId: entity!.id,
+        passwordHash: null,
+      })
+      .returning({ id: users.id });
+    return { entityId: entity!.id, userId: user!.id };
+  });
+}
+
+/**
+ * Saves the entity's fields (those given). A new e-mail moves the sign-in address of the entity's
+ * person too, when it was the entity's address.
+ */
+export async function updateEntity(
+  db: Db,
+  id: string,
+  previousEmail: string,
+  values: Partial<EntityValues> & { status?: EntityStatus },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(entities)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(entities.id, id));
+    if (values.email !== undefined && values.email.toLowerCase() !== previousEmail.toLowerCase()) {
+      await tx
+        .update(users)
+        .set({ email: values.email, updatedAt: new Date() })
+        .where(and(eq(users.entityId, id), sql`lower(${users.email}) = lower(${previousEmail})`));
+    }
+  });
+}
+
+/** The entity's people who have not set a password yet (they get the invitation). */
+export async function findUninvitedPeople(db: Db, entityId: string) {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(users)
+    .where(and(eq(users.entityId, entityId), isNull(users.passwordHash)));
+}
+
+/** Ends every session of the entity's people: a re-enabled entity signs in again. */
+export async function revokeEntitySessions(db: Db, entityId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        isNull(sessions.revokedAt),
+        sql`${sessions.userId} in (select ${users.id} from ${users} where ${users.entityId} = ${entityId})`,
+      ),
+    );
+}

@@ -1,0 +1,145 @@
+// Entity management (admin only): the searched list, one entity, creating an entity with its invited
+// sign-in person, editing it, and the status changes — disable (sessions end at once) and enable (a
+// pending access request gets its invitation).
+import {
+  type CreateEntityRequest,
+  type Entity,
+  type EntityListQuery,
+  type EntityListResponse,
+  joinName,
+  MSG,
+  splitName,
+  type UpdateEntityRequest,
+  ZCreateEntityRequest,
+  ZEntityListQuery,
+  ZUpdateEntityRequest,
+} from '@bridge-talk/contract';
+import type { Actor, AppContext } from '../../app-context.js';
+import { AppError } from '../../lib/app-error.js';
+import { inviteUser } from '../auth/invitations.js';
+import * as repo from './entities.repository.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function assertAdmin(actor: Actor): void {
+  if (actor.role !== 'admin') throw new AppError('FORBIDDEN', MSG.extra.forbidden);
+}
+
+function notFound(): AppError {
+  return new AppError('NOT_FOUND', MSG.extra.notFound);
+}
+
+function duplicateEmail(): AppError {
+  return new AppError('CONFLICT', MSG.entities.emailInDatabase, { email: MSG.entities.emailInDatabase });
+}
+
+function toEntity(row: repo.EntityRow): Entity {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    subtype: row.subtype,
+    status: row.status,
+    active: row.status === 'active',
+    startContract: row.startContract,
+    endContract: row.endContract,
+    coupon: row.coupon,
+  };
+}
+
+export function createEntitiesService(ctx: AppContext) {
+  const { db } = ctx;
+
+  async function load(id: string): Promise<repo.EntityRow> {
+    const row = UUID.test(id) ? await repo.findEntityById(db, id) : null;
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function invitePeople(entityId: string): Promise<void> {
+    for (const person of await repo.findUninvitedPeople(db, entityId)) {
+      await inviteUser(ctx, {
+        id: person.id,
+        email: person.email,
+        name: joinName(person.firstName, person.lastName),
+        role: 'entity',
+      });
+    }
+  }
+
+  return {
+    async listEntities({
+      actor,
+      input,
+    }: {
+      actor: Actor;
+      input: EntityListQuery;
+    }): Promise<EntityListResponse> {
+      assertAdmin(actor);
+      const query = ZEntityListQuery.parse(input);
+      const { rows, total } = await repo.findEntities(db, query);
+      return { result: rows.map(toEntity), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async getEntity({ actor, input }: { actor: Actor; input: { id: string } }): Promise<Entity> {
+      assertAdmin(actor);
+      return toEntity(await load(input.id));
+    },
+
+    /** Creates an active entity and its sign-in person, who gets an invitation with an activation code. */
+    async createEntity({ actor, input }: { actor: Actor; input: CreateEntityRequest }): Promise<Entity> {
+      assertAdmin(actor);
+      const values = ZCreateEntityRequest.parse(input);
+      if (await repo.emailTaken(db, values.email)) throw duplicateEmail();
+      const { firstName, lastName } = splitName(values.name);
+      let created: { entityId: string; userId: string };
+      try {
+        created = await repo.insertEntityWithUser(db, { ...values, firstName, lastName });
+      } catch (error) {
+        // Two saves of one address at the same moment: the unique indexes decide.
+        if (await repo.emailTaken(db, values.email)) throw duplicateEmail();
+        throw error;
+      }
+      await inviteUser(ctx, { id: created.userId, email: values.email, name: values.name, role: 'entity' });
+      return toEntity(await load(created.entityId));
+    },
+
+    /**
+     * Saves the form, or changes the status. Disabling ends the entity's sessions at once (the
+     * authenticate hook also refuses every request of a non-active entity); enabling a pending access
+     * request e-mails its person the invitation.
+     */
+    async updateEntity({
+      actor,
+      input,
+    }: {
+      actor: Actor;
+      input: { id: string; body: UpdateEntityRequest };
+    }): Promise<Entity> {
+      assertAdmin(actor);
+      const current = await load(input.id);
+      const { coupon, status, ...fields } = ZUpdateEntityRequest.parse(input.body);
+      const values = {
+        ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
+        ...(coupon !== undefined ? { coupon: coupon || null } : {}),
+        ...(status !== undefined ? { status } : {}),
+      } as Partial<repo.EntityValues> & { status?: repo.EntityStatus };
+      const emailChanged =
+        values.email !== undefined && values.email.toLowerCase() !== current.email.toLowerCase();
+      if (emailChanged && (await repo.emailTaken(db, values.email!, current.id))) throw duplicateEmail();
+      try {
+        await repo.updateEntity(db, current.id, current.email, values);
+      } catch (error) {
+        if (emailChanged && (await repo.emailTaken(db, values.email!, current.id))) throw duplicateEmail();
+        throw error;
+      }
+      if (status !== undefined && status !== 'active') await repo.revokeEntitySessions(db, current.id);
+      if (status === 'active' && current.status === 'pending') await invitePeople(current.id);
+      return toEntity(await load(current.id));
+    },
+  };
+}
+
+export type EntitiesService = ReturnType<typeof createEntitiesService>;

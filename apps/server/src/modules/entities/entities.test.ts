@@ -1,0 +1,466 @@
+import { MSG } from '@bridge-talk/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entities, users } from '../../db/schema.js';
+import { createEntityUser } from '../../test-support/factories.js';
+import {
+  codeIn,
+  type SmtpCapture,
+  startSmtpCapture,
+  waitForMessage,
+} from '../../test-support/smtp-capture.js';
+import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
+
+let t: TestApp;
+let smtp: SmtpCapture;
+let admin: string;
+let entityToken: string;
+let existing: Awaited<ReturnType<typeof createEntityUser>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  t = await createTestApp({ SMTP_URL: smtp.url });
+  admin = (await signIn(t.app, { ...TEST_ADMIN, role: 'admin' })).authorization;
+  existing = await createEntityUser(t.db());
+  entityToken = (await signIn(t.app, { email: existing.email, password: existing.password!, role: 'entity' }))
+    .authorization;
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+let counter = 0;
+function uniqueEmail(prefix = 'agency'): string {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${counter}@test.local`;
+}
+
+function validEntity(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Open Arms Agency',
+    phone: '(555) 010-2000',
+    address: '1 Main Street, Springfield',
+    email: uniqueEmail(),
+    startContract: '2026-01-01',
+    endContract: '2027-12-31',
+    subtype: 'agency',
+    coupon: '',
+    ...overrides,
+  };
+}
+
+function daysFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+type Method = 'GET' | 'POST' | 'PUT';
+function call(method: Method, url: string, authorization: string | null, payload?: object) {
+  return t.app.inject({
+    method,
+    url,
+    headers: authorization ? { authorization } : {},
+    ...(payload ? { payload } : {}),
+  });
+}
+
+async function createEntity(overrides: Record<string, unknown> = {}) {
+  const response = await call('POST', '/api/entity/create', admin, validEntity(overrides));
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as { _id: string; email: string; name: string; status: string };
+}
+
+describe('permissions', () => {
+  const routes = () => [
+    { method: 'GET' as const, url: '/api/entity/list', ok: 200 },
+    { method: 'GET' as const, url: `/api/entity/list/${existing.entityId}`, ok: 200 },
+    { method: 'POST' as const, url: '/api/entity/create', body: () => validEntity(), ok: 201 },
+    {
+      method: 'PUT' as const,
+      url: `/api/entity/edit/${existing.entityId}`,
+      body: () => ({ ...validEntity(), email: existing.email }),
+      ok: 200,
+    },
+  ];
+
+  it('answers 401 without a session on every route', async () => {
+    for (const route of routes()) {
+      const response = await call(route.method, route.url, null, route.body?.());
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+      expect(response.json()).toEqual({ message: MSG.extra.sessionExpired });
+    }
+  });
+
+  it('answers 403 to an entity on every route', async () => {
+    for (const route of routes()) {
+      const response = await call(route.method, route.url, entityToken, route.body?.());
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
+      expect(response.json()).toEqual({ message: MSG.extra.forbidden });
+    }
+  });
+
+  it('serves an admin on every route', async () => {
+    for (const route of routes()) {
+      const response = await call(route.method, route.url, admin, route.body?.());
+      expect(response.statusCode, `${route.method} ${route.url}: ${response.body}`).toBe(route.ok);
+    }
+  });
+});
+
+describe('POST /api/entity/create', () => {
+  it('creates an active entity and its person without a password, and e-mails an invitation code', async () => {
+    const input = validEntity({ name: 'Hope Bridge Adoptions', coupon: '  WELCOME10 ' });
+    const response = await call('POST', '/api/entity/create', admin, input);
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toEqual({
+      _id: expect.any(String),
+      name: 'Hope Bridge Adoptions',
+      email: input.email,
+      phone: '(555) 010-2000',
+      address: '1 Main Street, Springfield',
+      subtype: 'agency',
+      status: 'active',
+      active: true,
+      startContract: '2026-01-01',
+      endContract: '2027-12-31',
+      coupon: 'WELCOME10',
+    });
+
+    const [person] = await t
+      .db()
+      .select({
+        role: users.role,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        passwordHash: users.passwordHash,
+        entityId: users.entityId,
+      })
+      .from(users)
+      .where(eq(users.email, input.email));
+    expect(person).toEqual({
+      role: 'entity',
+      firstName: 'Hope',
+      lastName: 'Bridge Adoptions',
+      passwordHash: null,
+      entityId: body._id,
+    });
+
+    const mail = await waitForMessage(smtp, input.email, /Your Bridge Talk portal account/);
+    expect(mail.text).toContain('Hello Hope Bridge Adoptions,');
+    expect(mail.text).toContain('/login/entity');
+    expect(codeIn(mail.text)).toMatch(/^[A-Z2-9]{6}$/);
+
+    // The first login goes through the activation flow (406), not a password check.
+    const login = await call('POST', '/api/auth/login', null, {
+      email: input.email,
+      password: 'Anything-1',
+      role: 'entity',
+    });
+    expect(login.statusCode).toBe(406);
+    expect(login.json().message).toBe(MSG.auth.redirectToCreatePassword);
+
+    const read = await call('GET', `/api/entity/list/${body._id}`, admin);
+    expect(read.json()).toEqual(body);
+  });
+
+  it('stores no coupon when the field is empty, and the e-mail lower-case', async () => {
+    const email = uniqueEmail('MiXeD');
+    const body = await createEntity({ coupon: '', email });
+    const read = (await call('GET', `/api/entity/list/${body._id}`, admin)).json();
+    expect(read.coupon).toBeNull();
+    expect(read.email).toBe(email.toLowerCase());
+  });
+
+  it('answers every required field with its message when the body is empty', async () => {
+    const response = await call('POST', '/api/entity/create', admin, {});
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({
+      name: MSG.validation.entityNameRequired,
+      phone: MSG.validation.phoneRequired,
+      address: MSG.validation.addressRequired,
+      email: MSG.validation.emailRequired,
+      startContract: MSG.validation.startContractLength,
+      endContract: MSG.validation.endContractLength,
+    });
+  });
+
+  it.each([
+    [{ name: 'Ab' }, 'name', MSG.validation.entityNameMin],
+    [{ name: '   ' }, 'name', MSG.validation.entityNameRequired],
+    [{ phone: '' }, 'phone', MSG.validation.phoneRequired],
+    [{ phone: '(555) 010' }, 'phone', MSG.validation.phoneWrong],
+    [{ phone: '(555) 010-2000 x1234' }, 'phone', MSG.validation.phoneWrong],
+    [{ address: '' }, 'address', MSG.validation.addressRequired],
+    [{ email: '' }, 'email', MSG.validation.emailRequired],
+    [{ email: 'not-an-email' }, 'email', MSG.validation.emailWrong],
+    [{ startContract: '2026-1-01' }, 'startContract', MSG.validation.startContractLength],
+    [{ startContract: '2026-13-01' }, 'startContract', MSG.validation.startContractInvalid],
+    [{ endContract: '2027-12' }, 'endContract', MSG.validation.endContractLength],
+    [{ endContract: '2027-02-30' }, 'endContract', MSG.validation.endContractInvalid],
+  ])('refuses %j with the message on %s', async (override, field, message) => {
+    const response = await call('POST', '/api/entity/create', admin, validEntity(override));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields[field]).toBe(message);
+    expect(response.json().message).toBe(message);
+  });
+
+  it('refuses a start date after today, and accepts today', async () => {
+    const future = await call(
+      'POST',
+      '/api/entity/create',
+      admin,
+      validEntity({ startContract: daysFromToday(2), endContract: daysFromToday(400) }),
+    );
+    expect(future.statusCode).toBe(400);
+    expect(future.json().fields).toEqual({ startContract: MSG.validation.startContractNotFuture });
+    await createEntity({ startContract: daysFromToday(0), endContract: daysFromToday(365) });
+  });
+
+  it('refuses a start that is not strictly before the end, on both dates', async () => {
+    for (const endContract of ['2026-01-01', '2025-12-31']) {
+      const response = await call(
+        'POST',
+        '/api/entity/create',
+        admin,
+        validEntity({ startContract: '2026-01-01', endContract }),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields).toEqual({
+        startContract: MSG.validation.startContractBeforeEnd,
+        endContract: MSG.validation.endContractAfterStart,
+      });
+    }
+  });
+
+  it('refuses an e-mail already used by an entity, a person or an admin, in any case', async () => {
+    const before = (await t.db().select({ id: entities.id }).from(entities)).length;
+    for (const email of [existing.email.toUpperCase(), TEST_ADMIN.email]) {
+      const response = await call('POST', '/api/entity/create', admin, validEntity({ email }));
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({
+        message: MSG.entities.emailInDatabase,
+        fields: { email: MSG.entities.emailInDatabase },
+      });
+    }
+    expect((await t.db().select({ id: entities.id }).from(entities)).length).toBe(before);
+  });
+
+  it('lets only one of two simultaneous creations with one e-mail through', async () => {
+    const email = uniqueEmail('race');
+    const [a, b] = await Promise.all([
+      call('POST', '/api/entity/create', admin, validEntity({ email })),
+      call('POST', '/api/entity/create', admin, validEntity({ email })),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+  });
+});
+
+describe('GET /api/entity/list/{id}', () => {
+  it('answers 404 for an unknown or malformed id', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      const response = await call('GET', `/api/entity/list/${id}`, admin);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: MSG.extra.notFound });
+    }
+  });
+});
+
+describe('PUT /api/entity/edit/{id}', () => {
+  it('saves the form; a new e-mail moves the sign-in address of its person', async () => {
+    const person = await createEntityUser(t.db(), { coupon: 'OLD' });
+    const email = uniqueEmail('moved');
+    const response = await call('PUT', `/api/entity/edit/${person.entityId}`, admin, {
+      ...validEntity({ name: 'Renamed Agency', email, coupon: 'SPRING20' }),
+      phone: '(555) 999-0000',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      _id: person.entityId,
+      name: 'Renamed Agency',
+      email,
+      phone: '(555) 999-0000',
+      coupon: 'SPRING20',
+      status: 'active',
+    });
+    await signIn(t.app, { email, password: person.password!, role: 'entity' });
+    const old = await call('POST', '/api/auth/login', null, {
+      email: person.email,
+      password: person.password,
+      role: 'entity',
+    });
+    expect(old.statusCode).toBe(401);
+  });
+
+  it('keeps the coupon when it is left out and removes it when empty', async () => {
+    const person = await createEntityUser(t.db(), { coupon: 'KEEPME' });
+    const { coupon: _left, ...withoutCoupon } = validEntity({ email: person.email });
+    const kept = await call('PUT', `/api/entity/edit/${person.entityId}`, admin, withoutCoupon);
+    expect(kept.json().coupon).toBe('KEEPME');
+    const removed = await call('PUT', `/api/entity/edit/${person.entityId}`, admin, {
+      ...withoutCoupon,
+      coupon: '',
+    });
+    expect(removed.json().coupon).toBeNull();
+  });
+
+  it('accepts its own e-mail in another case and refuses one of another account', async () => {
+    const person = await createEntityUser(t.db());
+    const same = await call(
+      'PUT',
+      `/api/entity/edit/${person.entityId}`,
+      admin,
+      validEntity({ email: person.email.toUpperCase() }),
+    );
+    expect(same.statusCode).toBe(200);
+    const taken = await call(
+      'PUT',
+      `/api/entity/edit/${person.entityId}`,
+      admin,
+      validEntity({ email: existing.email }),
+    );
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({
+      message: MSG.entities.emailInDatabase,
+      fields: { email: MSG.entities.emailInDatabase },
+    });
+  });
+
+  it('requires the whole form unless the status changes', async () => {
+    const response = await call('PUT', `/api/entity/edit/${existing.entityId}`, admin, { name: 'Only Name' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({
+      phone: MSG.validation.phoneRequired,
+      address: MSG.validation.addressRequired,
+      email: MSG.validation.emailRequired,
+      startContract: MSG.validation.startContractLength,
+      endContract: MSG.validation.endContractLength,
+    });
+  });
+
+  it('answers 404 for an unknown entity', async () => {
+    const response = await call(
+      'PUT',
+      '/api/entity/edit/00000000-0000-4000-8000-000000000000',
+      admin,
+      validEntity(),
+    );
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('status changes', () => {
+  it('disabling ends the sessions of the entity at once; enabling lets it sign in again', async () => {
+    const person = await createEntityUser(t.db());
+    const session = await signIn(t.app, { email: person.email, password: person.password!, role: 'entity' });
+    expect((await call('GET', '/api/auth/me', session.authorization)).statusCode).toBe(200);
+
+    const disabled = await call('PUT', `/api/entity/edit/${person.entityId}`, admin, { status: 'inactive' });
+    expect(disabled.statusCode).toBe(200);
+    expect(disabled.json()).toMatchObject({ status: 'inactive', active: false });
+
+    expect((await call('GET', '/api/auth/me', session.authorization)).statusCode).toBe(401);
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { bt_refresh: session.refreshCookie },
+    });
+    expect(refresh.statusCode).toBe(401);
+    const login = await call('POST', '/api/auth/login', null, {
+      email: person.email,
+      password: person.password,
+      role: 'entity',
+    });
+    expect(login.statusCode).toBe(403);
+
+    const enabled = await call('PUT', `/api/entity/edit/${person.entityId}`, admin, { status: 'active' });
+    expect(enabled.json()).toMatchObject({ status: 'active', active: true });
+    // The old session stays ended; a new sign-in works.
+    expect((await call('GET', '/api/auth/me', session.authorization)).statusCode).toBe(401);
+    await signIn(t.app, { email: person.email, password: person.password!, role: 'entity' });
+  });
+
+  it('enabling a pending access request e-mails its person the invitation', async () => {
+    const email = uniqueEmail('request');
+    const registered = await call('POST', '/api/auth/register', null, {
+      name: 'Paula Pending',
+      email,
+      phone: '(555) 123-4567',
+      subtype: 'lawyer',
+    });
+    expect(registered.statusCode).toBe(200);
+    const listed = (await call('GET', `/api/entity/list?search=${encodeURIComponent(email)}`, admin)).json();
+    expect(listed.result).toHaveLength(1);
+    const pending = listed.result[0];
+    expect(pending).toMatchObject({ status: 'pending', active: false, subtype: 'lawyer', address: '' });
+
+    const refused = await call('POST', '/api/auth/login', null, {
+      email,
+      password: 'Anything-1',
+      role: 'entity',
+    });
+    expect(refused.statusCode).toBe(403);
+
+    const enabled = await call('PUT', `/api/entity/edit/${pending._id}`, admin, { status: 'active' });
+    expect(enabled.statusCode).toBe(200);
+    expect(enabled.json()).toMatchObject({ status: 'active', subtype: 'lawyer' });
+    const mail = await waitForMessage(smtp, email, /Your Bridge Talk portal account/);
+    expect(mail.text).toContain('Hello Paula Pending,');
+    const login = await call('POST', '/api/auth/login', null, {
+      email,
+      password: 'Anything-1',
+      role: 'entity',
+    });
+    expect(login.statusCode).toBe(406);
+  });
+
+  it('sends no invitation when a disabled entity is enabled again', async () => {
+    const person = await createEntityUser(t.db(), { password: null, entityStatus: 'inactive' });
+    const enabled = await call('PUT', `/api/entity/edit/${person.entityId}`, admin, { status: 'active' });
+    expect(enabled.statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(
+      smtp.messages.some(
+        (m) => m.text?.includes(person.email) || JSON.stringify(m.to).includes(person.email),
+      ),
+    ).toBe(false);
+  });
+
+  it('refuses a status an admin does not set', async () => {
+    const response = await call('PUT', `/api/entity/edit/${existing.entityId}`, admin, { status: 'pending' });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/entity/list', () => {
+  it('searches name and e-mail case-insensitively, with % and _ taken literally', async () => {
+    const tag = `zq${Date.now()}`;
+    const a = await createEntity({ name: `Alpha ${tag} Agency` });
+    const b = await createEntity({ name: 'Beta Agency', email: `${tag}.beta@test.local` });
+    await createEntity({ name: `Gamma 100% Agency ${tag}x` });
+    const byTag = (await call('GET', `/api/entity/list?search=${tag.toUpperCase()}`, admin)).json();
+    expect(byTag.total).toBe(3);
+    expect(byTag.result.map((e: { _id: string }) => e._id)).toContain(a._id);
+    expect(byTag.result.map((e: { _id: string }) => e._id)).toContain(b._id);
+    const percent = (
+      await call('GET', `/api/entity/list?search=${encodeURIComponent('100%')}`, admin)
+    ).json();
+    expect(percent.result.map((e: { name: string }) => e.name)).toEqual([`Gamma 100% Agency ${tag}x`]);
+    const underscore = (await call('GET', '/api/entity/list?search=_', admin)).json();
+    expect(underscore.total).toBe(0);
+  });
+
+  it('answers the page it was asked and the total', async () => {
+    const all = (await call('GET', '/api/entity/list?pageSize=100', admin)).json();
+    const page2 = (await call('GET', '/api/entity/list?page=2&pageSize=3', admin)).json();
+    expect(page2).toMatchObject({ page: 2, pageSize: 3, total: all.total });
+    expect(page2.result).toEqual(all.result.slice(3, 6));
+  });
+
+  it('refuses a page that is not a positive number', async () => {
+    for (const query of ['page=0', 'page=abc', 'pageSize=101', 'sort=up']) {
+      const response = await call('GET', `/api/entity/list?${query}`, admin);
+      expect(response.statusCode, query).toBe(400);
+    }
+  });
+});

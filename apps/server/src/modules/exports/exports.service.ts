@@ -1,0 +1,67 @@
+// Conversation exports: an entity asks for a channel's transcript by e-mail (a durable job builds and
+// sends it), and anyone holding a transcript can ask whether the portal issued it, by its SHA-256.
+import {
+  type ExportRequestResponse,
+  type ExportVerifyResponse,
+  MSG,
+  ZExportRequest,
+} from '@bridge-talk/contract';
+import type { Actor, AppContext } from '../../app-context.js';
+import { AppError } from '../../lib/app-error.js';
+import { entityOf, requireEntityGroup } from '../channels/channels.service.js';
+import * as repo from './exports.repository.js';
+
+export function createExportsService(ctx: AppContext) {
+  return {
+    async requestExport({
+      actor,
+      input,
+    }: {
+      actor: Actor;
+      input: { channelId: string; email: string };
+    }): Promise<ExportRequestResponse> {
+      const entityId = entityOf(actor);
+      const { email } = ZExportRequest.parse({ email: input.email });
+      const groupId = await ctx.chat.findChannelGroup(input.channelId);
+      if (!groupId) throw new AppError('NOT_FOUND', MSG.extra.notFound);
+      const group = await requireEntityGroup(ctx, actor, groupId);
+      const row = await repo.insertExportRequest(ctx.db, {
+        entityId,
+        groupId: group.id,
+        channelId: input.channelId,
+        requestedBy: actor.userId,
+        email,
+      });
+      try {
+        await ctx.queue.send(
+          'conversation.export',
+          { exportId: row.id },
+          { singletonKey: `export:${row.id}` },
+        );
+      } catch (error) {
+        await repo.markExport(ctx.db, row.id, 'failed');
+        throw error;
+      }
+      return { message: MSG.families.exportRequested, exportId: row.id };
+    },
+
+    /** Public: whether a file with this fingerprint was issued, when and of which channel — nothing more. */
+    async verifyExport({ input }: { input: { sha256: string } }): Promise<ExportVerifyResponse> {
+      const row = await repo.findSentExportBySha(ctx.db, input.sha256);
+      if (!row) return { issued: false, sha256: input.sha256, message: MSG.conversations.exportNotIssued };
+      const channel = (await ctx.chat.listChannels(row.groupId)).find((c) => c.id === row.channelId);
+      return {
+        issued: true,
+        sha256: input.sha256,
+        message: MSG.conversations.exportIssued,
+        issuedAt: (row.completedAt ?? new Date(0)).toISOString(),
+        channelId: row.channelId,
+        channelLabel: channel ? MSG.families.channelLabel(channel.number) : null,
+        messageCount: row.messageCount ?? 0,
+        byteSize: row.byteSize ?? 0,
+      };
+    },
+  };
+}
+
+export type ExportsService = ReturnType<typeof createExportsService>;

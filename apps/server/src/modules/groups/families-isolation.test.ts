@@ -1,0 +1,180 @@
+// Tenant isolation of the family routes: another entity calling any of them with a family (or a person
+// of a family) that is not its own gets 404, and nothing of that family changes.
+import { asc, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groups } from '../../db/schema.js';
+import { chatChannelMembers, chatChannels, chatUsers } from '../../db/schema-chat.js';
+import { familyMembers, groupMembers } from '../../db/schema-families.js';
+import { createEntityUser, createGroup } from '../../test-support/factories.js';
+import { createTestApp, signIn, type TestApp } from '../../test-support/test-app.js';
+
+let t: TestApp;
+let owner: string;
+let intruder: string;
+let intruderGroupId: string;
+let victim: { groupId: string; child: string; parent: string; birth: string };
+
+async function session() {
+  const e = await createEntityUser(t.db());
+  const auth = (await signIn(t.app, { email: e.email, password: e.password!, role: 'entity' })).authorization;
+  return { ...e, auth };
+}
+
+function call(method: 'GET' | 'POST' | 'PUT', url: string, authorization: string, payload?: object) {
+  return t.app.inject({ method, url, payload, headers: { authorization } });
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = await session();
+  const b = await session();
+  owner = a.auth;
+  intruder = b.auth;
+  intruderGroupId = (await createGroup(t.db(), { entityId: b.entityId, name: 'Intruder Family' })).groupId;
+  const { groupId } = await createGroup(t.db(), { entityId: a.entityId, name: 'Victim Family' });
+  const create = async (name: string, subtype: string, email: string | null) => {
+    const response = await call('POST', '/api/group/user/create', owner, { groupId, name, email, subtype });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json()._id as string;
+  };
+  victim = {
+    groupId,
+    child: await create('Vic Child', 'child', null),
+    parent: await create('Val Parent', 'adoptive_parent', 'val.parent@isolation.test'),
+    birth: await create('Bo Birth', 'birth_family', 'bo.birth@isolation.test'),
+  };
+  const synced = await call('POST', '/api/group/user/sync', owner, {
+    groupId,
+    results: [
+      { userId: victim.child, userType: 'child' },
+      { userId: victim.parent, userType: 'adoptive_parent' },
+      { userId: victim.birth, userType: 'birth_family' },
+    ],
+  });
+  expect(synced.statusCode).toBe(200);
+});
+afterAll(() => t.close());
+
+/** Everything of the victim family that a call could change. */
+async function snapshot() {
+  const db = t.db();
+  const ids = [victim.child, victim.parent, victim.birth];
+  return {
+    group: await db.select().from(groups).where(eq(groups.id, victim.groupId)),
+    people: await db
+      .select()
+      .from(familyMembers)
+      .where(inArray(familyMembers.id, ids))
+      .orderBy(asc(familyMembers.id)),
+    places: await db
+      .select()
+      .from(groupMembers)
+      .where(eq(groupMembers.groupId, victim.groupId))
+      .orderBy(asc(groupMembers.memberId)),
+    channels: await db.select().from(chatChannels).where(eq(chatChannels.groupId, victim.groupId)),
+    channelMembers: await db
+      .select()
+      .from(chatChannelMembers)
+      .where(inArray(chatChannelMembers.userId, ids))
+      .orderBy(asc(chatChannelMembers.userId)),
+    chatUsers: await db.select().from(chatUsers).where(inArray(chatUsers.id, ids)).orderBy(asc(chatUsers.id)),
+  };
+}
+
+describe('another entity', () => {
+  const attempts: [string, () => [method: 'GET' | 'POST' | 'PUT', url: string, payload?: object]][] = [
+    ['reads the family', () => ['GET', `/api/group/list/${victim.groupId}`]],
+    ['renames the family', () => ['PUT', `/api/group/edit/${victim.groupId}`, { name: 'Taken Over' }]],
+    ['reads the members', () => ['GET', `/api/group/member/list/${victim.groupId}`]],
+    [
+      'adds someone to the family',
+      () => [
+        'POST',
+        '/api/group/member/add',
+        { groupId: victim.groupId, role: 'birth_family', userId: victim.parent },
+      ],
+    ],
+    [
+      'creates a person in the family',
+      () => [
+        'POST',
+        '/api/group/user/create',
+        {
+          groupId: victim.groupId,
+          name: 'Eve Intruder',
+          email: 'eve@isolation.test',
+          subtype: 'birth_family',
+        },
+      ],
+    ],
+    [
+      'edits a person through the family',
+      () => [
+        'PUT',
+        `/api/group/user/edit/${victim.birth}`,
+        {
+          groupId: victim.groupId,
+          name: 'Eve Intruder',
+          email: 'eve@isolation.test',
+          subtype: 'birth_family',
+        },
+      ],
+    ],
+    [
+      'edits a person through its own family',
+      () => [
+        'PUT',
+        `/api/group/user/edit/${victim.birth}`,
+        {
+          groupId: intruderGroupId,
+          name: 'Eve Intruder',
+          email: 'eve@isolation.test',
+          subtype: 'birth_family',
+        },
+      ],
+    ],
+    [
+      'sends the final list of the family',
+      () => [
+        'POST',
+        '/api/group/user/sync',
+        {
+          groupId: victim.groupId,
+          results: [
+            { userId: victim.parent, userType: 'adoptive_parent' },
+            { userId: victim.child, userType: 'birth_family' },
+          ],
+        },
+      ],
+    ],
+    [
+      'deactivates a member',
+      () => ['POST', `/api/group/member/manager/${victim.groupId}/${victim.birth}`, { active: false }],
+    ],
+    [
+      'deactivates a member through its own family',
+      () => ['POST', `/api/group/member/manager/${intruderGroupId}/${victim.birth}`, { active: false }],
+    ],
+  ];
+
+  it.each(attempts)('%s: 404, and nothing changes', async (_label, attempt) => {
+    const before = await snapshot();
+    const [method, url, payload] = attempt();
+    const response = await call(method, url, intruder, payload);
+    expect(response.statusCode, response.body).toBe(404);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('does not see the family in its list, even searching for it', async () => {
+    for (const search of ['', 'Victim', 'val.parent@isolation.test']) {
+      const response = await call('GET', `/api/group/list?search=${encodeURIComponent(search)}`, intruder);
+      expect(response.json().result.map((g: { _id: string }) => g._id)).not.toContain(victim.groupId);
+    }
+  });
+
+  it('the owner still sees it all', async () => {
+    const response = await call('GET', `/api/group/member/list/${victim.groupId}`, owner);
+    expect(response.json().result).toHaveLength(3);
+    expect((await call('GET', `/api/group/list/${victim.groupId}`, owner)).json().name).toBe('Victim Family');
+  });
+});

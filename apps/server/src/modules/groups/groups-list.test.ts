@@ -1,0 +1,156 @@
+// The families list at scale: 100 000 families of one entity, paginated, searched and sorted in SQL.
+// The rows are inserted in bulk with generate_series; the expected answers are computed the same way.
+import type { GroupListResponse } from '@bridge-talk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEntityUser, createGroup } from '../../test-support/factories.js';
+import { createTestApp, signIn, type TestApp } from '../../test-support/test-app.js';
+
+const COUNT = 100_000;
+
+interface Seeded {
+  i: number;
+  name: string;
+  active: boolean;
+  paymentEmail: string | null;
+  memberEmail: string | null;
+}
+
+/**
+ * The families the SQL below inserts: every 7th has payment details; 'needle' is in every 1000th
+ * name, every 700th payment e-mail and the e-mail of a member of every 900th family.
+ */
+function seeded(): Seeded[] {
+  return Array.from({ length: COUNT }, (_, index) => {
+    const i = index + 1;
+    const n = String(i).padStart(6, '0');
+    return {
+      i,
+      name: `Child ${n}${i % 1000 === 0 ? ' Needle' : ''}`,
+      active: i % 5 !== 0,
+      paymentEmail: i % 7 === 0 ? `payer-${n}${i % 700 === 0 ? '.NEEDLE' : ''}@bulk.test` : null,
+      memberEmail: i % 900 === 0 ? `needle-member-${n}@family.test` : null,
+    };
+  });
+}
+
+let t: TestApp;
+let token: string;
+const rows = seeded();
+/** Newest first: the list's order without a sort. */
+const newestFirst = [...rows].reverse();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const entity = await createEntityUser(t.db());
+  token = (await signIn(t.app, { email: entity.email, password: entity.password!, role: 'entity' }))
+    .authorization;
+  // Another entity's family that matches every search: it must never be counted.
+  const other = await createEntityUser(t.db());
+  await createGroup(t.db(), {
+    entityId: other.entityId,
+    name: 'Child Needle',
+    paymentEmail: 'needle@other.test',
+  });
+
+  await t.sql(`
+    insert into groups (entity_id, name, child_first_name, child_last_name, active, created_at, updated_at)
+    select '${entity.entityId}',
+      'Child ' || lpad(i::text, 6, '0') || case when i % 1000 = 0 then ' Needle' else '' end,
+      'Child', lpad(i::text, 6, '0'),
+      i % 5 <> 0,
+      timestamptz '2026-01-01 00:00:00+00' + i * interval '1 second',
+      now()
+    from generate_series(1, ${COUNT}) as i
+  `);
+  await t.sql(`
+    insert into billing_information (group_id, card_name, address, city, state, zip, email, phone,
+      card_brand, card_last4, card_exp_month, card_exp_year, provider_customer_id, provider_payment_method_id)
+    select g.id, 'Pat Payer', '1 Main Street', 'Springfield', 'IL', '62701',
+      'payer-' || g.child_last_name || case when g.child_last_name::int % 700 = 0 then '.NEEDLE' else '' end || '@bulk.test',
+      '(555) 010-2000', 'visa', '4242', 12, 2099, 'cus_bulk', 'pm_bulk'
+    from groups g where g.entity_id = '${entity.entityId}' and g.child_last_name::int % 7 = 0
+  `);
+  await t.sql(`
+    with people as (
+      insert into family_members (email, first_name, last_name)
+      select 'needle-member-' || lpad(i::text, 6, '0') || '@family.test', 'Bea', lpad(i::text, 6, '0')
+      from generate_series(900, ${COUNT}, 900) as i
+      returning id, last_name
+    )
+    insert into group_members (group_id, member_id, role, position)
+    select g.id, p.id, 'birth_family', 1
+    from people p join groups g on g.entity_id = '${entity.entityId}' and g.child_last_name = p.last_name
+  `);
+  await t.sql('analyze');
+}, 120_000);
+afterAll(() => t.close());
+
+async function list(query: string) {
+  const response = await t.app.inject({ url: `/api/group/list?${query}`, headers: { authorization: token } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as GroupListResponse;
+}
+
+describe('GET /api/group/list with 100 000 families', () => {
+  it('counts them and pages through them newest first', async () => {
+    const first = await list('');
+    expect(first).toMatchObject({ total: COUNT, page: 1, pageSize: 10 });
+    expect(first.result.map((g) => g.name)).toEqual(newestFirst.slice(0, 10).map((r) => r.name));
+    expect(first.result[0]).toMatchObject({
+      childFirstName: 'Child',
+      active: newestFirst[0]!.active,
+      reports: false,
+      billingInformation: null,
+    });
+    const paying = newestFirst.findIndex((r) => r.paymentEmail !== null);
+    expect(first.result[paying]?.billingInformation).toEqual({ email: newestFirst[paying]!.paymentEmail });
+
+    const middle = await list('page=4321');
+    expect(middle.result.map((g) => g.name)).toEqual(newestFirst.slice(43_200, 43_210).map((r) => r.name));
+
+    const last = await list(`page=${COUNT / 10}`);
+    expect(last.result.map((g) => g.name)).toEqual(newestFirst.slice(-10).map((r) => r.name));
+
+    const big = await list('page=7&pageSize=100');
+    expect(big.result.map((g) => g.name)).toEqual(newestFirst.slice(600, 700).map((r) => r.name));
+  });
+
+  it('searches the child’s name, the payment e-mail and members’ e-mails, and pages the matches', async () => {
+    const matches = newestFirst.filter(
+      (r) =>
+        r.name.toLowerCase().includes('needle') ||
+        (r.paymentEmail ?? '').toLowerCase().includes('needle') ||
+        (r.memberEmail ?? '').includes('needle'),
+    );
+    // 100 names + 142 payment e-mails + 111 members, less the families in two or three of those.
+    expect(matches).toHaveLength(314);
+
+    const page1 = await list('search=NeEdLe');
+    expect(page1.total).toBe(314);
+    expect(page1.result.map((g) => g.name)).toEqual(matches.slice(0, 10).map((r) => r.name));
+    const page32 = await list('search=needle&page=32');
+    expect(page32.result.map((g) => g.name)).toEqual(matches.slice(310).map((r) => r.name));
+
+    const byPayment = await list('search=payer-004200.needle@BULK.test');
+    expect(byPayment.result.map((g) => g.name)).toEqual(['Child 004200']);
+    const byMember = await list('search=needle-member-081000@family.test');
+    expect(byMember.result.map((g) => g.name)).toEqual(['Child 081000 Needle']);
+  });
+
+  it('sorts by status both ways, across pages, searched or not', async () => {
+    const activeFirst = [...newestFirst.filter((r) => r.active), ...newestFirst.filter((r) => !r.active)];
+    const asc = await list('sort=asc');
+    expect(asc.total).toBe(COUNT);
+    expect(asc.result.map((g) => g.name)).toEqual(activeFirst.slice(0, 10).map((r) => r.name));
+    // 80 000 active families: page 8001 starts the inactive ones.
+    const after = await list('sort=asc&page=8001');
+    expect(after.result.map((g) => g.name)).toEqual(activeFirst.slice(80_000, 80_010).map((r) => r.name));
+
+    const desc = await list('sort=desc');
+    expect(desc.result.every((g) => !g.active)).toBe(true);
+
+    const searched = await list('search=needle&sort=desc&pageSize=100');
+    const flags = searched.result.map((g) => g.active);
+    expect(flags).toEqual([...flags].sort((a, b) => Number(a) - Number(b)));
+  });
+});

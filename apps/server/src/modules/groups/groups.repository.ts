@@ -1,0 +1,143 @@
+// Families (groups) in SQL: the entity's paginated, searched list, one family with its payment e-mail
+// and plan, and the rename. Every function takes the signed-in entity's id: there is no unscoped read.
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { billingInformation, entities, groups, subscriptions } from '../../db/schema.js';
+import { familyMembers, groupMembers } from '../../db/schema-families.js';
+
+/** `%`, `_` and `\` typed by a person are literal characters, not patterns. */
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const listColumns = {
+  id: groups.id,
+  name: groups.name,
+  childFirstName: groups.childFirstName,
+  active: groups.active,
+  createdAt: groups.createdAt,
+  paymentEmail: billingInformation.email,
+};
+export interface GroupListRow {
+  id: string;
+  name: string | null;
+  childFirstName: string | null;
+  active: boolean;
+  createdAt: Date;
+  paymentEmail: string | null;
+}
+
+/**
+ * A page of the entity's families. The search matches the child's name, the payment e-mail or the
+ * e-mail of any member, case-insensitively; the e-mail matches are found once per query (hashed
+ * sub-plans), not once per family.
+ */
+export async function findGroups(
+  db: Db,
+  entityId: string,
+  query: { search: string; page: number; pageSize: number; sort?: 'asc' | 'desc' | undefined },
+): Promise<{ rows: GroupListRow[]; total: number }> {
+  let where: SQL | undefined = eq(groups.entityId, entityId);
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    where = and(
+      where,
+      or(
+        ilike(groups.name, pattern),
+        inArray(
+          groups.id,
+          db
+            .select({ id: billingInformation.groupId })
+            .from(billingInformation)
+            .where(ilike(billingInformation.email, pattern)),
+        ),
+        inArray(
+          groups.id,
+          db
+            .select({ id: groupMembers.groupId })
+            .from(groupMembers)
+            .innerJoin(familyMembers, eq(familyMembers.id, groupMembers.memberId))
+            .where(ilike(familyMembers.email, pattern)),
+        ),
+      ),
+    );
+  }
+  // Ascending status shows Active before Inactive; newest first within, and the id keeps pages stable.
+  const order = [
+    ...(query.sort ? [query.sort === 'asc' ? desc(groups.active) : asc(groups.active)] : []),
+    desc(groups.createdAt),
+    desc(groups.id),
+  ];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(groups)
+      .leftJoin(billingInformation, eq(billingInformation.groupId, groups.id))
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(groups).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findGroup(db: Db, entityId: string, groupId: string) {
+  const [row] = await db
+    .select({
+      id: groups.id,
+      name: groups.name,
+      childFirstName: groups.childFirstName,
+      childLastName: groups.childLastName,
+      active: groups.active,
+      createdAt: groups.createdAt,
+      entityName: entities.name,
+      paymentEmail: billingInformation.email,
+    })
+    .from(groups)
+    .innerJoin(entities, eq(entities.id, groups.entityId))
+    .leftJoin(billingInformation, eq(billingInformation.groupId, groups.id))
+    .where(and(eq(groups.id, groupId), eq(groups.entityId, entityId)));
+  return row ?? null;
+}
+export type GroupRow = NonNullable<Awaited<ReturnType<typeof findGroup>>>;
+
+/**
+ * The family's current subscription (not over: incomplete, active or past due — at most one), which
+ * decides its plan. The billing module writes these rows; this module only reads them.
+ */
+export async function findGroupPlan(db: Db, entityId: string, groupId: string) {
+  const [row] = await db
+    .select({
+      planId: subscriptions.planId,
+      planType: subscriptions.planType,
+      providerPaymentId: subscriptions.providerPaymentId,
+      providerSubscriptionId: subscriptions.providerSubscriptionId,
+    })
+    .from(subscriptions)
+    .innerJoin(groups, eq(groups.id, subscriptions.groupId))
+    .where(
+      and(
+        eq(subscriptions.groupId, groupId),
+        eq(groups.entityId, entityId),
+        inArray(subscriptions.status, ['incomplete', 'active', 'past_due']),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Renames the family; the child's first and last name follow (split at the first space). */
+export async function renameGroup(
+  db: Db,
+  entityId: string,
+  groupId: string,
+  values: { name: string; childFirstName: string; childLastName: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(groups)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(groups.id, groupId), eq(groups.entityId, entityId)))
+    .returning({ id: groups.id });
+  return rows.length === 1;
+}

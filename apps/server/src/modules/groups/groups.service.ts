@@ -1,0 +1,105 @@
+// Families of the signed-in entity (entity only): the searched list with the Reports flag, one family
+// with its plan, and the rename. A family of another entity is answered as not found.
+import {
+  type EditGroupRequest,
+  type Group,
+  type GroupListQuery,
+  type GroupListResponse,
+  type GroupSavedResponse,
+  MSG,
+  splitName,
+  ZEditGroupRequest,
+  ZGroupListQuery,
+} from '@bridge-talk/contract';
+import type { Actor, AppContext } from '../../app-context.js';
+import { AppError } from '../../lib/app-error.js';
+import * as repo from './groups.repository.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The entity of an entity caller; anyone else is refused (the route's guard refuses them first). */
+export function entityIdOf(actor: Actor): string {
+  if (actor.role !== 'entity' || !actor.entityId) throw new AppError('FORBIDDEN', MSG.extra.forbidden);
+  return actor.entityId;
+}
+
+export function groupNotFound(): AppError {
+  return new AppError('NOT_FOUND', MSG.extra.notFound);
+}
+
+/** The entity's family, or 404 — for a family of another entity too, so that nothing is revealed. */
+export async function loadGroup(ctx: Pick<AppContext, 'db'>, entityId: string, groupId: string) {
+  const group = UUID.test(groupId) ? await repo.findGroup(ctx.db, entityId, groupId) : null;
+  if (!group) throw groupNotFound();
+  return group;
+}
+
+export function createGroupsService(ctx: AppContext) {
+  const { db } = ctx;
+
+  return {
+    async listGroups({ actor, input }: { actor: Actor; input: GroupListQuery }): Promise<GroupListResponse> {
+      const entityId = entityIdOf(actor);
+      const query = ZGroupListQuery.parse(input);
+      const { rows, total } = await repo.findGroups(db, entityId, query);
+      // One question to the chat provider per page, not one per family.
+      const reported = await ctx.chat.groupsWithReports(rows.map((row) => row.id));
+      return {
+        result: rows.map((row) => ({
+          _id: row.id,
+          name: row.name,
+          childFirstName: row.childFirstName,
+          active: row.active,
+          reports: reported.has(row.id),
+          billingInformation: row.paymentEmail === null ? null : { email: row.paymentEmail },
+          createdAt: row.createdAt.toISOString(),
+        })),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    async getGroup({ actor, input }: { actor: Actor; input: { id: string } }): Promise<Group> {
+      const entityId = entityIdOf(actor);
+      const group = await loadGroup(ctx, entityId, input.id);
+      const plan = await repo.findGroupPlan(db, entityId, group.id);
+      const oneTime = plan?.planType === 'one_time';
+      return {
+        _id: group.id,
+        name: group.name,
+        childFirstName: group.childFirstName,
+        childLastName: group.childLastName,
+        active: group.active,
+        billingInformation: group.paymentEmail === null ? null : { email: group.paymentEmail },
+        plan: plan && { priceId: plan.planId, type: plan.planType },
+        paymentId: oneTime ? (plan?.providerPaymentId ?? null) : null,
+        subscriptionId: oneTime ? null : (plan?.providerSubscriptionId ?? null),
+        oneTime,
+        createdAt: group.createdAt.toISOString(),
+      };
+    },
+
+    /** Renames the family (PUT /group/edit/{groupId}); the child's names follow the new name. */
+    async renameGroup({
+      actor,
+      input,
+    }: {
+      actor: Actor;
+      input: { groupId: string; body: EditGroupRequest };
+    }): Promise<GroupSavedResponse> {
+      const entityId = entityIdOf(actor);
+      const group = await loadGroup(ctx, entityId, input.groupId);
+      const { name } = ZEditGroupRequest.parse(input.body);
+      const { firstName, lastName } = splitName(name);
+      await repo.renameGroup(db, entityId, group.id, {
+        name: name.replace(/\s+/g, ' '),
+        childFirstName: firstName,
+        childLastName: lastName,
+      });
+      return { _id: group.id, message: MSG.families.groupRenamed };
+    },
+  };
+}
+
+export type GroupsService = ReturnType<typeof createGroupsService>;

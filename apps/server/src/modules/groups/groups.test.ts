@@ -1,0 +1,304 @@
+// Families: the list (search, status sort, pages, Reports), one family and its plan, the rename; who may
+// call them.
+import { type GroupListResponse, MSG } from '@bridge-talk/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groups } from '../../db/schema.js';
+import { createLocalChatProvider } from '../../providers/chat/local-chat-provider.js';
+import { addFamilyMember, createEntityUser, createGroup } from '../../test-support/factories.js';
+import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
+
+let t: TestApp;
+let admin: string;
+let entity: Awaited<ReturnType<typeof createEntityUser>>;
+let token: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await signIn(t.app, { ...TEST_ADMIN, role: 'admin' })).authorization;
+  entity = await createEntityUser(t.db());
+  token = (await signIn(t.app, { email: entity.email, password: entity.password!, role: 'entity' }))
+    .authorization;
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PUT';
+function call(method: Method, url: string, authorization: string | null, payload?: object) {
+  return t.app.inject({
+    method,
+    url,
+    payload,
+    headers: authorization ? { authorization } : {},
+  });
+}
+
+/** A new entity with its own session, so that each test sees only its own families. */
+async function freshEntity() {
+  const e = await createEntityUser(t.db());
+  const auth = (await signIn(t.app, { email: e.email, password: e.password!, role: 'entity' })).authorization;
+  return { ...e, auth };
+}
+
+async function list(auth: string, query = '') {
+  const response = await call('GET', `/api/group/list${query ? `?${query}` : ''}`, auth);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as GroupListResponse;
+}
+
+describe('who may call the family routes', () => {
+  const routes: [Method, string][] = [
+    ['GET', '/api/group/list'],
+    ['GET', '/api/group/list/00000000-0000-4000-8000-000000000000'],
+    ['PUT', '/api/group/edit/00000000-0000-4000-8000-000000000000'],
+  ];
+
+  it.each(routes)('%s %s answers 401 without a session and 403 to an admin', async (method, url) => {
+    const anonymous = await call(method, url, null, method === 'GET' ? undefined : { name: 'Robin Lee' });
+    expect(anonymous.statusCode).toBe(401);
+    const asAdmin = await call(method, url, admin, method === 'GET' ? undefined : { name: 'Robin Lee' });
+    expect(asAdmin.statusCode).toBe(403);
+    expect(asAdmin.json().message).toBe(MSG.extra.forbidden);
+  });
+});
+
+describe('GET /api/group/list', () => {
+  it('lists only the entity’s own families, newest first, with payment e-mail, status and reports', async () => {
+    const me = await freshEntity();
+    const other = await freshEntity();
+    const first = await createGroup(t.db(), {
+      entityId: me.entityId,
+      name: 'Robin Lee',
+      paymentEmail: 'pay-robin@test.local',
+    });
+    const second = await createGroup(t.db(), {
+      entityId: me.entityId,
+      name: null,
+      paymentEmail: null,
+      planType: null,
+    });
+    await createGroup(t.db(), { entityId: other.entityId, name: 'Not Mine' });
+
+    const page = await list(me.auth);
+    expect(page).toMatchObject({ total: 2, page: 1, pageSize: 10 });
+    expect(page.result).toEqual([
+      {
+        _id: second.groupId,
+        name: null,
+        childFirstName: null,
+        active: true,
+        reports: false,
+        billingInformation: null,
+        createdAt: expect.any(String),
+      },
+      {
+        _id: first.groupId,
+        name: 'Robin Lee',
+        childFirstName: 'Robin',
+        active: true,
+        reports: false,
+        billingInformation: { email: 'pay-robin@test.local' },
+        createdAt: expect.any(String),
+      },
+    ]);
+  });
+
+  it('flags a family whose channel holds a reported message', async () => {
+    const me = await freshEntity();
+    const quiet = await createGroup(t.db(), { entityId: me.entityId });
+    const reported = await createGroup(t.db(), { entityId: me.entityId });
+    const chat = createLocalChatProvider(t.db());
+    const parent = await addFamilyMember(t.db(), { groupId: reported.groupId, role: 'adoptive_parent' });
+    const birth = await addFamilyMember(t.db(), { groupId: reported.groupId, role: 'birth_family' });
+    await chat.upsertUsers([
+      { id: parent.memberId, name: 'Pat Parent' },
+      { id: birth.memberId, name: 'Bea Birth' },
+    ]);
+    const channel = await chat.ensureChannel({
+      groupId: reported.groupId,
+      key: birth.memberId,
+      members: [
+        { userId: parent.memberId, role: 'adoptive_parent', permission: 'write' },
+        { userId: birth.memberId, role: 'birth_family', permission: 'write' },
+      ],
+    });
+    const posted = await chat.postMessage({
+      channelId: channel.id,
+      userId: birth.memberId,
+      html: '<p>hello</p>',
+    });
+    expect((await list(me.auth)).result.find((g) => g._id === reported.groupId)?.reports).toBe(false);
+    await chat.flagMessage({ messageId: (posted as { id: string }).id, userId: parent.memberId });
+
+    const { result } = await list(me.auth);
+    expect(Object.fromEntries(result.map((g) => [g._id, g.reports]))).toEqual({
+      [quiet.groupId]: false,
+      [reported.groupId]: true,
+    });
+  });
+
+  it('searches the child’s name, the payment e-mail and members’ e-mails, whatever the case', async () => {
+    const me = await freshEntity();
+    const byName = await createGroup(t.db(), { entityId: me.entityId, name: 'Needle Child' });
+    const byPayment = await createGroup(t.db(), {
+      entityId: me.entityId,
+      paymentEmail: 'NEEDLE.pay@test.local',
+    });
+    const byMember = await createGroup(t.db(), { entityId: me.entityId });
+    await addFamilyMember(t.db(), {
+      groupId: byMember.groupId,
+      role: 'birth_family',
+      email: 'bea.needle@family.test',
+    });
+    await createGroup(t.db(), { entityId: me.entityId, name: 'Other Child' });
+    const foreign = await freshEntity();
+    await createGroup(t.db(), { entityId: foreign.entityId, name: 'Needle Foreign' });
+
+    const found = await list(me.auth, 'search=nEeDlE');
+    expect(found.total).toBe(3);
+    expect(found.result.map((g) => g._id).sort()).toEqual(
+      [byName.groupId, byPayment.groupId, byMember.groupId].sort(),
+    );
+    expect((await list(me.auth, 'search=bea.needle@FAMILY.test')).result.map((g) => g._id)).toEqual([
+      byMember.groupId,
+    ]);
+    // A typed % or _ is a character, not a pattern.
+    expect((await list(me.auth, 'search=%25')).total).toBe(0);
+    expect((await list(me.auth, 'search=no-such-family')).total).toBe(0);
+  });
+
+  it('sorts by status both ways and pages through the families', async () => {
+    const me = await freshEntity();
+    const ids: { id: string; active: boolean }[] = [];
+    for (let i = 0; i < 12; i++) {
+      const active = i % 3 !== 0;
+      ids.push({ id: (await createGroup(t.db(), { entityId: me.entityId, active })).groupId, active });
+    }
+    const asc = await list(me.auth, 'sort=asc&pageSize=12');
+    expect(asc.result.map((g) => g.active)).toEqual([...Array(8).fill(true), ...Array(4).fill(false)]);
+    const desc = await list(me.auth, 'sort=desc&pageSize=12');
+    expect(desc.result.map((g) => g.active)).toEqual([...Array(4).fill(false), ...Array(8).fill(true)]);
+
+    const page1 = await list(me.auth);
+    const page2 = await list(me.auth, 'page=2');
+    expect(page1.result).toHaveLength(10);
+    expect(page2).toMatchObject({ total: 12, page: 2 });
+    expect(page2.result).toHaveLength(2);
+    expect(new Set([...page1.result, ...page2.result].map((g) => g._id)).size).toBe(12);
+  });
+
+  it('takes a NUL character in a search as nothing (no stored text can hold one)', async () => {
+    const response = await call('GET', '/api/group/list?search=%00', token);
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('refuses a query it does not understand', async () => {
+    const response = await call('GET', '/api/group/list?sort=sideways&page=0', token);
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/group/list/{id}', () => {
+  it('tells a one-time family from a monthly one', async () => {
+    const monthly = await createGroup(t.db(), {
+      entityId: entity.entityId,
+      name: 'Mona Month',
+      planType: 'recurring',
+    });
+    const oneTime = await createGroup(t.db(), {
+      entityId: entity.entityId,
+      name: 'Otto Once',
+      planType: 'one_time',
+    });
+    const unnamed = await createGroup(t.db(), { entityId: entity.entityId, name: null, planType: null });
+
+    const m = await call('GET', `/api/group/list/${monthly.groupId}`, token);
+    expect(m.statusCode).toBe(200);
+    expect(m.json()).toEqual({
+      _id: monthly.groupId,
+      name: 'Mona Month',
+      childFirstName: 'Mona',
+      childLastName: 'Month',
+      active: true,
+      billingInformation: { email: monthly.paymentEmail },
+      plan: { priceId: 'price_factory_recurring', type: 'recurring' },
+      paymentId: null,
+      subscriptionId: expect.stringMatching(/^sub_/),
+      oneTime: false,
+      createdAt: expect.any(String),
+    });
+    const o = (await call('GET', `/api/group/list/${oneTime.groupId}`, token)).json();
+    expect(o).toMatchObject({
+      oneTime: true,
+      paymentId: expect.stringMatching(/^pay_/),
+      subscriptionId: null,
+    });
+    const u = (await call('GET', `/api/group/list/${unnamed.groupId}`, token)).json();
+    expect(u).toMatchObject({
+      name: null,
+      plan: null,
+      oneTime: false,
+      paymentId: null,
+      subscriptionId: null,
+    });
+  });
+
+  it('answers 404 for a family of another entity or none, and 400 for an id that is not one', async () => {
+    const other = await freshEntity();
+    const foreign = await createGroup(t.db(), { entityId: other.entityId });
+    const response = await call('GET', `/api/group/list/${foreign.groupId}`, token);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: MSG.extra.notFound });
+    expect(
+      (await call('GET', '/api/group/list/6f0f7f6e-3b7a-4c55-9a8e-2f3f4b5c6d7e', token)).statusCode,
+    ).toBe(404);
+    expect((await call('GET', '/api/group/list/not-an-id', token)).statusCode).toBe(400);
+  });
+});
+
+describe('PUT /api/group/edit/{groupId}', () => {
+  it('renames the family, and the child’s names follow', async () => {
+    const family = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
+    const response = await call('PUT', `/api/group/edit/${family.groupId}`, token, {
+      name: '  Robin  Ann Smith ',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ _id: family.groupId, message: 'Edit name group successfully.' });
+    const group = (await call('GET', `/api/group/list/${family.groupId}`, token)).json();
+    expect(group).toMatchObject({
+      name: 'Robin Ann Smith',
+      childFirstName: 'Robin',
+      childLastName: 'Ann Smith',
+    });
+  });
+
+  it('needs a name of at least 3 characters', async () => {
+    const family = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
+    const response = await call('PUT', `/api/group/edit/${family.groupId}`, token, { name: ' ab ' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: MSG.families.groupNameMin,
+      fields: { name: MSG.families.groupNameMin },
+    });
+  });
+
+  it('refuses a name with a NUL character', async () => {
+    const family = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
+    const response = await call('PUT', `/api/group/edit/${family.groupId}`, token, {
+      name: 'Robin\u0000 Lee',
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('answers 404 for a family of another entity and leaves it as it was', async () => {
+    const other = await freshEntity();
+    const foreign = await createGroup(t.db(), { entityId: other.entityId, name: 'Keep Me' });
+    const response = await call('PUT', `/api/group/edit/${foreign.groupId}`, token, { name: 'Stolen Name' });
+    expect(response.statusCode).toBe(404);
+    const [row] = await t
+      .db()
+      .select({ name: groups.name })
+      .from(groups)
+      .where(eq(groups.id, foreign.groupId));
+    expect(row?.name).toBe('Keep Me');
+  });
+});

@@ -1,0 +1,560 @@
+// The people of a family: lookup, create, link, edit, the final list and its chat channels, the member
+// status toggle, invitations by e-mail; who may call the routes.
+import { type GroupMember, MSG } from '@bridge-talk/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatChannelMembers } from '../../db/schema-chat.js';
+import { familyMembers } from '../../db/schema-families.js';
+import { createLocalChatProvider, type LocalChatProvider } from '../../providers/chat/local-chat-provider.js';
+import { addFamilyMember, createEntityUser, createGroup } from '../../test-support/factories.js';
+import { type SmtpCapture, startSmtpCapture, waitForMessage } from '../../test-support/smtp-capture.js';
+import { createTestApp, eventually, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
+
+let t: TestApp;
+let smtp: SmtpCapture;
+let chat: LocalChatProvider;
+let admin: string;
+let entity: Awaited<ReturnType<typeof createEntityUser>>;
+let token: string;
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  t = await createTestApp({ SMTP_URL: smtp.url });
+  chat = createLocalChatProvider(t.db());
+  admin = (await signIn(t.app, { ...TEST_ADMIN, role: 'admin' })).authorization;
+  entity = await createEntityUser(t.db());
+  token = (await signIn(t.app, { email: entity.email, password: entity.password!, role: 'entity' }))
+    .authorization;
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+type Method = 'GET' | 'POST' | 'PUT';
+function call(method: Method, url: string, payload?: object, authorization: string | null = token) {
+  return t.app.inject({ method, url, payload, headers: authorization ? { authorization } : {} });
+}
+
+let counter = 0;
+function email(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${counter}@family.test`;
+}
+
+async function created(groupId: string, name: string, subtype: string, address: string | null) {
+  const response = await call('POST', '/api/group/user/create', { groupId, name, email: address, subtype });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as { _id: string; name: string; email: string | null };
+}
+
+async function members(groupId: string): Promise<GroupMember[]> {
+  const response = await call('GET', `/api/group/member/list/${groupId}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().result;
+}
+
+/** A named family with a child (no e-mail), two adoptive parents and two birth family members, synced. */
+async function wholeFamily() {
+  const { groupId } = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
+  const child = await created(groupId, 'Robin Lee', 'child', null);
+  const parent1 = await created(groupId, 'Alice Adams', 'adoptive_parent', email('alice'));
+  const parent2 = await created(groupId, 'Andy Adams', 'adoptive_parent', email('andy'));
+  const birth1 = await created(groupId, 'Bella Birch', 'birth_family', email('bella'));
+  const birth2 = await created(groupId, 'Ben Birch', 'birth_family', email('ben'));
+  const sync = await call('POST', '/api/group/user/sync', {
+    groupId,
+    results: [
+      { userId: child._id, userType: 'child' },
+      { userId: parent1._id, userType: 'adoptive_parent' },
+      { userId: parent2._id, userType: 'adoptive_parent' },
+      { userId: birth1._id, userType: 'birth_family' },
+      { userId: birth2._id, userType: 'birth_family' },
+    ],
+  });
+  expect(sync.statusCode, sync.body).toBe(200);
+  return { groupId, child, parent1, parent2, birth1, birth2 };
+}
+
+function channelShape(channels: Awaited<ReturnType<LocalChatProvider['listChannels']>>) {
+  return channels.map((c) => ({
+    number: c.number,
+    disabled: c.disabled,
+    members: c.members.map((m) => `${m.name}:${m.role}:${m.permission}`).sort(),
+  }));
+}
+
+describe('who may call the member routes', () => {
+  const id = '00000000-0000-4000-8000-000000000000';
+  const routes: [Method, string][] = [
+    ['GET', `/api/group/member/list/${id}`],
+    ['POST', '/api/group/member/add'],
+    ['POST', `/api/group/member/manager/${id}/${id}`],
+    ['POST', '/api/group/user/create'],
+    ['PUT', `/api/group/user/edit/${id}`],
+    ['POST', '/api/group/user/sync'],
+    ['POST', '/api/group/user/check'],
+  ];
+
+  it.each(routes)('%s %s answers 401 without a session and 403 to an admin', async (method, url) => {
+    const payload = method === 'GET' ? undefined : {};
+    expect((await call(method, url, payload, null)).statusCode).toBe(401);
+    const asAdmin = await call(method, url, payload, admin);
+    expect(asAdmin.statusCode).toBe(403);
+    expect(asAdmin.json().message).toBe(MSG.extra.forbidden);
+  });
+});
+
+describe('POST /api/group/user/check', () => {
+  it('reveals only the id and name of the person with that e-mail', async () => {
+    const other = await createEntityUser(t.db());
+    const { groupId } = await createGroup(t.db(), { entityId: other.entityId });
+    const address = email('known');
+    const person = await addFamilyMember(t.db(), {
+      groupId,
+      role: 'birth_family',
+      email: address,
+      firstName: 'Kim',
+      lastName: 'Known',
+    });
+    const response = await call('POST', '/api/group/user/check', { email: address.toUpperCase() });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ _id: person.memberId, name: 'Kim Known' });
+  });
+
+  it('answers 404 for an unknown e-mail and 400 for a malformed one', async () => {
+    const unknown = await call('POST', '/api/group/user/check', { email: email('nobody') });
+    expect(unknown.statusCode).toBe(404);
+    const malformed = await call('POST', '/api/group/user/check', { email: 'not-an-email' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().fields).toEqual({ email: MSG.validation.invalidEmailFormat });
+  });
+});
+
+describe('POST /api/group/user/create', () => {
+  it('creates a person in the next place of the role and e-mails them an invitation', async () => {
+    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
+    const address = email('parent');
+    const first = await created(groupId, 'Alice Mary Adams', 'adoptive_parent', address);
+    expect(first).toEqual({ _id: expect.any(String), name: 'Alice Mary Adams', email: address });
+    const second = await created(groupId, 'Andy Adams', 'adoptive_parent', email('andy'));
+    const child = await created(groupId, 'Robin Lee', 'child', '');
+    expect(child.email).toBeNull();
+
+    expect(await members(groupId)).toEqual([
+      expect.objectContaining({ _id: child._id, role: 'child', position: 1, email: null, active: true }),
+      expect.objectContaining({
+        _id: first._id,
+        role: 'adoptive_parent',
+        position: 1,
+        name: 'Alice Mary Adams',
+        firstName: 'Alice',
+        lastName: 'Mary Adams',
+        email: address,
+      }),
+      expect.objectContaining({ _id: second._id, role: 'adoptive_parent', position: 2 }),
+    ]);
+
+    const mail = await waitForMessage(smtp, address, /You are invited to Bridge Talk/);
+    expect(mail.text).toContain('Hello Alice Mary Adams,');
+    expect(mail.text).toContain(`${entity.entityName} has added you to the family of Robin on Bridge Talk`);
+    expect(mail.text).toContain(`sign in with this e-mail address (${address})`);
+  });
+
+  it('needs an e-mail for an adult and refuses one already in use', async () => {
+    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
+    const noEmail = await call('POST', '/api/group/user/create', {
+      groupId,
+      name: 'Al Adams',
+      subtype: 'birth_family',
+    });
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json().fields).toEqual({ email: MSG.validation.emailIsRequired });
+
+    const address = email('taken');
+    await created(groupId, 'Bella Birch', 'birth_family', address);
+    const again = await call('POST', '/api/group/user/create', {
+      groupId,
+      name: 'Other Person',
+      email: address.toUpperCase(),
+      subtype: 'birth_family',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      message: 'Email already in use.',
+      fields: { email: 'Email already in use.' },
+    });
+  });
+
+  it('stops a role at twice its places before the final list', async () => {
+    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
+    await created(groupId, 'Robin One', 'child', null);
+    await created(groupId, 'Robin Two', 'child', null);
+    const third = await call('POST', '/api/group/user/create', {
+      groupId,
+      name: 'Robin Three',
+      subtype: 'child',
+    });
+    expect(third.statusCode).toBe(422);
+    expect(third.json().message).toBe(MSG.families.tooManyChildren);
+  });
+});
+
+describe('POST /api/group/member/add', () => {
+  it('links a person of another family and invites them; linking again changes nothing', async () => {
+    const first = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
+    const address = email('shared');
+    const person = await created(first.groupId, 'Bella Birch', 'birth_family', address);
+    await waitForMessage(smtp, address, /You are invited/);
+    const second = await createGroup(t.db(), { entityId: entity.entityId, name: 'Casey Lee' });
+
+    const response = await call('POST', '/api/group/member/add', {
+      groupId: second.groupId,
+      role: 'birth_family',
+      userId: person._id,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ _id: person._id, name: 'Bella Birch', email: address });
+    // The second invitation, for the second family.
+    const mail = await eventually(async () =>
+      smtp.messages.find((m) => m.text?.includes(address) && m.text.includes('the family of Casey')),
+    );
+    expect(mail.subject).toBe('You are invited to Bridge Talk');
+    const mailsBefore = smtp.messages.length;
+
+    const again = await call('POST', '/api/group/member/add', {
+      groupId: second.groupId,
+      role: 'birth_family',
+      userId: person._id,
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await members(second.groupId)).map((m) => m._id)).toEqual([person._id]);
+
+    const otherRole = await call('POST', '/api/group/member/add', {
+      groupId: second.groupId,
+      role: 'adoptive_parent',
+      userId: person._id,
+    });
+    expect(otherRole.statusCode).toBe(409);
+    expect(otherRole.json().message).toBe(MSG.families.memberAlreadyInFamily);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(smtp.messages.length).toBe(mailsBefore);
+  });
+
+  it('answers 404 for a person who does not exist', async () => {
+    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
+    const response = await call('POST', '/api/group/member/add', {
+      groupId,
+      role: 'birth_family',
+      userId: '6f0f7f6e-3b7a-4c55-9a8e-2f3f4b5c6d7e',
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('PUT /api/group/user/edit/{userId}', () => {
+  it('renames a person, gives them a new e-mail (invited) and another role', async () => {
+    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
+    const person = await created(groupId, 'Bella Birch', 'birth_family', email('bella'));
+    const newAddress = email('bella-new');
+    const response = await call('PUT', `/api/group/user/edit/${person._id}`, {
+      groupId,
+      userId: person._id,
+      name: 'Bella Ann Birch',
+      email: newAddress,
+      subtype: 'adoptive_parent',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ _id: person._id, name: 'Bella Ann Birch', email: newAddress });
+    expect(await members(groupId)).toEqual([
+      expect.objectContaining({
+        _id: person._id,
+        role: 'adoptive_parent',
+        position: 1,
+        firstName: 'Bella',
+        lastName: 'Ann Birch',
+        email: newAddress,
+      }),
+    ]);
+    await waitForMessage(smtp, newAddress, /You are invited/);
+  });
+
+  it('refuses an e-mail of someone else, a person of no family of the entity, and a mismatched id', async () => {
+    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
+    const taken = email('taken');
+    await created(groupId, 'Ann Other', 'birth_family', taken);
+    const person = await created(groupId, 'Bella Birch', 'birth_family', email('bella'));
+    const edit = (userId: string, body: object) =>
+      call('PUT', `/api/group/user/edit/${userId}`, {
+        groupId,
+        name: 'Bella Birch',
+        subtype: 'birth_family',
+        ...body,
+      });
+
+    const clash = await edit(person._id, { email: taken });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().message).toBe('Email already in use.');
+
+    const stranger = await addFamilyMember(t.db(), {
+      groupId: (await createGroup(t.db(), { entityId: entity.entityId })).groupId,
+      role: 'birth_family',
+    });
+    const notHere = await edit(stranger.memberId, { email: email('x') });
+    expect(notHere.statusCode).toBe(404);
+    expect(notHere.json().message).toBe(MSG.families.memberNotInFamily);
+
+    const mismatch = await edit(person._id, { email: email('y'), userId: stranger.memberId });
+    expect(mismatch.statusCode).toBe(400);
+  });
+
+  it('keeps the name and e-mail of a person who also belongs to another entity’s family', async () => {
+    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
+    const address = email('shared');
+    const person = await created(groupId, 'Sam Shared', 'birth_family', address);
+    const other = await createEntityUser(t.db());
+    const foreign = await createGroup(t.db(), { entityId: other.entityId });
+    const otherAuth = (await signIn(t.app, { email: other.email, password: other.password!, role: 'entity' }))
+      .authorization;
+    const linked = await call(
+      'POST',
+      '/api/group/member/add',
+      { groupId: foreign.groupId, role: 'birth_family', userId: person._id },
+      otherAuth,
+    );
+    expect(linked.statusCode).toBe(200);
+
+    const response = await call('PUT', `/api/group/user/edit/${person._id}`, {
+      groupId,
+      name: 'Renamed Person',
+      email: address,
+      subtype: 'birth_family',
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(MSG.families.memberSharedCannotEdit);
+    const [row] = await t
+      .db()
+      .select({ firstName: familyMembers.firstName })
+      .from(familyMembers)
+      .where(eq(familyMembers.id, person._id));
+    expect(row?.firstName).toBe('Sam');
+  });
+});
+
+describe('POST /api/group/user/sync', () => {
+  it('makes one channel per birth family member with the adoptive parents; the child joins only with an e-mail', async () => {
+    const f = await wholeFamily();
+    expect(channelShape(await chat.listChannels(f.groupId))).toEqual([
+      {
+        number: 1,
+        disabled: false,
+        members: [
+          'Alice Adams:adoptive_parent:write',
+          'Andy Adams:adoptive_parent:write',
+          'Bella Birch:birth_family:write',
+        ],
+      },
+      {
+        number: 2,
+        disabled: false,
+        members: [
+          'Alice Adams:adoptive_parent:write',
+          'Andy Adams:adoptive_parent:write',
+          'Ben Birch:birth_family:write',
+        ],
+      },
+    ]);
+
+    // The child is given an e-mail: on the next sync they read every channel, and nothing is lost.
+    const [first] = await chat.listChannels(f.groupId);
+    const posted = await chat.postMessage({ channelId: first!.id, userId: f.birth1._id, html: '<p>hi</p>' });
+    expect(posted).toHaveProperty('id');
+    const edited = await call('PUT', `/api/group/user/edit/${f.child._id}`, {
+      groupId: f.groupId,
+      name: 'Robin Lee',
+      email: email('robin'),
+      subtype: 'child',
+    });
+    expect(edited.statusCode).toBe(200);
+    const again = await call('POST', '/api/group/user/sync', {
+      groupId: f.groupId,
+      results: [
+        { userId: f.child._id, userType: 'child' },
+        { userId: f.parent1._id, userType: 'adoptive_parent' },
+        { userId: f.parent2._id, userType: 'adoptive_parent' },
+        { userId: f.birth1._id, userType: 'birth_family' },
+        { userId: f.birth2._id, userType: 'birth_family' },
+      ],
+    });
+    expect(again.statusCode).toBe(200);
+    const channels = await chat.listChannels(f.groupId);
+    expect(channels.map((c) => c.id)).toEqual((await chat.listChannels(f.groupId)).map((c) => c.id));
+    expect(channels[0]!.id).toBe(first!.id);
+    expect(channelShape(channels).map((c) => c.members)).toEqual([
+      [
+        'Alice Adams:adoptive_parent:write',
+        'Andy Adams:adoptive_parent:write',
+        'Bella Birch:birth_family:write',
+        'Robin Lee:child:read',
+      ],
+      [
+        'Alice Adams:adoptive_parent:write',
+        'Andy Adams:adoptive_parent:write',
+        'Ben Birch:birth_family:write',
+        'Robin Lee:child:read',
+      ],
+    ]);
+    const history = await chat.listMessages(f.groupId, first!.id, { limit: 10 });
+    expect(history?.messages.map((m) => m.html)).toEqual(['<p>hi</p>']);
+    expect(await chat.postMessage({ channelId: first!.id, userId: f.child._id, html: 'no' })).toEqual({
+      refused: 'not-a-writer',
+    });
+  });
+
+  it('answers the final list, reorders the places, and lets the unlisted leave (their channel closed)', async () => {
+    const f = await wholeFamily();
+    const response = await call('POST', '/api/group/user/sync', {
+      groupId: f.groupId,
+      results: [
+        { userId: f.child._id, userType: 'child' },
+        { userId: f.parent2._id, userType: 'adoptive_parent' },
+        { userId: f.parent1._id, userType: 'adoptive_parent' },
+        { userId: f.birth2._id, userType: 'birth_family' },
+      ],
+    });
+    expect(response.statusCode).toBe(200);
+    expect((response.json().result as GroupMember[]).map((m) => [m.name, m.role, m.position])).toEqual([
+      ['Robin Lee', 'child', 1],
+      ['Andy Adams', 'adoptive_parent', 1],
+      ['Alice Adams', 'adoptive_parent', 2],
+      ['Ben Birch', 'birth_family', 1],
+    ]);
+    expect(channelShape(await chat.listChannels(f.groupId))).toEqual([
+      {
+        number: 1,
+        disabled: true,
+        members: ['Alice Adams:adoptive_parent:write', 'Andy Adams:adoptive_parent:write'],
+      },
+      {
+        number: 2,
+        disabled: false,
+        members: [
+          'Alice Adams:adoptive_parent:write',
+          'Andy Adams:adoptive_parent:write',
+          'Ben Birch:birth_family:write',
+        ],
+      },
+    ]);
+  });
+
+  it('checks the rules of the list and refuses a person who is not in the family', async () => {
+    const f = await wholeFamily();
+    const noBirth = await call('POST', '/api/group/user/sync', {
+      groupId: f.groupId,
+      results: [{ userId: f.parent1._id, userType: 'adoptive_parent' }],
+    });
+    expect(noBirth.statusCode).toBe(400);
+    expect(noBirth.json().message).toBe(MSG.validation.birthFamilyRequired);
+    const noParent = await call('POST', '/api/group/user/sync', {
+      groupId: f.groupId,
+      results: [{ userId: f.birth1._id, userType: 'birth_family' }],
+    });
+    expect(noParent.json().message).toBe(MSG.validation.adoptiveParentRequired);
+
+    const stranger = await addFamilyMember(t.db(), {
+      groupId: (await createGroup(t.db(), { entityId: entity.entityId })).groupId,
+      role: 'birth_family',
+    });
+    const foreignPerson = await call('POST', '/api/group/user/sync', {
+      groupId: f.groupId,
+      results: [
+        { userId: f.parent1._id, userType: 'adoptive_parent' },
+        { userId: stranger.memberId, userType: 'birth_family' },
+      ],
+    });
+    expect(foreignPerson.statusCode).toBe(422);
+    expect(foreignPerson.json().message).toBe(MSG.families.memberNotInFamily);
+    expect(await members(f.groupId)).toHaveLength(5);
+  });
+});
+
+describe('POST /api/group/member/manager/{groupId}/{userId}', () => {
+  it('a deactivated member reads but cannot post; activated again, they can', async () => {
+    const f = await wholeFamily();
+    const [channel] = await chat.listChannels(f.groupId);
+    const off = await call('POST', `/api/group/member/manager/${f.groupId}/${f.birth1._id}`, {
+      active: false,
+    });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toEqual({ message: MSG.families.memberStatusUpdated });
+    expect((await members(f.groupId)).find((m) => m._id === f.birth1._id)?.active).toBe(false);
+    expect(await chat.postMessage({ channelId: channel!.id, userId: f.birth1._id, html: 'x' })).toEqual({
+      refused: 'not-a-writer',
+    });
+    const permissions = await t
+      .db()
+      .select({ permission: chatChannelMembers.permission })
+      .from(chatChannelMembers)
+      .where(eq(chatChannelMembers.userId, f.birth1._id));
+    expect(permissions).toEqual([{ permission: 'read' }]);
+
+    const on = await call('POST', `/api/group/member/manager/${f.groupId}/${f.birth1._id}`, { active: true });
+    expect(on.statusCode).toBe(200);
+    expect(
+      await chat.postMessage({ channelId: channel!.id, userId: f.birth1._id, html: 'back' }),
+    ).toHaveProperty('id');
+  });
+
+  it('a person deactivated in one family still posts in another family where they are active', async () => {
+    const f = await wholeFamily();
+    const second = await createGroup(t.db(), { entityId: entity.entityId, name: 'Casey Lee' });
+    await call('POST', '/api/group/member/add', {
+      groupId: second.groupId,
+      role: 'birth_family',
+      userId: f.birth1._id,
+    });
+    await call('POST', '/api/group/member/add', {
+      groupId: second.groupId,
+      role: 'adoptive_parent',
+      userId: f.parent1._id,
+    });
+    const synced = await call('POST', '/api/group/user/sync', {
+      groupId: second.groupId,
+      results: [
+        { userId: f.parent1._id, userType: 'adoptive_parent' },
+        { userId: f.birth1._id, userType: 'birth_family' },
+      ],
+    });
+    expect(synced.statusCode).toBe(200);
+    await call('POST', `/api/group/member/manager/${f.groupId}/${f.birth1._id}`, { active: false });
+    const [here] = await chat.listChannels(f.groupId);
+    const [there] = await chat.listChannels(second.groupId);
+    expect(await chat.postMessage({ channelId: here!.id, userId: f.birth1._id, html: 'x' })).toEqual({
+      refused: 'not-a-writer',
+    });
+    expect(await chat.postMessage({ channelId: there!.id, userId: f.birth1._id, html: 'y' })).toHaveProperty(
+      'id',
+    );
+  });
+
+  it('a disabled channel accepts no messages', async () => {
+    const f = await wholeFamily();
+    const [channel] = await chat.listChannels(f.groupId);
+    await chat.setChannelDisabled(f.groupId, channel!.id, true);
+    expect(await chat.postMessage({ channelId: channel!.id, userId: f.parent1._id, html: 'x' })).toEqual({
+      refused: 'channel-disabled',
+    });
+  });
+
+  it('answers 404 for a person who is not in the family', async () => {
+    const f = await wholeFamily();
+    const response = await call(
+      'POST',
+      `/api/group/member/manager/${f.groupId}/6f0f7f6e-3b7a-4c55-9a8e-2f3f4b5c6d7e`,
+      {
+        active: false,
+      },
+    );
+    expect(response.statusCode).toBe(404);
+  });
+});

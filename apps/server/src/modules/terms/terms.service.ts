@@ -1,0 +1,55 @@
+// Terms and conditions: the latest version (public: the logged-out modal reads it), one version and
+// saving a new version (admin only). Html is sanitised here, on save, by an allow-list.
+import { type CreateTermsRequest, MSG, type Terms, ZCreateTermsRequest } from '@bridge-talk/contract';
+import type { Actor, AppContext } from '../../app-context.js';
+import { AppError } from '../../lib/app-error.js';
+import * as repo from './terms.repository.js';
+import { sanitizeTermsHtml } from './terms-html.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Saves racing for the same version number retry this often before giving up. */
+const VERSION_ATTEMPTS = 3;
+
+function toTerms(row: repo.TermsRow): Terms {
+  return {
+    _id: row.id,
+    content: row.content,
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function createTermsService(ctx: AppContext) {
+  const { db } = ctx;
+
+  return {
+    async getLatestTerms(): Promise<Terms> {
+      const row = await repo.findLatestTerms(db);
+      if (!row) throw new AppError('NOT_FOUND', MSG.extra.termsNotPublished);
+      return toTerms(row);
+    },
+
+    async getTerms({ actor, input }: { actor: Actor; input: { id: string } }): Promise<Terms> {
+      if (actor.role !== 'admin') throw new AppError('FORBIDDEN', MSG.extra.forbidden);
+      const row = UUID.test(input.id) ? await repo.findTermsById(db, input.id) : null;
+      if (!row) throw new AppError('NOT_FOUND', MSG.extra.notFound);
+      return toTerms(row);
+    },
+
+    /** Saves a new version (every earlier one is kept): the next number, the html sanitised. */
+    async createTerms({ actor, input }: { actor: Actor; input: CreateTermsRequest }): Promise<Terms> {
+      if (actor.role !== 'admin') throw new AppError('FORBIDDEN', MSG.extra.forbidden);
+      const { title, content } = ZCreateTermsRequest.parse(input);
+      const values = { title, content: sanitizeTermsHtml(content), createdBy: actor.userId };
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return toTerms(await repo.insertNextVersion(db, values));
+        } catch (error) {
+          if (attempt >= VERSION_ATTEMPTS) throw error;
+        }
+      }
+    },
+  };
+}
+
+export type TermsService = ReturnType<typeof createTermsService>;

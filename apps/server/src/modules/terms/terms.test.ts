@@ -1,0 +1,163 @@
+import { MSG } from '@bridge-talk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEntityUser } from '../../test-support/factories.js';
+import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
+import { sanitizeTermsHtml } from './terms-html.js';
+
+let t: TestApp;
+let admin: string;
+let entityToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await signIn(t.app, { ...TEST_ADMIN, role: 'admin' })).authorization;
+  const entity = await createEntityUser(t.db());
+  entityToken = (await signIn(t.app, { email: entity.email, password: entity.password!, role: 'entity' }))
+    .authorization;
+});
+afterAll(() => t.close());
+
+function call(method: 'GET' | 'POST', url: string, authorization: string | null, payload?: object) {
+  return t.app.inject({
+    method,
+    url,
+    headers: authorization ? { authorization } : {},
+    ...(payload ? { payload } : {}),
+  });
+}
+
+const save = (content: string, authorization = admin) =>
+  call('POST', '/api/term/create', authorization, { title: MSG.terms.defaultTitle, content });
+
+describe('before any terms exist', () => {
+  it('GET /api/term/last answers 404 with a message, to anyone', async () => {
+    for (const authorization of [null, admin, entityToken]) {
+      const response = await call('GET', '/api/term/last', authorization);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: MSG.extra.termsNotPublished });
+    }
+  });
+});
+
+describe('permissions', () => {
+  it('POST /api/term/create and GET /api/term/list/{id}: 401 without a session, 403 to an entity', async () => {
+    const routes = [
+      { method: 'POST' as const, url: '/api/term/create', body: { title: 'Term 1', content: '<p>x</p>' } },
+      { method: 'GET' as const, url: '/api/term/list/00000000-0000-4000-8000-000000000000' },
+    ];
+    for (const route of routes) {
+      const anonymous = await call(route.method, route.url, null, route.body);
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toEqual({ message: MSG.extra.sessionExpired });
+      const asEntity = await call(route.method, route.url, entityToken, route.body);
+      expect(asEntity.statusCode).toBe(403);
+      expect(asEntity.json()).toEqual({ message: MSG.extra.forbidden });
+    }
+    // Neither refused call saved anything.
+    expect((await call('GET', '/api/term/last', null)).statusCode).toBe(404);
+  });
+});
+
+describe('saving versions', () => {
+  it('keeps every version, numbers them 1, 2, 3 and serves the latest publicly', async () => {
+    const first = await save('<p>First terms</p>');
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toEqual({
+      _id: expect.any(String),
+      content: '<p>First terms</p>',
+      version: 1,
+      updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    const second = await save('<h2>Second</h2><p>terms</p>');
+    expect(second.json().version).toBe(2);
+    const third = await call('POST', '/api/term/create', admin, { content: '<p>Third, title left out</p>' });
+    expect(third.statusCode).toBe(201);
+    expect(third.json().version).toBe(3);
+
+    const last = await call('GET', '/api/term/last', null);
+    expect(last.statusCode).toBe(200);
+    expect(last.json()).toEqual(third.json());
+
+    // Earlier versions are still there, and each can be read by id (the editor starts from one).
+    const old = await call('GET', `/api/term/list/${first.json()._id}`, admin);
+    expect(old.json()).toEqual(first.json());
+
+    const rows = (await t.sql('select title, version from terms order by version')) as {
+      rows: { title: string; version: number }[];
+    };
+    expect(rows.rows).toEqual([
+      { title: 'Term 1', version: 1 },
+      { title: 'Term 1', version: 2 },
+      { title: 'Term 1', version: 3 },
+    ]);
+  });
+
+  it('gives simultaneous saves distinct versions', async () => {
+    const responses = await Promise.all([save('<p>a</p>'), save('<p>b</p>'), save('<p>c</p>')]);
+    expect(responses.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    const versions = responses.map((r) => r.json().version as number).sort();
+    expect(new Set(versions).size).toBe(3);
+  });
+
+  it('sanitises the html before it is stored', async () => {
+    const dirty =
+      '<p onclick="steal()">Hello <img src=x onerror="alert(1)"><script>alert(2)</script>' +
+      '<a href="javascript:alert(3)">bad</a> <a href="https://example.org" target="_blank">good</a></p>' +
+      '<iframe src="https://evil.example"></iframe><style>body{display:none}</style>';
+    const saved = await save(dirty);
+    expect(saved.statusCode).toBe(201);
+    const content = saved.json().content as string;
+    expect(content).toBe(
+      '<p>Hello <a>bad</a> <a href="https://example.org" target="_blank" rel="noopener noreferrer">good</a></p>',
+    );
+    expect((await call('GET', '/api/term/last', null)).json().content).toBe(content);
+  });
+
+  it('answers 404 for an unknown version and 400 for a body without content', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
+      const response = await call('GET', `/api/term/list/${id}`, admin);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: MSG.extra.notFound });
+    }
+    const missing = await call('POST', '/api/term/create', admin, { title: 'Term 1' });
+    expect(missing.statusCode).toBe(400);
+    expect(Object.keys(missing.json().fields)).toEqual(['content']);
+  });
+});
+
+describe('sanitizeTermsHtml', () => {
+  it('keeps what the editor produces', () => {
+    const html =
+      '<h1>Terms</h1><p style="text-align:center">Centred <strong>bold</strong> <em>italic</em> ' +
+      '<span style="background-color:#fbeeb8">marked</span></p>' +
+      '<ul><li>one</li></ul><ol><li>two</li></ol><p style="padding-left:40px">indented</p>' +
+      '<blockquote>quote</blockquote><pre>pre</pre><a href="mailto:team@example.org">mail</a>';
+    expect(sanitizeTermsHtml(html)).toBe(html);
+  });
+
+  it('drops styles and attributes outside the allow-list', () => {
+    expect(
+      sanitizeTermsHtml(
+        '<p style="position:fixed;top:0;background-color:red" class="x" id="y">x</p>' +
+          '<span style="background-image:url(javascript:alert(1))">y</span>' +
+          '<p style="text-align:expression(alert(1))">z</p>',
+      ),
+    ).toBe('<p style="background-color:red">x</p><span>y</span><p>z</p>');
+  });
+
+  it('removes every way to run script', () => {
+    for (const dirty of [
+      '<script>alert(1)</script>',
+      '<img src=x onerror=alert(1)>',
+      '<svg onload=alert(1)></svg>',
+      '<a href="JaVaScRiPt:alert(1)">x</a>',
+      '<a href="data:text/html,<script>alert(1)</script>">x</a>',
+      '<object data="x.swf"></object>',
+      '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
+      '<p><iframe srcdoc="<script>alert(1)</script>"></iframe></p>',
+    ]) {
+      const clean = sanitizeTermsHtml(dirty);
+      expect(clean, dirty).not.toMatch(/<script|onerror|onload|javascript:|data:|<iframe|<object|<img|<svg/i);
+    }
+  });
+});

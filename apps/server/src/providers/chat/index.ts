@@ -1,0 +1,27 @@
+// Chooses the chat provider from the configuration (CHAT_PROVIDER), once, at start-up. Business code
+// sees the ChatProvider interface only; the member API also uses the local provider's own actions.
+import type { Config } from '../../config/index.js';
+import type { Db } from '../../db/client.js';
+import type { ChatProvider } from './chat-provider.js';
+import { createLocalChatProvider, type LocalChatActions } from './local-chat-provider.js';
+import { createStreamChatProvider } from './stream-chat-provider.js';
+
+export type { ChatProvider } from './chat-provider.js';
+
+export function createChatProvider(config: Config, db: Db): ChatProvider {
+  if (config.chat.provider === 'stream') {
+    const { apiKey, apiSecret, baseUrl } = config.chat.stream;
+    // loadConfig refuses CHAT_PROVIDER=stream without both.
+    if (!apiKey || !apiSecret) throw new Error('STREAM_API_KEY and STREAM_API_SECRET are required');
+    return createStreamChatProvider({ apiKey, apiSecret, baseUrl });
+  }
+  return createLocalChatProvider(db);
+}
+
+/** The member actions (post, report) exist only where the messages are ours: the local provider. */
+export function localActionsOf(chat: ChatProvider): LocalChatActions | null {
+  const candidate = chat as ChatProvider & Partial<LocalChatActions>;
+  return chat.kind === 'local' && candidate.postMessage && candidate.flagMessage
+    ? (candidate as LocalChatActions)
+    : null;
+}

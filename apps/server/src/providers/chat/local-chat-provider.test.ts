@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groups } from '../../db/schema.js';
+import { createEntityUser } from '../../test-support/factories.js';
+import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { createLocalChatProvider, type LocalChatProvider } from './local-chat-provider.js';
+
+let t: TestApp;
+let chat: LocalChatProvider;
+beforeAll(async () => {
+  t = await createTestApp();
+  chat = createLocalChatProvider(t.db());
+});
+afterAll(() => t.close());
+
+async function family() {
+  const entity = await createEntityUser(t.db());
+  const [group] = await t
+    .db()
+    .insert(groups)
+    .values({ entityId: entity.entityId, name: 'Test Family' })
+    .returning({ id: groups.id });
+  const suffix = group!.id.slice(0, 8);
+  const people = {
+    parent: { id: `parent-${suffix}`, name: 'Pat Parent' },
+    birth: { id: `birth-${suffix}`, name: 'Bea Birth' },
+    child: { id: `child-${suffix}`, name: 'Cody Child' },
+  };
+  await chat.upsertUsers(Object.values(people));
+  const channel = await chat.ensureChannel({
+    groupId: group!.id,
+    key: people.birth.id,
+    members: [
+      { userId: people.parent.id, role: 'adoptive_parent', permission: 'write' },
+      { userId: people.birth.id, role: 'birth_family', permission: 'write' },
+      { userId: people.child.id, role: 'child', permission: 'read' },
+    ],
+  });
+  return { groupId: group!.id, channelId: channel.id, people };
+}
+
+describe('local chat provider', () => {
+  it('numbers a family’s channels and keeps a channel when its members are synced again', async () => {
+    const f = await family();
+    const again = await chat.ensureChannel({
+      groupId: f.groupId,
+      key: f.people.birth.id,
+      members: [
+        { userId: f.people.parent.id, role: 'adoptive_parent', permission: 'write' },
+        { userId: f.people.birth.id, role: 'birth_family', permission: 'write' },
+      ],
+    });
+    expect(again.id).toBe(f.channelId);
+    await chat.upsertUsers([{ id: `birth2-${f.groupId}`, name: 'Ben Birth' }]);
+    const second = await chat.ensureChannel({
+      groupId: f.groupId,
+      key: `birth2-${f.groupId}`,
+      members: [{ userId: `birth2-${f.groupId}`, role: 'birth_family', permission: 'write' }],
+    });
+    const channels = await chat.listChannels(f.groupId);
+    expect(channels.map((c) => [c.id, c.number])).toEqual([
+      [f.channelId, 1],
+      [second.id, 2],
+    ]);
+    expect(channels[0]!.members.map((m) => m.name).sort()).toEqual(['Bea Birth', 'Pat Parent']);
+  });
+
+  it('pages through messages newest first with a cursor, without gaps or repeats', async () => {
+    const f = await family();
+    const start = Date.parse('2026-01-01T10:00:00Z');
+    for (let i = 0; i < 25; i++) {
+      const result = await chat.postMessage({
+        channelId: f.channelId,
+        userId: i % 2 ? f.people.parent.id : f.people.birth.id,
+        html: `<p>message ${i}</p>`,
+        createdAt: new Date(start + i * 1000),
+      });
+      expect(result).toHaveProperty('id');
+    }
+    const seen: string[] = [];
+    let before: string | null = null;
+    do {
+      const page = await chat.listMessages(f.groupId, f.channelId, { before, limit: 10 });
+      seen.push(...page!.messages.map((m) => m.html));
+      before = page!.nextCursor;
+    } while (before);
+    expect(seen).toEqual(Array.from({ length: 25 }, (_, i) => `<p>message ${24 - i}</p>`));
+  });
+
+  it('records reports and tells which channels and families hold them', async () => {
+    const f = await family();
+    const quiet = await family();
+    const posted = await chat.postMessage({
+      channelId: f.channelId,
+      userId: f.people.birth.id,
+      html: 'hello',
+    });
+    if (!('id' in posted)) throw new Error('not posted');
+    expect(await chat.flagMessage({ messageId: posted.id, userId: f.people.parent.id, reason: 'rude' })).toBe(
+      true,
+    );
+    expect(await chat.flagMessage({ messageId: posted.id, userId: f.people.parent.id })).toBe(true);
+    expect(await chat.flagMessage({ messageId: posted.id, userId: quiet.people.parent.id })).toBe(false);
+    const [channel] = await chat.listChannels(f.groupId);
+    expect(channel!.hasReports).toBe(true);
+    const page = await chat.listMessages(f.groupId, f.channelId, { limit: 10 });
+    expect(page!.messages[0]!.flags).toEqual([
+      { userId: f.people.parent.id, name: 'Pat Parent', reason: 'rude', createdAt: expect.any(Date) },
+    ]);
+    expect(await chat.groupsWithReports([f.groupId, quiet.groupId])).toEqual(new Set([f.groupId]));
+  });
+
+  it('refuses posts in a disabled channel, by a reader, and by a deactivated member', async () => {
+    const f = await family();
+    expect(await chat.postMessage({ channelId: f.channelId, userId: f.people.child.id, html: 'x' })).toEqual({
+      refused: 'not-a-writer',
+    });
+    await chat.setUserActive(f.people.birth.id, false);
+    expect(await chat.postMessage({ channelId: f.channelId, userId: f.people.birth.id, html: 'x' })).toEqual({
+      refused: 'not-a-writer',
+    });
+    expect(await chat.setChannelDisabled(f.groupId, f.channelId, true)).toBe(true);
+    expect(await chat.postMessage({ channelId: f.channelId, userId: f.people.parent.id, html: 'x' })).toEqual(
+      {
+        refused: 'channel-disabled',
+      },
+    );
+    expect((await chat.listChannels(f.groupId))[0]!.disabled).toBe(true);
+  });
+
+  it('answers nothing for a channel of another family', async () => {
+    const a = await family();
+    const b = await family();
+    expect(await chat.listMessages(b.groupId, a.channelId, { limit: 10 })).toBeNull();
+    expect(await chat.setChannelDisabled(b.groupId, a.channelId, true)).toBe(false);
+    expect(await chat.listMessages(a.groupId, 'not-a-uuid', { limit: 10 })).toBeNull();
+  });
+});

@@ -1,0 +1,276 @@
+// CHAT_PROVIDER=local: channels, messages and reports in our own tables (db/schema-chat.ts).
+import { and, asc, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  type ChatAttachment,
+  chatChannelMembers,
+  chatChannels,
+  chatFlags,
+  chatMessages,
+  chatUsers,
+} from '../../db/schema-chat.js';
+import type { ChannelSummary, ChatMessage, ChatProvider, MessagePage } from './chat-provider.js';
+
+function encodeCursor(createdAt: Date, id: string): string {
+  return Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
+  const [time, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const createdAt = new Date(time ?? '');
+  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) return null;
+  return { createdAt, id };
+}
+
+/** What members do in the family app; the local provider's member API and the demo data use it. */
+export interface LocalChatActions {
+  /** Posts a message; refused when the channel is disabled or the member may not write there. */
+  postMessage(input: {
+    channelId: string;
+    userId: string;
+    html: string;
+    attachments?: ChatAttachment[];
+    createdAt?: Date;
+  }): Promise<{ id: string } | { refused: 'channel-disabled' | 'not-a-writer' }>;
+  /** A member reports a message of a channel they are in; once per member and message. */
+  flagMessage(input: { messageId: string; userId: string; reason?: string | null }): Promise<boolean>;
+}
+
+export type LocalChatProvider = ChatProvider & LocalChatActions;
+
+export function createLocalChatProvider(db: Db): LocalChatProvider {
+  async function channelOf(groupId: string, channelId: string) {
+    if (!/^[0-9a-f-]{36}$/i.test(channelId)) return null;
+    const [row] = await db
+      .select({ id: chatChannels.id })
+      .from(chatChannels)
+      .where(and(eq(chatChannels.id, channelId), eq(chatChannels.groupId, groupId)));
+    return row ?? null;
+  }
+
+  return {
+    kind: 'local',
+
+    async upsertUsers(users) {
+      if (users.length === 0) return;
+      await db
+        .insert(chatUsers)
+        .values(users.map((u) => ({ id: u.id, name: u.name })))
+        .onConflictDoUpdate({
+          target: chatUsers.id,
+          set: { name: sql`excluded.name`, updatedAt: new Date() },
+        });
+    },
+
+    async setUserActive(userId, active) {
+      await db.update(chatUsers).set({ active, updatedAt: new Date() }).where(eq(chatUsers.id, userId));
+    },
+
+    async ensureChannel({ groupId, key, members }) {
+      return db.transaction(async (tx) => {
+        // One family's channels are numbered in order; lock the family's rows while numbering.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${groupId}))`);
+        let [channel] = await tx
+          .select({ id: chatChannels.id })
+          .from(chatChannels)
+          .where(and(eq(chatChannels.groupId, groupId), eq(chatChannels.key, key)));
+        if (!channel) {
+          const [last] = await tx
+            .select({ n: max(chatChannels.number) })
+            .from(chatChannels)
+            .where(eq(chatChannels.groupId, groupId));
+          [channel] = await tx
+            .insert(chatChannels)
+            .values({ groupId, key, number: (last?.n ?? 0) + 1 })
+            .returning({ id: chatChannels.id });
+        }
+        const id = channel!.id;
+        await tx.delete(chatChannelMembers).where(eq(chatChannelMembers.channelId, id));
+        if (members.length > 0) {
+          await tx.insert(chatChannelMembers).values(members.map((m) => ({ channelId: id, ...m })));
+        }
+        return { id };
+      });
+    },
+
+    async listChannels(groupId) {
+      const channels = await db
+        .select({
+          id: chatChannels.id,
+          number: chatChannels.number,
+          disabled: chatChannels.disabled,
+          createdAt: chatChannels.createdAt,
+          // Spelled out: inside a subquery drizzle would leave the column names unqualified.
+          hasReports: sql<boolean>`exists (select 1 from chat_flags f where f.channel_id = chat_channels.id)`,
+        })
+        .from(chatChannels)
+        .where(eq(chatChannels.groupId, groupId))
+        .orderBy(asc(chatChannels.number));
+      if (channels.length === 0) return [];
+      const members = await db
+        .select({
+          channelId: chatChannelMembers.channelId,
+          userId: chatChannelMembers.userId,
+          role: chatChannelMembers.role,
+          permission: chatChannelMembers.permission,
+          name: chatUsers.name,
+          active: chatUsers.active,
+        })
+        .from(chatChannelMembers)
+        .innerJoin(chatUsers, eq(chatUsers.id, chatChannelMembers.userId))
+        .where(
+          inArray(
+            chatChannelMembers.channelId,
+            channels.map((c) => c.id),
+          ),
+        )
+        .orderBy(asc(chatChannelMembers.role), asc(chatUsers.name));
+      return channels.map(
+        (c): ChannelSummary => ({
+          ...c,
+          hasReports: Boolean(c.hasReports),
+          members: members
+            .filter((m) => m.channelId === c.id)
+            .map(({ userId, name, role, permission, active }) => ({
+              userId,
+              name,
+              role,
+              permission,
+              active,
+            })),
+        }),
+      );
+    },
+
+    async findChannelGroup(channelId) {
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(channelId)) return null;
+      const [row] = await db
+        .select({ groupId: chatChannels.groupId })
+        .from(chatChannels)
+        .where(eq(chatChannels.id, channelId));
+      return row?.groupId ?? null;
+    },
+
+    async groupsWithReports(groupIds) {
+      if (groupIds.length === 0) return new Set();
+      const rows = await db
+        .selectDistinct({ groupId: chatChannels.groupId })
+        .from(chatFlags)
+        .innerJoin(chatChannels, eq(chatChannels.id, chatFlags.channelId))
+        .where(inArray(chatChannels.groupId, groupIds));
+      return new Set(rows.map((r) => r.groupId));
+    },
+
+    async setChannelDisabled(groupId, channelId, disabled) {
+      const rows = await db
+        .update(chatChannels)
+        .set({ disabled })
+        .where(and(eq(chatChannels.id, channelId), eq(chatChannels.groupId, groupId)))
+        .returning({ id: chatChannels.id });
+      return rows.length === 1;
+    },
+
+    async listMessages(groupId, channelId, { before, limit }): Promise<MessagePage | null> {
+      if (!(await channelOf(groupId, channelId))) return null;
+      const cursor = before ? decodeCursor(before) : null;
+      const rows = await db
+        .select({
+          id: chatMessages.id,
+          html: chatMessages.html,
+          attachments: chatMessages.attachments,
+          createdAt: chatMessages.createdAt,
+          userId: chatMessages.userId,
+          userName: chatUsers.name,
+        })
+        .from(chatMessages)
+        .innerJoin(chatUsers, eq(chatUsers.id, chatMessages.userId))
+        .where(
+          and(
+            eq(chatMessages.channelId, channelId),
+            cursor
+              ? sql`(${chatMessages.createdAt}, ${chatMessages.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+        .limit(limit + 1);
+      const page = rows.slice(0, limit);
+      const flags = page.length
+        ? await db
+            .select({
+              messageId: chatFlags.messageId,
+              userId: chatFlags.userId,
+              name: chatUsers.name,
+              reason: chatFlags.reason,
+              createdAt: chatFlags.createdAt,
+            })
+            .from(chatFlags)
+            .innerJoin(chatUsers, eq(chatUsers.id, chatFlags.userId))
+            .where(
+              inArray(
+                chatFlags.messageId,
+                page.map((m) => m.id),
+              ),
+            )
+            .orderBy(asc(chatFlags.createdAt))
+        : [];
+      const messages = page.map(
+        (m): ChatMessage => ({
+          id: m.id,
+          user: { id: m.userId, name: m.userName },
+          html: m.html,
+          attachments: m.attachments,
+          createdAt: m.createdAt,
+          flags: flags
+            .filter((f) => f.messageId === m.id)
+            .map(({ userId, name, reason, createdAt }) => ({ userId, name, reason, createdAt })),
+        }),
+      );
+      const last = page.at(-1);
+      return {
+        messages,
+        nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
+      };
+    },
+
+    async postMessage({ channelId, userId, html, attachments = [], createdAt }) {
+      const [membership] = await db
+        .select({
+          disabled: chatChannels.disabled,
+          permission: chatChannelMembers.permission,
+          active: chatUsers.active,
+        })
+        .from(chatChannelMembers)
+        .innerJoin(chatChannels, eq(chatChannels.id, chatChannelMembers.channelId))
+        .innerJoin(chatUsers, eq(chatUsers.id, chatChannelMembers.userId))
+        .where(and(eq(chatChannelMembers.channelId, channelId), eq(chatChannelMembers.userId, userId)));
+      if (membership?.permission !== 'write' || !membership.active) return { refused: 'not-a-writer' };
+      if (membership.disabled) return { refused: 'channel-disabled' };
+      const [row] = await db
+        .insert(chatMessages)
+        .values({ channelId, userId, html, attachments, ...(createdAt ? { createdAt } : {}) })
+        .returning({ id: chatMessages.id });
+      return { id: row!.id };
+    },
+
+    async flagMessage({ messageId, userId, reason = null }) {
+      const [message] = await db
+        .select({ channelId: chatMessages.channelId })
+        .from(chatMessages)
+        .innerJoin(
+          chatChannelMembers,
+          and(
+            eq(chatChannelMembers.channelId, chatMessages.channelId),
+            eq(chatChannelMembers.userId, userId),
+          ),
+        )
+        .where(eq(chatMessages.id, messageId));
+      if (!message) return false;
+      await db
+        .insert(chatFlags)
+        .values({ messageId, channelId: message.channelId, userId, reason })
+        .onConflictDoNothing();
+      return true;
+    },
+  };
+}

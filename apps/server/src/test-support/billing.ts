@@ -1,0 +1,138 @@
+// Billing test helpers: plans and coupons straight in the local provider's tables, and an entity
+// session that goes through the real calls (card token, payment details, subscription).
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import type { Db } from '../db/client.js';
+import { paymentCoupons, paymentPlans } from '../db/schema.js';
+import { createEntityUser } from './factories.js';
+import { signIn, type TestApp } from './test-app.js';
+
+export const CARD_OK = '4242 4242 4242 4242';
+export const CARD_DECLINED = '4000 0000 0000 0002';
+
+export async function createPlan(
+  db: Db,
+  options: { name?: string; type?: 'one_time' | 'recurring'; unitAmount?: number; active?: boolean } = {},
+) {
+  const id = `price_test_${randomBytes(6).toString('hex')}`;
+  await db.insert(paymentPlans).values({
+    id,
+    name: options.name ?? `Plan ${id.slice(-6)}`,
+    type: options.type ?? 'one_time',
+    unitAmount: options.unitAmount ?? 10_000,
+    active: options.active ?? true,
+  });
+  return { id, type: options.type ?? 'one_time', unit_amount: options.unitAmount ?? 10_000 };
+}
+
+export async function createCoupon(
+  db: Db,
+  options: {
+    id?: string;
+    name?: string;
+    percentOff?: number | null;
+    amountOff?: number | null;
+    maxRedemptions?: number | null;
+    timesRedeemed?: number;
+    products: string[];
+  },
+) {
+  const id = options.id ?? `C${randomBytes(4).toString('hex').toUpperCase()}`;
+  const row = {
+    id,
+    name: options.name ?? `Coupon ${id}`,
+    percentOff: options.percentOff ?? null,
+    amountOff: options.amountOff ?? null,
+    maxRedemptions: options.maxRedemptions ?? null,
+    timesRedeemed: options.timesRedeemed ?? 0,
+    products: options.products.join(','),
+  };
+  await db.insert(paymentCoupons).values(row);
+  return {
+    id,
+    name: row.name,
+    percent_off: row.percentOff,
+    amount_off: row.amountOff,
+    max_redemptions: row.maxRedemptions,
+    times_redeemed: row.timesRedeemed,
+    metadata: { products: row.products },
+  };
+}
+
+export async function timesRedeemed(db: Db, couponId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: paymentCoupons.timesRedeemed })
+    .from(paymentCoupons)
+    .where(sql`${paymentCoupons.id} = ${couponId}`);
+  return row?.n ?? -1;
+}
+
+/** A valid billing payload around a card token (phone of the add-family rule, 14 characters). */
+export function billingPayload(token: Record<string, unknown>, overrides: Record<string, unknown> = {}) {
+  return {
+    cardName: 'Pat Payer',
+    address: '1 Main Street',
+    city: 'Springfield',
+    state: 'IL',
+    zip: '62701',
+    country: 'US',
+    email: 'pat.payer@test.local',
+    phoneNumber: '(555) 010-2000',
+    ...token,
+    ...overrides,
+  };
+}
+
+export type Call = (
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: object,
+  headers?: Record<string, string>,
+) => Promise<LightMyRequestResponse>;
+
+/** A signed-in entity with helpers for the billing journey. */
+export async function billingEntity(t: TestApp, options: { coupon?: string | null } = {}) {
+  const entity = await createEntityUser(t.db(), { coupon: options.coupon ?? null });
+  const session = await signIn(t.app, { email: entity.email, password: entity.password!, role: 'entity' });
+  const call: Call = (method, url, payload, headers = {}) =>
+    t.app.inject({ method, url, payload, headers: { authorization: session.authorization, ...headers } });
+
+  async function tokenFor(number = CARD_OK) {
+    const response = await call('POST', '/api/payments/local/tokens', {
+      number,
+      expMonth: 12,
+      expYear: new Date().getFullYear() + 2,
+      cvc: '123',
+    });
+    if (response.statusCode !== 200) throw new Error(`token: ${response.statusCode} ${response.body}`);
+    return response.json() as Record<string, unknown>;
+  }
+
+  /** Wizard step 1 with a card: a new group with payment details; returns its id. */
+  async function groupWithCard(number = CARD_OK): Promise<string> {
+    const saved = await call('POST', '/api/group/billing/save', billingPayload(await tokenFor(number)));
+    if (saved.statusCode !== 200) throw new Error(`save: ${saved.statusCode} ${saved.body}`);
+    return saved.json()._id;
+  }
+
+  function assign(
+    groupId: string,
+    priceId: string,
+    coupons: string[] = [],
+    headers: Record<string, string> = {},
+  ) {
+    return call(
+      'POST',
+      '/api/group/billing/assignSubscription',
+      { groupId, priceId, coupons, name: 'Robin Child' },
+      headers,
+    );
+  }
+
+  return { entity, session, call, tokenFor, groupWithCard, assign };
+}
+
+export function idempotencyKey(): string {
+  return `key-${randomUUID()}`;
+}

@@ -1,0 +1,152 @@
+// Bridge Talk Admin: the administrators of the portal, a page at a time (`?page=`), with the count of
+// users, Add Account, Edit and Remove (after a confirmation; not one's own account).
+import { type AdminUser, MSG } from '@bridge-talk/contract';
+import { Alert, Button, Group, Pagination, Paper, Text, Tooltip } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '../../shared/api/api-client.js';
+import { useSessionUser } from '../../shared/session/session-provider.js';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog.js';
+import { type Column, DataTable } from '../../shared/ui/data-table.js';
+import { notify } from '../../shared/ui/notify.js';
+import { PageHeader } from '../../shared/ui/page-header.js';
+import { useAdminList } from './api/list-admins.js';
+import { useRemoveAdmin } from './api/remove-admin.js';
+
+function readPage(params: URLSearchParams): number {
+  const page = Number.parseInt(params.get('page') ?? '', 10);
+  return Number.isInteger(page) && page > 0 ? page : 1;
+}
+
+export function AdminListPage() {
+  const me = useSessionUser();
+  const [params, setParams] = useSearchParams();
+  const page = readPage(params);
+  const list = useAdminList(page);
+  const remove = useRemoveAdmin();
+  const [toRemove, setToRemove] = useState<AdminUser | null>(null);
+
+  const goToPage = (next: number, replace = false) =>
+    setParams(next > 1 ? { page: String(next) } : {}, { replace, preventScrollReset: true });
+
+  useEffect(() => {
+    if (list.isError) notify.error(MSG.common.somethingWrong);
+  }, [list.isError]);
+
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  // After removing the last admin of the last page, or from an old link: show the last page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: goToPage is rebuilt every render.
+  useEffect(() => {
+    if (data && !list.isPlaceholderData && page > pages) goToPage(pages, true);
+  }, [data, page, pages, list.isPlaceholderData]);
+
+  async function confirmRemove() {
+    if (!toRemove) return;
+    try {
+      await remove.mutateAsync(toRemove._id);
+      notify.success(MSG.extra.adminRemoved);
+    } catch (error) {
+      // A refusal the admin can understand (their own account, the last admin) is said as it is.
+      notify.error(
+        error instanceof ApiError && error.status === 409 ? error.message : MSG.common.somethingWrong,
+      );
+    } finally {
+      setToRemove(null);
+    }
+  }
+
+  const columns: Column<AdminUser>[] = [
+    { key: 'name', header: MSG.columns.name, render: (a) => <Text fw={500}>{a.name}</Text> },
+    { key: 'email', header: MSG.columns.email, render: (a) => a.email },
+    {
+      key: 'edit',
+      header: MSG.columns.edit,
+      render: (a) => (
+        <Button component={Link} to={`/bridge-talk-admin/${a._id}/edit`} variant="subtle" size="compact-sm">
+          {MSG.common.edit}
+        </Button>
+      ),
+    },
+    {
+      key: 'remove',
+      header: MSG.columns.remove,
+      render: (a) =>
+        a._id === me._id ? (
+          <>
+            {/* Disabled in a way that still shows the reason on hover and to screen readers. */}
+            <Tooltip label={MSG.extra.cannotRemoveSelf}>
+              <Button
+                color="red"
+                variant="light"
+                size="compact-sm"
+                data-disabled
+                aria-disabled
+                aria-describedby={`own-account-${a._id}`}
+                onClick={(event) => event.preventDefault()}
+              >
+                {MSG.columns.remove}
+              </Button>
+            </Tooltip>
+            <span id={`own-account-${a._id}`} className="visually-hidden">
+              {MSG.extra.cannotRemoveSelf}
+            </span>
+          </>
+        ) : (
+          <Button color="red" variant="light" size="compact-sm" onClick={() => setToRemove(a)}>
+            {MSG.columns.remove}
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={MSG.nav.bridgeTalkAdmin}
+        info={data ? MSG.extra.userCount(data.total) : undefined}
+        actions={
+          <Button component={Link} to="/bridge-talk-admin/create" leftSection={<IconPlus size={16} />}>
+            {MSG.common.addAccount}
+          </Button>
+        }
+      />
+      {list.isError && !data ? (
+        <Alert color="red" title={MSG.common.somethingWrong}>
+          <Button variant="light" color="red" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <Paper withBorder radius="md" p="md">
+          <DataTable
+            caption={MSG.nav.bridgeTalkAdmin}
+            columns={columns}
+            rows={data?.result}
+            rowKey={(a) => a._id}
+            loading={list.isPending}
+          />
+          {pages > 1 && (
+            <Group justify="flex-end" mt="md">
+              <Pagination
+                total={pages}
+                value={Math.min(page, pages)}
+                onChange={(next) => goToPage(next)}
+                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+                getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+              />
+            </Group>
+          )}
+        </Paper>
+      )}
+      <ConfirmDialog
+        opened={toRemove !== null}
+        message={MSG.admins.removeConfirm}
+        loading={remove.isPending}
+        onCancel={() => setToRemove(null)}
+        onConfirm={() => void confirmRemove()}
+      />
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import { API, type GroupSavedResponse, type SaveBillingRequest } from '@bridge-talk/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../shared/api/api-client.js';
+import { billingKeys } from './billing-keys.js';
+
+/** Wizard step 1: saves the payment details; without groupId the server creates the group. */
+export function saveBilling(input: SaveBillingRequest, idempotencyKey: string) {
+  return apiRequest<GroupSavedResponse>(API.billing.save, {
+    method: 'POST',
+    body: input,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}
+
+export function useSaveBilling() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey }: { input: SaveBillingRequest; idempotencyKey: string }) =>
+      saveBilling(input, idempotencyKey),
+    onSuccess: (saved) => queryClient.invalidateQueries({ queryKey: billingKeys.details(saved._id) }),
+  });
+}

@@ -1,0 +1,22 @@
+import { API, apiPath, type GroupSavedResponse, type UpdateBillingRequest } from '@bridge-talk/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../shared/api/api-client.js';
+import { billingKeys } from './billing-keys.js';
+
+/** Update-billing: new payment details for a group. */
+export function updateBilling(groupId: string, input: UpdateBillingRequest, idempotencyKey: string) {
+  return apiRequest<GroupSavedResponse>(apiPath(API.billing.update, { groupId }), {
+    method: 'PUT',
+    body: input,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}
+
+export function useUpdateBilling() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (variables: { groupId: string; input: UpdateBillingRequest; idempotencyKey: string }) =>
+      updateBilling(variables.groupId, variables.input, variables.idempotencyKey),
+    onSuccess: (saved) => queryClient.invalidateQueries({ queryKey: billingKeys.details(saved._id) }),
+  });
+}

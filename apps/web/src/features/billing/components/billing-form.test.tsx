@@ -1,0 +1,196 @@
+import { type BillingPayload, MSG, US_STATES } from '@bridge-talk/contract';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders, stubApi, withToasts } from '../../../test/render.js';
+import { BillingForm, type BillingFormProps } from './billing-form.js';
+
+// Lazy chunks and whole forms take longer than the default second on a busy 2-core machine.
+configure({ asyncUtilTimeout: 8_000 });
+
+const LOCAL = { provider: 'local', publishableKey: null, dashboardUrl: null };
+const TOKEN = {
+  creditCardTokenId: 'tok_0123456789abcdef01234567',
+  cardBrand: 'visa',
+  cardLast4: '4242',
+  cardExpiryMonth: 12,
+  cardExpiryYear: 2034,
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderForm(
+  props: Partial<BillingFormProps> = {},
+  tokens: () => Response = () => jsonResponse(TOKEN),
+) {
+  const api = stubApi({
+    'GET /api/payments/config': () => jsonResponse(LOCAL),
+    'POST /api/payments/local/tokens': () => tokens(),
+  });
+  const onSubmit = vi.fn<(payload: BillingPayload) => Promise<void>>(async () => {});
+  renderWithProviders(<BillingForm phoneRule="add-family" onSubmit={onSubmit} {...props} />, {
+    wrapper: withToasts,
+  });
+  return { api, onSubmit, user: userEvent.setup({ delay: null }) };
+}
+
+const box = (name: string) => screen.getByRole('textbox', { name: new RegExp(`^${name}`) });
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>, overrides: Record<string, string> = {}) {
+  const values = {
+    'Cardholder name': 'Pat Payer',
+    'Card number': '4242424242424242',
+    'Expiry date': '1234',
+    CVC: '123',
+    Address: '1 Main Street',
+    City: 'Springfield',
+    ZIP: '62701',
+    Phone: '5550102000',
+    Email: 'pat@example.org',
+    ...overrides,
+  };
+  for (const [label, value] of Object.entries(values)) {
+    await user.clear(box(label));
+    if (value !== '') await user.type(box(label), value);
+  }
+  await user.click(screen.getByRole('combobox', { name: /^State/ }));
+  await user.click(await screen.findByRole('option', { name: 'Illinois' }));
+}
+
+// Typing a whole form takes a few seconds on a busy 2-core machine.
+describe('BillingForm', { timeout: 20_000 }, () => {
+  it('shows every required-field message of the Billing row at once, card fields included', async () => {
+    const { user, onSubmit } = renderForm();
+    await screen.findByRole('textbox', { name: /^Card number/ });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    for (const message of [
+      'Full name is a required field',
+      'Address is a required field',
+      MSG.validation.cityRequired,
+      MSG.validation.stateRequired,
+      MSG.validation.zipRequired,
+      MSG.validation.phoneRequired,
+      'Email is a required field',
+      MSG.billing.cardNumberRequired,
+      MSG.billing.cardExpiryRequired,
+      MSG.billing.cardCvcRequired,
+    ]) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('shows the message of each wrong value', async () => {
+    const { user, onSubmit } = renderForm();
+    await screen.findByRole('textbox', { name: /^Card number/ });
+    await fillValid(user, {
+      'Cardholder name': 'Al',
+      ZIP: 'abcde',
+      Email: 'pat@',
+      'Card number': '4242424242424241',
+    });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(MSG.validation.fullNameMin)).toBeInTheDocument();
+    expect(screen.getByText('Zip code must be only numbers')).toBeInTheDocument();
+    expect(screen.getByText('Field email is wrong')).toBeInTheDocument();
+    expect(screen.getByText(MSG.billing.cardNumberInvalid)).toBeInTheDocument();
+    await user.clear(box('ZIP'));
+    await user.type(box('ZIP'), '1234');
+    await user.tab();
+    expect(await screen.findByText('Zip code must be at least 5 characters')).toBeInTheDocument();
+    await user.clear(box('ZIP'));
+    await user.type(box('ZIP'), '123456');
+    await user.tab();
+    expect(await screen.findByText(MSG.validation.zipMax)).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('takes a phone of 13 characters when adding a family', async () => {
+    const first = renderForm({ phoneRule: 'add-family' });
+    await screen.findByRole('textbox', { name: /^Card number/ });
+    await fillValid(first.user, { Phone: '555010200' });
+    expect(box('Phone')).toHaveValue('(555) 010-200');
+    await first.user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(first.onSubmit).toHaveBeenCalledTimes(1));
+    expect(first.onSubmit.mock.calls[0]?.[0].phoneNumber).toBe('(555) 010-200');
+  });
+
+  it("refuses a 13-character phone on update-billing with 'Phone field is wrong'", async () => {
+    const { user, onSubmit } = renderForm({ phoneRule: 'update-billing' });
+    await screen.findByRole('textbox', { name: /^Card number/ });
+    await fillValid(user, { Phone: '555010200' });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Phone field is wrong')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('offers the 50 states and Washington DC', async () => {
+    const { user } = renderForm();
+    await user.click(await screen.findByRole('combobox', { name: /^State/ }));
+    const options = await screen.findAllByRole('option');
+    expect(options).toHaveLength(51);
+    expect(US_STATES).toHaveLength(51);
+    expect(screen.getByRole('option', { name: 'District of Columbia' })).toBeInTheDocument();
+  });
+
+  it('hands over the billing payload with a card token; the card number goes to the tokeniser only', async () => {
+    const { user, onSubmit, api } = renderForm();
+    await screen.findByRole('textbox', { name: /^Card number/ });
+    await fillValid(user);
+    expect(box('Card number')).toHaveValue('4242 4242 4242 4242');
+    expect(box('Expiry date')).toHaveValue('12/34');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({
+      cardName: 'Pat Payer',
+      address: '1 Main Street',
+      city: 'Springfield',
+      state: 'IL',
+      zip: '62701',
+      phoneNumber: '(555) 010-2000',
+      email: 'pat@example.org',
+      country: 'US',
+      ...TOKEN,
+    });
+    expect(api.callsTo('POST', '/api/payments/local/tokens')[0]?.body).toEqual({
+      number: '4242424242424242',
+      expMonth: 12,
+      expYear: 2034,
+      cvc: '123',
+    });
+    expect(JSON.stringify(onSubmit.mock.calls)).not.toContain('4242424242424242');
+    for (const call of api.calls.filter((c) => c.path !== '/api/payments/local/tokens')) {
+      expect(JSON.stringify(call.body ?? '')).not.toContain('4242424242424242');
+    }
+  });
+
+  it("says 'Error, Something went wrong.' when no card token can be had", async () => {
+    const { user, onSubmit } = renderForm({}, () => jsonResponse({ message: 'boom' }, 500));
+    await screen.findByRole('textbox', { name: /^Card number/ });
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Error, Something went wrong.')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("shows the tokeniser's field message under the card field", async () => {
+    const { user, onSubmit } = renderForm({}, () =>
+      jsonResponse({ message: MSG.billing.cardExpired, fields: { expMonth: MSG.billing.cardExpired } }, 400),
+    );
+    await screen.findByRole('textbox', { name: /^Card number/ });
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const expiry = box('Expiry date');
+    await waitFor(() => expect(expiry).toHaveAccessibleDescription(MSG.billing.cardExpired));
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('shows the card on file when updating', async () => {
+    renderForm({ phoneRule: 'update-billing', cardOnFile: { brand: 'visa', last4: '4242' } });
+    expect(await screen.findByText(MSG.billing.cardOnFile('visa', '4242'))).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Payment details' });
+    expect(await within(form).findByText(MSG.billing.localModeHint)).toBeVisible();
+  });
+});

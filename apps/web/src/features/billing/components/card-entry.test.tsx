@@ -1,0 +1,138 @@
+// Card entry picks its mode from the server: the local card form, or Stripe's hosted fields. Stripe.js
+// is never loaded in local mode, and in Stripe mode the card number goes to Stripe, never to our API.
+import { MSG } from '@bridge-talk/contract';
+import { configure, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders, stubApi, withToasts } from '../../../test/render.js';
+import { BillingForm } from './billing-form.js';
+
+// Lazy chunks and whole forms take longer than the default second on a busy 2-core machine.
+configure({ asyncUtilTimeout: 8_000 });
+
+const stripeMocks = vi.hoisted(() => ({
+  loadStripe: vi.fn(async () => ({ fake: 'stripe' })),
+  createPaymentMethod: vi.fn(),
+}));
+
+vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripeMocks.loadStripe }));
+vi.mock('@stripe/react-stripe-js', () => {
+  const field =
+    (name: string) =>
+    ({ onChange }: { onChange: (event: { complete: boolean; error?: { message: string } }) => void }) => (
+      <button type="button" aria-label={`Stripe ${name}`} onClick={() => onChange({ complete: true })}>
+        {name}
+      </button>
+    );
+  return {
+    Elements: ({ children }: { children: ReactNode }) => <div data-testid="stripe-elements">{children}</div>,
+    CardNumberElement: field('card number'),
+    CardExpiryElement: field('expiry'),
+    CardCvcElement: field('cvc'),
+    useStripe: () => ({ createPaymentMethod: stripeMocks.createPaymentMethod }),
+    useElements: () => ({ getElement: () => ({ element: 'card-number' }) }),
+  };
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  stripeMocks.loadStripe.mockClear();
+  stripeMocks.createPaymentMethod.mockReset();
+});
+
+async function fillAddress(user: ReturnType<typeof userEvent.setup>) {
+  const type = async (label: RegExp, value: string) =>
+    user.type(screen.getByRole('textbox', { name: label }), value);
+  await type(/^Cardholder name/, 'Pat Payer');
+  await type(/^Address/, '1 Main Street');
+  await type(/^City/, 'Springfield');
+  await type(/^ZIP/, '62701');
+  await type(/^Phone/, '5550102000');
+  await type(/^Email/, 'pat@example.org');
+  await user.click(screen.getByRole('combobox', { name: /^State/ }));
+  await user.click(await screen.findByRole('option', { name: 'Texas' }));
+}
+
+describe('CardEntry', { timeout: 20_000 }, () => {
+  it('shows the local card form and never loads Stripe.js in local mode', async () => {
+    stubApi({
+      'GET /api/payments/config': () =>
+        jsonResponse({ provider: 'local', publishableKey: null, dashboardUrl: null }),
+    });
+    renderWithProviders(<BillingForm phoneRule="add-family" onSubmit={async () => {}} />);
+    expect(await screen.findByRole('textbox', { name: /^Card number/ })).toBeInTheDocument();
+    expect(screen.queryByTestId('stripe-elements')).not.toBeInTheDocument();
+    expect(stripeMocks.loadStripe).not.toHaveBeenCalled();
+  });
+
+  it("uses Stripe's hosted fields in Stripe mode; the token is Stripe's PaymentMethod, no number reaches our API", async () => {
+    const api = stubApi({
+      'GET /api/payments/config': () =>
+        jsonResponse({ provider: 'stripe', publishableKey: 'pk_test_123', dashboardUrl: null }),
+    });
+    stripeMocks.createPaymentMethod.mockResolvedValue({
+      paymentMethod: { id: 'pm_123', card: { brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2031 } },
+    });
+    const onSubmit = vi.fn(async () => {});
+    renderWithProviders(<BillingForm phoneRule="add-family" onSubmit={onSubmit} />);
+    const user = userEvent.setup({ delay: null });
+    await screen.findByTestId('stripe-elements');
+    expect(stripeMocks.loadStripe).toHaveBeenCalledWith('pk_test_123');
+    expect(screen.queryByRole('textbox', { name: /^Card number/ })).not.toBeInTheDocument();
+    await fillAddress(user);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    // Stripe's fields are not complete yet: the form says so and sends nothing.
+    expect(await screen.findByText(MSG.billing.cardNumberRequired)).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+    for (const name of ['card number', 'expiry', 'cvc'])
+      await user.click(screen.getByRole('button', { name: `Stripe ${name}` }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(stripeMocks.createPaymentMethod).toHaveBeenCalledWith(
+      expect.objectContaining({
+        type: 'card',
+        billing_details: expect.objectContaining({
+          name: 'Pat Payer',
+          address: expect.objectContaining({ state: 'TX', postal_code: '62701', country: 'US' }),
+        }),
+      }),
+    );
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({
+        creditCardTokenId: 'pm_123',
+        cardBrand: 'visa',
+        cardLast4: '4242',
+        cardExpiryMonth: 4,
+        cardExpiryYear: 2031,
+        state: 'TX',
+      }),
+    );
+    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/payments/config']);
+  });
+
+  it("says 'Error, Something went wrong.' when Stripe gives no token", async () => {
+    stubApi({
+      'GET /api/payments/config': () =>
+        jsonResponse({ provider: 'stripe', publishableKey: 'pk_test_123', dashboardUrl: null }),
+    });
+    stripeMocks.createPaymentMethod.mockResolvedValue({ error: { type: 'api_error', message: 'down' } });
+    const onSubmit = vi.fn(async () => {});
+    renderWithProviders(<BillingForm phoneRule="add-family" onSubmit={onSubmit} />, { wrapper: withToasts });
+    const user = userEvent.setup({ delay: null });
+    await screen.findByTestId('stripe-elements');
+    await fillAddress(user);
+    for (const name of ['card number', 'expiry', 'cvc'])
+      await user.click(screen.getByRole('button', { name: `Stripe ${name}` }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Error, Something went wrong.')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('offers a retry when the payment configuration cannot be loaded', async () => {
+    stubApi({ 'GET /api/payments/config': () => jsonResponse({ message: 'down' }, 500) });
+    renderWithProviders(<BillingForm phoneRule="add-family" onSubmit={async () => {}} />);
+    expect(await screen.findByText(MSG.billing.cardFieldsUnavailable)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: MSG.billing.tryAgain })).toBeInTheDocument();
+  });
+});

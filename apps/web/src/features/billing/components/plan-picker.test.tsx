@@ -1,0 +1,179 @@
+import {
+  applyCoupons,
+  type Coupon,
+  formatPrice,
+  MSG,
+  type Plan,
+  type PlanListResponse,
+} from '@bridge-talk/contract';
+import { cleanup, configure, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import fc from 'fast-check';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders, stubApi } from '../../../test/render.js';
+import { type PlanChoice, PlanPicker } from './plan-picker.js';
+
+// Lazy chunks and whole forms take longer than the default second on a busy 2-core machine.
+configure({ asyncUtilTimeout: 8_000 });
+
+const LIFETIME: Plan = {
+  id: 'price_life',
+  type: 'one_time',
+  unit_amount: 19_900,
+  active: true,
+  nickname: 'Lifetime',
+};
+const MONTHLY: Plan = {
+  id: 'price_month',
+  type: 'recurring',
+  unit_amount: 1_999,
+  active: true,
+  nickname: 'Monthly',
+};
+
+function coupon(overrides: Partial<Coupon>): Coupon {
+  return {
+    id: 'SPRING',
+    name: 'Spring',
+    percent_off: 10,
+    amount_off: null,
+    max_redemptions: null,
+    times_redeemed: 0,
+    metadata: { products: 'price_life,price_month' },
+    ...overrides,
+  };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function Harness({ onChoice, error }: { onChoice: (choice: PlanChoice) => void; error?: string }) {
+  const [choice, setChoice] = useState<PlanChoice>({ priceId: null, coupons: [] });
+  return (
+    <PlanPicker
+      value={choice}
+      error={error}
+      onChange={(next) => {
+        setChoice(next);
+        onChoice(next);
+      }}
+    />
+  );
+}
+
+function renderPicker(list: PlanListResponse, coupons: Record<string, Coupon> = {}, error?: string) {
+  const api = stubApi({
+    'GET /api/group/billing/plans/list': () => jsonResponse(list),
+    'GET /api/group/billing/coupon/NOPE': () => jsonResponse({ message: MSG.billing.couponNotValid }, 404),
+    ...Object.fromEntries(
+      Object.entries(coupons).map(([code, found]) => [
+        `GET /api/group/billing/coupon/${code}`,
+        () => jsonResponse(found),
+      ]),
+    ),
+  });
+  const onChoice = vi.fn();
+  renderWithProviders(<Harness onChoice={onChoice} error={error} />);
+  return { api, onChoice, user: userEvent.setup({ delay: null }) };
+}
+
+const priceOf = (planId: string) => screen.getByTestId(`price-${planId}`).textContent;
+
+describe('PlanPicker', { timeout: 20_000 }, () => {
+  it("lists the plans with 'one-time payment' / 'per month' and two-decimal prices", async () => {
+    renderPicker({ plans: [LIFETIME, MONTHLY], entityCoupon: null });
+    expect(await screen.findByText('Lifetime')).toBeInTheDocument();
+    expect(priceOf('price_life')).toBe('$199.00');
+    expect(priceOf('price_month')).toBe('$19.99');
+    expect(screen.getByText('one-time payment')).toBeInTheDocument();
+    expect(screen.getByText('per month')).toBeInTheDocument();
+  });
+
+  it("applies the entity's own coupon without being asked, and sends its code", async () => {
+    const agency = coupon({
+      id: 'AGENCY',
+      name: 'Agency 25',
+      percent_off: 25,
+      metadata: { products: 'price_life' },
+    });
+    const { onChoice, user } = renderPicker({ plans: [LIFETIME, MONTHLY], entityCoupon: agency });
+    expect(await screen.findByText(MSG.billing.couponApplied('Agency 25'))).toBeInTheDocument();
+    expect(priceOf('price_life')).toBe('$149.25');
+    expect(screen.getByTestId('original-price_life')).toHaveTextContent('$199.00');
+    expect(priceOf('price_month')).toBe('$19.99');
+    await user.click(screen.getByRole('radio', { name: /^Monthly/ }));
+    expect(onChoice).toHaveBeenLastCalledWith({ priceId: 'price_month', coupons: ['AGENCY'] });
+  });
+
+  it('checks a typed coupon when the field is left: its name shows in green and the prices follow', async () => {
+    const spring = coupon({ id: 'SPRING', name: 'Spring sale', amount_off: 1_000, percent_off: null });
+    const { onChoice, user } = renderPicker({ plans: [LIFETIME, MONTHLY], entityCoupon: null }, { spring });
+    await screen.findByText('Lifetime');
+    await user.type(screen.getByRole('textbox', { name: 'Coupon' }), 'spring');
+    await user.tab();
+    const name = await screen.findByText('Spring sale');
+    expect(name).toHaveStyle({ color: 'var(--mantine-color-green-8)' });
+    expect(priceOf('price_life')).toBe('$189.00');
+    expect(priceOf('price_month')).toBe('$9.99');
+    await waitFor(() => expect(onChoice).toHaveBeenLastCalledWith({ priceId: null, coupons: ['SPRING'] }));
+  });
+
+  it("answers an invalid coupon with 'COUPON NOT VALID!', clears the field and restores the prices", async () => {
+    const spring = coupon({ id: 'SPRING', percent_off: 50 });
+    const { api, onChoice, user } = renderPicker(
+      { plans: [LIFETIME], entityCoupon: null },
+      { SPRING: spring },
+    );
+    await screen.findByText('Lifetime');
+    const field = screen.getByRole('textbox', { name: 'Coupon' });
+    await user.type(field, 'SPRING');
+    await user.tab();
+    await waitFor(() => expect(priceOf('price_life')).toBe('$99.50'));
+    await user.clear(field);
+    await user.type(field, 'NOPE');
+    await user.tab();
+    expect(await screen.findByText('COUPON NOT VALID!')).toBeInTheDocument();
+    expect(field).toHaveValue('');
+    expect(priceOf('price_life')).toBe('$199.00');
+    // The plans are reloaded: the original prices come from the server again.
+    await waitFor(() => expect(api.callsTo('GET', '/api/group/billing/plans/list')).toHaveLength(2));
+    await waitFor(() => expect(onChoice).toHaveBeenLastCalledWith({ priceId: null, coupons: [] }));
+  });
+
+  it("shows 'You need to select a plan' when asked to", async () => {
+    renderPicker({ plans: [LIFETIME], entityCoupon: null }, {}, MSG.validation.planRequired);
+    expect(await screen.findByText('You need to select a plan')).toBeInTheDocument();
+  });
+
+  it('shows the price the contract rule computes, for any price and coupons (property)', async () => {
+    const discount = fc.oneof(
+      fc.record({
+        percent_off: fc.integer({ min: 1, max: 10_000 }).map((n) => n / 100),
+        amount_off: fc.constant(null),
+      }),
+      fc.record({ percent_off: fc.constant(null), amount_off: fc.integer({ min: 1, max: 200_000 }) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 500_000 }),
+        fc.option(fc.tuple(discount, fc.boolean()), { nil: null }),
+        async (amount, entity) => {
+          const plan: Plan = { ...LIFETIME, unit_amount: amount };
+          const entityCoupon = entity
+            ? coupon({ id: 'E', ...entity[0], metadata: { products: entity[1] ? plan.id : 'other' } })
+            : null;
+          renderPicker({ plans: [plan], entityCoupon });
+          await screen.findByText('Lifetime');
+          expect(priceOf(plan.id)).toBe(
+            `$${formatPrice(applyCoupons(plan, entityCoupon ? [entityCoupon] : []))}`,
+          );
+          cleanup();
+          vi.unstubAllGlobals();
+        },
+      ),
+      { numRuns: 20 },
+    );
+  });
+});

@@ -1,0 +1,151 @@
+// Stripe payment mode: the card number, expiry and CVC are Stripe-hosted fields (iframes from
+// js.stripe.com); Stripe turns them into a PaymentMethod, whose id is the token our API receives.
+// Loaded lazily, and only in Stripe mode: local mode never fetches Stripe.js.
+
+import { MSG } from '@bridge-talk/contract';
+import { Box, Input, SimpleGrid, Stack } from '@mantine/core';
+import {
+  CardCvcElement,
+  CardExpiryElement,
+  CardNumberElement,
+  Elements,
+  useElements,
+  useStripe,
+} from '@stripe/react-stripe-js';
+import type { Stripe, StripeElementChangeEvent } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
+import { type ReactNode, type Ref, useImperativeHandle, useMemo, useState } from 'react';
+import type { CardEntryHandle } from './card-entry-handle.js';
+
+const stripes = new Map<string, Promise<Stripe | null>>();
+function stripeFor(publishableKey: string): Promise<Stripe | null> {
+  let promise = stripes.get(publishableKey);
+  if (!promise) {
+    promise = loadStripe(publishableKey);
+    stripes.set(publishableKey, promise);
+  }
+  return promise;
+}
+
+type Field = 'number' | 'expiry' | 'cvc';
+interface FieldState {
+  complete: boolean;
+  error: string | undefined;
+}
+const INCOMPLETE: Record<Field, string> = {
+  number: MSG.billing.cardNumberRequired,
+  expiry: MSG.billing.cardExpiryRequired,
+  cvc: MSG.billing.cardCvcRequired,
+};
+
+const ELEMENT_OPTIONS = {
+  style: { base: { fontSize: '14px', color: '#212529', '::placeholder': { color: '#adb5bd' } } },
+};
+
+function HostedField({ label, error, children }: { label: string; error?: string; children: ReactNode }) {
+  return (
+    <Input.Wrapper label={label} required error={error}>
+      <Box
+        px="sm"
+        py={9}
+        style={{
+          border: `1px solid ${error ? 'var(--mantine-color-error)' : 'var(--mantine-color-default-border)'}`,
+          borderRadius: 'var(--mantine-radius-md)',
+          background: 'var(--mantine-color-body)',
+        }}
+      >
+        {children}
+      </Box>
+    </Input.Wrapper>
+  );
+}
+
+function HostedCardFields({ ref }: { ref?: Ref<CardEntryHandle> }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [fields, setFields] = useState<Record<Field, FieldState>>({
+    number: { complete: false, error: undefined },
+    expiry: { complete: false, error: undefined },
+    cvc: { complete: false, error: undefined },
+  });
+  const [submitted, setSubmitted] = useState(false);
+  const onChange = (field: Field) => (event: StripeElementChangeEvent) =>
+    setFields((current) => ({
+      ...current,
+      [field]: { complete: event.complete, error: event.error?.message },
+    }));
+  const errorOf = (field: Field) =>
+    fields[field].error ?? (submitted && !fields[field].complete ? INCOMPLETE[field] : undefined);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      validate() {
+        setSubmitted(true);
+        return Object.values(fields).every((f) => f.complete && !f.error);
+      },
+      async tokenize(holder) {
+        setSubmitted(true);
+        const card = elements?.getElement(CardNumberElement);
+        if (!stripe || !card) throw new Error('Stripe.js is not loaded');
+        const { paymentMethod, error } = await stripe.createPaymentMethod({
+          type: 'card',
+          card,
+          billing_details: {
+            name: holder.name,
+            email: holder.email,
+            phone: holder.phone,
+            address: {
+              line1: holder.address.line1,
+              city: holder.address.city,
+              state: holder.address.state,
+              postal_code: holder.address.postalCode,
+              country: 'US',
+            },
+          },
+        });
+        if (error?.type === 'validation_error') return null;
+        if (error || !paymentMethod?.card) throw new Error(error?.message ?? 'no payment method');
+        return {
+          creditCardTokenId: paymentMethod.id,
+          cardBrand: paymentMethod.card.brand,
+          cardLast4: paymentMethod.card.last4,
+          cardExpiryMonth: paymentMethod.card.exp_month,
+          cardExpiryYear: paymentMethod.card.exp_year,
+        };
+      },
+    }),
+    [stripe, elements, fields],
+  );
+
+  return (
+    <Stack gap="xs">
+      <HostedField label="Card number" error={errorOf('number')}>
+        <CardNumberElement options={ELEMENT_OPTIONS} onChange={onChange('number')} />
+      </HostedField>
+      <SimpleGrid cols={2}>
+        <HostedField label="Expiry date" error={errorOf('expiry')}>
+          <CardExpiryElement options={ELEMENT_OPTIONS} onChange={onChange('expiry')} />
+        </HostedField>
+        <HostedField label="CVC" error={errorOf('cvc')}>
+          <CardCvcElement options={ELEMENT_OPTIONS} onChange={onChange('cvc')} />
+        </HostedField>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+export default function StripeCardFields({
+  ref,
+  publishableKey,
+}: {
+  ref?: Ref<CardEntryHandle>;
+  publishableKey: string;
+}) {
+  const stripe = useMemo(() => stripeFor(publishableKey), [publishableKey]);
+  return (
+    <Elements stripe={stripe}>
+      <HostedCardFields ref={ref} />
+    </Elements>
+  );
+}

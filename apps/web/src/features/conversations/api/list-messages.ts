@@ -1,0 +1,56 @@
+import { API, apiPath, MESSAGE_PAGE_SIZE, type MessagePageResponse } from '@bridge-talk/contract';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../shared/api/api-client.js';
+import { conversationKeys } from './conversation-keys.js';
+
+/** DESIGN.md section 5: the open conversation looks for new messages every 50 s. */
+export const REFRESH_INTERVAL_MS = 50_000;
+
+export function listMessages(
+  input: { groupId: string; channelId: string; before?: string | null; refresh?: boolean },
+  signal?: AbortSignal,
+) {
+  const query = new URLSearchParams({ channelId: input.channelId, limit: String(MESSAGE_PAGE_SIZE) });
+  if (input.before) query.set('before', input.before);
+  if (input.refresh) query.set('refresh', 'true');
+  return apiRequest<MessagePageResponse>(
+    `${apiPath(API.channels.list, { groupId: input.groupId })}?${query}`,
+    {
+      signal,
+    },
+  );
+}
+
+/** The conversation page by page, newest first: each next page is older. */
+export const historyQuery = (groupId: string, channelId: string) =>
+  infiniteQueryOptions({
+    queryKey: conversationKeys.history(groupId, channelId),
+    queryFn: ({ pageParam, signal }) => listMessages({ groupId, channelId, before: pageParam }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    // Older pages never change (messages are append-only); new ones come through the latest query.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const useMessageHistory = (groupId: string, channelId: string) =>
+  useInfiniteQuery(historyQuery(groupId, channelId));
+
+/** The newest page, fetched again every 50 s once the conversation is open (not at once: it just loaded). */
+export const latestQuery = (groupId: string, channelId: string) =>
+  queryOptions({
+    queryKey: conversationKeys.latest(groupId, channelId),
+    queryFn: ({ signal }) => listMessages({ groupId, channelId, refresh: true }, signal),
+    refetchInterval: REFRESH_INTERVAL_MS,
+    staleTime: REFRESH_INTERVAL_MS,
+  });
+
+export const useLatestMessages = (
+  groupId: string,
+  channelId: string,
+  opened: MessagePageResponse | undefined,
+) =>
+  useQuery({
+    ...latestQuery(groupId, channelId),
+    enabled: opened !== undefined,
+    ...(opened ? { initialData: opened, initialDataUpdatedAt: Date.now } : {}),
+  });

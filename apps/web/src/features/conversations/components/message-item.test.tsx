@@ -1,0 +1,106 @@
+import { formatMessageTime, type Message, MSG } from '@bridge-talk/contract';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../test/render.js';
+import { MessageItem, toRows } from './message-item.js';
+
+function message(overrides: Partial<Message> & { id: string }): Message {
+  return {
+    user: { id: 'birth', name: 'Bea Birth' },
+    attachments: [],
+    html: '<p>Hello</p>',
+    created_at: '2026-03-07T15:05:09.000Z',
+    flaggedMessages: { flags: [] },
+    ...overrides,
+  };
+}
+
+describe('toRows', () => {
+  it('shows the sender when the sender changes, and the day when the day changes', () => {
+    const rows = toRows([
+      message({ id: '1', created_at: '2026-03-07T10:00:00.000Z' }),
+      message({ id: '2', created_at: '2026-03-07T10:01:00.000Z' }),
+      message({
+        id: '3',
+        created_at: '2026-03-07T10:02:00.000Z',
+        user: { id: 'parent', name: 'Pat Parent' },
+      }),
+      message({ id: '4', created_at: '2026-03-07T10:03:00.000Z' }),
+      message({ id: '5', created_at: '2026-03-09T10:03:00.000Z' }),
+    ]);
+    expect(rows.map((r) => r.showSender)).toEqual([true, false, true, true, true]);
+    expect(rows.map((r) => r.day !== null)).toEqual([true, false, false, false, true]);
+  });
+});
+
+describe('MessageItem', () => {
+  it("shows the sender's first name, the sanitised html and the time as h:MM:ss TT", () => {
+    const m = message({
+      id: '1',
+      html: '<p>Hi <b>there</b><img src="x" onerror="window.__xss = 1"><script>window.__xss = 2</script></p>',
+    });
+    renderWithProviders(<MessageItem row={{ message: m, showSender: true, day: '03.07.2026' }} />);
+    expect(screen.getByTestId('message-sender')).toHaveTextContent(/^Bea$/);
+    const body = screen.getByTestId('message-html');
+    expect(body).toHaveTextContent('Hi there');
+    expect(body.innerHTML).not.toContain('onerror');
+    expect(body.innerHTML).not.toContain('script');
+    expect(screen.getByText(formatMessageTime(m.created_at))).toBeInTheDocument();
+    expect(formatMessageTime(m.created_at)).toMatch(/^\d{1,2}:\d{2}:\d{2} (AM|PM)$/);
+    expect(screen.getByText('03.07.2026')).toBeInTheDocument();
+    expect((window as { __xss?: number }).__xss).toBeUndefined();
+  });
+
+  it('shows no name when the same sender goes on', () => {
+    renderWithProviders(
+      <MessageItem row={{ message: message({ id: '1' }), showSender: false, day: null }} />,
+    );
+    expect(screen.queryByTestId('message-sender')).not.toBeInTheDocument();
+  });
+
+  it('shows images and playable videos, and drops addresses that are not media', () => {
+    renderWithProviders(
+      <MessageItem
+        row={{
+          message: message({
+            id: '1',
+            html: '',
+            attachments: [
+              { type: 'image', image_url: 'https://cdn.example.org/lake.jpg', title: 'Lake' },
+              { type: 'video', asset_url: 'https://cdn.example.org/steps.mp4', title: 'First steps' },
+              { type: 'image', image_url: 'javascript:alert(1)', title: 'Bad' },
+            ],
+          }),
+          showSender: true,
+          day: null,
+        }}
+      />,
+    );
+    expect(screen.getByRole('img', { name: 'Lake' })).toHaveAttribute(
+      'src',
+      'https://cdn.example.org/lake.jpg',
+    );
+    expect(screen.queryByRole('img', { name: 'Bad' })).not.toBeInTheDocument();
+    const video = screen.getByLabelText('First steps');
+    expect(video.tagName).toBe('VIDEO');
+    expect(video).toHaveAttribute('controls');
+    expect(screen.queryByTestId('message-html')).not.toBeInTheDocument();
+  });
+
+  it("says who reported a flagged message: 'This content has been reported by: {name}'", () => {
+    const m = message({
+      id: '1',
+      flaggedMessages: {
+        flags: [
+          { message: { id: '1' }, user: { name: 'Pat Parent' } },
+          { message: { id: '1' }, user: { name: 'Robin Smith' } },
+        ],
+      },
+    });
+    const { container } = renderWithProviders(
+      <MessageItem row={{ message: m, showSender: true, day: null }} />,
+    );
+    expect(screen.getByText(MSG.families.reportedBy('Pat Parent, Robin Smith'))).toBeInTheDocument();
+    expect(within(container).getByText(/Hello/).closest('[data-reported]')).not.toBeNull();
+  });
+});

@@ -1,0 +1,19 @@
+import { API, type CreateEntityRequest, type Entity } from '@bridge-talk/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../shared/api/api-client.js';
+import { entityKeys } from './entity-keys.js';
+
+export function createEntity(input: CreateEntityRequest) {
+  return apiRequest<Entity>(API.entity.create, { method: 'POST', body: input });
+}
+
+export function useCreateEntity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createEntity,
+    onSuccess: (entity) => {
+      queryClient.setQueryData(entityKeys.detail(entity._id), entity);
+      return queryClient.invalidateQueries({ queryKey: entityKeys.lists() });
+    },
+  });
+}

@@ -1,0 +1,33 @@
+import { API, type Entity, type EntityStatusChange, type UpdateEntityRequest } from '@bridge-talk/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../shared/api/api-client.js';
+import { entityKeys, entityPath } from './entity-keys.js';
+
+/** Saves the entity form, or (with `status` alone) enables or disables the entity. */
+export function updateEntity(id: string, input: UpdateEntityRequest) {
+  return apiRequest<Entity>(entityPath(API.entity.edit, id), { method: 'PUT', body: input });
+}
+
+function useEntitySaved() {
+  const queryClient = useQueryClient();
+  return (entity: Entity) => {
+    queryClient.setQueryData(entityKeys.detail(entity._id), entity);
+    // The details page's prices follow the entity's coupon.
+    void queryClient.invalidateQueries({ queryKey: entityKeys.plans(entity._id) });
+    return queryClient.invalidateQueries({ queryKey: entityKeys.lists() });
+  };
+}
+
+export function useUpdateEntity(id: string) {
+  const onSuccess = useEntitySaved();
+  return useMutation({ mutationFn: (input: UpdateEntityRequest) => updateEntity(id, input), onSuccess });
+}
+
+/** Enable (active) or disable (inactive, spec section 4). */
+export function useChangeEntityStatus() {
+  const onSuccess = useEntitySaved();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: EntityStatusChange }) => updateEntity(id, { status }),
+    onSuccess,
+  });
+}

@@ -1,0 +1,180 @@
+// The entity form of the create and edit screens (spec section 5, Entity): name, e-mail, phone with the
+// (xxx) xxx-xxxx mask, address, contract dates, and a coupon checked when the field is left.
+import { MSG, ZEntityForm } from '@bridge-talk/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { ApiError } from '../../../shared/api/api-client.js';
+import { notify } from '../../../shared/ui/notify.js';
+import { PhoneInput } from '../../../shared/ui/phone-input.js';
+import { findCoupon } from '../api/find-coupon.js';
+import { ContractDateInput } from './contract-date-input.js';
+
+export type EntityFormInput = z.input<typeof ZEntityForm>;
+export type EntityFormOutput = z.output<typeof ZEntityForm>;
+
+const FIELDS = ['name', 'email', 'phone', 'address', 'startContract', 'endContract', 'coupon'] as const;
+
+type CouponCheck =
+  | { kind: 'idle' }
+  | { kind: 'checking' }
+  | { kind: 'valid'; name: string }
+  | { kind: 'invalid' };
+
+export interface EntityFormProps {
+  defaultValues: EntityFormInput;
+  /** Where Cancel goes. */
+  cancelTo: string;
+  /** Saves; an ApiError it throws is shown on the fields (or as a toast). */
+  onSave: (values: EntityFormOutput) => Promise<void>;
+}
+
+export function EntityForm({ defaultValues, cancelTo, onSave }: EntityFormProps) {
+  const form = useForm<EntityFormInput, unknown, EntityFormOutput>({
+    resolver: zodResolver(ZEntityForm),
+    defaultValues,
+    mode: 'onTouched',
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [coupon, setCoupon] = useState<CouponCheck>({ kind: 'idle' });
+  // The code last looked up (the saved one counts as known): leaving the field unchanged looks nothing up.
+  const checkedCode = useRef((defaultValues.coupon ?? '').trim());
+
+  async function checkCoupon() {
+    const code = (form.getValues('coupon') ?? '').trim();
+    if (code === checkedCode.current) return;
+    checkedCode.current = code;
+    if (!code) return setCoupon({ kind: 'idle' });
+    setCoupon({ kind: 'checking' });
+    try {
+      const found = await findCoupon(code);
+      if (checkedCode.current === code) setCoupon({ kind: 'valid', name: found.name });
+    } catch {
+      if (checkedCode.current !== code) return;
+      // Spec section 8: the code is refused and the field cleared.
+      checkedCode.current = '';
+      form.setValue('coupon', '');
+      setCoupon({ kind: 'invalid' });
+    }
+  }
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await onSave(values);
+    } catch (error) {
+      if (!(error instanceof ApiError)) return notify.error(MSG.common.somethingWrong);
+      let shown = false;
+      for (const [field, message] of Object.entries(error.fields)) {
+        if ((FIELDS as readonly string[]).includes(field)) {
+          form.setError(field as (typeof FIELDS)[number], { message }, { shouldFocus: !shown });
+          shown = true;
+        }
+      }
+      if (!shown) notify.error(error.status === 409 ? error.message : MSG.common.somethingWrong);
+    }
+  });
+
+  return (
+    <Paper withBorder p="xl" radius="md" maw={860}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Entity name"
+              required
+              autoComplete="organization"
+              error={errors.name?.message}
+              {...form.register('name')}
+            />
+            <TextInput
+              label="Email"
+              type="email"
+              required
+              autoComplete="email"
+              error={errors.email?.message}
+              {...form.register('email')}
+            />
+            <Controller
+              control={form.control}
+              name="phone"
+              render={({ field }) => (
+                <PhoneInput
+                  label="Phone"
+                  required
+                  error={errors.phone?.message}
+                  {...field}
+                  value={field.value ?? ''}
+                />
+              )}
+            />
+            <TextInput
+              label="Address"
+              required
+              autoComplete="street-address"
+              error={errors.address?.message}
+              {...form.register('address')}
+            />
+            <Controller
+              control={form.control}
+              name="startContract"
+              render={({ field }) => (
+                <ContractDateInput
+                  label="Start contract"
+                  required
+                  error={errors.startContract?.message}
+                  {...field}
+                  value={field.value ?? ''}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="endContract"
+              render={({ field }) => (
+                <ContractDateInput
+                  label="End contract"
+                  required
+                  error={errors.endContract?.message}
+                  {...field}
+                  value={field.value ?? ''}
+                />
+              )}
+            />
+            <TextInput
+              label="Coupon"
+              autoComplete="off"
+              error={coupon.kind === 'invalid' ? MSG.billing.couponNotValid : errors.coupon?.message}
+              description={
+                coupon.kind === 'valid' ? (
+                  <Text component="span" size="sm" c="green.8" fw={600}>
+                    {coupon.name}
+                  </Text>
+                ) : undefined
+              }
+              rightSection={
+                coupon.kind === 'checking' ? <Loader size="xs" aria-label="Checking coupon" /> : null
+              }
+              {...form.register('coupon', {
+                onChange: () => {
+                  if (coupon.kind !== 'idle') setCoupon({ kind: 'idle' });
+                },
+                onBlur: () => void checkCoupon(),
+              })}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end" mt="md">
+            <Button component={Link} to={cancelTo} variant="default">
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSubmitting} disabled={coupon.kind === 'checking'}>
+              {MSG.common.save}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,120 @@
+import { type Coupon, type Entity, MSG, type Plan } from '@bridge-talk/contract';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '../../test/render.js';
+import { EntityDetailsPage, NO_PRICE, planPrice } from './entity-details-page.js';
+
+const ENTITY: Entity = {
+  _id: 'e1',
+  name: 'Open Arms',
+  email: 'team@openarms.org',
+  phone: '(555) 010-2000',
+  address: '1 Main Street, Springfield',
+  subtype: 'agency',
+  status: 'active',
+  active: true,
+  startContract: '2026-01-01',
+  endContract: '2027-01-01',
+  coupon: 'HALF',
+};
+
+const PLANS: Plan[] = [
+  { id: 'monthly-old', type: 'recurring', unit_amount: 999, active: false },
+  { id: 'monthly', type: 'recurring', unit_amount: 1999, active: true },
+  { id: 'lifetime', type: 'one_time', unit_amount: 25000, active: true },
+];
+
+const HALF_OFF_MONTHLY: Coupon = {
+  id: 'HALF',
+  name: 'Half off monthly',
+  percent_off: 50,
+  amount_off: null,
+  max_redemptions: null,
+  times_redeemed: 3,
+  metadata: { products: 'monthly' },
+};
+
+function stubApi(plans: () => Response) {
+  const paths: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      paths.push(`${url.pathname}${url.search}`);
+      if (url.pathname === '/api/entity/list/e1') return jsonResponse(ENTITY);
+      if (url.pathname === '/api/group/billing/plans/list') return plans();
+      return jsonResponse({ message: MSG.extra.notFound }, 404);
+    }),
+  );
+  return paths;
+}
+
+function renderDetails(id = 'e1') {
+  return renderWithProviders(null, {
+    routes: [{ path: '/entity-management/:id/details', element: <EntityDetailsPage /> }],
+    initialEntries: [`/entity-management/${id}/details`],
+  });
+}
+
+const box = (label: string) => screen.getByRole('textbox', { name: label });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('EntityDetailsPage', () => {
+  it('shows the entity read-only with the plan prices after its coupon, and Edit', async () => {
+    const paths = stubApi(() => jsonResponse({ plans: PLANS, entityCoupon: HALF_OFF_MONTHLY }));
+    renderDetails();
+    expect(await screen.findByRole('heading', { name: 'Open Arms' })).toBeInTheDocument();
+    expect(box('Entity name')).toHaveValue('Open Arms');
+    expect(box('Email')).toHaveValue('team@openarms.org');
+    expect(box('Phone')).toHaveValue('(555) 010-2000');
+    expect(box('Address')).toHaveValue('1 Main Street, Springfield');
+    for (const label of ['Entity name', 'Email', 'Phone', 'Address']) {
+      expect(box(label)).toHaveAttribute('readonly');
+    }
+    // 50 % off the monthly plan only: $19.99 → $10.00 (rounded to whole cents); lifetime unchanged.
+    await waitFor(() => expect(box(MSG.plans.monthlyPlan)).toHaveValue('$10.00'));
+    expect(box(MSG.plans.lifetimePlan)).toHaveValue('$250.00');
+    expect(screen.getByRole('link', { name: MSG.common.edit })).toHaveAttribute(
+      'href',
+      '/entity-management/e1/edit',
+    );
+    expect(paths).toContain('/api/group/billing/plans/list?entityId=e1');
+  });
+
+  it("shows '—' for both prices when the plans cannot be read", async () => {
+    stubApi(() => jsonResponse({ message: MSG.extra.notFound }, 404));
+    renderDetails();
+    await screen.findByRole('heading', { name: 'Open Arms' });
+    await waitFor(() => expect(box(MSG.plans.monthlyPlan)).toHaveValue(NO_PRICE));
+    expect(box(MSG.plans.lifetimePlan)).toHaveValue(NO_PRICE);
+  });
+
+  it('says when the entity does not exist', async () => {
+    stubApi(() => jsonResponse({ plans: [], entityCoupon: null }));
+    renderDetails('e404');
+    expect(await screen.findByText(MSG.extra.notFound)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: MSG.common.edit })).not.toBeInTheDocument();
+  });
+});
+
+describe('planPrice', () => {
+  it('prices the active plan of the type, without a coupon too', () => {
+    expect(planPrice(PLANS, null, 'recurring')).toBe('$19.99');
+    expect(planPrice(PLANS, HALF_OFF_MONTHLY, 'one_time')).toBe('$250.00');
+    expect(planPrice([], null, 'one_time')).toBe(NO_PRICE);
+    expect(planPrice(undefined, null, 'recurring')).toBe(NO_PRICE);
+  });
+
+  it('never goes below the minimum price after a discount', () => {
+    const all: Coupon = {
+      ...HALF_OFF_MONTHLY,
+      percent_off: null,
+      amount_off: 100_000,
+      metadata: { products: 'lifetime' },
+    };
+    expect(planPrice(PLANS, all, 'one_time')).toBe('$0.05');
+  });
+});

@@ -1,0 +1,125 @@
+// /entity-management/{id}/details: the entity read-only, and what its families pay: the active monthly
+// and one-time plans after the entity's coupon (the price rule of the contract).
+import {
+  type Coupon,
+  discountedPrice,
+  type Entity,
+  entityStatusLabel,
+  formatMoney,
+  MSG,
+  type Plan,
+} from '@bridge-talk/contract';
+import { Alert, Badge, Button, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../shared/api/api-client.js';
+import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
+import { notify } from '../../shared/ui/notify.js';
+import { PageHeader } from '../../shared/ui/page-header.js';
+import { useEntity } from './api/get-entity.js';
+import { useEntityPlans } from './api/get-entity-plans.js';
+
+/** Shown for a price that cannot be known (no such plan, or the plans could not be read). */
+export const NO_PRICE = '—';
+
+/** The price of the active plan of that type after the entity's coupon, or '—'. */
+export function planPrice(plans: Plan[] | undefined, coupon: Coupon | null, type: Plan['type']): string {
+  const plan = plans?.find((p) => p.active && p.type === type);
+  if (!plan) return NO_PRICE;
+  return formatMoney(discountedPrice(plan, coupon ? [coupon] : []).final);
+}
+
+export function EntityDetailsPage() {
+  const { id = '' } = useParams();
+  const entity = useEntity(id);
+  const missing = entity.error instanceof ApiError && entity.error.status === 404;
+
+  useEffect(() => {
+    if (entity.isError && !missing) notify.error(MSG.common.somethingWrong);
+  }, [entity.isError, missing]);
+
+  return (
+    <>
+      <PageHeader
+        title={entity.data?.name ?? 'Entity details'}
+        back="/entity-management"
+        breadcrumbs={[
+          { label: MSG.nav.entityManagement, to: '/entity-management' },
+          { label: entity.data?.name ?? 'Entity details' },
+        ]}
+        info={entity.data && <StatusBadge entity={entity.data} />}
+        actions={
+          entity.data && (
+            <Button
+              component={Link}
+              to={`/entity-management/${id}/edit`}
+              leftSection={<IconPencil size={16} />}
+            >
+              {MSG.common.edit}
+            </Button>
+          )
+        }
+      />
+      {entity.isError ? (
+        <Alert color="red">{missing ? MSG.extra.notFound : MSG.common.somethingWrong}</Alert>
+      ) : (
+        <LoadingOverlay visible={entity.isPending}>
+          {entity.data && <EntityDetails entity={entity.data} />}
+        </LoadingOverlay>
+      )}
+    </>
+  );
+}
+
+function StatusBadge({ entity }: { entity: Entity }) {
+  const label = entityStatusLabel(entity.status);
+  return (
+    <Badge component="span" variant="light" tt="none" color={entity.active ? 'green' : 'gray'}>
+      {label}
+    </Badge>
+  );
+}
+
+function EntityDetails({ entity }: { entity: Entity }) {
+  const plans = useEntityPlans(entity._id);
+  const coupon = plans.data?.entityCoupon ?? null;
+  return (
+    <Stack maw={860}>
+      <Paper withBorder p="xl" radius="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Entity name" value={entity.name} readOnly variant="filled" />
+          <TextInput label="Email" value={entity.email} readOnly variant="filled" />
+          <TextInput label="Phone" value={entity.phone} readOnly variant="filled" />
+          <TextInput label="Address" value={entity.address} readOnly variant="filled" />
+        </SimpleGrid>
+      </Paper>
+      <Paper withBorder p="xl" radius="md" aria-busy={plans.isPending || undefined}>
+        <Title order={2} size="h4" mb={coupon ? 4 : 'md'}>
+          Plans
+        </Title>
+        {coupon && (
+          <Text size="sm" c="dimmed" mb="md">
+            After the coupon {entity.coupon}: {coupon.name}
+          </Text>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={MSG.plans.monthlyPlan}
+            value={plans.isPending ? '' : planPrice(plans.data?.plans, coupon, 'recurring')}
+            description={MSG.plans.perMonth}
+            readOnly
+            variant="filled"
+          />
+          <TextInput
+            label={MSG.plans.lifetimePlan}
+            value={plans.isPending ? '' : planPrice(plans.data?.plans, coupon, 'one_time')}
+            description={MSG.plans.oneTimePayment}
+            readOnly
+            variant="filled"
+          />
+        </SimpleGrid>
+      </Paper>
+    </Stack>
+  );
+}

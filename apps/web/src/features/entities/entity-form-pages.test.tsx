@@ -1,0 +1,274 @@
+import { type Coupon, type Entity, MSG, todayIsoDate } from '@bridge-talk/contract';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '../../test/render.js';
+import { formatContractDateInput } from './components/contract-date-input.js';
+import { CreateEntityPage } from './create-entity-page.js';
+import { EditEntityPage } from './edit-entity-page.js';
+
+const SAVED: Entity = {
+  _id: 'e1',
+  name: 'Open Arms',
+  email: 'team@openarms.org',
+  phone: '(555) 010-2000',
+  address: '1 Main Street',
+  subtype: 'agency',
+  status: 'active',
+  active: true,
+  startContract: '2026-01-01',
+  endContract: '2027-01-01',
+  coupon: 'WELCOME10',
+};
+
+const COUPON: Coupon = {
+  id: 'c1',
+  name: 'Spring 20% off',
+  percent_off: 20,
+  amount_off: null,
+  max_redemptions: null,
+  times_redeemed: 0,
+  metadata: { products: 'p1' },
+};
+
+interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+function stubApi(answer: (call: Call) => Response | undefined) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const call = {
+        method: init?.method ?? 'GET',
+        path: `${url.pathname}${url.search}`,
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      };
+      calls.push(call);
+      return answer(call) ?? jsonResponse({ message: MSG.extra.notFound }, 404);
+    }),
+  );
+  return calls;
+}
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+function renderAt(at: string) {
+  return renderWithProviders(null, {
+    routes: [
+      { path: '/entity-management/create', element: <CreateEntityPage /> },
+      { path: '/entity-management/:id/edit', element: <EditEntityPage /> },
+      { path: '/entity-management/:id/details', element: <Where /> },
+      { path: '/entity-management', element: <Where /> },
+    ],
+    initialEntries: [at],
+    wrapper: (children) => (
+      <>
+        {children}
+        <ToastContainer />
+      </>
+    ),
+  });
+}
+
+const field = (label: string) => screen.getByRole('textbox', { name: new RegExp(`^${label}`) });
+const save = () => screen.getByRole('button', { name: MSG.common.save });
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(field('Entity name'), 'Hope Bridge');
+  await user.type(field('Email'), 'Team@HopeBridge.org');
+  await user.type(field('Phone'), '5550102000');
+  await user.type(field('Address'), '2 Side Street');
+  await user.type(field('Start contract'), '20260101');
+  await user.type(field('End contract'), '20271231');
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('formatContractDateInput', () => {
+  it('places the dashes as the digits reach them', () => {
+    expect(formatContractDateInput('2026')).toBe('2026');
+    expect(formatContractDateInput('20260')).toBe('2026-0');
+    expect(formatContractDateInput('2026-01-15')).toBe('2026-01-15');
+    expect(formatContractDateInput('2026/01/159')).toBe('2026-01-15');
+    expect(formatContractDateInput('abc')).toBe('');
+  });
+});
+
+describe('CreateEntityPage', () => {
+  it('shows the message of every required field when saved empty', async () => {
+    const calls = stubApi(() => undefined);
+    const user = userEvent.setup();
+    renderAt('/entity-management/create');
+    await user.click(save());
+    expect(await screen.findByText(MSG.validation.entityNameRequired)).toBeInTheDocument();
+    for (const message of [
+      MSG.validation.emailRequired,
+      MSG.validation.phoneRequired,
+      MSG.validation.addressRequired,
+      MSG.validation.startContractLength,
+      MSG.validation.endContractLength,
+    ]) {
+      expect(screen.getByText(message)).toBeInTheDocument();
+    }
+    expect(calls).toHaveLength(0);
+  });
+
+  it('checks each rule of the fields with the spec messages', async () => {
+    stubApi(() => undefined);
+    const user = userEvent.setup();
+    renderAt('/entity-management/create');
+    await user.type(field('Entity name'), 'Ab');
+    await user.type(field('Email'), 'team@');
+    await user.type(field('Phone'), '55501');
+    expect(field('Phone')).toHaveValue('(555) 01');
+    await user.type(field('Start contract'), '20261301');
+    expect(field('Start contract')).toHaveValue('2026-13-01');
+    await user.type(field('End contract'), '2027');
+    await user.click(save());
+    expect(await screen.findByText(MSG.validation.entityNameMin)).toBeInTheDocument();
+    expect(screen.getByText(MSG.validation.emailWrong)).toBeInTheDocument();
+    expect(screen.getByText(MSG.validation.phoneWrong)).toBeInTheDocument();
+    expect(screen.getByText(MSG.validation.startContractInvalid)).toBeInTheDocument();
+    expect(screen.getByText(MSG.validation.endContractLength)).toBeInTheDocument();
+
+    await user.clear(field('End contract'));
+    await user.type(field('End contract'), '20270230');
+    await user.click(save());
+    expect(await screen.findByText(MSG.validation.endContractInvalid)).toBeInTheDocument();
+  });
+
+  it('refuses a start after today and a start not before the end, on both dates', async () => {
+    stubApi(() => undefined);
+    const user = userEvent.setup();
+    renderAt('/entity-management/create');
+    const tomorrow = new Date(Date.parse(`${todayIsoDate()}T12:00:00Z`) + 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    await user.type(field('Start contract'), tomorrow);
+    await user.type(field('End contract'), '29991231');
+    await user.click(save());
+    expect(await screen.findByText(MSG.validation.startContractNotFuture)).toBeInTheDocument();
+
+    await user.clear(field('Start contract'));
+    await user.type(field('Start contract'), '20260301');
+    await user.clear(field('End contract'));
+    await user.type(field('End contract'), '20260301');
+    await user.click(save());
+    expect(await screen.findByText(MSG.validation.startContractBeforeEnd)).toBeInTheDocument();
+    expect(screen.getByText(MSG.validation.endContractAfterStart)).toBeInTheDocument();
+  });
+
+  it('creates the entity as an agency and goes back to the list', async () => {
+    const calls = stubApi((call) =>
+      call.method === 'POST' && call.path === '/api/entity/create' ? jsonResponse(SAVED, 201) : undefined,
+    );
+    const user = userEvent.setup();
+    renderAt('/entity-management/create');
+    await fillValid(user);
+    await user.click(save());
+    expect(await screen.findByText(MSG.extra.entityCreated)).toBeInTheDocument();
+    expect(await screen.findByTestId('location')).toHaveTextContent('/entity-management');
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      name: 'Hope Bridge',
+      email: 'team@hopebridge.org',
+      phone: '(555) 010-2000',
+      address: '2 Side Street',
+      startContract: '2026-01-01',
+      endContract: '2027-12-31',
+      coupon: null,
+      subtype: 'agency',
+    });
+  });
+
+  it('shows a used e-mail on the e-mail field', async () => {
+    stubApi((call) =>
+      call.method === 'POST'
+        ? jsonResponse(
+            { message: MSG.entities.emailInDatabase, fields: { email: MSG.entities.emailInDatabase } },
+            409,
+          )
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderAt('/entity-management/create');
+    await fillValid(user);
+    await user.click(save());
+    await waitFor(() => expect(field('Email')).toHaveAccessibleDescription(MSG.entities.emailInDatabase));
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it("clears a coupon the lookup does not know and says 'COUPON NOT VALID!'", async () => {
+    const calls = stubApi(() => undefined);
+    const user = userEvent.setup();
+    renderAt('/entity-management/create');
+    await user.type(field('Coupon'), 'NOPE');
+    await user.tab();
+    await waitFor(() => expect(field('Coupon')).toHaveValue(''));
+    expect(field('Coupon')).toHaveAccessibleDescription(MSG.billing.couponNotValid);
+    expect(calls.map((c) => c.path)).toEqual(['/api/group/billing/coupon/NOPE']);
+  });
+
+  it('shows the name of a valid coupon', async () => {
+    stubApi((call) =>
+      call.path === '/api/group/billing/coupon/SPRING20' ? jsonResponse(COUPON) : undefined,
+    );
+    const user = userEvent.setup();
+    renderAt('/entity-management/create');
+    await user.type(field('Coupon'), ' SPRING20 ');
+    await user.tab();
+    expect(await screen.findByText('Spring 20% off')).toBeInTheDocument();
+    expect(field('Coupon')).toHaveValue(' SPRING20 ');
+  });
+});
+
+describe('EditEntityPage', () => {
+  it('fills the form, saves it, and opens the details', async () => {
+    const calls = stubApi((call) => {
+      if (call.method === 'GET' && call.path === '/api/entity/list/e1') return jsonResponse(SAVED);
+      if (call.method === 'PUT' && call.path === '/api/entity/edit/e1')
+        return jsonResponse({ ...SAVED, name: 'Open Arms Agency' });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderAt('/entity-management/e1/edit');
+    expect(await screen.findByDisplayValue('Open Arms')).toBeInTheDocument();
+    expect(field('Coupon')).toHaveValue('WELCOME10');
+    // Leaving the saved coupon unchanged looks nothing up.
+    await user.click(field('Coupon'));
+    await user.tab();
+    await user.clear(field('Entity name'));
+    await user.type(field('Entity name'), 'Open Arms Agency');
+    await user.click(save());
+    expect(await screen.findByText(MSG.extra.entitySaved)).toBeInTheDocument();
+    expect(await screen.findByTestId('location')).toHaveTextContent('/entity-management/e1/details');
+    expect(calls.some((c) => c.path.startsWith('/api/group/billing'))).toBe(false);
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      name: 'Open Arms Agency',
+      email: 'team@openarms.org',
+      phone: '(555) 010-2000',
+      address: '1 Main Street',
+      startContract: '2026-01-01',
+      endContract: '2027-01-01',
+      coupon: 'WELCOME10',
+    });
+  });
+
+  it('says when the entity does not exist', async () => {
+    stubApi(() => undefined);
+    renderAt('/entity-management/nope/edit');
+    expect(await screen.findByText(MSG.extra.notFound)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: MSG.common.save })).not.toBeInTheDocument();
+  });
+});

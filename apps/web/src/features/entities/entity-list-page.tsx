@@ -1,0 +1,234 @@
+// Entity Management: the searched, status-sortable, paginated list of agencies and lawyers. The search
+// text, the sort and the page live in the address, so a reload, a deep link and Back keep them.
+import { type Entity, entityStatusLabel, MSG, type SortDirection } from '@bridge-talk/contract';
+import { Alert, Badge, Button, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconBuildingCommunity, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog.js';
+import { type Column, DataTable } from '../../shared/ui/data-table.js';
+import { notify } from '../../shared/ui/notify.js';
+import { PageHeader } from '../../shared/ui/page-header.js';
+import { useEntityList } from './api/list-entities.js';
+import { useChangeEntityStatus } from './api/update-entity.js';
+
+const SEARCH_DELAY_MS = 300;
+const STATUS_COLOURS = { Active: 'green', Disabled: 'gray', Pending: 'yellow' } as const;
+
+interface ListState {
+  search: string;
+  sort: SortDirection | undefined;
+  page: number;
+}
+
+function readState(params: URLSearchParams): ListState {
+  const sort = params.get('sort');
+  const page = Number.parseInt(params.get('page') ?? '', 10);
+  return {
+    search: params.get('search') ?? '',
+    sort: sort === 'asc' || sort === 'desc' ? sort : undefined,
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+function toParams({ search, sort, page }: ListState): URLSearchParams {
+  const params = new URLSearchParams();
+  if (search) params.set('search', search);
+  if (sort) params.set('sort', sort);
+  if (page > 1) params.set('page', String(page));
+  return params;
+}
+
+export function EntityListPage() {
+  const [params, setParams] = useSearchParams();
+  const state = readState(params);
+  const navigate = useNavigate();
+  const list = useEntityList(state);
+  const changeStatus = useChangeEntityStatus();
+  const [toDisable, setToDisable] = useState<Entity | null>(null);
+
+  const go = (next: Partial<ListState>, replace = false) =>
+    setParams(toParams({ ...state, ...next }), { replace, preventScrollReset: true });
+
+  // The box follows the address (Back, a link) and the address follows the box, once typing pauses.
+  const [typed, setTyped] = useState(state.search);
+  const [settled] = useDebouncedValue(typed.trim(), SEARCH_DELAY_MS);
+  const [lastSearch, setLastSearch] = useState(state.search);
+  if (state.search !== lastSearch) {
+    setLastSearch(state.search);
+    if (typed.trim() !== state.search) setTyped(state.search);
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled change of the box moves the address.
+  useEffect(() => {
+    if (settled !== state.search) go({ search: settled, page: 1 }, true);
+  }, [settled]);
+
+  useEffect(() => {
+    if (list.isError) notify.error(MSG.common.somethingWrong);
+  }, [list.isError]);
+
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  // A page beyond the last (rows removed, an old link) shows the last page instead.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: go() is rebuilt every render.
+  useEffect(() => {
+    if (data && !list.isPlaceholderData && data.total > 0 && state.page > pages) go({ page: pages }, true);
+  }, [data, pages, state.page, list.isPlaceholderData]);
+
+  async function setStatus(entity: Entity, status: 'active' | 'inactive') {
+    try {
+      await changeStatus.mutateAsync({ id: entity._id, status });
+      notify.success(MSG.entities.changeStatusSuccess);
+      if (status === 'active') navigate(`/entity-management/${entity._id}/edit`);
+    } catch {
+      notify.error(MSG.common.somethingWrong);
+    } finally {
+      setToDisable(null);
+    }
+  }
+
+  const columns: Column<Entity>[] = [
+    { key: 'name', header: MSG.columns.name, render: (e) => <Text fw={500}>{e.name}</Text> },
+    { key: 'email', header: MSG.columns.email, render: (e) => e.email },
+    {
+      key: 'status',
+      header: MSG.columns.status,
+      sortable: true,
+      render: (e) => {
+        const label = entityStatusLabel(e.status);
+        return (
+          <Badge color={STATUS_COLOURS[label as keyof typeof STATUS_COLOURS]} variant="light" tt="none">
+            {label}
+          </Badge>
+        );
+      },
+    },
+    {
+      key: 'view',
+      header: MSG.columns.view,
+      render: (e) =>
+        e.active && (
+          <Button
+            component={Link}
+            to={`/entity-management/${e._id}/details`}
+            variant="subtle"
+            size="compact-sm"
+          >
+            {MSG.columns.view}
+          </Button>
+        ),
+    },
+    {
+      key: 'edit',
+      header: MSG.columns.edit,
+      render: (e) =>
+        e.active && (
+          <Button component={Link} to={`/entity-management/${e._id}/edit`} variant="subtle" size="compact-sm">
+            {MSG.common.edit}
+          </Button>
+        ),
+    },
+    {
+      key: 'toggle',
+      header: 'Disable/enable',
+      render: (e) =>
+        e.active ? (
+          <Button color="red" variant="light" size="compact-sm" onClick={() => setToDisable(e)}>
+            {MSG.entities.disable}
+          </Button>
+        ) : (
+          <Button
+            color="green"
+            variant="light"
+            size="compact-sm"
+            loading={changeStatus.isPending && changeStatus.variables?.id === e._id}
+            onClick={() => void setStatus(e, 'active')}
+          >
+            {MSG.entities.enable}
+          </Button>
+        ),
+    },
+  ];
+
+  const nothingYet = data && data.total === 0 && !state.search && !list.isPlaceholderData;
+  const first = data ? (state.page - 1) * data.pageSize + 1 : 0;
+  const last = data ? Math.min(data.total, state.page * data.pageSize) : 0;
+
+  return (
+    <>
+      <PageHeader
+        title={MSG.nav.entityManagement}
+        actions={
+          <Button component={Link} to="/entity-management/create" leftSection={<IconPlus size={16} />}>
+            {MSG.common.addAccount}
+          </Button>
+        }
+        search={
+          <TextInput
+            type="search"
+            maw={420}
+            maxLength={200}
+            aria-label={MSG.entities.searchPlaceholder}
+            placeholder={MSG.entities.searchPlaceholder}
+            leftSection={<IconSearch size={16} />}
+            value={typed}
+            onChange={(event) => setTyped(event.currentTarget.value)}
+          />
+        }
+      />
+      {list.isError && !data ? (
+        <Alert color="red" title={MSG.common.somethingWrong}>
+          <Button variant="light" color="red" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : nothingYet ? (
+        <Paper withBorder radius="md" p="xl">
+          <Stack align="center" gap="sm" py="xl">
+            <IconBuildingCommunity size={56} stroke={1.3} color="var(--mantine-color-blue-4)" aria-hidden />
+            <Text fw={600}>{MSG.extra.noEntitiesYet}</Text>
+            <Button component={Link} to="/entity-management/create" leftSection={<IconPlus size={16} />}>
+              {MSG.common.addAccount}
+            </Button>
+          </Stack>
+        </Paper>
+      ) : (
+        <Paper withBorder radius="md" p="md">
+          <DataTable
+            caption={MSG.nav.entityManagement}
+            columns={columns}
+            rows={data?.result}
+            rowKey={(e) => e._id}
+            loading={list.isPending}
+            sort={state.sort ? { key: 'status', direction: state.sort } : undefined}
+            onSort={() => go({ sort: state.sort === 'asc' ? 'desc' : 'asc', page: 1 })}
+          />
+          {data && data.total > 0 && (
+            <Group justify="space-between" mt="md">
+              <Text size="sm" c="dimmed">
+                {first}–{last} of {data.total}
+              </Text>
+              {pages > 1 && (
+                <Pagination
+                  total={pages}
+                  value={Math.min(state.page, pages)}
+                  onChange={(page) => go({ page })}
+                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+                  getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+                />
+              )}
+            </Group>
+          )}
+        </Paper>
+      )}
+      <ConfirmDialog
+        opened={toDisable !== null}
+        message={MSG.entities.changeStatusConfirm}
+        loading={changeStatus.isPending}
+        onCancel={() => setToDisable(null)}
+        onConfirm={() => toDisable && void setStatus(toDisable, 'inactive')}
+      />
+    </>
+  );
+}

@@ -1,0 +1,281 @@
+import { type Group, MSG, type Plan } from '@bridge-talk/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  type ApiHandler,
+  jsonResponse,
+  renderWithProviders,
+  stubApi,
+  withToasts,
+} from '../../test/render.js';
+import { AddFamilyPage } from './add-family-page.js';
+
+const ID = '11111111-1111-4111-8111-111111111111';
+const PLANS: Plan[] = [
+  { id: 'price_life', type: 'one_time', unit_amount: 19_900, active: true, nickname: 'Lifetime' },
+];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function group(overrides: Partial<Group> = {}): Group {
+  return {
+    _id: ID,
+    name: 'Robin Lee',
+    childFirstName: 'Robin',
+    childLastName: 'Lee',
+    active: true,
+    billingInformation: { email: 'payer@example.org' },
+    plan: { priceId: 'price_life', type: 'one_time' },
+    paymentId: 'pay_1',
+    subscriptionId: null,
+    oneTime: true,
+    createdAt: '2026-03-01T10:00:00Z',
+    ...overrides,
+  };
+}
+
+const UNNAMED = group({
+  name: null,
+  childFirstName: null,
+  childLastName: null,
+  plan: null,
+  oneTime: false,
+  paymentId: null,
+});
+
+function renderWizard(entry: string, handlers: Record<string, ApiHandler> = {}) {
+  const api = stubApi({
+    'GET /api/payments/config': () =>
+      jsonResponse({ provider: 'local', publishableKey: null, dashboardUrl: null }),
+    'GET /api/group/billing/plans/list': () => jsonResponse({ plans: PLANS, entityCoupon: null }),
+    [`GET /api/group/billing/details/${ID}`]: () =>
+      jsonResponse({ _id: ID, billingInformation: null, subscription: null }),
+    [`GET /api/group/list/${ID}`]: () => jsonResponse(group()),
+    [`GET /api/group/member/list/${ID}`]: () => jsonResponse({ result: [] }),
+    ...handlers,
+  });
+  const view = renderWithProviders(null, {
+    routes: [
+      { path: '/add-new-family', element: <AddFamilyPage /> },
+      { path: '/manage-families/:id/details', element: <p>Family page</p> },
+    ],
+    initialEntries: [entry],
+    wrapper: withToasts,
+  });
+  return { api, router: view.router, user: userEvent.setup({ delay: null }) };
+}
+
+const slot = (name: string) => within(screen.getByRole('group', { name }));
+
+describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
+  it('starts at Payment Details without a family, with no back arrow', async () => {
+    renderWizard('/add-new-family');
+    expect(await screen.findByRole('heading', { name: MSG.wizard.stepPaymentDetails })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Step 1 of 3' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Cardholder name/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
+  });
+
+  it('resumes the kept family: at step 2 when it has no name yet, keeping the step in the address', async () => {
+    localStorage.setItem('groupId', ID);
+    const { router, user } = renderWizard('/add-new-family', {
+      [`GET /api/group/list/${ID}`]: () => jsonResponse(UNNAMED),
+    });
+    expect(await screen.findByRole('heading', { name: MSG.wizard.stepChildAndPlan })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Step 2 of 3' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?step=1&groupId=${ID}`));
+    expect(await screen.findByRole('heading', { name: MSG.wizard.stepPaymentDetails })).toBeInTheDocument();
+  });
+
+  it('opens at step 2 from a link with the group id, and keeps that id', async () => {
+    renderWizard(`/add-new-family?step=2&groupId=${ID}`, {
+      [`GET /api/group/list/${ID}`]: () => jsonResponse(UNNAMED),
+    });
+    expect(await screen.findByRole('heading', { name: MSG.wizard.stepChildAndPlan })).toBeInTheDocument();
+    expect(localStorage.getItem('groupId')).toBe(ID);
+  });
+
+  it('forgets a kept family that no longer exists and starts again', async () => {
+    localStorage.setItem('groupId', ID);
+    renderWizard('/add-new-family', {
+      [`GET /api/group/list/${ID}`]: () => jsonResponse({ message: MSG.extra.notFound }, 404),
+    });
+    await waitFor(() => expect(localStorage.getItem('groupId')).toBeNull());
+    expect(await screen.findByRole('heading', { name: MSG.wizard.stepPaymentDetails })).toBeInTheDocument();
+  });
+
+  it('step 2 names the family and subscribes it, then goes to step 3', async () => {
+    let named = false;
+    const { api, router, user } = renderWizard(`/add-new-family?step=2&groupId=${ID}`, {
+      [`GET /api/group/list/${ID}`]: () => jsonResponse(named ? group() : UNNAMED),
+      'POST /api/group/billing/assignSubscription': () => {
+        named = true;
+        return jsonResponse({ _id: ID, message: MSG.wizard.groupCreatedSuccessfully });
+      },
+    });
+    await screen.findByText('Lifetime');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(MSG.validation.childFirstNameMin)).toBeInTheDocument();
+    expect(screen.getByText(MSG.validation.childLastNameMin)).toBeInTheDocument();
+    expect(screen.getByText(MSG.validation.planRequired)).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /^Child's first name/ }), 'Robin');
+    await user.type(screen.getByRole('textbox', { name: /^Child's last name/ }), 'Lee');
+    await user.click(screen.getByRole('radio', { name: /^Lifetime/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(MSG.wizard.groupCreatedSuccessfully)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/group/billing/assignSubscription')[0]?.body).toEqual({
+      groupId: ID,
+      priceId: 'price_life',
+      coupons: [],
+      name: 'Robin Lee',
+    });
+    expect(await screen.findByRole('heading', { name: MSG.wizard.stepFamilyDetails })).toBeInTheDocument();
+    expect(router.state.location.search).toBe(`?step=3&groupId=${ID}`);
+  });
+
+  it('shows the server’s text when the family already has a subscription', async () => {
+    const { user } = renderWizard(`/add-new-family?step=2&groupId=${ID}`, {
+      [`GET /api/group/list/${ID}`]: () => jsonResponse(UNNAMED),
+      'POST /api/group/billing/assignSubscription': () =>
+        jsonResponse({ message: MSG.wizard.groupHasSubscription }, 409),
+    });
+    await screen.findByText('Lifetime');
+    await user.type(screen.getByRole('textbox', { name: /^Child's first name/ }), 'Robin');
+    await user.type(screen.getByRole('textbox', { name: /^Child's last name/ }), 'Lee');
+    await user.click(screen.getByRole('radio', { name: /^Lifetime/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Group already has a subscription.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: MSG.wizard.stepChildAndPlan })).toBeInTheDocument();
+  });
+
+  it('step 3 checks the places: the first adoptive parent and birth family are required', async () => {
+    const { user } = renderWizard(`/add-new-family?step=3&groupId=${ID}`);
+    expect(await screen.findByRole('heading', { name: MSG.wizard.stepFamilyDetails })).toBeInTheDocument();
+    await screen.findByRole('group', { name: 'Child' });
+    // The child's name comes from step 2.
+    expect(slot('Child').getByRole('textbox', { name: /^First name/ })).toHaveValue('Robin');
+    expect(slot('Child').getByRole('textbox', { name: /^Last name/ })).toHaveValue('Lee');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await slot('Adoptive parent 1').findByText(MSG.validation.emailIsRequired)).toBeInTheDocument();
+    expect(slot('Adoptive parent 1').getByText(MSG.validation.firstNameIsRequired)).toBeInTheDocument();
+    expect(slot('Adoptive parent 1').getByText(MSG.validation.lastNameIsRequired)).toBeInTheDocument();
+    expect(slot('Birth family 1').getByText(MSG.validation.emailIsRequired)).toBeInTheDocument();
+    await user.type(slot('Adoptive parent 1').getByRole('textbox', { name: /^Email/ }), 'alice@');
+    await user.tab();
+    expect(await slot('Adoptive parent 1').findByText(MSG.validation.invalidEmailFormat)).toBeInTheDocument();
+  });
+
+  it('opens a second person’s row once the first is complete, and then wants all three fields', async () => {
+    const { user } = renderWizard(`/add-new-family?step=3&groupId=${ID}`, {
+      'POST /api/group/user/check': () => jsonResponse({ message: MSG.extra.notFound }, 404),
+    });
+    await screen.findByRole('group', { name: 'Child' });
+    const second = () => slot('Adoptive parent 2').getByRole('textbox', { name: /^Email/ });
+    expect(second()).toBeDisabled();
+    await user.type(slot('Adoptive parent 1').getByRole('textbox', { name: /^Email/ }), 'alice@example.org');
+    await user.type(slot('Adoptive parent 1').getByRole('textbox', { name: /^First name/ }), 'Alice');
+    expect(second()).toBeDisabled();
+    await user.type(slot('Adoptive parent 1').getByRole('textbox', { name: /^Last name/ }), 'Adams');
+    await waitFor(() => expect(second()).toBeEnabled());
+    await user.type(slot('Adoptive parent 2').getByRole('textbox', { name: /^First name/ }), 'Andy');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await slot('Adoptive parent 2').findByText(MSG.validation.emailIsRequired)).toBeInTheDocument();
+    expect(slot('Adoptive parent 2').getByText(MSG.validation.lastNameIsRequired)).toBeInTheDocument();
+  });
+
+  it('reuses a person found by e-mail, creates the others, sends the final list and opens the family', async () => {
+    localStorage.setItem('groupId', ID);
+    let created = 0;
+    const { api, router, user } = renderWizard(`/add-new-family?step=3&groupId=${ID}`, {
+      'POST /api/group/user/check': (body) =>
+        (body as { email: string }).email === 'bella@example.org'
+          ? jsonResponse({ _id: 'p-bella', name: 'Bella Ann Birch' })
+          : jsonResponse({ message: MSG.extra.notFound }, 404),
+      'POST /api/group/user/create': (body) => {
+        created += 1;
+        const b = body as { name: string; email: string | null };
+        return jsonResponse({ _id: `p-new-${created}`, name: b.name, email: b.email }, 201);
+      },
+      'POST /api/group/member/add': () =>
+        jsonResponse({ _id: 'p-bella', name: 'Bella Ann Birch', email: 'bella@example.org' }),
+      'POST /api/group/user/sync': () => jsonResponse({ result: [] }),
+    });
+    await screen.findByRole('group', { name: 'Child' });
+    const birth = slot('Birth family 1');
+    await user.type(birth.getByRole('textbox', { name: /^Email/ }), 'Bella@Example.org');
+    await user.tab();
+    await waitFor(() => expect(birth.getByRole('textbox', { name: /^First name/ })).toHaveValue('Bella'));
+    expect(birth.getByRole('textbox', { name: /^Last name/ })).toHaveValue('Ann Birch');
+    expect(birth.getByRole('textbox', { name: /^First name/ })).toBeDisabled();
+    expect(birth.getByText(MSG.families.existingPersonLocked)).toBeInTheDocument();
+
+    const parent = slot('Adoptive parent 1');
+    await user.type(parent.getByRole('textbox', { name: /^Email/ }), 'alice@example.org');
+    await user.type(parent.getByRole('textbox', { name: /^First name/ }), 'Alice');
+    await user.type(parent.getByRole('textbox', { name: /^Last name/ }), 'Adams');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByText('Group created.')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/manage-families/${ID}/details`));
+    expect(localStorage.getItem('groupId')).toBeNull();
+    expect(api.callsTo('POST', '/api/group/user/create').map((c) => c.body)).toEqual([
+      { groupId: ID, name: 'Robin Lee', email: null, subtype: 'child' },
+      { groupId: ID, name: 'Alice Adams', email: 'alice@example.org', subtype: 'adoptive_parent' },
+    ]);
+    expect(api.callsTo('POST', '/api/group/member/add').map((c) => c.body)).toEqual([
+      { groupId: ID, role: 'birth_family', userId: 'p-bella' },
+    ]);
+    expect(api.callsTo('POST', '/api/group/user/sync')[0]?.body).toEqual({
+      groupId: ID,
+      results: [
+        { userId: 'p-new-1', userType: 'child' },
+        { userId: 'p-new-2', userType: 'adoptive_parent' },
+        { userId: 'p-bella', userType: 'birth_family' },
+      ],
+    });
+  });
+
+  it('keeps what was saved when the final list fails, and does not create anyone twice', async () => {
+    let syncs = 0;
+    const { api, user } = renderWizard(`/add-new-family?step=3&groupId=${ID}`, {
+      'POST /api/group/user/check': () => jsonResponse({ message: MSG.extra.notFound }, 404),
+      'POST /api/group/user/create': (body) =>
+        jsonResponse({ _id: `p-${(body as { subtype: string }).subtype}`, name: 'x', email: null }, 201),
+      'POST /api/group/member/add': (body) =>
+        jsonResponse({ _id: (body as { userId: string }).userId, name: 'x', email: null }),
+      'POST /api/group/user/sync': () => {
+        syncs += 1;
+        return syncs === 1
+          ? jsonResponse({ message: MSG.validation.birthFamilyRequired }, 400)
+          : jsonResponse({ result: [] });
+      },
+    });
+    await screen.findByRole('group', { name: 'Child' });
+    for (const [name, email] of [
+      ['Adoptive parent 1', 'alice@example.org'],
+      ['Birth family 1', 'bella@example.org'],
+    ] as const) {
+      await user.type(slot(name).getByRole('textbox', { name: /^Email/ }), email);
+      await user.type(slot(name).getByRole('textbox', { name: /^First name/ }), 'Sam');
+      await user.type(slot(name).getByRole('textbox', { name: /^Last name/ }), 'Smith');
+    }
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(MSG.validation.birthFamilyRequired)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/group/user/create')).toHaveLength(3);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Group created.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/group/user/create')).toHaveLength(3);
+    expect(api.callsTo('POST', '/api/group/user/sync')[1]?.body).toEqual({
+      groupId: ID,
+      results: [
+        { userId: 'p-child', userType: 'child' },
+        { userId: 'p-adoptive_parent', userType: 'adoptive_parent' },
+        { userId: 'p-birth_family', userType: 'birth_family' },
+      ],
+    });
+  });
+});

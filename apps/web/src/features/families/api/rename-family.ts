@@ -1,0 +1,19 @@
+import { API, apiPath, type EditGroupRequest, type GroupSavedResponse } from '@bridge-talk/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../shared/api/api-client.js';
+import { familyKeys } from './family-keys.js';
+
+export function renameFamily(groupId: string, input: EditGroupRequest) {
+  return apiRequest<GroupSavedResponse>(apiPath(API.group.edit, { groupId }), { method: 'PUT', body: input });
+}
+
+export function useRenameFamily(groupId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: EditGroupRequest) => renameFamily(groupId, input),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: familyKeys.detail(groupId) });
+      await queryClient.invalidateQueries({ queryKey: familyKeys.lists() });
+    },
+  });
+}

@@ -1,0 +1,47 @@
+// The family's places on a form, filled from the people the family already has (each in their role
+// and place), with the child's name from the family's name when there is no child yet.
+import {
+  emptyFamilySlots,
+  type FamilySlot,
+  type FamilySlotsForm,
+  type GroupMember,
+} from '@bridge-talk/contract';
+import { type SlotPath, slotPath } from '../api/save-family-members.js';
+
+export interface FamilyFormStart {
+  values: FamilySlotsForm;
+  /** The person each place holds now. */
+  originals: Partial<Record<SlotPath, string>>;
+}
+
+function slotOf(member: GroupMember): FamilySlot {
+  return {
+    userId: member._id,
+    email: member.email ?? '',
+    firstName: member.firstName,
+    lastName: member.lastName,
+  };
+}
+
+export function familyFormStart(
+  members: GroupMember[],
+  child: { firstName: string | null; lastName: string | null } = { firstName: null, lastName: null },
+): FamilyFormStart {
+  const values = emptyFamilySlots();
+  const originals: Partial<Record<SlotPath, string>> = {};
+  const taken = { adoptive_parent: 0, birth_family: 0, child: 0 };
+  for (const member of members) {
+    // Places in list order: a family always has places 1 and 2 (the server renumbers them).
+    const index = taken[member.role];
+    if (index >= (member.role === 'child' ? 1 : 2)) continue;
+    taken[member.role] = index + 1;
+    const path = slotPath(member.role, index + 1);
+    originals[path] = member._id;
+    if (member.role === 'child') values.child = slotOf(member);
+    else values[member.role === 'adoptive_parent' ? 'adoptive' : 'birth'][index] = slotOf(member);
+  }
+  if (!originals.child) {
+    values.child = { ...values.child, firstName: child.firstName ?? '', lastName: child.lastName ?? '' };
+  }
+  return { values, originals };
+}

@@ -1,0 +1,248 @@
+// The family's places on a form (wizard step 3 and edit family members): the child, two adoptive
+// parents, two birth family members, each with e-mail, first and last name. Leaving an e-mail (and,
+// when editing, typing a valid one) looks the person up: someone found is reused — their id and name
+// are filled in and the name fields locked. In the wizard a second person's row opens once the first
+// is complete (spec sections 4 and 5).
+import { type FamilySlotsForm, isSlotComplete, MSG, splitName, ZEmail } from '@bridge-talk/contract';
+import { Alert, Fieldset, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconLock } from '@tabler/icons-react';
+import { useRef } from 'react';
+import { type FieldError, type UseFormReturn, useWatch } from 'react-hook-form';
+import { checkUser } from '../api/check-user.js';
+import type { SlotPath } from '../api/save-family-members.js';
+
+export type FamilyFormMode = 'wizard' | 'edit';
+
+const LOOKUP_DELAY_MS = 400;
+
+function isEmail(value: string): boolean {
+  return ZEmail('x').safeParse(value).success;
+}
+
+export interface FamilySlotsFieldsProps {
+  form: UseFormReturn<FamilySlotsForm>;
+  mode: FamilyFormMode;
+  /** People already in this family: they stay editable when found. */
+  memberIds: ReadonlySet<string>;
+  /** The person each place held when the form opened. */
+  originals: Partial<Record<SlotPath, string>>;
+  disabled?: boolean;
+}
+
+/** A message the resolver put on a role's list as a whole ('At least one adoptive parent is required'). */
+function listMessage(error: unknown): string | undefined {
+  const e = error as (FieldError & { root?: FieldError }) | undefined;
+  return e?.message ?? e?.root?.message;
+}
+
+export function FamilySlotsFields({ form, mode, memberIds, originals, disabled }: FamilySlotsFieldsProps) {
+  const { errors } = form.formState;
+  const [adoptive1, birth1] = useWatch({ control: form.control, name: ['adoptive.0', 'birth.0'] });
+  const wizard = mode === 'wizard';
+  const row = (path: SlotPath, legend: string, options: { required?: boolean; locked?: boolean } = {}) => (
+    <SlotRow
+      key={path}
+      form={form}
+      path={path}
+      legend={legend}
+      mode={mode}
+      memberIds={memberIds}
+      original={originals[path]}
+      required={options.required}
+      namesRequired={wizard && path === 'child'}
+      closed={options.locked}
+      disabled={disabled || options.locked}
+    />
+  );
+
+  return (
+    <Stack gap="lg">
+      <Section title={MSG.families.roleChild}>{row('child', MSG.wizard.childSlot)}</Section>
+      <Section title={MSG.families.roleAdoptiveParents} error={listMessage(errors.adoptive)}>
+        {row('adoptive.0', MSG.wizard.adoptiveParentSlot(1), { required: wizard })}
+        {row('adoptive.1', MSG.wizard.adoptiveParentSlot(2), {
+          locked: wizard && !isSlotComplete(adoptive1),
+        })}
+      </Section>
+      <Section title={MSG.families.roleBirthFamily} error={listMessage(errors.birth)}>
+        {row('birth.0', MSG.wizard.birthFamilySlot(1), { required: wizard })}
+        {row('birth.1', MSG.wizard.birthFamilySlot(2), { locked: wizard && !isSlotComplete(birth1) })}
+      </Section>
+    </Stack>
+  );
+}
+
+function Section({ title, error, children }: { title: string; error?: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          {title}
+        </Title>
+        {error && (
+          <Alert color="red" variant="light" py="xs" role="alert">
+            {error}
+          </Alert>
+        )}
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+interface SlotRowProps {
+  form: UseFormReturn<FamilySlotsForm>;
+  path: SlotPath;
+  legend: string;
+  mode: FamilyFormMode;
+  memberIds: ReadonlySet<string>;
+  original: string | undefined;
+  required?: boolean;
+  /** The child's names in the wizard: required, though the e-mail is not. */
+  namesRequired?: boolean;
+  /** A second person's row before the first is complete (wizard). */
+  closed?: boolean;
+  disabled?: boolean;
+}
+
+/** A locked name stays readable: the person's name as they are, only not editable. */
+const LOCKED_INPUT = { input: { opacity: 1, color: 'var(--mantine-color-text)' } };
+
+function SlotRow({
+  form,
+  path,
+  legend,
+  mode,
+  memberIds,
+  original,
+  required,
+  namesRequired,
+  closed,
+  disabled,
+}: SlotRowProps) {
+  const { register, setValue, getValues } = form;
+  const userId = useWatch({ control: form.control, name: `${path}.userId` });
+  const locked = userId !== null && !memberIds.has(userId);
+  const looked = useRef<string | null>(null);
+  const fieldErrors = fieldErrorsOf(form, path);
+  const child = path === 'child';
+
+  const set = (field: 'userId' | 'firstName' | 'lastName', value: string | null) =>
+    setValue(`${path}.${field}`, value as string, {
+      shouldDirty: true,
+      shouldValidate: form.formState.isSubmitted,
+    });
+
+  /** Back to the person the place held, or to an empty place, after a lookup's person is let go. */
+  const release = () => {
+    set('userId', original ?? null);
+    set('firstName', '');
+    set('lastName', '');
+  };
+
+  const lookup = async () => {
+    const email = getValues(`${path}.email`).trim().toLowerCase();
+    if (email === '') {
+      looked.current = null;
+      if (locked) release();
+      return;
+    }
+    if (!isEmail(email) || looked.current === email) return;
+    looked.current = email;
+    let found: Awaited<ReturnType<typeof checkUser>>;
+    try {
+      found = await checkUser(email);
+    } catch {
+      // The save looks the person up again; nothing is lost.
+      looked.current = null;
+      return;
+    }
+    if (getValues(`${path}.email`).trim().toLowerCase() !== email) return;
+    const current = getValues(`${path}.userId`);
+    if (found) {
+      if (found._id === current) return;
+      const name = splitName(found.name);
+      set('userId', found._id);
+      set('firstName', name.firstName);
+      set('lastName', name.lastName);
+    } else if (current !== null && !memberIds.has(current)) {
+      release();
+    }
+  };
+  const lookupSoon = useDebouncedCallback(() => void lookup(), LOOKUP_DELAY_MS);
+  const email = register(`${path}.email`, {
+    onBlur: () => void lookup(),
+    onChange: () => {
+      if (mode === 'edit') lookupSoon();
+    },
+  });
+
+  return (
+    <Fieldset
+      // The child's place is alone in its section: its title says it all, the name stays for assistive technology.
+      legend={
+        child ? undefined : (
+          <Text size="sm" fw={600} c="dimmed">
+            {legend}
+          </Text>
+        )
+      }
+      aria-label={child ? legend : undefined}
+      disabled={disabled}
+      variant="unstyled"
+    >
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="off"
+          required={required}
+          description={child ? 'Optional' : undefined}
+          error={fieldErrors.email}
+          {...email}
+        />
+        <TextInput
+          label="First name"
+          required={required || namesRequired}
+          disabled={disabled || locked}
+          styles={locked ? LOCKED_INPUT : undefined}
+          rightSection={locked ? <IconLock size={14} aria-label="Existing person" /> : null}
+          error={fieldErrors.firstName}
+          {...register(`${path}.firstName`)}
+        />
+        <TextInput
+          label="Last name"
+          required={required || namesRequired}
+          disabled={disabled || locked}
+          styles={locked ? LOCKED_INPUT : undefined}
+          rightSection={locked ? <IconLock size={14} aria-label="Existing person" /> : null}
+          error={fieldErrors.lastName}
+          {...register(`${path}.lastName`)}
+        />
+      </SimpleGrid>
+      {locked && (
+        <Text size="xs" c="dimmed" mt={4}>
+          {MSG.families.existingPersonLocked}
+        </Text>
+      )}
+      {closed && (
+        <Text size="xs" c="dimmed" mt={4}>
+          {MSG.wizard.secondPersonHint}
+        </Text>
+      )}
+    </Fieldset>
+  );
+}
+
+function fieldErrorsOf(form: UseFormReturn<FamilySlotsForm>, path: SlotPath) {
+  const { errors } = form.formState;
+  const slot =
+    path === 'child'
+      ? errors.child
+      : (errors[path.startsWith('adoptive') ? 'adoptive' : 'birth'] as Record<string, unknown> | undefined)?.[
+          path.slice(-1)
+        ];
+  const e = slot as Partial<Record<'email' | 'firstName' | 'lastName', FieldError>> | undefined;
+  return { email: e?.email?.message, firstName: e?.firstName?.message, lastName: e?.lastName?.message };
+}

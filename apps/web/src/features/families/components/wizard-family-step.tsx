@@ -1,0 +1,97 @@
+// Wizard step 3, Add Family Details: the child (e-mail optional), one or two adoptive parents and one
+// or two birth family members. Confirm creates or links each person, sends the final list (which
+// makes the family's chat channels) and opens the family page with 'Group created.'.
+import {
+  type FamilySlotsForm,
+  type Group,
+  type GroupMember,
+  MSG,
+  ZFamilyDetailsForm,
+} from '@bridge-talk/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group as Row, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { LoadingOverlay } from '../../../shared/ui/loading-overlay.js';
+import { notify } from '../../../shared/ui/notify.js';
+import { useMembers } from '../api/list-members.js';
+import { useSaveFamilyMembers } from '../api/save-family-members.js';
+import { familyFormStart } from './family-form-values.js';
+import { FamilySlotsFields } from './family-slots-fields.js';
+import { wizardErrorMessage } from './wizard-messages.js';
+
+export function WizardFamilyStep({ family, onDone }: { family: Group; onDone: () => void }) {
+  const members = useMembers(family._id);
+  if (members.isError) {
+    return (
+      <Alert color="red" title={MSG.common.somethingWrong}>
+        <Button variant="light" color="red" onClick={() => void members.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  return (
+    <LoadingOverlay visible={members.isPending}>
+      {members.data && <FamilyStepForm family={family} members={members.data.result} onDone={onDone} />}
+    </LoadingOverlay>
+  );
+}
+
+function FamilyStepForm({
+  family,
+  members,
+  onDone,
+}: {
+  family: Group;
+  members: GroupMember[];
+  onDone: () => void;
+}) {
+  const [start] = useState(() =>
+    familyFormStart(members, { firstName: family.childFirstName, lastName: family.childLastName }),
+  );
+  const [memberIds, setMemberIds] = useState(() => new Set(members.map((m) => m._id)));
+  const save = useSaveFamilyMembers();
+  const form = useForm<FamilySlotsForm>({
+    resolver: zodResolver(ZFamilyDetailsForm),
+    defaultValues: start.values,
+    mode: 'onTouched',
+  });
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({
+        groupId: family._id,
+        form: values,
+        existing: members,
+        onPerson: (path, userId) => {
+          form.setValue(`${path}.userId`, userId);
+          setMemberIds((ids) => new Set(ids).add(userId));
+        },
+      });
+      notify.success(MSG.wizard.groupCreated);
+      onDone();
+    } catch (error) {
+      notify.error(wizardErrorMessage(error));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={MSG.wizard.stepFamilyDetails}>
+      <Stack gap="md">
+        <FamilySlotsFields
+          form={form}
+          mode="wizard"
+          memberIds={memberIds}
+          originals={start.originals}
+          disabled={form.formState.isSubmitting}
+        />
+        <Row justify="flex-end">
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {MSG.common.confirm}
+          </Button>
+        </Row>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+// /manage-families/{id}/edit-group: rename the family ('Edit name group successfully.').
+import { type EditGroupRequest, MSG, ZEditGroupRequest } from '@bridge-talk/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Paper, Stack, TextInput } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../shared/api/api-client.js';
+import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
+import { notify } from '../../shared/ui/notify.js';
+import { PageHeader } from '../../shared/ui/page-header.js';
+import { useRenameFamily } from './api/rename-family.js';
+import { familyCrumbs, familyPagePath, useFamilyOfPage } from './components/family-header.js';
+
+export function EditGroupPage() {
+  const { id = '' } = useParams();
+  const { family, name } = useFamilyOfPage(id);
+  const missing = family.error instanceof ApiError && [400, 404].includes(family.error.status);
+  return (
+    <>
+      <PageHeader
+        title={MSG.families.editGroupName}
+        back={familyPagePath(id)}
+        breadcrumbs={familyCrumbs(id, name, MSG.families.editGroupName)}
+      />
+      {family.isError ? (
+        <Alert color="red">{missing ? MSG.extra.notFound : MSG.common.somethingWrong}</Alert>
+      ) : (
+        <LoadingOverlay visible={family.isPending}>
+          {family.data && <RenameForm id={id} current={family.data.name ?? ''} />}
+        </LoadingOverlay>
+      )}
+    </>
+  );
+}
+
+function RenameForm({ id, current }: { id: string; current: string }) {
+  const navigate = useNavigate();
+  const rename = useRenameFamily(id);
+  const form = useForm<EditGroupRequest>({
+    resolver: zodResolver(ZEditGroupRequest),
+    defaultValues: { name: current },
+    mode: 'onTouched',
+  });
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const result = await rename.mutateAsync(values);
+      notify.success(result.message);
+      navigate(familyPagePath(id));
+    } catch (error) {
+      if (error instanceof ApiError && error.fields.name)
+        form.setError('name', { message: error.fields.name });
+      notify.error(
+        error instanceof ApiError && error.status === 400 ? error.message : MSG.common.somethingWrong,
+      );
+    }
+  });
+  return (
+    <Paper withBorder radius="md" p="xl" maw={560}>
+      <form onSubmit={submit} noValidate aria-label={MSG.families.editGroupName}>
+        <Stack gap="md">
+          <TextInput
+            label={MSG.families.groupNameLabel}
+            required
+            autoComplete="off"
+            error={form.formState.errors.name?.message}
+            {...form.register('name')}
+          />
+          <Group justify="flex-end">
+            <Button component={Link} to={familyPagePath(id)} variant="default">
+              {MSG.common.back}
+            </Button>
+            <Button type="submit" loading={form.formState.isSubmitting}>
+              {MSG.common.save}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

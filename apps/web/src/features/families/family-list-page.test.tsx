@@ -1,0 +1,159 @@
+import { type GroupListItem, type GroupListResponse, MSG } from '@bridge-talk/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type ApiHandler, jsonResponse, renderWithProviders, stubApi } from '../../test/render.js';
+import { FamilyListPage } from './family-list-page.js';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function family(overrides: Partial<GroupListItem> = {}): GroupListItem {
+  return {
+    _id: '11111111-1111-4111-8111-111111111111',
+    name: 'Robin Lee',
+    childFirstName: 'Robin',
+    active: true,
+    reports: false,
+    billingInformation: { email: 'payer@example.org' },
+    createdAt: '2026-03-01T10:00:00Z',
+    ...overrides,
+  };
+}
+
+function page(result: GroupListItem[], total = result.length, pageNumber = 1): GroupListResponse {
+  return { result, total, page: pageNumber, pageSize: 10 };
+}
+
+function renderList(entry: string, handler: ApiHandler) {
+  const api = stubApi({ 'GET /api/group/list': handler });
+  const view = renderWithProviders(null, {
+    routes: [
+      { path: '/manage-families', element: <FamilyListPage /> },
+      { path: '/manage-families/:id/details', element: <p>Family page</p> },
+      { path: '/add-new-family', element: <p>Wizard</p> },
+    ],
+    initialEntries: [entry],
+  });
+  return { api, router: view.router, user: userEvent.setup({ delay: null }) };
+}
+
+function queryOf(api: ReturnType<typeof stubApi>, index = -1): URLSearchParams {
+  const calls = api.fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost'));
+  return calls.at(index)!.searchParams;
+}
+
+describe('FamilyListPage', () => {
+  it('shows the child’s first name, the payment e-mail, the status and a red ! for reports', async () => {
+    renderList('/manage-families', () =>
+      jsonResponse(
+        page([
+          family(),
+          family({
+            _id: '22222222-2222-4222-8222-222222222222',
+            name: 'Casey Stone',
+            childFirstName: 'Casey',
+            active: false,
+            reports: true,
+            billingInformation: { email: 'casey.payer@example.org' },
+          }),
+        ]),
+      ),
+    );
+    await screen.findByText('Robin');
+    const table = screen.getByRole('table', { name: MSG.nav.manageFamilies });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(['Child name', 'Payment email', 'Status', 'Reports', 'View']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByText('Robin')).toBeInTheDocument();
+    expect(within(rows[0]!).queryByText('Lee')).not.toBeInTheDocument();
+    expect(within(rows[0]!).getByText('payer@example.org')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Active')).toBeInTheDocument();
+    expect(within(rows[0]!).queryByLabelText(MSG.families.reportedMessages)).not.toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Inactive')).toBeInTheDocument();
+    const flag = within(rows[1]!).getByLabelText(MSG.families.reportedMessages);
+    expect(flag).toHaveTextContent('!');
+    expect(screen.getByText('1–2 of 2')).toBeInTheDocument();
+  });
+
+  it('View opens the family page, or the wizard at step 2 for a family not named yet', async () => {
+    const { router, user } = renderList('/manage-families', () =>
+      jsonResponse(
+        page([
+          family(),
+          family({ _id: '33333333-3333-4333-8333-333333333333', name: null, childFirstName: null }),
+        ]),
+      ),
+    );
+    const unnamed = await screen.findByRole('link', { name: 'View family not named yet' });
+    expect(unnamed).toHaveAttribute(
+      'href',
+      '/add-new-family?step=2&groupId=33333333-3333-4333-8333-333333333333',
+    );
+    expect(screen.getByText(MSG.families.notNamedYet)).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'View Robin' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(
+        '/manage-families/11111111-1111-4111-8111-111111111111/details',
+      ),
+    );
+  });
+
+  it('keeps search, sort and page in the address and asks the server for them', async () => {
+    const many = Array.from({ length: 10 }, (_, i) =>
+      family({ _id: `00000000-0000-4000-8000-0000000000${String(i).padStart(2, '0')}`, name: `Child ${i}` }),
+    );
+    const { api, router, user } = renderList('/manage-families?search=robin&sort=desc&page=2', () =>
+      jsonResponse(page(many, 25, 2)),
+    );
+    await screen.findByText('11–20 of 25');
+    expect(screen.getByRole('searchbox', { name: MSG.families.searchPlaceholder })).toHaveValue('robin');
+    let query = queryOf(api);
+    expect([query.get('search'), query.get('sort'), query.get('page')]).toEqual(['robin', 'desc', '2']);
+
+    await user.click(screen.getByRole('button', { name: /^Status/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?search=robin&sort=asc'));
+    await waitFor(() => {
+      query = queryOf(api);
+      expect([query.get('sort'), query.get('page')]).toEqual(['asc', '1']);
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?search=robin&sort=asc&page=3'));
+
+    const box = screen.getByRole('searchbox', { name: MSG.families.searchPlaceholder });
+    await user.clear(box);
+    await user.type(box, 'payer@example.org');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=payer%40example.org&sort=asc'));
+    await waitFor(() => expect(queryOf(api).get('search')).toBe('payer@example.org'));
+  });
+
+  it('says when there are no families yet, and No data when a search finds none', async () => {
+    renderList('/manage-families', () => jsonResponse(page([])));
+    expect(await screen.findByText(MSG.families.noFamiliesYet)).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: MSG.nav.addNewFamily })[0]).toHaveAttribute(
+      'href',
+      '/add-new-family',
+    );
+    vi.unstubAllGlobals();
+  });
+
+  it('shows No data for a search without matches', async () => {
+    renderList('/manage-families?search=zzz', () => jsonResponse(page([])));
+    expect(await screen.findByText(MSG.common.noData)).toBeInTheDocument();
+  });
+
+  it('offers to try again when the list cannot be loaded', async () => {
+    let fail = true;
+    const { user } = renderList('/manage-families', () =>
+      fail ? jsonResponse({ message: 'down' }, 500) : jsonResponse(page([family()])),
+    );
+    expect(await screen.findByText(MSG.common.somethingWrong)).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Robin')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,176 @@
+// The family's small sub-pages: rename, change plan, update billing.
+import { type Group, MSG, type Plan } from '@bridge-talk/contract';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  type ApiHandler,
+  jsonResponse,
+  renderWithProviders,
+  stubApi,
+  withToasts,
+} from '../../test/render.js';
+import { EditGroupPage } from './edit-group-page.js';
+import { UpdateBillingPage } from './update-billing-page.js';
+import { UpdatePlanPage } from './update-plan-page.js';
+
+const ID = '11111111-1111-4111-8111-111111111111';
+const PLANS: Plan[] = [
+  { id: 'price_month', type: 'recurring', unit_amount: 1_999, active: true, nickname: 'Monthly' },
+  { id: 'price_month_plus', type: 'recurring', unit_amount: 2_999, active: true, nickname: 'Monthly Plus' },
+];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function group(overrides: Partial<Group> = {}): Group {
+  return {
+    _id: ID,
+    name: 'Robin Lee',
+    childFirstName: 'Robin',
+    childLastName: 'Lee',
+    active: true,
+    billingInformation: { email: 'payer@example.org' },
+    plan: { priceId: 'price_month', type: 'recurring' },
+    paymentId: null,
+    subscriptionId: 'sub_1',
+    oneTime: false,
+    createdAt: '2026-03-01T10:00:00Z',
+    ...overrides,
+  };
+}
+
+function render(
+  sub: string,
+  element: React.ReactNode,
+  handlers: Record<string, ApiHandler> = {},
+  state?: object,
+) {
+  const api = stubApi({
+    [`GET /api/group/list/${ID}`]: () => jsonResponse(group()),
+    'GET /api/payments/config': () =>
+      jsonResponse({ provider: 'local', publishableKey: null, dashboardUrl: null }),
+    'GET /api/group/billing/plans/list': () => jsonResponse({ plans: PLANS, entityCoupon: null }),
+    ...handlers,
+  });
+  const view = renderWithProviders(null, {
+    routes: [
+      { path: `/manage-families/:id/${sub}`, element },
+      { path: '/manage-families/:id/details', element: <p>Family page</p> },
+    ],
+    initialEntries: [{ pathname: `/manage-families/${ID}/${sub}`, state }],
+    wrapper: withToasts,
+  });
+  return { api, router: view.router, user: userEvent.setup({ delay: null }) };
+}
+
+describe('EditGroupPage', { timeout: 20_000 }, () => {
+  it('renames the family and goes back to its page', async () => {
+    const { api, router, user } = render('edit-group', <EditGroupPage />, {
+      [`PUT /api/group/edit/${ID}`]: () => jsonResponse({ _id: ID, message: MSG.families.groupRenamed }),
+    });
+    const input = await screen.findByRole('textbox', { name: /^Group name/ });
+    expect(input).toHaveValue('Robin Lee');
+    await user.clear(input);
+    await user.type(input, 'ab');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(MSG.families.groupNameMin)).toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, 'Robin Ann Lee');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Edit name group successfully.')).toBeInTheDocument();
+    expect(api.callsTo('PUT', `/api/group/edit/${ID}`)[0]?.body).toEqual({ name: 'Robin Ann Lee' });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/manage-families/${ID}/details`));
+  });
+});
+
+describe('UpdatePlanPage', { timeout: 20_000 }, () => {
+  it('shows the name carried in navigation at once, needs a plan, and changes it', async () => {
+    const { api, router, user } = render(
+      'update-plan',
+      <UpdatePlanPage />,
+      {
+        'POST /api/group/billing/changeSubscription': () =>
+          jsonResponse({ _id: ID, message: MSG.billing.subscriptionUpdated }),
+      },
+      { groupName: 'Robin' },
+    );
+    expect(screen.getByRole('link', { name: 'Robin' })).toBeInTheDocument();
+    await screen.findByText('Monthly Plus');
+    // The family's own plan is not offered again.
+    expect(screen.queryByRole('radio', { name: /^Monthly:/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('You need to select a plan')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /^Monthly Plus/ }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Subscription update!')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/group/billing/changeSubscription')[0]?.body).toEqual({
+      groupId: ID,
+      priceId: 'price_month_plus',
+      coupons: [],
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/manage-families/${ID}/details`));
+  });
+
+  it('says so when the change fails', async () => {
+    const { user } = render('update-plan', <UpdatePlanPage />, {
+      'POST /api/group/billing/changeSubscription': () => jsonResponse({ message: 'down' }, 503),
+    });
+    await screen.findByText('Monthly Plus');
+    await user.click(screen.getByRole('radio', { name: /^Monthly Plus/ }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText("Error, Something's wrong when change subscription")).toBeInTheDocument();
+  });
+
+  it('fetches the name when opened directly, and refuses a one-time family', async () => {
+    render('update-plan', <UpdatePlanPage />, {
+      [`GET /api/group/list/${ID}`]: () =>
+        jsonResponse(group({ oneTime: true, plan: { priceId: 'p', type: 'one_time' } })),
+    });
+    expect(await screen.findByText(MSG.billing.oneTimePlanCannotChange)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Robin' })).toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+  });
+});
+
+describe('UpdateBillingPage', { timeout: 20_000 }, () => {
+  it('fills the form with the stored details and shows the card on file', async () => {
+    render('update-billing', <UpdateBillingPage />, {
+      [`GET /api/group/billing/details/${ID}`]: () =>
+        jsonResponse({
+          _id: ID,
+          billingInformation: {
+            cardName: 'Pat Payer',
+            address: '1 Main Street',
+            city: 'Springfield',
+            state: 'IL',
+            zip: '62701',
+            country: 'US',
+            email: 'payer@example.org',
+            phoneNumber: '(555) 010-2000',
+            cardBrand: 'visa',
+            cardLast4: '4242',
+            cardExpiryMonth: 12,
+            cardExpiryYear: 2034,
+          },
+          subscription: null,
+        }),
+    });
+    expect(await screen.findByRole('textbox', { name: /^Cardholder name/ })).toHaveValue('Pat Payer');
+    expect(screen.getByRole('textbox', { name: /^Phone/ })).toHaveValue('(555) 010-2000');
+    expect(screen.getByText(/4242/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: MSG.families.updateBilling })).toBeInTheDocument();
+  });
+
+  it('refuses a one-time family', async () => {
+    render('update-billing', <UpdateBillingPage />, {
+      [`GET /api/group/list/${ID}`]: () =>
+        jsonResponse(group({ oneTime: true, plan: { priceId: 'p', type: 'one_time' } })),
+      [`GET /api/group/billing/details/${ID}`]: () =>
+        jsonResponse({ _id: ID, billingInformation: null, subscription: null }),
+    });
+    expect(await screen.findByText(MSG.billing.oneTimePlanCannotChange)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /^Cardholder name/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,89 @@
+// /manage-families/{id}/update-billing: new payment details for a monthly family ('Billing update!').
+// The stored details fill the form; the card is entered again (only its brand and last 4 are kept).
+import { type BillingDetailsResponse, MSG } from '@bridge-talk/contract';
+import { Alert, Button, Paper } from '@mantine/core';
+import { useRef } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../shared/api/api-client.js';
+import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
+import { notify } from '../../shared/ui/notify.js';
+import { PageHeader } from '../../shared/ui/page-header.js';
+import { BillingForm, newIdempotencyKey, useBillingDetails, useUpdateBilling } from '../billing/index.js';
+import { familyCrumbs, familyPagePath, useFamilyOfPage } from './components/family-header.js';
+import { wizardErrorMessage } from './components/wizard-messages.js';
+
+export function UpdateBillingPage() {
+  const { id = '' } = useParams();
+  const { family, name } = useFamilyOfPage(id);
+  const details = useBillingDetails(id);
+  const missing = family.error instanceof ApiError && [400, 404].includes(family.error.status);
+  return (
+    <>
+      <PageHeader
+        title={MSG.families.updateBilling}
+        back={familyPagePath(id)}
+        breadcrumbs={familyCrumbs(id, name, MSG.families.updateBilling)}
+      />
+      {family.isError || details.isError ? (
+        <Alert color="red">{missing ? MSG.extra.notFound : MSG.common.somethingWrong}</Alert>
+      ) : (
+        <LoadingOverlay visible={family.isPending || details.isPending}>
+          {family.data &&
+            details.data &&
+            (family.data.oneTime ? (
+              <Alert color="blue">{MSG.billing.oneTimePlanCannotChange}</Alert>
+            ) : (
+              <UpdateBillingForm id={id} details={details.data} />
+            ))}
+        </LoadingOverlay>
+      )}
+    </>
+  );
+}
+
+function UpdateBillingForm({ id, details }: { id: string; details: BillingDetailsResponse }) {
+  const navigate = useNavigate();
+  const update = useUpdateBilling();
+  const key = useRef(newIdempotencyKey());
+  const saved = details.billingInformation;
+  return (
+    <Paper withBorder radius="md" p="xl" maw={860}>
+      <BillingForm
+        phoneRule="update-billing"
+        cardOnFile={saved && { brand: saved.cardBrand, last4: saved.cardLast4 }}
+        defaultValues={
+          saved
+            ? {
+                cardName: saved.cardName,
+                address: saved.address,
+                city: saved.city,
+                state: saved.state as never,
+                zip: saved.zip,
+                phoneNumber: saved.phoneNumber,
+                email: saved.email,
+              }
+            : undefined
+        }
+        secondaryAction={
+          <Button component={Link} to={familyPagePath(id)} variant="default">
+            {MSG.common.back}
+          </Button>
+        }
+        onSubmit={async (payload) => {
+          try {
+            const result = await update.mutateAsync({
+              groupId: id,
+              input: payload,
+              idempotencyKey: key.current,
+            });
+            key.current = newIdempotencyKey();
+            notify.success(result.message);
+            navigate(familyPagePath(id));
+          } catch (error) {
+            notify.error(wizardErrorMessage(error));
+          }
+        }}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,110 @@
+// /manage-families/{id}/update-families: edit the family's people (spec section 5, 'Edit family
+// members'). An e-mail typed in a valid form looks the person up; someone found is reused with their
+// name locked. Saving creates, links or edits each person with a first and a last name, and sends the
+// final list: whoever is left out leaves the family.
+import { type FamilySlotsForm, type GroupMember, MSG, ZEditFamilyMembersForm } from '@bridge-talk/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../shared/api/api-client.js';
+import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
+import { notify } from '../../shared/ui/notify.js';
+import { PageHeader } from '../../shared/ui/page-header.js';
+import { useMembers } from './api/list-members.js';
+import { useSaveFamilyMembers } from './api/save-family-members.js';
+import { familyFormStart } from './components/family-form-values.js';
+import { familyCrumbs, familyPagePath, useFamilyOfPage } from './components/family-header.js';
+import { FamilySlotsFields } from './components/family-slots-fields.js';
+import { wizardErrorMessage } from './components/wizard-messages.js';
+
+export function UpdateFamiliesPage() {
+  const { id = '' } = useParams();
+  const { family, name } = useFamilyOfPage(id);
+  const members = useMembers(id);
+  const missing = family.error instanceof ApiError && [400, 404].includes(family.error.status);
+  const failed = family.isError || members.isError;
+  return (
+    <>
+      <PageHeader
+        title={MSG.families.editFamilyMembers}
+        back={familyPagePath(id)}
+        breadcrumbs={familyCrumbs(id, name, MSG.families.editFamilyMembers)}
+      />
+      {failed ? (
+        <Alert color="red">{missing ? MSG.extra.notFound : MSG.common.somethingWrong}</Alert>
+      ) : (
+        <LoadingOverlay visible={family.isPending || members.isPending}>
+          {family.data && members.data && (
+            <MembersForm
+              id={id}
+              members={members.data.result}
+              child={{ firstName: family.data.childFirstName, lastName: family.data.childLastName }}
+            />
+          )}
+        </LoadingOverlay>
+      )}
+    </>
+  );
+}
+
+function MembersForm({
+  id,
+  members,
+  child,
+}: {
+  id: string;
+  members: GroupMember[];
+  child: { firstName: string | null; lastName: string | null };
+}) {
+  const navigate = useNavigate();
+  const [start] = useState(() => familyFormStart(members, child));
+  const [memberIds, setMemberIds] = useState(() => new Set(members.map((m) => m._id)));
+  const save = useSaveFamilyMembers();
+  const form = useForm<FamilySlotsForm>({
+    resolver: zodResolver(ZEditFamilyMembersForm),
+    defaultValues: start.values,
+    mode: 'onTouched',
+  });
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({
+        groupId: id,
+        form: values,
+        existing: members,
+        onPerson: (path, userId) => {
+          form.setValue(`${path}.userId`, userId);
+          setMemberIds((ids) => new Set(ids).add(userId));
+        },
+      });
+      notify.success(MSG.families.membersSaved);
+      navigate(familyPagePath(id));
+    } catch (error) {
+      notify.error(wizardErrorMessage(error));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={MSG.families.editFamilyMembers}>
+      <Stack gap="md" maw={960}>
+        <FamilySlotsFields
+          form={form}
+          mode="edit"
+          memberIds={memberIds}
+          originals={start.originals}
+          disabled={form.formState.isSubmitting}
+        />
+        <Group justify="flex-end">
+          <Button component={Link} to={familyPagePath(id)} variant="default">
+            {MSG.common.back}
+          </Button>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {MSG.common.save}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,113 @@
+// /manage-families/{id}/update-plan: another plan for a monthly family ('Subscription update!'), with
+// the entity's coupon and a typed one; a plan must be chosen ('You need to select a plan').
+import { type Group, MSG, ZChildAndPlanForm } from '@bridge-talk/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Paper, Group as Row, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../shared/api/api-client.js';
+import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
+import { notify } from '../../shared/ui/notify.js';
+import { PageHeader } from '../../shared/ui/page-header.js';
+import { newIdempotencyKey, type PlanChoice, PlanPicker, useChangeSubscription } from '../billing/index.js';
+import { familyKeys } from './api/family-keys.js';
+import { familyCrumbs, familyPagePath, useFamilyOfPage } from './components/family-header.js';
+
+const ZPlanChoice = ZChildAndPlanForm.pick({ idSelected: true });
+
+export function UpdatePlanPage() {
+  const { id = '' } = useParams();
+  const { family, name } = useFamilyOfPage(id);
+  const missing = family.error instanceof ApiError && [400, 404].includes(family.error.status);
+  return (
+    <>
+      <PageHeader
+        title={MSG.families.changePlan}
+        back={familyPagePath(id)}
+        breadcrumbs={familyCrumbs(id, name, MSG.families.changePlan)}
+      />
+      {family.isError ? (
+        <Alert color="red">{missing ? MSG.extra.notFound : MSG.common.somethingWrong}</Alert>
+      ) : (
+        <LoadingOverlay visible={family.isPending}>
+          {family.data &&
+            (family.data.oneTime || !family.data.plan ? (
+              <Alert color="blue">
+                {family.data.plan ? MSG.billing.oneTimePlanCannotChange : MSG.billing.noSubscription}
+              </Alert>
+            ) : (
+              <ChangePlanForm family={family.data} />
+            ))}
+        </LoadingOverlay>
+      )}
+    </>
+  );
+}
+
+function ChangePlanForm({ family }: { family: Group }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const change = useChangeSubscription();
+  const key = useRef(newIdempotencyKey());
+  const [coupons, setCoupons] = useState<string[]>([]);
+  const form = useForm<{ idSelected: string }>({
+    resolver: zodResolver(ZPlanChoice),
+    defaultValues: { idSelected: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async ({ idSelected }) => {
+    try {
+      const result = await change.mutateAsync({
+        input: { groupId: family._id, priceId: idSelected, coupons },
+        idempotencyKey: key.current,
+      });
+      key.current = newIdempotencyKey();
+      await queryClient.invalidateQueries({ queryKey: familyKeys.detail(family._id) });
+      notify.success(result.message);
+      navigate(familyPagePath(family._id));
+    } catch (error) {
+      notify.error(
+        error instanceof ApiError && error.status === 422
+          ? error.message
+          : MSG.billing.changeSubscriptionFailed,
+      );
+    }
+  });
+
+  return (
+    <Paper withBorder radius="md" p="xl" maw={860}>
+      <form onSubmit={submit} noValidate aria-label={MSG.families.changePlan}>
+        <Stack gap="md">
+          <Text fw={600}>{MSG.families.planMonthly}</Text>
+          <Controller
+            control={form.control}
+            name="idSelected"
+            render={({ field }) => (
+              <PlanPicker
+                value={{ priceId: field.value || null, coupons }}
+                onChange={(choice: PlanChoice) => {
+                  if ((choice.priceId ?? '') !== field.value) field.onChange(choice.priceId ?? '');
+                  setCoupons(choice.coupons);
+                }}
+                filter={(plan) => plan.id !== family.plan?.priceId}
+                error={errors.idSelected?.message}
+                disabled={isSubmitting}
+              />
+            )}
+          />
+          <Row justify="flex-end">
+            <Button component={Link} to={familyPagePath(family._id)} variant="default">
+              {MSG.common.back}
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              {MSG.common.save}
+            </Button>
+          </Row>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

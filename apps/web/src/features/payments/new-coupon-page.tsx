@@ -1,0 +1,171 @@
+// /payments/coupons/new: a coupon of the local provider — its code, name, a percentage or an amount
+// off, an optional limit of redemptions, and the plans it applies to (its metadata.products).
+import { type CouponForm, couponRequestOf, formatPrice, MSG, ZCouponForm } from '@bridge-talk/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Input,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { ApiError } from '../../shared/api/api-client.js';
+import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
+import { notify } from '../../shared/ui/notify.js';
+import { PageHeader } from '../../shared/ui/page-header.js';
+import { useCreateCoupon } from './api/create-coupon.js';
+import { usePaymentsConfig } from './api/get-payments-config.js';
+import { useAdminPlans } from './api/list-plans.js';
+import { planPriceLabel } from './plan-labels.js';
+
+export function NewCouponPage() {
+  const config = usePaymentsConfig();
+  const plans = useAdminPlans({ enabled: config.data?.provider === 'local' });
+  if (config.data?.provider === 'stripe') return <Navigate to="/payments" replace />;
+  return (
+    <>
+      <PageHeader
+        title={MSG.payments.newCoupon}
+        back="/payments?tab=coupons"
+        breadcrumbs={[
+          { label: MSG.nav.payments, to: '/payments?tab=coupons' },
+          { label: MSG.payments.newCoupon },
+        ]}
+      />
+      <LoadingOverlay visible={config.isPending || plans.isPending}>
+        {plans.isError && <Alert color="red">{MSG.common.somethingWrong}</Alert>}
+        {plans.data && <NewCouponForm plans={plans.data.plans.filter((plan) => plan.active)} />}
+      </LoadingOverlay>
+    </>
+  );
+}
+
+function NewCouponForm({
+  plans,
+}: {
+  plans: { id: string; name: string; type: 'one_time' | 'recurring'; unit_amount: number }[];
+}) {
+  const navigate = useNavigate();
+  const create = useCreateCoupon();
+  const form = useForm<CouponForm>({
+    resolver: zodResolver(ZCouponForm),
+    defaultValues: { id: '', name: '', kind: 'percent', value: '', maxRedemptions: '', products: [] },
+    mode: 'onTouched',
+  });
+  const kind = useWatch({ control: form.control, name: 'kind' });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await create.mutateAsync(couponRequestOf(values));
+      notify.success(MSG.payments.couponCreated);
+      navigate('/payments?tab=coupons');
+    } catch (error) {
+      if (error instanceof ApiError && error.fields.id) form.setError('id', { message: error.fields.id });
+      notify.error(
+        error instanceof ApiError && error.status < 500 ? error.message : MSG.common.somethingWrong,
+      );
+    }
+  });
+  return (
+    <Paper withBorder p="xl" radius="md" maw={640}>
+      <form onSubmit={submit} noValidate aria-label={MSG.payments.newCoupon}>
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Code"
+              required
+              description="What people type, e.g. SPRING10"
+              error={errors.id?.message}
+              {...form.register('id')}
+            />
+            <TextInput
+              label="Name"
+              required
+              description="Shown when the code is accepted"
+              error={errors.name?.message}
+              {...form.register('name')}
+            />
+          </SimpleGrid>
+          <Controller
+            control={form.control}
+            name="kind"
+            render={({ field }) => (
+              <Stack gap={4}>
+                <Input.Label id="coupon-discount-type">Discount</Input.Label>
+                <SegmentedControl
+                  aria-labelledby="coupon-discount-type"
+                  value={field.value}
+                  onChange={(value) => field.onChange(value)}
+                  data={[
+                    { value: 'percent', label: 'Percent off' },
+                    { value: 'amount', label: 'Amount off' },
+                  ]}
+                  maw={320}
+                />
+              </Stack>
+            )}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={kind === 'percent' ? 'Percent off' : 'Amount off (USD)'}
+              required
+              inputMode="decimal"
+              placeholder={kind === 'percent' ? 'e.g. 10' : `e.g. ${formatPrice(1000)}`}
+              leftSection={kind === 'amount' ? '$' : undefined}
+              rightSection={kind === 'percent' ? '%' : undefined}
+              error={errors.value?.message}
+              {...form.register('value')}
+            />
+            <TextInput
+              label="Max redemptions"
+              inputMode="numeric"
+              description="Leave empty for no limit"
+              error={errors.maxRedemptions?.message}
+              {...form.register('maxRedemptions')}
+            />
+          </SimpleGrid>
+          <Controller
+            control={form.control}
+            name="products"
+            render={({ field }) => (
+              <Checkbox.Group
+                label="Plans it applies to"
+                required
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.products?.message}
+              >
+                <Stack gap="xs" mt="xs">
+                  {plans.length === 0 && <Text c="dimmed">{MSG.payments.noPlans}</Text>}
+                  {plans.map((plan) => (
+                    <Checkbox
+                      key={plan.id}
+                      value={plan.id}
+                      label={`${plan.name} — ${planPriceLabel(plan)}`}
+                    />
+                  ))}
+                </Stack>
+              </Checkbox.Group>
+            )}
+          />
+          <Group justify="flex-end" mt="sm">
+            <Button component={Link} to="/payments?tab=coupons" variant="default">
+              {MSG.common.back}
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              {MSG.payments.createCoupon}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,101 @@
+// /payments/plans/new: a plan of the local provider — name, one-time or monthly, and price.
+import { MSG, type PlanForm, parseAmountToCents, ZPlanForm } from '@bridge-talk/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Input, Paper, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { ApiError } from '../../shared/api/api-client.js';
+import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
+import { notify } from '../../shared/ui/notify.js';
+import { PageHeader } from '../../shared/ui/page-header.js';
+import { useCreatePlan } from './api/create-plan.js';
+import { usePaymentsConfig } from './api/get-payments-config.js';
+
+export function NewPlanPage() {
+  const config = usePaymentsConfig();
+  if (config.data?.provider === 'stripe') return <Navigate to="/payments" replace />;
+  return (
+    <>
+      <PageHeader
+        title={MSG.payments.newPlan}
+        back="/payments"
+        breadcrumbs={[{ label: MSG.nav.payments, to: '/payments' }, { label: MSG.payments.newPlan }]}
+      />
+      <LoadingOverlay visible={config.isPending}>
+        <NewPlanForm />
+      </LoadingOverlay>
+    </>
+  );
+}
+
+function NewPlanForm() {
+  const navigate = useNavigate();
+  const create = useCreatePlan();
+  const form = useForm<PlanForm>({
+    resolver: zodResolver(ZPlanForm),
+    defaultValues: { name: '', type: 'one_time', price: '' },
+    mode: 'onTouched',
+  });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await create.mutateAsync({
+        name: values.name,
+        type: values.type,
+        unit_amount: parseAmountToCents(values.price)!,
+      });
+      notify.success(MSG.payments.planCreated);
+      navigate('/payments');
+    } catch (error) {
+      if (error instanceof ApiError && error.fields.name)
+        form.setError('name', { message: error.fields.name });
+      notify.error(
+        error instanceof ApiError && error.status < 500 ? error.message : MSG.common.somethingWrong,
+      );
+    }
+  });
+  return (
+    <Paper withBorder p="xl" radius="md" maw={560}>
+      <form onSubmit={submit} noValidate aria-label={MSG.payments.newPlan}>
+        <Stack>
+          <TextInput label="Name" required error={errors.name?.message} {...form.register('name')} />
+          <Controller
+            control={form.control}
+            name="type"
+            render={({ field }) => (
+              <Stack gap={4}>
+                <Input.Label id="plan-type">Type</Input.Label>
+                <SegmentedControl
+                  aria-labelledby="plan-type"
+                  value={field.value}
+                  onChange={(value) => field.onChange(value)}
+                  data={[
+                    { value: 'one_time', label: MSG.plans.oneTime },
+                    { value: 'recurring', label: MSG.plans.monthly },
+                  ]}
+                />
+              </Stack>
+            )}
+          />
+          <TextInput
+            label="Price (USD)"
+            required
+            inputMode="decimal"
+            placeholder="e.g. 19.99"
+            leftSection="$"
+            error={errors.price?.message}
+            {...form.register('price')}
+          />
+          <Group justify="flex-end" mt="sm">
+            <Button component={Link} to="/payments" variant="default">
+              {MSG.common.back}
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              {MSG.payments.createPlan}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

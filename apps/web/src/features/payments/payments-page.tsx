@@ -1,0 +1,203 @@
+// /payments (admins). With Stripe: one button, 'Manage Plans on Stripe', opening the Stripe dashboard
+// in a new tab (spec section 2). With the local provider: its plans and coupons, administered here.
+import { type AdminCoupon, type AdminPlan, MSG } from '@bridge-talk/contract';
+import { Alert, Badge, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { IconExternalLink, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog.js';
+import { type Column, DataTable } from '../../shared/ui/data-table.js';
+import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
+import { notify } from '../../shared/ui/notify.js';
+import { PageHeader } from '../../shared/ui/page-header.js';
+import { useArchivePlan } from './api/archive-plan.js';
+import { usePaymentsConfig } from './api/get-payments-config.js';
+import { useAdminCoupons } from './api/list-coupons.js';
+import { useAdminPlans } from './api/list-plans.js';
+import { discountLabel, planPriceLabel, planTypeLabel } from './plan-labels.js';
+
+export function PaymentsPage() {
+  const config = usePaymentsConfig();
+  return (
+    <>
+      <PageHeader title={MSG.nav.payments} />
+      <LoadingOverlay visible={config.isPending}>
+        {config.isError && <Alert color="red">{MSG.common.somethingWrong}</Alert>}
+        {config.data?.provider === 'stripe' && (
+          <Paper withBorder p="xl" radius="md">
+            <Button
+              component="a"
+              href={config.data.dashboardUrl ?? 'https://dashboard.stripe.com/'}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="md"
+              rightSection={<IconExternalLink size={18} />}
+            >
+              {MSG.payments.managePlansOn('Stripe')}
+            </Button>
+          </Paper>
+        )}
+        {config.data?.provider === 'local' && <LocalCatalog />}
+      </LoadingOverlay>
+    </>
+  );
+}
+
+function LocalCatalog() {
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'coupons' ? 'coupons' : 'plans';
+  return (
+    <Tabs
+      keepMounted={false}
+      value={tab}
+      onChange={(value) => setParams(value === 'coupons' ? { tab: 'coupons' } : {})}
+    >
+      <Tabs.List mb="md">
+        <Tabs.Tab value="plans">{MSG.payments.plansTitle}</Tabs.Tab>
+        <Tabs.Tab value="coupons">{MSG.payments.couponsTitle}</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="plans">
+        <PlansPanel />
+      </Tabs.Panel>
+      <Tabs.Panel value="coupons">
+        <CouponsPanel />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+function PlansPanel() {
+  const plans = useAdminPlans();
+  const archive = useArchivePlan();
+  const [archiving, setArchiving] = useState<AdminPlan | null>(null);
+  const columns: Column<AdminPlan>[] = [
+    { key: 'name', header: 'Name', render: (plan) => <Text fw={600}>{plan.name}</Text> },
+    { key: 'type', header: 'Type', render: (plan) => planTypeLabel(plan.type) },
+    { key: 'price', header: 'Price', render: (plan) => planPriceLabel(plan) },
+    {
+      key: 'id',
+      header: 'Plan id',
+      render: (plan) => (
+        <Text size="xs" ff="monospace">
+          {plan.id}
+        </Text>
+      ),
+    },
+    {
+      key: 'status',
+      header: MSG.columns.status,
+      render: (plan) =>
+        plan.active ? (
+          <Badge color="green" variant="light">
+            {MSG.payments.active}
+          </Badge>
+        ) : (
+          <Badge color="gray" variant="light">
+            {MSG.payments.archived}
+          </Badge>
+        ),
+    },
+    {
+      key: 'archive',
+      header: MSG.payments.archive,
+      align: 'right',
+      render: (plan) =>
+        plan.active ? (
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            onClick={() => setArchiving(plan)}
+            aria-label={`${MSG.payments.archive} ${plan.name}`}
+          >
+            {MSG.payments.archive}
+          </Button>
+        ) : null,
+    },
+  ];
+  return (
+    <Stack>
+      <Group justify="flex-end">
+        <Button component={Link} to="/payments/plans/new" leftSection={<IconPlus size={16} />}>
+          {MSG.payments.newPlan}
+        </Button>
+      </Group>
+      {plans.isError && <Alert color="red">{MSG.common.somethingWrong}</Alert>}
+      <DataTable
+        caption={MSG.payments.plansTitle}
+        columns={columns}
+        rows={plans.data?.plans}
+        rowKey={(plan) => plan.id}
+        loading={plans.isPending}
+        rowProps={(plan) => ({ muted: !plan.active })}
+        emptyText={MSG.payments.noPlans}
+      />
+      <ConfirmDialog
+        opened={archiving !== null}
+        message={MSG.payments.archivePlanConfirm}
+        loading={archive.isPending}
+        onCancel={() => setArchiving(null)}
+        onConfirm={async () => {
+          if (!archiving) return;
+          try {
+            await archive.mutateAsync(archiving.id);
+            notify.success(MSG.payments.planArchived);
+          } catch {
+            notify.error(MSG.common.somethingWrong);
+          }
+          setArchiving(null);
+        }}
+      />
+    </Stack>
+  );
+}
+
+function CouponsPanel() {
+  const coupons = useAdminCoupons();
+  const plans = useAdminPlans();
+  const planName = (id: string) => plans.data?.plans.find((plan) => plan.id === id)?.name ?? id;
+  const columns: Column<AdminCoupon>[] = [
+    {
+      key: 'id',
+      header: 'Code',
+      render: (coupon) => (
+        <Text fw={600} ff="monospace">
+          {coupon.id}
+        </Text>
+      ),
+    },
+    { key: 'name', header: 'Name', render: (coupon) => coupon.name },
+    { key: 'discount', header: 'Discount', render: (coupon) => discountLabel(coupon) },
+    {
+      key: 'plans',
+      header: MSG.payments.plansTitle,
+      render: (coupon) =>
+        (coupon.metadata.products ?? '').split(',').filter(Boolean).map(planName).join(', '),
+    },
+    {
+      key: 'max',
+      header: 'Max redemptions',
+      align: 'right',
+      render: (coupon) => coupon.max_redemptions ?? '—',
+    },
+    { key: 'redeemed', header: 'Times redeemed', align: 'right', render: (coupon) => coupon.times_redeemed },
+  ];
+  return (
+    <Stack>
+      <Group justify="flex-end">
+        <Button component={Link} to="/payments/coupons/new" leftSection={<IconPlus size={16} />}>
+          {MSG.payments.newCoupon}
+        </Button>
+      </Group>
+      {coupons.isError && <Alert color="red">{MSG.common.somethingWrong}</Alert>}
+      <DataTable
+        caption={MSG.payments.couponsTitle}
+        columns={columns}
+        rows={coupons.data?.coupons}
+        rowKey={(coupon) => coupon.id}
+        loading={coupons.isPending}
+        emptyText={MSG.payments.noCoupons}
+      />
+    </Stack>
+  );
+}

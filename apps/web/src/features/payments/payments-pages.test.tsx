@@ -1,0 +1,236 @@
+import { type AdminCoupon, type AdminPlan, MSG } from '@bridge-talk/contract';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  type ApiHandler,
+  jsonResponse,
+  renderWithProviders,
+  stubApi,
+  withToasts,
+} from '../../test/render.js';
+import { NewCouponPage } from './new-coupon-page.js';
+import { NewPlanPage } from './new-plan-page.js';
+import { PaymentsPage } from './payments-page.js';
+
+// Lazy chunks and whole forms take longer than the default second on a busy 2-core machine.
+configure({ asyncUtilTimeout: 8_000 });
+
+const LOCAL = { provider: 'local', publishableKey: null, dashboardUrl: null };
+const STRIPE = {
+  provider: 'stripe',
+  publishableKey: 'pk_live_x',
+  dashboardUrl: 'https://dashboard.stripe.com/',
+};
+const PLANS: AdminPlan[] = [
+  {
+    id: 'price_life',
+    name: 'Lifetime',
+    type: 'one_time',
+    unit_amount: 19_900,
+    active: true,
+    createdAt: '2026-01-01T00:00:00Z',
+  },
+  {
+    id: 'price_month',
+    name: 'Monthly',
+    type: 'recurring',
+    unit_amount: 1_999,
+    active: true,
+    createdAt: '2026-01-01T00:00:00Z',
+  },
+  {
+    id: 'price_old',
+    name: 'Old plan',
+    type: 'recurring',
+    unit_amount: 999,
+    active: false,
+    createdAt: '2025-01-01T00:00:00Z',
+  },
+];
+const COUPONS: AdminCoupon[] = [
+  {
+    id: 'TENOFF',
+    name: 'Ten percent',
+    percent_off: 10,
+    amount_off: null,
+    max_redemptions: 5,
+    times_redeemed: 2,
+    metadata: { products: 'price_life,price_month' },
+    createdAt: '2026-01-02T00:00:00Z',
+  },
+  {
+    id: 'FIVE',
+    name: 'Five dollars',
+    percent_off: null,
+    amount_off: 500,
+    max_redemptions: null,
+    times_redeemed: 0,
+    metadata: { products: 'price_month' },
+    createdAt: '2026-01-03T00:00:00Z',
+  },
+];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function render(entry: string, handlers: Record<string, ApiHandler>) {
+  const api = stubApi(handlers);
+  const view = renderWithProviders(null, {
+    routes: [
+      { path: '/payments', element: <PaymentsPage /> },
+      { path: '/payments/plans/new', element: <NewPlanPage /> },
+      { path: '/payments/coupons/new', element: <NewCouponPage /> },
+    ],
+    initialEntries: [entry],
+    wrapper: withToasts,
+  });
+  return { api, router: view.router, user: userEvent.setup({ delay: null }) };
+}
+
+describe('/payments', { timeout: 20_000 }, () => {
+  it("with Stripe: only 'Manage Plans on Stripe', opening the dashboard in a new tab", async () => {
+    render('/payments', { 'GET /api/payments/config': () => jsonResponse(STRIPE) });
+    const link = await screen.findByRole('link', { name: 'Manage Plans on Stripe' });
+    expect(link).toHaveAttribute('href', 'https://dashboard.stripe.com/');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('with the local provider: the plans, archived ones muted, and an archive behind a confirmation', async () => {
+    const { api, user } = render('/payments', {
+      'GET /api/payments/config': () => jsonResponse(LOCAL),
+      'GET /api/payments/plans': () => jsonResponse({ plans: PLANS }),
+      'POST /api/payments/plans/price_month/archive': () => jsonResponse({ ...PLANS[1], active: false }),
+    });
+    const table = await screen.findByRole('table', { name: MSG.payments.plansTitle });
+    await within(table).findByText('Lifetime');
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(4);
+    expect(rows[1]).toHaveTextContent('Lifetime');
+    expect(rows[1]).toHaveTextContent('One Time');
+    expect(rows[1]).toHaveTextContent('$199.00 one-time payment');
+    expect(rows[2]).toHaveTextContent('$19.99 per month');
+    expect(rows[3]).toHaveTextContent(MSG.payments.archived);
+    expect(within(rows[3]!).queryByRole('button', { name: /Archive/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Archive Monthly' }));
+    expect(screen.getByText(MSG.payments.archivePlanConfirm)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(api.callsTo('POST', '/api/payments/plans/price_month/archive')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Archive Monthly' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(MSG.payments.planArchived)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/payments/plans/price_month/archive')).toHaveLength(1);
+  });
+
+  it('shows the coupons with their discount, plans and times redeemed (deep link to the tab)', async () => {
+    render('/payments?tab=coupons', {
+      'GET /api/payments/config': () => jsonResponse(LOCAL),
+      'GET /api/payments/plans': () => jsonResponse({ plans: PLANS }),
+      'GET /api/payments/coupons': () => jsonResponse({ coupons: COUPONS }),
+    });
+    const table = await screen.findByRole('table', { name: MSG.payments.couponsTitle });
+    await waitFor(() => expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Lifetime, Monthly'));
+    const [, ten, five] = within(table).getAllByRole('row');
+    expect(ten).toHaveTextContent('TENOFF');
+    expect(ten).toHaveTextContent('10 % off');
+    expect(ten).toHaveTextContent('5');
+    expect(within(ten!).getAllByRole('cell').at(-1)).toHaveTextContent('2');
+    expect(five).toHaveTextContent('$5.00 off');
+    expect(five).toHaveTextContent('—');
+  });
+
+  it("shows 'No plans yet' for an empty list", async () => {
+    render('/payments', {
+      'GET /api/payments/config': () => jsonResponse(LOCAL),
+      'GET /api/payments/plans': () => jsonResponse({ plans: [] }),
+    });
+    expect(await screen.findByText(MSG.payments.noPlans)).toBeInTheDocument();
+  });
+
+  it('says so when the plans cannot be loaded', async () => {
+    render('/payments', {
+      'GET /api/payments/config': () => jsonResponse(LOCAL),
+      'GET /api/payments/plans': () => jsonResponse({ message: 'down' }, 500),
+    });
+    expect(await screen.findByText(MSG.common.somethingWrong)).toBeInTheDocument();
+  });
+});
+
+describe('/payments/plans/new', { timeout: 20_000 }, () => {
+  it('validates, then creates the plan in cents and returns to the list', async () => {
+    const { api, router, user } = render('/payments/plans/new', {
+      'GET /api/payments/config': () => jsonResponse(LOCAL),
+      'POST /api/payments/plans': (body) =>
+        jsonResponse({ ...(body as object), id: 'price_new', active: true, createdAt: '' }),
+      'GET /api/payments/plans': () => jsonResponse({ plans: PLANS }),
+    });
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'ab');
+    await user.type(screen.getByRole('textbox', { name: /^Price/ }), '0.4');
+    await user.click(screen.getByRole('button', { name: MSG.payments.createPlan }));
+    expect(await screen.findByText(MSG.payments.planNameMin)).toBeInTheDocument();
+    expect(screen.getByText(MSG.payments.planPriceMin)).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'c Plus');
+    await user.clear(screen.getByRole('textbox', { name: /^Price/ }));
+    await user.type(screen.getByRole('textbox', { name: /^Price/ }), '29.9');
+    await user.click(screen.getByRole('radio', { name: MSG.plans.monthly }));
+    await user.click(screen.getByRole('button', { name: MSG.payments.createPlan }));
+    expect(await screen.findByText(MSG.payments.planCreated)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/payments/plans')[0]?.body).toEqual({
+      name: 'abc Plus',
+      type: 'recurring',
+      unit_amount: 2_990,
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payments'));
+  });
+});
+
+describe('/payments/coupons/new', { timeout: 20_000 }, () => {
+  it('creates a 10 % coupon for the chosen plans; a code in use shows on the code field', async () => {
+    let answer: Response = jsonResponse(
+      { message: MSG.payments.couponCodeInUse, fields: { id: MSG.payments.couponCodeInUse } },
+      409,
+    );
+    const { api, router, user } = render('/payments/coupons/new', {
+      'GET /api/payments/config': () => jsonResponse(LOCAL),
+      'GET /api/payments/plans': () => jsonResponse({ plans: PLANS }),
+      'GET /api/payments/coupons': () => jsonResponse({ coupons: COUPONS }),
+      'POST /api/payments/coupons': () => answer,
+    });
+    await screen.findByRole('checkbox', { name: /^Lifetime/ });
+    // Archived plans are not offered.
+    expect(screen.queryByRole('checkbox', { name: /^Old plan/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: MSG.payments.createCoupon }));
+    expect(await screen.findByText(MSG.payments.couponCodeInvalid)).toBeInTheDocument();
+    expect(screen.getByText(MSG.payments.couponNameRequired)).toBeInTheDocument();
+    expect(screen.getByText(MSG.payments.couponPercentInvalid)).toBeInTheDocument();
+    expect(screen.getByText(MSG.payments.couponPlansRequired)).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /^Code/ }), 'TENOFF');
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Ten percent');
+    await user.type(screen.getByRole('textbox', { name: /^Percent off/ }), '10');
+    await user.type(screen.getByRole('textbox', { name: /^Max redemptions/ }), '100');
+    await user.click(screen.getByRole('checkbox', { name: /^Lifetime/ }));
+    await user.click(screen.getByRole('button', { name: MSG.payments.createCoupon }));
+    const code = screen.getByRole('textbox', { name: /^Code/ });
+    await waitFor(() =>
+      expect(code).toHaveAccessibleDescription(expect.stringContaining(MSG.payments.couponCodeInUse)),
+    );
+    answer = jsonResponse({ ...COUPONS[0], id: 'TENOFF2' });
+    await user.clear(code);
+    await user.type(code, 'TENOFF2');
+    await user.click(screen.getByRole('button', { name: MSG.payments.createCoupon }));
+    expect(await screen.findByText(MSG.payments.couponCreated)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/payments/coupons').at(-1)?.body).toEqual({
+      id: 'TENOFF2',
+      name: 'Ten percent',
+      percent_off: 10,
+      amount_off: null,
+      max_redemptions: 100,
+      products: ['price_life'],
+    });
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=coupons'));
+  });
+});

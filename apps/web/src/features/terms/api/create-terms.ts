@@ -1,0 +1,21 @@
+import { API, type CreateTermsRequest, type Terms } from '@bridge-talk/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../shared/api/api-client.js';
+import { termsKeys } from './terms-keys.js';
+
+/** Saves a new version of the terms (every earlier version is kept). */
+export function createTerms(input: CreateTermsRequest) {
+  return apiRequest<Terms>(API.term.create, { method: 'POST', body: input });
+}
+
+export function useCreateTerms() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTerms,
+    onSuccess: (terms) => {
+      queryClient.setQueryData(termsKeys.latest(), terms);
+      queryClient.setQueryData(termsKeys.version(terms._id), terms);
+      return queryClient.invalidateQueries({ queryKey: termsKeys.all });
+    },
+  });
+}

@@ -1,0 +1,57 @@
+// The self-hosted rich-text editor of the terms (TinyMCE, GPL): the editor, its theme, icons, skin and
+// plugins are bundled from the `tinymce` package — nothing is fetched from a CDN, and the skin's CSS
+// is applied as inline styles, which the CSP allows. Only the terms editor route imports this module,
+// so no other page downloads it.
+import { Editor } from '@tinymce/tinymce-react';
+// The core first: the others register themselves on the `tinymce` global it creates.
+import 'tinymce/tinymce';
+import 'tinymce/models/dom/model';
+import 'tinymce/themes/silver';
+import 'tinymce/icons/default';
+import 'tinymce/skins/ui/oxide/skin';
+import 'tinymce/skins/ui/oxide/content';
+import 'tinymce/skins/content/default/content';
+import 'tinymce/plugins/advlist';
+import 'tinymce/plugins/lists';
+import 'tinymce/plugins/help';
+import 'tinymce/plugins/help/js/i18n/keynav/en';
+
+export interface RichTextEditorProps {
+  value: string;
+  onChange: (html: string) => void;
+  /** The accessible name of the editing area. */
+  label: string;
+  onReady?: () => void;
+}
+
+/** Spec section 2: height 500, a menu bar, and this toolbar. */
+const TOOLBAR =
+  'undo redo | blocks | bold italic backcolor | alignleft aligncenter alignright alignjustify | ' +
+  'bullist numlist outdent indent | removeformat | help';
+
+export function RichTextEditor({ value, onChange, label, onReady }: RichTextEditorProps) {
+  return (
+    <Editor
+      licenseKey="gpl"
+      value={value}
+      onEditorChange={(html) => onChange(html)}
+      onInit={() => onReady?.()}
+      init={{
+        height: 500,
+        menubar: true,
+        plugins: ['advlist', 'lists', 'help'],
+        toolbar: TOOLBAR,
+        promotion: false,
+        branding: false,
+        // Everything is bundled; a missing part must not be looked for on another host.
+        base_url: '/',
+        skin: 'oxide',
+        content_css: 'default',
+        iframe_aria_text: label,
+        browser_spellcheck: true,
+        content_style:
+          'body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; font-size: 15px; }',
+      }}
+    />
+  );
+}

@@ -1,0 +1,104 @@
+// /terms-conditions/{id} ('new' for the first version): the rich-text editor starting from that
+// version's text, the number the new version will have, and Save — which keeps every earlier version.
+import { formatFullDate, MSG } from '@bridge-talk/contract';
+import { Alert, Box, Button, Group, LoadingOverlay as Overlay, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../shared/api/api-client.js';
+import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
+import { notify } from '../../shared/ui/notify.js';
+import { PageHeader } from '../../shared/ui/page-header.js';
+import { useCreateTerms } from './api/create-terms.js';
+import { useLatestTerms } from './api/get-latest-terms.js';
+import { useTerms } from './api/get-terms.js';
+import { RichTextEditor } from './components/rich-text-editor.js';
+
+export const NEW_TERMS_ID = 'new';
+
+export function TermsEditorPage() {
+  const { id = NEW_TERMS_ID } = useParams();
+  const isNew = id === NEW_TERMS_ID;
+  const navigate = useNavigate();
+  const latest = useLatestTerms();
+  const base = useTerms(id, !isNew);
+  const save = useCreateTerms();
+  const [content, setContent] = useState<string | null>(isNew ? '' : null);
+  const [editorReady, setEditorReady] = useState(false);
+
+  // The editor starts from the text of the version being edited, once it has arrived.
+  useEffect(() => {
+    if (content === null && base.data) setContent(base.data.content);
+  }, [base.data, content]);
+
+  const missing = !isNew && base.error instanceof ApiError && base.error.status === 404;
+  const failed = latest.isError || (base.isError && !missing);
+  const loading = latest.isPending || content === null;
+  const nextVersion = (latest.data?.version ?? 0) + 1;
+
+  async function onSave() {
+    try {
+      await save.mutateAsync({ title: MSG.terms.defaultTitle, content: content ?? '' });
+      notify.success(MSG.extra.termsSaved);
+      navigate('/terms-conditions');
+    } catch {
+      notify.error(MSG.common.somethingWrong);
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={MSG.nav.termsAndConditions}
+        back="/terms-conditions"
+        breadcrumbs={[
+          { label: MSG.nav.termsAndConditions, to: '/terms-conditions' },
+          { label: MSG.common.edit },
+        ]}
+      />
+      {missing || failed ? (
+        <Alert color="red" title={missing ? MSG.extra.notFound : MSG.common.somethingWrong}>
+          <Button component={Link} to="/terms-conditions" variant="light" color="red">
+            {MSG.nav.termsAndConditions}
+          </Button>
+        </Alert>
+      ) : (
+        <LoadingOverlay visible={loading}>
+          {!loading && (
+            <Stack maw={1100}>
+              <Group justify="space-between" align="flex-end">
+                <div>
+                  <Text size="sm" c="dimmed" fw={600}>
+                    {MSG.terms.newTerm}
+                  </Text>
+                  <Text fw={600}>{formatFullDate(new Date())}</Text>
+                </div>
+                <TextInput label="Version" value={String(nextVersion)} readOnly variant="filled" w={120} />
+              </Group>
+              <Box pos="relative" mih={500}>
+                <Overlay
+                  visible={!editorReady}
+                  zIndex={10}
+                  loaderProps={{ 'aria-label': 'Loading editor' }}
+                />
+                <RichTextEditor
+                  label={MSG.nav.termsAndConditions}
+                  value={content ?? ''}
+                  onChange={setContent}
+                  onReady={() => setEditorReady(true)}
+                />
+              </Box>
+              <Group justify="flex-end">
+                <Button component={Link} to="/terms-conditions" variant="default">
+                  Cancel
+                </Button>
+                <Button onClick={() => void onSave()} loading={save.isPending} disabled={!editorReady}>
+                  {MSG.common.save}
+                </Button>
+              </Group>
+            </Stack>
+          )}
+        </LoadingOverlay>
+      )}
+    </>
+  );
+}

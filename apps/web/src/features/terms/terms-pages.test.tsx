@@ -1,0 +1,188 @@
+import { formatFullDate, MSG, type Terms } from '@bridge-talk/contract';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '../../test/render.js';
+import type { RichTextEditorProps } from './components/rich-text-editor.js';
+import { TermsEditorPage } from './terms-editor-page.js';
+import { TermsPage } from './terms-page.js';
+
+// TinyMCE needs a real browser (the e2e spec drives it); here a textarea stands in for it.
+vi.mock('./components/rich-text-editor.js', () => ({
+  RichTextEditor: ({ value, onChange, label, onReady }: RichTextEditorProps) => {
+    useEffect(() => onReady?.(), [onReady]);
+    return <textarea aria-label={label} value={value} onChange={(event) => onChange(event.target.value)} />;
+  },
+}));
+
+const V2: Terms = {
+  _id: 't2',
+  content: '<h2>Our terms</h2><p>Be kind.</p>',
+  version: 2,
+  updatedAt: '2026-03-07T15:05:09.000Z',
+};
+
+interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+function stubApi(answer: (call: Call) => Response | undefined) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const call = {
+        method: init?.method ?? 'GET',
+        path: url.pathname,
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      };
+      calls.push(call);
+      return answer(call) ?? jsonResponse({ message: MSG.extra.notFound }, 404);
+    }),
+  );
+  return calls;
+}
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+function renderAt(at: string) {
+  return renderWithProviders(null, {
+    routes: [
+      {
+        path: '/terms-conditions',
+        element: (
+          <>
+            <TermsPage />
+            <Where />
+          </>
+        ),
+      },
+      { path: '/terms-conditions/:id', element: <TermsEditorPage /> },
+    ],
+    initialEntries: [at],
+    wrapper: (children) => (
+      <>
+        {children}
+        <ToastContainer />
+      </>
+    ),
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('TermsPage', () => {
+  it('shows the last update as a full date, the terms, the version read-only and Edit', async () => {
+    stubApi((call) => (call.path === '/api/term/last' ? jsonResponse(V2) : undefined));
+    renderAt('/terms-conditions');
+    expect(await screen.findByRole('heading', { name: 'Our terms' })).toBeInTheDocument();
+    expect(screen.getByText(MSG.terms.lastUpdate)).toBeInTheDocument();
+    expect(screen.getByText(formatFullDate(V2.updatedAt))).toBeInTheDocument();
+    expect(screen.getByText('Be kind.')).toBeInTheDocument();
+    const version = screen.getByRole('textbox', { name: 'Version' });
+    expect(version).toHaveValue('2');
+    expect(version).toHaveAttribute('readonly');
+    expect(screen.getByRole('link', { name: MSG.common.edit })).toHaveAttribute(
+      'href',
+      '/terms-conditions/t2',
+    );
+  });
+
+  it('never lets stored html run script', async () => {
+    const hostile = {
+      ...V2,
+      content: '<p>Hi<img src="x" onerror="window.__pwned=1"></p><script>window.__pwned=2</script>',
+    };
+    stubApi(() => jsonResponse(hostile));
+    renderAt('/terms-conditions');
+    const content = await screen.findByTestId('terms-content');
+    expect(content.innerHTML).toBe('<p>Hi<img src="x"></p>');
+  });
+
+  it('shows the empty-state illustration before any terms exist; Edit starts the first version', async () => {
+    stubApi(() => undefined);
+    renderAt('/terms-conditions');
+    expect(await screen.findByText(MSG.extra.termsNotPublished)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: MSG.common.edit })).toHaveAttribute(
+      'href',
+      '/terms-conditions/new',
+    );
+  });
+
+  it('offers to try again when the terms cannot be loaded', async () => {
+    stubApi(() => jsonResponse({ message: 'boom' }, 500));
+    renderAt('/terms-conditions');
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: MSG.common.edit })).not.toBeInTheDocument();
+  });
+});
+
+describe('TermsEditorPage', () => {
+  it("creates the first version: 'New Term', version 1, saved as 'Term 1', back to the terms", async () => {
+    const calls = stubApi((call) =>
+      call.method === 'POST' ? jsonResponse({ ...V2, _id: 't1', version: 1 }, 201) : undefined,
+    );
+    const user = userEvent.setup();
+    renderAt('/terms-conditions/new');
+    const editor = await screen.findByRole('textbox', { name: MSG.nav.termsAndConditions });
+    expect(screen.getByText(MSG.terms.newTerm)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Version' })).toHaveValue('1');
+    await user.type(editor, '<p>First</p>');
+    await user.click(screen.getByRole('button', { name: MSG.common.save }));
+    expect(await screen.findByText(MSG.extra.termsSaved)).toBeInTheDocument();
+    expect(await screen.findByTestId('location')).toHaveTextContent('/terms-conditions');
+    expect(calls.find((c) => c.method === 'POST')).toEqual({
+      method: 'POST',
+      path: '/api/term/create',
+      body: { title: MSG.terms.defaultTitle, content: '<p>First</p>' },
+    });
+  });
+
+  it('starts from the text of the version being edited and saves the next version', async () => {
+    const calls = stubApi((call) => {
+      if (call.path === '/api/term/last' || call.path === '/api/term/list/t2') return jsonResponse(V2);
+      if (call.method === 'POST') return jsonResponse({ ...V2, _id: 't3', version: 3 }, 201);
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderAt('/terms-conditions/t2');
+    const editor = await screen.findByRole('textbox', { name: MSG.nav.termsAndConditions });
+    expect(editor).toHaveValue(V2.content);
+    expect(screen.getByRole('textbox', { name: 'Version' })).toHaveValue('3');
+    await user.type(editor, '<p>More</p>');
+    await user.click(screen.getByRole('button', { name: MSG.common.save }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      title: 'Term 1',
+      content: `${V2.content}<p>More</p>`,
+    });
+  });
+
+  it('stays on the editor and says so when saving fails', async () => {
+    stubApi((call) => (call.method === 'POST' ? jsonResponse({ message: 'boom' }, 500) : undefined));
+    const user = userEvent.setup();
+    renderAt('/terms-conditions/new');
+    await screen.findByRole('textbox', { name: MSG.nav.termsAndConditions });
+    await user.click(screen.getByRole('button', { name: MSG.common.save }));
+    expect(await screen.findByText(MSG.common.somethingWrong)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: MSG.nav.termsAndConditions })).toBeInTheDocument();
+  });
+
+  it('says when the version does not exist', async () => {
+    stubApi((call) => (call.path === '/api/term/last' ? jsonResponse(V2) : undefined));
+    renderAt('/terms-conditions/unknown');
+    expect(await screen.findByText(MSG.extra.notFound)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: MSG.common.save })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,243 @@
+// Conversations, on a private server filled by `npm run seed:demo`: a seeded conversation with a
+// reported message and pictures, paging back through a 10 000-message channel, the channel's status,
+// an export whose PDF the e-mail delivers and the verify call recognises, and a member's hostile html
+// that never runs.
+import { spawnSync } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { codeIn } from '../support/accounts.js';
+import { expect, test, waitForMail } from '../support/fixtures.js';
+import { freePort, type ServerProcess, startServer, waitForExit } from '../support/server-process.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const AGENCY = { email: 'demo.agency@bridgetalk.local', password: 'Demo-Pass-1' };
+const BIRTH_MOTHER = 'beatrice.lane@demo.bridgetalk.local';
+
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+let dataDir: string;
+let server: ServerProcess;
+const families: Record<string, string> = {};
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'bt-e2e-demo-'));
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    CHAT_PROVIDER: 'local',
+    ADMIN_EMAIL: 'admin@demo-e2e.local',
+    ADMIN_PASSWORD: 'Demo-Admin-Pass-1',
+    LOG_LEVEL: 'warn',
+  };
+  const seeded = spawnSync('node', [path.join(root, 'scripts/seed-demo.mjs')], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  });
+  expect(seeded.status, seeded.stderr).toBe(0);
+  for (const match of seeded.stdout.matchAll(
+    /^\s+(Robin Smith|Noah Garcia|Lily Chen)\s.*\/manage-families\/([0-9a-f-]{36})\/details/gm,
+  )) {
+    families[match[1]!] = match[2]!;
+  }
+  expect(Object.keys(families).sort()).toEqual(['Lily Chen', 'Noah Garcia', 'Robin Smith']);
+  server = await startServer(
+    {
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: env.ADMIN_EMAIL,
+      ADMIN_PASSWORD: env.ADMIN_PASSWORD,
+      SMTP_URL: process.env.E2E_SMTP_URL ?? '',
+      JOB_POLL_SECONDS: '0.5',
+      RATE_LIMIT_AUTH_MAX: '500',
+    },
+    await freePort(),
+  );
+});
+
+test.afterAll(async () => {
+  if (server) {
+    server.process.kill('SIGTERM');
+    await waitForExit(server.process);
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signIn(page: Page) {
+  await page.goto(`${server.url}/login/entity`);
+  await page.getByRole('textbox', { name: 'Email' }).fill(AGENCY.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(AGENCY.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/manage-families$/);
+}
+
+/** From the family page, as the agency would: View on the channel's row. */
+async function openChannel(page: Page, family: string, channel = 'Channel 1') {
+  await page.goto(`${server.url}/manage-families/${families[family]}/details`);
+  await page.getByRole('link', { name: `View ${channel}` }).click();
+  await expect(page).toHaveURL(/\/channel\/[0-9a-f-]{36}$/);
+  return page.getByRole('log', { name: 'Messages' });
+}
+
+test('opens a seeded conversation with a reported message and a picture; a reload keeps the breadcrumb', async ({
+  page,
+}) => {
+  await signIn(page);
+  const log = await openChannel(page, 'Robin Smith');
+  const trail = page.getByLabel('Breadcrumb');
+  await expect(trail.getByRole('link', { name: 'Robin' })).toBeVisible();
+  await expect(trail.getByRole('link', { name: 'Channel 1' })).toBeVisible();
+  await expect(trail.getByText('Conversation History')).toHaveAttribute('aria-current', 'page');
+  // It opens at the newest message: Robin's birthday, with its picture.
+  await expect(log.getByRole('img', { name: 'Birthday cake' })).toBeVisible();
+  await expect(log.getByText('Thank you both.')).toBeVisible();
+  // The reported message is further up: page up with the keyboard until it shows.
+  await log.focus();
+  const reported = log.getByText('This content has been reported by: Pat Smith');
+  await expect(async () => {
+    await page.keyboard.press('PageUp');
+    await expect(reported).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 30_000 });
+  await expect(log.getByText(/I want to come and get Robin back/)).toBeVisible();
+  await page.keyboard.press('Home');
+  await expect(log.getByText('Start of the conversation')).toBeVisible();
+  await expect(log.getByRole('img', { name: 'Image' }).first()).toBeVisible();
+
+  await page.reload();
+  await expect(trail.getByRole('link', { name: 'Robin' })).toBeVisible();
+  await expect(trail.getByRole('link', { name: 'Channel 1' })).toBeVisible();
+  await expect(page.getByRole('log', { name: 'Messages' }).getByText('Thank you both.')).toBeVisible();
+});
+
+test('pages back through a channel of 10 000 messages, keeping only a window of them in the page', async ({
+  page,
+}) => {
+  await signIn(page);
+  const log = await openChannel(page, 'Noah Garcia');
+  await expect(log.getByText(/\(#10000\)/)).toBeVisible();
+  const start = log.getByText('Start of the conversation');
+  await expect(async () => {
+    // Each time the reader reaches the top (as dragging the scroll bar does), the next older page of
+    // 50 loads above, without moving what they are reading.
+    await log.evaluate((element) => {
+      element.scrollTop = 0;
+    });
+    await expect(start).toBeVisible({ timeout: 150 });
+  }).toPass({ timeout: 200_000, intervals: [0] });
+  // The last page arrived above what was being read: one more scroll to the top shows the first message.
+  await expect(async () => {
+    await log.evaluate((element) => {
+      element.scrollTop = 0;
+    });
+    await expect(log.getByText(/\(#1\)$/)).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 10_000 });
+  await expect(start).toBeVisible();
+  const rendered = await log.locator('[data-message-id]').count();
+  expect(rendered).toBeGreaterThan(0);
+  expect(rendered).toBeLessThan(100);
+});
+
+test("disables and enables the channel after 'Do you really want to change the status of the current channel?'", async ({
+  page,
+}) => {
+  await signIn(page);
+  await openChannel(page, 'Robin Smith');
+  const status = page.getByRole('switch', { name: 'Channel status' });
+  await expect(status).toBeChecked();
+  await status.click({ force: true });
+  const dialog = page.getByRole('dialog');
+  await expect(
+    dialog.getByText('Do you really want to change the status of the current channel?'),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Updated the status of the current!')).toBeVisible();
+  await expect(status).not.toBeChecked();
+
+  // The family page shows it too.
+  await page.goto(`${server.url}/manage-families/${families['Robin Smith']}/details`);
+  await expect(page.getByRole('switch', { name: 'Status of Channel 1' })).not.toBeChecked();
+
+  await openChannel(page, 'Robin Smith');
+  await page.getByRole('switch', { name: 'Channel status' }).click({ force: true });
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('switch', { name: 'Channel status' })).toBeChecked();
+});
+
+test('exports the conversation: the e-mailed PDF’s SHA-256 is the one the verify call recognises', async ({
+  page,
+}) => {
+  await signIn(page);
+  await openChannel(page, 'Robin Smith');
+  const email = `records-${randomUUID().slice(0, 8)}@e2e.local`;
+  await page.getByRole('button', { name: 'EXPORT' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export conversation' });
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByText('Email field is wrong', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Re-type email field is wrong')).toBeVisible();
+  await dialog.getByRole('textbox', { name: /^Email/ }).fill(email);
+  await dialog.getByRole('textbox', { name: /^Re-type email/ }).fill(email);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('You will receive an email message soon!')).toBeVisible();
+
+  const mail = await waitForMail(email, /Conversation export: Robin Smith, Channel 1/);
+  expect(mail.attachments).toHaveLength(1);
+  const pdf = Buffer.from(mail.attachments[0]!.base64, 'base64');
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  const sha256 = createHash('sha256').update(pdf).digest('hex');
+  expect(mail.text).toContain(sha256);
+  await expect
+    .poll(async () => (await (await fetch(`${server.url}/api/exports/verify/${sha256}`)).json()).issued)
+    .toBe(true);
+  const verified = await (await fetch(`${server.url}/api/exports/verify/${sha256}`)).json();
+  expect(verified).toMatchObject({ issued: true, sha256, channelLabel: 'Channel 1' });
+  expect(verified.messageCount).toBeGreaterThan(20);
+  const other = await (await fetch(`${server.url}/api/exports/verify/${'0'.repeat(64)}`)).json();
+  expect(other.issued).toBe(false);
+
+  // Closing the message reloads the page.
+  await page.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('log', { name: 'Messages' }).getByText('Thank you both.')).toBeVisible();
+});
+
+test('a member’s <img onerror> or <script> never runs in the conversation history', async ({ page }) => {
+  // The birth mother signs in to the member chat API with an e-mailed code and posts.
+  const asked = await fetch(`${server.url}/api/chat/sessions/code`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: BIRTH_MOTHER }),
+  });
+  const { state } = await asked.json();
+  const mail = await waitForMail(BIRTH_MOTHER, /chat code/);
+  const session = await fetch(`${server.url}/api/chat/sessions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: BIRTH_MOTHER, code: codeIn(mail.text), state }),
+  });
+  const { token } = await session.json();
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const { channels } = await (await fetch(`${server.url}/api/chat/channels`, { headers: auth })).json();
+  const posted = await fetch(`${server.url}/api/chat/channels/${channels[0].id}/messages`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({
+      html: '<p>Checking in from the member API</p><img src="x" onerror="window.__pwned = 1"><script>window.__pwned = 2</script><a href="javascript:window.__pwned=3">link</a>',
+    }),
+  });
+  expect(posted.status).toBe(201);
+
+  await signIn(page);
+  const log = await openChannel(page, 'Robin Smith');
+  const message = log.locator('[data-message-id]').filter({ hasText: 'Checking in from the member API' });
+  await expect(message).toBeVisible();
+  await message.getByText('link').click();
+  expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+  const html = await message.getByTestId('message-html').innerHTML();
+  expect(html).not.toContain('onerror');
+  expect(html).not.toContain('<script');
+  expect(html).not.toContain('javascript:');
+});

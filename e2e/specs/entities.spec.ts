@@ -1,0 +1,292 @@
+// Entity Management as an admin drives it: create (the invitation arrives, the entity activates and
+// signs in), search, sort and pages in the address, disable (the entity is refused at once), enable,
+// and the details page's coupon-adjusted prices.
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { activateViaApi, adminToken, codeIn, uniqueEmail } from '../support/accounts.js';
+import { E2E_ADMIN } from '../support/constants.js';
+import { expect, test, waitForMail } from '../support/fixtures.js';
+
+async function signIn(page: Page, role: 'admin' | 'entity', email: string, password: string) {
+  await page.goto(`/login/${role}`);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+async function signInAdmin(page: Page) {
+  await signIn(page, 'admin', E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/entity-management$/);
+}
+
+/** Entities made through the API, with a tag in their names to find them by. */
+async function createEntities(request: APIRequestContext, tag: string, count: number) {
+  const token = await adminToken(request);
+  const created: { _id: string; name: string; email: string }[] = [];
+  for (let i = 1; i <= count; i++) {
+    const response = await request.post('/api/entity/create', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        name: `${tag} Agency ${String(i).padStart(2, '0')}`,
+        phone: '(555) 010-2000',
+        address: `${i} Main Street`,
+        email: uniqueEmail(tag.toLowerCase()),
+        startContract: '2026-01-01',
+        endContract: '2027-12-31',
+        subtype: 'agency',
+        coupon: '',
+      },
+    });
+    expect(response.status()).toBe(201);
+    created.push(await response.json());
+  }
+  return { token, created };
+}
+
+const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
+
+test('an admin creates an entity; the invitation arrives; the entity activates and signs in', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('created');
+  const name = `Created ${randomUUID().slice(0, 6)} Adoptions`;
+  await signInAdmin(page);
+  await page.getByRole('link', { name: 'Add Account' }).first().click();
+  await expect(page).toHaveURL(/\/entity-management\/create$/);
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Entity name is a required field')).toBeVisible();
+  await expect(page.getByText('Start contract field is wrong')).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Entity name' }).fill(name);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Phone' }).fill('5550102000');
+  await expect(page.getByRole('textbox', { name: 'Phone' })).toHaveValue('(555) 010-2000');
+  await page.getByRole('textbox', { name: 'Address' }).fill('1 Main Street, Springfield');
+  await page.getByRole('textbox', { name: 'Start contract' }).fill('2026-01-01');
+  await page.getByRole('textbox', { name: 'End contract' }).fill('2026-01-01');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('End contract must be greater than start contract')).toBeVisible();
+  await expect(page.getByText('Start contract must be less than end contract')).toBeVisible();
+  await page.getByRole('textbox', { name: 'End contract' }).fill('2027-12-31');
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  await expect(page.getByText('Entity account created. An invitation was sent by e-mail.')).toBeVisible();
+  await expect(page).toHaveURL(/\/entity-management$/);
+  const invitation = await waitForMail(email, /Your Bridge Talk portal account/);
+  expect(invitation.text).toContain(`Hello ${name},`);
+  expect(codeIn(invitation.text)).toMatch(/^[A-Z2-9]{6}$/);
+
+  // The same address again is refused on the field.
+  await page.getByRole('link', { name: 'Add Account' }).first().click();
+  await page.getByRole('textbox', { name: 'Entity name' }).fill('Copycat Agency');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email.toUpperCase());
+  await page.getByRole('textbox', { name: 'Phone' }).fill('5550102000');
+  await page.getByRole('textbox', { name: 'Address' }).fill('2 Main Street');
+  await page.getByRole('textbox', { name: 'Start contract' }).fill('2026-01-01');
+  await page.getByRole('textbox', { name: 'End contract' }).fill('2027-01-01');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(
+    'This email is already in our database.',
+  );
+
+  // The entity's first sign-in: the 406 flow of the sign-in screens.
+  const entityContext = await browser.newContext();
+  const entityPage = await entityContext.newPage();
+  await signIn(entityPage, 'entity', email, 'not-set-yet');
+  await expect(entityPage.getByText('You will be redirected to create the password.')).toBeVisible();
+  await expect(entityPage).toHaveURL(/\/activation-code\/entity$/);
+  const activation = await waitForMail(email, /activation code/);
+  await entityPage.getByRole('textbox', { name: 'Code' }).fill(codeIn(activation.text));
+  await entityPage.getByRole('button', { name: 'Continue' }).click();
+  await expect(entityPage).toHaveURL(/\/new-password\/entity$/);
+  await entityPage.getByRole('textbox', { name: 'New password' }).fill('Created-Pass-1');
+  await entityPage.getByRole('textbox', { name: 'Re-type password' }).fill('Created-Pass-1');
+  await entityPage.getByRole('button', { name: 'Save password' }).click();
+  await expect(entityPage).toHaveURL(/\/manage-families$/);
+  await entityContext.close();
+});
+
+test('search, status sort and page live in the address: reload and Back keep them', async ({
+  page,
+  request,
+}) => {
+  const tag = `Srch${randomUUID().slice(0, 6)}`;
+  const { token, created } = await createEntities(request, tag, 12);
+  // Three of them disabled, so the status sort has something to order.
+  for (const entity of created.slice(0, 3)) {
+    await request.put(`/api/entity/edit/${entity._id}`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { status: 'inactive' },
+    });
+  }
+  await signInAdmin(page);
+  const search = page.getByRole('searchbox', { name: 'Search for entities or lawyers' });
+  await search.fill(tag.toUpperCase());
+  await expect(page).toHaveURL(new RegExp(`\\?search=${tag.toUpperCase()}$`));
+  await expect(page.getByText('1–10 of 12')).toBeVisible();
+  await expect(row(page, `${tag} Agency 01`)).toBeVisible();
+  await expect(row(page, `${tag} Agency 11`)).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(row(page, `${tag} Agency 12`)).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('11–12 of 12')).toBeVisible();
+  await expect(search).toHaveValue(tag.toUpperCase());
+  await page.goBack();
+  await expect(page.getByText('1–10 of 12')).toBeVisible();
+
+  const statusHeader = page.getByRole('columnheader', { name: 'Status' });
+  await statusHeader.getByRole('button').click();
+  await expect(page).toHaveURL(/sort=asc/);
+  await expect(statusHeader).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page.getByRole('row').nth(1)).toContainText('Active');
+  await statusHeader.getByRole('button').click();
+  await expect(page).toHaveURL(/sort=desc/);
+  await expect(page.getByRole('row').nth(1)).toContainText('Disabled');
+  await expect(page.getByRole('row').nth(3)).toContainText('Disabled');
+  await expect(page.getByRole('row').nth(4)).toContainText('Active');
+  await page.reload();
+  await expect(page.getByRole('columnheader', { name: 'Status' })).toHaveAttribute('aria-sort', 'descending');
+
+  // View and Edit only for active entities; the deep link of a details page works.
+  const disabledRow = row(page, `${tag} Agency 01`);
+  await expect(disabledRow.getByRole('link')).toHaveCount(0);
+  await row(page, `${tag} Agency 05`).getByRole('link', { name: 'View' }).click();
+  await expect(page.getByRole('heading', { name: `${tag} Agency 05` })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Address' })).toHaveValue('5 Main Street');
+  await page.goBack();
+  await expect(page).toHaveURL(/sort=desc/);
+  await expect(search).toHaveValue(tag.toUpperCase());
+});
+
+test('disabling an entity refuses its next request; enabling opens its edit screen', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const tag = `Dis${randomUUID().slice(0, 6)}`;
+  const { created } = await createEntities(request, tag, 1);
+  const entity = created[0]!;
+  await activateViaApi(request, { email: entity.email, role: 'entity', password: 'Entity-Pass-1' });
+
+  const entityContext = await browser.newContext();
+  const entityPage = await entityContext.newPage();
+  await signIn(entityPage, 'entity', entity.email, 'Entity-Pass-1');
+  await expect(entityPage).toHaveURL(/\/manage-families$/);
+
+  await signInAdmin(page);
+  await page.getByRole('searchbox', { name: 'Search for entities or lawyers' }).fill(tag);
+  await expect(row(page, entity.name)).toContainText('Active');
+  await row(page, entity.name).getByRole('button', { name: 'Disable' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Do you really want to change the status of the current user?');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Change status successfully.')).toBeVisible();
+  await expect(row(page, entity.name)).toContainText('Disabled');
+  await expect(row(page, entity.name).getByRole('button', { name: 'Enable' })).toBeVisible();
+
+  // The entity's open session is refused at its next request: it lands on the login page.
+  await entityPage.getByRole('button', { name: 'User menu' }).click();
+  await entityPage.getByRole('menuitem', { name: 'Account settings' }).click();
+  await expect(entityPage).toHaveURL(/\/login\/entity$/);
+  await signIn(entityPage, 'entity', entity.email, 'Entity-Pass-1');
+  await expect(
+    entityPage.getByText(
+      'Your email has not yet been activated. Try again later, and if the error persists, please contact our team.',
+    ),
+  ).toBeVisible();
+
+  await row(page, entity.name).getByRole('button', { name: 'Enable' }).click();
+  await expect(page).toHaveURL(new RegExp(`/entity-management/${entity._id}/edit$`));
+  // The toast of the disable may still be showing beside this one.
+  await expect(page.getByText('Change status successfully.').last()).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Entity name' })).toHaveValue(entity.name);
+
+  await signIn(entityPage, 'entity', entity.email, 'Entity-Pass-1');
+  await expect(entityPage).toHaveURL(/\/manage-families$/);
+  await entityContext.close();
+});
+
+test('details show the monthly and lifetime prices after the entity coupon; the coupon is checked on leaving it', async ({
+  page,
+  request,
+}) => {
+  const tag = `Cpn${randomUUID().slice(0, 6)}`;
+  const { token, created } = await createEntities(request, tag, 1);
+  const entity = created[0]!;
+  await request.put(`/api/entity/edit/${entity._id}`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      name: entity.name,
+      email: entity.email,
+      phone: '(555) 010-2000',
+      address: '1 Main Street',
+      startContract: '2026-01-01',
+      endContract: '2027-12-31',
+      coupon: 'QUARTER',
+    },
+  });
+  // The plans and coupons are the billing module's; these answers follow its contract.
+  const coupon = {
+    id: 'QUARTER',
+    name: 'A quarter off',
+    percent_off: 25,
+    amount_off: null,
+    max_redemptions: null,
+    times_redeemed: 0,
+    metadata: { products: 'price_monthly,price_lifetime' },
+  };
+  await page.route('**/api/group/billing/plans/list?*', (route) =>
+    route.fulfill({
+      json: {
+        plans: [
+          { id: 'price_monthly', type: 'recurring', unit_amount: 2000, active: true },
+          { id: 'price_lifetime', type: 'one_time', unit_amount: 30000, active: true },
+        ],
+        entityCoupon: coupon,
+      },
+    }),
+  );
+  await page.route('**/api/group/billing/coupon/*', (route) =>
+    route.request().url().endsWith('/QUARTER')
+      ? route.fulfill({ json: coupon })
+      : route.fulfill({ status: 404, json: { message: 'Not found.' } }),
+  );
+  await signInAdmin(page);
+  await page.goto(`/entity-management/${entity._id}/details`);
+  await expect(page.getByRole('heading', { name: entity.name })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Monthly Plan' })).toHaveValue('$15.00');
+  await expect(page.getByRole('textbox', { name: 'Lifetime Plan' })).toHaveValue('$225.00');
+
+  await page.getByRole('link', { name: 'Edit' }).click();
+  const couponBox = page.getByRole('textbox', { name: 'Coupon' });
+  await expect(couponBox).toHaveValue('QUARTER');
+  await couponBox.fill('BOGUS');
+  await couponBox.press('Tab');
+  await expect(couponBox).toHaveValue('');
+  await expect(couponBox).toHaveAccessibleDescription('COUPON NOT VALID!');
+  await couponBox.fill('QUARTER');
+  await couponBox.press('Tab');
+  await expect(page.getByText('A quarter off')).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Entity account saved.')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/entity-management/${entity._id}/details$`));
+});
+
+test('every entity route refuses an entity and a visitor', async ({ request }) => {
+  const { created } = await createEntities(request, `Perm${randomUUID().slice(0, 6)}`, 1);
+  const id = created[0]!._id;
+  for (const [method, url] of [
+    ['GET', '/api/entity/list'],
+    ['GET', `/api/entity/list/${id}`],
+    ['POST', '/api/entity/create'],
+    ['PUT', `/api/entity/edit/${id}`],
+  ] as const) {
+    const response = await request.fetch(url, { method, data: method === 'GET' ? undefined : {} });
+    expect(response.status(), `${method} ${url}`).toBe(401);
+  }
+});

@@ -1,0 +1,263 @@
+// Families end to end (issue 6): an agency adds a family through the three steps of the wizard with the
+// local card (reloading at step 2 resumes it), finds it in the list, toggles a member and a channel,
+// edits the members (a person found by e-mail is locked), renames the family, changes the plan and the
+// payment details of the monthly family; a one-time family shows no edit icons.
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { activeEntity, adminToken, uniqueEmail } from '../support/accounts.js';
+import { expect, test, waitForMail } from '../support/fixtures.js';
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login/entity');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/manage-families$/);
+}
+
+async function fillCard(page: Page) {
+  await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+  await page.getByRole('textbox', { name: 'Expiry date' }).fill('12/34');
+  await page.getByRole('textbox', { name: 'CVC' }).fill('123');
+}
+
+async function fillPaymentDetails(page: Page, email: string) {
+  await page.getByRole('textbox', { name: 'Cardholder name' }).fill('Pat Payer');
+  await fillCard(page);
+  await page.getByRole('textbox', { name: 'Address' }).fill('1 Main Street');
+  await page.getByRole('textbox', { name: 'City' }).fill('Springfield');
+  await page.getByRole('combobox', { name: 'State' }).click();
+  await page.getByRole('option', { name: 'Illinois' }).click();
+  await page.getByRole('textbox', { name: 'ZIP' }).fill('62701');
+  await page.getByRole('textbox', { name: 'Phone' }).pressSequentially('5550102000');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+}
+
+/**
+ * Through the API, as the agency: a one-time family whose members are people the wizard and the
+ * members form will find by e-mail.
+ */
+async function familyThroughApi(request: APIRequestContext, agency: { email: string; password: string }) {
+  const login = await request.post('/api/auth/login', {
+    data: { email: agency.email, password: agency.password, role: 'entity' },
+  });
+  const headers = { authorization: `Bearer ${(await login.json()).accessToken}` };
+  const post = async (url: string, data: object, status = 200) => {
+    const response = await request.post(url, { headers, data });
+    expect(response.status(), `${url}: ${await response.text()}`).toBe(status);
+    return response.json();
+  };
+  const token = await post('/api/payments/local/tokens', {
+    number: '4242424242424242',
+    expMonth: 12,
+    expYear: 2034,
+    cvc: '123',
+  });
+  const saved = await post('/api/group/billing/save', {
+    cardName: 'Olive Once',
+    address: '2 Main Street',
+    city: 'Springfield',
+    state: 'IL',
+    zip: '62701',
+    country: 'US',
+    email: uniqueEmail('once-payer'),
+    phoneNumber: '(555) 010-3000',
+    ...token,
+  });
+  const plans = await (await request.get('/api/group/billing/plans/list', { headers })).json();
+  const lifetime = plans.plans.find((p: { nickname: string }) => p.nickname === 'Lifetime');
+  await post('/api/group/billing/assignSubscription', {
+    groupId: saved._id,
+    priceId: lifetime.id,
+    coupons: [],
+    name: 'Otto Once',
+  });
+  const known = { birth: uniqueEmail('known-birth'), parent: uniqueEmail('known-parent') };
+  const parent = await post(
+    '/api/group/user/create',
+    { groupId: saved._id, name: 'Kit Known', email: known.parent, subtype: 'adoptive_parent' },
+    201,
+  );
+  const birth = await post(
+    '/api/group/user/create',
+    { groupId: saved._id, name: 'Bea Known', email: known.birth, subtype: 'birth_family' },
+    201,
+  );
+  await post('/api/group/user/sync', {
+    groupId: saved._id,
+    results: [
+      { userId: parent._id, userType: 'adoptive_parent' },
+      { userId: birth._id, userType: 'birth_family' },
+    ],
+  });
+  return { groupId: saved._id as string, known };
+}
+
+/** A second monthly plan, made by the admin, to change to. */
+async function monthlyPlan(request: APIRequestContext, name: string) {
+  const response = await request.post('/api/payments/plans', {
+    headers: { authorization: `Bearer ${await adminToken(request)}` },
+    data: { name, type: 'recurring', unit_amount: 2_999 },
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+}
+
+const slot = (page: Page, name: string) => page.getByRole('group', { name });
+
+test('an agency adds a family in three steps, then manages its members, channels, name, plan and billing', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const suffix = randomUUID().slice(0, 6);
+  const agency = await activeEntity(request);
+  const once = await familyThroughApi(request, agency);
+  const otherPlan = `Monthly Plus ${suffix}`;
+  await monthlyPlan(request, otherPlan);
+  const alice = uniqueEmail('alice');
+  const bella = uniqueEmail('bella');
+  const payer = uniqueEmail('payer');
+
+  await signIn(page, agency.email, agency.password);
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Add New Family' })
+    .click();
+
+  // Step 1: payment details with the local card.
+  await expect(page.getByRole('heading', { name: 'Payment Details' })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Step 1 of 3' })).toBeVisible();
+  await fillPaymentDetails(page, payer);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page.getByText('Payment created successfully.')).toBeVisible();
+
+  // Step 2, and a reload: the wizard resumes where it was.
+  await expect(page.getByRole('heading', { name: "Enter Child's Name and Select Plan" })).toBeVisible();
+  await expect(page).toHaveURL(/\/add-new-family\?step=2&groupId=[0-9a-f-]{36}$/);
+  const groupId = /groupId=([0-9a-f-]{36})/.exec(page.url())![1]!;
+  await page.reload();
+  await expect(page.getByRole('heading', { name: "Enter Child's Name and Select Plan" })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Step 2 of 3' })).toBeVisible();
+  await page.getByRole('textbox', { name: "Child's first name" }).fill(`Robin${suffix}`);
+  await page.getByRole('textbox', { name: "Child's last name" }).fill('Lee');
+  await page.getByRole('radio', { name: /^Monthly: \$19\.99 per month/ }).check();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page.getByText('Group created successfully.')).toBeVisible();
+
+  // Step 3: the people; a birth family member found by e-mail is reused, name locked.
+  await expect(page.getByRole('heading', { name: 'Add Family Details' })).toBeVisible();
+  await expect(slot(page, 'Child').getByRole('textbox', { name: 'First name' })).toHaveValue(
+    `Robin${suffix}`,
+  );
+  await expect(slot(page, 'Adoptive parent 2').getByRole('textbox', { name: 'Email' })).toBeDisabled();
+  await slot(page, 'Adoptive parent 1').getByRole('textbox', { name: 'Email' }).fill(alice);
+  await slot(page, 'Adoptive parent 1').getByRole('textbox', { name: 'First name' }).fill('Alice');
+  await slot(page, 'Adoptive parent 1').getByRole('textbox', { name: 'Last name' }).fill('Adams');
+  await expect(slot(page, 'Adoptive parent 2').getByRole('textbox', { name: 'Email' })).toBeEnabled();
+  await slot(page, 'Birth family 1').getByRole('textbox', { name: 'Email' }).fill(bella);
+  await slot(page, 'Birth family 1').getByRole('textbox', { name: 'First name' }).fill('Bella');
+  await slot(page, 'Birth family 1').getByRole('textbox', { name: 'Last name' }).fill('Birch');
+  const second = slot(page, 'Birth family 2');
+  await second.getByRole('textbox', { name: 'Email' }).fill(once.known.birth);
+  await second.getByRole('textbox', { name: 'Email' }).blur();
+  await expect(second.getByRole('textbox', { name: 'First name' })).toHaveValue('Bea');
+  await expect(second.getByRole('textbox', { name: 'First name' })).toBeDisabled();
+  await expect(second.getByRole('textbox', { name: 'Last name' })).toHaveValue('Known');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Group created.', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/manage-families/${groupId}/details$`));
+  expect(await page.evaluate(() => localStorage.getItem('groupId'))).toBeNull();
+  const invitation = await waitForMail(alice, /You are invited to Bridge Talk/);
+  expect(invitation.text).toContain(`family of Robin${suffix}`);
+
+  // The family page: a monthly plan, the members, one channel per birth family member.
+  await expect(page.getByRole('heading', { name: `Robin${suffix}` })).toBeVisible();
+  await expect(page.getByText('Payment method: Card')).toBeVisible();
+  await expect(page.getByText('Plan: Monthly')).toBeVisible();
+  const members = page.getByRole('table', { name: 'Members' });
+  await expect(members.getByRole('row')).toHaveCount(5);
+  const channels = page.getByRole('table', { name: 'Channels' });
+  await expect(channels.getByRole('row', { name: /Channel 1/ })).toContainText('Bella Birch');
+  await expect(channels.getByRole('row', { name: /Channel 2/ })).toContainText('Bea Known');
+
+  await members.getByRole('switch', { name: 'Status of Bella Birch' }).click();
+  await expect(page.getByText('Do you really want to deactivate this member?')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Updated the status of the member.')).toBeVisible();
+  await expect(members.getByRole('switch', { name: 'Status of Bella Birch' })).not.toBeChecked();
+  await expect(channels.getByRole('row', { name: /Channel 1/ })).toContainText('Read only');
+
+  await channels.getByRole('switch', { name: 'Status of Channel 2' }).click();
+  await expect(
+    page.getByText('Do you really want to change the status of the current channel?'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Updated the status of the current!')).toBeVisible();
+  await expect(channels.getByRole('switch', { name: 'Status of Channel 2' })).not.toBeChecked();
+
+  // The list finds it by a member's e-mail; View opens it again.
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Manage Families' })
+    .click();
+  await page.getByRole('searchbox', { name: 'Search for name or email' }).fill(alice);
+  await expect(page).toHaveURL(/search=/);
+  const row = page.getByRole('row', { name: new RegExp(`Robin${suffix}`) });
+  await expect(row).toContainText(payer);
+  await expect(row).toContainText('Active');
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Search for name or email' })).toHaveValue(alice);
+  await row.getByRole('link', { name: `View Robin${suffix}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/manage-families/${groupId}/details$`));
+
+  // Edit the members: a second adoptive parent found by e-mail is locked.
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Family Members' })).toBeVisible();
+  const parent2 = slot(page, 'Adoptive parent 2');
+  await parent2.getByRole('textbox', { name: 'Email' }).fill(once.known.parent);
+  await expect(parent2.getByRole('textbox', { name: 'First name' })).toHaveValue('Kit');
+  await expect(parent2.getByRole('textbox', { name: 'First name' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Family members saved.')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/manage-families/${groupId}/details$`));
+  await expect(members.getByRole('row', { name: /Kit Known/ })).toContainText('Adoptive parent');
+
+  // Rename: the page shows the child's first name.
+  await page.getByRole('link', { name: 'Edit Group Name' }).click();
+  await page.getByRole('textbox', { name: 'Group name' }).fill(`Robbie${suffix} Lee`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Edit name group successfully.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Robbie${suffix}` })).toBeVisible();
+
+  // Change the plan of the monthly family.
+  await page.getByRole('link', { name: 'Change Plan' }).click();
+  await expect(page.getByRole('heading', { name: 'Change Plan' })).toBeVisible();
+  await page.getByRole('radio', { name: new RegExp(`^${otherPlan}`) }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Subscription update!')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/manage-families/${groupId}/details$`));
+
+  // And its payment details: the stored ones fill the form; the card is entered again.
+  await page.getByRole('link', { name: 'Update Billing' }).click();
+  await expect(page.getByRole('textbox', { name: 'Cardholder name' })).toHaveValue('Pat Payer');
+  await expect(page.getByRole('textbox', { name: 'Phone' })).toHaveValue('(555) 010-2000');
+  await fillCard(page);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Billing update!')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/manage-families/${groupId}/details$`));
+
+  // A one-time family: no edit icons.
+  await page.goto(`/manage-families/${once.groupId}/details`);
+  await expect(page.getByText('Plan: One Time')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Change Plan' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Update Billing' })).toHaveCount(0);
+});
+
+test('another agency’s family is not found', async ({ page, request }) => {
+  const owner = await activeEntity(request);
+  const { groupId } = await familyThroughApi(request, owner);
+  const other = await activeEntity(request);
+  await signIn(page, other.email, other.password);
+  await page.goto(`/manage-families/${groupId}/details`);
+  await expect(page.getByText('Not found.')).toBeVisible();
+});

@@ -1,0 +1,239 @@
+// Terms and Conditions: the first version written in the self-hosted editor, a second version edited
+// from it, both shown on /terms-conditions and in the logged-out modal; the editor's code is loaded by
+// its route only; and hostile html never runs.
+import type { Page, Response } from '@playwright/test';
+import { adminToken } from '../support/accounts.js';
+import { E2E_ADMIN } from '../support/constants.js';
+import { expect, test } from '../support/fixtures.js';
+
+async function signInAdmin(page: Page) {
+  await page.goto('/login/admin');
+  await page.getByRole('textbox', { name: 'Email' }).fill(E2E_ADMIN.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/entity-management$/);
+}
+
+/**
+ * The login page focuses its e-mail field; a mouse click elsewhere first blurs it, and the validation
+ * message that appears moves the link away from under the pointer. The keyboard opens the modal reliably.
+ */
+async function openTermsModal(page: Page) {
+  const link = page.getByRole('button', { name: 'Terms of use' });
+  await link.focus();
+  await link.press('Enter');
+}
+
+const editorBody = (page: Page) => page.frameLocator('iframe.tox-edit-area__iframe').locator('body');
+
+/** The editor is a large script: on a busy machine it may take more than the usual 10 s to start. */
+async function waitForEditor(page: Page) {
+  await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled({ timeout: 30_000 });
+  await expect(editorBody(page)).toBeVisible();
+}
+
+test('the first version is written in the editor, a second edited from it; both are shown', async ({
+  page,
+  browser,
+}) => {
+  await signInAdmin(page);
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Terms and Conditions' })
+    .click();
+  await expect(page.getByText('The terms and conditions have not been published yet.')).toBeVisible();
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(/\/terms-conditions\/new$/);
+  await expect(page.getByText('New Term')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Version' })).toHaveValue('1');
+  await waitForEditor(page);
+
+  // The editor of the spec: height 500, a menu bar, and its toolbar.
+  const box = await page.locator('.tox-tinymce').boundingBox();
+  expect(box?.height).toBe(500);
+  for (const menu of ['File', 'Edit', 'View', 'Insert', 'Format', 'Help']) {
+    await expect(page.getByRole('menubar').getByRole('menuitem', { name: menu })).toBeVisible();
+  }
+  const toolbar = page.getByRole('toolbar').first();
+  for (const button of [
+    'Undo',
+    'Redo',
+    'Bold',
+    'Italic',
+    'Align left',
+    'Align center',
+    'Align right',
+    'Justify',
+    'Decrease indent',
+    'Increase indent',
+    'Clear formatting',
+    'Help',
+  ]) {
+    await expect(toolbar.getByRole('button', { name: button, exact: true })).toBeVisible();
+  }
+  await expect(toolbar.getByRole('button', { name: /^Block/ })).toBeVisible();
+  await expect(toolbar.getByRole('button', { name: /^Background color/ }).first()).toBeVisible();
+  await expect(toolbar.getByRole('button', { name: 'Bullet list', exact: true }).first()).toBeVisible();
+  await expect(toolbar.getByRole('button', { name: 'Numbered list', exact: true }).first()).toBeVisible();
+
+  await editorBody(page).click();
+  await page.keyboard.type('Welcome to Bridge Talk. ');
+  await page.getByRole('button', { name: 'Bold', exact: true }).click();
+  await page.keyboard.type('Be kind.');
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  await expect(page).toHaveURL(/\/terms-conditions$/);
+  await expect(page.getByText('Terms and conditions saved.')).toBeVisible();
+  await expect(page.getByText('Welcome to Bridge Talk.')).toBeVisible();
+  await expect(page.locator('strong', { hasText: 'Be kind.' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Version' })).toHaveValue('1');
+  await expect(page.getByText('Last Update')).toBeVisible();
+  const today = new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  }).format(new Date());
+  await expect(page.getByText(today)).toBeVisible();
+
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(/\/terms-conditions\/[0-9a-f-]{36}$/);
+  await waitForEditor(page);
+  await expect(editorBody(page)).toContainText('Welcome to Bridge Talk. Be kind.');
+  await expect(page.getByRole('textbox', { name: 'Version' })).toHaveValue('2');
+  // The address survives a reload: the editor starts again from that version.
+  await page.reload();
+  await waitForEditor(page);
+  await expect(editorBody(page)).toContainText('Be kind.');
+  await editorBody(page).click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Second version: messages are kept for the family.');
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  await expect(page).toHaveURL(/\/terms-conditions$/);
+  await expect(page.getByText('Second version: messages are kept for the family.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Version' })).toHaveValue('2');
+
+  // Visitors read the same terms in the modal of the logged-out screens.
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto('/login/entity');
+  await openTermsModal(visitorPage);
+  const modal = visitorPage.getByRole('dialog');
+  await expect(modal).toContainText('Second version: messages are kept for the family.');
+  await expect(modal).toContainText('Be kind.');
+  await visitor.close();
+});
+
+test('only the terms editor route downloads the editor', async ({ page }) => {
+  const scripts: Response[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('.js')) scripts.push(response);
+  });
+  const bundled = async () => {
+    const bodies = await Promise.all(scripts.map((s) => s.text().catch(() => '')));
+    return bodies.some((body) => body.includes('tinymce.Resource.add'));
+  };
+  await signInAdmin(page);
+  for (const path of ['/entity-management', '/bridge-talk-admin', '/terms-conditions']) {
+    await page.goto(path);
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  }
+  await expect(page.getByText('Last Update')).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(await bundled()).toBe(false);
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await waitForEditor(page);
+  expect(await bundled()).toBe(true);
+  expect(scripts.every((s) => new URL(s.url()).origin === new URL(page.url()).origin)).toBe(true);
+});
+
+const PAYLOAD =
+  '<p>Safe text</p>' +
+  '<img src="x" onerror="top.__pwned = (top.__pwned || 0) + 1">' +
+  '<script>top.__pwned = (top.__pwned || 0) + 10</script>' +
+  '<svg onload="top.__pwned = 100"></svg>' +
+  '<p><a href="javascript:top.__pwned = 1000">A link</a></p>';
+
+async function pwned(page: Page): Promise<unknown> {
+  return page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned);
+}
+
+test('a <script> or onerror payload saved in the terms never executes', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const token = await adminToken(request);
+  const saved = await request.post('/api/term/create', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { title: 'Term 1', content: PAYLOAD },
+  });
+  expect(saved.status()).toBe(201);
+  const stored = (await saved.json()).content as string;
+  expect(stored).not.toMatch(/onerror|<script|onload|javascript:/i);
+
+  await signInAdmin(page);
+  await page.goto('/terms-conditions');
+  await expect(page.getByText('Safe text')).toBeVisible();
+  // The javascript: address is gone: the link is plain text now.
+  await expect(page.getByRole('link', { name: 'A link' })).toHaveCount(0);
+  await page.getByText('A link').click();
+  expect(await pwned(page)).toBeUndefined();
+
+  // Even html that reached the browser unsanitised (the server's sanitiser bypassed) does not run.
+  await page.route('**/api/term/last', (route) =>
+    route.fulfill({
+      json: { _id: 'raw', content: PAYLOAD, version: 99, updatedAt: new Date().toISOString() },
+    }),
+  );
+  await page.route('**/api/term/list/raw', (route) =>
+    route.fulfill({
+      json: { _id: 'raw', content: PAYLOAD, version: 99, updatedAt: new Date().toISOString() },
+    }),
+  );
+  await page.goto('/terms-conditions');
+  await expect(page.getByRole('textbox', { name: 'Version' })).toHaveValue('99');
+  await expect(page.getByText('Safe text')).toBeVisible();
+  expect(await page.getByTestId('terms-content').innerHTML()).not.toMatch(
+    /onerror|<script|onload|javascript:/i,
+  );
+  await page.goto('/terms-conditions/raw');
+  await waitForEditor(page);
+  await expect(editorBody(page)).toContainText('Safe text');
+  expect(await pwned(page)).toBeUndefined();
+
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  visitorPage.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await visitorPage.route('**/api/term/last', (route) =>
+    route.fulfill({
+      json: { _id: 'raw', content: PAYLOAD, version: 99, updatedAt: new Date().toISOString() },
+    }),
+  );
+  await visitorPage.goto('/login/entity');
+  await openTermsModal(visitorPage);
+  await expect(visitorPage.getByRole('dialog')).toContainText('Safe text');
+  expect(await pwned(visitorPage)).toBeUndefined();
+  await visitor.close();
+  expect(dialogs).toEqual([]);
+});
+
+test('terms: the latest is public, saving is for admins only', async ({ request }) => {
+  const last = await request.get('/api/term/last');
+  expect(last.status()).toBe(200);
+  expect(Object.keys(await last.json()).sort()).toEqual(['_id', 'content', 'updatedAt', 'version']);
+  const anonymous = await request.post('/api/term/create', {
+    data: { title: 'Term 1', content: '<p>x</p>' },
+  });
+  expect(anonymous.status()).toBe(401);
+});

@@ -1,0 +1,79 @@
+// Bridge Talk Admin: the administrators of the portal (spec sections 2, 3, 5 and 7, the Admin rows).
+import { z } from 'zod';
+import { MSG } from '../messages.js';
+import { splitName } from '../rules/names.js';
+import { ZEmail } from './auth.js';
+
+/** The phone an admin account always carries: a fixed placeholder (spec sections 3 and 9). */
+export const ADMIN_PHONE_PLACEHOLDER = '(000) 000-0000';
+export const ADMIN_PAGE_SIZE = 10;
+export const ADMIN_NAME_MIN = 3;
+
+export const ZAdminUser = z.object({
+  _id: z.string(),
+  /** First and last name joined by a space. */
+  name: z.string(),
+  email: z.string(),
+  subtype: z.literal('admin'),
+  phone: z.string(),
+});
+export type AdminUser = z.infer<typeof ZAdminUser>;
+
+/** GET /api/admin/users/list: `?page=` for a page of the list, or `?id=` for one admin. */
+export const ZAdminListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(ADMIN_PAGE_SIZE),
+  id: z.string().trim().min(1).max(64).optional(),
+});
+export type AdminListQuery = z.input<typeof ZAdminListQuery>;
+
+export const ZAdminListResponse = z.object({
+  result: z.array(ZAdminUser),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminListResponse = z.infer<typeof ZAdminListResponse>;
+
+function nameField(required: string, min: string) {
+  return z.string({ error: required }).trim().min(1, required).min(ADMIN_NAME_MIN, min).max(60, min);
+}
+
+const adminEmail = z
+  .string({ error: MSG.validation.emailRequired })
+  .trim()
+  .min(1, MSG.validation.emailRequired)
+  .pipe(ZEmail(MSG.validation.emailWrong));
+
+/** The Add Admin Account / edit form (spec section 5, Admin create/edit). */
+export const ZAdminForm = z.object({
+  firstName: nameField(MSG.validation.firstNameRequired, MSG.validation.firstNameMin),
+  lastName: nameField(MSG.validation.lastNameRequired, MSG.validation.lastNameMin),
+  email: adminEmail,
+});
+export type AdminFormValues = z.input<typeof ZAdminForm>;
+
+/**
+ * POST /api/admin/users/create and PUT /api/admin/users/edit/{id}: the name is 'first last' and each
+ * part follows the form's rule; the phone is the fixed placeholder (any value sent is not kept).
+ */
+export const ZAdminRequest = z.object({
+  name: z
+    .string({ error: MSG.validation.firstNameRequired })
+    .trim()
+    .max(121)
+    .superRefine((name, ctx) => {
+      const { firstName, lastName } = splitName(name);
+      if (firstName.length === 0) ctx.addIssue({ code: 'custom', message: MSG.validation.firstNameRequired });
+      else if (firstName.length < ADMIN_NAME_MIN)
+        ctx.addIssue({ code: 'custom', message: MSG.validation.firstNameMin });
+      else if (lastName.length === 0)
+        ctx.addIssue({ code: 'custom', message: MSG.validation.lastNameRequired });
+      else if (lastName.length < ADMIN_NAME_MIN)
+        ctx.addIssue({ code: 'custom', message: MSG.validation.lastNameMin });
+    }),
+  email: adminEmail,
+  subtype: z.literal('admin').default('admin'),
+  phone: z.string().max(32).optional(),
+});
+export type AdminRequest = z.input<typeof ZAdminRequest>;

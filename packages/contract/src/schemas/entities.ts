@@ -1,0 +1,202 @@
+// Entity accounts (agencies and lawyers) as the admin manages them (spec sections 2 to 5, the Entity
+// rows; section 7, the /entity calls).
+import { z } from 'zod';
+import { MSG } from '../messages.js';
+import { isValidIsoDate, todayIsoDate } from '../rules/dates.js';
+import { ZEmail } from './auth.js';
+
+export const ENTITY_STATUSES = ['active', 'pending', 'disabled', 'inactive'] as const;
+export const ZEntityStatus = z.enum(ENTITY_STATUSES);
+export type EntityStatus = z.infer<typeof ZEntityStatus>;
+
+/** The statuses an admin sets: enabling makes an entity active, disabling makes it inactive (spec). */
+export const ZEntityStatusChange = z.enum(['active', 'inactive', 'disabled']);
+export type EntityStatusChange = z.infer<typeof ZEntityStatusChange>;
+
+export const ZEntitySubtype = z.enum(['agency', 'lawyer']);
+
+/** The Status column: 'disabled' and 'inactive' both read Disabled. */
+export function entityStatusLabel(status: EntityStatus): string {
+  if (status === 'active') return MSG.entities.statusActive;
+  if (status === 'pending') return MSG.entities.statusPending;
+  return MSG.entities.statusDisabled;
+}
+
+/** Contract dates are 10 characters, 'YYYY-MM-DD' (spec section 9). */
+export const CONTRACT_DATE_LENGTH = 10;
+/** The entity phone is 13 to 16 characters (spec section 9); the mask gives 14. */
+export const ENTITY_PHONE_MIN = 13;
+export const ENTITY_PHONE_MAX = 16;
+export const ENTITY_PAGE_SIZE = 10;
+export const COUPON_CODE_MAX = 64;
+
+export const ZEntity = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  subtype: ZEntitySubtype,
+  status: ZEntityStatus,
+  /** status === 'active': the flag the list sorts and gates View/Edit by. */
+  active: z.boolean(),
+  startContract: z.string().nullable(),
+  endContract: z.string().nullable(),
+  coupon: z.string().nullable(),
+});
+export type Entity = z.infer<typeof ZEntity>;
+
+export const ZSortDirection = z.enum(['asc', 'desc']);
+export type SortDirection = z.infer<typeof ZSortDirection>;
+
+export const ZEntityListQuery = z.object({
+  /** Matches the name or the e-mail, case-insensitive, anywhere in them. */
+  search: z.string().trim().max(200).default(''),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(ENTITY_PAGE_SIZE),
+  /** Sort by status (Active, Disabled, Pending); without it, by name. */
+  sort: ZSortDirection.optional(),
+});
+export type EntityListQuery = z.input<typeof ZEntityListQuery>;
+
+export const ZEntityListResponse = z.object({
+  result: z.array(ZEntity),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type EntityListResponse = z.infer<typeof ZEntityListResponse>;
+
+const entityName = z
+  .string({ error: MSG.validation.entityNameRequired })
+  .trim()
+  .min(1, MSG.validation.entityNameRequired)
+  .min(3, MSG.validation.entityNameMin)
+  .max(160, MSG.validation.entityNameMin);
+
+const entityPhone = z
+  .string({ error: MSG.validation.phoneRequired })
+  .trim()
+  .min(1, MSG.validation.phoneRequired)
+  .min(ENTITY_PHONE_MIN, MSG.validation.phoneWrong)
+  .max(ENTITY_PHONE_MAX, MSG.validation.phoneWrong);
+
+const entityAddress = z
+  .string({ error: MSG.validation.addressRequired })
+  .trim()
+  .min(1, MSG.validation.addressRequired)
+  .max(300, MSG.validation.addressRequired);
+
+const entityEmail = z
+  .string({ error: MSG.validation.emailRequired })
+  .trim()
+  .min(1, MSG.validation.emailRequired)
+  .pipe(ZEmail(MSG.validation.emailWrong));
+
+function contractDate(lengthMessage: string, invalidMessage: string) {
+  return z
+    .string({ error: lengthMessage })
+    .trim()
+    .length(CONTRACT_DATE_LENGTH, lengthMessage)
+    .refine((value) => value.length !== CONTRACT_DATE_LENGTH || isValidIsoDate(value), invalidMessage);
+}
+
+/** The coupon code as typed: trimmed, optional; an empty field is no coupon. */
+export const ZCouponCode = z
+  .string()
+  .trim()
+  .max(COUPON_CODE_MAX, MSG.billing.couponNotValid)
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+/**
+ * The fields of the entity form and their rules (spec section 5, Entity). `today` is the latest date a
+ * contract may start: the browser passes the user's own today, the server the latest today on Earth
+ * (a request may come from any time zone).
+ */
+function entityFields(today: () => string) {
+  return {
+    name: entityName,
+    phone: entityPhone,
+    address: entityAddress,
+    email: entityEmail,
+    startContract: contractDate(
+      MSG.validation.startContractLength,
+      MSG.validation.startContractInvalid,
+    ).refine((value) => !isValidIsoDate(value) || value <= today(), MSG.validation.startContractNotFuture),
+    endContract: contractDate(MSG.validation.endContractLength, MSG.validation.endContractInvalid),
+    coupon: ZCouponCode,
+  };
+}
+
+/** Start strictly before end, reported on both dates; only once both are real dates. */
+function checkContractOrder(
+  value: { startContract?: unknown; endContract?: unknown },
+  ctx: z.RefinementCtx,
+): void {
+  const { startContract: start, endContract: end } = value;
+  if (typeof start !== 'string' || typeof end !== 'string') return;
+  const s = start.trim();
+  const e = end.trim();
+  if (!isValidIsoDate(s) || !isValidIsoDate(e) || s < e) return;
+  ctx.addIssue({ code: 'custom', path: ['startContract'], message: MSG.validation.startContractBeforeEnd });
+  ctx.addIssue({ code: 'custom', path: ['endContract'], message: MSG.validation.endContractAfterStart });
+}
+
+/** The latest calendar date anywhere (UTC+14), so no user's "today" is refused by the server. */
+export function latestTodayIsoDate(now: Date = new Date()): string {
+  return todayIsoDate('Pacific/Kiritimati', now);
+}
+
+/** The entity form in the browser: the user's own today bounds the start date. */
+export const ZEntityForm = z.object(entityFields(() => todayIsoDate())).superRefine(checkContractOrder);
+export type EntityFormValues = z.input<typeof ZEntityForm>;
+
+/** POST /api/entity/create: the form's fields, subtype agency unless said otherwise. */
+export const ZCreateEntityRequest = z
+  .object({ ...entityFields(() => latestTodayIsoDate()), subtype: ZEntitySubtype.default('agency') })
+  .superRefine(checkContractOrder);
+export type CreateEntityRequest = z.input<typeof ZCreateEntityRequest>;
+
+const REQUIRED_ON_EDIT = {
+  name: MSG.validation.entityNameRequired,
+  phone: MSG.validation.phoneRequired,
+  address: MSG.validation.addressRequired,
+  email: MSG.validation.emailRequired,
+  startContract: MSG.validation.startContractLength,
+  endContract: MSG.validation.endContractLength,
+} as const;
+
+/**
+ * PUT /api/entity/edit/{id}: the whole form; or a status change (`status`, optionally `subtype`), in
+ * which the form's fields may be left out. Fields that are sent are checked by the form's rules.
+ */
+export const ZUpdateEntityRequest = z
+  .object({
+    ...(() => {
+      const fields = entityFields(() => latestTodayIsoDate());
+      return {
+        name: fields.name.optional(),
+        phone: fields.phone.optional(),
+        address: fields.address.optional(),
+        email: fields.email.optional(),
+        startContract: fields.startContract.optional(),
+        endContract: fields.endContract.optional(),
+        // Left out, the coupon stays as it is; empty, it is removed.
+        coupon: z.string().trim().max(COUPON_CODE_MAX, MSG.billing.couponNotValid).nullish(),
+      };
+    })(),
+    subtype: ZEntitySubtype.optional(),
+    status: ZEntityStatusChange.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.status === undefined) {
+      for (const [key, message] of Object.entries(REQUIRED_ON_EDIT)) {
+        if (value[key as keyof typeof REQUIRED_ON_EDIT] === undefined) {
+          ctx.addIssue({ code: 'custom', path: [key], message });
+        }
+      }
+    }
+    checkContractOrder(value, ctx);
+  });
+export type UpdateEntityRequest = z.input<typeof ZUpdateEntityRequest>;

@@ -1,0 +1,307 @@
+// The people of a family (spec section 3, 'Member' and 'New family person'; section 5, 'Family
+// details' and 'Edit family members'; section 7, the /group/member and /group/user calls).
+//
+// A person (`_id`, also called userId in the calls) may belong to more than one family; the e-mail
+// identifies a person across families. Within a family a person has a role and a place: one child, up
+// to two adoptive parents and up to two birth family members.
+import { z } from 'zod';
+import { MSG } from '../messages.js';
+import { ZEmail } from './auth.js';
+import { hasNoNul } from './groups.js';
+
+export const MEMBER_ROLES = ['child', 'adoptive_parent', 'birth_family'] as const;
+export const ZMemberRole = z.enum(MEMBER_ROLES);
+export type MemberRole = z.infer<typeof ZMemberRole>;
+
+/** How many people each role of a family holds (spec section 5: 1 child, 2 and 2). */
+export const MEMBER_SLOTS: Record<MemberRole, number> = { child: 1, adoptive_parent: 2, birth_family: 2 };
+
+/** The Role column of the members table. */
+export function memberRoleLabel(role: MemberRole): string {
+  if (role === 'child') return MSG.families.roleChild;
+  if (role === 'adoptive_parent') return MSG.families.roleAdoptiveParent;
+  return MSG.families.roleBirthFamily;
+}
+
+/** What the server says when a role would hold more people than it may. */
+export function tooManyInRoleMessage(role: MemberRole): string {
+  if (role === 'child') return MSG.families.tooManyChildren;
+  if (role === 'adoptive_parent') return MSG.families.tooManyAdoptiveParents;
+  return MSG.families.tooManyBirthFamily;
+}
+
+export const MEMBER_NAME_MAX = 60;
+/** 'first last', as the calls carry a person's name (split again at the first space). */
+const PERSON_NAME_MAX = MEMBER_NAME_MAX * 2 + 1;
+
+// ─── Responses ────────────────────────────────────────────────────────────────────────────────────
+
+/** One person of a family as the family page lists them. */
+export const ZGroupMember = z.object({
+  /** The person's id (the `userId` of the member calls). */
+  _id: z.string(),
+  role: ZMemberRole,
+  /** The place within the role: 1, or 2 for a second adoptive parent or birth family member. */
+  position: z.number().int(),
+  active: z.boolean(),
+  /** When the person joined this family (ISO). */
+  createdAt: z.string(),
+  name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+});
+export type GroupMember = z.infer<typeof ZGroupMember>;
+
+/** GET /group/member/list/{id}; also the answer of the final list (POST /group/user/sync). */
+export const ZGroupMemberList = z.object({ result: z.array(ZGroupMember) });
+export type GroupMemberList = z.infer<typeof ZGroupMemberList>;
+
+/** A person created or edited: id, name and e-mail. */
+export const ZMemberUser = z.object({ _id: z.string(), name: z.string(), email: z.string().nullable() });
+export type MemberUser = z.infer<typeof ZMemberUser>;
+
+/** POST /group/user/check: who has this e-mail — their id and name only, never their families. */
+export const ZCheckUserRequest = z.object({ email: ZEmail(MSG.validation.invalidEmailFormat) });
+export type CheckUserRequest = z.input<typeof ZCheckUserRequest>;
+export const ZCheckUserResponse = z.object({ _id: z.string(), name: z.string() });
+export type CheckUserResponse = z.infer<typeof ZCheckUserResponse>;
+
+// ─── Requests ─────────────────────────────────────────────────────────────────────────────────────
+
+const personName = z
+  .string({ error: MSG.validation.firstNameIsRequired })
+  .trim()
+  .min(1, MSG.validation.firstNameIsRequired)
+  .max(PERSON_NAME_MAX)
+  .refine(hasNoNul, MSG.validation.firstNameIsRequired);
+
+/** An e-mail that may be left out: '' and null are no e-mail. */
+const optionalEmail = z
+  .union([z.literal(''), z.null(), ZEmail(MSG.validation.invalidEmailFormat)])
+  .optional()
+  .transform((email) => (email ? email : null));
+
+/** Adoptive parents and birth family use the family app: they need an e-mail; a child may go without. */
+function requireEmailOutsideChild(
+  value: { email: string | null; subtype: MemberRole },
+  ctx: z.RefinementCtx,
+) {
+  if (value.subtype !== 'child' && !value.email) {
+    ctx.addIssue({ code: 'custom', path: ['email'], message: MSG.validation.emailIsRequired });
+  }
+}
+
+/** POST /group/user/create: a new person, who takes the next place of `subtype` in the family. */
+export const ZCreateMemberUserRequest = z
+  .object({ groupId: z.uuid(), name: personName, email: optionalEmail, subtype: ZMemberRole })
+  .superRefine(requireEmailOutsideChild);
+export type CreateMemberUserRequest = z.input<typeof ZCreateMemberUserRequest>;
+
+/** PUT /group/user/edit/{userId}: a person of the family, renamed, re-addressed or given another role. */
+export const ZEditMemberUserRequest = z
+  .object({
+    groupId: z.uuid(),
+    /** Optional; when sent it must be the path's userId. */
+    userId: z.uuid().optional(),
+    name: personName,
+    email: optionalEmail,
+    subtype: ZMemberRole,
+  })
+  .superRefine(requireEmailOutsideChild);
+export type EditMemberUserRequest = z.input<typeof ZEditMemberUserRequest>;
+
+/** POST /group/member/add: links an existing person (found by e-mail) to the family in a role. */
+export const ZAddMemberRequest = z.object({ groupId: z.uuid(), role: ZMemberRole, userId: z.uuid() });
+export type AddMemberRequest = z.input<typeof ZAddMemberRequest>;
+
+/** The role rules of a whole family: at most 1 child and 2 + 2, at least one adoptive parent and one birth family. */
+function checkFamilyComposition(
+  roles: MemberRole[],
+  ctx: z.RefinementCtx,
+  paths: { adoptive: (string | number)[]; birth: (string | number)[]; tooMany: (string | number)[] },
+): void {
+  for (const role of MEMBER_ROLES) {
+    if (roles.filter((r) => r === role).length > MEMBER_SLOTS[role]) {
+      ctx.addIssue({ code: 'custom', path: paths.tooMany, message: tooManyInRoleMessage(role) });
+    }
+  }
+  if (!roles.includes('adoptive_parent')) {
+    ctx.addIssue({ code: 'custom', path: paths.adoptive, message: MSG.validation.adoptiveParentRequired });
+  }
+  if (!roles.includes('birth_family')) {
+    ctx.addIssue({ code: 'custom', path: paths.birth, message: MSG.validation.birthFamilyRequired });
+  }
+}
+
+/**
+ * POST /group/user/sync: the family's final member list (spec: final list {groupId, userId, userType}).
+ * Within a role the order of the list is the order of the places. People of the family who are not
+ * listed leave it; the family's chat channels are made or updated.
+ */
+export const ZSyncMembersRequest = z
+  .object({
+    groupId: z.uuid(),
+    results: z
+      .array(z.object({ userId: z.uuid(), userType: ZMemberRole }))
+      .max(MEMBER_SLOTS.child + MEMBER_SLOTS.adoptive_parent + MEMBER_SLOTS.birth_family),
+  })
+  .superRefine((value, ctx) => {
+    const ids = value.results.map((r) => r.userId);
+    if (new Set(ids).size !== ids.length) {
+      ctx.addIssue({ code: 'custom', path: ['results'], message: MSG.families.duplicateMember });
+    }
+    checkFamilyComposition(
+      value.results.map((r) => r.userType),
+      ctx,
+      { adoptive: ['results'], birth: ['results'], tooMany: ['results'] },
+    );
+  });
+export type SyncMembersRequest = z.input<typeof ZSyncMembersRequest>;
+
+/** POST /group/member/manager/{groupId}/{userId}. */
+export const ZMemberStatusRequest = z.object({ active: z.boolean() });
+export type MemberStatusRequest = z.input<typeof ZMemberStatusRequest>;
+
+export const ZMemberParams = z.object({ groupId: z.uuid(), userId: z.uuid() });
+export const ZUserIdParams = z.object({ userId: z.uuid() });
+
+// ─── The forms: add-family details (wizard step 3) and edit family members ─────────────────────────
+
+/** One place of the family on a form; `userId` is set when the person already exists. */
+export const ZFamilySlot = z.object({
+  userId: z.string().nullable(),
+  email: z.string().max(254),
+  firstName: z.string().max(MEMBER_NAME_MAX),
+  lastName: z.string().max(MEMBER_NAME_MAX),
+});
+export type FamilySlot = z.infer<typeof ZFamilySlot>;
+
+const familySlots = {
+  child: ZFamilySlot,
+  adoptive: z.tuple([ZFamilySlot, ZFamilySlot]),
+  birth: z.tuple([ZFamilySlot, ZFamilySlot]),
+};
+
+export type FamilySlotsForm = {
+  child: FamilySlot;
+  adoptive: [FamilySlot, FamilySlot];
+  birth: [FamilySlot, FamilySlot];
+};
+
+export function emptySlot(): FamilySlot {
+  return { userId: null, email: '', firstName: '', lastName: '' };
+}
+
+export function emptyFamilySlots(): FamilySlotsForm {
+  return { child: emptySlot(), adoptive: [emptySlot(), emptySlot()], birth: [emptySlot(), emptySlot()] };
+}
+
+const isEmail = (value: string) => ZEmail('x').safeParse(value).success;
+
+/** Whether a place has all three of e-mail, first and last name (the second row opens after that). */
+export function isSlotComplete(slot: FamilySlot): boolean {
+  return isEmail(slot.email) && slot.firstName.trim() !== '' && slot.lastName.trim() !== '';
+}
+
+function isSlotTouched(slot: FamilySlot): boolean {
+  return slot.email.trim() !== '' || slot.firstName.trim() !== '' || slot.lastName.trim() !== '';
+}
+
+/** The places with a first and a last name, in order: the people a form sends (spec section 5). */
+export function filledSlots(
+  form: FamilySlotsForm,
+): { role: MemberRole; position: number; slot: FamilySlot }[] {
+  const all: { role: MemberRole; position: number; slot: FamilySlot }[] = [
+    { role: 'child', position: 1, slot: form.child },
+    ...form.adoptive.map((slot, i) => ({ role: 'adoptive_parent' as const, position: i + 1, slot })),
+    ...form.birth.map((slot, i) => ({ role: 'birth_family' as const, position: i + 1, slot })),
+  ];
+  return all.filter(({ slot }) => slot.firstName.trim() !== '' && slot.lastName.trim() !== '');
+}
+
+type Issue = { path: (string | number)[]; message: string };
+
+/** A place whose three fields are all required (wizard: first adoptive parent and first birth family). */
+function requireAll(slot: FamilySlot, path: (string | number)[]): Issue[] {
+  const issues: Issue[] = [];
+  if (slot.email.trim() === '')
+    issues.push({ path: [...path, 'email'], message: MSG.validation.emailIsRequired });
+  else if (!isEmail(slot.email)) {
+    issues.push({ path: [...path, 'email'], message: MSG.validation.invalidEmailFormat });
+  }
+  if (slot.firstName.trim() === '') {
+    issues.push({ path: [...path, 'firstName'], message: MSG.validation.firstNameIsRequired });
+  }
+  if (slot.lastName.trim() === '') {
+    issues.push({ path: [...path, 'lastName'], message: MSG.validation.lastNameIsRequired });
+  }
+  return issues;
+}
+
+/**
+ * Wizard step 3, Add Family Details (spec section 5, 'Family details'): the first adoptive parent and
+ * the first birth family member need e-mail, first and last name; a second person is optional, but
+ * once any of their fields is filled all three are required; the child's e-mail is optional (their
+ * name is the one given at step 2).
+ */
+export const ZFamilyDetailsForm = z.object(familySlots).superRefine((form, ctx) => {
+  const issues: Issue[] = [];
+  const { child } = form;
+  if (child.email.trim() !== '' && !isEmail(child.email)) {
+    issues.push({ path: ['child', 'email'], message: MSG.validation.invalidEmailFormat });
+  }
+  if (child.firstName.trim() === '') {
+    issues.push({ path: ['child', 'firstName'], message: MSG.validation.firstNameIsRequired });
+  }
+  if (child.lastName.trim() === '') {
+    issues.push({ path: ['child', 'lastName'], message: MSG.validation.lastNameIsRequired });
+  }
+  for (const group of ['adoptive', 'birth'] as const) {
+    issues.push(...requireAll(form[group][0], [group, 0]));
+    if (isSlotTouched(form[group][1])) issues.push(...requireAll(form[group][1], [group, 1]));
+  }
+  for (const issue of issues) ctx.addIssue({ code: 'custom', ...issue });
+});
+export type FamilyDetailsForm = z.infer<typeof ZFamilyDetailsForm>;
+
+/**
+ * Edit family members (spec section 5): e-mails valid; a person with an e-mail needs first and last
+ * name; at least one adoptive parent and one birth family member; a place is sent only when it has
+ * a first and a last name. Adoptive parents and birth family also need an e-mail to use the app.
+ */
+export const ZEditFamilyMembersForm = z.object(familySlots).superRefine((form, ctx) => {
+  const issues: Issue[] = [];
+  const places: [FamilySlot, (string | number)[], MemberRole][] = [
+    [form.child, ['child'], 'child'],
+    [form.adoptive[0], ['adoptive', 0], 'adoptive_parent'],
+    [form.adoptive[1], ['adoptive', 1], 'adoptive_parent'],
+    [form.birth[0], ['birth', 0], 'birth_family'],
+    [form.birth[1], ['birth', 1], 'birth_family'],
+  ];
+  for (const [slot, path, role] of places) {
+    const email = slot.email.trim();
+    const named = slot.firstName.trim() !== '' && slot.lastName.trim() !== '';
+    if (email !== '') {
+      if (!isEmail(email))
+        issues.push({ path: [...path, 'email'], message: MSG.validation.invalidEmailFormat });
+      if (slot.firstName.trim() === '') {
+        issues.push({ path: [...path, 'firstName'], message: MSG.validation.firstNameRequiredWithEmail });
+      }
+      if (slot.lastName.trim() === '') {
+        issues.push({ path: [...path, 'lastName'], message: MSG.validation.lastNameRequiredWithEmail });
+      }
+    } else if (named && role !== 'child') {
+      issues.push({ path: [...path, 'email'], message: MSG.validation.emailIsRequired });
+    }
+  }
+  const roles = filledSlots(form).map((s) => s.role);
+  if (!roles.includes('adoptive_parent')) {
+    issues.push({ path: ['adoptive'], message: MSG.validation.adoptiveParentRequired });
+  }
+  if (!roles.includes('birth_family')) {
+    issues.push({ path: ['birth'], message: MSG.validation.birthFamilyRequired });
+  }
+  for (const issue of issues) ctx.addIssue({ code: 'custom', ...issue });
+});
+export type EditFamilyMembersForm = z.infer<typeof ZEditFamilyMembersForm>;

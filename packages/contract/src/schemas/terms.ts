@@ -1,0 +1,24 @@
+// Terms and conditions: every saved version is kept; the latest is the one in force (spec sections
+// 2, 3 and 7).
+import { z } from 'zod';
+import { MSG } from '../messages.js';
+
+/** The terms editor's html may be long, but not unbounded (the body limit is 1 MB). */
+export const TERMS_CONTENT_MAX = 500_000;
+
+export const ZTerms = z.object({
+  _id: z.string(),
+  /** Sanitised html: the server sanitises on save, the browser again (DOMPurify) when showing it. */
+  content: z.string(),
+  version: z.number().int().positive(),
+  /** ISO date-time. */
+  updatedAt: z.string(),
+});
+export type Terms = z.infer<typeof ZTerms>;
+
+/** POST /api/term/create: whatever the editor holds; the title is the fixed 'Term 1' (spec section 9). */
+export const ZCreateTermsRequest = z.object({
+  title: z.string().trim().min(1).max(200).default(MSG.terms.defaultTitle),
+  content: z.string().max(TERMS_CONTENT_MAX),
+});
+export type CreateTermsRequest = z.input<typeof ZCreateTermsRequest>;
