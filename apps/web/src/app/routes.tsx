@@ -5,11 +5,7 @@ import type { ComponentType } from 'react';
 import { Navigate, type RouteObject, useLocation, useParams } from 'react-router';
 import { accountRoutes } from '../features/account/routes.js';
 import { adminsRoutes } from '../features/admins/routes.js';
-import { ActivationCodePage } from '../features/auth/activation-code-page.js';
-import { ForgotPasswordPage } from '../features/auth/forgot-password-page.js';
 import { LoginPage } from '../features/auth/login-page.js';
-import { NewPasswordPage } from '../features/auth/new-password-page.js';
-import { SignupPage } from '../features/auth/signup-page.js';
 import { conversationsRoutes } from '../features/conversations/routes.js';
 import { entitiesRoutes } from '../features/entities/routes.js';
 import { familiesRoutes } from '../features/families/routes.js';
@@ -17,8 +13,6 @@ import { paymentsRoutes } from '../features/payments/routes.js';
 import { termsRoutes } from '../features/terms/routes.js';
 import { HOME } from '../shared/session/home.js';
 import { storedRole } from '../shared/session/storage.js';
-import { PageFrame } from './page-frame.js';
-import { ComingSoonPage, NotFoundPage } from './placeholder-pages.js';
 
 function isRole(value: string | undefined): value is Role {
   return value === 'admin' || value === 'entity';
@@ -28,6 +22,14 @@ function isRole(value: string | undefined): value is Role {
 function WithRole({ page: Page }: { page: ComponentType<{ role: Role }> }) {
   const { role } = useParams();
   return isRole(role) ? <Page key={role} role={role} /> : <Navigate to="/login/entity" replace />;
+}
+
+/**
+ * A logged-out screen other than the login, loaded when first opened: the login page is the one
+ * every visit starts on, so only its code is in the first download.
+ */
+function lazyWithRole(load: () => Promise<ComponentType<{ role: Role }>>): RouteObject['lazy'] {
+  return () => load().then((page) => ({ Component: () => <WithRole page={page} /> }));
 }
 
 /** An address that needs a session: go to the login of the last role, and come back after. */
@@ -50,45 +52,59 @@ function AfterLogin({ role }: { role: Role }) {
 export const loggedOutRoutes: RouteObject[] = [
   { path: '/', element: <Navigate to="/login/entity" replace /> },
   { path: '/login/:role', element: <WithRole page={LoginPage} /> },
-  { path: '/forgot-password/:role', element: <WithRole page={ForgotPasswordPage} /> },
-  { path: '/activation-code/:role', element: <WithRole page={ActivationCodePage} /> },
-  { path: '/new-password/:role', element: <WithRole page={NewPasswordPage} /> },
-  { path: '/signup/entity', element: <SignupPage /> },
+  {
+    path: '/forgot-password/:role',
+    lazy: lazyWithRole(() =>
+      import('../features/auth/forgot-password-page.js').then((m) => m.ForgotPasswordPage),
+    ),
+  },
+  {
+    path: '/activation-code/:role',
+    lazy: lazyWithRole(() =>
+      import('../features/auth/activation-code-page.js').then((m) => m.ActivationCodePage),
+    ),
+  },
+  {
+    path: '/new-password/:role',
+    lazy: lazyWithRole(() => import('../features/auth/new-password-page.js').then((m) => m.NewPasswordPage)),
+  },
+  {
+    path: '/signup/entity',
+    lazy: () => import('../features/auth/signup-page.js').then((m) => ({ Component: m.SignupPage })),
+  },
   { path: '*', element: <ToLogin /> },
 ];
 
 /**
- * A signed-in route table: the features' own routes (each feature exports its RouteObjects, with
- * `lazy` so its code loads only when opened), and a 'coming soon' page for what is not built yet.
+ * A signed-in route table: the page frame and the features' own routes (each feature exports its
+ * RouteObjects, with `lazy`), so that no signed-in code is in the login page's download.
  */
-function signedIn(
-  role: Role,
-  features: RouteObject[],
-  comingSoon: { path: string; title: string }[],
-): RouteObject[] {
+function signedIn(role: Role, features: RouteObject[]): RouteObject[] {
   return [
     { path: '/login/*', element: <AfterLogin role={role} /> },
     {
-      element: <PageFrame />,
+      lazy: () => import('./page-frame.js').then((m) => ({ Component: m.PageFrame })),
       children: [
         { path: '/', element: <Navigate to={HOME[role]} replace /> },
         ...features,
-        ...comingSoon.map(({ path, title }) => ({ path, element: <ComingSoonPage title={title} /> })),
         ...accountRoutes,
-        { path: '*', element: <NotFoundPage home={HOME[role]} /> },
+        {
+          path: '*',
+          lazy: () =>
+            import('./not-found-page.js').then((m) => ({
+              Component: () => <m.NotFoundPage home={HOME[role]} />,
+            })),
+        },
       ],
     },
   ];
 }
 
-export const adminRoutes: RouteObject[] = signedIn(
-  'admin',
-  [...entitiesRoutes, ...adminsRoutes, ...termsRoutes, ...paymentsRoutes],
-  [],
-);
+export const adminRoutes: RouteObject[] = signedIn('admin', [
+  ...entitiesRoutes,
+  ...adminsRoutes,
+  ...termsRoutes,
+  ...paymentsRoutes,
+]);
 
-export const entityRoutes: RouteObject[] = signedIn(
-  'entity',
-  [...familiesRoutes, ...conversationsRoutes],
-  [],
-);
+export const entityRoutes: RouteObject[] = signedIn('entity', [...familiesRoutes, ...conversationsRoutes]);

@@ -1,41 +1,33 @@
 // 'Terms of use' / 'Privacy policy': the latest published terms in a modal, sanitised before shown.
+// The modal and the sanitiser load with the first opening, not with the login page.
 import { MSG } from '@bridge-talk/contract';
-import { Alert, Anchor, Center, Group, Loader, Modal, Text, Typography } from '@mantine/core';
-import DOMPurify from 'dompurify';
-import { useState } from 'react';
-import { useLatestTerms } from '../api/get-latest-terms.js';
+import { Anchor, Group } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+
+const TermsDialog = lazy(() => import('./terms-dialog.js').then((m) => ({ default: m.TermsDialog })));
 
 export function TermsLinks() {
   const [open, setOpen] = useState<string | null>(null);
-  const terms = useLatestTerms(open !== null);
+  const [wanted, setWanted] = useState(false);
+  const show = (title: string) => {
+    setWanted(true);
+    setOpen(title);
+  };
   return (
     <>
       <Group justify="center" gap="lg">
-        <Anchor component="button" type="button" size="sm" onClick={() => setOpen(MSG.auth.termsOfUse)}>
+        <Anchor component="button" type="button" size="sm" onClick={() => show(MSG.auth.termsOfUse)}>
           {MSG.auth.termsOfUse}
         </Anchor>
-        <Anchor component="button" type="button" size="sm" onClick={() => setOpen(MSG.auth.privacyPolicy)}>
+        <Anchor component="button" type="button" size="sm" onClick={() => show(MSG.auth.privacyPolicy)}>
           {MSG.auth.privacyPolicy}
         </Anchor>
       </Group>
-      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open} size="lg" centered>
-        {terms.isPending ? (
-          <Center py="xl">
-            <Loader aria-label="Loading" />
-          </Center>
-        ) : terms.isError ? (
-          <Alert color="red">{MSG.common.somethingWrong}</Alert>
-        ) : terms.data ? (
-          <Typography>
-            <div
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify right here.
-              dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(terms.data.content) }}
-            />
-          </Typography>
-        ) : (
-          <Text c="dimmed">{MSG.extra.termsNotPublished}</Text>
-        )}
-      </Modal>
+      {wanted && (
+        <Suspense fallback={null}>
+          <TermsDialog title={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

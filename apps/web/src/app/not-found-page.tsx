@@ -1,0 +1,17 @@
+// The page for an address that does not exist, or is not open to the signed-in role.
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+
+export function NotFoundPage({ home }: { home: string }) {
+  return (
+    <Center py={80}>
+      <Stack align="center" gap="sm">
+        <Title order={1}>Page not found</Title>
+        <Text c="dimmed">The address you opened does not exist or is not available to your account.</Text>
+        <Button component={Link} to={home}>
+          Go to the start page
+        </Button>
+      </Stack>
+    </Center>
+  );
+}

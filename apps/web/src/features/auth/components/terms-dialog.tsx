@@ -1,0 +1,24 @@
+// The terms modal's body: the latest published terms, sanitised by the terms page's own component.
+import { MSG } from '@bridge-talk/contract';
+import { Alert, Center, Loader, Modal, Text } from '@mantine/core';
+import { TermsContent } from '../../terms/components/terms-content.js';
+import { useLatestTerms } from '../api/get-latest-terms.js';
+
+export function TermsDialog({ title, onClose }: { title: string | null; onClose: () => void }) {
+  const terms = useLatestTerms(title !== null);
+  return (
+    <Modal opened={title !== null} onClose={onClose} title={title} size="lg" centered>
+      {terms.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading" />
+        </Center>
+      ) : terms.isError ? (
+        <Alert color="red">{MSG.common.somethingWrong}</Alert>
+      ) : terms.data ? (
+        <TermsContent html={terms.data.content} />
+      ) : (
+        <Text c="dimmed">{MSG.extra.termsNotPublished}</Text>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,77 @@
+// Web budgets (issue 8): the gzip size of the JavaScript a first visit downloads. The login page is
+// what every visit starts on; the families list is an agency's start page. The editor and the card
+// fields are chunks of their own, loaded only where they are used: neither page may download them.
+import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { activeEntity } from '../support/accounts.js';
+import { expect, test } from '../support/fixtures.js';
+
+/**
+ * Ceilings in KB (gzip): the size measured on 2026-11-22 plus a little room, so that growth is a
+ * decision. The issue's targets (150 and 250) are not met yet; README 'Performance' says why.
+ */
+const BUDGET_KB = { login: 200, manageFamilies: 280 };
+
+/** Every script the page downloads while `load` runs and the page settles: name → gzip bytes. */
+async function scriptsDownloaded(page: Page, load: () => Promise<void>): Promise<Map<string, number>> {
+  const pending: Promise<void>[] = [];
+  const sizes = new Map<string, number>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    pending.push(
+      response.body().then((body) => {
+        sizes.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length);
+      }),
+    );
+  });
+  await load();
+  await page.waitForLoadState('networkidle');
+  await Promise.all(pending);
+  return sizes;
+}
+
+function total(sizes: Map<string, number>): number {
+  return Math.round([...sizes.values()].reduce((sum, size) => sum + size, 0) / 1024);
+}
+
+test('/login/entity downloads at most its budget of JavaScript, and neither the editor nor the card fields', async ({
+  page,
+}) => {
+  const scripts = await scriptsDownloaded(page, async () => {
+    await page.goto('/login/entity');
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  });
+  const names = [...scripts.keys()].join(' ');
+  expect(names).not.toMatch(/tinymce|terms-editor|stripe|card-entry/i);
+  const kb = total(scripts);
+  test.info().annotations.push({ type: 'login JS (KB gzip)', description: String(kb) });
+  console.info(`budget: /login/entity loads ${kb} KB of JavaScript (gzip), budget ${BUDGET_KB.login} KB`);
+  expect(kb).toBeLessThanOrEqual(BUDGET_KB.login);
+});
+
+test('/manage-families downloads at most its budget of JavaScript, and neither the editor nor the card fields', async ({
+  page,
+  request,
+}) => {
+  const agency = await activeEntity(request);
+  await page.goto('/login/entity');
+  await page.getByRole('textbox', { name: 'Email' }).fill(agency.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(agency.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/manage-families$/);
+
+  // A first visit of a signed-in agency: a new tab opened on the address (the session is the cookie).
+  const tab = await page.context().newPage();
+  const scripts = await scriptsDownloaded(tab, async () => {
+    await tab.goto('/manage-families');
+    await expect(tab.getByPlaceholder('Search for name or email')).toBeVisible();
+  });
+  const names = [...scripts.keys()].join(' ');
+  expect(names).not.toMatch(/tinymce|terms-editor|stripe|card-entry/i);
+  const kb = total(scripts);
+  test.info().annotations.push({ type: 'manage-families JS (KB gzip)', description: String(kb) });
+  console.info(
+    `budget: /manage-families loads ${kb} KB of JavaScript (gzip), budget ${BUDGET_KB.manageFamilies} KB`,
+  );
+  expect(kb).toBeLessThanOrEqual(BUDGET_KB.manageFamilies);
+});
