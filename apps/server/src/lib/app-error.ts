@@ -1,4 +1,5 @@
 // One error type for every expected failure; the error handler maps its code to an HTTP status once.
+import { MSG } from '@bridge-talk/contract';
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHENTICATED: 401,
@@ -35,4 +36,21 @@ export class AppError extends Error {
   get statusCode(): number {
     return ERROR_STATUS[this.code];
   }
+}
+
+/** The answer for an id that names nothing the caller may see: unknown, foreign and malformed alike. */
+export function notFound(): AppError {
+  return new AppError('NOT_FOUND', MSG.extra.notFound);
+}
+
+/** Admin-only services refuse any other role, whatever the route guard let through. */
+export function assertAdmin(actor: { role: string }): void {
+  if (actor.role !== 'admin') throw new AppError('FORBIDDEN', MSG.extra.forbidden);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a path id can be a row id at all (a malformed one is looked up as nothing). */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
 }

@@ -15,19 +15,9 @@ import {
   ZAdminRequest,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, assertAdmin, isUuid, notFound } from '../../lib/app-error.js';
 import { inviteUser } from '../auth/invitations.js';
 import * as repo from './admins.repository.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function assertAdmin(actor: Actor): void {
-  if (actor.role !== 'admin') throw new AppError('FORBIDDEN', MSG.extra.forbidden);
-}
-
-function notFound(): AppError {
-  return new AppError('NOT_FOUND', MSG.extra.notFound);
-}
 
 /** Spec section 8: the toast says 'Email already in use.', the e-mail field the database text. */
 function duplicateEmail(): AppError {
@@ -48,7 +38,7 @@ export function createAdminsService(ctx: AppContext) {
   const { db } = ctx;
 
   async function load(id: string): Promise<repo.AdminRow> {
-    const row = UUID.test(id) ? await repo.findAdminById(db, id) : null;
+    const row = isUuid(id) ? await repo.findAdminById(db, id) : null;
     if (!row) throw notFound();
     return row;
   }
@@ -107,7 +97,7 @@ export function createAdminsService(ctx: AppContext) {
     async removeAdmin({ actor, input }: { actor: Actor; input: { id: string } }): Promise<MessageResponse> {
       assertAdmin(actor);
       if (input.id === actor.userId) throw new AppError('CONFLICT', MSG.extra.cannotRemoveSelf);
-      if (!UUID.test(input.id)) throw notFound();
+      if (!isUuid(input.id)) throw notFound();
       const outcome = await repo.deleteAdmin(db, input.id);
       if (outcome === 'not-found') throw notFound();
       if (outcome === 'last-admin') throw new AppError('CONFLICT', MSG.extra.lastAdminCannotBeRemoved);

@@ -23,7 +23,7 @@ import {
   ZUpdateBillingRequest,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, notFound } from '../../lib/app-error.js';
 import {
   CardDeclinedError,
   CouponUsedUpError,
@@ -92,7 +92,7 @@ export function createBillingService(ctx: AppContext, payments: PaymentsProvider
 
   async function groupOf(entityId: string, groupId: string) {
     const group = await repo.findGroup(db, entityId, groupId);
-    if (!group) throw new AppError('NOT_FOUND', MSG.extra.notFound);
+    if (!group) throw notFound();
     return group;
   }
 
@@ -272,7 +272,7 @@ export function createBillingService(ctx: AppContext, payments: PaymentsProvider
       let couponCode: string | null = null;
       if (entityId) {
         const entity = await repo.findEntityCoupon(db, entityId);
-        if (!entity) throw new AppError('NOT_FOUND', MSG.extra.notFound);
+        if (!entity) throw notFound();
         couponCode = entity.coupon;
       }
       const [plans, entityCoupon] = await Promise.all([

@@ -14,7 +14,7 @@ import {
   ZCreatePlanRequest,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, notFound } from '../../lib/app-error.js';
 import {
   InvalidWebhookSignatureError,
   isStripeProvider,
@@ -56,8 +56,7 @@ export function createPaymentsService(ctx: AppContext, payments: PaymentsProvide
       actor: Actor;
       input: LocalCardTokenRequest;
     }): Promise<CardToken> {
-      if (payments.kind !== 'local' || actor.role !== 'entity')
-        throw new AppError('NOT_FOUND', MSG.extra.notFound);
+      if (payments.kind !== 'local' || actor.role !== 'entity') throw notFound();
       return tokeniseCard(db, actor.userId, input);
     },
 
@@ -74,7 +73,7 @@ export function createPaymentsService(ctx: AppContext, payments: PaymentsProvide
     async archivePlan({ actor, id }: { actor: Actor; id: string }): Promise<AdminPlan> {
       adminOnly(actor);
       const plan = /^[\x21-\x7e]{1,255}$/.test(id) ? await catalog().archivePlan(id) : null;
-      if (!plan) throw new AppError('NOT_FOUND', MSG.extra.notFound);
+      if (!plan) throw notFound();
       return plan;
     },
 
@@ -98,7 +97,7 @@ export function createPaymentsService(ctx: AppContext, payments: PaymentsProvide
 
     /** Stripe only: verifies the signature, then applies the event once. */
     async receiveStripeWebhook(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
-      if (!isStripeProvider(payments)) throw new AppError('NOT_FOUND', MSG.extra.notFound);
+      if (!isStripeProvider(payments)) throw notFound();
       let event: ReturnType<typeof payments.verifyWebhook>;
       try {
         event = payments.verifyWebhook(rawBody, signature ?? '');

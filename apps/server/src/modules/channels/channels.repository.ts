@@ -4,8 +4,7 @@ import { and, eq, gte } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { groups } from '../../db/schema.js';
 import { auditEvents } from '../../db/schema-families.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/app-error.js';
 
 export interface EntityGroupRow {
   id: string;
@@ -19,7 +18,7 @@ export async function findEntityGroup(
   entityId: string,
   groupId: string,
 ): Promise<EntityGroupRow | null> {
-  if (!UUID.test(groupId)) return null;
+  if (!isUuid(groupId)) return null;
   const [row] = await db
     .select({ id: groups.id, name: groups.name, childFirstName: groups.childFirstName })
     .from(groups)

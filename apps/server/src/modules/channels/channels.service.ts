@@ -12,7 +12,7 @@ import {
   MSG,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, notFound } from '../../lib/app-error.js';
 import type { ChannelSummary, ChatMessage } from '../../providers/chat/chat-provider.js';
 import * as repo from './channels.repository.js';
 
@@ -28,7 +28,7 @@ export function entityOf(actor: Actor): string {
 /** The entity's own family, or 'not found'. */
 export async function requireEntityGroup(ctx: AppContext, actor: Actor, groupId: string) {
   const group = await repo.findEntityGroup(ctx.db, entityOf(actor), groupId);
-  if (!group) throw new AppError('NOT_FOUND', MSG.extra.notFound);
+  if (!group) throw notFound();
   return group;
 }
 
@@ -97,7 +97,7 @@ export function createChannelsService(ctx: AppContext) {
         before: input.before ?? null,
         limit: input.limit,
       });
-      if (!page) throw new AppError('NOT_FOUND', MSG.extra.notFound);
+      if (!page) throw notFound();
       if (!input.before) {
         const event = {
           actorUserId: actor.userId,
@@ -126,7 +126,7 @@ export function createChannelsService(ctx: AppContext) {
     }): Promise<MessageResponse> {
       const group = await requireEntityGroup(ctx, actor, input.groupId);
       const changed = await ctx.chat.setChannelDisabled(group.id, input.channelId, !input.active);
-      if (!changed) throw new AppError('NOT_FOUND', MSG.extra.notFound);
+      if (!changed) throw notFound();
       return { message: MSG.families.channelStatusUpdated };
     },
   };

@@ -4,8 +4,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { chatChannelMembers, chatChannels } from '../../db/schema-chat.js';
 import { familyMembers, groupMembers } from '../../db/schema-families.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/app-error.js';
 
 /** A person who is an active member of at least one family, by e-mail (case-insensitive). */
 export async function findActiveMemberByEmail(db: Db, email: string) {
@@ -22,7 +21,7 @@ export async function findActiveMemberByEmail(db: Db, email: string) {
 }
 
 export async function findMemberById(db: Db, memberId: string) {
-  if (!UUID.test(memberId)) return null;
+  if (!isUuid(memberId)) return null;
   const [row] = await db
     .select({ id: familyMembers.id, firstName: familyMembers.firstName, lastName: familyMembers.lastName })
     .from(familyMembers)
@@ -46,7 +45,7 @@ export async function listMemberChannels(db: Db, memberId: string) {
 }
 
 export async function isChannelMember(db: Db, memberId: string, channelId: string): Promise<boolean> {
-  if (!UUID.test(channelId)) return false;
+  if (!isUuid(channelId)) return false;
   const [row] = await db
     .select({ channelId: chatChannelMembers.channelId })
     .from(chatChannelMembers)

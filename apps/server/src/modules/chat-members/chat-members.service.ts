@@ -13,7 +13,7 @@ import {
   ZPostMessageRequest,
 } from '@bridge-talk/contract';
 import type { AppContext } from '../../app-context.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, notFound } from '../../lib/app-error.js';
 import { AttemptLimiter } from '../../lib/attempt-limiter.js';
 import { localActionsOf } from '../../providers/chat/index.js';
 import type { LocalChatActions } from '../../providers/chat/local-chat-provider.js';
@@ -101,8 +101,7 @@ export function createChatMembersService(ctx: AppContext) {
     }): Promise<{ id: string }> {
       const local = actions();
       const { html, attachments } = ZPostMessageRequest.parse(input);
-      if (!(await repo.isChannelMember(ctx.db, member.id, input.channelId)))
-        throw new AppError('NOT_FOUND', MSG.extra.notFound);
+      if (!(await repo.isChannelMember(ctx.db, member.id, input.channelId))) throw notFound();
       const result = await local.postMessage({
         channelId: input.channelId,
         userId: member.id,
@@ -130,7 +129,7 @@ export function createChatMembersService(ctx: AppContext) {
       const local = actions();
       const { reason } = ZFlagMessageRequest.parse({ reason: input.reason });
       const flagged = await local.flagMessage({ messageId: input.messageId, userId: member.id, reason });
-      if (!flagged) throw new AppError('NOT_FOUND', MSG.extra.notFound);
+      if (!flagged) throw notFound();
       return { message: MSG.conversations.messageReported };
     },
   };

@@ -15,19 +15,9 @@ import {
   ZUpdateEntityRequest,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, assertAdmin, isUuid, notFound } from '../../lib/app-error.js';
 import { inviteUser } from '../auth/invitations.js';
 import * as repo from './entities.repository.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function assertAdmin(actor: Actor): void {
-  if (actor.role !== 'admin') throw new AppError('FORBIDDEN', MSG.extra.forbidden);
-}
-
-function notFound(): AppError {
-  return new AppError('NOT_FOUND', MSG.extra.notFound);
-}
 
 function duplicateEmail(): AppError {
   return new AppError('CONFLICT', MSG.entities.emailInDatabase, { email: MSG.entities.emailInDatabase });
@@ -53,7 +43,7 @@ export function createEntitiesService(ctx: AppContext) {
   const { db } = ctx;
 
   async function load(id: string): Promise<repo.EntityRow> {
-    const row = UUID.test(id) ? await repo.findEntityById(db, id) : null;
+    const row = isUuid(id) ? await repo.findEntityById(db, id) : null;
     if (!row) throw notFound();
     return row;
   }

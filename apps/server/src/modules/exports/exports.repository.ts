@@ -4,8 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { entities, groups, users } from '../../db/schema.js';
 import { auditEvents, conversationExports } from '../../db/schema-families.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/app-error.js';
 
 /** Records the request and its audit event together. */
 export async function insertExportRequest(
@@ -35,7 +34,7 @@ export async function insertExportRequest(
 
 /** What the export job needs: the request, the family and agency it belongs to, and who asked. */
 export async function findExportForJob(db: Db, exportId: string) {
-  if (!UUID.test(exportId)) return null;
+  if (!isUuid(exportId)) return null;
   const [row] = await db
     .select({
       id: conversationExports.id,

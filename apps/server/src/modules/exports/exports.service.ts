@@ -7,7 +7,7 @@ import {
   ZExportRequest,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
-import { AppError } from '../../lib/app-error.js';
+import { notFound } from '../../lib/app-error.js';
 import { entityOf, requireEntityGroup } from '../channels/channels.service.js';
 import * as repo from './exports.repository.js';
 
@@ -23,7 +23,7 @@ export function createExportsService(ctx: AppContext) {
       const entityId = entityOf(actor);
       const { email } = ZExportRequest.parse({ email: input.email });
       const groupId = await ctx.chat.findChannelGroup(input.channelId);
-      if (!groupId) throw new AppError('NOT_FOUND', MSG.extra.notFound);
+      if (!groupId) throw notFound();
       const group = await requireEntityGroup(ctx, actor, groupId);
       const row = await repo.insertExportRequest(ctx.db, {
         entityId,

@@ -12,10 +12,8 @@ import {
   ZGroupListQuery,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, isUuid, notFound } from '../../lib/app-error.js';
 import * as repo from './groups.repository.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The entity of an entity caller; anyone else is refused (the route's guard refuses them first). */
 export function entityIdOf(actor: Actor): string {
@@ -23,14 +21,10 @@ export function entityIdOf(actor: Actor): string {
   return actor.entityId;
 }
 
-export function groupNotFound(): AppError {
-  return new AppError('NOT_FOUND', MSG.extra.notFound);
-}
-
 /** The entity's family, or 404 — for a family of another entity too, so that nothing is revealed. */
 export async function loadGroup(ctx: Pick<AppContext, 'db'>, entityId: string, groupId: string) {
-  const group = UUID.test(groupId) ? await repo.findGroup(ctx.db, entityId, groupId) : null;
-  if (!group) throw groupNotFound();
+  const group = isUuid(groupId) ? await repo.findGroup(ctx.db, entityId, groupId) : null;
+  if (!group) throw notFound();
   return group;
 }
 

@@ -32,7 +32,7 @@ import {
   ZSyncMembersRequest,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, notFound } from '../../lib/app-error.js';
 import { entityIdOf, loadGroup } from '../groups/groups.service.js';
 import { queueMail } from '../mail/mail.service.js';
 import { familyInvitationMail } from '../mail/templates.js';
@@ -115,7 +115,7 @@ export function createMembersService(ctx: AppContext) {
       entityIdOf(actor);
       const { email } = ZCheckUserRequest.parse(input);
       const person = await repo.findPersonByEmail(db, email);
-      if (!person) throw new AppError('NOT_FOUND', MSG.extra.notFound);
+      if (!person) throw notFound();
       return { _id: person.id, name: joinName(person.firstName, person.lastName) };
     },
 
@@ -162,7 +162,7 @@ export function createMembersService(ctx: AppContext) {
       const request = ZAddMemberRequest.parse(input);
       const group = await loadGroup(ctx, entityId, request.groupId);
       const person = await repo.findPerson(db, request.userId);
-      if (!person) throw new AppError('NOT_FOUND', MSG.extra.notFound);
+      if (!person) throw notFound();
       const added = await db.transaction(async (tx) => {
         await repo.lockFamily(tx, group.id);
         const current = await repo.findMember(tx, entityId, group.id, person.id);

@@ -2,11 +2,10 @@
 // saving a new version (admin only). Html is sanitised here, on save, by an allow-list.
 import { type CreateTermsRequest, MSG, type Terms, ZCreateTermsRequest } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, isUuid, notFound } from '../../lib/app-error.js';
 import * as repo from './terms.repository.js';
 import { sanitizeTermsHtml } from './terms-html.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Saves racing for the same version number retry this often before giving up. */
 const VERSION_ATTEMPTS = 3;
 
@@ -31,8 +30,8 @@ export function createTermsService(ctx: AppContext) {
 
     async getTerms({ actor, input }: { actor: Actor; input: { id: string } }): Promise<Terms> {
       if (actor.role !== 'admin') throw new AppError('FORBIDDEN', MSG.extra.forbidden);
-      const row = UUID.test(input.id) ? await repo.findTermsById(db, input.id) : null;
-      if (!row) throw new AppError('NOT_FOUND', MSG.extra.notFound);
+      const row = isUuid(input.id) ? await repo.findTermsById(db, input.id) : null;
+      if (!row) throw notFound();
       return toTerms(row);
     },
 
