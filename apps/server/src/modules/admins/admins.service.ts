@@ -19,7 +19,7 @@ import { AppError, assertAdmin, isUuid, notFound } from '../../lib/app-error.js'
 import { inviteUser } from '../auth/invitations.js';
 import * as repo from './admins.repository.js';
 
-/** Spec section 8: the toast says 'Email already in use.', the e-mail field the database text. */
+/** Spec section 8: the toast says MSG.admins.emailInUse, the e-mail field MSG.admins.emailInDatabase. */
 function duplicateEmail(): AppError {
   return new AppError('CONFLICT', MSG.admins.emailInUse, { email: MSG.admins.emailInDatabase });
 }

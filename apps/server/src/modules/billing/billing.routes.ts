@@ -2,6 +2,7 @@
 // Entity-only, except the plan list and the coupon lookup, which the admin's entity screens use too.
 import {
   API,
+  MSG,
   ZAssignSubscriptionRequest,
   ZBillingDetailsResponse,
   ZChangeSubscriptionRequest,
@@ -61,7 +62,7 @@ export async function billingRoutes(
       schema: {
         tags,
         security,
-        summary: "A coupon by its code; 404 'COUPON NOT VALID!' when unknown or used up",
+        summary: `A coupon by its code; 404 '${MSG.billing.couponNotValid}' when unknown or used up`,
         params: ZCouponParams,
         response: { 200: ZCoupon, ...errors, 503: ZErrorResponse },
       },

@@ -282,7 +282,7 @@ export function createBillingService(ctx: AppContext, payments: PaymentsProvider
       return { plans: plans.filter((plan) => plan.id !== excludedPlanId).map(toPlan), entityCoupon };
     },
 
-    /** A coupon that exists and is not used up; anything else is 'COUPON NOT VALID!'. */
+    /** A coupon that exists and is not used up; anything else is MSG.billing.couponNotValid. */
     async findCoupon({ input }: { actor: Actor; input: { code: string } }): Promise<Coupon> {
       const coupon = await usableCoupon(input.code.trim());
       if (!coupon) throw new AppError('NOT_FOUND', MSG.billing.couponNotValid);

@@ -36,7 +36,7 @@ export function AdminForm({ mode, defaultValues, onSave }: AdminFormProps) {
     } catch (error) {
       if (!(error instanceof ApiError)) return notify.error(MSG.common.somethingWrong);
       if (error.status === 409) {
-        // Spec section 8: create toasts 'Email already in use.'; both show the field message.
+        // Spec section 8: create toasts MSG.admins.emailInUse; both show the field message.
         if (mode === 'create') notify.error(error.message);
         form.setError(
           'email',
