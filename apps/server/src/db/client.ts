@@ -37,12 +37,19 @@ export interface OpenDatabaseOptions {
   poolMax?: number;
   /** Tests open an in-memory PGlite from a prepared dump instead of a data dir. */
   pglite?: PGliteOptions & { dataDir?: string };
+  /** Called with every statement the query builder sends (tests count queries per request). */
+  onQuery?: (sql: string) => void;
+}
+
+function queryLogger(options: OpenDatabaseOptions) {
+  const { onQuery } = options;
+  return onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {};
 }
 
 const MIGRATION_LOCK_KEY = 7_294_431;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.poolMax ?? 10);
+  if (options.url) return openPostgres(options.url, options.poolMax ?? 10, options);
   return openPglite(options);
 }
 
@@ -50,7 +57,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   const dataDir = options.pglite?.dataDir ?? options.dataDir;
   if (dataDir && !dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({ ...options.pglite, dataDir, extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, ...queryLogger(options) }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return {
     kind: 'pglite',
@@ -65,11 +72,11 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, poolMax: number): Promise<Database> {
+async function openPostgres(url: string, poolMax: number, options: OpenDatabaseOptions): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 5000 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, ...queryLogger(options) }) as unknown as Db;
   // Several processes may start at once against one database: migrate under an advisory lock.
   const lockClient = await pool.connect();
   try {

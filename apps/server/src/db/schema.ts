@@ -40,6 +40,10 @@ export const entities = pgTable(
   (t) => [
     uniqueIndex('entities_email_key').on(sql`lower(${t.email})`),
     index('entities_status_idx').on(t.status),
+    // The admin's list: ordered by name, searched (ILIKE '%…%') by name or e-mail through trigrams.
+    index('entities_name_order_idx').on(sql`lower(${t.name})`, t.id),
+    index('entities_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('entities_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
   ],
 );
 
@@ -195,30 +199,39 @@ export const groups = pgTable(
     active: boolean('active').notNull().default(true),
     ...timestamps,
   },
-  (t) => [index('groups_entity_idx').on(t.entityId, t.createdAt)],
+  (t) => [
+    // An entity's families newest first (the list's order, id breaking ties): a page is an index walk.
+    index('groups_entity_created_idx').on(t.entityId, t.createdAt, t.id),
+    index('groups_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
 );
 
 /** A group's payment details (spec: billing payload), and its customer and card at the provider. */
-export const billingInformation = pgTable('billing_information', {
-  groupId: uuid('group_id')
-    .primaryKey()
-    .references(() => groups.id, { onDelete: 'cascade' }),
-  cardName: text('card_name').notNull(),
-  address: text('address').notNull(),
-  city: text('city').notNull(),
-  state: text('state').notNull(),
-  zip: text('zip').notNull(),
-  country: text('country').notNull().default('US'),
-  email: text('email').notNull(),
-  phone: text('phone').notNull(),
-  cardBrand: text('card_brand').notNull(),
-  cardLast4: text('card_last4').notNull(),
-  cardExpMonth: integer('card_exp_month').notNull(),
-  cardExpYear: integer('card_exp_year').notNull(),
-  providerCustomerId: text('provider_customer_id').notNull(),
-  providerPaymentMethodId: text('provider_payment_method_id').notNull(),
-  ...timestamps,
-});
+export const billingInformation = pgTable(
+  'billing_information',
+  {
+    groupId: uuid('group_id')
+      .primaryKey()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    cardName: text('card_name').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zip: text('zip').notNull(),
+    country: text('country').notNull().default('US'),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    cardBrand: text('card_brand').notNull(),
+    cardLast4: text('card_last4').notNull(),
+    cardExpMonth: integer('card_exp_month').notNull(),
+    cardExpYear: integer('card_exp_year').notNull(),
+    providerCustomerId: text('provider_customer_id').notNull(),
+    providerPaymentMethodId: text('provider_payment_method_id').notNull(),
+    ...timestamps,
+  },
+  // The families list is searched by the payment e-mail too.
+  (t) => [index('billing_information_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops'))],
+);
 
 /** Local provider: the plans (Stripe: prices). `id` looks like a Stripe price id. */
 export const paymentPlans = pgTable('payment_plans', {

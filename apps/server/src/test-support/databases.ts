@@ -39,7 +39,10 @@ export async function dropDatabase(name: string): Promise<void> {
 let counter = 0;
 
 /** A fresh, migrated database for one test file: from the PGlite template, or copied in PostgreSQL. */
-export async function openTestDatabase(template: { pglite: string; postgres: string | null }): Promise<{
+export async function openTestDatabase(
+  template: { pglite: string; postgres: string | null },
+  options: { onQuery?: (sql: string) => void } = {},
+): Promise<{
   database: Database;
   drop: () => Promise<void>;
 }> {
@@ -48,7 +51,7 @@ export async function openTestDatabase(template: { pglite: string; postgres: str
     await withAdminClient((c) => c.query(`create database ${name} template ${template.postgres}`));
     const url = new URL(adminConnectionString()!);
     url.pathname = `/${name}`;
-    const database = await openDatabase({ url: url.toString(), poolMax: 5 });
+    const database = await openDatabase({ url: url.toString(), poolMax: 5, ...options });
     return {
       database,
       drop: async () => {
@@ -58,7 +61,7 @@ export async function openTestDatabase(template: { pglite: string; postgres: str
     };
   }
   const loadDataDir = new Blob([readFileSync(template.pglite)]);
-  const database = await openDatabase({ pglite: { dataDir: 'memory://', loadDataDir } });
+  const database = await openDatabase({ pglite: { dataDir: 'memory://', loadDataDir }, ...options });
   return { database, drop: () => database.close() };
 }
 

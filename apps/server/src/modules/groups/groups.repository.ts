@@ -1,6 +1,7 @@
 // Families (groups) in SQL: the entity's paginated, searched list, one family with its payment e-mail
 // and plan, and the rename. Every function takes the signed-in entity's id: there is no unscoped read.
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { billingInformation, entities, groups, subscriptions } from '../../db/schema.js';
 import { familyMembers, groupMembers } from '../../db/schema-families.js';
@@ -29,8 +30,10 @@ export interface GroupListRow {
 
 /**
  * A page of the entity's families. The search matches the child's name, the payment e-mail or the
- * e-mail of any member, case-insensitively; the e-mail matches are found once per query (hashed
- * sub-plans), not once per family.
+ * e-mail of any member, case-insensitively. Each kind of match is its own query of the entity's
+ * families, which can use the trigram index of its column (a selective search) or the entity's
+ * families (a short or common one); their union names the families. One OR across the three tables
+ * could only be checked row by row, or would collect every matching e-mail of every entity first.
  */
 export async function findGroups(
   db: Db,
@@ -40,27 +43,25 @@ export async function findGroups(
   let where: SQL | undefined = eq(groups.entityId, entityId);
   if (query.search) {
     const pattern = likePattern(query.search);
-    where = and(
-      where,
-      or(
-        ilike(groups.name, pattern),
-        inArray(
-          groups.id,
-          db
-            .select({ id: billingInformation.groupId })
-            .from(billingInformation)
-            .where(ilike(billingInformation.email, pattern)),
-        ),
-        inArray(
-          groups.id,
-          db
-            .select({ id: groupMembers.groupId })
-            .from(groupMembers)
-            .innerJoin(familyMembers, eq(familyMembers.id, groupMembers.memberId))
-            .where(ilike(familyMembers.email, pattern)),
-        ),
-      ),
+    const ofEntity = eq(groups.entityId, entityId);
+    const matches = union(
+      db
+        .select({ id: groups.id })
+        .from(groups)
+        .where(and(ofEntity, ilike(groups.name, pattern))),
+      db
+        .select({ id: billingInformation.groupId })
+        .from(billingInformation)
+        .innerJoin(groups, eq(groups.id, billingInformation.groupId))
+        .where(and(ofEntity, ilike(billingInformation.email, pattern))),
+      db
+        .select({ id: groupMembers.groupId })
+        .from(groupMembers)
+        .innerJoin(familyMembers, eq(familyMembers.id, groupMembers.memberId))
+        .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+        .where(and(ofEntity, ilike(familyMembers.email, pattern))),
     );
+    where = and(where, inArray(groups.id, matches));
   }
   // Ascending status shows Active before Inactive; newest first within, and the id keeps pages stable.
   const order = [
@@ -68,18 +69,34 @@ export async function findGroups(
     desc(groups.createdAt),
     desc(groups.id),
   ];
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(listColumns)
-      .from(groups)
-      .leftJoin(billingInformation, eq(billingInformation.groupId, groups.id))
-      .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(groups).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const offset = (query.page - 1) * query.pageSize;
+  const countAll = async () => (await db.select({ n: count() }).from(groups).where(where))[0]?.n ?? 0;
+  if (!query.search) {
+    // Unsearched: the page walks the (entity, created) index and the count reads that index only.
+    const [rows, total] = await Promise.all([
+      db
+        .select(listColumns)
+        .from(groups)
+        .leftJoin(billingInformation, eq(billingInformation.groupId, groups.id))
+        .where(where)
+        .orderBy(...order)
+        .limit(query.pageSize)
+        .offset(offset),
+      countAll(),
+    ]);
+    return { rows, total };
+  }
+  // Searched: the matches are found once and counted with the page (a page past the end counts apart).
+  const found = await db
+    .select({ ...listColumns, total: sql<number>`(count(*) over ())::int` })
+    .from(groups)
+    .leftJoin(billingInformation, eq(billingInformation.groupId, groups.id))
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset(offset);
+  const total = found[0]?.total ?? (query.page > 1 ? await countAll() : 0);
+  return { rows: found.map(({ total: _total, ...row }) => row), total };
 }
 
 export async function findGroup(db: Db, entityId: string, groupId: string) {

@@ -1,0 +1,183 @@
+// No N+1: the list and details routes send the same number of SQL statements whether the page holds 3
+// rows or 30 (every statement the query builder sends is counted, the sign-in check included). Also:
+// the trigram indexes the searches rely on exist, and PostgreSQL can answer an ILIKE '%…%' with them.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { localActionsOf } from '../../providers/chat/index.js';
+import { openTestDatabase } from '../../test-support/databases.js';
+import { addFamilyMember, createEntityUser, createGroup } from '../../test-support/factories.js';
+import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
+
+let t: TestApp;
+let drop: () => Promise<void>;
+const statements: string[] = [];
+let entity: Awaited<ReturnType<typeof createEntityUser>>;
+let entityAuth: string;
+let adminAuth: string;
+let firstFamily: { groupId: string; channelId: string };
+
+/** A family with a child, two adoptive parents and a birth parent, their channel and `messages` messages. */
+async function addFamily(i: number, messages: number) {
+  const db = t.db();
+  const { groupId } = await createGroup(db, { entityId: entity.entityId, name: `Robin Family${i}` });
+  const people = await Promise.all(
+    (['child', 'adoptive_parent', 'adoptive_parent', 'birth_family'] as const).map((role, k) =>
+      addFamilyMember(db, {
+        groupId,
+        role,
+        position: k === 2 ? 2 : 1,
+        firstName: `P${k}`,
+        lastName: `F${i}`,
+      }),
+    ),
+  );
+  const chat = t.app.ctx.chat;
+  await chat.upsertUsers(people.map((p, k) => ({ id: p.memberId, name: `P${k} F${i}` })));
+  const [child, parent, parent2, birth] = people.map((p) => p.memberId) as [string, string, string, string];
+  const { id: channelId } = await chat.ensureChannel({
+    groupId,
+    key: birth,
+    members: [
+      { userId: parent, role: 'adoptive_parent', permission: 'write' },
+      { userId: parent2, role: 'adoptive_parent', permission: 'write' },
+      { userId: birth, role: 'birth_family', permission: 'write' },
+      { userId: child, role: 'child', permission: 'read' },
+    ],
+  });
+  const local = localActionsOf(chat)!;
+  for (let m = 0; m < messages; m += 1) {
+    const posted = await local.postMessage({
+      channelId,
+      userId: m % 2 ? parent : birth,
+      html: `<p>message ${m}</p>`,
+    });
+    // Every message is reported, by both others: the flags of a page are read at once, not per message.
+    if ('id' in posted) {
+      await local.flagMessage({ messageId: posted.id, userId: m % 2 ? birth : parent });
+      await local.flagMessage({ messageId: posted.id, userId: parent2 });
+    }
+  }
+  return { groupId, channelId };
+}
+
+async function addEntities(count: number, from: number) {
+  await t.sql(`
+    insert into entities (name, email, subtype, status)
+    select 'Count Agency ' || n, 'count' || n || '@agency.test', 'agency', 'active'
+    from generate_series(${from}, ${from + count - 1}) as n`);
+}
+
+/** The statements one request sends; the request must succeed. */
+async function statementsOf(url: string, authorization: string): Promise<number> {
+  statements.length = 0;
+  const response = await t.app.inject({ method: 'GET', url, headers: { authorization } });
+  expect(response.statusCode, response.body).toBe(200);
+  return statements.length;
+}
+
+const routes = () => ({
+  'families list': [`/api/group/list?pageSize=100`, entityAuth],
+  'families search': [`/api/group/list?search=family&pageSize=100`, entityAuth],
+  'family details': [`/api/group/list/${firstFamily.groupId}`, entityAuth],
+  'family members': [`/api/group/member/list/${firstFamily.groupId}`, entityAuth],
+  'channels list': [`/api/group/channel/list/${firstFamily.groupId}`, entityAuth],
+  'messages page': [
+    `/api/group/channel/list/${firstFamily.groupId}?channelId=${firstFamily.channelId}&limit=100`,
+    entityAuth,
+  ],
+  'entities list': ['/api/entity/list?pageSize=100', adminAuth],
+  'entities search': ['/api/entity/list?search=agency&pageSize=100', adminAuth],
+});
+
+async function countAll(): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const [name, [url, auth]] of Object.entries(routes())) counts[name] = await statementsOf(url, auth);
+  return counts;
+}
+
+beforeAll(async () => {
+  const opened = await openTestDatabase(
+    { pglite: inject('pgliteTemplate'), postgres: inject('postgresTemplate') },
+    { onQuery: (statement) => statements.push(statement) },
+  );
+  drop = opened.drop;
+  t = await createTestApp({}, { database: opened.database, startWorkers: false });
+  entity = await createEntityUser(t.db());
+  entityAuth = (await signIn(t.app, { email: entity.email, password: entity.password!, role: 'entity' }))
+    .authorization;
+  adminAuth = (await signIn(t.app, { ...TEST_ADMIN, role: 'admin' })).authorization;
+});
+
+afterAll(async () => {
+  await t?.close();
+  await drop?.();
+});
+
+describe('SQL statements per request', () => {
+  it('stay the same from 3 rows to 30', async () => {
+    firstFamily = await addFamily(0, 3);
+    for (let i = 1; i < 3; i += 1) await addFamily(i, 1);
+    await addEntities(3, 1);
+    const few = await countAll();
+
+    // Ten times the families, entities and messages (the first channel's page now holds 30).
+    for (let i = 3; i < 30; i += 1) await addFamily(i, 0);
+    const local = localActionsOf(t.app.ctx.chat)!;
+    const [, writer] = (await t.app.ctx.chat.listChannels(firstFamily.groupId))[0]!.members.filter(
+      (m) => m.permission === 'write',
+    );
+    for (let m = 0; m < 27; m += 1) {
+      const posted = await local.postMessage({
+        channelId: firstFamily.channelId,
+        userId: writer!.userId,
+        html: `<p>more ${m}</p>`,
+      });
+      if ('id' in posted) await local.flagMessage({ messageId: posted.id, userId: writer!.userId });
+    }
+    await addEntities(27, 4);
+    const many = await countAll();
+
+    expect(many).toEqual(few);
+    // A small constant: the sign-in check plus a handful of queries.
+    for (const [route, n] of Object.entries(many)) expect(n, route).toBeLessThanOrEqual(6);
+  });
+});
+
+describe('search indexes', () => {
+  it('exist, with pg_trgm installed', async () => {
+    const rows = (await t
+      .db()
+      .execute(
+        sql`select indexname from pg_indexes where indexname like '%trgm%' order by indexname`,
+      )) as unknown as { rows: { indexname: string }[] };
+    expect(rows.rows.map((r) => r.indexname)).toEqual([
+      'billing_information_email_trgm_idx',
+      'entities_email_trgm_idx',
+      'entities_name_trgm_idx',
+      'family_members_email_trgm_idx',
+      'groups_name_trgm_idx',
+    ]);
+  });
+
+  it('answer an ILIKE search when the table is too big to scan', async () => {
+    const plan = async (statement: ReturnType<typeof sql>) =>
+      t.db().transaction(async (tx) => {
+        // Only bitmap scans are left, and only an index whose condition the query names can do one.
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_indexscan = off`);
+        const result = (await tx.execute(sql`explain ${statement}`)) as unknown as {
+          rows: { 'QUERY PLAN': string }[];
+        };
+        return result.rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+    expect(await plan(sql`select id from groups where name ilike '%family1%'`)).toContain(
+      'groups_name_trgm_idx',
+    );
+    expect(await plan(sql`select group_id from billing_information where email ilike '%payer%'`)).toContain(
+      'billing_information_email_trgm_idx',
+    );
+    expect(await plan(sql`select id from entities where name ilike '%agency%'`)).toContain(
+      'entities_name_trgm_idx',
+    );
+  });
+});
