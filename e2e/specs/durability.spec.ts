@@ -50,6 +50,118 @@ test('a write answered 2xx survives kill -9 of the server', async () => {
   }
 });
 
+/** An agency as the admin's form sends it. */
+function agencyForm(name: string, email: string) {
+  return {
+    name,
+    phone: '(555) 010-2000',
+    address: '1 Main Street, Springfield',
+    email,
+    startContract: '2026-01-01',
+    endContract: '2027-12-31',
+    subtype: 'agency',
+    coupon: '',
+  };
+}
+
+test('a burst of 20 writes, kill -9 straight after the last 2xx: every acknowledged write is there after the restart', async () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bt-burst-'));
+  const port = await freePort();
+  const env = {
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: 'admin@burst.local',
+    ADMIN_PASSWORD: 'Burst-Admin-Pass-1',
+    SMTP_URL: '',
+  };
+  const signIn = async (url: string) => {
+    const login = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, role: 'admin' }),
+    });
+    expect(login.status).toBe(200);
+    return `Bearer ${(await login.json()).accessToken}`;
+  };
+  const send = (url: string, authorization: string, method: string, body?: object) =>
+    fetch(url, {
+      method,
+      headers: { authorization, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+  try {
+    const first = await startServer(env, port);
+    const authorization = await signIn(first.url);
+    const create = async (name: string, email: string): Promise<string> => {
+      const response = await send(
+        `${first.url}/api/entity/create`,
+        authorization,
+        'POST',
+        agencyForm(name, email),
+      );
+      expect(response.status, await response.clone().text()).toBe(201);
+      return (await response.json())._id;
+    };
+    // Ten agencies before the burst: the burst renames them.
+    const existing = await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => {
+        const email = `kept-${i}@burst.local`;
+        return { id: await create(`Kept Agency ${i}`, email), email, name: `Renamed Agency ${i}` };
+      }),
+    );
+
+    // The burst: ten new agencies and ten renames, all at once. The moment the last of them is
+    // answered 2xx, the server is killed -9: what it acknowledged must be on disk.
+    const acknowledged: { id: string; name: string; email: string }[] = [];
+    const writes = [
+      ...Array.from({ length: 10 }, (_, i) => async () => {
+        const email = `burst-${i}@burst.local`;
+        const name = `Burst Agency ${i}`;
+        return { id: await create(name, email), name, email };
+      }),
+      ...existing.map((agency) => async () => {
+        const response = await send(
+          `${first.url}/api/entity/edit/${agency.id}`,
+          authorization,
+          'PUT',
+          agencyForm(agency.name, agency.email),
+        );
+        expect(response.status, await response.clone().text()).toBe(200);
+        await response.arrayBuffer();
+        return agency;
+      }),
+    ];
+    await Promise.all(
+      writes.map(async (write) => {
+        acknowledged.push(await write());
+        if (acknowledged.length === writes.length) first.process.kill('SIGKILL');
+      }),
+    );
+    expect(await waitForExit(first.process)).toBeNull();
+    expect(first.process.signalCode).toBe('SIGKILL');
+
+    const second = await startServer(env, port);
+    try {
+      const again = await signIn(second.url);
+      for (const agency of acknowledged) {
+        const response = await send(`${second.url}/api/entity/list/${agency.id}`, again, 'GET');
+        expect(response.status, `${agency.name} after the restart`).toBe(200);
+        expect(await response.json()).toMatchObject({
+          _id: agency.id,
+          name: agency.name,
+          email: agency.email,
+        });
+      }
+      const list = await send(`${second.url}/api/entity/list?pageSize=100`, again, 'GET');
+      expect((await list.json()).total).toBe(20);
+    } finally {
+      second.process.kill('SIGTERM');
+      expect(await waitForExit(second.process)).toBe(0);
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
 test('SIGTERM stops the server cleanly: exit code 0, and the next start opens the same data', async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bt-term-'));
   const port = await freePort();

@@ -2,7 +2,7 @@
 // an admin creates the account, the invitation's code activates it, a password is set.
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { E2E_ADMIN } from './constants.js';
+import { AGENCY_PASSWORD, E2E_ADMIN } from './constants.js';
 import { waitForMail } from './fixtures.js';
 
 export function uniqueEmail(prefix: string): string {
@@ -55,7 +55,7 @@ export async function activateViaApi(
 /** A new agency created by the admin; not yet activated (no password). */
 export async function createEntity(
   request: APIRequestContext,
-  overrides: { name?: string; email?: string } = {},
+  overrides: { name?: string; email?: string; coupon?: string } = {},
 ) {
   const token = await adminToken(request);
   const email = overrides.email ?? uniqueEmail('agency');
@@ -70,7 +70,7 @@ export async function createEntity(
       startContract: '2026-01-01',
       endContract: '2027-12-31',
       subtype: 'agency',
-      coupon: '',
+      coupon: overrides.coupon ?? '',
     },
   });
   if (!response.ok()) throw new Error(`entity create failed: ${response.status()} ${await response.text()}`);
@@ -92,7 +92,7 @@ export async function createAdmin(request: APIRequestContext) {
 /** An active agency with a password, ready to sign in. */
 export async function activeEntity(request: APIRequestContext) {
   const entity = await createEntity(request);
-  const password = 'Agency-Pass-1';
+  const password = AGENCY_PASSWORD;
   await activateViaApi(request, { email: entity.email, role: 'entity', password });
   return { ...entity, password };
 }

@@ -1,7 +1,8 @@
 // Starts, for the whole e2e run: an SMTP receiver that stores every message as JSON, and the built
 // server on a free port with a fresh data directory. Tests find both through environment variables.
+// The teardown it returns stops both and scans the logs of every server of the run (server-logs.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { E2E_ADMIN } from './constants.js';
+import { appendSharedServerLog, assertServerLogsHoldNoSecret, resetServerLogs } from './server-logs.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const artifacts = path.join(root, 'e2e/.artifacts');
@@ -86,7 +88,7 @@ export default async function globalSetup() {
   const smtp = await startSmtp(mailDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const log = createWriteStream(path.join(artifacts, 'server.log'));
+  resetServerLogs();
   const server = spawn('node', [path.join(root, 'apps/server/dist/main.js')], {
     env: {
       ...process.env,
@@ -100,11 +102,17 @@ export default async function globalSetup() {
       ADMIN_PASSWORD: E2E_ADMIN.password,
       RATE_LIMIT_AUTH_MAX: '500',
       JOB_POLL_SECONDS: '0.5',
+      // What the scan reads: every request, at the level production runs at.
+      LOG_LEVEL: 'info',
+      // Mail goes to the capture; the outbox's printing of codes stays off should SMTP_URL be unset.
+      OUTBOX_LOG_TEXT: 'false',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  server.stdout?.pipe(log);
-  server.stderr?.pipe(log);
+  // The log is the server's stdout and stderr, written as they come; 'close' fires once both are drained.
+  server.stdout?.on('data', appendSharedServerLog);
+  server.stderr?.on('data', appendSharedServerLog);
+  const drained = new Promise((resolve) => server.once('close', resolve));
   await waitForReady(baseUrl, server);
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_MAIL_DIR = mailDir;
@@ -113,8 +121,9 @@ export default async function globalSetup() {
 
   return async () => {
     server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await drained;
     await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
+    assertServerLogsHoldNoSecret();
   };
 }

@@ -1,9 +1,11 @@
 // Starts a private instance of the built server (own port and data directory) for tests that kill
-// and restart it; the shared server of the run is left alone.
+// and restart it; the shared server of the run is left alone. Its output goes to a log of its own,
+// which the global teardown scans for secrets with the shared server's (server-logs.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { privateServerLog } from './server-logs.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -27,6 +29,7 @@ export interface ServerProcess {
 
 export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
   let output = '';
+  const log = privateServerLog(port);
   const child = spawn('node', [path.join(root, 'apps/server/dist/main.js')], {
     env: {
       ...process.env,
@@ -34,16 +37,18 @@ export async function startServer(env: Record<string, string>, port: number): Pr
       HOST: '127.0.0.1',
       PORT: String(port),
       DATABASE_URL: '',
+      LOG_LEVEL: 'info',
+      OUTBOX_LOG_TEXT: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk) => {
+  const collect = (chunk: Buffer) => {
     output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
+    log(chunk);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
   while (Date.now() - started < 60_000) {
@@ -60,7 +65,7 @@ export async function startServer(env: Record<string, string>, port: number): Pr
 }
 
 export function waitForExit(child: ChildProcess): Promise<number | null> {
-  return child.exitCode !== null
+  return child.exitCode !== null || child.signalCode !== null
     ? Promise.resolve(child.exitCode)
     : new Promise((resolve) => child.once('exit', resolve));
 }

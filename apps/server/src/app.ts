@@ -100,6 +100,13 @@ function fieldsOf(error: FastifyError): Record<string, string> {
   return fields;
 }
 
+/** Whether a parsed body or query holds a NUL character anywhere (PostgreSQL text cannot store one). */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item, depth + 1));
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -126,6 +133,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Checked once for every route, before its schema: no body or query field may hold a NUL. (A path
+  // parameter is an id, which its route looks up as such: an odd one is simply not found.)
+  app.addHook('preValidation', async (request) => {
+    if (holdsNul(request.body) || holdsNul(request.query)) {
+      throw new AppError('BAD_REQUEST', MSG.extra.invalidCharacters);
+    }
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -247,6 +247,10 @@ export const MSG = {
     /** The button that opens the card payment provider's dashboard, e.g. 'Manage Plans on Stripe'. */
     managePlansOn: (provider: string) => `Manage Plans on ${provider}`,
     // Not in the spec: the plan and coupon administration of the local payment provider.
+    /** The local provider's name in 'Manage Plans on …': it is the portal itself. */
+    localProviderName: 'Bridge Talk',
+    localProviderIntro:
+      "Payments are taken by the portal's built-in provider: its plans and coupons are managed here.",
     plansTitle: 'Plans',
     couponsTitle: 'Coupons',
     newPlan: 'New plan',
@@ -442,9 +446,15 @@ export const MSG = {
     tooManyAttempts: 'Too many attempts. Please try again later.',
     /** 401 when no refresh is possible. */
     sessionExpired: 'Your session has expired. Please sign in again.',
+    /** Answer of a logout. */
+    signedOut: 'Signed out.',
     /** 403: role or tenant not allowed. */
     forbidden: 'You do not have permission to do that.',
     notFound: 'Not found.',
+    /** 422: a one-time family's billing is not editable (spec section 4). */
+    oneTimeBillingCannotChange: 'The payment details of a one-time plan cannot be changed.',
+    /** A request whose text holds a NUL character, which no field may contain. */
+    invalidCharacters: 'The request contains a character that is not allowed.',
     cannotRemoveSelf: 'You cannot remove your own account.',
     lastAdminCannotBeRemoved: 'The last admin cannot be removed.',
     /** A verification code of the wrong length. */

@@ -3,7 +3,7 @@ import net from 'node:net';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
 import { createPersistentTestDatabase } from '../test-support/databases.js';
-import { createTestApp } from '../test-support/test-app.js';
+import { createTestApp, TEST_ADMIN } from '../test-support/test-app.js';
 
 /** A TCP proxy in front of PostgreSQL that can be cut and restored, like a network outage. */
 async function startCuttableProxy(target: { host: string; port: number }) {
@@ -80,6 +80,20 @@ describe('faults', () => {
         if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect(status).toBe(200);
+      // Recovered means the data routes work again on the same pool, not only the readiness probe.
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: TEST_ADMIN.email, password: TEST_ADMIN.password, role: 'admin' },
+      });
+      expect(login.statusCode, login.body).toBe(200);
+      const authorization = `Bearer ${login.json().accessToken}`;
+      const me = await t.app.inject({ url: '/api/auth/me', headers: { authorization } });
+      expect(me.statusCode, me.body).toBe(200);
+      expect(me.json()).toMatchObject({ email: TEST_ADMIN.email });
+      const list = await t.app.inject({ url: '/api/admin/users/list', headers: { authorization } });
+      expect(list.statusCode, list.body).toBe(200);
+      expect(list.body).toContain(TEST_ADMIN.email);
     },
   );
 

@@ -2,6 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { rememberSecret } from './test-app.js';
 
 export interface SmtpCapture {
   url: string;
@@ -54,5 +55,6 @@ export async function waitForMessage(capture: SmtpCapture, to: string, subject: 
 export function codeIn(text: string | undefined): string {
   const match = /^([A-Z2-9]{6})$/m.exec(text ?? '');
   if (!match?.[1]) throw new Error('no code in the message');
+  rememberSecret(match[1]);
   return match[1];
 }

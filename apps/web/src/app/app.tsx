@@ -10,7 +10,7 @@ import { SessionProvider, useSession } from '../shared/session/session-provider.
 import { FullPageLoader } from '../shared/ui/loading-overlay.js';
 import { TOAST_OPTIONS } from '../shared/ui/notify.js';
 import { adminRoutes, entityRoutes, loggedOutRoutes } from './routes.js';
-import { theme } from './theme.js';
+import { cssVariablesResolver, theme } from './theme.js';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -44,7 +44,7 @@ function SessionRouter() {
 
 export function App() {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
           <SessionRouter />

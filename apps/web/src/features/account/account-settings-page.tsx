@@ -116,6 +116,7 @@ function AccountForm({ user }: { user: SessionUser }) {
         onClose={() => setDialog(null)}
         title={dialog === 'email' ? MSG.account.emailChangedTitle : undefined}
         centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
       >
         <Stack>
           <Text>{dialog === 'email' ? MSG.account.emailChangedText : MSG.account.changesSaved}</Text>

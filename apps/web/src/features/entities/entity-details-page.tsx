@@ -9,7 +9,7 @@ import {
   MSG,
   type Plan,
 } from '@bridge-talk/contract';
-import { Alert, Badge, Button, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
@@ -17,6 +17,7 @@ import { ApiError } from '../../shared/api/api-client.js';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
+import { StatusBadge } from '../../shared/ui/status-badge.js';
 import { useEntity } from './api/get-entity.js';
 import { useEntityPlans } from './api/get-entity-plans.js';
 
@@ -48,7 +49,7 @@ export function EntityDetailsPage() {
           { label: MSG.nav.entityManagement, to: '/entity-management' },
           { label: entity.data?.name ?? 'Entity details' },
         ]}
-        info={entity.data && <StatusBadge entity={entity.data} />}
+        info={entity.data && <EntityStatus entity={entity.data} />}
         actions={
           entity.data && (
             <Button
@@ -72,12 +73,9 @@ export function EntityDetailsPage() {
   );
 }
 
-function StatusBadge({ entity }: { entity: Entity }) {
-  const label = entityStatusLabel(entity.status);
+function EntityStatus({ entity }: { entity: Entity }) {
   return (
-    <Badge component="span" variant="light" tt="none" color={entity.active ? 'green' : 'gray'}>
-      {label}
-    </Badge>
+    <StatusBadge color={entity.active ? 'green' : 'gray'}>{entityStatusLabel(entity.status)}</StatusBadge>
   );
 }
 

@@ -1,7 +1,7 @@
 // Entity Management: the searched, status-sortable, paginated list of agencies and lawyers. The search
 // text, the sort and the page live in the address, so a reload, a deep link and Back keep them.
 import { type Entity, entityStatusLabel, MSG, type SortDirection } from '@bridge-talk/contract';
-import { Alert, Badge, Button, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingCommunity, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../shared/ui/confirm-dialog.js';
 import { type Column, DataTable } from '../../shared/ui/data-table.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
+import { StatusBadge } from '../../shared/ui/status-badge.js';
 import { useEntityList } from './api/list-entities.js';
 import { useChangeEntityStatus } from './api/update-entity.js';
 
@@ -98,9 +99,7 @@ export function EntityListPage() {
       render: (e) => {
         const label = entityStatusLabel(e.status);
         return (
-          <Badge color={STATUS_COLOURS[label as keyof typeof STATUS_COLOURS]} variant="light" tt="none">
-            {label}
-          </Badge>
+          <StatusBadge color={STATUS_COLOURS[label as keyof typeof STATUS_COLOURS]}>{label}</StatusBadge>
         );
       },
     },
@@ -141,6 +140,8 @@ export function EntityListPage() {
           <Button
             color="green"
             variant="light"
+            // Dark text on the green tint: green.9 on it is under 4.5:1.
+            c="gray.9"
             size="compact-sm"
             loading={changeStatus.isPending && changeStatus.variables?.id === e._id}
             onClick={() => void setStatus(e, 'active')}

@@ -100,7 +100,7 @@ export function AddFamilyPage() {
                     <Text
                       key={label}
                       size="xs"
-                      c={index + 1 <= step ? 'blue.7' : 'dimmed'}
+                      c={index + 1 <= step ? 'blue.8' : 'dimmed'}
                       fw={index + 1 === step ? 700 : 400}
                     >
                       {index + 1}. {label}

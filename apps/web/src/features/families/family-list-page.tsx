@@ -9,24 +9,14 @@ import {
   MSG,
   type SortDirection,
 } from '@bridge-talk/contract';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Button, Group, Pagination, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconUsersGroup } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { type Column, DataTable } from '../../shared/ui/data-table.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
+import { StatusBadge } from '../../shared/ui/status-badge.js';
 import { useFamilyList } from './api/list-families.js';
 import { wizardPath } from './wizard-path.js';
 
@@ -109,9 +99,9 @@ export function FamilyListPage() {
       header: MSG.columns.status,
       sortable: true,
       render: (g) => (
-        <Badge color={g.active ? 'green' : 'gray'} variant="light">
+        <StatusBadge color={g.active ? 'green' : 'gray'} uppercase>
           {groupStatusLabel(g.active)}
-        </Badge>
+        </StatusBadge>
       ),
     },
     {
@@ -121,7 +111,7 @@ export function FamilyListPage() {
       render: (g) =>
         g.reports ? (
           <Tooltip label={MSG.families.reportedMessages}>
-            <Text component="span" c="red.7" fw={800} size="lg" aria-label={MSG.families.reportedMessages}>
+            <Text component="span" c="red.9" fw={800} size="lg" aria-label={MSG.families.reportedMessages}>
               {MSG.families.reportsFlag}
             </Text>
           </Tooltip>

@@ -248,7 +248,7 @@ function ChannelsSection({ groupId, groupName }: { groupId: string; groupName: s
       align: 'center',
       render: (c) =>
         c.hasReports ? (
-          <Text component="span" c="red.7" fw={800} size="lg" aria-label={MSG.families.reportedMessages}>
+          <Text component="span" c="red.9" fw={800} size="lg" aria-label={MSG.families.reportedMessages}>
             {MSG.families.reportsFlag}
           </Text>
         ) : null,

@@ -23,7 +23,13 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered>
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Text mb="lg">{message}</Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel} disabled={loading}>

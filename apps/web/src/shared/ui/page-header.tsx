@@ -35,7 +35,7 @@ export function PageHeader({ title, breadcrumbs, back, info, subinfo, search, ac
                 key={crumb.to ?? `text:${crumb.label}`}
                 size="sm"
                 fw={active ? 700 : 400}
-                c={active ? 'blue.7' : 'dimmed'}
+                c={active ? 'blue.8' : 'dimmed'}
                 aria-current={active ? 'page' : undefined}
               >
                 {crumb.label}

@@ -17,7 +17,7 @@ export function PasswordChecklist({ password, confirmation }: { password: string
             </ThemeIcon>
           }
         >
-          <Text size="sm" c={checks[key] ? 'teal.8' : 'dimmed'}>
+          <Text size="sm" c={checks[key] ? 'teal.9' : 'dimmed'}>
             {label}
             <span className="visually-hidden">{checks[key] ? ' (met)' : ' (not met)'}</span>
           </Text>

@@ -92,7 +92,8 @@ export function AdminForm({ mode, defaultValues, onSave }: AdminFormProps) {
             </Button>
             <Button
               type="submit"
-              color={complete ? 'green' : 'gray'}
+              // Shades dark enough for white text (4.5:1).
+              color={complete ? 'teal.9' : 'gray.7'}
               loading={isSubmitting}
               data-complete={complete}
             >

@@ -7,7 +7,14 @@ import { useLatestTerms } from '../api/get-latest-terms.js';
 export function TermsDialog({ title, onClose }: { title: string | null; onClose: () => void }) {
   const terms = useLatestTerms(title !== null);
   return (
-    <Modal opened={title !== null} onClose={onClose} title={title} size="lg" centered>
+    <Modal
+      opened={title !== null}
+      onClose={onClose}
+      title={title}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {terms.isPending ? (
         <Center py="xl">
           <Loader aria-label="Loading" />

@@ -147,7 +147,7 @@ export function PlanPicker({ value, onChange, error, filter, disabled }: PlanPic
         )}
       </Radio.Group>
       {entityCoupon && (
-        <Text size="sm" c="green.8">
+        <Text size="sm" c="teal.9">
           {MSG.billing.couponApplied(entityCoupon.name)}
         </Text>
       )}
@@ -173,7 +173,7 @@ export function PlanPicker({ value, onChange, error, filter, disabled }: PlanPic
         error={couponError}
         description={
           typed && !couponError ? (
-            <Text span size="sm" c="green.8" fw={600}>
+            <Text span size="sm" c="teal.9" fw={600}>
               {typed.name}
             </Text>
           ) : undefined

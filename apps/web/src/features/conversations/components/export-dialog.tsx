@@ -71,7 +71,17 @@ export function ExportDialog({
 
   return (
     <>
-      <Modal opened={opened && !done} onClose={close} title={MSG.conversations.exportTitle} centered>
+      {/*
+        Neither step has a close button in its corner: 'Back' and 'Close' end them (and Escape), and
+        while one step gives way to the other a second button named 'Close' would be on the page.
+      */}
+      <Modal
+        opened={opened && !done}
+        onClose={close}
+        title={MSG.conversations.exportTitle}
+        centered
+        withCloseButton={false}
+      >
         <form onSubmit={onSubmit} noValidate>
           <Stack>
             <Text size="sm" c="dimmed">
@@ -107,7 +117,13 @@ export function ExportDialog({
           </Stack>
         </form>
       </Modal>
-      <Modal opened={done} onClose={onFinished} title={MSG.conversations.exportTitle} centered>
+      <Modal
+        opened={done}
+        onClose={onFinished}
+        title={MSG.conversations.exportTitle}
+        centered
+        withCloseButton={false}
+      >
         <Stack>
           <Text>{MSG.families.exportRequested}</Text>
           <Group justify="flex-end">

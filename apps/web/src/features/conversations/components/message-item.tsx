@@ -121,9 +121,9 @@ export function MessageItem({ row }: { row: MessageRow }) {
           </Text>
         </Group>
         {reported && (
-          <Group gap={4} mt={4} c="red.7">
+          <Group gap={4} mt={4} c="red.9">
             <IconFlag size={14} aria-hidden />
-            <Text size="sm" fw={600} c="red.7">
+            <Text size="sm" fw={600} c="red.9">
               {MSG.families.reportedBy(reporters.join(', '))}
             </Text>
           </Group>

@@ -149,7 +149,7 @@ export function EntityForm({ defaultValues, cancelTo, onSave }: EntityFormProps)
               error={coupon.kind === 'invalid' ? MSG.billing.couponNotValid : errors.coupon?.message}
               description={
                 coupon.kind === 'valid' ? (
-                  <Text component="span" size="sm" c="green.8" fw={600}>
+                  <Text component="span" size="sm" c="teal.9" fw={600}>
                     {coupon.name}
                   </Text>
                 ) : undefined

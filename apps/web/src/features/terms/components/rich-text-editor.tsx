@@ -48,6 +48,17 @@ export function RichTextEditor({ value, onChange, label, onReady }: RichTextEdit
         skin: 'oxide',
         content_css: 'default',
         iframe_aria_text: label,
+        // In Chromium TinyMCE names the editing area by an aria-label on the iframe's <body>, which
+        // has no role that allows one, and leaves the iframe itself without a title: give the frame
+        // its title and the editable body the role it plays.
+        iframe_attrs: { title: label },
+        setup: (editor) => {
+          editor.on('init', () => {
+            const body = editor.getBody();
+            body.setAttribute('role', 'textbox');
+            body.setAttribute('aria-multiline', 'true');
+          });
+        },
         browser_spellcheck: true,
         content_style:
           'body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; font-size: 15px; }',

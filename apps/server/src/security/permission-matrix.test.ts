@@ -1,0 +1,823 @@
+// Calls every cell of the permission matrix (permission-matrix.ts) against real seeded objects — two
+// entities, each owning a family with people, channels, messages, billing and an export, and a family
+// member of entity A with a member chat token — on one app and one database.
+//
+// Every call also carries fields that name the other tenant, a role or an owner (entityId, role:
+// 'admin', ownerId, userId, ...), under the route's own fields: in the body of every POST and PUT (the
+// whole body of one that has none), and as query parameters of every GET and DELETE. After every call:
+// - a refusal changed nothing: row counts and checksums of every table of tenant data, the platform's
+//   plans, coupons, terms and admins, sessions, queued jobs and mail are the same as before;
+// - a success by anyone but the administrator changed nothing of the other tenant nor of the
+//   platform, and nobody's role, subtype, entity or entity status;
+// - a success answered to an entity or a member names nothing of the other tenant.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signMemberToken } from '../modules/chat-members/member-tokens.js';
+import { localActionsOf } from '../providers/chat/index.js';
+import { billingPayload, CARD_OK, createCoupon, createPlan } from '../test-support/billing.js';
+import {
+  addFamilyMember,
+  createAdminUser,
+  createEntityUser,
+  createGroup,
+} from '../test-support/factories.js';
+import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../test-support/test-app.js';
+import { type CallerName, type Cell, type Outcome, PERMISSION_MATRIX } from './permission-matrix.js';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Headers = Record<string, string>;
+interface Req {
+  method: Method;
+  url: string;
+  payload?: Record<string, unknown>;
+  /** Replaces the caller's credential (a fresh session for calls that end it). */
+  headers?: Headers;
+}
+
+interface Person {
+  id: string;
+  email: string | null;
+}
+interface Tenant {
+  label: 'A' | 'B';
+  entityId: string;
+  entityName: string;
+  userId: string;
+  email: string;
+  password: string;
+  auth: Headers;
+  groupId: string;
+  child: Person;
+  parent: Person;
+  birth: Person;
+  channelId: string;
+  messageId: string;
+  exportId: string;
+  coupon: string | null;
+}
+
+interface Ctx {
+  caller: CallerName;
+  kind: 'own' | 'foreign';
+  /** The caller's tenant (entity A for the administrator, anonymous callers and A's member). */
+  home: Tenant;
+  /** Whose objects the call names: home for 'own', the other tenant for 'foreign'. */
+  subject: Tenant;
+  /** The tenant that is not home. */
+  other: Tenant;
+  /** A new credential of the same caller, for calls that end the session they are made with. */
+  fresh(): Promise<Headers>;
+}
+type Build = (c: Ctx) => Promise<Req | Req[]> | Req | Req[];
+
+let t: TestApp;
+let A: Tenant;
+let B: Tenant;
+let callers: Record<CallerName, Headers>;
+let plans: [string, string];
+let platformCoupon: string;
+let termId: string;
+let spare: { email: string; password: string };
+let spareAdmin: { userId: string; email: string };
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++counter}@matrix.test`;
+
+function inject(headers: Headers, method: Method, url: string, payload?: object) {
+  return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+}
+
+async function ok(response: Promise<LightMyRequestResponse>, label: string) {
+  const answer = await response;
+  if (answer.statusCode >= 300) throw new Error(`${label}: ${answer.statusCode} ${answer.body}`);
+  return answer.json();
+}
+
+async function cardToken(auth: Headers) {
+  const expYear = new Date().getFullYear() + 2;
+  return ok(
+    inject(auth, 'POST', '/api/payments/local/tokens', {
+      number: CARD_OK,
+      expMonth: 12,
+      expYear,
+      cvc: '123',
+    }),
+    'card token',
+  );
+}
+
+/** A new family of the entity with payment details and no subscription yet (wizard step 1). */
+async function newGroup(auth: Headers): Promise<string> {
+  const saved = await ok(
+    inject(auth, 'POST', '/api/group/billing/save', billingPayload(await cardToken(auth))),
+    'save',
+  );
+  return saved._id;
+}
+
+async function rows<T>(statement: string): Promise<T[]> {
+  const result = (await t.db().execute(sql.raw(statement))) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** An entity with a family made through the API the way the portal makes it. */
+async function seedTenant(label: 'A' | 'B', coupon: string | null): Promise<Tenant> {
+  const user = await createEntityUser(t.db(), { coupon });
+  const auth = {
+    authorization: (await signIn(t.app, { email: user.email, password: user.password!, role: 'entity' }))
+      .authorization,
+  };
+  const groupId = await newGroup(auth);
+  await ok(
+    inject(auth, 'POST', '/api/group/billing/assignSubscription', {
+      groupId,
+      priceId: plans[0],
+      coupons: [],
+      name: 'Robin Smith',
+    }),
+    'assign',
+  );
+  const create = async (name: string, subtype: string, email: string | null): Promise<Person> => {
+    const body = await ok(
+      inject(auth, 'POST', '/api/group/user/create', { groupId, name, email, subtype }),
+      'create person',
+    );
+    return { id: body._id, email };
+  };
+  const child = await create('Robin Smith', 'child', null);
+  const parent = await create('Pat Parent', 'adoptive_parent', unique(`parent-${label}`));
+  const birth = await create('Bea Birth', 'birth_family', unique(`birth-${label}`));
+  await ok(
+    inject(auth, 'POST', '/api/group/user/sync', {
+      groupId,
+      results: [
+        { userId: child.id, userType: 'child' },
+        { userId: parent.id, userType: 'adoptive_parent' },
+        { userId: birth.id, userType: 'birth_family' },
+      ],
+    }),
+    'sync',
+  );
+  const [channel] = await rows<{ id: string }>(`select id from chat_channels where group_id = '${groupId}'`);
+  if (!channel) throw new Error('the family has no channel');
+  const posted = await localActionsOf(t.app.ctx.chat)!.postMessage({
+    channelId: channel.id,
+    userId: parent.id,
+    html: `<p>Hello from family ${label}</p>`,
+  });
+  if (!('id' in posted)) throw new Error(`post refused: ${posted.refused}`);
+  const exported = await ok(
+    inject(auth, 'POST', `/api/group/channels/export/request/${channel.id}`, { email: unique('export') }),
+    'export',
+  );
+  return {
+    label,
+    entityId: user.entityId,
+    entityName: user.entityName,
+    userId: user.userId,
+    email: user.email,
+    password: user.password!,
+    auth,
+    groupId,
+    child,
+    parent,
+    birth,
+    channelId: channel.id,
+    messageId: posted.id,
+    exportId: exported.exportId,
+    coupon,
+  };
+}
+
+beforeAll(async () => {
+  // No job workers: queued mail and exports stay queued, so the checksums see only what routes do.
+  t = await createTestApp({}, { startWorkers: false });
+  plans = [
+    (await createPlan(t.db(), { type: 'recurring', name: 'Matrix Monthly' })).id,
+    (await createPlan(t.db(), { type: 'recurring', name: 'Matrix Monthly Plus' })).id,
+  ];
+  platformCoupon = (await createCoupon(t.db(), { percentOff: 10, products: [plans[0]] })).id;
+  const tenantCoupon = (await createCoupon(t.db(), { percentOff: 20, products: [plans[0]] })).id;
+  A = await seedTenant('A', null);
+  B = await seedTenant('B', tenantCoupon);
+  const admin = { authorization: (await signIn(t.app, { ...TEST_ADMIN, role: 'admin' })).authorization };
+  termId = (await ok(inject(admin, 'POST', '/api/term/create', { content: '<p>Terms</p>' }), 'terms'))._id;
+  const spareEntity = await createEntityUser(t.db());
+  spare = { email: spareEntity.email, password: spareEntity.password! };
+  spareAdmin = await createAdminUser(t.db());
+  callers = {
+    anonymous: {},
+    admin,
+    entityA: A.auth,
+    entityB: B.auth,
+    member: { authorization: `Bearer ${await signMemberToken(t.app.ctx.tokenKey, A.parent.id)}` },
+  };
+}, 120_000);
+afterAll(() => t.close());
+
+async function freshSession(caller: CallerName): Promise<Headers> {
+  if (caller === 'anonymous' || caller === 'member') return callers[caller];
+  const credentials =
+    caller === 'admin'
+      ? { ...TEST_ADMIN, role: 'admin' as const }
+      : {
+          email: (caller === 'entityA' ? A : B).email,
+          password: (caller === 'entityA' ? A : B).password,
+          role: 'entity' as const,
+        };
+  return { authorization: (await signIn(t.app, credentials)).authorization };
+}
+
+/** The people of a family as its final list (for a sync that changes nothing but is accepted). */
+async function finalList(groupId: string) {
+  const places = await rows<{ member_id: string; role: string }>(
+    `select member_id, role from group_members where group_id = '${groupId}' order by role, position`,
+  );
+  return places.map((p) => ({ userId: p.member_id, userType: p.role }));
+}
+
+async function currentPlan(groupId: string): Promise<string | undefined> {
+  const [row] = await rows<{ plan_id: string }>(
+    `select plan_id from subscriptions where group_id = '${groupId}' order by created_at desc limit 1`,
+  );
+  return row?.plan_id;
+}
+
+const HASH = 'a'.repeat(64);
+const WRONG_CODE = 'AAAAAA';
+const WRONG_STATE = 'not-a-state-token-at-all';
+
+/** How to call each route with the objects of a cell. Foreign calls on two ids also mix own and foreign. */
+const REQUESTS: Record<string, Build> = {
+  'GET /api/health': () => ({ method: 'GET', url: '/api/health' }),
+  'GET /api/ready': () => ({ method: 'GET', url: '/api/ready' }),
+  'POST /api/auth/login': () => ({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { ...spare, role: 'entity' },
+  }),
+  'POST /api/auth/register': () => ({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: {
+      name: 'Rita Register',
+      entityName: 'Register Agency',
+      email: unique('register'),
+      phone: '(555) 010-2000',
+      subtype: 'agency',
+    },
+  }),
+  'POST /api/auth/password/request': () => ({
+    method: 'POST',
+    url: '/api/auth/password/request',
+    payload: { email: spare.email, role: 'entity' },
+  }),
+  'POST /api/auth/password/validate': () => ({
+    method: 'POST',
+    url: '/api/auth/password/validate',
+    payload: { email: spare.email, code: WRONG_CODE, state: WRONG_STATE, role: 'entity' },
+  }),
+  'POST /api/auth/password/change': () => ({
+    method: 'POST',
+    url: '/api/auth/password/change',
+    payload: { email: spare.email, password: 'New-Pass-123', state: WRONG_STATE, role: 'entity' },
+  }),
+  'POST /api/auth/refresh': () => ({ method: 'POST', url: '/api/auth/refresh' }),
+  'POST /api/auth/logout': async (c) => ({
+    method: 'POST',
+    url: '/api/auth/logout',
+    headers: await c.fresh(),
+  }),
+  'GET /api/auth/me': () => ({ method: 'GET', url: '/api/auth/me' }),
+  'PUT /api/auth/me/edit': (c) => ({
+    method: 'PUT',
+    url: '/api/auth/me/edit',
+    payload:
+      c.caller === 'admin'
+        ? { name: 'Bridge Talk Admin', email: TEST_ADMIN.email }
+        : { name: 'Erin Agent', email: c.home.email, entityName: c.home.entityName },
+  }),
+  'POST /api/auth/me/email/confirm': () => ({
+    method: 'POST',
+    url: '/api/auth/me/email/confirm',
+    payload: { code: WRONG_CODE },
+  }),
+  'POST /api/auth/me/password/code': () => ({ method: 'POST', url: '/api/auth/me/password/code' }),
+  'POST /api/auth/me/password/verify': () => ({
+    method: 'POST',
+    url: '/api/auth/me/password/verify',
+    payload: { code: WRONG_CODE },
+  }),
+  'POST /api/auth/me/password/change': async (c) => ({
+    method: 'POST',
+    url: '/api/auth/me/password/change',
+    payload: { state: WRONG_STATE, password: 'New-Pass-123' },
+    headers: await c.fresh(),
+  }),
+
+  'GET /api/group/billing/plans/list': (c) => ({
+    method: 'GET',
+    url: `/api/group/billing/plans/list?entityId=${c.subject.entityId}`,
+  }),
+  'GET /api/group/billing/coupon/:code': () => ({
+    method: 'GET',
+    url: `/api/group/billing/coupon/${platformCoupon}`,
+  }),
+  'POST /api/group/billing/save': async (c) => ({
+    method: 'POST',
+    url: '/api/group/billing/save',
+    payload: { ...billingPayload(await cardToken(c.home.auth)), groupId: c.subject.groupId },
+  }),
+  'PUT /api/group/billing/update/:groupId': async (c) => ({
+    method: 'PUT',
+    url: `/api/group/billing/update/${c.subject.groupId}`,
+    payload: billingPayload(await cardToken(c.home.auth)),
+  }),
+  'POST /api/group/billing/assignSubscription': async (c) => ({
+    method: 'POST',
+    url: '/api/group/billing/assignSubscription',
+    payload: { groupId: await newGroup(c.subject.auth), priceId: plans[0], coupons: [], name: 'Robin Fresh' },
+  }),
+  'POST /api/group/billing/changeSubscription': async (c) => ({
+    method: 'POST',
+    url: '/api/group/billing/changeSubscription',
+    payload: {
+      groupId: c.subject.groupId,
+      priceId: (await currentPlan(c.subject.groupId)) === plans[0] ? plans[1] : plans[0],
+      coupons: [],
+    },
+  }),
+  'GET /api/group/billing/details/:groupId': (c) => ({
+    method: 'GET',
+    url: `/api/group/billing/details/${c.subject.groupId}`,
+  }),
+  'GET /api/payments/config': () => ({ method: 'GET', url: '/api/payments/config' }),
+  'POST /api/payments/local/tokens': () => ({
+    method: 'POST',
+    url: '/api/payments/local/tokens',
+    payload: { number: CARD_OK, expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' },
+  }),
+  'GET /api/payments/plans': () => ({ method: 'GET', url: '/api/payments/plans' }),
+  'POST /api/payments/plans': () => ({
+    method: 'POST',
+    url: '/api/payments/plans',
+    payload: { name: 'Matrix Plan', type: 'one_time', unit_amount: 5000 },
+  }),
+  'POST /api/payments/plans/:id/archive': async () => ({
+    method: 'POST',
+    url: `/api/payments/plans/${(await createPlan(t.db())).id}/archive`,
+  }),
+  'GET /api/payments/coupons': () => ({ method: 'GET', url: '/api/payments/coupons' }),
+  'POST /api/payments/coupons': () => ({
+    method: 'POST',
+    url: '/api/payments/coupons',
+    payload: {
+      id: `M${randomUUID().slice(0, 8).toUpperCase()}`,
+      name: 'Matrix coupon',
+      percent_off: 5,
+      amount_off: null,
+      max_redemptions: null,
+      products: [plans[0]],
+    },
+  }),
+
+  'GET /api/entity/list': () => ({ method: 'GET', url: '/api/entity/list' }),
+  'GET /api/entity/list/:id': (c) => ({ method: 'GET', url: `/api/entity/list/${c.subject.entityId}` }),
+  'POST /api/entity/create': () => ({
+    method: 'POST',
+    url: '/api/entity/create',
+    payload: {
+      name: 'Matrix Agency',
+      phone: '(555) 010-2000',
+      address: '1 Main Street, Springfield',
+      email: unique('entity'),
+      startContract: '2026-01-01',
+      endContract: '2027-12-31',
+      subtype: 'agency',
+      coupon: '',
+    },
+  }),
+  // A status change to the status it has: accepted, and the entity's people keep their sessions.
+  'PUT /api/entity/edit/:id': (c) => ({
+    method: 'PUT',
+    url: `/api/entity/edit/${c.subject.entityId}`,
+    payload: { status: 'active' },
+  }),
+  'GET /api/admin/users/list': () => ({ method: 'GET', url: '/api/admin/users/list' }),
+  'POST /api/admin/users/create': () => ({
+    method: 'POST',
+    url: '/api/admin/users/create',
+    payload: { name: 'Alex Matrix', email: unique('admin') },
+  }),
+  'PUT /api/admin/users/edit/:id': () => ({
+    method: 'PUT',
+    url: `/api/admin/users/edit/${spareAdmin.userId}`,
+    payload: { name: 'Alex Spare', email: spareAdmin.email },
+  }),
+  'DELETE /api/admin/users/remove/:id': async () => ({
+    method: 'DELETE',
+    url: `/api/admin/users/remove/${(await createAdminUser(t.db(), { password: null })).userId}`,
+  }),
+  'GET /api/term/last': () => ({ method: 'GET', url: '/api/term/last' }),
+  'GET /api/term/list/:id': () => ({ method: 'GET', url: `/api/term/list/${termId}` }),
+  'POST /api/term/create': () => ({
+    method: 'POST',
+    url: '/api/term/create',
+    payload: { content: '<p>Terms, again</p>' },
+  }),
+
+  'GET /api/group/list': () => ({ method: 'GET', url: '/api/group/list?search=' }),
+  'GET /api/group/list/:id': (c) => ({ method: 'GET', url: `/api/group/list/${c.subject.groupId}` }),
+  'PUT /api/group/edit/:groupId': (c) => ({
+    method: 'PUT',
+    url: `/api/group/edit/${c.subject.groupId}`,
+    payload: { name: 'Robin Smith' },
+  }),
+  'GET /api/group/member/list/:id': (c) => ({
+    method: 'GET',
+    url: `/api/group/member/list/${c.subject.groupId}`,
+  }),
+  'POST /api/group/user/check': (c) => ({
+    method: 'POST',
+    url: '/api/group/user/check',
+    payload: { email: c.subject.parent.email },
+  }),
+  'POST /api/group/user/create': (c) => ({
+    method: 'POST',
+    url: '/api/group/user/create',
+    payload: {
+      groupId: c.subject.groupId,
+      name: 'Ada Second',
+      email: unique('second-parent'),
+      subtype: 'adoptive_parent',
+    },
+  }),
+  // Someone already known (a person of another family of the same entity), linked by id.
+  'POST /api/group/member/add': async (c) => {
+    const { groupId } = await createGroup(t.db(), { entityId: c.subject.entityId });
+    const person = await addFamilyMember(t.db(), { groupId, role: 'birth_family' });
+    return {
+      method: 'POST',
+      url: '/api/group/member/add',
+      payload: { groupId: c.subject.groupId, role: 'birth_family', userId: person.memberId },
+    };
+  },
+  'PUT /api/group/user/edit/:userId': (c) => {
+    const edit = (groupId: string, person: Person): Req => ({
+      method: 'PUT',
+      url: `/api/group/user/edit/${person.id}`,
+      payload: { groupId, userId: person.id, name: 'Robin Smith', email: null, subtype: 'child' },
+    });
+    return c.kind === 'own'
+      ? edit(c.subject.groupId, c.subject.child)
+      : [edit(c.subject.groupId, c.subject.child), edit(c.home.groupId, c.subject.child)];
+  },
+  'POST /api/group/user/sync': async (c) => ({
+    method: 'POST',
+    url: '/api/group/user/sync',
+    payload: { groupId: c.subject.groupId, results: await finalList(c.subject.groupId) },
+  }),
+  'POST /api/group/member/manager/:groupId/:userId': (c) => {
+    const activate = (groupId: string, person: Person): Req => ({
+      method: 'POST',
+      url: `/api/group/member/manager/${groupId}/${person.id}`,
+      payload: { active: true },
+    });
+    return c.kind === 'own'
+      ? activate(c.subject.groupId, c.subject.birth)
+      : [activate(c.subject.groupId, c.subject.birth), activate(c.home.groupId, c.subject.birth)];
+  },
+  'GET /api/group/channel/list/:groupId': (c) => {
+    const read = (groupId: string, channelId: string): Req => ({
+      method: 'GET',
+      url: `/api/group/channel/list/${groupId}?channelId=${channelId}`,
+    });
+    return c.kind === 'own'
+      ? [
+          read(c.subject.groupId, c.subject.channelId),
+          { method: 'GET', url: `/api/group/channel/list/${c.subject.groupId}` },
+        ]
+      : [read(c.subject.groupId, c.subject.channelId), read(c.home.groupId, c.subject.channelId)];
+  },
+  'POST /api/group/channel/manager/:groupId/:channelId': (c) => {
+    const enable = (groupId: string, channelId: string): Req => ({
+      method: 'POST',
+      url: `/api/group/channel/manager/${groupId}/${channelId}`,
+      payload: { active: true },
+    });
+    return c.kind === 'own'
+      ? enable(c.subject.groupId, c.subject.channelId)
+      : [enable(c.subject.groupId, c.subject.channelId), enable(c.home.groupId, c.subject.channelId)];
+  },
+  'POST /api/group/channels/export/request/:channelId': (c) => ({
+    method: 'POST',
+    url: `/api/group/channels/export/request/${c.subject.channelId}`,
+    payload: { email: unique('export') },
+  }),
+  'GET /api/exports/verify/:hash': () => ({ method: 'GET', url: `/api/exports/verify/${HASH}` }),
+  'POST /api/chat/sessions/code': () => ({
+    method: 'POST',
+    url: '/api/chat/sessions/code',
+    payload: { email: unique('nobody') },
+  }),
+  'POST /api/chat/sessions': (c) => ({
+    method: 'POST',
+    url: '/api/chat/sessions',
+    payload: { email: c.home.parent.email, code: WRONG_CODE, state: WRONG_STATE },
+  }),
+  'GET /api/chat/channels': () => ({ method: 'GET', url: '/api/chat/channels' }),
+  'POST /api/chat/channels/:channelId/messages': (c) => ({
+    method: 'POST',
+    url: `/api/chat/channels/${c.subject.channelId}/messages`,
+    payload: { html: '<p>Matrix message</p>' },
+  }),
+  'POST /api/chat/messages/:messageId/flags': (c) => ({
+    method: 'POST',
+    url: `/api/chat/messages/${c.subject.messageId}/flags`,
+    payload: { reason: 'matrix' },
+  }),
+};
+
+/** Successes that name another tenant's object by design: who has an e-mail is not tenant data. */
+const MAY_NAME_OTHER_TENANT = new Set(['POST /api/group/user/check']);
+
+/** Fields that name another tenant, a role or an owner; the route's own fields take precedence. */
+function smuggled(other: Tenant): Record<string, unknown> {
+  return {
+    entityId: other.entityId,
+    entity_id: other.entityId,
+    ownerId: other.userId,
+    userId: other.userId,
+    memberId: other.parent.id,
+    authorId: other.parent.id,
+    createdBy: other.userId,
+    role: 'admin',
+    isAdmin: true,
+  };
+}
+
+/** Query parameters that name another tenant, a role or an owner; the route's own take precedence. */
+function smuggledQuery(other: Tenant): Record<string, string> {
+  return { entityId: other.entityId, ownerId: other.userId, userId: other.userId, role: 'admin' };
+}
+
+/**
+ * The request as sent: a body gets the smuggled fields under its own, a POST without one gets them as
+ * its whole body, and a GET or DELETE gets them as query parameters after its own.
+ */
+function withSmuggledFields(req: Req, other: Tenant): { url: string; payload?: Record<string, unknown> } {
+  if (req.method === 'GET' || req.method === 'DELETE') {
+    const [pathname, search = ''] = req.url.split('?') as [string, string?];
+    const query = new URLSearchParams(search);
+    for (const [name, value] of Object.entries(smuggledQuery(other))) {
+      if (!query.has(name)) query.append(name, value);
+    }
+    return { url: `${pathname}?${query}`, ...(req.payload ? { payload: req.payload } : {}) };
+  }
+  return { url: req.url, payload: { ...smuggled(other), ...req.payload } };
+}
+
+/** What identifies a tenant's objects in an answer. */
+function identifiersOf(x: Tenant): string[] {
+  return [
+    x.entityId,
+    x.entityName,
+    x.userId,
+    x.email,
+    x.groupId,
+    x.child.id,
+    x.parent.id,
+    x.birth.id,
+    x.parent.email!,
+    x.birth.email!,
+    x.channelId,
+    x.messageId,
+    x.exportId,
+    ...(x.coupon ? [x.coupon] : []),
+  ];
+}
+
+// ─── Checksums ───────────────────────────────────────────────────────────────────────────────────
+
+const agg = (from: string) =>
+  `(select count(*) || ':' || md5(coalesce(string_agg(r::text, '|' order by r::text), '')) from ${from})`;
+
+/** Every table a route could change on someone's behalf (sessions: whether they are revoked). */
+const WHOLE_TABLES = [
+  'entities',
+  'users',
+  'groups',
+  'billing_information',
+  'subscriptions',
+  'family_members',
+  'group_members',
+  'chat_users',
+  'chat_channels',
+  'chat_channel_members',
+  'chat_messages',
+  'chat_flags',
+  'conversation_exports',
+  'audit_events',
+  'terms',
+  'payment_plans',
+  'payment_coupons',
+  'payment_coupon_redemptions',
+  'payment_customers',
+  'payment_methods',
+  'payment_charges',
+  'idempotency_keys',
+];
+
+function everythingSql(): string {
+  const columns = WHOLE_TABLES.map((table) => `${agg(`${table} r`)} as "${table}"`);
+  columns.push(`${agg('(select id, revoked_at from sessions) r')} as sessions`);
+  columns.push('(select count(*) from mail_messages) as mail');
+  columns.push('(select count(*) from pgboss.job) as jobs');
+  return `select ${columns.join(', ')}`;
+}
+
+function tenantColumns(x: Tenant): string[] {
+  const e = `'${x.entityId}'`;
+  const groupsOf = `(select id from groups where entity_id = ${e})`;
+  const peopleOf = `(select member_id from group_members where group_id in ${groupsOf})`;
+  const channelsOf = `(select id from chat_channels where group_id in ${groupsOf})`;
+  const parts: Record<string, string> = {
+    entities: `entities r where r.id = ${e}`,
+    users: `users r where r.entity_id = ${e}`,
+    sessions: `(select id, user_id, revoked_at from sessions) r where r.user_id in (select id from users where entity_id = ${e})`,
+    groups: `groups r where r.entity_id = ${e}`,
+    billing: `billing_information r where r.group_id in ${groupsOf}`,
+    subscriptions: `subscriptions r where r.group_id in ${groupsOf}`,
+    places: `group_members r where r.group_id in ${groupsOf}`,
+    people: `family_members r where r.id in ${peopleOf}`,
+    chatUsers: `chat_users r where r.id in (select member_id::text from group_members where group_id in ${groupsOf})`,
+    channels: `chat_channels r where r.id in ${channelsOf}`,
+    channelMembers: `chat_channel_members r where r.channel_id in ${channelsOf}`,
+    messages: `chat_messages r where r.channel_id in ${channelsOf}`,
+    flags: `chat_flags r where r.channel_id in ${channelsOf}`,
+    exports: `conversation_exports r where r.group_id in ${groupsOf}`,
+    audit: `audit_events r where r.entity_id = ${e} or r.group_id in ${groupsOf}`,
+  };
+  return Object.entries(parts).map(([name, from]) => `${agg(from)} as "${x.label}.${name}"`);
+}
+
+/** Plans, coupons (not how often they were used), terms and the admin accounts. */
+const PLATFORM_COLUMNS = [
+  ['terms', 'terms r'],
+  ['plans', 'payment_plans r'],
+  ['coupons', '(select id, name, percent_off, amount_off, max_redemptions, products from payment_coupons) r'],
+  ['admins', `users r where r.role = 'admin'`],
+].map(([name, from]) => `${agg(from!)} as "platform.${name}"`);
+
+/** Who holds which role, subtype and entity; which entity has which status. */
+const PRIVILEGE_COLUMNS = [
+  `(select string_agg(id || '=' || concat_ws('|', role, subtype, entity_id), ',') from users) as "privileges.users"`,
+  `(select string_agg(id || '=' || concat_ws('|', status, subtype), ',') from entities) as "privileges.entities"`,
+];
+
+type Snapshot = Record<string, string>;
+let snapshotSql: { refusal: string; success: string };
+
+/** One statement: for an expected refusal, every table; for a success, what must not change then. */
+async function snapshot(expectSuccess: boolean): Promise<Snapshot> {
+  snapshotSql ??= {
+    refusal: everythingSql(),
+    success: `select ${[...tenantColumns(A), ...tenantColumns(B), ...PLATFORM_COLUMNS, ...PRIVILEGE_COLUMNS].join(', ')}`,
+  };
+  const [row] = await rows<Snapshot>(expectSuccess ? snapshotSql.success : snapshotSql.refusal);
+  return Object.fromEntries(Object.entries(row!).map(([key, value]) => [key, String(value)]));
+}
+
+function pick(snap: Snapshot, prefix: string): Snapshot {
+  return Object.fromEntries(Object.entries(snap).filter(([key]) => key.startsWith(prefix)));
+}
+
+function privilegeMap(list: string): Map<string, string> {
+  return new Map(
+    list
+      .split(',')
+      .filter(Boolean)
+      .map((item) => item.split('=') as [string, string]),
+  );
+}
+
+function samePrivileges(beforeSnap: Snapshot, afterSnap: Snapshot, label: string, byAdmin: boolean) {
+  for (const kind of ['users', 'entities']) {
+    const before = privilegeMap(beforeSnap[`privileges.${kind}`] ?? '');
+    const after = privilegeMap(afterSnap[`privileges.${kind}`] ?? '');
+    for (const [id, held] of before) {
+      const now = after.get(id);
+      if (now !== undefined) expect(now, `${label}: ${kind} ${id} changed role, entity or status`).toBe(held);
+    }
+  }
+  const beforeUsers = privilegeMap(beforeSnap['privileges.users'] ?? '');
+  for (const [id, held] of privilegeMap(afterSnap['privileges.users'] ?? '')) {
+    if (beforeUsers.has(id)) continue;
+    const [role, , entityId] = held.split('|');
+    if (role === 'admin') {
+      expect(byAdmin, `${label}: a new admin account by a non-admin`).toBe(true);
+      expect(entityId ?? '', `${label}: a new admin with an entity`).toBe('');
+    }
+  }
+}
+
+// ─── The matrix ──────────────────────────────────────────────────────────────────────────────────
+
+function matches(outcome: Outcome, status: number): boolean {
+  if (outcome === '2xx') return status >= 200 && status < 300;
+  if (outcome === '4xx') return status >= 400 && status < 500;
+  return status === Number(outcome);
+}
+
+function cellsOf(cell: Cell): ['own' | 'foreign', Outcome][] {
+  return typeof cell === 'string'
+    ? [['own', cell]]
+    : [
+        ['own', cell.own],
+        ['foreign', cell.foreign],
+      ];
+}
+
+function apiRoutes(): string[] {
+  return t.app.routeTable
+    .filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
+    .map((r) => `${r.method} ${r.url}`);
+}
+
+const CALLERS: CallerName[] = ['anonymous', 'admin', 'entityA', 'entityB', 'member'];
+
+describe('permission matrix', () => {
+  it('lists every registered API route, and only those', () => {
+    const registered = apiRoutes();
+    expect(registered.filter((key) => !(key in PERMISSION_MATRIX))).toEqual([]);
+    expect(Object.keys(PERMISSION_MATRIX).filter((key) => !registered.includes(key))).toEqual([]);
+    expect(Object.keys(PERMISSION_MATRIX).filter((key) => !(key in REQUESTS))).toEqual([]);
+  });
+
+  it('agrees with the guards each route declares', () => {
+    for (const route of t.app.routeTable) {
+      const key = `${route.method} ${route.url}`;
+      const row = PERMISSION_MATRIX[key];
+      if (!row) continue;
+      if (route.roles.length > 0) expect(row.anonymous, key).toBe('401');
+      if (!route.roles.includes('admin') && route.roles.length > 0) expect(row.admin, key).toBe('403');
+    }
+  });
+
+  it.each(Object.keys(PERMISSION_MATRIX))('%s', async (key) => {
+    const row = PERMISSION_MATRIX[key]!;
+    for (const caller of CALLERS) {
+      const home = caller === 'entityB' ? B : A;
+      const other = home === A ? B : A;
+      for (const [kind, outcome] of cellsOf(row[caller])) {
+        const subject = kind === 'own' ? home : other;
+        const built = await REQUESTS[key]!({
+          caller,
+          kind,
+          home,
+          subject,
+          other,
+          fresh: () => freshSession(caller),
+        });
+        for (const req of [built].flat()) {
+          const label = `${caller} (${kind}) ${req.method} ${req.url}`;
+          const success = outcome === '2xx';
+          const before = await snapshot(success);
+          const { url, payload } = withSmuggledFields(req, other);
+          const response = await inject(req.headers ?? callers[caller], req.method, url, payload);
+          expect(
+            matches(outcome, response.statusCode),
+            `${label}: expected ${outcome}, got ${response.statusCode} ${response.body.slice(0, 300)}`,
+          ).toBe(true);
+          const after = await snapshot(success);
+          if (!success) {
+            expect(typeof response.json().message, `${label}: a refusal without a message`).toBe('string');
+            expect(after, `${label}: a refusal changed the database`).toEqual(before);
+            continue;
+          }
+          samePrivileges(before, after, label, caller === 'admin');
+          if (caller === 'admin') continue;
+          for (const x of caller === 'anonymous' ? [A, B] : [other]) {
+            expect(pick(after, `${x.label}.`), `${label}: changed tenant ${x.label}`).toEqual(
+              pick(before, `${x.label}.`),
+            );
+          }
+          expect(
+            pick(after, 'platform.'),
+            `${label}: changed the platform's plans, coupons, terms or admins`,
+          ).toEqual(pick(before, 'platform.'));
+          if (caller !== 'anonymous' && !MAY_NAME_OTHER_TENANT.has(key)) {
+            for (const id of identifiersOf(other)) {
+              expect(
+                response.body.includes(id),
+                `${label}: the answer names ${id} of tenant ${other.label}`,
+              ).toBe(false);
+            }
+          }
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,129 @@
+// A family with data on every screen, made through the API as the agency and its members would make it:
+// a monthly subscription paid by the local card, a child, an adoptive parent and a birth family member,
+// the channel the birth family member shares with the family, and messages in it (one of them reported).
+import type { APIRequestContext } from '@playwright/test';
+import { codeIn, uniqueEmail } from './accounts.js';
+import { waitForMail } from './fixtures.js';
+
+export interface FamilyNames {
+  child: string;
+  parent: string;
+  birth: string;
+}
+
+export interface FamilyData {
+  groupId: string;
+  channelId: string;
+  emails: { parent: string; birth: string };
+}
+
+async function post(request: APIRequestContext, url: string, data: object, token?: string) {
+  const response = await request.post(url, {
+    data,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok()) throw new Error(`${url}: ${response.status()} ${await response.text()}`);
+  return response.json();
+}
+
+/** A member's token for the members' chat API: the code arrives by e-mail. */
+async function memberToken(request: APIRequestContext, email: string): Promise<string> {
+  const { state } = await post(request, '/api/chat/sessions/code', { email });
+  const mail = await waitForMail(email, /chat code/);
+  return (await post(request, '/api/chat/sessions', { email, code: codeIn(mail.text), state })).token;
+}
+
+export async function familyWithConversation(
+  request: APIRequestContext,
+  agency: { email: string; password: string },
+  names: FamilyNames,
+  messages: { birth: string[]; parent: string },
+): Promise<FamilyData> {
+  const login = await post(request, '/api/auth/login', {
+    email: agency.email,
+    password: agency.password,
+    role: 'entity',
+  });
+  const token: string = login.accessToken;
+  const card = await post(
+    request,
+    '/api/payments/local/tokens',
+    { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
+    token,
+  );
+  const saved = await post(
+    request,
+    '/api/group/billing/save',
+    {
+      cardName: 'Pat Payer',
+      address: '1 Main Street',
+      city: 'Springfield',
+      state: 'IL',
+      zip: '62701',
+      country: 'US',
+      email: uniqueEmail('payer'),
+      phoneNumber: '(555) 010-3000',
+      ...card,
+    },
+    token,
+  );
+  const groupId: string = saved._id;
+  const plans = await (
+    await request.get('/api/group/billing/plans/list', { headers: { authorization: `Bearer ${token}` } })
+  ).json();
+  const monthly = plans.plans.find((p: { nickname: string }) => p.nickname === 'Monthly');
+  await post(
+    request,
+    '/api/group/billing/assignSubscription',
+    { groupId, priceId: monthly.id, coupons: [], name: names.child },
+    token,
+  );
+  const emails = { parent: uniqueEmail('parent'), birth: uniqueEmail('birth') };
+  const child = await post(
+    request,
+    '/api/group/user/create',
+    { groupId, name: names.child, email: null, subtype: 'child' },
+    token,
+  );
+  const parent = await post(
+    request,
+    '/api/group/user/create',
+    { groupId, name: names.parent, email: emails.parent, subtype: 'adoptive_parent' },
+    token,
+  );
+  const birth = await post(
+    request,
+    '/api/group/user/create',
+    { groupId, name: names.birth, email: emails.birth, subtype: 'birth_family' },
+    token,
+  );
+  await post(
+    request,
+    '/api/group/user/sync',
+    {
+      groupId,
+      results: [
+        { userId: child._id, userType: 'child' },
+        { userId: parent._id, userType: 'adoptive_parent' },
+        { userId: birth._id, userType: 'birth_family' },
+      ],
+    },
+    token,
+  );
+
+  const birthToken = await memberToken(request, emails.birth);
+  const { channels } = await (
+    await request.get('/api/chat/channels', { headers: { authorization: `Bearer ${birthToken}` } })
+  ).json();
+  const channelId: string = channels[0].id;
+  const posted: string[] = [];
+  for (const html of messages.birth) {
+    posted.push((await post(request, `/api/chat/channels/${channelId}/messages`, { html }, birthToken)).id);
+  }
+  const parentToken = await memberToken(request, emails.parent);
+  await post(request, `/api/chat/channels/${channelId}/messages`, { html: messages.parent }, parentToken);
+  if (posted[0]) {
+    await post(request, `/api/chat/messages/${posted[0]}/flags`, { reason: null }, parentToken);
+  }
+  return { groupId, channelId, emails };
+}
