@@ -39,6 +39,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('prints outbox mail bodies (codes) by default only in development; an explicit value wins', () => {
+    expect(loadConfig({}).mail.outboxLogText).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).mail.outboxLogText).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).mail.outboxLogText).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).mail.outboxLogText).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', OUTBOX_LOG_TEXT: '' }).mail.outboxLogText).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', OUTBOX_LOG_TEXT: 'true' }).mail.outboxLogText).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', OUTBOX_LOG_TEXT: 'false' }).mail.outboxLogText).toBe(false);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).database.url).toBeUndefined();
   });

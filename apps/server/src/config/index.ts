@@ -30,7 +30,8 @@ const ZEnv = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Bridge Talk <no-reply@bridgetalk.local>'),
-  OUTBOX_LOG_TEXT: booleanish.default(true),
+  /** Unset: print bodies (codes) only in development, never into a production log by default. */
+  OUTBOX_LOG_TEXT: booleanish.optional(),
   TEAM_EMAIL: z.email().default('team@bridgetalk.local'),
   WEB_DIST_DIR: z.string().optional(),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
@@ -144,7 +145,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
-      outboxLogText: e.OUTBOX_LOG_TEXT,
+      outboxLogText: e.OUTBOX_LOG_TEXT ?? e.NODE_ENV === 'development',
       teamEmail: e.TEAM_EMAIL,
     },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),

@@ -107,7 +107,34 @@ describe('account settings', () => {
       payload: { email: entity.email, password: entity.password, role: 'entity' },
     });
     expect(old.statusCode).toBe(401);
-    await signIn(t.app, { email: entity.email, password: 'Changed-Pass-9', role: 'entity' });
+    const again = await signIn(t.app, { email: entity.email, password: 'Changed-Pass-9', role: 'entity' });
+    // The code is spent: it cannot start a second change.
+    const reused = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/me/password/verify',
+      payload: { code: codeIn(mail.text) },
+      headers: { authorization: again.authorization },
+    });
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json()).toEqual({
+      message: MSG.account.codeCheckFailed,
+      fields: { code: MSG.account.codeCheckFailed },
+    });
+  });
+
+  it('voids the password-change code after wrong tries: then the right code is refused too', async () => {
+    const { entity, call } = await entitySession();
+    await call('POST', '/api/auth/me/password/code');
+    const code = codeIn((await waitForMessage(smtp, entity.email, /verification code/)).text);
+    const wrong = code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA';
+    for (let i = 0; i < 6; i++) {
+      const attempt = await call('POST', '/api/auth/me/password/verify', { code: wrong });
+      expect(attempt.statusCode).toBe(422);
+      expect(attempt.json().message).toBe(MSG.account.codeCheckFailed);
+    }
+    const right = await call('POST', '/api/auth/me/password/verify', { code });
+    expect(right.statusCode).toBe(422);
+    expect(right.json().message).toBe(MSG.account.codeCheckFailed);
   });
 
   it('refuses a password-change state of another account', async () => {
@@ -135,5 +162,52 @@ describe('account settings', () => {
       const response = await t.app.inject({ method, url, payload: {} });
       expect(response.statusCode, `${method} ${url}`).toBe(401);
     }
+  });
+});
+
+describe('rate limits', () => {
+  // 3 code checks per client; per account max(5, 3) code requests and checks, whatever the client.
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_AUTH_MAX: '3' });
+  });
+  afterAll(() => limited.close());
+
+  async function limitedSession() {
+    const entity = await createEntityUser(limited.db());
+    const { authorization } = await signIn(limited.app, {
+      email: entity.email,
+      password: entity.password!,
+      role: 'entity',
+    });
+    const call = (remoteAddress: string, url: string, payload?: object) =>
+      limited.app.inject({ method: 'POST', url, payload, remoteAddress, headers: { authorization } });
+    await call('10.4.0.1', '/api/auth/me/password/code');
+    const code = codeIn((await waitForMessage(smtp, entity.email, /verification code/)).text);
+    return { call, code, wrong: code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA' };
+  }
+
+  function expectTooMany(response: { statusCode: number; json: () => { message: string } }) {
+    expect(response.statusCode).toBe(429);
+    expect(response.json().message).toBe(MSG.extra.tooManyAttempts);
+  }
+
+  it('answers 429 to a client checking too many codes', async () => {
+    const { call, wrong } = await limitedSession();
+    for (let i = 0; i < 3; i++) {
+      expect((await call('10.5.0.1', '/api/auth/me/password/verify', { code: wrong })).statusCode).toBe(422);
+    }
+    expectTooMany(await call('10.5.0.1', '/api/auth/me/password/verify', { code: wrong }));
+  });
+
+  it('answers 429 to code checks of one account from many clients, even with the right code', async () => {
+    const { call, code, wrong } = await limitedSession();
+    // The code request and four wrong checks: the code is still live, the account has used its five.
+    for (let i = 2; i <= 5; i++) {
+      expect((await call(`10.6.0.${i}`, '/api/auth/me/password/verify', { code: wrong })).statusCode).toBe(
+        422,
+      );
+    }
+    expectTooMany(await call('10.6.1.1', '/api/auth/me/password/verify', { code }));
   });
 });

@@ -1,5 +1,6 @@
 import {
   API,
+  MSG,
   ZErrorResponse,
   ZFlowStepResponse,
   ZForgotPasswordRequest,
@@ -162,7 +163,7 @@ export async function authRoutes(
     async (request, reply) => {
       await auth.logout({ refreshToken: request.cookies[REFRESH_COOKIE], actor: request.actor });
       clearRefreshCookie(reply);
-      return { message: 'Signed out.' };
+      return { message: MSG.extra.signedOut };
     },
   );
 

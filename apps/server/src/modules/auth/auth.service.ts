@@ -13,6 +13,7 @@ import { randomToken, sha256 } from '../../lib/secrets.js';
 import { signAccessToken, verifyAccessToken } from './access-token.js';
 import { startActivation } from './activation.js';
 import * as repo from './auth.repository.js';
+import { LoginFailures } from './login-failures.js';
 
 /** A browser-session cookie still needs an end on the server: a day of inactivity. */
 const SESSION_COOKIE_IDLE_MS = 24 * 60 * 60 * 1000;
@@ -48,6 +49,8 @@ export function accountState(user: UserRecord): 'active' | 'inactive' {
 
 export function createAuthService(ctx: AppContext) {
   const { db, config, tokenKey } = ctx;
+  // Per e-mail, whatever the client: a handful of failed sign-ins in 15 minutes (as the code flows).
+  const failures = new LoginFailures(Math.max(5, config.auth.rateLimitMax), 15 * 60 * 1000);
 
   async function issue(user: UserRecord, sessionId: string, persistent: boolean): Promise<IssuedSession> {
     const refreshToken = randomToken();
@@ -82,23 +85,29 @@ export function createAuthService(ctx: AppContext) {
 
     async login({ input }: { input: LoginRequest }): Promise<IssuedSession> {
       const { email, password, role, rememberMe } = ZLoginRequest.parse(input);
+      if (failures.blocked(email)) throw new AppError('TOO_MANY_REQUESTS', MSG.extra.tooManyAttempts);
       const user = await repo.findUserByEmail(db, email);
-      const invalid = new AppError('UNAUTHENTICATED', MSG.auth.invalidCredentials, {
-        email: MSG.auth.invalidCredentials,
-        password: MSG.auth.invalidCredentials,
-      });
+      const invalid = () => {
+        failures.record(email);
+        return new AppError('UNAUTHENTICATED', MSG.auth.invalidCredentials, {
+          email: MSG.auth.invalidCredentials,
+          password: MSG.auth.invalidCredentials,
+        });
+      };
       if (!user || user.role !== role) {
         await verifyPassword(null, password);
-        throw invalid;
+        throw invalid();
       }
       if (user.passwordHash === null) {
         // An invited account: activate it by e-mailed code, unless the account itself is not active
         // yet (an access request the team has not approved).
         if (accountState(user) !== 'active') throw new AppError('FORBIDDEN', MSG.auth.notYetActivated);
+        // Each such answer e-mails a code: counted like a failure, so it cannot flood the inbox.
+        failures.record(email);
         const state = await startActivation(ctx, user);
         throw new AppError('PASSWORD_NOT_SET', MSG.auth.redirectToCreatePassword, undefined, { state });
       }
-      if (!(await verifyPassword(user.passwordHash, password))) throw invalid;
+      if (!(await verifyPassword(user.passwordHash, password))) throw invalid();
       if (accountState(user) !== 'active') throw new AppError('FORBIDDEN', MSG.auth.notYetActivated);
       const sessionId = await repo.createSession(db, user.id, rememberMe);
       return issue(user, sessionId, rememberMe);

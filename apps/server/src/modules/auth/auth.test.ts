@@ -1,9 +1,20 @@
 import { MSG } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entities } from '../../db/schema.js';
-import { createEntityUser } from '../../test-support/factories.js';
-import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
+import { createAdminUser, createEntityUser } from '../../test-support/factories.js';
+import { codeIn } from '../../test-support/smtp-capture.js';
+import {
+  createTestApp,
+  eventually,
+  rememberSecret,
+  signIn,
+  TEST_ADMIN,
+  type TestApp,
+} from '../../test-support/test-app.js';
+import { findSentMailTo } from '../mail/mail.repository.js';
+import { type AccessClaims, signAccessToken } from './access-token.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -117,6 +128,22 @@ describe('GET /api/auth/me', () => {
     }
   });
 
+  it('refuses an expired access token, signed with the right key for a live session, with 401', async () => {
+    const session = await signIn(t.app, admin);
+    const { sub, sid, role, name, email } = decodeJwt(session.authorization.slice('Bearer '.length));
+    const claims = { sub, sid, role, name, email } as AccessClaims;
+    const me = (token: string) =>
+      t.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    const fresh = await signAccessToken(t.app.ctx.tokenKey, claims, 60);
+    rememberSecret(fresh);
+    expect((await me(fresh)).statusCode).toBe(200);
+    const expired = await signAccessToken(t.app.ctx.tokenKey, claims, -60);
+    rememberSecret(expired);
+    const response = await me(expired);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: MSG.extra.sessionExpired });
+  });
+
   it('refuses the session of an entity disabled after sign-in, at once', async () => {
     const entity = await createEntityUser(t.db());
     const { authorization } = await signIn(t.app, {
@@ -182,6 +209,7 @@ describe('refresh and logout', () => {
       cookies: { bt_refresh: session.refreshCookie },
     });
     expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ message: MSG.extra.signedOut });
     expect(
       (await t.app.inject({ url: '/api/auth/me', headers: { authorization: session.authorization } }))
         .statusCode,
@@ -189,6 +217,14 @@ describe('refresh and logout', () => {
     expect((await refresh(session.refreshCookie)).statusCode).toBe(401);
   });
 });
+
+/** The code of the newest outbox e-mail to `to` whose subject matches (read from the database). */
+async function mailedCode(to: string, subject: RegExp) {
+  const mail = await eventually(async () =>
+    (await findSentMailTo(t.db(), to)).findLast((m) => subject.test(m.subject)),
+  );
+  return codeIn(mail.text);
+}
 
 describe('logs', () => {
   it('never contain a password, an access token or a refresh token', async () => {
@@ -200,6 +236,41 @@ describe('logs', () => {
     expect(log).not.toContain(TEST_ADMIN.password);
     expect(log).not.toContain(session.authorization.slice('Bearer '.length));
     expect(log).not.toContain(session.refreshCookie);
+  });
+
+  it('never contain the mailed code, the new password or the state of a reset or an activation', async () => {
+    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
+    const secrets: string[] = [];
+    /** Runs code → new password from a first state; every secret of the flow is kept for the check. */
+    async function finish(email: string, state: string, subject: RegExp, password: string) {
+      const code = await mailedCode(email, subject);
+      const validated = await post('/api/auth/password/validate', { email, role: 'entity', state, code });
+      expect(validated.statusCode).toBe(200);
+      const next = validated.json().state as string;
+      const set = await post('/api/auth/password/change', { email, role: 'entity', state: next, password });
+      expect(set.statusCode).toBe(200);
+      const flowSecrets = [code, state, next, password, set.json().accessToken as string];
+      for (const secret of flowSecrets) rememberSecret(secret);
+      secrets.push(...flowSecrets);
+    }
+
+    const member = await createEntityUser(t.db());
+    const requested = await post('/api/auth/password/request', { email: member.email, role: 'entity' });
+    expect(requested.statusCode).toBe(200);
+    await finish(member.email, requested.json().state, /verification code/, 'Reset-Logged-Pass-7');
+
+    const invited = await createEntityUser(t.db(), { password: null });
+    const login = await post('/api/auth/login', {
+      email: invited.email,
+      password: 'anything',
+      role: 'entity',
+    });
+    expect(login.statusCode).toBe(406);
+    await finish(invited.email, login.json().state, /activation code/, 'Activated-Logged-Pass-8');
+
+    const log = t.logs.join('');
+    expect(log).toContain('outbox mail');
+    for (const secret of secrets) expect(log).not.toContain(secret);
   });
 });
 
@@ -217,6 +288,39 @@ describe('rate limit', () => {
       const blocked = await attempt();
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json().message).toBe(MSG.extra.tooManyAttempts);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('answers 429 to failed sign-ins for one e-mail from many addresses; other e-mails are still served', async () => {
+    // 3 per client, and per e-mail max(5, 3) failures in 15 minutes whatever the client.
+    const limited = await createTestApp({ RATE_LIMIT_AUTH_MAX: '3' });
+    try {
+      const attempt = (password: string, from: string, email: string = TEST_ADMIN.email) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: from,
+          payload: { email, password, role: 'admin' },
+        });
+      for (let i = 1; i <= 5; i++)
+        expect((await attempt('Wrong-Pass-1', `10.0.0.${i}`)).statusCode).toBe(401);
+      for (const password of ['Wrong-Pass-1', TEST_ADMIN.password]) {
+        // Even the right password: a guess past the limit must not tell the guesser it was right.
+        const blocked = await attempt(password, '10.0.1.1');
+        expect(blocked.statusCode).toBe(429);
+        expect(blocked.json().message).toBe(MSG.extra.tooManyAttempts);
+        expect(blocked.cookies).toHaveLength(0);
+      }
+      const unknown = await attempt('Wrong-Pass-1', '10.0.1.2', 'nobody@test.local');
+      expect(unknown.statusCode).toBe(401);
+      expect(unknown.json().message).toBe(MSG.auth.invalidCredentials);
+      const other = await createAdminUser(limited.db());
+      const served = await attempt(other.password!, '10.0.1.3', other.email);
+      expect(served.statusCode).toBe(200);
+      rememberSecret(served.json().accessToken);
+      rememberSecret(served.cookies.find((c) => c.name === 'bt_refresh')?.value);
     } finally {
       await limited.close();
     }

@@ -69,6 +69,18 @@ describe('forgot password', () => {
     });
     expect(replay.statusCode).toBe(422);
     expect(replay.json().message).toBe(MSG.extra.stepExpired);
+    // The code is spent: checking it again, with its still-signed first state, is refused.
+    const reused = await post('/api/auth/password/validate', {
+      email: entity.email,
+      role: 'entity',
+      state,
+      code,
+    });
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json()).toEqual({
+      message: MSG.auth.confirmationCodeNotFound,
+      fields: { code: MSG.auth.confirmationCodeNotFound },
+    });
   });
 
   it('answers 422 for an unknown e-mail and 404 for an account of the other role', async () => {
@@ -287,5 +299,64 @@ describe('request access', () => {
       phone: '(555) 222-3333',
     });
     expect(lawyer.statusCode).toBe(200);
+  });
+});
+
+describe('rate limits', () => {
+  // 3 requests per client and route; per e-mail max(5, 3) requests and code checks, whatever the client.
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_AUTH_MAX: '3' });
+  });
+  afterAll(() => limited.close());
+
+  const from = (remoteAddress: string, url: string, payload: object) =>
+    limited.app.inject({ method: 'POST', url, payload, remoteAddress });
+
+  function expectTooMany(response: { statusCode: number; json: () => { message: string } }) {
+    expect(response.statusCode).toBe(429);
+    expect(response.json().message).toBe(MSG.extra.tooManyAttempts);
+  }
+
+  it('answers 429 to a client asking for too many reset codes', async () => {
+    for (let i = 0; i < 3; i++) {
+      const email = `ip-${i}@test.local`;
+      expect(
+        (await from('10.1.0.1', '/api/auth/password/request', { email, role: 'entity' })).statusCode,
+      ).toBe(422);
+    }
+    expectTooMany(
+      await from('10.1.0.1', '/api/auth/password/request', { email: 'ip-9@test.local', role: 'entity' }),
+    );
+  });
+
+  it('answers 429 to reset requests for one e-mail from many clients', async () => {
+    const payload = { email: 'target@test.local', role: 'entity' };
+    for (let i = 1; i <= 5; i++) {
+      expect((await from(`10.2.0.${i}`, '/api/auth/password/request', payload)).statusCode).toBe(422);
+    }
+    expectTooMany(await from('10.2.1.1', '/api/auth/password/request', payload));
+  });
+
+  it('answers 429 to code checks for one e-mail from many clients, even with the right code', async () => {
+    const entity = await createEntityUser(limited.db());
+    const requested = await from('10.3.0.1', '/api/auth/password/request', {
+      email: entity.email,
+      role: 'entity',
+    });
+    expect(requested.statusCode).toBe(200);
+    const { state } = requested.json();
+    const code = codeIn((await waitForMessage(smtp, entity.email, /verification code/)).text);
+    const check = (remoteAddress: string, guess: string) =>
+      from(remoteAddress, '/api/auth/password/validate', {
+        email: entity.email,
+        role: 'entity',
+        state,
+        code: guess,
+      });
+    // Four wrong tries: the code is still live (it voids at five), the e-mail has used its five attempts.
+    const wrong = code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA';
+    for (let i = 2; i <= 5; i++) expect((await check(`10.3.0.${i}`, wrong)).statusCode).toBe(422);
+    expectTooMany(await check('10.3.1.1', code));
   });
 });
