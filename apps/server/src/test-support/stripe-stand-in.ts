@@ -1,7 +1,9 @@
 // A local HTTP stand-in for the few Stripe API endpoints the stripe provider uses (no stripe-mock is
 // on the registry, and tests have no network). The official SDK talks to it through its host/port
 // options. It keeps what it was asked, honours idempotency keys as Stripe does (same key, same
-// answer), and follows Stripe's test payment methods: `pm_card_chargeDeclined` is declined.
+// answer), and follows Stripe's test payment methods: `pm_card_chargeDeclined` is declined. A
+// subscription is charged as Stripe would charge it: its item's price (a catalogue price, or an inline
+// `price_data` price, which Stripe archives at once) less its discounts, with Stripe's own arithmetic.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -76,12 +78,19 @@ export class StripeStandIn {
   readonly coupons: Record<string, Obj> = {
     SPRING: coupon('SPRING', { percent_off: 10 }),
     TENDOLLARS: coupon('TENDOLLARS', { amount_off: 1_000 }),
+    /** More than the monthly price: Stripe would charge 0, the contract's rule charges its floor. */
+    BIGDEAL: coupon('BIGDEAL', { amount_off: 2_500 }),
+    /** One redemption left; Stripe counts none of ours (we send no discounts). */
+    ONCE: coupon('ONCE', { percent_off: 20, max_redemptions: 2, times_redeemed: 1 }),
+    LAST: coupon('LAST', { percent_off: 20, max_redemptions: 1 }),
     USEDUP: coupon('USEDUP', { percent_off: 50, max_redemptions: 1, times_redeemed: 1, valid: false }),
     EXPIRED: coupon('EXPIRED', { percent_off: 50, valid: false }),
   };
   readonly customers = new Map<string, Obj>();
   readonly paymentIntents = new Map<string, Obj>();
   readonly subscriptions = new Map<string, Obj>();
+  /** Each subscription's first invoice, paid when it was created. */
+  readonly invoices = new Map<string, { id: string; subscription: string; amount_paid: number }>();
   private readonly attached = new Map<string, string>();
   private readonly idempotent = new Map<string, Answer>();
   private counter = 0;
@@ -165,7 +174,8 @@ export class StripeStandIn {
     /** The id in the path when it has the pattern's shape. */
     const idIn = (pattern: RegExp): string | null => pattern.exec(path)?.[1] ?? null;
     if (method === 'GET' && path === '/v1/prices') {
-      return ok({ object: 'list', data: this.prices, has_more: false, url: '/v1/prices' });
+      const data = p.active === 'true' ? this.prices.filter((x) => x.active) : this.prices;
+      return ok({ object: 'list', data, has_more: false, url: '/v1/prices' });
     }
     const priceId = idIn(/^\/v1\/prices\/([^/]+)$/);
     if (method === 'GET' && priceId) {
@@ -223,26 +233,35 @@ export class StripeStandIn {
     }
     if (method === 'POST' && path === '/v1/subscriptions') {
       if (p.default_payment_method === 'pm_card_chargeDeclined') return this.declined();
-      const subscription = {
+      const itemPrice = this.itemPrice(p);
+      if ('error' in itemPrice) return itemPrice.error;
+      const subscription: Obj = {
         id: this.id('sub'),
         object: 'subscription',
         customer: p.customer,
         status: 'active',
         default_payment_method: p.default_payment_method,
-        discounts: this.discounts(p),
+        discounts: this.discounts(p) ?? [],
         metadata: { groupId: p['metadata[groupId]'] },
         items: {
           object: 'list',
           data: [
             {
               id: this.id('si'),
-              price: { id: p['items[0][price]'] },
+              price: itemPrice.price,
               current_period_end: Math.floor(Date.now() / 1000) + 30 * DAY,
             },
           ],
         },
       };
-      this.subscriptions.set(subscription.id, subscription);
+      const invoice = {
+        id: this.id('in'),
+        subscription: subscription.id as string,
+        amount_paid: this.monthlyAmount(subscription),
+      };
+      this.invoices.set(invoice.id, invoice);
+      subscription.latest_invoice = invoice.id;
+      this.subscriptions.set(subscription.id as string, subscription);
       return ok(subscription);
     }
     const subscriptionId = idIn(/^\/v1\/subscriptions\/([^/]+)$/);
@@ -255,8 +274,13 @@ export class StripeStandIn {
         return ok(subscription);
       }
       const item = (subscription.items as { data: Obj[] }).data[0]!;
-      if (p['items[0][price]']) item.price = { id: p['items[0][price]'] };
-      subscription.discounts = this.discounts(p);
+      if (p['items[0][price]'] || p['items[0][price_data][unit_amount]']) {
+        const itemPrice = this.itemPrice(p);
+        if ('error' in itemPrice) return itemPrice.error;
+        item.price = itemPrice.price;
+      }
+      // Absent, the discounts stay as they are; an empty value removes them.
+      subscription.discounts = this.discounts(p) ?? subscription.discounts;
       return ok(subscription);
     }
     return {
@@ -265,10 +289,65 @@ export class StripeStandIn {
     };
   }
 
-  private discounts(p: Record<string, string>): string[] {
-    return Object.entries(p)
+  /** The discounts a request sets: null when it does not name them, [] when it removes them. */
+  private discounts(p: Record<string, string>): string[] | null {
+    if (p.discounts === '') return [];
+    const coupons = Object.entries(p)
       .filter(([key]) => /^discounts\[\d+\]\[coupon\]$/.test(key))
       .map(([, value]) => value);
+    return coupons.length > 0 ? coupons : null;
+  }
+
+  /**
+   * The price of a request's first item: a catalogue price by id, or an inline one from `price_data`
+   * (currency, an existing product, a monthly interval and an amount are required, as at Stripe).
+   */
+  private itemPrice(p: Record<string, string>): { price: Obj } | { error: Answer } {
+    const id = p['items[0][price]'];
+    if (id) {
+      const found = this.prices.find((x) => x.id === id);
+      return found ? { price: found } : { error: this.missing('price') };
+    }
+    const product = this.prices
+      .map((x) => x.product)
+      .find((x) => x.id === p['items[0][price_data][product]']);
+    if (!product) return { error: this.missing('product') };
+    const currency = p['items[0][price_data][currency]'];
+    const unitAmount = Number(p['items[0][price_data][unit_amount]']);
+    const interval = p['items[0][price_data][recurring][interval]'];
+    if (!currency || interval !== 'month' || !Number.isInteger(unitAmount)) {
+      return {
+        error: {
+          status: 400,
+          body: { error: { type: 'invalid_request_error', message: 'bad price_data' } },
+        },
+      };
+    }
+    const inline = {
+      ...price(this.id('price'), product.name, unitAmount, 'month'),
+      product,
+      currency,
+      // Stripe archives a price made inline at once: it is never listed among the active prices.
+      active: false,
+    };
+    this.prices.push(inline);
+    return { price: inline };
+  }
+
+  /**
+   * What Stripe charges a subscription each month: its price less its discounts, each rounded to the
+   * cent, never below 0, whatever plans a coupon's metadata lists (Stripe does not read it).
+   */
+  monthlyAmount(subscription: Obj): number {
+    const item = (subscription.items as { data: { price: { unit_amount: number } }[] }).data[0]!;
+    let amount = item.price.unit_amount;
+    for (const code of subscription.discounts as string[]) {
+      const found = this.coupons[code] as { percent_off: number | null; amount_off: number | null };
+      if (found.percent_off !== null) amount -= Math.round((amount * found.percent_off) / 100);
+      if (found.amount_off !== null) amount -= found.amount_off;
+      amount = Math.max(amount, 0);
+    }
+    return amount;
   }
 
   private customerFields(p: Record<string, string>): Obj {

@@ -179,6 +179,24 @@ describe('subscription requests', () => {
       'You need to select a plan',
     );
   });
+
+  it("needs the child's first and last name (split at the first space) of 3 characters each", () => {
+    const request = {
+      coupons: [],
+      priceId: 'price_1',
+      groupId: '00000000-0000-4000-8000-000000000000',
+    };
+    expect(firstError(ZAssignSubscriptionRequest, { ...request, name: 'Robin' }, 'name')).toBe(
+      MSG.validation.childLastNameMin,
+    );
+    expect(firstError(ZAssignSubscriptionRequest, { ...request, name: 'Al Smith' }, 'name')).toBe(
+      MSG.validation.childFirstNameMin,
+    );
+    expect(firstError(ZAssignSubscriptionRequest, { ...request, name: 'Robin Le' }, 'name')).toBe(
+      MSG.validation.childLastNameMin,
+    );
+    expect(ZAssignSubscriptionRequest.parse({ ...request, name: ' Robin Lee ' }).name).toBe('Robin Lee');
+  });
 });
 
 describe('plan and coupon administration', () => {

@@ -6,6 +6,7 @@ import { PHONE_FORMATTED_LENGTH } from '../rules/phone.js';
 import { PLAN_TYPES, ZCoupon, ZPlan } from '../rules/price.js';
 import { ZUsStateAbbreviation } from '../us-states.js';
 import { ZEmail } from './auth.js';
+import { ZChildName } from './groups.js';
 
 // ─── Cards ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -265,12 +266,15 @@ const ZCouponCodes = z
   .default([])
   .transform((codes) => [...new Set(codes.filter((code) => code !== ''))]);
 
-/** POST /group/billing/assignSubscription: `name` is the child's name, 'first last'. */
+/**
+ * POST /group/billing/assignSubscription: `name` is the child's name, 'first last', split at the first
+ * space; each part at least 3 characters.
+ */
 export const ZAssignSubscriptionRequest = z.object({
   coupons: ZCouponCodes,
   priceId: z.string().trim().min(1, MSG.validation.planRequired).max(255),
   groupId: z.uuid(),
-  name: z.string().trim().min(3).max(121),
+  name: ZChildName,
 });
 export type AssignSubscriptionRequest = z.input<typeof ZAssignSubscriptionRequest>;
 

@@ -2,6 +2,7 @@
 // 'Group'; section 7, the /group/list and /group/edit calls), and the wizard's child-and-plan step.
 import { z } from 'zod';
 import { MSG } from '../messages.js';
+import { splitName } from '../rules/names.js';
 import { PLAN_TYPES } from '../rules/price.js';
 import { ZSortDirection } from './entities.js';
 
@@ -11,6 +12,26 @@ export const GROUP_NAME_MAX = 121;
 
 export const ZGroupParams = z.object({ id: z.uuid() });
 
+/** Each of the child's names has at least this many characters (spec section 5, Add family step). */
+export const CHILD_NAME_PART_MIN = 3;
+
+/**
+ * The child's name as the server takes it ('first last', the family's name) is split at the first space,
+ * as it is stored: the first name and the rest (the last name) each need CHILD_NAME_PART_MIN characters.
+ */
+function checkChildName(name: string, ctx: z.RefinementCtx): void {
+  const { firstName, lastName } = splitName(name);
+  if (firstName.length < CHILD_NAME_PART_MIN) {
+    ctx.addIssue({ code: 'custom', input: name, message: MSG.validation.childFirstNameMin });
+  }
+  if (lastName.length < CHILD_NAME_PART_MIN) {
+    ctx.addIssue({ code: 'custom', input: name, message: MSG.validation.childLastNameMin });
+  }
+}
+
+/** The child's full name of POST /group/billing/assignSubscription. */
+export const ZChildName = z.string().trim().max(GROUP_NAME_MAX).superRefine(checkChildName);
+
 /** PostgreSQL text cannot hold a NUL character: such input is refused, not stored. */
 export function hasNoNul(value: string): boolean {
   return !value.includes('\u0000');
@@ -19,13 +40,7 @@ export function hasNoNul(value: string): boolean {
 /** GET /group/list: a page of the entity's families, searched and optionally sorted by status. */
 export const ZGroupListQuery = z.object({
   /** The child's name, or any e-mail of the family (its members' or the payment e-mail); any case. */
-  search: z
-    .string()
-    .trim()
-    .max(200)
-    // A NUL character cannot be in any stored text: it matches nothing, so it is dropped.
-    .transform((value) => value.replaceAll('\u0000', ''))
-    .default(''),
+  search: z.string().trim().max(200).default(''),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(FAMILY_PAGE_SIZE),
   /** By status (Active before Inactive when ascending); without it, newest first. */
@@ -72,14 +87,18 @@ export const ZGroup = z.object({
 });
 export type Group = z.infer<typeof ZGroup>;
 
-/** PUT /group/edit/{groupId}: rename the family. */
+/**
+ * PUT /group/edit/{groupId}: rename the family. The name is the child's (the server splits it into the
+ * child's first and last name), so the child-name rule of the wizard holds for it as well.
+ */
 export const ZEditGroupRequest = z.object({
   name: z
     .string({ error: MSG.families.groupNameMin })
     .trim()
     .min(GROUP_NAME_MIN, MSG.families.groupNameMin)
     .max(GROUP_NAME_MAX, MSG.families.groupNameMin)
-    .refine(hasNoNul, MSG.families.groupNameMin),
+    .refine(hasNoNul, MSG.families.groupNameMin)
+    .superRefine(checkChildName),
 });
 export type EditGroupRequest = z.input<typeof ZEditGroupRequest>;
 
@@ -103,18 +122,24 @@ export function groupPlanLabel(group: { oneTime: boolean }): string {
 
 /**
  * Wizard step 2, Enter Child's Name and Select Plan (spec section 5): both names at least 3
- * characters, and a plan; `coupon` is the code typed in, if any.
+ * characters, and a plan; `coupon` is the code typed in, if any. The server splits the joined name at
+ * its first space, so a first name with a space needs 3 characters before it ('Jo Ann' is too short).
  */
 export const ZChildAndPlanForm = z.object({
   childrenFirstName: z
     .string()
     .trim()
-    .min(3, MSG.validation.childFirstNameMin)
-    .max(60, MSG.validation.childFirstNameMin),
+    .min(CHILD_NAME_PART_MIN, MSG.validation.childFirstNameMin)
+    .max(60, MSG.validation.childFirstNameMin)
+    .refine(
+      (first) =>
+        first.length < CHILD_NAME_PART_MIN || splitName(first).firstName.length >= CHILD_NAME_PART_MIN,
+      MSG.validation.childFirstNameMin,
+    ),
   childrenLastName: z
     .string()
     .trim()
-    .min(3, MSG.validation.childLastNameMin)
+    .min(CHILD_NAME_PART_MIN, MSG.validation.childLastNameMin)
     .max(60, MSG.validation.childLastNameMin),
   idSelected: z.string().min(1, MSG.validation.planRequired),
   coupon: z.string().trim().max(64),

@@ -5,7 +5,7 @@ import { applyCoupons, MSG } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscriptions } from '../../db/schema.js';
+import { billingInformation, subscriptions } from '../../db/schema.js';
 import { billingEntity, billingPayload, idempotencyKey } from '../../test-support/billing.js';
 import { StripeStandIn } from '../../test-support/stripe-stand-in.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
@@ -65,6 +65,21 @@ async function subscriptionRow(groupId: string) {
     .where(eq(subscriptions.groupId, groupId))
     .orderBy(subscriptions.createdAt);
   return rows;
+}
+
+/** The contract's price of a stand-in plan after stand-in coupons: what the server must charge. */
+function contractPrice(priceId: string, codes: string[]): number {
+  const plan = standIn.prices.find((p) => p.id === priceId)!;
+  return applyCoupons(
+    { id: plan.id, unit_amount: plan.unit_amount },
+    codes.map((code) => standIn.coupons[code] as never),
+  );
+}
+
+/** What Stripe charged for a subscription's first month. */
+function firstInvoiceAmount(subscriptionId: string): number | undefined {
+  const subscription = standIn.subscriptions.get(subscriptionId);
+  return standIn.invoices.get(subscription?.latest_invoice as string)?.amount_paid;
 }
 
 function webhook(event: object, secret = webhookSecret) {
@@ -219,19 +234,82 @@ describe('subscriptions with Stripe', () => {
     expect(expected).toBe(17_910);
   });
 
-  it('starts a monthly subscription with the price and the coupons as Stripe discounts', async () => {
+  it("bills a monthly subscription at the contract's price: the plan's product at that amount, no Stripe discounts", async () => {
     const { assign, groupId } = await stripeGroup('pm_card_visa', 'TENDOLLARS');
     expect((await assign(groupId, 'price_monthly', ['SPRING'])).statusCode).toBe(200);
     const [row] = await subscriptionRow(groupId);
     expect(row).toMatchObject({ status: 'active', providerSubscriptionId: expect.stringMatching(/^sub_/) });
     expect(row!.currentPeriodEnd!.getTime()).toBeGreaterThan(Date.now() + 20 * 86_400_000);
-    const created = standIn.subscriptions.get(row!.providerSubscriptionId!);
-    expect(created?.discounts).toEqual(['TENDOLLARS', 'SPRING']);
+    // The entity's coupon first, then the typed one: 19.99 - 10.00 = 9.99, less 10 % = 8.99.
+    const expected = contractPrice('price_monthly', ['TENDOLLARS', 'SPRING']);
+    expect(expected).toBe(899);
+    expect(row!.amount).toBe(expected);
+    expect(firstInvoiceAmount(row!.providerSubscriptionId!)).toBe(expected);
+    expect(standIn.subscriptions.get(row!.providerSubscriptionId!)?.discounts).toEqual([]);
     const request = standIn.calls('POST', /^\/v1\/subscriptions$/).at(-1)!;
     expect(request.params).toMatchObject({
-      'items[0][price]': 'price_monthly',
+      'items[0][price_data][product]': 'prod_monthly',
+      'items[0][price_data][currency]': 'usd',
+      'items[0][price_data][recurring][interval]': 'month',
+      'items[0][price_data][unit_amount]': String(expected),
       payment_behavior: 'error_if_incomplete',
     });
+    expect(Object.keys(request.params).filter((key) => key.startsWith('discounts'))).toEqual([]);
+    expect(request.params['items[0][price]']).toBeUndefined();
+  });
+
+  it('charges the contract price for a monthly plan: the 5-cent floor below which Stripe would go, and a percent coupon', async () => {
+    for (const [code, expected] of [
+      // 19.99 - 25.00 is below zero: Stripe would charge 0, the contract's rule charges 5 cents.
+      ['BIGDEAL', 5],
+      ['SPRING', 1_799],
+    ] as const) {
+      const { assign, groupId } = await stripeGroup();
+      expect((await assign(groupId, 'price_monthly', [code])).statusCode, code).toBe(200);
+      const [row] = await subscriptionRow(groupId);
+      expect(contractPrice('price_monthly', [code]), code).toBe(expected);
+      expect(row!.amount, code).toBe(expected);
+      expect(firstInvoiceAmount(row!.providerSubscriptionId!), code).toBe(expected);
+      expect(standIn.monthlyAmount(standIn.subscriptions.get(row!.providerSubscriptionId!)!), code).toBe(
+        expected,
+      );
+    }
+  });
+
+  it('counts our redemptions of a Stripe coupon: the last one is taken once, a declined card takes none', async () => {
+    // ONCE allows 2 redemptions and Stripe has counted 1 elsewhere: one is left for us.
+    const declined = await stripeGroup('pm_card_chargeDeclined');
+    expect((await declined.assign(declined.groupId, 'price_monthly', ['ONCE'])).statusCode).toBe(422);
+    const stillThere = await declined.call('GET', '/api/group/billing/coupon/ONCE');
+    expect(stillThere.statusCode).toBe(200);
+    expect(stillThere.json()).toMatchObject({ max_redemptions: 2, times_redeemed: 1 });
+
+    const first = await stripeGroup();
+    expect((await first.assign(first.groupId, 'price_monthly', ['ONCE'])).statusCode).toBe(200);
+    const usedUp = await first.call('GET', '/api/group/billing/coupon/ONCE');
+    expect(usedUp.statusCode).toBe(404);
+    expect(usedUp.json().message).toBe(MSG.billing.couponNotValid);
+
+    const second = await stripeGroup();
+    const refused = await second.assign(second.groupId, 'price_monthly', ['ONCE']);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(MSG.billing.couponUsedUp('Once'));
+    expect(await subscriptionRow(second.groupId)).toEqual([]);
+  });
+
+  it('never serves two families racing for the last redemption of a coupon', async () => {
+    const a = await stripeGroup();
+    const b = await stripeGroup();
+    const answers = await Promise.all([
+      a.assign(a.groupId, 'price_monthly', ['LAST']),
+      b.assign(b.groupId, 'price_monthly', ['LAST']),
+    ]);
+    const served = answers.filter((answer) => answer.statusCode === 200);
+    expect(served.length).toBeLessThanOrEqual(1);
+    for (const answer of answers.filter((x) => x.statusCode !== 200)) {
+      expect(answer.statusCode).toBe(422);
+      expect(answer.json().message).toBe(MSG.billing.couponUsedUp('Last'));
+    }
   });
 
   it('answers a declined card with a clear message and keeps no subscription', async () => {
@@ -240,6 +318,17 @@ describe('subscriptions with Stripe', () => {
     expect(declined.statusCode).toBe(422);
     expect(declined.json().message).toBe(MSG.billing.cardDeclined);
     expect((await subscriptionRow(groupId)).map((r) => r.status)).toEqual(['failed']);
+  });
+
+  it("answers 'Group already has a subscription.' to a second subscription, and charges nothing more", async () => {
+    const { assign, groupId } = await stripeGroup();
+    expect((await assign(groupId, 'price_monthly')).statusCode).toBe(200);
+    const created = standIn.subscriptions.size;
+    const second = await assign(groupId, 'price_premium');
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(MSG.wizard.groupHasSubscription);
+    expect(standIn.subscriptions.size).toBe(created);
+    expect((await subscriptionRow(groupId)).map((r) => r.planId)).toEqual(['price_monthly']);
   });
 
   it("refuses a coupon Stripe reports used up with 'Coupon … is used up and cannot be applied.'", async () => {
@@ -274,32 +363,116 @@ describe('subscriptions with Stripe', () => {
     }
   });
 
-  it('changes a monthly plan in place, and ends it for a one-time plan', async () => {
+  it('changes a monthly plan in place at the contract price, and ends it for a one-time plan', async () => {
     const { call, assign, groupId } = await stripeGroup();
     await assign(groupId, 'price_monthly');
     const [monthly] = await subscriptionRow(groupId);
+    const subscriptionId = monthly!.providerSubscriptionId!;
+    // A discount Stripe applies on its own (set in the dashboard, say) is removed by the change.
+    standIn.subscriptions.get(subscriptionId)!.discounts = ['TENDOLLARS'];
     const changed = await call('POST', '/api/group/billing/changeSubscription', {
       groupId,
       priceId: 'price_premium',
-      coupons: [],
+      coupons: ['SPRING'],
     });
     expect(changed.json()).toEqual({ _id: groupId, message: 'Subscription update!' });
-    const update = standIn
-      .calls('POST', new RegExp(`/v1/subscriptions/${monthly!.providerSubscriptionId}$`))
-      .at(-1)!;
-    expect(update.params).toMatchObject({ 'items[0][price]': 'price_premium', proration_behavior: 'none' });
+    const update = standIn.calls('POST', new RegExp(`/v1/subscriptions/${subscriptionId}$`)).at(-1)!;
+    // SPRING lists only Lifetime and Monthly in metadata.products: it takes nothing off Premium (Stripe,
+    // given it as a discount, would have taken 10 % off).
+    const expected = contractPrice('price_premium', ['SPRING']);
+    expect(expected).toBe(2_999);
+    expect(update.params).toMatchObject({
+      'items[0][price_data][product]': 'prod_premium',
+      'items[0][price_data][unit_amount]': String(expected),
+      'items[0][price_data][recurring][interval]': 'month',
+      discounts: '',
+      proration_behavior: 'none',
+    });
     expect(update.params['items[0][id]']).toMatch(/^si_/);
+    expect(standIn.monthlyAmount(standIn.subscriptions.get(subscriptionId)!)).toBe(expected);
+    expect((await subscriptionRow(groupId))[0]).toMatchObject({ planId: 'price_premium', amount: expected });
     const toLifetime = await call('POST', '/api/group/billing/changeSubscription', {
       groupId,
       priceId: 'price_lifetime',
       coupons: [],
     });
     expect(toLifetime.statusCode).toBe(200);
-    expect(standIn.subscriptions.get(monthly!.providerSubscriptionId!)?.status).toBe('canceled');
+    expect(standIn.subscriptions.get(subscriptionId)?.status).toBe('canceled');
     expect((await subscriptionRow(groupId)).map((r) => [r.status, r.planId])).toEqual([
       ['canceled', 'price_premium'],
       ['active', 'price_lifetime'],
     ]);
+  });
+
+  it('never lists the prices made for subscriptions among the plans', async () => {
+    const { call } = await billingEntity(t);
+    const { plans } = (await call('GET', '/api/group/billing/plans/list')).json();
+    expect(plans.map((p: { id: string }) => p.id).sort()).toEqual([
+      'price_lifetime',
+      'price_monthly',
+      'price_premium',
+    ]);
+  });
+});
+
+describe('update billing with Stripe', () => {
+  it("updates the customer, attaches the new card as its default and answers 'Billing update!'", async () => {
+    const { call, assign, groupId } = await stripeGroup('pm_card_visa');
+    expect((await assign(groupId, 'price_monthly')).statusCode).toBe(200);
+    const [before] = await t
+      .db()
+      .select({ customerId: billingInformation.providerCustomerId })
+      .from(billingInformation)
+      .where(eq(billingInformation.groupId, groupId));
+    const customerId = before!.customerId;
+    const updated = await call(
+      'PUT',
+      `/api/group/billing/update/${groupId}`,
+      billingPayload(stripeCard('pm_card_mastercard'), {
+        email: 'new.payer@test.local',
+        address: '2 Oak Avenue',
+        zip: '10001',
+      }),
+    );
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json()).toEqual({ _id: groupId, message: MSG.billing.billingUpdated });
+    // The same customer, updated; no second customer for the family.
+    expect(standIn.customers.get(customerId)).toMatchObject({
+      email: 'new.payer@test.local',
+      address: { line1: '2 Oak Avenue', postal_code: '10001' },
+      invoice_settings: { default_payment_method: 'pm_card_mastercard' },
+    });
+    const attach = standIn.calls('POST', /\/payment_methods\/pm_card_mastercard\/attach$/).at(-1)!;
+    expect(attach.params.customer).toBe(customerId);
+    const [after] = await t
+      .db()
+      .select({
+        customerId: billingInformation.providerCustomerId,
+        paymentMethodId: billingInformation.providerPaymentMethodId,
+      })
+      .from(billingInformation)
+      .where(eq(billingInformation.groupId, groupId));
+    expect(after).toEqual({ customerId, paymentMethodId: 'pm_card_mastercard' });
+    const details = (await call('GET', `/api/group/billing/details/${groupId}`)).json();
+    expect(details.billingInformation).toMatchObject({
+      cardBrand: 'mastercard',
+      cardLast4: '4444',
+      email: 'new.payer@test.local',
+    });
+  });
+
+  it('refuses to change the billing of a one-time family, and Stripe is not called', async () => {
+    const { call, assign, groupId } = await stripeGroup('pm_card_visa');
+    expect((await assign(groupId, 'price_lifetime')).statusCode).toBe(200);
+    const before = standIn.requests.length;
+    const refused = await call(
+      'PUT',
+      `/api/group/billing/update/${groupId}`,
+      billingPayload(stripeCard('pm_card_mastercard')),
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(MSG.extra.oneTimeBillingCannotChange);
+    expect(standIn.requests.slice(before).filter((r) => r.method === 'POST')).toEqual([]);
   });
 });
 

@@ -136,6 +136,13 @@ export function createBillingService(ctx: AppContext, payments: PaymentsProvider
     return coupons;
   }
 
+  /** Spec section 4: a one-time family's billing and plan are not editable (it has nothing more to pay). */
+  async function refuseOneTimeBillingChange(entityId: string, groupId: string): Promise<void> {
+    const current = await repo.findCurrentSubscription(db, entityId, groupId);
+    if (current?.planType === 'one_time')
+      throw new AppError('UNPROCESSABLE', MSG.extra.oneTimeBillingCannotChange);
+  }
+
   async function billingOf(entityId: string, groupId: string) {
     const billing = await repo.findBillingInformation(db, entityId, groupId);
     if (!billing) throw new AppError('UNPROCESSABLE', MSG.billing.noBillingInformation);
@@ -156,6 +163,7 @@ export function createBillingService(ctx: AppContext, payments: PaymentsProvider
       await payments.redeemCoupons(
         applied.map((coupon) => coupon.id),
         idempotencyKey,
+        input.groupId,
       );
     } catch (error) {
       if (error instanceof CouponUsedUpError) await repo.markSubscriptionFailed(db, row.id);
@@ -306,6 +314,7 @@ export function createBillingService(ctx: AppContext, payments: PaymentsProvider
         { userId: actor.userId, key: idempotencyKey, route: 'billing.save', request: input },
         async () => {
           const existing = requestedGroupId ? await groupOf(entityId, requestedGroupId) : null;
+          if (existing) await refuseOneTimeBillingChange(entityId, existing.id);
           const groupId = existing?.id ?? randomUUID();
           const billing = existing ? await repo.findBillingInformation(db, entityId, groupId) : null;
           await storeBilling(actor, {
@@ -339,6 +348,7 @@ export function createBillingService(ctx: AppContext, payments: PaymentsProvider
         { userId: actor.userId, key: idempotencyKey, route: `billing.update.${groupId}`, request: input },
         async () => {
           await groupOf(entityId, groupId);
+          await refuseOneTimeBillingChange(entityId, groupId);
           const billing = await repo.findBillingInformation(db, entityId, groupId);
           await storeBilling(actor, {
             entityId,
@@ -439,7 +449,7 @@ export function createBillingService(ctx: AppContext, payments: PaymentsProvider
             .filter((coupon) => !current.couponIds.includes(coupon.id))
             .map((c) => c.id);
           const idempotencyKey = `change-${current.id}-${plan.id}-${price.appliedCouponIds.join('.')}`;
-          await translated(() => payments.redeemCoupons(newlyApplied, idempotencyKey));
+          await translated(() => payments.redeemCoupons(newlyApplied, idempotencyKey, group.id));
           try {
             if (plan.type === 'recurring') {
               const result = await payments.changeRecurringPlan({

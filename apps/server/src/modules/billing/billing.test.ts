@@ -422,6 +422,44 @@ describe('PUT /api/group/billing/update/{groupId}', () => {
     expect(details.billingInformation).toMatchObject({ zip: '10001', cardBrand: 'amex', cardLast4: '0005' });
   });
 
+  it('refuses to change the billing of a one-time family (spec section 4), and changes nothing', async () => {
+    const lifetime = await createPlan(t.db());
+    const { call, tokenFor, groupWithCard, assign } = await billingEntity(t);
+    const groupId = await groupWithCard();
+    expect((await assign(groupId, lifetime.id)).statusCode).toBe(200);
+    const stored = async () =>
+      (
+        await t
+          .db()
+          .select({
+            zip: billingInformation.zip,
+            cardLast4: billingInformation.cardLast4,
+            paymentMethodId: billingInformation.providerPaymentMethodId,
+          })
+          .from(billingInformation)
+          .where(eq(billingInformation.groupId, groupId))
+      )[0];
+    const before = await stored();
+    const update = await call(
+      'PUT',
+      `/api/group/billing/update/${groupId}`,
+      billingPayload(await tokenFor('378282246310005'), { zip: '10001' }),
+    );
+    expect(update.statusCode).toBe(422);
+    expect(update.json().message).toBe(MSG.extra.oneTimeBillingCannotChange);
+    // Nor through the wizard's payment step, which saves the payment details of a group it names.
+    const save = await call(
+      'POST',
+      '/api/group/billing/save',
+      billingPayload(await tokenFor('378282246310005'), { zip: '10001', groupId }),
+    );
+    expect(save.statusCode).toBe(422);
+    expect(save.json().message).toBe(MSG.extra.oneTimeBillingCannotChange);
+    expect(await stored()).toEqual(before);
+    expect(before).toMatchObject({ zip: '62701', cardLast4: '4242' });
+    expect(await chargesOf(groupId)).toHaveLength(1);
+  });
+
   it("answers 404 for another entity's group", async () => {
     const owner = await billingEntity(t);
     const groupId = await owner.groupWithCard();
@@ -466,6 +504,35 @@ describe('POST /api/group/billing/assignSubscription', () => {
     });
     expect(await timesRedeemed(t.db(), entityCoupon.id)).toBe(1);
     expect(await timesRedeemed(t.db(), typed.id)).toBe(1);
+  });
+
+  it("needs the child's first and last name of 3 characters each (split at the first space), and charges nothing", async () => {
+    const plan = await createPlan(t.db());
+    const { call, groupWithCard } = await billingEntity(t);
+    const groupId = await groupWithCard();
+    for (const [name, message] of [
+      ['Robin', MSG.validation.childLastNameMin],
+      ['Robin Le', MSG.validation.childLastNameMin],
+      ['Al Smith', MSG.validation.childFirstNameMin],
+      ['Jo Ann Smith', MSG.validation.childFirstNameMin],
+    ] as const) {
+      const response = await call('POST', '/api/group/billing/assignSubscription', {
+        groupId,
+        priceId: plan.id,
+        coupons: [],
+        name,
+      });
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json(), name).toEqual({ message, fields: { name: message } });
+    }
+    expect(await chargesOf(groupId)).toEqual([]);
+    expect(await subscriptionsOf(groupId)).toEqual([]);
+    const [group] = await t
+      .db()
+      .select({ name: groups.name, childFirstName: groups.childFirstName })
+      .from(groups)
+      .where(eq(groups.id, groupId));
+    expect(group).toEqual({ name: null, childFirstName: null });
   });
 
   it("answers 'Group already has a subscription.' to a second subscription, and charges nothing more", async () => {
@@ -707,6 +774,18 @@ describe('POST /api/group/billing/changeSubscription', () => {
     });
     expect(oneTime.statusCode).toBe(422);
     expect(oneTime.json().message).toBe(MSG.billing.oneTimePlanCannotChange);
+    const monthly = await createPlan(t.db(), { type: 'recurring', unitAmount: 2_000 });
+    const toMonthly = await call('POST', '/api/group/billing/changeSubscription', {
+      groupId,
+      priceId: monthly.id,
+      coupons: [],
+    });
+    expect(toMonthly.statusCode).toBe(422);
+    expect(toMonthly.json().message).toBe(MSG.billing.oneTimePlanCannotChange);
+    expect((await subscriptionsOf(groupId)).map((s) => [s.status, s.planId])).toEqual([
+      ['active', lifetime.id],
+    ]);
+    expect(await chargesOf(groupId)).toHaveLength(1);
     const stranger = await billingEntity(t);
     const foreign = await stranger.call('POST', '/api/group/billing/changeSubscription', {
       groupId,

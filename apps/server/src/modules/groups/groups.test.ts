@@ -186,9 +186,10 @@ describe('GET /api/group/list', () => {
     expect(new Set([...page1.result, ...page2.result].map((g) => g._id)).size).toBe(12);
   });
 
-  it('takes a NUL character in a search as nothing (no stored text can hold one)', async () => {
+  it('refuses a NUL character in a search (no stored text can hold one)', async () => {
     const response = await call('GET', '/api/group/list?search=%00', token);
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(MSG.extra.invalidCharacters);
   });
 
   it('refuses a query it does not understand', async () => {
@@ -279,6 +280,26 @@ describe('PUT /api/group/edit/{groupId}', () => {
       message: MSG.families.groupNameMin,
       fields: { name: MSG.families.groupNameMin },
     });
+  });
+
+  it('holds the child-name rule: first and last name (split at the first space) of 3 characters each', async () => {
+    const family = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
+    for (const [name, message] of [
+      ['Robin', MSG.validation.childLastNameMin],
+      ['Robin Le', MSG.validation.childLastNameMin],
+      ['Al Smith', MSG.validation.childFirstNameMin],
+      ['Jo Ann Smith', MSG.validation.childFirstNameMin],
+    ] as const) {
+      const response = await call('PUT', `/api/group/edit/${family.groupId}`, token, { name });
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json(), name).toEqual({ message, fields: { name: message } });
+    }
+    const [row] = await t
+      .db()
+      .select({ name: groups.name, first: groups.childFirstName, last: groups.childLastName })
+      .from(groups)
+      .where(eq(groups.id, family.groupId));
+    expect(row).toEqual({ name: 'Robin Lee', first: 'Robin', last: 'Lee' });
   });
 
   it('refuses a name with a NUL character', async () => {

@@ -478,6 +478,53 @@ describe('POST /api/group/user/sync', () => {
   });
 });
 
+describe('POST /api/group/user/sync: too many in a role', () => {
+  it('refuses 3 adoptive parents or 2 children with the contract’s text, and changes nothing', async () => {
+    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
+    // Before the final list a role may hold twice its places, so the extra people exist in the family.
+    const child1 = await created(groupId, 'Robin One', 'child', null);
+    const child2 = await created(groupId, 'Robin Two', 'child', null);
+    const parents = [
+      await created(groupId, 'Alice Adams', 'adoptive_parent', email('alice')),
+      await created(groupId, 'Andy Adams', 'adoptive_parent', email('andy')),
+      await created(groupId, 'Ann Adams', 'adoptive_parent', email('ann')),
+    ];
+    const birth = await created(groupId, 'Bella Birch', 'birth_family', email('bella'));
+    const before = await members(groupId);
+
+    const threeParents = await call('POST', '/api/group/user/sync', {
+      groupId,
+      results: [
+        ...parents.map((p) => ({ userId: p._id, userType: 'adoptive_parent' })),
+        { userId: birth._id, userType: 'birth_family' },
+      ],
+    });
+    expect(threeParents.statusCode).toBe(400);
+    expect(threeParents.json()).toEqual({
+      message: MSG.families.tooManyAdoptiveParents,
+      fields: { results: MSG.families.tooManyAdoptiveParents },
+    });
+
+    const twoChildren = await call('POST', '/api/group/user/sync', {
+      groupId,
+      results: [
+        { userId: child1._id, userType: 'child' },
+        { userId: child2._id, userType: 'child' },
+        { userId: parents[0]!._id, userType: 'adoptive_parent' },
+        { userId: birth._id, userType: 'birth_family' },
+      ],
+    });
+    expect(twoChildren.statusCode).toBe(400);
+    expect(twoChildren.json()).toEqual({
+      message: MSG.families.tooManyChildren,
+      fields: { results: MSG.families.tooManyChildren },
+    });
+
+    expect(await members(groupId)).toEqual(before);
+    expect(await chat.listChannels(groupId)).toEqual([]);
+  });
+});
+
 describe('POST /api/group/member/manager/{groupId}/{userId}', () => {
   it('a deactivated member reads but cannot post; activated again, they can', async () => {
     const f = await wholeFamily();

@@ -11,7 +11,7 @@ export { InvalidWebhookSignatureError } from './stripe-provider.js';
 
 export function createPaymentsProvider(ctx: Pick<AppContext, 'config' | 'db'>): PaymentsProvider {
   return ctx.config.payments.provider === 'stripe'
-    ? createStripeProvider(ctx.config.payments.stripe)
+    ? createStripeProvider(ctx.config.payments.stripe, ctx.db)
     : createLocalProvider(ctx.db);
 }
 

@@ -115,8 +115,11 @@ export interface PaymentsProvider {
   /** A monthly subscription moves to another monthly plan from its next period. */
   changeRecurringPlan(input: ChangeRecurringPlanInput): Promise<SubscribeResult>;
   cancelSubscription(subscriptionId: string, idempotencyKey: string): Promise<void>;
-  /** Counts one redemption of each coupon that applied (the local provider counts them itself). */
-  redeemCoupons(couponIds: string[], idempotencyKey: string): Promise<void>;
+  /**
+   * Counts one redemption of each coupon that applied to the group's subscription, once per key;
+   * throws CouponUsedUpError when one has none left.
+   */
+  redeemCoupons(couponIds: string[], idempotencyKey: string, groupId: string): Promise<void>;
   /** Takes back the redemptions of a subscription that was not paid. */
   releaseCoupons(couponIds: string[], idempotencyKey: string): Promise<void>;
   /** A single charge (local monthly renewals). */

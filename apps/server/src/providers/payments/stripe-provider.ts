@@ -2,11 +2,20 @@
 // the browser tokenises the card with Stripe Elements (a PaymentMethod id reaches us, never a number).
 // Every mutating call carries an idempotency key derived from rows we wrote before the call, so a
 // repeated call is answered by Stripe, not done twice. Webhook events are verified and normalised here.
+//
+// Stripe charges what the server computed with the contract's price rule, never its own discount
+// arithmetic (which has no 5-cent floor and ignores metadata.products): a monthly subscription is billed
+// with an inline price of that amount and no Stripe discounts. Stripe therefore does not count the
+// redemptions; we do, from our own subscriptions, as the local provider counts its own.
 import type { Coupon } from '@bridge-talk/contract';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Config } from '../../config/index.js';
+import type { Db } from '../../db/client.js';
+import { subscriptions } from '../../db/schema.js';
 import {
   CardDeclinedError,
+  CouponUsedUpError,
   InvalidCardTokenError,
   PaymentProviderError,
   type PaymentStatus,
@@ -108,8 +117,10 @@ function toPlan(price: Stripe.Price): ProviderPlan | null {
   };
 }
 
-function toCoupon(coupon: Stripe.Coupon): Coupon | null {
-  const usedUp = coupon.max_redemptions !== null && coupon.times_redeemed >= coupon.max_redemptions;
+/** A Stripe coupon; `ours` is the redemptions our subscriptions made, which Stripe does not see. */
+function toCoupon(coupon: Stripe.Coupon, ours: number): Coupon | null {
+  const timesRedeemed = coupon.times_redeemed + ours;
+  const usedUp = coupon.max_redemptions !== null && timesRedeemed >= coupon.max_redemptions;
   // A coupon Stripe calls invalid for another reason than being used up (redeem_by passed) is no coupon.
   if (!coupon.valid && !usedUp) return null;
   return {
@@ -118,7 +129,7 @@ function toCoupon(coupon: Stripe.Coupon): Coupon | null {
     percent_off: coupon.percent_off ?? null,
     amount_off: coupon.amount_off ?? null,
     max_redemptions: coupon.max_redemptions ?? null,
-    times_redeemed: coupon.times_redeemed,
+    times_redeemed: timesRedeemed,
     metadata: { products: coupon.metadata?.products ?? '' },
   };
 }
@@ -135,9 +146,50 @@ export function createStripeClient(config: Config['payments']['stripe']): Stripe
   });
 }
 
-export function createStripeProvider(config: Config['payments']['stripe']): StripeProvider {
+export function createStripeProvider(config: Config['payments']['stripe'], db: Db): StripeProvider {
   const stripe = createStripeClient(config);
   const webhookSecret = config.webhookSecret;
+
+  /**
+   * The families that redeemed a coupon through us: those with a Stripe subscription, paid or being
+   * paid (a declined or refused one is 'failed'), that applied it. A family counts once, as the local
+   * provider counts a coupon once when a plan change keeps it. `exceptGroupId` leaves one family out.
+   */
+  async function ourRedemptions(couponId: string, exceptGroupId?: string): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(distinct ${subscriptions.groupId})::int` })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.provider, 'stripe'),
+          ne(subscriptions.status, 'failed'),
+          sql`${subscriptions.couponIds} @> ${JSON.stringify([couponId])}::jsonb`,
+          exceptGroupId ? ne(subscriptions.groupId, exceptGroupId) : undefined,
+        ),
+      );
+    return Number(row?.n ?? 0);
+  }
+
+  async function retrieveCoupon(code: string): Promise<Stripe.Coupon | null> {
+    try {
+      return await stripe.coupons.retrieve(code);
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw new PaymentProviderError('stripe: coupon lookup failed', { cause: error });
+    }
+  }
+
+  /** The monthly price item of a subscription: the plan's product at the amount we computed. */
+  async function monthlyPriceData(plan: ProviderPlan, amount: number) {
+    const price = await call(() => stripe.prices.retrieve(plan.id));
+    const product = typeof price.product === 'string' ? price.product : price.product.id;
+    return {
+      currency: price.currency,
+      product,
+      recurring: { interval: 'month' as const },
+      unit_amount: amount,
+    };
+  }
 
   async function findPlan(id: string): Promise<ProviderPlan | null> {
     try {
@@ -196,12 +248,8 @@ export function createStripeProvider(config: Config['payments']['stripe']): Stri
     findPlan,
 
     async findCoupon(code) {
-      try {
-        return toCoupon(await stripe.coupons.retrieve(code));
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw new PaymentProviderError('stripe: coupon lookup failed', { cause: error });
-      }
+      const coupon = await retrieveCoupon(code);
+      return coupon && toCoupon(coupon, await ourRedemptions(coupon.id));
     },
 
     async saveCustomer(input) {
@@ -275,12 +323,13 @@ export function createStripeProvider(config: Config['payments']['stripe']): Stri
         });
         return { paymentId, subscriptionId: null, currentPeriodEnd: null };
       }
+      const priceData = await monthlyPriceData(input.plan, input.amount);
       const subscription = await call(() =>
         stripe.subscriptions.create(
           {
             customer: input.customerId,
-            items: [{ price: input.plan.id }],
-            discounts: input.coupons.map((coupon) => ({ coupon: coupon.id })),
+            // The coupons are in the amount already: Stripe is given no discount to apply again.
+            items: [{ price_data: priceData }],
             default_payment_method: input.paymentMethodId,
             // The first month is paid now or the call fails: no subscription waits for a card.
             payment_behavior: 'error_if_incomplete',
@@ -299,16 +348,22 @@ export function createStripeProvider(config: Config['payments']['stripe']): Stri
     async changeRecurringPlan(input) {
       const current = await call(() => stripe.subscriptions.retrieve(input.subscriptionId));
       const item = current.items.data[0];
+      const priceData = await monthlyPriceData(input.plan, input.amount);
       const updated = await call(() =>
         stripe.subscriptions.update(
           input.subscriptionId,
           {
-            items: [item ? { id: item.id, price: input.plan.id } : { price: input.plan.id }],
-            discounts: input.coupons.map((coupon) => ({ coupon: coupon.id })),
+            items: [item ? { id: item.id, price_data: priceData } : { price_data: priceData }],
+            // No Stripe discount either (an empty value removes any the subscription has).
+            discounts: '',
             default_payment_method: input.paymentMethodId,
             // The new price applies from the next period, as the local provider does.
             proration_behavior: 'none',
-            metadata: { groupId: input.groupId, priceId: input.plan.id },
+            metadata: {
+              groupId: input.groupId,
+              priceId: input.plan.id,
+              coupons: input.coupons.map((c) => c.id).join(','),
+            },
           },
           { idempotencyKey: input.idempotencyKey },
         ),
@@ -325,8 +380,20 @@ export function createStripeProvider(config: Config['payments']['stripe']): Stri
       }
     },
 
-    // Stripe counts the redemptions of the coupons it applies.
-    async redeemCoupons() {},
+    // The family redeeming is left out of the count and counted as the one redeeming now. A new
+    // subscription lists its coupons before this runs, so two families subscribing at once for the
+    // last redemption see each other and are both refused rather than both served. (A plan change
+    // lists its new coupons only once made: two changes at the same instant could both take the last.)
+    async redeemCoupons(couponIds, _idempotencyKey, groupId) {
+      for (const couponId of couponIds) {
+        const coupon = await retrieveCoupon(couponId);
+        if (!coupon) throw new CouponUsedUpError(couponId);
+        if (coupon.max_redemptions === null) continue;
+        const redeemed = coupon.times_redeemed + (await ourRedemptions(couponId, groupId)) + 1;
+        if (redeemed > coupon.max_redemptions) throw new CouponUsedUpError(coupon.name ?? coupon.id);
+      }
+    },
+    // A subscription that was not paid is marked failed, and a failed one is not counted.
     async releaseCoupons() {},
 
     async charge(input) {

@@ -12,6 +12,13 @@ import {
 import { AddFamilyPage } from './add-family-page.js';
 
 const ID = '11111111-1111-4111-8111-111111111111';
+const TOKEN = {
+  creditCardTokenId: 'tok_0123456789abcdef01234567',
+  cardBrand: 'visa',
+  cardLast4: '4242',
+  cardExpiryMonth: 12,
+  cardExpiryYear: 2034,
+};
 const PLANS: Plan[] = [
   { id: 'price_life', type: 'one_time', unit_amount: 19_900, active: true, nickname: 'Lifetime' },
 ];
@@ -69,6 +76,25 @@ function renderWizard(entry: string, handlers: Record<string, ApiHandler> = {}) 
 }
 
 const slot = (name: string) => within(screen.getByRole('group', { name }));
+const box = (name: string) => screen.getByRole('textbox', { name: new RegExp(`^${name}`) });
+
+/** The billing form in local card mode, as billing-form.test.tsx fills it. */
+async function fillPaymentDetails(user: ReturnType<typeof userEvent.setup>) {
+  for (const [label, value] of Object.entries({
+    'Cardholder name': 'Pat Payer',
+    'Card number': '4242424242424242',
+    'Expiry date': '1234',
+    CVC: '123',
+    Address: '1 Main Street',
+    City: 'Springfield',
+    ZIP: '62701',
+    Phone: '5550102000',
+    Email: 'pat@example.org',
+  }))
+    await user.type(box(label), value);
+  await user.click(screen.getByRole('combobox', { name: /^State/ }));
+  await user.click(await screen.findByRole('option', { name: 'Illinois' }));
+}
 
 describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
   it('starts at Payment Details without a family, with no back arrow', async () => {
@@ -77,6 +103,57 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
     expect(screen.getByRole('progressbar', { name: 'Step 1 of 3' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /^Cardholder name/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
+  });
+
+  it("step 1 saves the payment details, which creates the family: 'Payment created successfully.', its id kept, on to step 2", async () => {
+    const { api, router, user } = renderWizard('/add-new-family', {
+      'POST /api/payments/local/tokens': () => jsonResponse(TOKEN),
+      'POST /api/group/billing/save': () => jsonResponse({ _id: ID, message: MSG.billing.paymentCreated }),
+      [`GET /api/group/list/${ID}`]: () => jsonResponse(UNNAMED),
+    });
+    await screen.findByRole('textbox', { name: /^Card number/ });
+    await fillPaymentDetails(user);
+    expect(api.callsTo('POST', '/api/group/billing/save')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: MSG.wizard.continueLabel }));
+
+    expect(await screen.findByText(MSG.billing.paymentCreated)).toBeInTheDocument();
+    // No family yet: the server creates one (groupId null).
+    expect(api.callsTo('POST', '/api/group/billing/save').map((c) => c.body)).toEqual([
+      {
+        cardName: 'Pat Payer',
+        address: '1 Main Street',
+        city: 'Springfield',
+        state: 'IL',
+        zip: '62701',
+        phoneNumber: '(555) 010-2000',
+        email: 'pat@example.org',
+        country: 'US',
+        ...TOKEN,
+        groupId: null,
+      },
+    ]);
+    // A repeated submit is made harmless by the key.
+    const saveInit = api.fetchMock.mock.calls.find(([input]) =>
+      String(input).endsWith('/api/group/billing/save'),
+    )?.[1];
+    expect(new Headers(saveInit?.headers).get('Idempotency-Key')).toMatch(/^\S{16,}$/);
+    expect(localStorage.getItem('groupId')).toBe(ID);
+    expect(await screen.findByRole('heading', { name: MSG.wizard.stepChildAndPlan })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Step 2 of 3' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe(`?step=2&groupId=${ID}`);
+  });
+
+  it('resumes from local storage alone at step 3 when the kept family already has a name', async () => {
+    localStorage.setItem('groupId', ID);
+    const { router, user } = renderWizard('/add-new-family');
+    expect(await screen.findByRole('heading', { name: MSG.wizard.stepFamilyDetails })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Step 3 of 3' })).toBeInTheDocument();
+    await screen.findByRole('group', { name: 'Child' });
+    expect(slot('Child').getByRole('textbox', { name: /^First name/ })).toHaveValue('Robin');
+    expect(localStorage.getItem('groupId')).toBe(ID);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?step=2&groupId=${ID}`));
+    expect(await screen.findByRole('heading', { name: MSG.wizard.stepChildAndPlan })).toBeInTheDocument();
   });
 
   it('resumes the kept family: at step 2 when it has no name yet, keeping the step in the address', async () => {

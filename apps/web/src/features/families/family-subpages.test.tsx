@@ -134,33 +134,75 @@ describe('UpdatePlanPage', { timeout: 20_000 }, () => {
   });
 });
 
+const STORED_BILLING = {
+  _id: ID,
+  billingInformation: {
+    cardName: 'Pat Payer',
+    address: '1 Main Street',
+    city: 'Springfield',
+    state: 'IL',
+    zip: '62701',
+    country: 'US',
+    email: 'payer@example.org',
+    phoneNumber: '(555) 010-2000',
+    cardBrand: 'visa',
+    cardLast4: '4242',
+    cardExpiryMonth: 12,
+    cardExpiryYear: 2034,
+  },
+  subscription: null,
+};
+const NEW_CARD = {
+  creditCardTokenId: 'tok_fedcba9876543210fedcba98',
+  cardBrand: 'mastercard',
+  cardLast4: '4444',
+  cardExpiryMonth: 11,
+  cardExpiryYear: 2035,
+};
+
 describe('UpdateBillingPage', { timeout: 20_000 }, () => {
   it('fills the form with the stored details and shows the card on file', async () => {
     render('update-billing', <UpdateBillingPage />, {
-      [`GET /api/group/billing/details/${ID}`]: () =>
-        jsonResponse({
-          _id: ID,
-          billingInformation: {
-            cardName: 'Pat Payer',
-            address: '1 Main Street',
-            city: 'Springfield',
-            state: 'IL',
-            zip: '62701',
-            country: 'US',
-            email: 'payer@example.org',
-            phoneNumber: '(555) 010-2000',
-            cardBrand: 'visa',
-            cardLast4: '4242',
-            cardExpiryMonth: 12,
-            cardExpiryYear: 2034,
-          },
-          subscription: null,
-        }),
+      [`GET /api/group/billing/details/${ID}`]: () => jsonResponse(STORED_BILLING),
     });
     expect(await screen.findByRole('textbox', { name: /^Cardholder name/ })).toHaveValue('Pat Payer');
     expect(screen.getByRole('textbox', { name: /^Phone/ })).toHaveValue('(555) 010-2000');
     expect(screen.getByText(/4242/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: MSG.families.updateBilling })).toBeInTheDocument();
+  });
+
+  it("saves the new details with a new card: 'Billing update!' and back to the family page", async () => {
+    const { api, router, user } = render('update-billing', <UpdateBillingPage />, {
+      [`GET /api/group/billing/details/${ID}`]: () => jsonResponse(STORED_BILLING),
+      'POST /api/payments/local/tokens': () => jsonResponse(NEW_CARD),
+      [`PUT /api/group/billing/update/${ID}`]: () =>
+        jsonResponse({ _id: ID, message: MSG.billing.billingUpdated }),
+    });
+    const address = await screen.findByRole('textbox', { name: /^Address/ });
+    await user.clear(address);
+    await user.type(address, '2 Elm Street');
+    // Only the card's brand and last 4 are kept: the card is entered again.
+    await user.type(screen.getByRole('textbox', { name: /^Card number/ }), '5555555555554444');
+    await user.type(screen.getByRole('textbox', { name: /^Expiry date/ }), '1135');
+    await user.type(screen.getByRole('textbox', { name: /^CVC/ }), '321');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(MSG.billing.billingUpdated)).toBeInTheDocument();
+    expect(api.callsTo('PUT', `/api/group/billing/update/${ID}`).map((c) => c.body)).toEqual([
+      {
+        cardName: 'Pat Payer',
+        address: '2 Elm Street',
+        city: 'Springfield',
+        state: 'IL',
+        zip: '62701',
+        phoneNumber: '(555) 010-2000',
+        email: 'payer@example.org',
+        country: 'US',
+        ...NEW_CARD,
+      },
+    ]);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/manage-families/${ID}/details`));
+    expect(screen.getByText('Family page')).toBeInTheDocument();
   });
 
   it('refuses a one-time family', async () => {
