@@ -2,7 +2,7 @@
 // own account; a used e-mail is refused on the field.
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { adminToken, codeIn, uniqueEmail } from '../support/accounts.js';
+import { activeEntity, adminToken, codeIn, uniqueEmail } from '../support/accounts.js';
 import { E2E_ADMIN } from '../support/constants.js';
 import { expect, test, waitForMail } from '../support/fixtures.js';
 
@@ -116,14 +116,36 @@ test('a used e-mail: the toast says it is in use and the field says it is in the
   await expect(page).toHaveURL(/\/bridge-talk-admin\/create$/);
 });
 
-test('every admin route refuses a visitor', async ({ request }) => {
+test('every admin route refuses a visitor (401) and an entity (403)', async ({ request }) => {
+  const agency = await activeEntity(request);
+  const login = await request.post('/api/auth/login', {
+    data: { email: agency.email, password: agency.password, role: 'entity' },
+  });
+  expect(login.status()).toBe(200);
+  const asEntity = { authorization: `Bearer ${(await login.json()).accessToken}` };
+  // A real admin as the target, so a 403 cannot be a 404 in disguise.
+  const token = await adminToken(request);
+  const me = await request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
+  const adminId = (await me.json())._id as string;
   for (const [method, url] of [
     ['GET', '/api/admin/users/list?page=1'],
+    ['GET', `/api/admin/users/list?id=${adminId}`],
     ['POST', '/api/admin/users/create'],
-    ['PUT', '/api/admin/users/edit/00000000-0000-4000-8000-000000000000'],
-    ['DELETE', '/api/admin/users/remove/00000000-0000-4000-8000-000000000000'],
+    ['PUT', `/api/admin/users/edit/${adminId}`],
+    ['DELETE', `/api/admin/users/remove/${adminId}`],
   ] as const) {
-    const response = await request.fetch(url, { method, data: method === 'GET' ? undefined : {} });
-    expect(response.status(), `${method} ${url}`).toBe(401);
+    const data = method === 'GET' || method === 'DELETE' ? undefined : {};
+    const visitor = await request.fetch(url, { method, data });
+    expect(visitor.status(), `visitor ${method} ${url}`).toBe(401);
+    expect(await visitor.json()).toEqual({ message: 'Your session has expired. Please sign in again.' });
+    const entity = await request.fetch(url, { method, data, headers: asEntity });
+    expect(entity.status(), `entity ${method} ${url}`).toBe(403);
+    expect(await entity.json()).toEqual({ message: 'You do not have permission to do that.' });
   }
+  // The admin is still there: neither refusal removed or changed anything.
+  const still = await request.get(`/api/admin/users/list?id=${adminId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(still.status()).toBe(200);
+  expect(await still.json()).toMatchObject({ email: E2E_ADMIN.email });
 });

@@ -3,7 +3,7 @@
 // and the details page's coupon-adjusted prices.
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { activateViaApi, adminToken, codeIn, uniqueEmail } from '../support/accounts.js';
+import { activateViaApi, activeEntity, adminToken, codeIn, uniqueEmail } from '../support/accounts.js';
 import { E2E_ADMIN } from '../support/constants.js';
 import { expect, test, waitForMail } from '../support/fixtures.js';
 
@@ -211,82 +211,144 @@ test('disabling an entity refuses its next request; enabling opens its edit scre
   await entityContext.close();
 });
 
+interface AdminPlan {
+  id: string;
+  type: 'recurring' | 'one_time';
+  unit_amount: number;
+  active: boolean;
+}
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
 test('details show the monthly and lifetime prices after the entity coupon; the coupon is checked on leaving it', async ({
   page,
   request,
 }) => {
-  const tag = `Cpn${randomUUID().slice(0, 6)}`;
-  const { token, created } = await createEntities(request, tag, 1);
+  const suffix = randomUUID().slice(0, 6).toUpperCase();
+  const { token, created } = await createEntities(request, `Cpn${suffix}`, 1);
   const entity = created[0]!;
-  await request.put(`/api/entity/edit/${entity._id}`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      name: entity.name,
-      email: entity.email,
-      phone: '(555) 010-2000',
-      address: '1 Main Street',
-      startContract: '2026-01-01',
-      endContract: '2027-12-31',
-      coupon: 'QUARTER',
-    },
-  });
-  // The plans and coupons are the billing module's; these answers follow its contract.
-  const coupon = {
-    id: 'QUARTER',
-    name: 'A quarter off',
-    percent_off: 25,
-    amount_off: null,
-    max_redemptions: null,
-    times_redeemed: 0,
-    metadata: { products: 'price_monthly,price_lifetime' },
-  };
-  await page.route('**/api/group/billing/plans/list?*', (route) =>
-    route.fulfill({
-      json: {
-        plans: [
-          { id: 'price_monthly', type: 'recurring', unit_amount: 2000, active: true },
-          { id: 'price_lifetime', type: 'one_time', unit_amount: 30000, active: true },
-        ],
-        entityCoupon: coupon,
-      },
-    }),
-  );
-  await page.route('**/api/group/billing/coupon/*', (route) =>
-    route.request().url().endsWith('/QUARTER')
-      ? route.fulfill({ json: coupon })
-      : route.fulfill({ status: 404, json: { message: 'Not found.' } }),
-  );
-  await signInAdmin(page);
-  await page.goto(`/entity-management/${entity._id}/details`);
-  await expect(page.getByRole('heading', { name: entity.name })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Monthly Plan' })).toHaveValue('$15.00');
-  await expect(page.getByRole('textbox', { name: 'Lifetime Plan' })).toHaveValue('$225.00');
+  const headers = { authorization: `Bearer ${token}` };
 
-  await page.getByRole('link', { name: 'Edit' }).click();
-  const couponBox = page.getByRole('textbox', { name: 'Coupon' });
-  await expect(couponBox).toHaveValue('QUARTER');
-  await couponBox.fill('BOGUS');
-  await couponBox.press('Tab');
-  await expect(couponBox).toHaveValue('');
-  await expect(couponBox).toHaveAccessibleDescription('COUPON NOT VALID!');
-  await couponBox.fill('QUARTER');
-  await couponBox.press('Tab');
-  await expect(page.getByText('A quarter off')).toBeVisible();
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Entity account saved.')).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/entity-management/${entity._id}/details$`));
+  // The details page prices the cheapest active plan of each type. These plans are made cheaper than
+  // any active plan of their type, so they are the ones shown whatever other specs created before.
+  const listed = await request.get('/api/payments/plans', { headers });
+  expect(listed.status(), await listed.text()).toBe(200);
+  const existing = ((await listed.json()) as { plans: AdminPlan[] }).plans.filter((plan) => plan.active);
+  /** At most `cap`, below every active plan of the type, and a multiple of 4: a quarter off is exact. */
+  const priceFor = (type: AdminPlan['type'], cap: number) => {
+    const cheapest = Math.min(
+      cap + 1,
+      ...existing.filter((plan) => plan.type === type).map((p) => p.unit_amount),
+    );
+    const price = Math.floor((cheapest - 1) / 4) * 4;
+    expect(price, `room for a ${type} plan below the cheapest`).toBeGreaterThanOrEqual(52);
+    return price;
+  };
+  const monthlyPrice = priceFor('recurring', 1_200);
+  const lifetimePrice = priceFor('one_time', 4_000);
+
+  const plans: AdminPlan[] = [];
+  try {
+    for (const [name, type, unit_amount] of [
+      [`Monthly ${suffix}`, 'recurring', monthlyPrice],
+      [`Lifetime ${suffix}`, 'one_time', lifetimePrice],
+    ] as const) {
+      const response = await request.post('/api/payments/plans', {
+        headers,
+        data: { name, type, unit_amount },
+      });
+      expect(response.status(), await response.text()).toBe(200);
+      plans.push(await response.json());
+    }
+    const code = `Q${suffix}`;
+    const couponName = `Quarter off ${suffix}`;
+    const coupon = await request.post('/api/payments/coupons', {
+      headers,
+      data: {
+        id: code,
+        name: couponName,
+        percent_off: 25,
+        amount_off: null,
+        max_redemptions: null,
+        products: plans.map((plan) => plan.id),
+      },
+    });
+    expect(coupon.status(), await coupon.text()).toBe(200);
+    const edited = await request.put(`/api/entity/edit/${entity._id}`, {
+      headers,
+      data: {
+        name: entity.name,
+        email: entity.email,
+        phone: '(555) 010-2000',
+        address: '1 Main Street',
+        startContract: '2026-01-01',
+        endContract: '2027-12-31',
+        coupon: code,
+      },
+    });
+    expect(edited.status(), await edited.text()).toBe(200);
+
+    await signInAdmin(page);
+    await page.goto(`/entity-management/${entity._id}/details`);
+    await expect(page.getByRole('heading', { name: entity.name })).toBeVisible();
+    await expect(page.getByText(`After the coupon ${code}: ${couponName}`)).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Monthly Plan' })).toHaveValue(
+      dollars((monthlyPrice * 3) / 4),
+    );
+    await expect(page.getByRole('textbox', { name: 'Lifetime Plan' })).toHaveValue(
+      dollars((lifetimePrice * 3) / 4),
+    );
+
+    await page.getByRole('link', { name: 'Edit' }).click();
+    const couponBox = page.getByRole('textbox', { name: 'Coupon' });
+    await expect(couponBox).toHaveValue(code);
+    // A code nobody created: the billing lookup refuses it.
+    await couponBox.fill(`NOPE${suffix}`);
+    await couponBox.press('Tab');
+    await expect(couponBox).toHaveValue('');
+    await expect(couponBox).toHaveAccessibleDescription('COUPON NOT VALID!');
+    await couponBox.fill(code.toLowerCase());
+    await couponBox.press('Tab');
+    await expect(page.getByText(couponName)).toBeVisible();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Entity account saved.')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/entity-management/${entity._id}/details$`));
+    await expect(page.getByRole('textbox', { name: 'Lifetime Plan' })).toHaveValue(
+      dollars((lifetimePrice * 3) / 4),
+    );
+  } finally {
+    // Archived again, so no later spec finds these cheap plans first.
+    for (const plan of plans) {
+      const archived = await request.post(`/api/payments/plans/${plan.id}/archive`, { headers });
+      expect(archived.status(), await archived.text()).toBe(200);
+    }
+  }
 });
 
-test('every entity route refuses an entity and a visitor', async ({ request }) => {
+test('every entity route refuses a visitor (401) and an entity (403)', async ({ request }) => {
   const { created } = await createEntities(request, `Perm${randomUUID().slice(0, 6)}`, 1);
   const id = created[0]!._id;
+  const agency = await activeEntity(request);
+  const login = await request.post('/api/auth/login', {
+    data: { email: agency.email, password: agency.password, role: 'entity' },
+  });
+  expect(login.status()).toBe(200);
+  const asEntity = { authorization: `Bearer ${(await login.json()).accessToken}` };
   for (const [method, url] of [
     ['GET', '/api/entity/list'],
     ['GET', `/api/entity/list/${id}`],
     ['POST', '/api/entity/create'],
     ['PUT', `/api/entity/edit/${id}`],
   ] as const) {
-    const response = await request.fetch(url, { method, data: method === 'GET' ? undefined : {} });
-    expect(response.status(), `${method} ${url}`).toBe(401);
+    const data = method === 'GET' ? undefined : {};
+    const visitor = await request.fetch(url, { method, data });
+    expect(visitor.status(), `visitor ${method} ${url}`).toBe(401);
+    expect(await visitor.json()).toEqual({ message: 'Your session has expired. Please sign in again.' });
+    const entity = await request.fetch(url, { method, data, headers: asEntity });
+    expect(entity.status(), `entity ${method} ${url}`).toBe(403);
+    expect(await entity.json()).toEqual({ message: 'You do not have permission to do that.' });
   }
+  // The entity's own session still works: the refusals were about the role, not the token.
+  const me = await request.get('/api/auth/me', { headers: asEntity });
+  expect(me.status()).toBe(200);
 });

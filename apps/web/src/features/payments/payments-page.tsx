@@ -1,15 +1,18 @@
 // /payments (admins). With Stripe: one button, 'Manage Plans on Stripe', opening the Stripe dashboard
-// in a new tab (spec section 2). With the local provider: its plans and coupons, administered here.
+// in a new tab (spec section 2). With the local provider the portal is the provider, so its "dashboard"
+// is this page: 'Manage Plans on Bridge Talk' heads the plans and coupons, administered here, rather
+// than a button that would only open the same screens again.
 import { type AdminCoupon, type AdminPlan, MSG } from '@bridge-talk/contract';
-import { Alert, Badge, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconExternalLink, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.js';
 import { type Column, DataTable } from '../../shared/ui/data-table.js';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
+import { StatusBadge } from '../../shared/ui/status-badge.js';
 import { useArchivePlan } from './api/archive-plan.js';
 import { usePaymentsConfig } from './api/get-payments-config.js';
 import { useAdminCoupons } from './api/list-coupons.js';
@@ -46,23 +49,32 @@ export function PaymentsPage() {
 function LocalCatalog() {
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'coupons' ? 'coupons' : 'plans';
+  const headingId = useId();
   return (
-    <Tabs
-      keepMounted={false}
-      value={tab}
-      onChange={(value) => setParams(value === 'coupons' ? { tab: 'coupons' } : {})}
-    >
-      <Tabs.List mb="md">
-        <Tabs.Tab value="plans">{MSG.payments.plansTitle}</Tabs.Tab>
-        <Tabs.Tab value="coupons">{MSG.payments.couponsTitle}</Tabs.Tab>
-      </Tabs.List>
-      <Tabs.Panel value="plans">
-        <PlansPanel />
-      </Tabs.Panel>
-      <Tabs.Panel value="coupons">
-        <CouponsPanel />
-      </Tabs.Panel>
-    </Tabs>
+    <section aria-labelledby={headingId}>
+      <Title order={2} size="h3" id={headingId}>
+        {MSG.payments.managePlansOn(MSG.payments.localProviderName)}
+      </Title>
+      <Text c="dimmed" mt={4} mb="md">
+        {MSG.payments.localProviderIntro}
+      </Text>
+      <Tabs
+        keepMounted={false}
+        value={tab}
+        onChange={(value) => setParams(value === 'coupons' ? { tab: 'coupons' } : {})}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="plans">{MSG.payments.plansTitle}</Tabs.Tab>
+          <Tabs.Tab value="coupons">{MSG.payments.couponsTitle}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="plans">
+          <PlansPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="coupons">
+          <CouponsPanel />
+        </Tabs.Panel>
+      </Tabs>
+    </section>
   );
 }
 
@@ -88,13 +100,13 @@ function PlansPanel() {
       header: MSG.columns.status,
       render: (plan) =>
         plan.active ? (
-          <Badge color="green" variant="light">
+          <StatusBadge color="green" uppercase>
             {MSG.payments.active}
-          </Badge>
+          </StatusBadge>
         ) : (
-          <Badge color="gray" variant="light">
+          <StatusBadge color="gray" uppercase>
             {MSG.payments.archived}
-          </Badge>
+          </StatusBadge>
         ),
     },
     {

@@ -98,6 +98,37 @@ describe('/payments', { timeout: 20_000 }, () => {
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('heading', { name: MSG.payments.managePlansOn(MSG.payments.localProviderName) }),
+    ).not.toBeInTheDocument();
+  });
+
+  it("with the local provider: 'Manage Plans on Bridge Talk' heads the portal's own plan and coupon screens, on this page", async () => {
+    const { router, user } = render('/payments', {
+      'GET /api/payments/config': () => jsonResponse(LOCAL),
+      'GET /api/payments/plans': () => jsonResponse({ plans: PLANS }),
+      'GET /api/payments/coupons': () => jsonResponse({ coupons: COUPONS }),
+    });
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Manage Plans on Bridge Talk' });
+    const region = screen.getByRole('region', { name: 'Manage Plans on Bridge Talk' });
+    expect(region).toContainElement(heading);
+    expect(within(region).getByText(MSG.payments.localProviderIntro)).toBeInTheDocument();
+    // The plans and coupons are right here: no button off to a dashboard, nothing opens a new tab.
+    expect(screen.queryByRole('link', { name: /Manage Plans on/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Manage Plans on/ })).not.toBeInTheDocument();
+    expect(document.querySelector('a[target="_blank"]')).toBeNull();
+    expect(await within(region).findByRole('table', { name: MSG.payments.plansTitle })).toBeInTheDocument();
+    expect(within(region).getByRole('link', { name: MSG.payments.newPlan })).toHaveAttribute(
+      'href',
+      '/payments/plans/new',
+    );
+    await user.click(within(region).getByRole('tab', { name: MSG.payments.couponsTitle }));
+    expect(await within(region).findByRole('table', { name: MSG.payments.couponsTitle })).toBeInTheDocument();
+    expect(within(region).getByRole('link', { name: MSG.payments.newCoupon })).toHaveAttribute(
+      'href',
+      '/payments/coupons/new',
+    );
+    expect(router.state.location.search).toBe('?tab=coupons');
   });
 
   it('with the local provider: the plans, archived ones muted, and an archive behind a confirmation', async () => {

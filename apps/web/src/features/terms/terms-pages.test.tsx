@@ -97,6 +97,7 @@ describe('TermsPage', () => {
       'href',
       '/terms-conditions/t2',
     );
+    expect(screen.queryByTestId('empty-terms-illustration')).not.toBeInTheDocument();
   });
 
   it('never lets stored html run script', async () => {
@@ -113,7 +114,14 @@ describe('TermsPage', () => {
   it('shows the empty-state illustration before any terms exist; Edit starts the first version', async () => {
     stubApi(() => undefined);
     renderAt('/terms-conditions');
-    expect(await screen.findByText(MSG.extra.termsNotPublished)).toBeInTheDocument();
+    const message = await screen.findByText(MSG.extra.termsNotPublished);
+    const illustration = screen.getByTestId('empty-terms-illustration');
+    expect(illustration.tagName.toLowerCase()).toBe('svg');
+    // Beside the message, and decorative: the message says it all, so assistive technology skips it.
+    expect(illustration.parentElement).toBe(message.parentElement);
+    expect(illustration).toHaveAttribute('aria-hidden', 'true');
+    expect(illustration).toHaveAttribute('focusable', 'false');
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: MSG.common.edit })).toHaveAttribute(
       'href',
       '/terms-conditions/new',

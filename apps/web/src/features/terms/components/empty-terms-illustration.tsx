@@ -1,7 +1,16 @@
-// The empty state of the terms page: a blank document.
+// The empty state of the terms page: a blank document. Decorative: the text beside it says that no
+// terms exist, so screen readers skip it (aria-hidden); the test id lets tests find it.
 export function EmptyTermsIllustration({ size = 140 }: { size?: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 140 140" fill="none" aria-hidden="true">
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 140 140"
+      fill="none"
+      aria-hidden="true"
+      focusable="false"
+      data-testid="empty-terms-illustration"
+    >
       <circle cx="70" cy="70" r="66" fill="var(--mantine-color-blue-0)" />
       <path
         d="M44 28h38l18 18v66a4 4 0 0 1-4 4H44a4 4 0 0 1-4-4V32a4 4 0 0 1 4-4z"
