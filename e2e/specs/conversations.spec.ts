@@ -123,7 +123,7 @@ test('pages back through a channel of 10 000 messages, keeping only a window of 
   const start = log.getByText('Start of the conversation');
   await expect(async () => {
     // Each time the reader reaches the top (as dragging the scroll bar does), the next older page of
-    // 50 loads above, without moving what they are reading.
+    // 100 loads above, without moving what they are reading.
     await log.evaluate((element) => {
       element.scrollTop = 0;
     });

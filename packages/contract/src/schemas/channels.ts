@@ -55,7 +55,7 @@ export type ChannelListResponse = z.infer<typeof ZChannelListResponse>;
 
 // ─── Messages of a channel ────────────────────────────────────────────────────────────────────────
 
-export const MESSAGE_PAGE_SIZE = 50;
+export const MESSAGE_PAGE_SIZE = 100;
 export const MESSAGE_PAGE_MAX = 200;
 
 /** GET /api/group/channel/list/{groupId}?channelId=&before=&limit=: a page of the channel's messages. */

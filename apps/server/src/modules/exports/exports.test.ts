@@ -1,9 +1,10 @@
 // Conversation exports: the request (entity only, tenant-scoped, audited), the durable job that builds
 // the PDF transcript and e-mails it once — across a restart too — and the public fingerprint check.
 import { createHash } from 'node:crypto';
-import { API, apiPath, MSG } from '@bridge-talk/contract';
+import { API, apiPath, formatDate, formatMessageTime, MSG } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { users } from '../../db/schema.js';
 import { conversationExports } from '../../db/schema-families.js';
 import {
   type ChatKind,
@@ -13,6 +14,7 @@ import {
   signedInEntity,
 } from '../../test-support/conversations.js';
 import { createPersistentTestDatabase } from '../../test-support/databases.js';
+import { extractPdfText } from '../../test-support/pdf-text.js';
 import { type SmtpCapture, startSmtpCapture, waitForMessage } from '../../test-support/smtp-capture.js';
 import { eventually, signIn, TEST_ADMIN } from '../../test-support/test-app.js';
 import { listAuditEvents } from '../channels/channels.repository.js';
@@ -29,6 +31,7 @@ afterAll(() => smtp.close());
 const exportUrl = (channelId: string) => apiPath(API.channels.exportRequest, { channelId });
 const verifyUrl = (hash: string) => apiPath(API.exports.verify, { hash });
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const utcDateTime = (date: Date) => `${formatDate(date, 'UTC')} ${formatMessageTime(date, 'UTC')}`;
 const uniqueEmail = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 10)}@records.test`;
 
 function fingerprintIn(text: string | undefined): string {
@@ -56,7 +59,7 @@ describe.each<ChatKind>(['local', 'stream'])('conversation export (%s chat provi
       payload: { email },
     });
 
-  it('e-mails the whole channel as a PDF whose SHA-256 the mail states and the verify call confirms', async () => {
+  it('e-mails the whole channel as a PDF, cover and messages readable in it, whose SHA-256 the mail states and the verify call confirms', async () => {
     const f = await familyWithChannel(c, owner.entityId, 'Robin Smith');
     const start = Date.parse('2026-01-05T09:00:00Z');
     let flagged = '';
@@ -90,6 +93,55 @@ describe.each<ChatKind>(['local', 'stream'])('conversation export (%s chat provi
     // A cover page, then the messages over several pages.
     const pages = bytes.toString('latin1').match(/\/Type \/Page\b/g) ?? [];
     expect(pages.length).toBeGreaterThan(5);
+
+    // What the file says: the cover as the job fills it from the request, then the messages.
+    const [coverPage, ...messagePages] = extractPdfText(bytes);
+    const coverLines = coverPage!.split('\n');
+    const after = (label: string) => coverLines[coverLines.indexOf(label) + 1];
+    expect(after('FAMILY')).toBe('Robin Smith');
+    expect(after('AGENCY')).toBe(owner.entityName);
+    expect(after('CHANNEL')).toBe('Channel 1');
+    expect(coverLines).toEqual(
+      expect.arrayContaining([
+        `Pat Parent — ${MSG.families.roleAdoptiveParents}, can write`,
+        `Bea Birth — ${MSG.families.roleBirthFamily}, can write`,
+        `Robin Smith — ${MSG.families.roleChild}, read only`,
+      ]),
+    );
+    expect(after('MESSAGES')).toBe('450');
+    expect(after('DATE RANGE')).toBe('01.05.2026 9:00:00 AM to 01.05.2026 4:29:00 PM');
+    const [requester] = await c.t
+      .db()
+      .select({ firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, owner.userId));
+    const [requested] = await c.t
+      .db()
+      .select({ createdAt: conversationExports.createdAt })
+      .from(conversationExports)
+      .where(eq(conversationExports.id, response.json().exportId));
+    expect(after('REQUESTED BY')).toBe(
+      `${requester!.firstName} ${requester!.lastName} (${owner.email}) on ${utcDateTime(requested!.createdAt)}`,
+    );
+    expect(after('SENT TO')).toBe(email);
+    const messageLines = messagePages.join('\n').split('\n');
+    const tenth = messageLines.indexOf('Pat Parent   9:10:00 AM');
+    expect(messageLines[0]).toBe('01.05.2026');
+    expect(messageLines.slice(tenth, tenth + 3)).toEqual([
+      'Pat Parent   9:10:00 AM',
+      'Message number 10 & more',
+      'Image: Lake — https://cdn.example.org/lake.jpg',
+    ]);
+    const twentieth = messageLines.indexOf('Pat Parent   9:20:00 AM');
+    expect(messageLines[twentieth + 1]).toBe('Message number 20 & more');
+    // Reported now, just before the request.
+    expect(messageLines[twentieth + 2]).toMatch(
+      new RegExp(
+        `^${MSG.families.reportedBy('Pat Parent')} \\(\\d\\d\\.\\d\\d\\.\\d{4} \\d{1,2}:\\d\\d:\\d\\d [AP]M: unkind\\)$`,
+      ),
+    );
+    expect(messageLines.filter((line) => line.startsWith(MSG.families.reportedBy('')))).toHaveLength(1);
+    expect(messageLines.filter((line) => /^Message number \d+ & more$/.test(line))).toHaveLength(450);
 
     const fingerprint = fingerprintIn(mail.text);
     expect(fingerprint).toBe(sha256(bytes));

@@ -1,4 +1,11 @@
-import { API, apiPath, type ChannelListResponse, type Message, MSG } from '@bridge-talk/contract';
+import {
+  API,
+  apiPath,
+  type ChannelListResponse,
+  MESSAGE_PAGE_SIZE,
+  type Message,
+  MSG,
+} from '@bridge-talk/contract';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -21,6 +28,7 @@ const GROUP = '11111111-1111-4111-8111-111111111111';
 const CHANNEL = '22222222-2222-4222-8222-222222222222';
 const listPath = apiPath(API.channels.list, { groupId: GROUP });
 const managerPath = apiPath(API.channels.manager, { groupId: GROUP, channelId: CHANNEL });
+const exportPath = apiPath(API.channels.exportRequest, { channelId: CHANNEL });
 const pageUrl = `/manage-families/${GROUP}/channel/${CHANNEL}`;
 
 function channels(overrides: Partial<ChannelListResponse['channels'][number]> = {}): ChannelListResponse {
@@ -178,7 +186,7 @@ describe('ConversationPage', () => {
     expect(within(log).getByText(MSG.conversations.startOfConversation)).toBeInTheDocument();
     expect(screen.getByText(/Robin Smith \(Child, read only\)/)).toBeInTheDocument();
     expect(messageCalls(api)).toEqual([
-      { method: 'GET', path: `${listPath}?channelId=${CHANNEL}&limit=50`, body: undefined },
+      { method: 'GET', path: `${listPath}?channelId=${CHANNEL}&limit=${MESSAGE_PAGE_SIZE}`, body: undefined },
     ]);
   });
 
@@ -223,8 +231,8 @@ describe('ConversationPage', () => {
     });
     expect(await within(log).findByText('a new one')).toBeInTheDocument();
     expect(messageCalls(api).map((c) => c.path)).toEqual([
-      `${listPath}?channelId=${CHANNEL}&limit=50`,
-      `${listPath}?channelId=${CHANNEL}&limit=50&refresh=true`,
+      `${listPath}?channelId=${CHANNEL}&limit=${MESSAGE_PAGE_SIZE}`,
+      `${listPath}?channelId=${CHANNEL}&limit=${MESSAGE_PAGE_SIZE}&refresh=true`,
     ]);
   });
 
@@ -285,5 +293,34 @@ describe('ConversationPage', () => {
     renderPage();
     await user.click(await screen.findByRole('button', { name: MSG.families.export }));
     expect(await screen.findByRole('textbox', { name: /^Re-type email/ })).toBeInTheDocument();
+  });
+
+  it("requests the export, says 'You will receive an email message soon!', and closing reloads the page", async () => {
+    // The page reloads (spec section 4) rather than refetching: a reload loads everything anew.
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    const { api } = stubConversation();
+    const served = api.fetchMock.getMockImplementation()!;
+    api.fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method === 'POST' && String(input) === exportPath) {
+        api.calls.push({ method: 'POST', path: exportPath, body: JSON.parse(String(init.body)) });
+        return jsonResponse({ message: MSG.families.exportRequested, exportId: 'e1' });
+      }
+      return served(input, init);
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: MSG.families.export }));
+    await user.type(await screen.findByRole('textbox', { name: /^Email/ }), 'records@agency.test');
+    await user.type(screen.getByRole('textbox', { name: /^Re-type email/ }), 'records@agency.test');
+    await user.click(screen.getByRole('button', { name: MSG.common.confirm }));
+    const done = await screen.findByRole('dialog', { name: MSG.conversations.exportTitle });
+    expect(within(done).getByText(MSG.families.exportRequested)).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([
+      { method: 'POST', path: exportPath, body: { email: 'records@agency.test' } },
+    ]);
+    expect(reload).not.toHaveBeenCalled();
+    await user.click(within(done).getByRole('button', { name: MSG.conversations.close }));
+    expect(reload).toHaveBeenCalledOnce();
   });
 });

@@ -1,0 +1,103 @@
+// What the PDF transcript says, read back from the file: the cover page and each message's lines.
+import { MSG } from '@bridge-talk/contract';
+import { describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../providers/chat/chat-provider.js';
+import { extractPdfText } from '../../test-support/pdf-text.js';
+import { buildTranscriptPdf, type TranscriptCover } from './transcript-pdf.js';
+
+const cover: TranscriptCover = {
+  familyName: 'Robin Smith',
+  entityName: 'Bright Futures Agency',
+  channelLabel: MSG.families.channelLabel(2),
+  members: [
+    { name: 'Pat Parent', role: 'adoptive_parent', permission: 'write' },
+    { name: 'Bea Birth', role: 'birth_family', permission: 'write' },
+    { name: 'Robin Smith', role: 'child', permission: 'read' },
+  ],
+  messageCount: 2,
+  firstMessageAt: new Date('2026-03-07T15:05:09Z'),
+  lastMessageAt: new Date('2026-03-08T00:00:07Z'),
+  requestedBy: { name: 'Erin Agent', email: 'erin@agency.test' },
+  requestedAt: new Date('2026-03-09T09:30:00Z'),
+  sentTo: 'records@agency.test',
+  exportId: '5d8e0c1a-0000-4000-8000-000000000001',
+  verifyUrl: 'https://portal.example.org/api/exports/verify',
+};
+
+const messages: ChatMessage[] = [
+  {
+    id: 'm1',
+    user: { id: 'u-bea', name: 'Bea Birth' },
+    html: '<p>Here is the lake &amp; the boat</p>',
+    attachments: [{ type: 'image', url: 'https://cdn.example.org/lake.jpg', title: 'Lake' }],
+    createdAt: new Date('2026-03-07T15:05:09Z'),
+    flags: [
+      { userId: 'u-pat', name: 'Pat Parent', reason: 'unkind', createdAt: new Date('2026-03-07T16:00:00Z') },
+    ],
+  },
+  {
+    id: 'm2',
+    user: { id: 'u-pat', name: 'Pat Parent' },
+    html: 'Good night',
+    attachments: [{ type: 'video', url: 'https://cdn.example.org/clip.mp4', title: null }],
+    createdAt: new Date('2026-03-08T00:00:07Z'),
+    flags: [],
+  },
+];
+
+async function* stream(list: ChatMessage[]) {
+  yield* list;
+}
+
+describe('transcript PDF', () => {
+  it('has a cover page with the family, agency, channel, members, date range, requester and request time, then every message with its date, time, sender, text, attachment links and reports', async () => {
+    const file = await buildTranscriptPdf(cover, stream(messages));
+    const [coverPage, messagePage, ...rest] = extractPdfText(file.bytes);
+    expect(rest).toEqual([]);
+
+    const coverLines = coverPage!.split('\n');
+    const after = (label: string) => coverLines[coverLines.indexOf(label) + 1];
+    expect(coverLines[0]).toBe(MSG.conversations.transcriptTitle);
+    expect(after('FAMILY')).toBe('Robin Smith');
+    expect(after('AGENCY')).toBe('Bright Futures Agency');
+    expect(after('CHANNEL')).toBe('Channel 2');
+    const members = coverLines.indexOf('MEMBERS');
+    expect(coverLines.slice(members + 1, members + 4)).toEqual([
+      `Pat Parent — ${MSG.families.roleAdoptiveParents}, can write`,
+      `Bea Birth — ${MSG.families.roleBirthFamily}, can write`,
+      `Robin Smith — ${MSG.families.roleChild}, read only`,
+    ]);
+    expect(after('MESSAGES')).toBe('2');
+    expect(after('DATE RANGE')).toBe('03.07.2026 3:05:09 PM to 03.08.2026 12:00:07 AM');
+    expect(after('REQUESTED BY')).toBe('Erin Agent (erin@agency.test) on 03.09.2026 9:30:00 AM');
+    expect(after('SENT TO')).toBe('records@agency.test');
+    expect(after('EXPORT')).toBe(cover.exportId);
+    // The paragraph wraps inside the address.
+    expect(coverLines.join('')).toContain('https://portal.example.org/api/exports/verify/<fingerprint>');
+    expect(coverLines.at(-1)).toBe('Robin Smith · Channel 2 · Page 1 of 2');
+
+    expect(messagePage!.split('\n')).toEqual([
+      '03.07.2026',
+      'Bea Birth   3:05:09 PM',
+      'Here is the lake & the boat',
+      'Image: Lake — https://cdn.example.org/lake.jpg',
+      `${MSG.families.reportedBy('Pat Parent')} (03.07.2026 4:00:00 PM: unkind)`,
+      '03.08.2026',
+      'Pat Parent   12:00:07 AM',
+      'Good night',
+      'Video — https://cdn.example.org/clip.mp4',
+      'Robin Smith · Channel 2 · Page 2 of 2',
+    ]);
+  });
+
+  it('says so when the channel has no messages', async () => {
+    const file = await buildTranscriptPdf(
+      { ...cover, messageCount: 0, firstMessageAt: null, lastMessageAt: null },
+      stream([]),
+    );
+    const [coverPage, messagePage] = extractPdfText(file.bytes);
+    const coverLines = coverPage!.split('\n');
+    expect(coverLines[coverLines.indexOf('DATE RANGE') + 1]).toBe(MSG.conversations.noMessages);
+    expect(messagePage!.split('\n')[0]).toBe(MSG.conversations.noMessages);
+  });
+});
