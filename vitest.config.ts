@@ -5,6 +5,8 @@ const contractSource = fileURLToPath(new URL('./packages/contract/src/index.ts',
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves one core idle (available parallelism − 1): these machines have two.
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -2,14 +2,15 @@
 // Starts the built server on a seeded database and drives it with autocannon, one route after the
 // other: a bare route (the process ceiling), sign-in, /api/auth/me, the admin's entity search, the
 // families list searched by child name and by e-mail, a family's details and a page of the channel of
-// 10 000 messages. Prints requests/s, p50/p95/p99 latency, errors and each route's throughput as a
-// share of the bare route's; writes the same as JSON to bench/results/<date>-<db>.json.
+// 10 000 messages. Prints requests/s, p50/p95/p99 latency, errors, each route's throughput as a share
+// of the bare route's and the longest event-loop stall of the server while it was driven
+// (bench/event-loop-probe.cjs); writes the same as JSON to bench/results/<date>-<db>.json.
 //
 // PGlite: the seeded data directory is kept in bench/.data (seeding 100 000 families takes minutes) and
 // reused. PostgreSQL (when DATABASE_URL names a server): a fresh database bench_<timestamp> on that
 // server, seeded, dropped afterwards (--keep leaves it).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
@@ -112,10 +113,15 @@ async function startServer(env) {
   const port = await freePort();
   const started = performance.now();
   let output = '';
-  const child = spawn('node', [path.join(root, 'apps/server/dist/main.js')], {
-    env: serverEnv(env, port),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const eventLoopFile = path.join(os.tmpdir(), `bench-event-loop-${port}.json`);
+  const child = spawn(
+    'node',
+    ['--require', path.join(root, 'bench/event-loop-probe.cjs'), path.join(root, 'apps/server/dist/main.js')],
+    {
+      env: { ...serverEnv(env, port), BENCH_EVENT_LOOP_FILE: eventLoopFile },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   child.stdout.on('data', (chunk) => {
     output += chunk;
   });
@@ -127,7 +133,13 @@ async function startServer(env) {
     if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
     try {
       if ((await fetch(`${url}/api/ready`)).ok) {
-        return { url, child, startMs: Math.round(performance.now() - started), output: () => output };
+        return {
+          url,
+          child,
+          eventLoopFile,
+          startMs: Math.round(performance.now() - started),
+          output: () => output,
+        };
       }
     } catch {
       // not listening yet
@@ -136,6 +148,27 @@ async function startServer(env) {
   }
   child.kill('SIGKILL');
   throw new Error(`the server did not start:\n${output}`);
+}
+
+/**
+ * The server's event-loop delay since the last call (bench/event-loop-probe.cjs): the longest time the
+ * process could not answer anything — with PGlite, a query runs on that same thread.
+ */
+async function eventLoopDelay(server) {
+  rmSync(server.eventLoopFile, { force: true });
+  server.child.kill('SIGUSR2');
+  const started = Date.now();
+  while (Date.now() - started < 10_000) {
+    if (existsSync(server.eventLoopFile)) {
+      try {
+        return JSON.parse(readFileSync(server.eventLoopFile, 'utf8'));
+      } catch {
+        // still being written
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return { maxMs: null, p99Ms: null, meanMs: null };
 }
 
 async function stopServer(server) {
@@ -284,7 +317,11 @@ async function benchDatabase(kind, env, seeded) {
     const results = [];
     for (const [route, connections] of routes) {
       process.stdout.write(`  ${route.name}…`);
+      await eventLoopDelay(server);
       const result = await drive(route, connections);
+      const blocked = await eventLoopDelay(server);
+      result.eventLoopMaxMs = blocked.maxMs;
+      result.eventLoopP99Ms = blocked.p99Ms;
       result.loadAverage = Math.round(os.loadavg()[0] * 10) / 10;
       process.stdout.write(` ${result.rps} req/s (load average ${result.loadAverage})\n`);
       results.push(result);
@@ -300,7 +337,7 @@ async function benchDatabase(kind, env, seeded) {
 
 function printTable(kind, outcome) {
   const rows = [
-    ['route', 'conn', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', '% of bare'],
+    ['route', 'conn', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', '% of bare', 'loop max ms'],
     ...outcome.results.map((r) => [
       r.route,
       String(r.connections),
@@ -310,6 +347,7 @@ function printTable(kind, outcome) {
       String(r.p99),
       String(r.errors),
       `${r.ofBare.toFixed(1)} %`,
+      String(r.eventLoopMaxMs),
     ]),
   ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));

@@ -18,8 +18,6 @@ export const familyMembers = pgTable(
   },
   (t) => [
     uniqueIndex('family_members_email_key').on(sql`lower(${t.email})`).where(sql`${t.email} is not null`),
-    // The families list finds a family by the e-mail of any of its people (ILIKE '%…%').
-    index('family_members_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
   ],
 );
 

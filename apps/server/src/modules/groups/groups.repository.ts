@@ -1,10 +1,8 @@
 // Families (groups) in SQL: the entity's paginated, searched list, one family with its payment e-mail
 // and plan, and the rename. Every function takes the signed-in entity's id: there is no unscoped read.
-import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
-import { union } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { billingInformation, entities, groups, subscriptions } from '../../db/schema.js';
-import { familyMembers, groupMembers } from '../../db/schema-families.js';
 
 /** `%`, `_` and `\` typed by a person are literal characters, not patterns. */
 function likePattern(search: string): string {
@@ -30,39 +28,19 @@ export interface GroupListRow {
 
 /**
  * A page of the entity's families. The search matches the child's name, the payment e-mail or the
- * e-mail of any member, case-insensitively. Each kind of match is its own query of the entity's
- * families, which can use the trigram index of its column (a selective search) or the entity's
- * families (a short or common one); their union names the families. One OR across the three tables
- * could only be checked row by row, or would collect every matching e-mail of every entity first.
+ * e-mail of any member, case-insensitively: all of them are in `search_text` (kept by triggers), whose
+ * trigram index the planner combines with the entity's index, or it walks the entity's families when
+ * the search is short or common.
  */
 export async function findGroups(
   db: Db,
   entityId: string,
   query: { search: string; page: number; pageSize: number; sort?: 'asc' | 'desc' | undefined },
 ): Promise<{ rows: GroupListRow[]; total: number }> {
-  let where: SQL | undefined = eq(groups.entityId, entityId);
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    const ofEntity = eq(groups.entityId, entityId);
-    const matches = union(
-      db
-        .select({ id: groups.id })
-        .from(groups)
-        .where(and(ofEntity, ilike(groups.name, pattern))),
-      db
-        .select({ id: billingInformation.groupId })
-        .from(billingInformation)
-        .innerJoin(groups, eq(groups.id, billingInformation.groupId))
-        .where(and(ofEntity, ilike(billingInformation.email, pattern))),
-      db
-        .select({ id: groupMembers.groupId })
-        .from(groupMembers)
-        .innerJoin(familyMembers, eq(familyMembers.id, groupMembers.memberId))
-        .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-        .where(and(ofEntity, ilike(familyMembers.email, pattern))),
-    );
-    where = and(where, inArray(groups.id, matches));
-  }
+  const where = and(
+    eq(groups.entityId, entityId),
+    query.search ? ilike(groups.searchText, likePattern(query.search)) : undefined,
+  );
   // Ascending status shows Active before Inactive; newest first within, and the id keeps pages stable.
   const order = [
     ...(query.sort ? [query.sort === 'asc' ? desc(groups.active) : asc(groups.active)] : []),

@@ -75,7 +75,7 @@ async function statementsOf(url: string, authorization: string): Promise<number>
   return statements.length;
 }
 
-const routes = () => ({
+const routes = (): Record<string, [url: string, authorization: string]> => ({
   'families list': [`/api/group/list?pageSize=100`, entityAuth],
   'families search': [`/api/group/list?search=family&pageSize=100`, entityAuth],
   'family details': [`/api/group/list/${firstFamily.groupId}`, entityAuth],
@@ -85,6 +85,7 @@ const routes = () => ({
     `/api/group/channel/list/${firstFamily.groupId}?channelId=${firstFamily.channelId}&limit=100`,
     entityAuth,
   ],
+  'families search by e-mail': [`/api/group/list?search=family.test&pageSize=100`, entityAuth],
   'entities list': ['/api/entity/list?pageSize=100', adminAuth],
   'entities search': ['/api/entity/list?search=agency&pageSize=100', adminAuth],
 });
@@ -151,11 +152,9 @@ describe('search indexes', () => {
         sql`select indexname from pg_indexes where indexname like '%trgm%' order by indexname`,
       )) as unknown as { rows: { indexname: string }[] };
     expect(rows.rows.map((r) => r.indexname)).toEqual([
-      'billing_information_email_trgm_idx',
       'entities_email_trgm_idx',
       'entities_name_trgm_idx',
-      'family_members_email_trgm_idx',
-      'groups_name_trgm_idx',
+      'groups_search_trgm_idx',
     ]);
   });
 
@@ -170,11 +169,8 @@ describe('search indexes', () => {
         };
         return result.rows.map((r) => r['QUERY PLAN']).join('\n');
       });
-    expect(await plan(sql`select id from groups where name ilike '%family1%'`)).toContain(
-      'groups_name_trgm_idx',
-    );
-    expect(await plan(sql`select group_id from billing_information where email ilike '%payer%'`)).toContain(
-      'billing_information_email_trgm_idx',
+    expect(await plan(sql`select id from groups where search_text ilike '%family1%'`)).toContain(
+      'groups_search_trgm_idx',
     );
     expect(await plan(sql`select id from entities where name ilike '%agency%'`)).toContain(
       'entities_name_trgm_idx',

@@ -1,0 +1,134 @@
+// The families list searches `groups.search_text`, which triggers keep: every way a family's name, its
+// payment e-mail or a member's e-mail changes is found by the next search, and the old text no longer is.
+// The scale seed fills the same column in bulk, with the same text the triggers would have written.
+import type { GroupListResponse } from '@bridge-talk/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingInformation, groups } from '../../db/schema.js';
+import { familyMembers, groupMembers } from '../../db/schema-families.js';
+import { addFamilyMember, createEntityUser, createGroup } from '../../test-support/factories.js';
+import { createTestApp, signIn, type TestApp } from '../../test-support/test-app.js';
+import { seedScale } from '../scale/seed-scale.js';
+
+let t: TestApp;
+let entity: Awaited<ReturnType<typeof createEntityUser>>;
+let auth: string;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { startWorkers: false });
+  entity = await createEntityUser(t.db());
+  auth = (await signIn(t.app, { email: entity.email, password: entity.password!, role: 'entity' }))
+    .authorization;
+});
+afterAll(() => t.close());
+
+async function search(text: string, authorization = auth): Promise<string[]> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/group/list?search=${encodeURIComponent(text)}&pageSize=100`,
+    headers: { authorization },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as GroupListResponse).result.map((g) => g._id);
+}
+
+describe('the families search follows every change of what it searches', () => {
+  it('a rename', async () => {
+    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId, name: 'Quentin Oldname' });
+    expect(await search('quentin old')).toEqual([groupId]);
+    await t.db().update(groups).set({ name: 'Quentin Newname' }).where(eq(groups.id, groupId));
+    expect(await search('oldname')).toEqual([]);
+    expect(await search('NEWNAME')).toEqual([groupId]);
+  });
+
+  it('the payment e-mail, set, changed and removed', async () => {
+    const { groupId } = await createGroup(t.db(), {
+      entityId: entity.entityId,
+      name: 'Payer Family',
+      paymentEmail: 'first.payer@pay.test',
+    });
+    expect(await search('first.payer@')).toEqual([groupId]);
+    await t
+      .db()
+      .update(billingInformation)
+      .set({ email: 'Second.Payer@pay.test' })
+      .where(eq(billingInformation.groupId, groupId));
+    expect(await search('first.payer@')).toEqual([]);
+    expect(await search('second.payer@')).toEqual([groupId]);
+    await t.db().delete(billingInformation).where(eq(billingInformation.groupId, groupId));
+    expect(await search('second.payer@')).toEqual([]);
+  });
+
+  it("a member joining, changing e-mail and leaving; another family's member is not this family's", async () => {
+    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId, name: 'Member Family' });
+    const { groupId: otherId } = await createGroup(t.db(), {
+      entityId: entity.entityId,
+      name: 'Other Family',
+    });
+    const parent = await addFamilyMember(t.db(), {
+      groupId,
+      role: 'adoptive_parent',
+      email: 'zelda.joins@family.test',
+    });
+    expect(await search('zelda.joins')).toEqual([groupId]);
+    await t
+      .db()
+      .update(familyMembers)
+      .set({ email: 'zelda.moved@family.test' })
+      .where(eq(familyMembers.id, parent.memberId));
+    expect(await search('zelda.joins')).toEqual([]);
+    expect(await search('zelda.moved')).toEqual([groupId]);
+    // The same person in a second family is found through both.
+    await t
+      .db()
+      .insert(groupMembers)
+      .values({ groupId: otherId, memberId: parent.memberId, role: 'birth_family', position: 1 });
+    expect((await search('zelda.moved')).sort()).toEqual([groupId, otherId].sort());
+    await t.db().delete(groupMembers).where(eq(groupMembers.groupId, groupId));
+    expect(await search('zelda.moved')).toEqual([otherId]);
+  });
+
+  it("never finds another entity's family, whatever matches", async () => {
+    const other = await createEntityUser(t.db());
+    await createGroup(t.db(), {
+      entityId: other.entityId,
+      name: 'Ursula Elsewhere',
+      paymentEmail: 'ursula@elsewhere.test',
+    });
+    expect(await search('ursula')).toEqual([]);
+  });
+
+  it('treats % and _ as the characters they are', async () => {
+    const { groupId } = await createGroup(t.db(), {
+      entityId: entity.entityId,
+      name: 'Percy Literal',
+      paymentEmail: 'percy_100%@pay.test',
+    });
+    expect(await search('percy_100%')).toEqual([groupId]);
+    expect(await search('percy%100')).toEqual([]);
+  });
+});
+
+describe('the scale seed', () => {
+  it('writes the same search text the triggers keep, and the bench searches find the bench family', async () => {
+    const summary = await seedScale(t.db(), { families: 40, messages: 300, entities: 4 });
+    expect(summary.alreadySeeded).toBe(false);
+    expect(summary.counts.groups).toBeGreaterThanOrEqual(40);
+    const rows = (await t.db().execute(sql`
+      select count(*)::int as n from groups where search_text is distinct from group_search_text(id, name)`)) as unknown as {
+      rows: { n: number }[];
+    };
+    expect(rows.rows[0]!.n).toBe(0);
+
+    const login = summary.logins.find((l) => l.role === 'entity')!;
+    const bench = (await signIn(t.app, { email: login.email, password: login.password, role: 'entity' }))
+      .authorization;
+    expect(await search(summary.bench.childName, bench)).toContain(summary.bench.groupId);
+    expect(await search(summary.bench.memberEmail, bench)).toEqual([summary.bench.groupId]);
+
+    // A second run adds nothing.
+    const again = await seedScale(t.db(), { families: 40, messages: 300, entities: 4 });
+    expect(again.alreadySeeded).toBe(true);
+    expect(again.counts).toEqual(summary.counts);
+  });
+});
