@@ -27,16 +27,16 @@
 //     reading it (never accepted, never processed) — the keep-alive race every HTTP client retries;
 //     reported, not a drop.
 // Prints a summary and writes it as JSON to bench/results/<date>-load.json.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { buildServerIfStale, freePort } from './lib/build-state.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
@@ -63,36 +63,6 @@ const ADMIN = { email: 'admin@bench-load.local', password: 'Bench-Load-Admin-1' 
 
 function log(...parts) {
   console.info(`[bench:load ${new Date().toISOString().slice(11, 19)}]`, ...parts);
-}
-
-function newest(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let latest = stat.mtimeMs;
-  for (const name of readdirSync(target)) latest = Math.max(latest, newest(path.join(target, name)));
-  return latest;
-}
-
-function buildServer() {
-  const entry = path.join(root, 'apps/server/dist/main.js');
-  const sources = ['packages/contract/src', 'apps/server/src', 'apps/server/drizzle'];
-  const built = existsSync(entry) ? statSync(entry).mtimeMs : 0;
-  if (args['no-build'] || Math.max(...sources.map((s) => newest(path.join(root, s)))) <= built) return;
-  log('building the server (sources changed since the last build)…');
-  const result = spawnSync('npx', ['tsc', '-b'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 async function withClient(url, fn) {
@@ -556,7 +526,7 @@ async function phaseTwo(dbUrl, families) {
 }
 
 async function main() {
-  buildServer();
+  if (!args['no-build']) buildServerIfStale(log);
   const database = `bench_load_${Date.now()}`;
   const adminUrl = args['pg-url'];
   await withClient(adminUrl, (c) => c.query(`create database ${database}`));

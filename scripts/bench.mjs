@@ -10,13 +10,13 @@
 // reused. PostgreSQL (when DATABASE_URL names a server): a fresh database bench_<timestamp> on that
 // server, seeded, dropped afterwards (--keep leaves it).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { buildServerIfStale, freePort } from './lib/build-state.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
@@ -41,36 +41,6 @@ const { values: args } = parseArgs({
 const duration = Number(args.duration);
 const families = Number(args.families);
 const messages = Number(args.messages);
-
-function newest(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let latest = stat.mtimeMs;
-  for (const name of readdirSync(target)) latest = Math.max(latest, newest(path.join(target, name)));
-  return latest;
-}
-
-function buildServer() {
-  const entry = path.join(root, 'apps/server/dist/main.js');
-  const sources = ['packages/contract/src', 'apps/server/src', 'apps/server/drizzle'];
-  const built = existsSync(entry) ? statSync(entry).mtimeMs : 0;
-  if (Math.max(...sources.map((s) => newest(path.join(root, s)))) <= built) return;
-  console.info('Building the server (sources changed since the last build)…');
-  const result = spawnSync('npx', ['tsc', '-b'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** Runs `npm run seed:scale` against the database named by `env`; answers its JSON summary. */
 function seed(env) {
@@ -393,7 +363,7 @@ function describeSeed(seeded) {
   return `seeded in ${(seeded.totalMs / 1000).toFixed(1)} s (${seeded.counts.groups} families, ${seeded.counts.chat_messages} messages)`;
 }
 
-buildServer();
+buildServerIfStale(console.info);
 const wanted = args.db === 'all' ? ['pglite', 'postgres'] : [args.db];
 
 if (wanted.includes('pglite')) {

@@ -3,15 +3,14 @@
 // and manual checks, and prints the rows made, the time taken and the logins (SCALE_PASSWORD, default
 // Scale-Pass-1). Run it on an empty or demo database; a second run adds nothing.
 // With PGlite, stop the server first: only one process may open the data directory.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { buildServerIfStale } from './lib/build-state.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const entry = path.join(root, 'apps/server/dist/modules/scale/run-seed-scale.js');
-const sources = ['packages/contract/src', 'apps/server/src', 'apps/server/drizzle'];
 
 const { values } = parseArgs({
   options: {
@@ -36,21 +35,7 @@ const options = {
   json: values.json,
 };
 
-function newest(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let latest = stat.mtimeMs;
-  for (const name of readdirSync(target)) latest = Math.max(latest, newest(path.join(target, name)));
-  return latest;
-}
-
-const built = existsSync(entry) ? statSync(entry).mtimeMs : 0;
-if (Math.max(...sources.map((s) => newest(path.join(root, s)))) > built) {
-  console.error('Building the server (sources changed since the last build)…');
-  const result = spawnSync('npx', ['tsc', '-b'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
+buildServerIfStale();
 
 const envFile = path.join(root, '.env');
 if (existsSync(envFile)) process.loadEnvFile(envFile);

@@ -1,12 +1,12 @@
 // `npm start`: builds when the sources are newer than the last build, then serves the portal.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
+import { isStale } from './lib/build-state.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const stamp = path.join(root, '.build-stamp');
 const sources = [
   'packages/contract/src',
   'apps/server/src',
@@ -17,18 +17,7 @@ const sources = [
   'package-lock.json',
 ];
 
-function newest(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let latest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) latest = Math.max(latest, newest(path.join(target, entry)));
-  return latest;
-}
-
-const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-const changed = Math.max(...sources.map((s) => newest(path.join(root, s))));
-if (changed > built || !existsSync(path.join(root, 'apps/server/dist/main.js'))) {
+if (isStale('.build-stamp', sources) || !existsSync(path.join(root, 'apps/server/dist/main.js'))) {
   console.info('Building the portal (sources changed since the last build)…');
   const result = spawnSync('node', [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
