@@ -124,7 +124,10 @@ test('request access: thank-you, a pending entity for the admins, and a mail to 
     headers: { authorization: `Bearer ${token}` },
   });
   expect(list.ok()).toBe(true);
-  expect(JSON.stringify(await list.json())).toContain('pending');
+  const { result } = (await list.json()) as { result: { email: string; status: string; name: string }[] };
+  expect(result).toEqual([
+    expect.objectContaining({ email, status: 'pending', name: 'Pending Hearts Agency' }),
+  ]);
 
   // The same address again: the field says so.
   await page.goto('/signup/entity');

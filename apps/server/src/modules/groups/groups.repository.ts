@@ -26,6 +26,20 @@ export interface GroupListRow {
   paymentEmail: string | null;
 }
 
+type Orderable = Parameters<typeof desc>[0];
+
+/** Ascending status shows Active before Inactive; newest first within, and the id keeps pages stable. */
+function listOrder(
+  sort: 'asc' | 'desc' | undefined,
+  columns: { active: Orderable; createdAt: Orderable; id: Orderable },
+) {
+  return [
+    ...(sort ? [sort === 'asc' ? desc(columns.active) : asc(columns.active)] : []),
+    desc(columns.createdAt),
+    desc(columns.id),
+  ];
+}
+
 /**
  * A page of the entity's families. The search matches the child's name, the payment e-mail or the
  * e-mail of any member, case-insensitively: all of them are in `search_text` (kept by triggers), whose
@@ -41,12 +55,6 @@ export async function findGroups(
     eq(groups.entityId, entityId),
     query.search ? ilike(groups.searchText, likePattern(query.search)) : undefined,
   );
-  // Ascending status shows Active before Inactive; newest first within, and the id keeps pages stable.
-  const order = [
-    ...(query.sort ? [query.sort === 'asc' ? desc(groups.active) : asc(groups.active)] : []),
-    desc(groups.createdAt),
-    desc(groups.id),
-  ];
   const offset = (query.page - 1) * query.pageSize;
   const countAll = async () => (await db.select({ n: count() }).from(groups).where(where))[0]?.n ?? 0;
   if (!query.search) {
@@ -57,20 +65,42 @@ export async function findGroups(
         .from(groups)
         .leftJoin(billingInformation, eq(billingInformation.groupId, groups.id))
         .where(where)
-        .orderBy(...order)
+        .orderBy(...listOrder(query.sort, groups))
         .limit(query.pageSize)
         .offset(offset),
       countAll(),
     ]);
     return { rows, total };
   }
-  // Searched: the matches are found once and counted with the page (a page past the end counts apart).
+  // Searched: the matches are found once, as a set (named twice, so PostgreSQL materialises it and plans
+  // it without the page's LIMIT: the trigram and entity indexes together, not a walk of every family of
+  // the entity in date order checking each), then counted and paged. A page past the end counts apart.
+  const matches = db.$with('matches').as(
+    db
+      .select({
+        id: groups.id,
+        name: groups.name,
+        childFirstName: groups.childFirstName,
+        active: groups.active,
+        createdAt: groups.createdAt,
+      })
+      .from(groups)
+      .where(where),
+  );
   const found = await db
-    .select({ ...listColumns, total: sql<number>`(count(*) over ())::int` })
-    .from(groups)
-    .leftJoin(billingInformation, eq(billingInformation.groupId, groups.id))
-    .where(where)
-    .orderBy(...order)
+    .with(matches)
+    .select({
+      id: matches.id,
+      name: matches.name,
+      childFirstName: matches.childFirstName,
+      active: matches.active,
+      createdAt: matches.createdAt,
+      paymentEmail: billingInformation.email,
+      total: sql<number>`(select count(*) from ${matches})::int`,
+    })
+    .from(matches)
+    .leftJoin(billingInformation, eq(billingInformation.groupId, matches.id))
+    .orderBy(...listOrder(query.sort, matches))
     .limit(query.pageSize)
     .offset(offset);
   const total = found[0]?.total ?? (query.page > 1 ? await countAll() : 0);
