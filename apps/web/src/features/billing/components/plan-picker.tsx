@@ -66,7 +66,7 @@ export function PlanPicker({ value, onChange, error, filter, disabled }: PlanPic
     try {
       setTyped(await findCoupon(entered));
     } catch {
-      // Spec: 'COUPON NOT VALID!', the field cleared and the original prices restored.
+      // Spec: MSG.billing.couponNotValid, the field cleared and the original prices restored.
       setTyped(null);
       setCode('');
       setCouponError(MSG.billing.couponNotValid);
