@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { agencyForm } from '../support/accounts.js';
 import { expect, test } from '../support/fixtures.js';
 import { freePort, startServer, waitForExit } from '../support/server-process.js';
 
@@ -49,20 +50,6 @@ test('a write answered 2xx survives kill -9 of the server', async () => {
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
-
-/** An agency as the admin's form sends it. */
-function agencyForm(name: string, email: string) {
-  return {
-    name,
-    phone: '(555) 010-2000',
-    address: '1 Main Street, Springfield',
-    email,
-    startContract: '2026-01-01',
-    endContract: '2027-12-31',
-    subtype: 'agency',
-    coupon: '',
-  };
-}
 
 test('a burst of 20 writes, kill -9 straight after the last 2xx: every acknowledged write is there after the restart', async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bt-burst-'));

@@ -52,6 +52,20 @@ export async function activateViaApi(
   if (!changed.ok()) throw new Error(`activation failed: ${changed.status()} ${await changed.text()}`);
 }
 
+/** An agency as the admin's form sends it. */
+export function agencyForm(name: string, email: string, coupon = '') {
+  return {
+    name,
+    phone: '(555) 010-2000',
+    address: '1 Main Street, Springfield',
+    email,
+    startContract: '2026-01-01',
+    endContract: '2027-12-31',
+    subtype: 'agency',
+    coupon,
+  };
+}
+
 /** A new agency created by the admin; not yet activated (no password). */
 export async function createEntity(
   request: APIRequestContext,
@@ -62,16 +76,7 @@ export async function createEntity(
   const name = overrides.name ?? `Agency ${randomUUID().slice(0, 6)}`;
   const response = await request.post('/api/entity/create', {
     headers: { authorization: `Bearer ${token}` },
-    data: {
-      name,
-      phone: '(555) 010-2000',
-      address: '1 Main Street, Springfield',
-      email,
-      startContract: '2026-01-01',
-      endContract: '2027-12-31',
-      subtype: 'agency',
-      coupon: overrides.coupon ?? '',
-    },
+    data: agencyForm(name, email, overrides.coupon),
   });
   if (!response.ok()) throw new Error(`entity create failed: ${response.status()} ${await response.text()}`);
   return { name, email };

@@ -8,12 +8,12 @@ import {
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
 import { AppError } from '../../lib/app-error.js';
+import { AttemptLimiter } from '../../lib/attempt-limiter.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
 import { signAccessToken, verifyAccessToken } from './access-token.js';
 import { startActivation } from './activation.js';
 import * as repo from './auth.repository.js';
-import { LoginFailures } from './login-failures.js';
 
 /** A browser-session cookie still needs an end on the server: a day of inactivity. */
 const SESSION_COOKIE_IDLE_MS = 24 * 60 * 60 * 1000;
@@ -50,7 +50,7 @@ export function accountState(user: UserRecord): 'active' | 'inactive' {
 export function createAuthService(ctx: AppContext) {
   const { db, config, tokenKey } = ctx;
   // Per e-mail, whatever the client: a handful of failed sign-ins in 15 minutes (as the code flows).
-  const failures = new LoginFailures(Math.max(5, config.auth.rateLimitMax), 15 * 60 * 1000);
+  const failures = new AttemptLimiter(Math.max(5, config.auth.rateLimitMax), 15 * 60 * 1000);
 
   async function issue(user: UserRecord, sessionId: string, persistent: boolean): Promise<IssuedSession> {
     const refreshToken = randomToken();

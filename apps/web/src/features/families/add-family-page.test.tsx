@@ -2,6 +2,7 @@ import { type Group, MSG, type Plan } from '@bridge-talk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { VALID_BILLING_VALUES } from '../../test/billing-values.js';
 import {
   type ApiHandler,
   jsonResponse,
@@ -78,20 +79,9 @@ function renderWizard(entry: string, handlers: Record<string, ApiHandler> = {}) 
 const slot = (name: string) => within(screen.getByRole('group', { name }));
 const box = (name: string) => screen.getByRole('textbox', { name: new RegExp(`^${name}`) });
 
-/** The billing form in local card mode, as billing-form.test.tsx fills it. */
+/** The billing form in local card mode. */
 async function fillPaymentDetails(user: ReturnType<typeof userEvent.setup>) {
-  for (const [label, value] of Object.entries({
-    'Cardholder name': 'Pat Payer',
-    'Card number': '4242424242424242',
-    'Expiry date': '1234',
-    CVC: '123',
-    Address: '1 Main Street',
-    City: 'Springfield',
-    ZIP: '62701',
-    Phone: '5550102000',
-    Email: 'pat@example.org',
-  }))
-    await user.type(box(label), value);
+  for (const [label, value] of Object.entries(VALID_BILLING_VALUES)) await user.type(box(label), value);
   await user.click(screen.getByRole('combobox', { name: /^State/ }));
   await user.click(await screen.findByRole('option', { name: 'Illinois' }));
 }

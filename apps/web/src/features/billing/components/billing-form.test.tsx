@@ -2,6 +2,7 @@ import { type BillingPayload, MSG, US_STATES } from '@bridge-talk/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { VALID_BILLING_VALUES } from '../../../test/billing-values.js';
 import { jsonResponse, renderWithProviders, stubApi, withToasts } from '../../../test/render.js';
 import { BillingForm, type BillingFormProps } from './billing-form.js';
 
@@ -39,18 +40,7 @@ function renderForm(
 const box = (name: string) => screen.getByRole('textbox', { name: new RegExp(`^${name}`) });
 
 async function fillValid(user: ReturnType<typeof userEvent.setup>, overrides: Record<string, string> = {}) {
-  const values = {
-    'Cardholder name': 'Pat Payer',
-    'Card number': '4242424242424242',
-    'Expiry date': '1234',
-    CVC: '123',
-    Address: '1 Main Street',
-    City: 'Springfield',
-    ZIP: '62701',
-    Phone: '5550102000',
-    Email: 'pat@example.org',
-    ...overrides,
-  };
+  const values = { ...VALID_BILLING_VALUES, ...overrides };
   for (const [label, value] of Object.entries(values)) {
     await user.clear(box(label));
     if (value !== '') await user.type(box(label), value);
