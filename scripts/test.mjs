@@ -2,10 +2,11 @@
 // PostgreSQL when one answers on 127.0.0.1:5432 or TEST_DATABASE_URL names one), then the end-to-end
 // journeys against the built portal. Every stage runs; the summary line counts every test.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createTally } from './lib/test-reports.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const reports = path.join(root, 'e2e/.artifacts/reports');
@@ -13,9 +14,7 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const results = [];
-let passed = 0;
-let failed = 0;
-let skipped = 0;
+const reportsRead = createTally(root);
 
 function stage(name, cmd, args, env = {}) {
   console.info(`\n━━ ${name} ━━`);
@@ -24,22 +23,6 @@ function stage(name, cmd, args, env = {}) {
   const ok = result.status === 0;
   results.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
   return ok;
-}
-
-function countVitest(file) {
-  if (!existsSync(file)) return;
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests;
-  skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-}
-
-function countPlaywright(file) {
-  if (!existsSync(file)) return;
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
-  passed += stats.expected + stats.flaky;
-  failed += stats.unexpected;
-  skipped += stats.skipped;
 }
 
 function postgresAnswers() {
@@ -77,17 +60,17 @@ stage('lint (biome)', 'npx', ['biome', 'check', '.']);
 stage('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 
 vitest('contract+web', path.join(reports, 'unit.json'));
-countVitest(path.join(reports, 'unit.json'));
+reportsRead.vitest(path.join(reports, 'unit.json'));
 
 vitest('server', path.join(reports, 'server-pglite.json'), { TEST_DATABASE_URL: '' });
-countVitest(path.join(reports, 'server-pglite.json'));
+reportsRead.vitest(path.join(reports, 'server-pglite.json'));
 
 const pgUrl =
   process.env.TEST_DATABASE_URL ||
   ((await postgresAnswers()) ? 'postgres://postgres@127.0.0.1:5432/postgres' : '');
 if (pgUrl) {
   vitest('server', path.join(reports, 'server-postgres.json'), { TEST_DATABASE_URL: pgUrl });
-  countVitest(path.join(reports, 'server-postgres.json'));
+  reportsRead.vitest(path.join(reports, 'server-postgres.json'));
 } else {
   console.info('\nPostgreSQL does not answer on 127.0.0.1:5432: server tests ran on PGlite only.');
 }
@@ -101,11 +84,23 @@ if (stage('build', 'node', ['scripts/build.mjs'])) {
       PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json'),
     },
   );
-  countPlaywright(path.join(reports, 'e2e.json'));
+  reportsRead.playwright(path.join(reports, 'e2e.json'));
 }
 
+const { passed, failed, skipped, failures, flaky } = reportsRead.tally;
+if (flaky.length > 0) {
+  // A journey that failed once and passed on its retry: not a red run, but never silent either.
+  console.info(`\n━━ flaky: failed, then passed on the retry (${flaky.length}) ━━`);
+  for (const test of flaky) console.info(`! ${test}\n`);
+}
+if (failures.length > 0) {
+  console.info(`\n━━ failed (${failures.length}) ━━`);
+  for (const failure of failures.slice(0, 20)) console.info(`✗ ${failure}\n`);
+}
 console.info('\n━━ summary ━━');
 for (const r of results) console.info(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name} (${r.seconds} s)`);
 const ok = results.every((r) => r.ok);
-console.info(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+console.info(
+  `\ntests: ${passed} passed (${flaky.length} of them on a retry), ${failed} failed, ${skipped} skipped`,
+);
 process.exit(ok ? 0 : 1);

@@ -1,15 +1,15 @@
 // Opens the database the configuration names: PostgreSQL through `pg` when DATABASE_URL is set,
-// otherwise PGlite (PostgreSQL compiled to WebAssembly) with its files in DATA_DIR.
+// otherwise PGlite (PostgreSQL compiled to WebAssembly) with its files in DATA_DIR, in a thread of its own.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PGliteThread, type PGliteThreadOptions } from './pglite-thread.js';
 import * as baseSchema from './schema.js';
 import * as chatSchema from './schema-chat.js';
 import * as familiesSchema from './schema-families.js';
@@ -24,8 +24,8 @@ export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.me
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
-  /** The PGlite instance when embedded (pg-boss runs on it through its adapter). */
-  pglite?: PGlite;
+  /** The embedded database's thread (pg-boss runs on it through its PGlite adapter). */
+  pglite?: PGliteThread;
   connectionString?: string;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -36,7 +36,7 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   poolMax?: number;
   /** Tests open an in-memory PGlite from a prepared dump instead of a data dir. */
-  pglite?: PGliteOptions & { dataDir?: string };
+  pglite?: PGliteThreadOptions;
   /** Called with every statement the query builder sends (tests count queries per request). */
   onQuery?: (sql: string) => void;
 }
@@ -56,9 +56,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   const dataDir = options.pglite?.dataDir ?? options.dataDir;
   if (dataDir && !dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ ...options.pglite, dataDir, extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema, ...queryLogger(options) }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
+  const client = await PGliteThread.create({ ...options.pglite, ...(dataDir ? { dataDir } : {}) });
+  // The thread answers the calls drizzle makes of a PGlite (query, exec, transaction).
+  const db = drizzlePglite(client as unknown as PGlite, { schema, ...queryLogger(options) }) as unknown as Db;
+  try {
+    await migratePglite(db as never, { migrationsFolder });
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw error;
+  }
   return {
     kind: 'pglite',
     db,

@@ -1,6 +1,7 @@
 // The durable job queue: pg-boss on the same PostgreSQL (or PGlite) as the data. A job that is sent
 // survives a restart, is retried with exponential backoff, and expires back to the queue if the process
 // that held it dies. Handlers are registered by the modules; workers start only when asked.
+import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Database } from '../db/client.js';
@@ -61,7 +62,8 @@ export async function createJobQueue(
     : {};
   const boss =
     database.kind === 'pglite' && database.pglite
-      ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', ...supervise })
+      ? // The thread answers the calls the adapter makes of a PGlite (query, exec, listen).
+        new PgBoss({ db: fromPglite(database.pglite as unknown as PGlite), backend: 'pglite', ...supervise })
       : new PgBoss({ connectionString: database.connectionString, max: 4, ...supervise });
   boss.on('error', (error: Error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
