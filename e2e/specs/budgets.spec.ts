@@ -7,12 +7,19 @@ import { activeEntity } from '../support/accounts.js';
 import { expect, test } from '../support/fixtures.js';
 
 /**
- * Ceilings in KB (gzip): the size measured on 2026-11-22 plus a little room, so that growth is a
- * decision. The issue's targets (150 and 250) are not met yet; README 'Performance' says why.
+ * Ceilings in KB (gzip): the families list at the issue's target (250), the login at the size measured
+ * on 2026-11-23 plus a little room (the target, 150, is not met; README 'Performance' says why), so that
+ * growth is a decision. Zod loads with a form's first validation, not with either page.
  */
-const BUDGET_KB = { login: 200, manageFamilies: 280 };
+const BUDGET_KB = { login: 175, manageFamilies: 250 };
 
-/** Every script the page downloads while `load` runs and the page settles: name → gzip bytes. */
+/** zod's core registers its schema classes under these names: a script that holds them is zod. */
+const ZOD_MARK = '$ZodObject';
+
+/**
+ * Every script the page downloads while `load` runs and the page settles: name → gzip bytes; a script
+ * that is zod is named `zod:` followed by its path.
+ */
 async function scriptsDownloaded(page: Page, load: () => Promise<void>): Promise<Map<string, number>> {
   const pending: Promise<void>[] = [];
   const sizes = new Map<string, number>();
@@ -20,7 +27,8 @@ async function scriptsDownloaded(page: Page, load: () => Promise<void>): Promise
     if (response.request().resourceType() !== 'script') return;
     pending.push(
       response.body().then((body) => {
-        sizes.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length);
+        const name = new URL(response.url()).pathname;
+        sizes.set(body.includes(ZOD_MARK) ? `zod:${name}` : name, gzipSync(body, { level: 9 }).length);
       }),
     );
   });
@@ -34,7 +42,7 @@ function total(sizes: Map<string, number>): number {
   return Math.round([...sizes.values()].reduce((sum, size) => sum + size, 0) / 1024);
 }
 
-test('/login/entity downloads at most its budget of JavaScript, and neither the editor nor the card fields', async ({
+test('/login/entity downloads at most its budget of JavaScript, and neither zod, the editor nor the card fields', async ({
   page,
 }) => {
   const scripts = await scriptsDownloaded(page, async () => {
@@ -42,14 +50,14 @@ test('/login/entity downloads at most its budget of JavaScript, and neither the 
     await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
   });
   const names = [...scripts.keys()].join(' ');
-  expect(names).not.toMatch(/tinymce|terms-editor|stripe|card-entry/i);
+  expect(names).not.toMatch(/tinymce|terms-editor|stripe|card-entry|zod:/i);
   const kb = total(scripts);
   test.info().annotations.push({ type: 'login JS (KB gzip)', description: String(kb) });
   console.info(`budget: /login/entity loads ${kb} KB of JavaScript (gzip), budget ${BUDGET_KB.login} KB`);
   expect(kb).toBeLessThanOrEqual(BUDGET_KB.login);
 });
 
-test('/manage-families downloads at most its budget of JavaScript, and neither the editor nor the card fields', async ({
+test('/manage-families downloads at most its budget of JavaScript, and neither zod, the editor nor the card fields', async ({
   page,
   request,
 }) => {
@@ -67,7 +75,7 @@ test('/manage-families downloads at most its budget of JavaScript, and neither t
     await expect(tab.getByPlaceholder('Search for name or email')).toBeVisible();
   });
   const names = [...scripts.keys()].join(' ');
-  expect(names).not.toMatch(/tinymce|terms-editor|stripe|card-entry/i);
+  expect(names).not.toMatch(/tinymce|terms-editor|stripe|card-entry|zod:/i);
   const kb = total(scripts);
   test.info().annotations.push({ type: 'manage-families JS (KB gzip)', description: String(kb) });
   console.info(

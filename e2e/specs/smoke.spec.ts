@@ -1,3 +1,4 @@
+import { MSG } from '@bridge-talk/contract';
 import { E2E_ADMIN } from '../support/constants.js';
 import { expect, test } from '../support/fixtures.js';
 
@@ -57,4 +58,22 @@ test('a wrong password shows the message on both fields', async ({ page }) => {
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(message);
   await expect(page.getByRole('textbox', { name: 'Password' })).toHaveAccessibleDescription(message);
   await expect(page).toHaveURL(/\/login\/admin$/);
+});
+
+test('a malformed e-mail and no password are refused in the browser with the spec’s messages (the validation loads on submit)', async ({
+  page,
+}) => {
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  await page.goto('/login/entity');
+  await page.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(
+    MSG.validation.emailWrong,
+  );
+  await expect(page.getByRole('textbox', { name: 'Password' })).toHaveAccessibleDescription(
+    MSG.validation.passwordMin,
+  );
+  // Refused before it was sent.
+  expect(requests).not.toContain('/api/auth/login');
 });

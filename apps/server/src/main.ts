@@ -14,6 +14,10 @@ async function main() {
     throw error;
   }
   const app = await buildApp({ config });
+  app.ctx.database.pglite?.onUnexpectedStop((error) => {
+    app.log.fatal({ err: error }, 'the database thread stopped: exiting');
+    process.exit(1);
+  });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

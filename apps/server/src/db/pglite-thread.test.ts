@@ -164,8 +164,21 @@ describe('PGlite in its own thread', () => {
     expect(turns).toBeGreaterThan(10);
   });
 
+  it('tells its owner when the thread ends without close, and fails every later call', async () => {
+    const db = await open();
+    const stopped = new Promise<Error>((resolve) => db.onUnexpectedStop(resolve));
+    // What a WebAssembly abort does to the thread.
+    await (db as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    expect((await stopped).message).toBe('the database thread stopped');
+    expect(db.closed).toBe(true);
+    await expect(db.query('select 1')).rejects.toThrow('the database thread stopped');
+  });
+
   it('refuses calls after close, and a second close does nothing', async () => {
     const db = await open();
+    db.onUnexpectedStop(() => {
+      throw new Error('a closed database is not an unexpected stop');
+    });
     await db.close();
     expect(db.closed).toBe(true);
     await expect(db.query('select 1')).rejects.toThrow('the database is closed');

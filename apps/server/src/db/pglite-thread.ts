@@ -57,6 +57,7 @@ export class PGliteThread {
   private nextId = 1;
   private stopped: Error | null = null;
   private closing = false;
+  private readonly onStop = new Set<(error: Error) => void>();
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (reply: Reply) => this.receive(reply));
@@ -108,9 +109,19 @@ export class PGliteThread {
   }
 
   private stop(error: Error) {
-    this.stopped ??= error;
+    if (this.stopped) return;
+    this.stopped = error;
     for (const waiting of this.pending.values()) waiting.reject(error);
     this.pending.clear();
+    if (!this.closing) for (const listener of this.onStop) listener(error);
+  }
+
+  /**
+   * Called once if the thread ends without `close` (a WebAssembly abort, say): every later statement
+   * fails, so the server exits and its supervisor starts it again.
+   */
+  onUnexpectedStop(listener: (error: Error) => void): void {
+    this.onStop.add(listener);
   }
 
   private call<T>(message: Message): Promise<T> {

@@ -1,15 +1,16 @@
-// The only module that reads import.meta.env.
-import { z } from 'zod';
+// The only module that reads import.meta.env. Read by hand, not with zod: this module is in every page's
+// first download, and zod is not (see shared/forms/lazy-zod-resolver.ts).
+const env = import.meta.env as Record<string, unknown>;
 
-const ZWebEnv = z.object({
-  MODE: z.string(),
-  VITE_API_BASE: z.string().default(''),
-});
-
-const env = ZWebEnv.parse(import.meta.env);
+function text(name: string, fallback: string): string {
+  const value = env[name];
+  if (value === undefined) return fallback;
+  if (typeof value !== 'string') throw new Error(`${name} must be a string`);
+  return value;
+}
 
 export const webConfig = {
-  mode: env.MODE,
+  mode: text('MODE', 'production'),
   /** Same origin by default: the server serves this app and the API. */
-  apiBase: env.VITE_API_BASE,
+  apiBase: text('VITE_API_BASE', ''),
 } as const;

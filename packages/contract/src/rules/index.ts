@@ -1,6 +1,7 @@
 // Business rules as pure functions, shared by the server and the web app.
 export * from './codes.js';
 export * from './dates.js';
+export * from './families.js';
 export * from './money.js';
 export * from './names.js';
 export * from './password.js';

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages.js';
-import {
-  childDisplayName,
-  groupPlanLabel,
-  groupStatusLabel,
-  ZChildAndPlanForm,
-  ZChildName,
-  ZEditGroupRequest,
-  ZGroupListQuery,
-} from './groups.js';
+import { ZChildAndPlanForm, ZChildName, ZEditGroupRequest, ZGroupListQuery } from './groups.js';
 
 describe('groups', () => {
   it('step 2 needs both names of at least 3 characters and a plan', () => {
@@ -74,14 +66,5 @@ describe('groups', () => {
   it('the list query has defaults and refuses a bad sort', () => {
     expect(ZGroupListQuery.parse({})).toEqual({ search: '', page: 1, pageSize: 10 });
     expect(ZGroupListQuery.safeParse({ sort: 'up' }).success).toBe(false);
-  });
-
-  it('shows the child’s first name, the status and the plan', () => {
-    expect(childDisplayName({ name: 'Robin Lee', childFirstName: 'Robin' })).toBe('Robin');
-    expect(childDisplayName({ name: 'Robin Lee', childFirstName: null })).toBe('Robin Lee');
-    expect(groupStatusLabel(true)).toBe('Active');
-    expect(groupStatusLabel(false)).toBe('Inactive');
-    expect(groupPlanLabel({ oneTime: true })).toBe('Plan: One Time');
-    expect(groupPlanLabel({ oneTime: false })).toBe('Plan: Monthly');
   });
 });

@@ -2,11 +2,11 @@
 // 'Group'; section 7, the /group/list and /group/edit calls), and the wizard's child-and-plan step.
 import { z } from 'zod';
 import { MSG } from '../messages.js';
+import { FAMILY_PAGE_SIZE } from '../rules/families.js';
 import { splitName } from '../rules/names.js';
 import { PLAN_TYPES } from '../rules/price.js';
 import { ZSortDirection } from './entities.js';
 
-export const FAMILY_PAGE_SIZE = 10;
 export const GROUP_NAME_MIN = 3;
 export const GROUP_NAME_MAX = 121;
 
@@ -101,24 +101,6 @@ export const ZEditGroupRequest = z.object({
     .superRefine(checkChildName),
 });
 export type EditGroupRequest = z.input<typeof ZEditGroupRequest>;
-
-/** The Status column of the families list. */
-export function groupStatusLabel(active: boolean): string {
-  return active ? MSG.families.statusActive : MSG.families.statusInactive;
-}
-
-/**
- * The child's name as screens show it: the first name only (spec section 5: 'Only the first name is
- * visible in the UI'); the family name for a family named before first names were kept apart.
- */
-export function childDisplayName(group: { name: string | null; childFirstName: string | null }): string {
-  return group.childFirstName?.trim() || group.name?.trim() || '';
-}
-
-/** The 'Plan: …' line of the family page. */
-export function groupPlanLabel(group: { oneTime: boolean }): string {
-  return group.oneTime ? MSG.families.planOneTime : MSG.families.planMonthly;
-}
 
 /**
  * Wizard step 2, Enter Child's Name and Select Plan (spec section 5): both names at least 3

@@ -1,10 +1,10 @@
-import { MSG, type Role, ZLoginRequest } from '@bridge-talk/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { MSG, type Role, type ZLoginRequest } from '@bridge-talk/contract';
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { ApiError } from '../../shared/api/api-client.js';
+import { lazyZodResolver } from '../../shared/forms/lazy-zod-resolver.js';
 import { notify } from '../../shared/ui/notify.js';
 import { useLogin } from './api/login.js';
 import { LoggedOutLayout } from './components/logged-out-layout.js';
@@ -18,7 +18,7 @@ export function LoginPage({ role }: { role: Role }) {
   const from = (location.state as { from?: string } | null)?.from;
   const login = useLogin((signedInRole) => landingAfterLogin(signedInRole, from));
   const form = useForm<LoginForm>({
-    resolver: zodResolver(ZLoginRequest),
+    resolver: lazyZodResolver(() => import('./login-schema.js').then((m) => m.ZLoginRequest)),
     defaultValues: { email: '', password: '', role, rememberMe: true },
     // Validate on submit: the e-mail field has focus on arrival, and a message appearing on blur would
     // move the links under the pointer so that the first click on them is lost.
