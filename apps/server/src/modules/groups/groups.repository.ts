@@ -41,6 +41,54 @@ function listOrder(
 }
 
 /**
+ * A searched page of the entity's families with the count of all matches (`total` on each row). The
+ * matches are found once, as a set (named twice, so PostgreSQL materialises it and plans it without the
+ * page's LIMIT: the trigram and entity indexes together, not a walk of every family of the entity in
+ * date order checking each), then counted, and paged before the payment e-mail is joined: joined first,
+ * 883 matches made PostgreSQL hash all 100 000 billing rows (20–30 ms on PGlite; 6 ms paged first).
+ */
+export function searchedGroupPage(
+  db: Db,
+  entityId: string,
+  query: { search: string; page: number; pageSize: number; sort?: 'asc' | 'desc' | undefined },
+) {
+  const matches = db.$with('matches').as(
+    db
+      .select({
+        id: groups.id,
+        name: groups.name,
+        childFirstName: groups.childFirstName,
+        active: groups.active,
+        createdAt: groups.createdAt,
+      })
+      .from(groups)
+      .where(and(eq(groups.entityId, entityId), ilike(groups.searchText, likePattern(query.search)))),
+  );
+  const page = db.$with('page').as(
+    db
+      .select()
+      .from(matches)
+      .orderBy(...listOrder(query.sort, matches))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+  );
+  return db
+    .with(matches, page)
+    .select({
+      id: page.id,
+      name: page.name,
+      childFirstName: page.childFirstName,
+      active: page.active,
+      createdAt: page.createdAt,
+      paymentEmail: billingInformation.email,
+      total: sql<number>`(select count(*) from ${matches})::int`,
+    })
+    .from(page)
+    .leftJoin(billingInformation, eq(billingInformation.groupId, page.id))
+    .orderBy(...listOrder(query.sort, page));
+}
+
+/**
  * A page of the entity's families. The search matches the child's name, the payment e-mail or the
  * e-mail of any member, case-insensitively: all of them are in `search_text` (kept by triggers), whose
  * trigram index the planner combines with the entity's index, or it walks the entity's families when
@@ -72,37 +120,8 @@ export async function findGroups(
     ]);
     return { rows, total };
   }
-  // Searched: the matches are found once, as a set (named twice, so PostgreSQL materialises it and plans
-  // it without the page's LIMIT: the trigram and entity indexes together, not a walk of every family of
-  // the entity in date order checking each), then counted and paged. A page past the end counts apart.
-  const matches = db.$with('matches').as(
-    db
-      .select({
-        id: groups.id,
-        name: groups.name,
-        childFirstName: groups.childFirstName,
-        active: groups.active,
-        createdAt: groups.createdAt,
-      })
-      .from(groups)
-      .where(where),
-  );
-  const found = await db
-    .with(matches)
-    .select({
-      id: matches.id,
-      name: matches.name,
-      childFirstName: matches.childFirstName,
-      active: matches.active,
-      createdAt: matches.createdAt,
-      paymentEmail: billingInformation.email,
-      total: sql<number>`(select count(*) from ${matches})::int`,
-    })
-    .from(matches)
-    .leftJoin(billingInformation, eq(billingInformation.groupId, matches.id))
-    .orderBy(...listOrder(query.sort, matches))
-    .limit(query.pageSize)
-    .offset(offset);
+  // Searched: one statement finds, counts and pages the matches. A page past the end counts apart.
+  const found = await searchedGroupPage(db, entityId, query);
   const total = found[0]?.total ?? (query.page > 1 ? await countAll() : 0);
   return { rows: found.map(({ total: _total, ...row }) => row), total };
 }
