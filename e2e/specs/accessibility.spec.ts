@@ -11,16 +11,15 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { activateViaApi, adminToken, codeIn, createEntity, uniqueEmail } from '../support/accounts.js';
+import { expectAccessible } from '../support/axe.js';
 import { AGENCY_PASSWORD, E2E_ADMIN } from '../support/constants.js';
 import { type FamilyData, familyWithConversation } from '../support/family-data.js';
 import { expect, test, waitForMail } from '../support/fixtures.js';
 import { freePort, startServer, waitForExit } from '../support/server-process.js';
 
 const WEB_SRC = fileURLToPath(new URL('../../apps/web/src', import.meta.url));
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** Names that run script if any screen put them into the page as html. */
 const HOSTILE = {
@@ -549,48 +548,6 @@ async function visitOtherTables(page: Page, visitor: Visitor, unexecuted: (where
     await unexecuted(where);
   }
   expect(scanned, `${visitor}: no route of another table`).toBe(true);
-}
-
-/** Waits until no transition (a modal opening, a toast) is still moving: colours are final. */
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => {
-      // A spinner turns for ever and a toast's progress bar runs for its 5 s: neither changes colours.
-      const timing = a.effect?.getComputedTiming();
-      return a.playState !== 'running' || timing?.iterations === Infinity || Number(timing?.duration) > 2_000;
-    }),
-  );
-}
-
-async function expectAccessible(page: Page, label: string) {
-  // A toast that starts to leave while axe reads the page is half transparent, and its text fails the
-  // contrast check (4.35:1 seen): toasts pause while the window has no focus, so the scan takes it away.
-  await page.evaluate(() => window.dispatchEvent(new Event('blur')));
-  try {
-    await scan(page, label);
-  } finally {
-    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-  }
-}
-
-async function scan(page: Page, label: string) {
-  await settled(page);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(TAGS)
-    .options({ resultTypes: ['violations'] })
-    // axe.run in the page itself: the default opens a new blank page for every scan to merge the
-    // frames' results, which costs more than the scan. Same-origin frames (the editor's) are still scanned.
-    .setLegacyMode()
-    .analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .map((n) => `${n.target.join(' ')} [${n.any.map((check) => check.message).join('; ')}]`)
-          .join(' | ')}`,
-    );
-  expect.soft(serious, `axe on ${label}`).toEqual([]);
 }
 
 /** Nothing a hostile name carries has run: no flag set and no dialog opened. */

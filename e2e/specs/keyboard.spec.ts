@@ -3,9 +3,9 @@
 // message log scrolled, the channel switched off and on, the export sent). Focus moves by Tab and
 // Shift+Tab only; keys act on what has focus; the key controls show a visible focus indicator. Steps 2
 // and 3 of the wizard, which the route scan of accessibility.spec.ts does not reach, are scanned too.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { activeEntity, codeIn, uniqueEmail } from '../support/accounts.js';
+import { expectAccessible } from '../support/axe.js';
 import { familyWithConversation } from '../support/family-data.js';
 import { expect, test, waitForMail } from '../support/fixtures.js';
 
@@ -74,20 +74,6 @@ async function expectFocusIndicator(target: Locator) {
 async function type(target: Locator, text: string) {
   await tabTo(target);
   await page.keyboard.type(text);
-}
-
-async function expectAccessible(label: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .options({ resultTypes: ['violations'] })
-    // axe.run in the page itself: the default opens a new blank page for every scan to merge the
-    // frames' results, which costs more than the scan. Same-origin frames (the editor's) are still scanned.
-    .setLegacyMode()
-    .analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  expect.soft(serious, `axe on ${label}`).toEqual([]);
 }
 
 const textbox = (name: string | RegExp, scope: Page | Locator = page) =>
@@ -191,7 +177,7 @@ test('add a family in three steps with the keyboard alone', async () => {
 
   // Step 2: the child's name and a plan, picked with the arrow keys.
   await expect(page.getByRole('heading', { name: "Enter Child's Name and Select Plan" })).toBeVisible();
-  await expectAccessible('wizard step 2');
+  await expectAccessible(page, 'wizard step 2');
   await type(textbox("Child's first name"), 'Kit');
   await type(textbox("Child's last name"), 'Keys');
   const monthly = page.getByRole('radio', { name: /^Monthly: / });
@@ -207,7 +193,7 @@ test('add a family in three steps with the keyboard alone', async () => {
 
   // Step 3: the people.
   await expect(page.getByRole('heading', { name: 'Add Family Details' })).toBeVisible();
-  await expectAccessible('wizard step 3');
+  await expectAccessible(page, 'wizard step 3');
   const slot = (name: string) => page.getByRole('group', { name });
   await type(textbox('Email', slot('Adoptive parent 1')), uniqueEmail('keys-parent'));
   await type(textbox('First name', slot('Adoptive parent 1')), 'Ada');

@@ -26,6 +26,17 @@ export interface GroupListRow {
   paymentEmail: string | null;
 }
 
+/** The family's own columns of a list row (the payment e-mail is joined). */
+const { paymentEmail: _paymentEmail, ...familyColumns } = listColumns;
+
+/** The entity's families, and those whose search text holds the search when there is one. */
+function familyFilter(entityId: string, search: string) {
+  return and(
+    eq(groups.entityId, entityId),
+    search ? ilike(groups.searchText, likePattern(search)) : undefined,
+  );
+}
+
 type Orderable = Parameters<typeof desc>[0];
 
 /** Ascending status shows Active before Inactive; newest first within, and the id keeps pages stable. */
@@ -52,18 +63,9 @@ export function searchedGroupPage(
   entityId: string,
   query: { search: string; page: number; pageSize: number; sort?: 'asc' | 'desc' | undefined },
 ) {
-  const matches = db.$with('matches').as(
-    db
-      .select({
-        id: groups.id,
-        name: groups.name,
-        childFirstName: groups.childFirstName,
-        active: groups.active,
-        createdAt: groups.createdAt,
-      })
-      .from(groups)
-      .where(and(eq(groups.entityId, entityId), ilike(groups.searchText, likePattern(query.search)))),
-  );
+  const matches = db
+    .$with('matches')
+    .as(db.select(familyColumns).from(groups).where(familyFilter(entityId, query.search)));
   const page = db.$with('page').as(
     db
       .select()
@@ -99,10 +101,7 @@ export async function findGroups(
   entityId: string,
   query: { search: string; page: number; pageSize: number; sort?: 'asc' | 'desc' | undefined },
 ): Promise<{ rows: GroupListRow[]; total: number }> {
-  const where = and(
-    eq(groups.entityId, entityId),
-    query.search ? ilike(groups.searchText, likePattern(query.search)) : undefined,
-  );
+  const where = familyFilter(entityId, query.search);
   const offset = (query.page - 1) * query.pageSize;
   const countAll = async () => (await db.select({ n: count() }).from(groups).where(where))[0]?.n ?? 0;
   if (!query.search) {

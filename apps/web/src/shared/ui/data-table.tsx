@@ -108,19 +108,22 @@ export function DataTable<Row>({
               </Table.Td>
             </Table.Tr>
           ) : (
-            rows.map((row) => (
-              <Table.Tr
-                key={rowKey(row)}
-                data-muted={rowProps?.(row).muted || undefined}
-                style={rowProps?.(row).muted ? MUTED_ROW : undefined}
-              >
-                {columns.map((column) => (
-                  <Table.Td key={column.key} style={{ textAlign: column.align }}>
-                    {column.render(row)}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))
+            rows.map((row) => {
+              const muted = rowProps?.(row).muted === true;
+              return (
+                <Table.Tr
+                  key={rowKey(row)}
+                  data-muted={muted || undefined}
+                  style={muted ? MUTED_ROW : undefined}
+                >
+                  {columns.map((column) => (
+                    <Table.Td key={column.key} style={{ textAlign: column.align }}>
+                      {column.render(row)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              );
+            })
           )}
         </Table.Tbody>
       </Table>
