@@ -13,6 +13,13 @@ test('the bootstrap admin signs in, sees the frame and the admin menu, and logs 
 
   await expect(page).toHaveURL(/\/entity-management$/);
   await expect(page.getByText('Login successfully.')).toBeVisible();
+  // The toast shows below the header, and the user menu opened while it shows is above it.
+  const toast = page.getByRole('alert').filter({ hasText: 'Login successfully.' });
+  expect((await toast.boundingBox())?.y).toBeGreaterThanOrEqual(76);
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Account settings' }).click({ trial: true, timeout: 5_000 });
+  await expect(toast).toBeVisible();
+  await page.keyboard.press('Escape');
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   for (const item of ['Entity Management', 'Bridge Talk Admin', 'Payments', 'Terms and Conditions']) {
     await expect(menu.getByRole('link', { name: item })).toBeVisible();
@@ -76,4 +83,33 @@ test('a malformed e-mail and no password are refused in the browser with the spe
   );
   // Refused before it was sent.
   expect(requests).not.toContain('/api/auth/login');
+});
+
+test('a screen whose code cannot be downloaded says so in the frame; the menu still works and a reload recovers', async ({
+  page,
+}) => {
+  await page.goto('/login/admin');
+  await page.getByRole('textbox', { name: 'Email' }).fill(E2E_ADMIN.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/entity-management$/);
+
+  // As after a release that removed the old chunks, or a dropped connection.
+  await page.route(/\/assets\/payments-page-[^/]*\.js$/, (route) => route.abort('connectionfailed'));
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  const failed = page.getByRole('alert').filter({ hasText: MSG.extra.screenFailed });
+  await menu.getByRole('link', { name: 'Payments' }).click();
+  await expect(failed).toBeVisible();
+  await expect(failed).toContainText(MSG.extra.screenFailedHint);
+
+  await menu.getByRole('link', { name: 'Bridge Talk Admin' }).click();
+  await expect(page.getByRole('heading', { name: 'Bridge Talk Admin' })).toBeVisible();
+  await expect(page.getByText(MSG.extra.screenFailed)).toHaveCount(0);
+
+  await page.unroute(/\/assets\/payments-page-[^/]*\.js$/);
+  await menu.getByRole('link', { name: 'Payments' }).click();
+  await expect(failed).toBeVisible();
+  await page.getByRole('button', { name: MSG.extra.reload }).click();
+  await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
+  await expect(page).toHaveURL(/\/payments$/);
 });

@@ -466,6 +466,10 @@ export const MSG = {
     memberDeactivateConfirm: 'Do you really want to deactivate this member?',
     /** The fixed, disabled organization label an admin sees in account settings. */
     adminOrganization: BRIDGE_TALK_ADMIN,
+    /** A screen that failed to load (its code could not be downloaded) or to render. */
+    screenFailed: 'This page could not be shown.',
+    screenFailedHint: 'Check your connection, then reload the page.',
+    reload: 'Reload',
     /** The logged-out terms modal before any terms are published. */
     termsNotPublished: 'The terms and conditions have not been published yet.',
     /** A code-flow screen opened without the e-mail and state of the previous step. */

@@ -1,5 +1,5 @@
-import { MSG } from '@bridge-talk/contract';
 // The signed-in frame: a 76 px header with the user's avatar menu and a 290 px side menu of the role.
+import { MSG } from '@bridge-talk/contract';
 import { AppShell, Avatar, Box, Burger, Group, Menu, NavLink, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
@@ -7,11 +7,10 @@ import { Suspense } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { logout } from '../features/auth/api/logout.js';
 import { useSessionUser } from '../shared/session/session-provider.js';
+import { ABOVE_TOASTS_Z_INDEX, HEADER_HEIGHT, SIDEBAR_WIDTH } from '../shared/ui/frame-layout.js';
 import { LoadingOverlay } from '../shared/ui/loading-overlay.js';
+import { ScreenErrorBoundary } from '../shared/ui/screen-error-boundary.js';
 import { MENUS } from './menus.js';
-
-export const HEADER_HEIGHT = 76;
-export const SIDEBAR_WIDTH = 290;
 
 function capitalise(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
@@ -38,7 +37,7 @@ export function PageFrame() {
               Bridge Talk
             </Text>
           </Group>
-          <Menu position="bottom-end" width={220} shadow="md">
+          <Menu position="bottom-end" width={220} shadow="md" zIndex={ABOVE_TOASTS_Z_INDEX}>
             <Menu.Target>
               <UnstyledButton aria-label="User menu">
                 <Group gap="sm" wrap="nowrap">
@@ -92,9 +91,11 @@ export function PageFrame() {
         })}
       </AppShell.Navbar>
       <AppShell.Main>
-        <Suspense fallback={<LoadingOverlay visible />}>
-          <Outlet />
-        </Suspense>
+        <ScreenErrorBoundary resetKey={location.pathname}>
+          <Suspense fallback={<LoadingOverlay visible />}>
+            <Outlet />
+          </Suspense>
+        </ScreenErrorBoundary>
       </AppShell.Main>
     </AppShell>
   );

@@ -11,6 +11,7 @@ import { entitiesRoutes } from '../features/entities/routes.js';
 import { familiesRoutes } from '../features/families/routes.js';
 import { paymentsRoutes } from '../features/payments/routes.js';
 import { termsRoutes } from '../features/terms/routes.js';
+import { lazyPage } from '../shared/routing/lazy-page.js';
 import { HOME } from '../shared/session/home.js';
 import { storedRole } from '../shared/session/storage.js';
 
@@ -24,13 +25,20 @@ function WithRole({ page: Page }: { page: ComponentType<{ role: Role }> }) {
   return isRole(role) ? <Page key={role} role={role} /> : <Navigate to="/login/entity" replace />;
 }
 
-/**
- * A logged-out screen other than the login, loaded when first opened: the login page is the one
- * every visit starts on, so only its code is in the first download.
- */
-function lazyWithRole(load: () => Promise<ComponentType<{ role: Role }>>): RouteObject['lazy'] {
-  return () => load().then((page) => ({ Component: () => <WithRole page={page} /> }));
-}
+// Logged-out screens other than the login load when first opened: the login page is the one every
+// visit starts on, so only its code is in the first download.
+const ForgotPasswordPage = lazyPage(() =>
+  import('../features/auth/forgot-password-page.js').then((m) => m.ForgotPasswordPage),
+);
+const ActivationCodePage = lazyPage(() =>
+  import('../features/auth/activation-code-page.js').then((m) => m.ActivationCodePage),
+);
+const NewPasswordPage = lazyPage(() =>
+  import('../features/auth/new-password-page.js').then((m) => m.NewPasswordPage),
+);
+const SignupPage = lazyPage(() => import('../features/auth/signup-page.js').then((m) => m.SignupPage));
+const PageFrame = lazyPage(() => import('./page-frame.js').then((m) => m.PageFrame));
+const NotFoundPage = lazyPage(() => import('./not-found-page.js').then((m) => m.NotFoundPage));
 
 /** An address that needs a session: go to the login of the last role, and come back after. */
 function ToLogin() {
@@ -52,49 +60,27 @@ function AfterLogin({ role }: { role: Role }) {
 export const loggedOutRoutes: RouteObject[] = [
   { path: '/', element: <Navigate to="/login/entity" replace /> },
   { path: '/login/:role', element: <WithRole page={LoginPage} /> },
-  {
-    path: '/forgot-password/:role',
-    lazy: lazyWithRole(() =>
-      import('../features/auth/forgot-password-page.js').then((m) => m.ForgotPasswordPage),
-    ),
-  },
-  {
-    path: '/activation-code/:role',
-    lazy: lazyWithRole(() =>
-      import('../features/auth/activation-code-page.js').then((m) => m.ActivationCodePage),
-    ),
-  },
-  {
-    path: '/new-password/:role',
-    lazy: lazyWithRole(() => import('../features/auth/new-password-page.js').then((m) => m.NewPasswordPage)),
-  },
-  {
-    path: '/signup/entity',
-    lazy: () => import('../features/auth/signup-page.js').then((m) => ({ Component: m.SignupPage })),
-  },
+  { path: '/forgot-password/:role', element: <WithRole page={ForgotPasswordPage} /> },
+  { path: '/activation-code/:role', element: <WithRole page={ActivationCodePage} /> },
+  { path: '/new-password/:role', element: <WithRole page={NewPasswordPage} /> },
+  { path: '/signup/entity', element: <SignupPage /> },
   { path: '*', element: <ToLogin /> },
 ];
 
 /**
  * A signed-in route table: the page frame and the features' own routes (each feature exports its
- * RouteObjects, with `lazy`), so that no signed-in code is in the login page's download.
+ * RouteObjects, each screen a lazy page), so that no signed-in code is in the login page's download.
  */
 function signedIn(role: Role, features: RouteObject[]): RouteObject[] {
   return [
     { path: '/login/*', element: <AfterLogin role={role} /> },
     {
-      lazy: () => import('./page-frame.js').then((m) => ({ Component: m.PageFrame })),
+      element: <PageFrame />,
       children: [
         { path: '/', element: <Navigate to={HOME[role]} replace /> },
         ...features,
         ...accountRoutes,
-        {
-          path: '*',
-          lazy: () =>
-            import('./not-found-page.js').then((m) => ({
-              Component: () => <m.NotFoundPage home={HOME[role]} />,
-            })),
-        },
+        { path: '*', element: <NotFoundPage home={HOME[role]} /> },
       ],
     },
   ];

@@ -1,12 +1,26 @@
 // Renders a component the way the app does: Mantine with the app's theme, a fresh query client
-// (no retries, so failures show at once) and a memory data router on the given routes.
+// (no retries, so failures show at once) and a memory router on the given routes, in the component mode
+// the app uses (app.tsx), with a handle that says where it is and can move it.
 // Mantine runs with env="test": no transitions or portals, and popovers (menus, selects) are not hidden
 // for want of a layout, which jsdom does not have.
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { type ReactNode, StrictMode } from 'react';
-import { createMemoryRouter, type InitialEntry, type RouteObject, RouterProvider } from 'react-router';
+import {
+  type InitialEntry,
+  type Location,
+  MemoryRouter,
+  type NavigateFunction,
+  type NavigateOptions,
+  type NavigationType,
+  type RouteObject,
+  type To,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+  useRoutes,
+} from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { vi } from 'vitest';
 import { theme } from '../app/theme.js';
@@ -34,11 +48,44 @@ export function createTestQueryClient(): QueryClient {
   });
 }
 
+/** The router of a rendered test: where it is (as of the last render) and a way to move it. */
+export interface TestRouter {
+  readonly state: { location: Location; historyAction: NavigationType };
+  navigate(to: To, options?: NavigateOptions): Promise<void>;
+}
+
+function createTestRouter() {
+  const seen: { location?: Location; historyAction?: NavigationType; navigate?: NavigateFunction } = {};
+  /** Rendered inside the router: keeps what the router says for the test to read. */
+  function Probe({ routes }: { routes: RouteObject[] }) {
+    seen.location = useLocation();
+    seen.historyAction = useNavigationType();
+    seen.navigate = useNavigate();
+    return useRoutes(routes);
+  }
+  const router: TestRouter = {
+    get state() {
+      if (!seen.location || !seen.historyAction) throw new Error('the router has not rendered');
+      return { location: seen.location, historyAction: seen.historyAction };
+    },
+    async navigate(to, navigateOptions) {
+      await act(async () => {
+        await seen.navigate?.(to, navigateOptions);
+      });
+    },
+  };
+  return { Probe, router };
+}
+
 export function renderWithProviders(ui: ReactNode | null, options: RenderWithProvidersOptions = {}) {
   const routes = options.routes ?? [{ path: '/', element: ui }];
-  const router = createMemoryRouter(routes, { initialEntries: options.initialEntries ?? ['/'] });
+  const { Probe, router } = createTestRouter();
   const queryClient = createTestQueryClient();
-  const inner = <RouterProvider router={router} />;
+  const inner = (
+    <MemoryRouter initialEntries={options.initialEntries ?? ['/']}>
+      <Probe routes={routes} />
+    </MemoryRouter>
+  );
   const tree = (
     <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={queryClient}>

@@ -1,21 +1,27 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../shared/routing/lazy-page.js';
+
+const EntityListPage = lazyPage(() => import('./entity-list-page.js').then((m) => m.EntityListPage));
+const CreateEntityPage = lazyPage(() => import('./create-entity-page.js').then((m) => m.CreateEntityPage));
+const EntityDetailsPage = lazyPage(() => import('./entity-details-page.js').then((m) => m.EntityDetailsPage));
+const EditEntityPage = lazyPage(() => import('./edit-entity-page.js').then((m) => m.EditEntityPage));
 
 /** Entity Management (admin): each screen's code loads when it is first opened. */
 export const entitiesRoutes: RouteObject[] = [
   {
     path: '/entity-management',
-    lazy: () => import('./entity-list-page.js').then((m) => ({ Component: m.EntityListPage })),
+    element: <EntityListPage />,
   },
   {
     path: '/entity-management/create',
-    lazy: () => import('./create-entity-page.js').then((m) => ({ Component: m.CreateEntityPage })),
+    element: <CreateEntityPage />,
   },
   {
     path: '/entity-management/:id/details',
-    lazy: () => import('./entity-details-page.js').then((m) => ({ Component: m.EntityDetailsPage })),
+    element: <EntityDetailsPage />,
   },
   {
     path: '/entity-management/:id/edit',
-    lazy: () => import('./edit-entity-page.js').then((m) => ({ Component: m.EditEntityPage })),
+    element: <EditEntityPage />,
   },
 ];

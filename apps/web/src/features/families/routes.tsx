@@ -1,37 +1,48 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../shared/routing/lazy-page.js';
+
+const FamilyListPage = lazyPage(() => import('./family-list-page.js').then((m) => m.FamilyListPage));
+const FamilyPage = lazyPage(() => import('./family-page.js').then((m) => m.FamilyPage));
+const UpdateBillingPage = lazyPage(() => import('./update-billing-page.js').then((m) => m.UpdateBillingPage));
+const UpdatePlanPage = lazyPage(() => import('./update-plan-page.js').then((m) => m.UpdatePlanPage));
+const UpdateFamiliesPage = lazyPage(() =>
+  import('./update-families-page.js').then((m) => m.UpdateFamiliesPage),
+);
+const EditGroupPage = lazyPage(() => import('./edit-group-page.js').then((m) => m.EditGroupPage));
+const AddFamilyPage = lazyPage(() => import('./add-family-page.js').then((m) => m.AddFamilyPage));
 
 /** Manage Families and Add New Family (entity): each screen's code loads when it is first opened. */
 export const familiesRoutes: RouteObject[] = [
   {
     path: '/manage-families',
-    lazy: () => import('./family-list-page.js').then((m) => ({ Component: m.FamilyListPage })),
+    element: <FamilyListPage />,
   },
   {
     path: '/manage-families/:id/details',
-    lazy: () => import('./family-page.js').then((m) => ({ Component: m.FamilyPage })),
+    element: <FamilyPage />,
   },
   {
     path: '/manage-families/:id/edit',
-    lazy: () => import('./family-page.js').then((m) => ({ Component: m.FamilyPage })),
+    element: <FamilyPage />,
   },
   {
     path: '/manage-families/:id/update-billing',
-    lazy: () => import('./update-billing-page.js').then((m) => ({ Component: m.UpdateBillingPage })),
+    element: <UpdateBillingPage />,
   },
   {
     path: '/manage-families/:id/update-plan',
-    lazy: () => import('./update-plan-page.js').then((m) => ({ Component: m.UpdatePlanPage })),
+    element: <UpdatePlanPage />,
   },
   {
     path: '/manage-families/:id/update-families',
-    lazy: () => import('./update-families-page.js').then((m) => ({ Component: m.UpdateFamiliesPage })),
+    element: <UpdateFamiliesPage />,
   },
   {
     path: '/manage-families/:id/edit-group',
-    lazy: () => import('./edit-group-page.js').then((m) => ({ Component: m.EditGroupPage })),
+    element: <EditGroupPage />,
   },
   {
     path: '/add-new-family',
-    lazy: () => import('./add-family-page.js').then((m) => ({ Component: m.AddFamilyPage })),
+    element: <AddFamilyPage />,
   },
 ];

@@ -1,17 +1,22 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../shared/routing/lazy-page.js';
+
+const PaymentsPage = lazyPage(() => import('./payments-page.js').then((m) => m.PaymentsPage));
+const NewPlanPage = lazyPage(() => import('./new-plan-page.js').then((m) => m.NewPlanPage));
+const NewCouponPage = lazyPage(() => import('./new-coupon-page.js').then((m) => m.NewCouponPage));
 
 /** /payments (admins): the Stripe dashboard button, or the local provider's plans and coupons. */
 export const paymentsRoutes: RouteObject[] = [
   {
     path: '/payments',
-    lazy: () => import('./payments-page.js').then((m) => ({ Component: m.PaymentsPage })),
+    element: <PaymentsPage />,
   },
   {
     path: '/payments/plans/new',
-    lazy: () => import('./new-plan-page.js').then((m) => ({ Component: m.NewPlanPage })),
+    element: <NewPlanPage />,
   },
   {
     path: '/payments/coupons/new',
-    lazy: () => import('./new-coupon-page.js').then((m) => ({ Component: m.NewCouponPage })),
+    element: <NewCouponPage />,
   },
 ];

@@ -1,4 +1,8 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../shared/routing/lazy-page.js';
+
+const TermsPage = lazyPage(() => import('./terms-page.js').then((m) => m.TermsPage));
+const TermsEditorPage = lazyPage(() => import('./terms-editor-page.js').then((m) => m.TermsEditorPage));
 
 /**
  * Terms and Conditions (admin). The editor route is a separate lazy chunk: the rich-text editor it
@@ -7,10 +11,10 @@ import type { RouteObject } from 'react-router';
 export const termsRoutes: RouteObject[] = [
   {
     path: '/terms-conditions',
-    lazy: () => import('./terms-page.js').then((m) => ({ Component: m.TermsPage })),
+    element: <TermsPage />,
   },
   {
     path: '/terms-conditions/:id',
-    lazy: () => import('./terms-editor-page.js').then((m) => ({ Component: m.TermsEditorPage })),
+    element: <TermsEditorPage />,
   },
 ];

@@ -1,5 +1,7 @@
-// Toasts (spec: top-right, auto-close 5000 ms, drag-dismiss at 80 %) — the container is in app/.
-import { toast } from 'react-toastify';
+// Toasts (spec: top-right, auto-close 5000 ms, drag-dismiss at 80 %). react-toastify and its styles load
+// with the first toast, so the login page's download carries neither: a toast raised before its
+// container is up waits in react-toastify's own queue and shows when the container mounts (<Toasts />,
+// in app/, mounts it at the first toast).
 
 export const TOAST_OPTIONS = {
   position: 'top-right',
@@ -10,8 +12,37 @@ export const TOAST_OPTIONS = {
   pauseOnHover: true,
 } as const;
 
+type Kind = 'success' | 'error' | 'info';
+
+let raised = false;
+const listeners = new Set<() => void>();
+
+function show(kind: Kind, message: string): void {
+  if (!raised) {
+    raised = true;
+    for (const listener of listeners) listener();
+  }
+  // Toasts are shown in the order raised: each waits on the same module promise.
+  void import('react-toastify').then(
+    ({ toast }) => toast[kind](message),
+    // The module could not be downloaded (offline): the page already says what happened.
+    () => undefined,
+  );
+}
+
 export const notify = {
-  success: (message: string) => toast.success(message),
-  error: (message: string) => toast.error(message),
-  info: (message: string) => toast.info(message),
+  success: (message: string) => show('success', message),
+  error: (message: string) => show('error', message),
+  info: (message: string) => show('info', message),
 };
+
+/** Whether a toast has been raised in this page's life (useSyncExternalStore's snapshot). */
+export function toastRaised(): boolean {
+  return raised;
+}
+
+/** Calls `listener` when the first toast is raised (useSyncExternalStore's subscribe). */
+export function onFirstToast(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

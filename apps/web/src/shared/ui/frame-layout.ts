@@ -1,0 +1,11 @@
+// Sizes and stacking shared by the signed-in frame and the toasts, which must not hide its header.
+
+/** The header's height (spec: 76 px) and the side menu's width (290 px). */
+export const HEADER_HEIGHT = 76;
+export const SIDEBAR_WIDTH = 290;
+
+/** Toasts show top-right below the header, so that they never cover the user menu's button. */
+export const TOASTS_TOP = HEADER_HEIGHT + 8;
+
+/** react-toastify's container's z-index (--toastify-z-index); a menu the user opens goes above it. */
+export const ABOVE_TOASTS_Z_INDEX = 10_000;
