@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { agencyForm } from '../support/accounts.js';
 import { expect, test } from '../support/fixtures.js';
 import { freePort, startServer, waitForExit } from '../support/server-process.js';
@@ -168,6 +169,36 @@ test('SIGTERM stops the server cleanly: exit code 0, and the next start opens th
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'admin@term.local', password: 'Term-Admin-Pass-1', role: 'admin' }),
+    });
+    expect(login.status).toBe(200);
+    second.process.kill('SIGTERM');
+    expect(await waitForExit(second.process)).toBe(0);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('the database thread ending unasked stops the server (exit 1, logged) for its supervisor to restart; the data opens again', async () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bt-thread-'));
+  const port = await freePort();
+  const env = {
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: 'admin@thread.local',
+    ADMIN_PASSWORD: 'Thread-Admin-Pass-1',
+    SMTP_URL: '',
+  };
+  const preload = fileURLToPath(new URL('../support/stop-database-thread.cjs', import.meta.url));
+  try {
+    const first = await startServer(env, port, ['--require', preload]);
+    first.process.kill('SIGUSR2');
+    expect(await waitForExit(first.process)).toBe(1);
+    expect(first.output()).toContain('the database thread stopped: exiting');
+
+    const second = await startServer(env, port);
+    const login = await fetch(`${second.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@thread.local', password: 'Thread-Admin-Pass-1', role: 'admin' }),
     });
     expect(login.status).toBe(200);
     second.process.kill('SIGTERM');

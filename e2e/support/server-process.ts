@@ -27,10 +27,15 @@ export interface ServerProcess {
   output: () => string;
 }
 
-export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
+/** `nodeArguments` go before the server's script (e.g. `--require` of a test's preload). */
+export async function startServer(
+  env: Record<string, string>,
+  port: number,
+  nodeArguments: string[] = [],
+): Promise<ServerProcess> {
   let output = '';
   const log = privateServerLog(port);
-  const child = spawn('node', [path.join(root, 'apps/server/dist/main.js')], {
+  const child = spawn('node', [...nodeArguments, path.join(root, 'apps/server/dist/main.js')], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
