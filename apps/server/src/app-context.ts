@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/index.js';
 import type { Database, Db } from './db/client.js';
 import type { JobQueue } from './jobs/queue.js';
+import type { TokenKey } from './modules/auth/token-key.js';
 import type { ChatProvider } from './providers/chat/chat-provider.js';
 import type { MailTransport } from './providers/mail/index.js';
 
@@ -14,7 +15,7 @@ export interface AppContext {
   mail: MailTransport;
   logger: FastifyBaseLogger;
   /** Key that signs access tokens. */
-  tokenKey: Uint8Array;
+  tokenKey: TokenKey;
   /** The family chat: channels, messages and reports (local tables or Stream). */
   chat: ChatProvider;
 }
@@ -27,4 +28,8 @@ export interface Actor {
   entityId: string | null;
   email: string;
   name: string;
+  /** The rest of what `GET /api/auth/me` answers, read by the same session check. */
+  subtype: 'admin' | 'agency' | 'lawyer';
+  entityName: string | null;
+  coupon: string | null;
 }

@@ -8,6 +8,7 @@
 // it is, both from the built server and from the TypeScript sources the tests run.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /**
@@ -156,7 +157,8 @@ async function main() {
     db = await PGlite.create({
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: new Blob([options.loadDataDir]) } : {}),
-      extensions: { pg_trgm },
+      // The search indexes' operator classes (migrations 0004 and 0006).
+      extensions: { pg_trgm, btree_gin },
     });
   } catch (error) {
     port?.postMessage({ op: 'failed', error: serialiseError(error) });

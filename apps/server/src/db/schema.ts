@@ -207,8 +207,10 @@ export const groups = pgTable(
   (t) => [
     // An entity's families newest first (the list's order, id breaking ties): a page is an index walk.
     index('groups_entity_created_idx').on(t.entityId, t.createdAt, t.id),
-    // One trigram index answers a search of any of those fields (ILIKE '%…%').
-    index('groups_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // One index answers an entity's search of any of those fields (ILIKE '%…%'): the entity's key
+    // (btree_gin) beside the trigrams, so the index itself keeps only the entity's matches (migration
+    // 0006). A GIN index serves a condition on either column alone too.
+    index('groups_entity_search_trgm_idx').using('gin', t.entityId, t.searchText.op('gin_trgm_ops')),
   ],
 );
 

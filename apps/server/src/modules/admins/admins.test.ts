@@ -290,6 +290,9 @@ describe('DELETE /api/admin/users/remove/{id}', () => {
       entityId: null,
       email: 'ghost@test.local',
       name: 'Ghost Admin',
+      subtype: 'admin' as const,
+      entityName: null,
+      coupon: null,
     };
     await expect(service.removeAdmin({ actor: ghost, input: { id: adminId } })).rejects.toMatchObject({
       code: 'CONFLICT',

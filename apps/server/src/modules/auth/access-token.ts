@@ -1,5 +1,6 @@
 import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
+import type { TokenKey } from './token-key.js';
 
 const ZClaims = z.object({
   sub: z.string(),
@@ -12,7 +13,7 @@ export type AccessClaims = z.infer<typeof ZClaims>;
 
 const ISSUER = 'bridge-talk-portal';
 
-export function signAccessToken(key: Uint8Array, claims: AccessClaims, ttlSeconds: number): Promise<string> {
+export function signAccessToken(key: TokenKey, claims: AccessClaims, ttlSeconds: number): Promise<string> {
   return new SignJWT({ sid: claims.sid, role: claims.role, name: claims.name, email: claims.email })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
@@ -23,7 +24,7 @@ export function signAccessToken(key: Uint8Array, claims: AccessClaims, ttlSecond
 }
 
 /** The claims of a valid, unexpired token signed by us; null for anything else. */
-export async function verifyAccessToken(key: Uint8Array, token: string): Promise<AccessClaims | null> {
+export async function verifyAccessToken(key: TokenKey, token: string): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
     const parsed = ZClaims.safeParse(payload);

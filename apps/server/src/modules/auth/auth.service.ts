@@ -151,20 +151,31 @@ export function createAuthService(ctx: AppContext) {
       if (!claims) return null;
       const row = await repo.findSessionActor(db, claims.sid, claims.sub);
       if (!row || row.sessionRevokedAt || accountState(row) !== 'active') return null;
+      const user = toSessionUser(row);
       return {
         userId: row.id,
         sessionId: claims.sid,
         role: row.role,
         entityId: row.entityId,
         email: row.email,
-        name: `${row.firstName} ${row.lastName}`.trim(),
+        name: user.name,
+        subtype: user.subtype,
+        entityName: user.entityName,
+        coupon: user.coupon,
       };
     },
 
-    async getMe({ actor }: { actor: Actor }): Promise<SessionUser> {
-      const user = await repo.findUserById(db, actor.userId);
-      if (!user) throw new AppError('UNAUTHENTICATED', MSG.extra.sessionExpired);
-      return toSessionUser(user);
+    /** The signed-in account as the session check just read it: no second query. */
+    getMe({ actor }: { actor: Actor }): SessionUser {
+      return {
+        _id: actor.userId,
+        name: actor.name,
+        email: actor.email,
+        role: actor.role,
+        subtype: actor.subtype,
+        entityName: actor.entityName,
+        coupon: actor.coupon,
+      };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { MSG } from '@bridge-talk/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { entities } from '../../db/schema.js';
 import { createAdminUser, createEntityUser } from '../../test-support/factories.js';
 import { codeIn } from '../../test-support/smtp-capture.js';
@@ -15,6 +15,7 @@ import {
 } from '../../test-support/test-app.js';
 import { findSentMailTo } from '../mail/mail.repository.js';
 import { type AccessClaims, signAccessToken } from './access-token.js';
+import * as repo from './auth.repository.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -155,6 +156,44 @@ describe('GET /api/auth/me', () => {
     await t.db().update(entities).set({ status: 'disabled' }).where(eq(entities.id, entity.entityId));
     expect((await t.app.inject({ url: '/api/auth/me', headers: { authorization } })).statusCode).toBe(401);
   });
+});
+
+describe('the sign-in check (findSessionActor, a prepared statement)', () => {
+  it('runs on the handle it is given: a transaction sees its own uncommitted session', async () => {
+    const entity = await createEntityUser(t.db());
+    const rolledBack = new Error('roll back');
+    let sessionId = '';
+    await expect(
+      t.db().transaction(async (tx) => {
+        sessionId = await repo.createSession(tx, entity.userId, false);
+        expect(await repo.findSessionActor(tx, sessionId, entity.userId)).toMatchObject({
+          id: entity.userId,
+          entityName: entity.entityName,
+          sessionRevokedAt: null,
+        });
+        await repo.revokeSession(tx, sessionId);
+        const revoked = await repo.findSessionActor(tx, sessionId, entity.userId);
+        expect(revoked?.sessionRevokedAt).toBeInstanceOf(Date);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    expect(await repo.findSessionActor(t.db(), sessionId, entity.userId)).toBeNull();
+  });
+
+  it.runIf(inject('postgresTemplate'))(
+    'is parsed once per PostgreSQL connection: a named statement',
+    async () => {
+      const entity = await createEntityUser(t.db());
+      await t.db().transaction(async (tx) => {
+        const sessionId = await repo.createSession(tx, entity.userId, false);
+        await repo.findSessionActor(tx, sessionId, entity.userId);
+        const prepared = (await tx.execute(sql`select name from pg_prepared_statements`)) as unknown as {
+          rows: { name: string }[];
+        };
+        expect(prepared.rows.map((r) => r.name)).toContain('find_session_actor');
+      });
+    },
+  );
 });
 
 describe('refresh and logout', () => {

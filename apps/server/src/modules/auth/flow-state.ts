@@ -2,6 +2,7 @@
 // account password change): signed, 15 minutes to live, bound to the e-mail, role, step and code.
 import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
+import type { TokenKey } from './token-key.js';
 
 const ZFlowState = z.object({
   email: z.string(),
@@ -15,7 +16,7 @@ export type FlowState = z.infer<typeof ZFlowState>;
 const AUDIENCE = 'bridge-talk-flow';
 const TTL = '15m';
 
-export function signFlowState(key: Uint8Array, state: FlowState): Promise<string> {
+export function signFlowState(key: TokenKey, state: FlowState): Promise<string> {
   return new SignJWT({ ...state })
     .setProtectedHeader({ alg: 'HS256' })
     .setAudience(AUDIENCE)
@@ -24,7 +25,7 @@ export function signFlowState(key: Uint8Array, state: FlowState): Promise<string
     .sign(key);
 }
 
-export async function verifyFlowState(key: Uint8Array, token: string): Promise<FlowState | null> {
+export async function verifyFlowState(key: TokenKey, token: string): Promise<FlowState | null> {
   try {
     const { payload } = await jwtVerify(token, key, { audience: AUDIENCE, algorithms: ['HS256'] });
     const parsed = ZFlowState.safeParse(payload);

@@ -8,10 +8,11 @@
 //
 // A code is not single-use within its 15 minutes (nothing is stored); guesses are bounded by the
 // route's rate limit and a per-address attempt limit.
-import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, KeyObject, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { VERIFICATION_CODE_LENGTH } from '@bridge-talk/contract';
 import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
+import type { TokenKey } from '../auth/token-key.js';
 import { normaliseCode } from '../auth/verification-codes.js';
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -28,10 +29,10 @@ export function generateMemberCode(): string {
 }
 
 function proof(
-  key: Uint8Array,
+  key: TokenKey,
   input: { email: string; memberId: string; code: string; nonce: string },
 ): string {
-  return createHmac('sha256', key)
+  return createHmac('sha256', KeyObject.from(key))
     .update(`member-code|${input.email}|${input.memberId}|${normaliseCode(input.code)}|${input.nonce}`)
     .digest('base64url');
 }
@@ -40,7 +41,7 @@ const ZCodeState = z.object({ email: z.string(), nonce: z.string(), proof: z.str
 
 /** The state sent back with the code; `memberId` null (nobody has this address) makes one no code fits. */
 export function signCodeState(
-  key: Uint8Array,
+  key: TokenKey,
   input: { email: string; memberId: string | null; code: string },
 ): Promise<string> {
   const nonce = randomUUID();
@@ -55,7 +56,7 @@ export function signCodeState(
 
 /** Whether the code is the one e-mailed to this member with this state (unexpired). */
 export async function checkCodeState(
-  key: Uint8Array,
+  key: TokenKey,
   input: { state: string; email: string; memberId: string; code: string },
 ): Promise<boolean> {
   try {
@@ -70,7 +71,7 @@ export async function checkCodeState(
   }
 }
 
-export function signMemberToken(key: Uint8Array, memberId: string): Promise<string> {
+export function signMemberToken(key: TokenKey, memberId: string): Promise<string> {
   return new SignJWT({})
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(TOKEN_ISSUER)
@@ -82,7 +83,7 @@ export function signMemberToken(key: Uint8Array, memberId: string): Promise<stri
 }
 
 /** The member id of a valid member token; null for anything else (a portal token included). */
-export async function verifyMemberToken(key: Uint8Array, token: string): Promise<string | null> {
+export async function verifyMemberToken(key: TokenKey, token: string): Promise<string | null> {
   try {
     const { payload } = await jwtVerify(token, key, {
       issuer: TOKEN_ISSUER,

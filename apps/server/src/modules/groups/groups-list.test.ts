@@ -159,26 +159,49 @@ describe('GET /api/group/list with 100 000 families', () => {
 
   it('reads payment e-mails for the page only, not for every match', async () => {
     // 'Child' matches all 100 000 families; 14 286 of them have payment details.
-    const statement = searchedGroupPage(t.db(), entityId, { search: 'child', page: 1, pageSize: 10 }).toSQL();
-    const client = (
-      t.db() as unknown as { $client: { query(text: string, params: unknown[]): Promise<unknown> } }
-    ).$client;
-    const result = (await client.query(
-      `explain (analyze, format json) ${statement.sql}`,
-      statement.params,
-    )) as {
-      rows: { 'QUERY PLAN': unknown }[];
-    };
-    const plan = result.rows[0]!['QUERY PLAN'];
-    const nodes: { 'Node Type': string; 'Relation Name'?: string; 'Actual Loops': number }[] = [];
-    const walk = (node: { Plans?: unknown[] }) => {
-      nodes.push(node as (typeof nodes)[number]);
-      for (const child of node.Plans ?? []) walk(child as { Plans?: unknown[] });
-    };
-    walk((Array.isArray(plan) ? plan : JSON.parse(String(plan)))[0].Plan);
+    const nodes = await searchPlan('child');
     // Looked up by its key once for each of the page's 10 families: no scan of the table, no hash of it.
     const billing = nodes.filter((node) => node['Relation Name'] === 'billing_information');
     expect(billing.map((node) => node['Node Type'])).toEqual(['Index Scan']);
     expect(billing[0]!['Actual Loops']).toBeLessThanOrEqual(10);
   });
+
+  it('finds the matches with one index condition on the entity and the search', async () => {
+    const nodes = await searchPlan('needle');
+    // Not the trigram matches of every entity ANDed with the entity's families, nor filtered after.
+    const scans = nodes.filter((node) => node['Node Type'] === 'Bitmap Index Scan');
+    expect(scans.map((node) => node['Index Name'])).toEqual(['groups_entity_search_trgm_idx']);
+    expect(scans[0]!['Index Cond']).toMatch(/\(entity_id = .+\) AND \(search_text ~~\* '%needle%'::text\)/);
+    expect(nodes.map((node) => node['Node Type'])).not.toContain('BitmapAnd');
+  });
 });
+
+type PlanNode = {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Index Cond'?: string;
+  'Actual Loops': number;
+};
+
+/** Every node of the executed plan of a searched first page (EXPLAIN ANALYZE). */
+async function searchPlan(search: string): Promise<PlanNode[]> {
+  const statement = searchedGroupPage(t.db(), entityId, { search, page: 1, pageSize: 10 }).toSQL();
+  const client = (
+    t.db() as unknown as { $client: { query(text: string, params: unknown[]): Promise<unknown> } }
+  ).$client;
+  const result = (await client.query(
+    `explain (analyze, format json) ${statement.sql}`,
+    statement.params,
+  )) as {
+    rows: { 'QUERY PLAN': unknown }[];
+  };
+  const plan = result.rows[0]!['QUERY PLAN'];
+  const nodes: PlanNode[] = [];
+  const walk = (node: { Plans?: unknown[] }) => {
+    nodes.push(node as PlanNode);
+    for (const child of node.Plans ?? []) walk(child as { Plans?: unknown[] });
+  };
+  walk((Array.isArray(plan) ? plan : JSON.parse(String(plan)))[0].Plan);
+  return nodes;
+}

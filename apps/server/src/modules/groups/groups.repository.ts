@@ -54,8 +54,8 @@ function listOrder(
 /**
  * A searched page of the entity's families with the count of all matches (`total` on each row). The
  * matches are found once, as a set (named twice, so PostgreSQL materialises it and plans it without the
- * page's LIMIT: the trigram and entity indexes together, not a walk of every family of the entity in
- * date order checking each), then counted, and paged before the payment e-mail is joined: joined first,
+ * page's LIMIT: the index of the entity's trigrams, not a walk of every family of the entity in date
+ * order checking each), then counted, and paged before the payment e-mail is joined: joined first,
  * 883 matches made PostgreSQL hash all 100 000 billing rows (20–30 ms on PGlite; 6 ms paged first).
  */
 export function searchedGroupPage(
@@ -92,9 +92,9 @@ export function searchedGroupPage(
 
 /**
  * A page of the entity's families. The search matches the child's name, the payment e-mail or the
- * e-mail of any member, case-insensitively: all of them are in `search_text` (kept by triggers), whose
- * trigram index the planner combines with the entity's index, or it walks the entity's families when
- * the search is short or common.
+ * e-mail of any member, case-insensitively: all of them are in `search_text` (kept by triggers), indexed
+ * by entity and trigram together, so the index yields the entity's matches only; a search too short for
+ * trigrams walks the entity's families.
  */
 export async function findGroups(
   db: Db,

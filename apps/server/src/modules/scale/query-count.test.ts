@@ -1,6 +1,7 @@
 // No N+1: the list and details routes send the same number of SQL statements whether the page holds 3
-// rows or 30 (every statement the query builder sends is counted, the sign-in check included). Also:
-// the trigram indexes the searches rely on exist, and PostgreSQL can answer an ILIKE '%…%' with them.
+// rows or 30 (every statement the query builder sends is counted, the sign-in check included), and /me
+// sends the sign-in check only. Also: the trigram indexes the searches rely on exist, and PostgreSQL can
+// answer an ILIKE '%…%' with them.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { localActionsOf } from '../../providers/chat/index.js';
@@ -142,10 +143,16 @@ describe('SQL statements per request', () => {
     // A small constant: the sign-in check plus a handful of queries.
     for (const [route, n] of Object.entries(many)) expect(n, route).toBeLessThanOrEqual(6);
   });
+
+  it('answer /api/auth/me with the sign-in check alone', async () => {
+    // The check reads the account with its session; /me answers what it read.
+    expect(await statementsOf('/api/auth/me', entityAuth)).toBe(1);
+    expect(await statementsOf('/api/auth/me', adminAuth)).toBe(1);
+  });
 });
 
 describe('search indexes', () => {
-  it('exist, with pg_trgm installed', async () => {
+  it('exist, with pg_trgm and btree_gin installed', async () => {
     const rows = (await t
       .db()
       .execute(
@@ -154,8 +161,14 @@ describe('search indexes', () => {
     expect(rows.rows.map((r) => r.indexname)).toEqual([
       'entities_email_trgm_idx',
       'entities_name_trgm_idx',
-      'groups_search_trgm_idx',
+      'groups_entity_search_trgm_idx',
     ]);
+    const extensions = (await t
+      .db()
+      .execute(sql`select extname from pg_extension order by extname`)) as unknown as {
+      rows: { extname: string }[];
+    };
+    expect(extensions.rows.map((r) => r.extname)).toEqual(expect.arrayContaining(['btree_gin', 'pg_trgm']));
   });
 
   it('answer an ILIKE search when the table is too big to scan', async () => {
@@ -170,7 +183,7 @@ describe('search indexes', () => {
         return result.rows.map((r) => r['QUERY PLAN']).join('\n');
       });
     expect(await plan(sql`select id from groups where search_text ilike '%family1%'`)).toContain(
-      'groups_search_trgm_idx',
+      'groups_entity_search_trgm_idx',
     );
     expect(await plan(sql`select id from entities where name ilike '%agency%'`)).toContain(
       'entities_name_trgm_idx',

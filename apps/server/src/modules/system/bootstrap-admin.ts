@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context.js';
 import { appSettings, users } from '../../db/schema.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { randomToken } from '../../lib/secrets.js';
+import { importTokenKey, type TokenKey } from '../auth/token-key.js';
 
 export async function ensureBootstrapAdmin(ctx: AppContext): Promise<void> {
   const [existing] = await ctx.db
@@ -39,8 +40,8 @@ export async function ensureBootstrapAdmin(ctx: AppContext): Promise<void> {
 }
 
 /** The key that signs access tokens: JWT_SECRET, or one generated once and kept in the database. */
-export async function loadTokenKey(ctx: Pick<AppContext, 'db' | 'config'>): Promise<Uint8Array> {
-  if (ctx.config.auth.jwtSecret) return new TextEncoder().encode(ctx.config.auth.jwtSecret);
+export async function loadTokenKey(ctx: Pick<AppContext, 'db' | 'config'>): Promise<TokenKey> {
+  if (ctx.config.auth.jwtSecret) return importTokenKey(ctx.config.auth.jwtSecret);
   await ctx.db
     .insert(appSettings)
     .values({ key: 'jwt_secret', value: randomToken(48) })
@@ -50,5 +51,5 @@ export async function loadTokenKey(ctx: Pick<AppContext, 'db' | 'config'>): Prom
     .from(appSettings)
     .where(eq(appSettings.key, 'jwt_secret'));
   if (!row) throw new Error('token key missing');
-  return new TextEncoder().encode(row.value);
+  return importTokenKey(row.value);
 }
