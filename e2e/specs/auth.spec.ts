@@ -48,6 +48,7 @@ test('an invited account signs in the first time through the e-mailed code', asy
   await page.getByRole('textbox', { name: 'Re-type password' }).fill('First-Pass-1');
   await page.getByRole('button', { name: 'Save password' }).click();
   await expect(page).toHaveURL(/\/manage-families$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage Families' })).toBeVisible();
   await expect(page.getByText('Change password successfully.')).toBeVisible();
 });
 
@@ -82,6 +83,7 @@ test('forgot password: the code from the e-mail sets a new password and signs in
   ).toHaveCount(5);
   await page.getByRole('button', { name: 'Save password' }).click();
   await expect(page).toHaveURL(/\/manage-families$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage Families' })).toBeVisible();
   const old = await request.post('/api/auth/login', {
     data: { email: entity.email, password: entity.password, role: 'entity' },
   });

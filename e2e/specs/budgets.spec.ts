@@ -14,10 +14,12 @@ const BUDGET_KB = { login: 150, manageFamilies: 250 };
 
 /** zod's core registers its schema classes under these names: a script that holds them is zod. */
 const ZOD_MARK = '$ZodObject';
+/** react-toastify's class names: a script that holds them is the toasts' code, whatever its name. */
+const TOAST_MARK = 'Toastify__';
 
 /**
  * Every script the page downloads while `load` runs and the page settles: name → gzip bytes; a script
- * that is zod is named `zod:` followed by its path.
+ * that is zod is named `zod:` followed by its path, one with react-toastify `toast:`.
  */
 async function scriptsDownloaded(page: Page, load: () => Promise<void>): Promise<Map<string, number>> {
   const pending: Promise<void>[] = [];
@@ -27,7 +29,8 @@ async function scriptsDownloaded(page: Page, load: () => Promise<void>): Promise
     pending.push(
       response.body().then((body) => {
         const name = new URL(response.url()).pathname;
-        sizes.set(body.includes(ZOD_MARK) ? `zod:${name}` : name, gzipSync(body, { level: 9 }).length);
+        const mark = body.includes(ZOD_MARK) ? 'zod:' : body.includes(TOAST_MARK) ? 'toast:' : '';
+        sizes.set(`${mark}${name}`, gzipSync(body, { level: 9 }).length);
       }),
     );
   });
@@ -56,7 +59,7 @@ test('/login/entity downloads at most its budget of JavaScript, and neither zod,
   expect(kb).toBeLessThanOrEqual(BUDGET_KB.login);
 });
 
-test('/manage-families downloads at most its budget of JavaScript, and neither zod, the editor nor the card fields', async ({
+test('/manage-families downloads at most its budget of JavaScript, and neither zod, the toasts, the editor nor the card fields', async ({
   page,
   request,
 }) => {
@@ -74,7 +77,7 @@ test('/manage-families downloads at most its budget of JavaScript, and neither z
     await expect(tab.getByPlaceholder('Search for name or email')).toBeVisible();
   });
   const names = [...scripts.keys()].join(' ');
-  expect(names).not.toMatch(/tinymce|terms-editor|stripe|card-entry|zod:/i);
+  expect(names).not.toMatch(/tinymce|terms-editor|stripe|card-entry|toast|zod:/i);
   const kb = total(scripts);
   test.info().annotations.push({ type: 'manage-families JS (KB gzip)', description: String(kb) });
   console.info(

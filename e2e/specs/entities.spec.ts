@@ -105,6 +105,7 @@ test('an admin creates an entity; the invitation arrives; the entity activates a
   await entityPage.getByRole('textbox', { name: 'Re-type password' }).fill('Created-Pass-1');
   await entityPage.getByRole('button', { name: 'Save password' }).click();
   await expect(entityPage).toHaveURL(/\/manage-families$/);
+  await expect(entityPage.getByRole('heading', { level: 1, name: 'Manage Families' })).toBeVisible();
   await entityContext.close();
 });
 

@@ -54,6 +54,15 @@ test('the bootstrap admin signs in, sees the frame and the admin menu, and logs 
   // After logout the old session cannot be restored.
   await page.goto('/entity-management');
   await expect(page).toHaveURL(/\/login\/admin$/);
+
+  // A deep link opened signed out comes back after the login, with its screen.
+  await page.goto('/terms-conditions');
+  await expect(page).toHaveURL(/\/login\/admin$/);
+  await page.getByRole('textbox', { name: 'Email' }).fill(E2E_ADMIN.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/terms-conditions$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
 });
 
 test('a wrong password shows the message on both fields', async ({ page }) => {
@@ -112,4 +121,18 @@ test('a screen whose code cannot be downloaded says so in the frame; the menu st
   await page.getByRole('button', { name: MSG.extra.reload }).click();
   await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
   await expect(page).toHaveURL(/\/payments$/);
+});
+
+test('without the toasts’ code (its chunk fails to download) the portal still signs in and shows its screens', async ({
+  page,
+}) => {
+  // As offline, or in a tab opened before a release removed the chunk.
+  await page.route(/\/assets\/toast-container-[^/]*\.js$/, (route) => route.abort('connectionfailed'));
+  await page.goto('/login/admin');
+  await page.getByRole('textbox', { name: 'Email' }).fill(E2E_ADMIN.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/entity-management$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Entity Management' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
 });

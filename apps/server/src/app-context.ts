@@ -1,3 +1,4 @@
+import type { SessionUser } from '@bridge-talk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/index.js';
 import type { Database, Db } from './db/client.js';
@@ -29,7 +30,7 @@ export interface Actor {
   email: string;
   name: string;
   /** The rest of what `GET /api/auth/me` answers, read by the same session check. */
-  subtype: 'admin' | 'agency' | 'lawyer';
-  entityName: string | null;
-  coupon: string | null;
+  subtype: SessionUser['subtype'];
+  entityName: SessionUser['entityName'];
+  coupon: SessionUser['coupon'];
 }

@@ -189,7 +189,7 @@ describe('LoginPage', () => {
   it('posts the credentials and keeps only the role and Remember me in storage', async () => {
     const fetchMock = stubFetch(() => jsonResponse(SESSION));
     const user = userEvent.setup();
-    renderLogin();
+    const { router } = renderLogin();
 
     await user.type(emailField(), 'Erin@Example.com');
     await user.type(passwordField(), 'correct-horse');
@@ -209,9 +209,10 @@ describe('LoginPage', () => {
 
     expect({ ...localStorage }).toEqual({ role: 'entity', rememberMe: 'true' });
     expect(sessionStorage).toHaveLength(0);
-    // The access token is in memory only, and the address is the role's start page.
+    // The access token is in memory only, and the router is on the role's start page.
     expect(currentAccessToken()).toBe('access-token-1');
-    expect(window.location.pathname).toBe('/manage-families');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/manage-families'));
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 
   it('sends and stores Remember me when it is unchecked', async () => {
@@ -243,8 +244,10 @@ describe('LoginPage', () => {
     await user.click(submit());
 
     await waitFor(() => expect(currentAccessToken()).toBe('access-token-1'));
-    expect(`${window.location.pathname}${window.location.search}`).toBe(
-      '/manage-families/7/details?tab=members',
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        '/manage-families/7/details?tab=members',
+      ),
     );
   });
 });

@@ -214,7 +214,7 @@ describe('NewPasswordPage', () => {
     localStorage.setItem('groupId', 'left-over');
     localStorage.setItem('rememberMe', 'false');
     const user = userEvent.setup();
-    renderNewPassword('admin');
+    const { router } = renderNewPassword('admin');
 
     await user.type(passwordField(), 'Abcdefg1');
     await user.type(confirmationField(), 'Abcdefg1');
@@ -230,9 +230,9 @@ describe('NewPasswordPage', () => {
     ]);
     expect({ ...localStorage }).toEqual({ role: 'admin', rememberMe: 'true' });
     expect(sessionStorage).toHaveLength(0);
-    // Signed in: the token is in memory only and the address is the role's start page.
+    // Signed in: the token is in memory only and the router is on the role's start page.
     expect(currentAccessToken()).toBe('access-token-1');
-    expect(window.location.pathname).toBe('/entity-management');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/entity-management'));
   });
 
   it('toasts the error of a refused change and stays signed out', async () => {

@@ -25,8 +25,11 @@ function show(kind: Kind, message: string): void {
   // Toasts are shown in the order raised: each waits on the same module promise.
   void import('react-toastify').then(
     ({ toast }) => toast[kind](message),
-    // The module could not be downloaded (offline): the page already says what happened.
-    () => undefined,
+    // The toasts' code could not be downloaded (offline, or a release removed it): an error must still
+    // reach the user; a success or a note can go unsaid.
+    () => {
+      if (kind === 'error') window.alert(message);
+    },
   );
 }
 

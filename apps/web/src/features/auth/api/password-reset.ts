@@ -8,8 +8,8 @@ import {
 } from '@bridge-talk/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client.js';
+import { useEnterSession } from '../../../shared/session/enter-session.js';
 import { storeRememberMe, storeRole } from '../../../shared/session/storage.js';
-import { publishSession } from '../../../shared/session/token.js';
 
 export function requestReset(input: ForgotPasswordRequest) {
   return apiRequest<FlowStepResponse>(API.auth.passwordRequest, {
@@ -40,13 +40,13 @@ export const useValidateCode = () => useMutation({ mutationFn: validateCode });
 
 /** Sets the password and signs in, landing on `landing` of the role. */
 export function useSetNewPassword(landing: string) {
+  const enterSession = useEnterSession();
   return useMutation({
     mutationFn: setNewPassword,
     onSuccess: (session) => {
       storeRole(session.user.role);
       storeRememberMe(true);
-      window.history.replaceState(null, '', landing);
-      publishSession(session);
+      enterSession(session, landing);
     },
   });
 }

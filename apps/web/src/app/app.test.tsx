@@ -1,0 +1,89 @@
+// The whole app as the browser runs it (BrowserRouter on jsdom's history, the session-keyed route
+// tables, lazy screens): signing in must show the landing page's screen, not only change the address.
+import { API, type GroupListResponse, MSG, type SessionResponse } from '@bridge-talk/contract';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { publishSession } from '../shared/session/token.js';
+import { jsonResponse, stubApi } from '../test/render.js';
+import { App } from './app.js';
+
+const SESSION: SessionResponse = {
+  accessToken: 'access-token-1',
+  expiresIn: 900,
+  message: MSG.auth.loginSuccess,
+  user: {
+    _id: 'e1',
+    name: 'Erin Entity',
+    email: 'erin@example.com',
+    role: 'entity',
+    subtype: 'agency',
+    entityName: 'Open Arms',
+    coupon: null,
+  },
+};
+
+/** Lazy screens load their modules on first use, which takes seconds on a busy machine. */
+const LOADED = { timeout: 20_000 };
+
+const NO_FAMILIES: GroupListResponse = { result: [], total: 0, page: 1, pageSize: 10 };
+
+beforeEach(() => {
+  localStorage.clear();
+});
+
+afterEach(() => {
+  publishSession(null);
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('App', () => {
+  it('signs in from a deep link and shows the page that sent the user to the login', async () => {
+    const api = stubApi({
+      [`POST ${API.auth.login}`]: () => jsonResponse(SESSION),
+      [`GET ${API.group.list}`]: () => jsonResponse(NO_FAMILIES),
+    });
+    window.history.replaceState(null, '', '/manage-families?search=robin');
+    const user = userEvent.setup();
+    render(<App />);
+
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }, LOADED), 'erin@example.com');
+    expect(window.location.pathname).toBe('/login/entity');
+    await user.type(screen.getByLabelText(/^Password/), 'correct-horse');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: MSG.nav.manageFamilies }, LOADED),
+    ).toBeVisible();
+    expect(screen.getByPlaceholderText('Search for name or email')).toHaveValue('robin');
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/manage-families?search=robin');
+    expect(screen.queryByText('Page not found')).toBeNull();
+    expect(api.callsTo('GET', API.group.list)).not.toHaveLength(0);
+  }, 60_000);
+
+  it('signs in with a new password and shows the start page of the role, not "Page not found"', async () => {
+    stubApi({
+      [`POST ${API.auth.passwordChange}`]: () => jsonResponse(SESSION),
+      [`GET ${API.group.list}`]: () => jsonResponse(NO_FAMILIES),
+    });
+    // The code screen hands its e-mail and flow state over in the history entry's state.
+    window.history.replaceState(
+      { usr: { email: 'erin@example.com', state: 'flow-state-1' }, key: 'code', idx: 0 },
+      '',
+      '/new-password/entity',
+    );
+    const user = userEvent.setup();
+    render(<App />);
+
+    await user.type(await screen.findByLabelText(/^New password/, {}, LOADED), 'Abcdefg1');
+    await user.type(screen.getByLabelText(/^Re-type password/), 'Abcdefg1');
+    await user.click(screen.getByRole('button', { name: 'Save password' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: MSG.nav.manageFamilies }, LOADED),
+    ).toBeVisible();
+    expect(window.location.pathname).toBe('/manage-families');
+    expect(screen.queryByText('Page not found')).toBeNull();
+  }, 60_000);
+});
