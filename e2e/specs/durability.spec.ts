@@ -8,15 +8,36 @@ import { freePort, startServer, waitForExit } from '../support/server-process.js
 
 test.describe.configure({ timeout: 120_000 });
 
-test('a write answered 2xx survives kill -9 of the server', async () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bt-kill-'));
-  const port = await freePort();
+/** A private server's data directory, port and environment; its bootstrap admin is admin@<name>.local. */
+async function privateServer(name: string, adminPassword: string) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `bt-${name}-`));
   const env = {
     DATA_DIR: dataDir,
-    ADMIN_EMAIL: 'admin@kill.local',
-    ADMIN_PASSWORD: 'Kill-Admin-Pass-1',
+    ADMIN_EMAIL: `admin@${name}.local`,
+    ADMIN_PASSWORD: adminPassword,
     SMTP_URL: '',
   };
+  return { dataDir, port: await freePort(), env };
+}
+
+/** A new start on `env`'s data: its bootstrap admin signs in, and SIGTERM stops the server with 0. */
+async function expectDataOpensAgain(
+  env: { ADMIN_EMAIL: string; ADMIN_PASSWORD: string } & Record<string, string>,
+  port: number,
+) {
+  const server = await startServer(env, port);
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, role: 'admin' }),
+  });
+  expect(login.status).toBe(200);
+  server.process.kill('SIGTERM');
+  expect(await waitForExit(server.process)).toBe(0);
+}
+
+test('a write answered 2xx survives kill -9 of the server', async () => {
+  const { dataDir, port, env } = await privateServer('kill', 'Kill-Admin-Pass-1');
   try {
     const first = await startServer(env, port);
     const request = {
@@ -53,14 +74,7 @@ test('a write answered 2xx survives kill -9 of the server', async () => {
 });
 
 test('a burst of 20 writes, kill -9 straight after the last 2xx: every acknowledged write is there after the restart', async () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bt-burst-'));
-  const port = await freePort();
-  const env = {
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: 'admin@burst.local',
-    ADMIN_PASSWORD: 'Burst-Admin-Pass-1',
-    SMTP_URL: '',
-  };
+  const { dataDir, port, env } = await privateServer('burst', 'Burst-Admin-Pass-1');
   const signIn = async (url: string) => {
     const login = await fetch(`${url}/api/auth/login`, {
       method: 'POST',
@@ -151,58 +165,27 @@ test('a burst of 20 writes, kill -9 straight after the last 2xx: every acknowled
 });
 
 test('SIGTERM stops the server cleanly: exit code 0, and the next start opens the same data', async () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bt-term-'));
-  const port = await freePort();
-  const env = {
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: 'admin@term.local',
-    ADMIN_PASSWORD: 'Term-Admin-Pass-1',
-    SMTP_URL: '',
-  };
+  const { dataDir, port, env } = await privateServer('term', 'Term-Admin-Pass-1');
   try {
     const first = await startServer(env, port);
     first.process.kill('SIGTERM');
     expect(await waitForExit(first.process)).toBe(0);
     expect(first.output()).toContain('shutting down');
-    const second = await startServer(env, port);
-    const login = await fetch(`${second.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@term.local', password: 'Term-Admin-Pass-1', role: 'admin' }),
-    });
-    expect(login.status).toBe(200);
-    second.process.kill('SIGTERM');
-    expect(await waitForExit(second.process)).toBe(0);
+    await expectDataOpensAgain(env, port);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
 
 test('the database thread ending unasked stops the server (exit 1, logged) for its supervisor to restart; the data opens again', async () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bt-thread-'));
-  const port = await freePort();
-  const env = {
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: 'admin@thread.local',
-    ADMIN_PASSWORD: 'Thread-Admin-Pass-1',
-    SMTP_URL: '',
-  };
+  const { dataDir, port, env } = await privateServer('thread', 'Thread-Admin-Pass-1');
   const preload = fileURLToPath(new URL('../support/stop-database-thread.cjs', import.meta.url));
   try {
     const first = await startServer(env, port, ['--require', preload]);
     first.process.kill('SIGUSR2');
     expect(await waitForExit(first.process)).toBe(1);
     expect(first.output()).toContain('the database thread stopped: exiting');
-
-    const second = await startServer(env, port);
-    const login = await fetch(`${second.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@thread.local', password: 'Thread-Admin-Pass-1', role: 'admin' }),
-    });
-    expect(login.status).toBe(200);
-    second.process.kill('SIGTERM');
-    expect(await waitForExit(second.process)).toBe(0);
+    await expectDataOpensAgain(env, port);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -6,22 +6,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { publishSession } from '../shared/session/token.js';
 import { jsonResponse, stubApi } from '../test/render.js';
+import { ENTITY_USER, sessionOf } from '../test/sessions.js';
 import { App } from './app.js';
 
-const SESSION: SessionResponse = {
-  accessToken: 'access-token-1',
-  expiresIn: 900,
-  message: MSG.auth.loginSuccess,
-  user: {
-    _id: 'e1',
-    name: 'Erin Entity',
-    email: 'erin@example.com',
-    role: 'entity',
-    subtype: 'agency',
-    entityName: 'Open Arms',
-    coupon: null,
-  },
-};
+const SESSION: SessionResponse = sessionOf(ENTITY_USER, 'access-token-1');
 
 /** Lazy screens load their modules on first use, which takes seconds on a busy machine. */
 const LOADED = { timeout: 20_000 };

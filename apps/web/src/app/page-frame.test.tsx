@@ -1,4 +1,4 @@
-import { API, MSG, type SessionResponse, type SessionUser } from '@bridge-talk/contract';
+import { API, MSG, type SessionUser } from '@bridge-talk/contract';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, type RouteObject } from 'react-router';
@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider, useSession } from '../shared/session/session-provider.js';
 import { publishSession } from '../shared/session/token.js';
 import { jsonResponse, renderWithProviders } from '../test/render.js';
+import { ENTITY_USER, sessionOf } from '../test/sessions.js';
 import { PageFrame } from './page-frame.js';
 
 const ADMIN: SessionUser = {
@@ -18,19 +19,7 @@ const ADMIN: SessionUser = {
   coupon: null,
 };
 
-const ENTITY: SessionUser = {
-  _id: 'e1',
-  name: 'Erin Entity',
-  email: 'erin@example.com',
-  role: 'entity',
-  subtype: 'agency',
-  entityName: 'Open Arms',
-  coupon: null,
-};
-
-function sessionOf(user: SessionUser): SessionResponse {
-  return { accessToken: `token-${user._id}`, expiresIn: 900, message: MSG.auth.loginSuccess, user };
-}
+const ENTITY: SessionUser = ENTITY_USER;
 
 /** The frame needs a signed-in user, as in the app's signed-in route tables. */
 function SignedIn() {

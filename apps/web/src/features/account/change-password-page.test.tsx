@@ -1,4 +1,4 @@
-import { API, MSG, type SessionResponse, type SessionUser } from '@bridge-talk/contract';
+import { API, MSG, type SessionUser } from '@bridge-talk/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
@@ -12,17 +12,10 @@ import {
   stubApi,
   withToasts,
 } from '../../test/render.js';
+import { ENTITY_USER, sessionOf } from '../../test/sessions.js';
 import { ChangePasswordPage } from './change-password-page.js';
 
-const ENTITY: SessionUser = {
-  _id: 'e1',
-  name: 'Erin Entity',
-  email: 'erin@example.com',
-  role: 'entity',
-  subtype: 'agency',
-  entityName: 'Open Arms',
-  coupon: null,
-};
+const ENTITY: SessionUser = ENTITY_USER;
 
 const ADMIN: SessionUser = {
   ...ENTITY,
@@ -35,10 +28,6 @@ const ADMIN: SessionUser = {
 };
 
 const PASSWORD_STATE = 'flow-state-for-the-password';
-
-function sessionOf(user: SessionUser): SessionResponse {
-  return { accessToken: `token-${user._id}`, expiresIn: 900, message: MSG.auth.loginSuccess, user };
-}
 
 /** The page needs a signed-in user, as in the app's signed-in route tables. */
 function SignedIn() {

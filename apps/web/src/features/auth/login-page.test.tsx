@@ -6,23 +6,11 @@ import { ToastContainer } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentAccessToken, publishSession } from '../../shared/session/token.js';
 import { jsonResponse, renderWithProviders } from '../../test/render.js';
+import { ENTITY_USER, sessionOf } from '../../test/sessions.js';
 import { LoggedOutLayout } from './components/logged-out-layout.js';
 import { LoginPage } from './login-page.js';
 
-const SESSION: SessionResponse = {
-  accessToken: 'access-token-1',
-  expiresIn: 900,
-  message: MSG.auth.loginSuccess,
-  user: {
-    _id: 'e1',
-    name: 'Erin Entity',
-    email: 'erin@example.com',
-    role: 'entity',
-    subtype: 'agency',
-    entityName: 'Open Arms',
-    coupon: null,
-  },
-};
+const SESSION: SessionResponse = sessionOf(ENTITY_USER, 'access-token-1');
 
 function RoleLogin() {
   const { role } = useParams();

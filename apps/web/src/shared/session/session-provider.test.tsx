@@ -2,23 +2,11 @@ import { API, MSG, type SessionResponse } from '@bridge-talk/contract';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../test/render.js';
+import { ENTITY_USER, sessionOf } from '../../test/sessions.js';
 import { SessionProvider, useSession } from './session-provider.js';
 import { currentAccessToken, publishSession } from './token.js';
 
-const SESSION: SessionResponse = {
-  accessToken: 'restored-token',
-  expiresIn: 900,
-  message: MSG.auth.loginSuccess,
-  user: {
-    _id: 'e1',
-    name: 'Erin Entity',
-    email: 'erin@example.com',
-    role: 'entity',
-    subtype: 'agency',
-    entityName: 'Open Arms',
-    coupon: null,
-  },
-};
+const SESSION: SessionResponse = sessionOf(ENTITY_USER, 'restored-token');
 
 function Probe() {
   const session = useSession();
