@@ -21,16 +21,12 @@ export interface AppContext {
   chat: ChatProvider;
 }
 
-/** Who is calling: set by the authenticate hook from a verified access token and a live session. */
-export interface Actor {
+/**
+ * Who is calling: set by the authenticate hook from a verified access token and a live session. Its
+ * account fields are what `GET /api/auth/me` answers, read by that same session check.
+ */
+export interface Actor extends Omit<SessionUser, '_id'> {
   userId: string;
   sessionId: string;
-  role: 'admin' | 'entity';
   entityId: string | null;
-  email: string;
-  name: string;
-  /** The rest of what `GET /api/auth/me` answers, read by the same session check. */
-  subtype: SessionUser['subtype'];
-  entityName: SessionUser['entityName'];
-  coupon: SessionUser['coupon'];
 }

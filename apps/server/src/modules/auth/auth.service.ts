@@ -151,31 +151,14 @@ export function createAuthService(ctx: AppContext) {
       if (!claims) return null;
       const row = await repo.findSessionActor(db, claims.sid, claims.sub);
       if (!row || row.sessionRevokedAt || accountState(row) !== 'active') return null;
-      const user = toSessionUser(row);
-      return {
-        userId: row.id,
-        sessionId: claims.sid,
-        role: row.role,
-        entityId: row.entityId,
-        email: row.email,
-        name: user.name,
-        subtype: user.subtype,
-        entityName: user.entityName,
-        coupon: user.coupon,
-      };
+      const { _id, ...account } = toSessionUser(row);
+      return { ...account, userId: _id, sessionId: claims.sid, entityId: row.entityId };
     },
 
     /** The signed-in account as the session check just read it: no second query. */
     getMe({ actor }: { actor: Actor }): SessionUser {
-      return {
-        _id: actor.userId,
-        name: actor.name,
-        email: actor.email,
-        role: actor.role,
-        subtype: actor.subtype,
-        entityName: actor.entityName,
-        coupon: actor.coupon,
-      };
+      const { userId, sessionId: _session, entityId: _entity, ...account } = actor;
+      return { _id: userId, ...account };
     },
   };
 }
