@@ -1,7 +1,8 @@
 // Queries of the conversations area: the family a channel call names (always scoped by the signed-in
 // entity) and the audit log of who opened which conversation.
-import { and, eq, gte } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedPerHandle } from '../../db/prepared.js';
 import { groups } from '../../db/schema.js';
 import { auditEvents } from '../../db/schema-families.js';
 import { isUuid } from '../../lib/app-error.js';
@@ -12,6 +13,14 @@ export interface EntityGroupRow {
   childFirstName: string | null;
 }
 
+const entityGroupStatement = preparedPerHandle((db) =>
+  db
+    .select({ id: groups.id, name: groups.name, childFirstName: groups.childFirstName })
+    .from(groups)
+    .where(and(eq(groups.id, sql.placeholder('groupId')), eq(groups.entityId, sql.placeholder('entityId'))))
+    .prepare('find_conversation_group'),
+);
+
 /** The entity's own family with this id; null for another entity's, or an id that is no UUID. */
 export async function findEntityGroup(
   db: Db,
@@ -19,10 +28,7 @@ export async function findEntityGroup(
   groupId: string,
 ): Promise<EntityGroupRow | null> {
   if (!isUuid(groupId)) return null;
-  const [row] = await db
-    .select({ id: groups.id, name: groups.name, childFirstName: groups.childFirstName })
-    .from(groups)
-    .where(and(eq(groups.id, groupId), eq(groups.entityId, entityId)));
+  const [row] = await entityGroupStatement(db).execute({ entityId, groupId });
   return row ?? null;
 }
 
@@ -35,24 +41,29 @@ export async function recordAuditEvent(
   await db.insert(auditEvents).values(event);
 }
 
+const auditEventSinceStatement = preparedPerHandle((db) =>
+  db
+    .select({ id: auditEvents.id })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.groupId, sql.placeholder('groupId')),
+        eq(auditEvents.actorUserId, sql.placeholder('actorUserId')),
+        eq(auditEvents.action, sql.placeholder('action')),
+        eq(auditEvents.channelId, sql.placeholder('channelId')),
+        gte(auditEvents.createdAt, sql.placeholder('since')),
+      ),
+    )
+    .limit(1)
+    .prepare('find_audit_event_since'),
+);
+
 /** Whether this person already has this event for this channel since `since`. */
 export async function hasAuditEventSince(
   db: Db,
   input: { actorUserId: string; action: AuditAction; groupId: string; channelId: string; since: Date },
 ): Promise<boolean> {
-  const [row] = await db
-    .select({ id: auditEvents.id })
-    .from(auditEvents)
-    .where(
-      and(
-        eq(auditEvents.groupId, input.groupId),
-        eq(auditEvents.actorUserId, input.actorUserId),
-        eq(auditEvents.action, input.action),
-        eq(auditEvents.channelId, input.channelId),
-        gte(auditEvents.createdAt, input.since),
-      ),
-    )
-    .limit(1);
+  const [row] = await auditEventSinceStatement(db).execute(input);
   return Boolean(row);
 }
 

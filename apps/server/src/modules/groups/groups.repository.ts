@@ -2,6 +2,7 @@
 // and plan, and the rename. Every function takes the signed-in entity's id: there is no unscoped read.
 import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedPerHandle } from '../../db/prepared.js';
 import { billingInformation, entities, groups, subscriptions } from '../../db/schema.js';
 
 /** `%`, `_` and `\` typed by a person are literal characters, not patterns. */
@@ -125,48 +126,64 @@ export async function findGroups(
   return { rows: found.map(({ total: _total, ...row }) => row), total };
 }
 
-export async function findGroup(db: Db, entityId: string, groupId: string) {
-  const [row] = await db
-    .select({
-      id: groups.id,
-      name: groups.name,
-      childFirstName: groups.childFirstName,
-      childLastName: groups.childLastName,
-      active: groups.active,
-      createdAt: groups.createdAt,
-      entityName: entities.name,
-      paymentEmail: billingInformation.email,
-    })
+const groupColumns = {
+  id: groups.id,
+  name: groups.name,
+  childFirstName: groups.childFirstName,
+  childLastName: groups.childLastName,
+  active: groups.active,
+  createdAt: groups.createdAt,
+  entityName: entities.name,
+  paymentEmail: billingInformation.email,
+};
+
+/** The entity's family with its payment e-mail (every family route reads it first: prepared). */
+const groupStatement = preparedPerHandle((db) =>
+  db
+    .select(groupColumns)
     .from(groups)
     .innerJoin(entities, eq(entities.id, groups.entityId))
     .leftJoin(billingInformation, eq(billingInformation.groupId, groups.id))
-    .where(and(eq(groups.id, groupId), eq(groups.entityId, entityId)));
+    .where(and(eq(groups.id, sql.placeholder('groupId')), eq(groups.entityId, sql.placeholder('entityId'))))
+    .prepare('find_entity_group'),
+);
+
+export async function findGroup(db: Db, entityId: string, groupId: string) {
+  const [row] = await groupStatement(db).execute({ entityId, groupId });
   return row ?? null;
 }
 export type GroupRow = NonNullable<Awaited<ReturnType<typeof findGroup>>>;
 
 /**
- * The family's current subscription (not over: incomplete, active or past due — at most one), which
- * decides its plan. The billing module writes these rows; this module only reads them.
+ * The family with its plan, in one statement: the current subscription (not over: incomplete, active
+ * or past due — at most one, a partial unique index) decides the plan. The billing module writes
+ * subscriptions; this module only reads them.
  */
-export async function findGroupPlan(db: Db, entityId: string, groupId: string) {
-  const [row] = await db
+const groupDetailsStatement = preparedPerHandle((db) =>
+  db
     .select({
+      ...groupColumns,
       planId: subscriptions.planId,
       planType: subscriptions.planType,
       providerPaymentId: subscriptions.providerPaymentId,
       providerSubscriptionId: subscriptions.providerSubscriptionId,
     })
-    .from(subscriptions)
-    .innerJoin(groups, eq(groups.id, subscriptions.groupId))
-    .where(
+    .from(groups)
+    .innerJoin(entities, eq(entities.id, groups.entityId))
+    .leftJoin(billingInformation, eq(billingInformation.groupId, groups.id))
+    .leftJoin(
+      subscriptions,
       and(
-        eq(subscriptions.groupId, groupId),
-        eq(groups.entityId, entityId),
+        eq(subscriptions.groupId, groups.id),
         inArray(subscriptions.status, ['incomplete', 'active', 'past_due']),
       ),
     )
-    .limit(1);
+    .where(and(eq(groups.id, sql.placeholder('groupId')), eq(groups.entityId, sql.placeholder('entityId'))))
+    .prepare('find_entity_group_details'),
+);
+
+export async function findGroupDetails(db: Db, entityId: string, groupId: string) {
+  const [row] = await groupDetailsStatement(db).execute({ entityId, groupId });
   return row ?? null;
 }
 

@@ -56,9 +56,9 @@ export function createGroupsService(ctx: AppContext) {
 
     async getGroup({ actor, input }: { actor: Actor; input: { id: string } }): Promise<Group> {
       const entityId = entityIdOf(actor);
-      const group = await loadGroup(ctx, entityId, input.id);
-      const plan = await repo.findGroupPlan(db, entityId, group.id);
-      const oneTime = plan?.planType === 'one_time';
+      const group = isUuid(input.id) ? await repo.findGroupDetails(db, entityId, input.id) : null;
+      if (!group) throw notFound();
+      const oneTime = group.planType === 'one_time';
       return {
         _id: group.id,
         name: group.name,
@@ -66,9 +66,12 @@ export function createGroupsService(ctx: AppContext) {
         childLastName: group.childLastName,
         active: group.active,
         billingInformation: group.paymentEmail === null ? null : { email: group.paymentEmail },
-        plan: plan && { priceId: plan.planId, type: plan.planType },
-        paymentId: oneTime ? (plan?.providerPaymentId ?? null) : null,
-        subscriptionId: oneTime ? null : (plan?.providerSubscriptionId ?? null),
+        plan:
+          group.planId === null || group.planType === null
+            ? null
+            : { priceId: group.planId, type: group.planType },
+        paymentId: oneTime ? group.providerPaymentId : null,
+        subscriptionId: oneTime ? null : group.providerSubscriptionId,
         oneTime,
         createdAt: group.createdAt.toISOString(),
       };

@@ -142,6 +142,11 @@ describe('SQL statements per request', () => {
     expect(many).toEqual(few);
     // A small constant: the sign-in check plus a handful of queries.
     for (const [route, n] of Object.entries(many)) expect(n, route).toBeLessThanOrEqual(6);
+    // Each statement is a round trip the server pays for (a write, a wake-up, a read): the details
+    // read the family with its plan at once, and a page of messages comes with its reports and its
+    // channel's check — sign-in check, family, page, audit event.
+    expect(many['family details']).toBe(2);
+    expect(many['messages page']).toBe(4);
   });
 
   it('answer /api/auth/me with the sign-in check alone', async () => {

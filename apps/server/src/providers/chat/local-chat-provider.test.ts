@@ -86,6 +86,28 @@ describe('local chat provider', () => {
     expect(seen).toEqual(Array.from({ length: 25 }, (_, i) => `<p>message ${24 - i}</p>`));
   });
 
+  it('reads a cursor that is no cursor of ours as none: the newest page, not an error', async () => {
+    const f = await family();
+    await chat.postMessage({ channelId: f.channelId, userId: f.people.birth.id, html: '<p>only</p>' });
+    // The id part has a UUID's length but is none; the database would refuse to compare with it.
+    const forged = Buffer.from(`2026-01-01T10:00:00.000Z|${'-'.repeat(36)}`).toString('base64url');
+    for (const before of [forged, 'not base64 at all']) {
+      const page = await chat.listMessages(f.groupId, f.channelId, { before, limit: 10 });
+      expect(page!.messages.map((m) => m.html)).toEqual(['<p>only</p>']);
+    }
+  });
+
+  it('answers an empty channel of the family with no messages, and a channel of none with nothing', async () => {
+    const f = await family();
+    expect(await chat.listMessages(f.groupId, f.channelId, { limit: 10 })).toEqual({
+      messages: [],
+      nextCursor: null,
+    });
+    expect(
+      await chat.listMessages(f.groupId, '00000000-0000-4000-8000-000000000000', { limit: 10 }),
+    ).toBeNull();
+  });
+
   it('records reports and tells which channels and families hold them', async () => {
     const f = await family();
     const quiet = await family();

@@ -9,6 +9,7 @@ import {
   chatMessages,
   chatUsers,
 } from '../../db/schema-chat.js';
+import { isUuid } from '../../lib/app-error.js';
 import type { ChannelSummary, ChatMessage, ChatProvider, MessagePage } from './chat-provider.js';
 
 function encodeCursor(createdAt: Date, id: string): string {
@@ -18,7 +19,7 @@ function encodeCursor(createdAt: Date, id: string): string {
 function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
   const [time, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   const createdAt = new Date(time ?? '');
-  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) return null;
+  if (!id || Number.isNaN(createdAt.getTime()) || !isUuid(id)) return null;
   return { createdAt, id };
 }
 
@@ -40,13 +41,51 @@ export type LocalChatProvider = ChatProvider & LocalChatActions;
 
 export function createLocalChatProvider(db: Db): LocalChatProvider {
   async function channelOf(groupId: string, channelId: string) {
-    if (!/^[0-9a-f-]{36}$/i.test(channelId)) return null;
+    if (!isUuid(channelId)) return null;
     const [row] = await db
       .select({ id: chatChannels.id })
       .from(chatChannels)
       .where(and(eq(chatChannels.id, channelId), eq(chatChannels.groupId, groupId)));
     return row ?? null;
   }
+
+  /**
+   * A page of a channel's messages, newest first, each with who reported it (oldest first), in one
+   * statement — only if the channel is the family's. Prepared (db/prepared.ts): one for the newest
+   * page and one for the pages before a cursor, so that both walk the (channel, time, id) index.
+   */
+  const messagesPage = (olderThanCursor: boolean) =>
+    db
+      .select({
+        id: chatMessages.id,
+        html: chatMessages.html,
+        attachments: chatMessages.attachments,
+        createdAt: chatMessages.createdAt,
+        userId: chatMessages.userId,
+        userName: chatUsers.name,
+        flags: sql<{ userId: string; name: string; reason: string | null; createdAt: string }[]>`coalesce((
+          select json_agg(json_build_object('userId', f.user_id, 'name', fu.name, 'reason', f.reason,
+                                            'createdAt', f.created_at) order by f.created_at, f.id)
+          from chat_flags f join chat_users fu on fu.id = f.user_id
+          where f.message_id = ${chatMessages.id}), '[]'::json)`,
+      })
+      .from(chatMessages)
+      .innerJoin(chatUsers, eq(chatUsers.id, chatMessages.userId))
+      .where(
+        and(
+          eq(chatMessages.channelId, sql.placeholder('channelId')),
+          sql`exists (select 1 from chat_channels c
+                      where c.id = ${sql.placeholder('channelId')}::uuid and c.group_id = ${sql.placeholder('groupId')}::uuid)`,
+          olderThanCursor
+            ? sql`(${chatMessages.createdAt}, ${chatMessages.id}) < (${sql.placeholder('createdAt')}::timestamptz, ${sql.placeholder('id')}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(olderThanCursor ? 'chat_messages_before' : 'chat_messages_newest');
+  const newestMessages = messagesPage(false);
+  const olderMessages = messagesPage(true);
 
   return {
     kind: 'local',
@@ -143,7 +182,7 @@ export function createLocalChatProvider(db: Db): LocalChatProvider {
     },
 
     async findChannelGroup(channelId) {
-      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(channelId)) return null;
+      if (!isUuid(channelId)) return null;
       const [row] = await db
         .select({ groupId: chatChannels.groupId })
         .from(chatChannels)
@@ -171,49 +210,14 @@ export function createLocalChatProvider(db: Db): LocalChatProvider {
     },
 
     async listMessages(groupId, channelId, { before, limit }): Promise<MessagePage | null> {
-      if (!(await channelOf(groupId, channelId))) return null;
+      if (!isUuid(channelId)) return null;
       const cursor = before ? decodeCursor(before) : null;
-      const rows = await db
-        .select({
-          id: chatMessages.id,
-          html: chatMessages.html,
-          attachments: chatMessages.attachments,
-          createdAt: chatMessages.createdAt,
-          userId: chatMessages.userId,
-          userName: chatUsers.name,
-        })
-        .from(chatMessages)
-        .innerJoin(chatUsers, eq(chatUsers.id, chatMessages.userId))
-        .where(
-          and(
-            eq(chatMessages.channelId, channelId),
-            cursor
-              ? sql`(${chatMessages.createdAt}, ${chatMessages.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
-              : undefined,
-          ),
-        )
-        .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
-        .limit(limit + 1);
+      const rows = cursor
+        ? await olderMessages.execute({ groupId, channelId, limit: limit + 1, ...cursor })
+        : await newestMessages.execute({ groupId, channelId, limit: limit + 1 });
+      // No row: an empty channel, or none of this family's (not found).
+      if (rows.length === 0 && !(await channelOf(groupId, channelId))) return null;
       const page = rows.slice(0, limit);
-      const flags = page.length
-        ? await db
-            .select({
-              messageId: chatFlags.messageId,
-              userId: chatFlags.userId,
-              name: chatUsers.name,
-              reason: chatFlags.reason,
-              createdAt: chatFlags.createdAt,
-            })
-            .from(chatFlags)
-            .innerJoin(chatUsers, eq(chatUsers.id, chatFlags.userId))
-            .where(
-              inArray(
-                chatFlags.messageId,
-                page.map((m) => m.id),
-              ),
-            )
-            .orderBy(asc(chatFlags.createdAt))
-        : [];
       const messages = page.map(
         (m): ChatMessage => ({
           id: m.id,
@@ -221,9 +225,7 @@ export function createLocalChatProvider(db: Db): LocalChatProvider {
           html: m.html,
           attachments: m.attachments,
           createdAt: m.createdAt,
-          flags: flags
-            .filter((f) => f.messageId === m.id)
-            .map(({ userId, name, reason, createdAt }) => ({ userId, name, reason, createdAt })),
+          flags: m.flags.map((f) => ({ ...f, createdAt: new Date(f.createdAt) })),
         }),
       );
       const last = page.at(-1);
