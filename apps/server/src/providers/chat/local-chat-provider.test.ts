@@ -86,6 +86,33 @@ describe('local chat provider', () => {
     expect(seen).toEqual(Array.from({ length: 25 }, (_, i) => `<p>message ${24 - i}</p>`));
   });
 
+  it('pages without a gap through messages of the same millisecond (the database keeps microseconds)', async () => {
+    const f = await family();
+    const times = ['10:00:00.123400', '10:00:00.123500', '10:00:00.123600', '10:00:00.124000'];
+    for (const [i, time] of times.entries()) {
+      const posted = await chat.postMessage({
+        channelId: f.channelId,
+        userId: f.people.birth.id,
+        html: `m${i}`,
+      });
+      if (!('id' in posted)) throw new Error('not posted');
+      await t.sql(`update chat_messages set created_at = '2026-01-01 ${time}+00' where id = '${posted.id}'`);
+    }
+    const seen: string[] = [];
+    let before: string | null = null;
+    do {
+      const page = await chat.listMessages(f.groupId, f.channelId, { before, limit: 1 });
+      seen.push(...page!.messages.map((m) => m.html));
+      before = page!.nextCursor;
+    } while (before);
+    expect(seen).toEqual(['m3', 'm2', 'm1', 'm0']);
+    // A cursor of the earlier release (`<time>|<id>`) still goes on after its message.
+    const [newest] = (await chat.listMessages(f.groupId, f.channelId, { limit: 1 }))!.messages;
+    const earlier = Buffer.from(`2026-01-01T10:00:00.124Z|${newest!.id}`).toString('base64url');
+    const next = await chat.listMessages(f.groupId, f.channelId, { before: earlier, limit: 2 });
+    expect(next!.messages.map((m) => m.html)).toEqual(['m2', 'm1']);
+  });
+
   it('reads a cursor that is no cursor of ours as none: the newest page, not an error', async () => {
     const f = await family();
     await chat.postMessage({ channelId: f.channelId, userId: f.people.birth.id, html: '<p>only</p>' });

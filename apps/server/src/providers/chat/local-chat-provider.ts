@@ -12,15 +12,15 @@ import {
 import { isUuid } from '../../lib/app-error.js';
 import type { ChannelSummary, ChatMessage, ChatProvider, MessagePage } from './chat-provider.js';
 
-function encodeCursor(createdAt: Date, id: string): string {
-  return Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
-  const [time, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const createdAt = new Date(time ?? '');
-  if (!id || Number.isNaN(createdAt.getTime()) || !isUuid(id)) return null;
-  return { createdAt, id };
+/**
+ * The cursor of the next page is the last message's id, as with Stream; pages are older than that
+ * message as the database holds it. (Cursors of an earlier release, `<time>|<id>` in base64url, are
+ * still read: a page open across an update goes on where it was.)
+ */
+function cursorMessageId(cursor: string): string | null {
+  if (isUuid(cursor)) return cursor;
+  const id = Buffer.from(cursor, 'base64url').toString().split('|')[1] ?? '';
+  return isUuid(id) ? id : null;
 }
 
 /** What members do in the family app; the local provider's member API and the demo data use it. */
@@ -76,8 +76,12 @@ export function createLocalChatProvider(db: Db): LocalChatProvider {
           eq(chatMessages.channelId, sql.placeholder('channelId')),
           sql`exists (select 1 from chat_channels c
                       where c.id = ${sql.placeholder('channelId')}::uuid and c.group_id = ${sql.placeholder('groupId')}::uuid)`,
+          // Older than the cursor's message as the database holds it: its time has microseconds,
+          // which a time carried in the cursor (JavaScript's milliseconds) would lose — a gap.
           olderThanCursor
-            ? sql`(${chatMessages.createdAt}, ${chatMessages.id}) < (${sql.placeholder('createdAt')}::timestamptz, ${sql.placeholder('id')}::uuid)`
+            ? sql`(${chatMessages.createdAt}, ${chatMessages.id}) < (
+                select c.created_at, c.id from chat_messages c
+                where c.id = ${sql.placeholder('cursor')}::uuid and c.channel_id = ${sql.placeholder('channelId')}::uuid)`
             : undefined,
         ),
       )
@@ -211,9 +215,9 @@ export function createLocalChatProvider(db: Db): LocalChatProvider {
 
     async listMessages(groupId, channelId, { before, limit }): Promise<MessagePage | null> {
       if (!isUuid(channelId)) return null;
-      const cursor = before ? decodeCursor(before) : null;
+      const cursor = before ? cursorMessageId(before) : null;
       const rows = cursor
-        ? await olderMessages.execute({ groupId, channelId, limit: limit + 1, ...cursor })
+        ? await olderMessages.execute({ groupId, channelId, limit: limit + 1, cursor })
         : await newestMessages.execute({ groupId, channelId, limit: limit + 1 });
       // No row: an empty channel, or none of this family's (not found).
       if (rows.length === 0 && !(await channelOf(groupId, channelId))) return null;
@@ -231,7 +235,7 @@ export function createLocalChatProvider(db: Db): LocalChatProvider {
       const last = page.at(-1);
       return {
         messages,
-        nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
+        nextCursor: rows.length > limit && last ? last.id : null,
       };
     },
 
