@@ -20,7 +20,7 @@ import {
 import { ZodError } from 'zod';
 import type { AppContext } from './app-context.js';
 import type { Config } from './config/index.js';
-import { type Database, openDatabase } from './db/client.js';
+import { type Database, databaseOptions, openDatabase } from './db/client.js';
 import { createJobQueue } from './jobs/queue.js';
 import { AppError } from './lib/app-error.js';
 import { accountRoutes } from './modules/account/account.routes.js';
@@ -51,6 +51,11 @@ export interface BuildAppOptions {
   config: Config;
   /** An open database to use (tests); otherwise one is opened from the configuration and owned. */
   database?: Database;
+  /**
+   * The configured database, already being opened (the server entry starts it before this module
+   * loads, so that the two overlap); owned like one opened here.
+   */
+  openingDatabase?: Promise<Database>;
   /** Run job workers in this process (default true). */
   startWorkers?: boolean;
   /** Seconds between pg-boss checks for expired jobs. */
@@ -146,12 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const ownsDatabase = !options.database;
   const database =
-    options.database ??
-    (await openDatabase({
-      url: config.database.url,
-      dataDir: config.database.dataDir,
-      poolMax: config.database.poolMax,
-    }));
+    options.database ?? (await (options.openingDatabase ?? openDatabase(databaseOptions(config))));
   const queue = await createJobQueue(database, app.log, {
     pollSeconds: config.jobs.pollSeconds,
     superviseIntervalSeconds: options.superviseIntervalSeconds,
@@ -164,7 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mail,
     logger: app.log,
     tokenKey: await loadTokenKey(partial),
-    chat: createChatProvider(config, database.db),
+    chat: await createChatProvider(config, database.db),
   };
   app.decorate('ctx', ctx);
 

@@ -1,6 +1,6 @@
 // The server entry: read the configuration, build the app, listen, and shut down gracefully.
-import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/index.js';
+import { databaseOptions, openDatabase } from './db/client.js';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -13,7 +13,12 @@ async function main() {
     }
     throw error;
   }
-  const app = await buildApp({ config });
+  // The database opens (PGlite in a thread of its own: its WebAssembly, its files) while the app's
+  // modules load and compile here — side by side instead of one after the other.
+  const openingDatabase = openDatabase(databaseOptions(config));
+  openingDatabase.catch(() => {}); // buildApp awaits it and reports a failure
+  const { buildApp } = await import('./app.js');
+  const app = await buildApp({ config, openingDatabase });
   app.ctx.database.pglite?.onUnexpectedStop((error) => {
     app.log.fatal({ err: error }, 'the database thread stopped: exiting');
     process.exit(1);

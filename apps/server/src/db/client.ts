@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { Config } from '../config/index.js';
 import { PGliteThread, type PGliteThreadOptions } from './pglite-thread.js';
 import * as baseSchema from './schema.js';
 import * as chatSchema from './schema-chat.js';
@@ -47,6 +48,11 @@ function queryLogger(options: OpenDatabaseOptions) {
 }
 
 const MIGRATION_LOCK_KEY = 7_294_431;
+
+/** What the configuration says to open. */
+export function databaseOptions(config: Pick<Config, 'database'>): OpenDatabaseOptions {
+  return { url: config.database.url, dataDir: config.database.dataDir, poolMax: config.database.poolMax };
+}
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolMax ?? 10, options);

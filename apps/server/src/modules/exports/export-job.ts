@@ -17,7 +17,6 @@ import type { ChatMessage, ChatProvider } from '../../providers/chat/chat-provid
 import { markMailSent, recordMailForJob } from '../mail/mail.repository.js';
 import { exportMail, transcriptFileName } from './export-mail.js';
 import * as repo from './exports.repository.js';
-import { buildTranscriptPdf } from './transcript-pdf.js';
 
 /** Messages read from the chat provider per call. */
 export const EXPORT_BATCH = 200;
@@ -120,6 +119,9 @@ export async function runExport(ctx: AppContext, exportId: string): Promise<Expo
       }
     : null;
   const verifyUrl = verifyBaseUrl(ctx);
+  // The PDF writer (pdfkit with its fonts, and the HTML reader) loads with the first export, not
+  // with the server: it was a tenth of the start-up's work.
+  const { buildTranscriptPdf } = await import('./transcript-pdf.js');
   const file = await buildTranscriptPdf(
     {
       familyName,

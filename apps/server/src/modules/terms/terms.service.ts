@@ -4,7 +4,6 @@ import { type CreateTermsRequest, MSG, type Terms, ZCreateTermsRequest } from '@
 import type { Actor, AppContext } from '../../app-context.js';
 import { AppError, isUuid, notFound } from '../../lib/app-error.js';
 import * as repo from './terms.repository.js';
-import { sanitizeTermsHtml } from './terms-html.js';
 
 /** Saves racing for the same version number retry this often before giving up. */
 const VERSION_ATTEMPTS = 3;
@@ -39,6 +38,8 @@ export function createTermsService(ctx: AppContext) {
     async createTerms({ actor, input }: { actor: Actor; input: CreateTermsRequest }): Promise<Terms> {
       if (actor.role !== 'admin') throw new AppError('FORBIDDEN', MSG.extra.forbidden);
       const { title, content } = ZCreateTermsRequest.parse(input);
+      // The HTML sanitiser loads with the first save, not with the server (a rare, admin-only route).
+      const { sanitizeTermsHtml } = await import('./terms-html.js');
       const values = { title, content: sanitizeTermsHtml(content), createdBy: actor.userId };
       for (let attempt = 1; ; attempt++) {
         try {

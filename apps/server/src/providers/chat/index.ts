@@ -4,15 +4,16 @@ import type { Config } from '../../config/index.js';
 import type { Db } from '../../db/client.js';
 import type { ChatProvider } from './chat-provider.js';
 import { createLocalChatProvider, type LocalChatActions } from './local-chat-provider.js';
-import { createStreamChatProvider } from './stream-chat-provider.js';
 
 export type { ChatProvider } from './chat-provider.js';
 
-export function createChatProvider(config: Config, db: Db): ChatProvider {
+/** Stream's SDK (with axios) is loaded only when Stream is the provider: a fifth of the start-up's work. */
+export async function createChatProvider(config: Config, db: Db): Promise<ChatProvider> {
   if (config.chat.provider === 'stream') {
     const { apiKey, apiSecret, baseUrl } = config.chat.stream;
     // loadConfig refuses CHAT_PROVIDER=stream without both.
     if (!apiKey || !apiSecret) throw new Error('STREAM_API_KEY and STREAM_API_SECRET are required');
+    const { createStreamChatProvider } = await import('./stream-chat-provider.js');
     return createStreamChatProvider({ apiKey, apiSecret, baseUrl });
   }
   return createLocalChatProvider(db);
