@@ -38,6 +38,18 @@ async function family() {
   return { groupId: group!.id, channelId: channel.id, people };
 }
 
+/** The html of every message of the channel, page after page of `limit`, following the cursors. */
+async function everyPage(f: { groupId: string; channelId: string }, limit: number): Promise<string[]> {
+  const seen: string[] = [];
+  let before: string | null = null;
+  do {
+    const page = await chat.listMessages(f.groupId, f.channelId, { before, limit });
+    seen.push(...page!.messages.map((m) => m.html));
+    before = page!.nextCursor;
+  } while (before);
+  return seen;
+}
+
 describe('local chat provider', () => {
   it('numbers a family’s channels and keeps a channel when its members are synced again', async () => {
     const f = await family();
@@ -76,13 +88,7 @@ describe('local chat provider', () => {
       });
       expect(result).toHaveProperty('id');
     }
-    const seen: string[] = [];
-    let before: string | null = null;
-    do {
-      const page = await chat.listMessages(f.groupId, f.channelId, { before, limit: 10 });
-      seen.push(...page!.messages.map((m) => m.html));
-      before = page!.nextCursor;
-    } while (before);
+    const seen = await everyPage(f, 10);
     expect(seen).toEqual(Array.from({ length: 25 }, (_, i) => `<p>message ${24 - i}</p>`));
   });
 
@@ -98,14 +104,7 @@ describe('local chat provider', () => {
       if (!('id' in posted)) throw new Error('not posted');
       await t.sql(`update chat_messages set created_at = '2026-01-01 ${time}+00' where id = '${posted.id}'`);
     }
-    const seen: string[] = [];
-    let before: string | null = null;
-    do {
-      const page = await chat.listMessages(f.groupId, f.channelId, { before, limit: 1 });
-      seen.push(...page!.messages.map((m) => m.html));
-      before = page!.nextCursor;
-    } while (before);
-    expect(seen).toEqual(['m3', 'm2', 'm1', 'm0']);
+    expect(await everyPage(f, 1)).toEqual(['m3', 'm2', 'm1', 'm0']);
     // A cursor of the earlier release (`<time>|<id>`) still goes on after its message.
     const [newest] = (await chat.listMessages(f.groupId, f.channelId, { limit: 1 }))!.messages;
     const earlier = Buffer.from(`2026-01-01T10:00:00.124Z|${newest!.id}`).toString('base64url');
