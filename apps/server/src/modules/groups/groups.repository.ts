@@ -1,6 +1,6 @@
 // Families (groups) in SQL: the entity's paginated, searched list, one family with its payment e-mail
 // and plan, and the rename. Every function takes the signed-in entity's id: there is no unscoped read.
-import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedPerHandle } from '../../db/prepared.js';
 import { billingInformation, entities, groups, subscriptions } from '../../db/schema.js';
@@ -30,11 +30,16 @@ export interface GroupListRow {
 /** The family's own columns of a list row (the payment e-mail is joined). */
 const { paymentEmail: _paymentEmail, ...familyColumns } = listColumns;
 
-/** The entity's families, and those whose search text holds the search when there is one. */
+/**
+ * The entity's families, and those whose search text holds the search when there is one. The search
+ * text is kept lower-case (group_search_text(), migration 0005), so a case-sensitive LIKE of the
+ * lower-cased search finds what ILIKE would, without lower-casing every candidate row again to recheck
+ * it (on 655 matches: 4.5 → 2.7 ms on PGlite).
+ */
 function familyFilter(entityId: string, search: string) {
   return and(
     eq(groups.entityId, entityId),
-    search ? ilike(groups.searchText, likePattern(search)) : undefined,
+    search ? sql`${groups.searchText} like lower(${likePattern(search)})` : undefined,
   );
 }
 
