@@ -1,8 +1,9 @@
 // Entity accounts in SQL: the paginated, searched list, one entity, and writes that keep an entity and
 // its sign-in person (a `users` row with role 'entity' and the entity's e-mail) in step.
-import { and, asc, count, desc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { entities, sessions, users } from '../../db/schema.js';
+import { lowerCaseColumnContains } from '../../lib/search.js';
 
 export type EntityStatus = (typeof entities.$inferSelect)['status'];
 export type EntitySubtype = (typeof entities.$inferSelect)['subtype'];
@@ -22,17 +23,13 @@ const entityColumns = {
 
 export type EntityRow = { [K in keyof typeof entityColumns]: (typeof entities.$inferSelect)[K] };
 
-/** `%`, `_` and `\` typed by a person are literal characters, not patterns. */
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export async function findEntities(
   db: Db,
   query: { search: string; page: number; pageSize: number; sort?: 'asc' | 'desc' | undefined },
 ): Promise<{ rows: EntityRow[]; total: number }> {
+  // Name or e-mail: both are in search_text, lower-case (migration 0007).
   const where: SQL | undefined = query.search
-    ? or(ilike(entities.name, likePattern(query.search)), ilike(entities.email, likePattern(query.search)))
+    ? lowerCaseColumnContains(entities.searchText, query.search)
     : undefined;
   // Status sorts as its label does (Active, Disabled, Pending); name and id make every page stable.
   const order = [

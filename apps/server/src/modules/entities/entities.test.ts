@@ -450,6 +450,24 @@ describe('GET /api/entity/list', () => {
     expect(underscore.total).toBe(0);
   });
 
+  it('finds an entity by its new name and e-mail once edited, and no longer by the old ones', async () => {
+    const tag = `zr${Date.now()}`;
+    const created = await createEntity({ name: `Before ${tag}`, email: `before.${tag}@test.local` });
+    const ids = async (search: string) =>
+      (await call('GET', `/api/entity/list?search=${encodeURIComponent(search)}`, admin))
+        .json()
+        .result.map((e: { _id: string }) => e._id);
+    expect(await ids(`BEFORE ${tag}`)).toEqual([created._id]);
+    const edited = await call('PUT', `/api/entity/edit/${created._id}`, admin, {
+      ...validEntity({ name: `After ${tag}`, email: `after.${tag}@test.local` }),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await ids(`After ${tag}`)).toEqual([created._id]);
+    expect(await ids(`AFTER.${tag}@TEST.local`)).toEqual([created._id]);
+    expect(await ids(`before ${tag}`)).toEqual([]);
+    expect(await ids(`before.${tag}`)).toEqual([]);
+  });
+
   it('answers the page it was asked and the total', async () => {
     const all = (await call('GET', '/api/entity/list?pageSize=100', admin)).json();
     const page2 = (await call('GET', '/api/entity/list?page=2&pageSize=3', admin)).json();

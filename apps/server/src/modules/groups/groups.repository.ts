@@ -4,11 +4,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedPerHandle } from '../../db/prepared.js';
 import { billingInformation, entities, groups, subscriptions } from '../../db/schema.js';
-
-/** `%`, `_` and `\` typed by a person are literal characters, not patterns. */
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+import { lowerCaseColumnContains } from '../../lib/search.js';
 
 const listColumns = {
   id: groups.id,
@@ -39,7 +35,7 @@ const { paymentEmail: _paymentEmail, ...familyColumns } = listColumns;
 function familyFilter(entityId: string, search: string) {
   return and(
     eq(groups.entityId, entityId),
-    search ? sql`${groups.searchText} like lower(${likePattern(search)})` : undefined,
+    search ? lowerCaseColumnContains(groups.searchText, search) : undefined,
   );
 }
 

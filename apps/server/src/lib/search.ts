@@ -1,0 +1,17 @@
+// Searching a lower-case search column (groups.search_text, entities.search_text: kept lower-case by a
+// trigger or a generated column) for what a person typed, anywhere in it, whatever its case.
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+
+/** `%`, `_` and `\` typed by a person are literal characters, not patterns. */
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * A case-sensitive LIKE of the lower-cased search: it finds what ILIKE would on a lower-case column,
+ * without lower-casing every row it checks again (a trigram index answers both).
+ */
+export function lowerCaseColumnContains(column: PgColumn, search: string): SQL {
+  return sql`${column} like lower(${likePattern(search)})`;
+}
