@@ -32,6 +32,7 @@ import {
   type PaymentsProvider,
   type ProviderPlan,
 } from '../../providers/payments/index.js';
+import { entityIdOf } from '../groups/groups.service.js';
 import * as repo from './billing.repository.js';
 import { withIdempotency } from './idempotency.js';
 
@@ -84,11 +85,6 @@ export type BillingService = ReturnType<typeof createBillingService>;
 export function createBillingService(ctx: AppContext, payments: PaymentsProvider) {
   const { db } = ctx;
   const excludedPlanId = ctx.config.payments.planExcludedId;
-
-  function entityOf(actor: Actor): string {
-    if (actor.role !== 'entity' || !actor.entityId) throw new AppError('FORBIDDEN', MSG.extra.forbidden);
-    return actor.entityId;
-  }
 
   async function groupOf(entityId: string, groupId: string) {
     const group = await repo.findGroup(db, entityId, groupId);
@@ -276,7 +272,7 @@ export function createBillingService(ctx: AppContext, payments: PaymentsProvider
       actor: Actor;
       input: { entityId?: string };
     }): Promise<PlanListResponse> {
-      const entityId = actor.role === 'entity' ? entityOf(actor) : (input.entityId ?? null);
+      const entityId = actor.role === 'entity' ? entityIdOf(actor) : (input.entityId ?? null);
       let couponCode: string | null = null;
       if (entityId) {
         const entity = await repo.findEntityCoupon(db, entityId);
@@ -307,7 +303,7 @@ export function createBillingService(ctx: AppContext, payments: PaymentsProvider
       input: SaveBillingRequest;
       idempotencyKey?: string;
     }): Promise<GroupSavedResponse> {
-      const entityId = entityOf(actor);
+      const entityId = entityIdOf(actor);
       const { groupId: requestedGroupId, ...payload } = ZSaveBillingRequest.parse(input);
       return withIdempotency(
         db,
@@ -341,7 +337,7 @@ export function createBillingService(ctx: AppContext, payments: PaymentsProvider
       input: UpdateBillingRequest;
       idempotencyKey?: string;
     }): Promise<GroupSavedResponse> {
-      const entityId = entityOf(actor);
+      const entityId = entityIdOf(actor);
       const payload = ZUpdateBillingRequest.parse(input);
       return withIdempotency(
         db,
@@ -372,7 +368,7 @@ export function createBillingService(ctx: AppContext, payments: PaymentsProvider
       input: AssignSubscriptionRequest;
       idempotencyKey?: string;
     }): Promise<GroupSavedResponse> {
-      const entityId = entityOf(actor);
+      const entityId = entityIdOf(actor);
       const request = ZAssignSubscriptionRequest.parse(input);
       return withIdempotency(
         db,
@@ -423,7 +419,7 @@ export function createBillingService(ctx: AppContext, payments: PaymentsProvider
       input: ChangeSubscriptionRequest;
       idempotencyKey?: string;
     }): Promise<GroupSavedResponse> {
-      const entityId = entityOf(actor);
+      const entityId = entityIdOf(actor);
       const request = ZChangeSubscriptionRequest.parse(input);
       return withIdempotency(
         db,
@@ -513,7 +509,7 @@ export function createBillingService(ctx: AppContext, payments: PaymentsProvider
       actor: Actor;
       groupId: string;
     }): Promise<BillingDetailsResponse> {
-      const entityId = entityOf(actor);
+      const entityId = entityIdOf(actor);
       await groupOf(entityId, groupId);
       const [billing, current] = await Promise.all([
         repo.findBillingInformation(db, entityId, groupId),

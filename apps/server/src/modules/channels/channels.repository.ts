@@ -1,36 +1,9 @@
-// Queries of the conversations area: the family a channel call names (always scoped by the signed-in
-// entity) and the audit log of who opened which conversation.
+// Queries of the conversations area: the audit log of who opened which conversation. (The family a
+// channel call names is found by the groups module, scoped by the signed-in entity.)
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedPerHandle } from '../../db/prepared.js';
-import { groups } from '../../db/schema.js';
 import { auditEvents } from '../../db/schema-families.js';
-import { isUuid } from '../../lib/app-error.js';
-
-export interface EntityGroupRow {
-  id: string;
-  name: string | null;
-  childFirstName: string | null;
-}
-
-const entityGroupStatement = preparedPerHandle((db) =>
-  db
-    .select({ id: groups.id, name: groups.name, childFirstName: groups.childFirstName })
-    .from(groups)
-    .where(and(eq(groups.id, sql.placeholder('groupId')), eq(groups.entityId, sql.placeholder('entityId'))))
-    .prepare('find_conversation_group'),
-);
-
-/** The entity's own family with this id; null for another entity's, or an id that is no UUID. */
-export async function findEntityGroup(
-  db: Db,
-  entityId: string,
-  groupId: string,
-): Promise<EntityGroupRow | null> {
-  if (!isUuid(groupId)) return null;
-  const [row] = await entityGroupStatement(db).execute({ entityId, groupId });
-  return row ?? null;
-}
 
 export type AuditAction = (typeof auditEvents.$inferInsert)['action'];
 

@@ -12,24 +12,17 @@ import {
   MSG,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
-import { AppError, notFound } from '../../lib/app-error.js';
+import { notFound } from '../../lib/app-error.js';
 import type { ChannelSummary, ChatMessage } from '../../providers/chat/chat-provider.js';
+import { entityIdOf, loadGroup } from '../groups/groups.service.js';
 import * as repo from './channels.repository.js';
 
 /** An open conversation that refreshes is recorded again after this long without an opening. */
 export const VIEW_REFRESH_AUDIT_MS = 5 * 60 * 1000;
 
-/** The signed-in entity's id; anyone else may not read family conversations. */
-export function entityOf(actor: Actor): string {
-  if (actor.role !== 'entity' || !actor.entityId) throw new AppError('FORBIDDEN', MSG.extra.forbidden);
-  return actor.entityId;
-}
-
-/** The entity's own family, or 'not found'. */
+/** The entity's own family, or 'not found' (groups' check: an entity's, and a family of it). */
 export async function requireEntityGroup(ctx: AppContext, actor: Actor, groupId: string) {
-  const group = await repo.findEntityGroup(ctx.db, entityOf(actor), groupId);
-  if (!group) throw notFound();
-  return group;
+  return loadGroup(ctx, entityIdOf(actor), groupId);
 }
 
 export function toChannel(c: ChannelSummary): ChannelListResponse['channels'][number] {
@@ -111,7 +104,7 @@ export function createChannelsService(ctx: AppContext) {
             ...event,
             since: new Date(Date.now() - VIEW_REFRESH_AUDIT_MS),
           }));
-        if (!skip) await repo.recordAuditEvent(ctx.db, { ...event, entityId: entityOf(actor) });
+        if (!skip) await repo.recordAuditEvent(ctx.db, { ...event, entityId: entityIdOf(actor) });
       }
       return { messages: page.messages.map(toMessage), nextCursor: page.nextCursor };
     },

@@ -8,7 +8,8 @@ import {
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
 import { notFound } from '../../lib/app-error.js';
-import { entityOf, requireEntityGroup } from '../channels/channels.service.js';
+import { requireEntityGroup } from '../channels/channels.service.js';
+import { entityIdOf } from '../groups/groups.service.js';
 import * as repo from './exports.repository.js';
 
 export function createExportsService(ctx: AppContext) {
@@ -20,7 +21,7 @@ export function createExportsService(ctx: AppContext) {
       actor: Actor;
       input: { channelId: string; email: string };
     }): Promise<ExportRequestResponse> {
-      const entityId = entityOf(actor);
+      const entityId = entityIdOf(actor);
       const { email } = ZExportRequest.parse({ email: input.email });
       const groupId = await ctx.chat.findChannelGroup(input.channelId);
       if (!groupId) throw notFound();

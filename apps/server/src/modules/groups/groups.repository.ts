@@ -127,43 +127,23 @@ export async function findGroups(
   return { rows: found.map(({ total: _total, ...row }) => row), total };
 }
 
-const groupColumns = {
-  id: groups.id,
-  name: groups.name,
-  childFirstName: groups.childFirstName,
-  childLastName: groups.childLastName,
-  active: groups.active,
-  createdAt: groups.createdAt,
-  entityName: entities.name,
-  paymentEmail: billingInformation.email,
-};
-
-/** The entity's family with its payment e-mail (every family route reads it first: prepared). */
+/**
+ * The entity's family with its payment e-mail and its plan, in one statement: every family and
+ * conversation route reads it first (prepared), and the details answer from it. The current
+ * subscription (not over: incomplete, active or past due — at most one, a partial unique index)
+ * decides the plan; the billing module writes subscriptions, this module only reads them.
+ */
 const groupStatement = preparedPerHandle((db) =>
   db
-    .select(groupColumns)
-    .from(groups)
-    .innerJoin(entities, eq(entities.id, groups.entityId))
-    .leftJoin(billingInformation, eq(billingInformation.groupId, groups.id))
-    .where(and(eq(groups.id, sql.placeholder('groupId')), eq(groups.entityId, sql.placeholder('entityId'))))
-    .prepare('find_entity_group'),
-);
-
-export async function findGroup(db: Db, entityId: string, groupId: string) {
-  const [row] = await groupStatement(db).execute({ entityId, groupId });
-  return row ?? null;
-}
-export type GroupRow = NonNullable<Awaited<ReturnType<typeof findGroup>>>;
-
-/**
- * The family with its plan, in one statement: the current subscription (not over: incomplete, active
- * or past due — at most one, a partial unique index) decides the plan. The billing module writes
- * subscriptions; this module only reads them.
- */
-const groupDetailsStatement = preparedPerHandle((db) =>
-  db
     .select({
-      ...groupColumns,
+      id: groups.id,
+      name: groups.name,
+      childFirstName: groups.childFirstName,
+      childLastName: groups.childLastName,
+      active: groups.active,
+      createdAt: groups.createdAt,
+      entityName: entities.name,
+      paymentEmail: billingInformation.email,
       planId: subscriptions.planId,
       planType: subscriptions.planType,
       providerPaymentId: subscriptions.providerPaymentId,
@@ -180,13 +160,14 @@ const groupDetailsStatement = preparedPerHandle((db) =>
       ),
     )
     .where(and(eq(groups.id, sql.placeholder('groupId')), eq(groups.entityId, sql.placeholder('entityId'))))
-    .prepare('find_entity_group_details'),
+    .prepare('find_entity_group'),
 );
 
-export async function findGroupDetails(db: Db, entityId: string, groupId: string) {
-  const [row] = await groupDetailsStatement(db).execute({ entityId, groupId });
+export async function findGroup(db: Db, entityId: string, groupId: string) {
+  const [row] = await groupStatement(db).execute({ entityId, groupId });
   return row ?? null;
 }
+export type GroupRow = NonNullable<Awaited<ReturnType<typeof findGroup>>>;
 
 /** Renames the family; the child's first and last name follow (split at the first space). */
 export async function renameGroup(

@@ -56,8 +56,7 @@ export function createGroupsService(ctx: AppContext) {
 
     async getGroup({ actor, input }: { actor: Actor; input: { id: string } }): Promise<Group> {
       const entityId = entityIdOf(actor);
-      const group = isUuid(input.id) ? await repo.findGroupDetails(db, entityId, input.id) : null;
-      if (!group) throw notFound();
+      const group = await loadGroup(ctx, entityId, input.id);
       const oneTime = group.planType === 'one_time';
       return {
         _id: group.id,
