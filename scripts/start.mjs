@@ -32,8 +32,9 @@ const chosen = { ...(existsSync(envFile) ? parseEnv(readFileSync(envFile, 'utf8'
 const outboxLog = chosen.SMTP_URL || chosen.OUTBOX_LOG_TEXT ? {} : { OUTBOX_LOG_TEXT: 'true' };
 if (outboxLog.OUTBOX_LOG_TEXT) {
   console.warn(
-    'No SMTP_URL: e-mails stay in the outbox and their text, sign-in codes included, is printed to this ' +
-      'log. Set SMTP_URL (or OUTBOX_LOG_TEXT=false) on a server whose log others can read.',
+    'No SMTP_URL: e-mails are written as .eml files to the outbox folder of DATA_DIR and their text, ' +
+      'sign-in codes included, is printed to this log. Set SMTP_URL (or OUTBOX_LOG_TEXT=false) on a ' +
+      'server whose log others can read.',
   );
 }
 const server = spawn('node', [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {

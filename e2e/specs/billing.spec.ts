@@ -1,11 +1,13 @@
-// Billing end to end (issue 5): an admin creates a plan and a 10 % coupon on /payments; an agency adds
-// a family and its plan picker shows the discounted price; the local card form declines
-// 4000 0000 0000 0002 with a clear message and takes 4242 4242 4242 4242; the coupon counts one use.
+// Billing end to end: an admin creates a plan and a 10 % coupon on /payments; an agency adds a family
+// and its plan picker shows the discounted price; 4000 0000 0000 0002 is refused when saved, with the
+// form kept; 4000 0000 0000 0341 is saved and declined when charged; 4242 4242 4242 4242 pays; the
+// coupon counts one use.
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { activeEntity } from '../support/accounts.js';
 import { E2E_ADMIN } from '../support/constants.js';
 import { expect, test } from '../support/fixtures.js';
+import { fillPaymentDetails } from '../support/payment-form.js';
 
 const DECLINED_MESSAGE = 'Your card was declined. Please use another card.';
 
@@ -24,20 +26,6 @@ async function signedIn(
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(role === 'admin' ? /\/entity-management$/ : /\/manage-families$/);
   return page;
-}
-
-async function fillPaymentDetails(page: Page, cardNumber: string) {
-  await page.getByRole('textbox', { name: 'Cardholder name' }).fill('Pat Payer');
-  await page.getByRole('textbox', { name: 'Card number' }).fill(cardNumber);
-  await page.getByRole('textbox', { name: 'Expiry date' }).fill('12/34');
-  await page.getByRole('textbox', { name: 'CVC' }).fill('123');
-  await page.getByRole('textbox', { name: 'Address' }).fill('1 Main Street');
-  await page.getByRole('textbox', { name: 'City' }).fill('Springfield');
-  await page.getByRole('combobox', { name: 'State' }).click();
-  await page.getByRole('option', { name: 'Illinois' }).click();
-  await page.getByRole('textbox', { name: 'ZIP' }).fill('62701');
-  await page.getByRole('textbox', { name: 'Phone' }).pressSequentially('5550102000');
-  await page.getByRole('textbox', { name: 'Email' }).fill('pat.payer@e2e.local');
 }
 
 async function choosePlanWithCoupon(page: Page, planName: string, couponCode: string) {
@@ -102,20 +90,38 @@ test('an admin creates a plan and a 10 % coupon; a family pays the discounted pr
   await entity.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4241');
   await entity.getByRole('textbox', { name: 'Card number' }).blur();
   await expect(entity.getByText('Card number is invalid')).toBeVisible();
-  await fillPaymentDetails(entity, '4000 0000 0000 0002');
+  // The bank refuses this card as soon as it is saved: no family is made, and nothing typed is lost.
+  await fillPaymentDetails(entity, { cardNumber: '4000 0000 0000 0002' });
+  await entity.getByRole('button', { name: 'Continue' }).click();
+  const refusedAtSave = entity.getByRole('alert').filter({ hasText: DECLINED_MESSAGE });
+  await expect(refusedAtSave).toBeVisible();
+  // Dismissed, so that the next decline is a toast of its own.
+  await refusedAtSave.click();
+  await expect(refusedAtSave).toHaveCount(0);
+  await expect(entity.getByRole('heading', { name: 'Payment Details' })).toBeVisible();
+  await expect(entity).toHaveURL(/\/add-new-family$/);
+  await expect(entity.getByRole('textbox', { name: 'Address' })).toHaveValue('1 Main Street');
+  await expect(entity.getByRole('textbox', { name: 'Card number' })).toHaveValue('4000 0000 0000 0002');
+
+  // This one saves, and is declined when charged.
+  await entity.getByRole('textbox', { name: 'Card number' }).fill('4000 0000 0000 0341');
   await entity.getByRole('button', { name: 'Continue' }).click();
   await expect(entity.getByText('Payment created successfully.')).toBeVisible();
   await expect(entity.getByRole('heading', { name: "Enter Child's Name and Select Plan" })).toBeVisible();
-
   await choosePlanWithCoupon(entity, planName, couponCode.toLowerCase());
   await entity.getByRole('button', { name: 'Continue' }).click();
-  await expect(entity.getByText(DECLINED_MESSAGE)).toBeVisible();
+  await expect(entity.getByRole('alert').filter({ hasText: DECLINED_MESSAGE })).toBeVisible();
   await expect(entity.getByRole('heading', { name: "Enter Child's Name and Select Plan" })).toBeVisible();
 
-  // Back to the payment details: another card, then the plan again.
+  // Back to the payment details, which are filled in from the ones on file: only a card to retype.
   await entity.getByRole('button', { name: 'Back' }).click();
   await expect(entity.getByRole('heading', { name: 'Payment Details' })).toBeVisible();
-  await fillPaymentDetails(entity, '4242 4242 4242 4242');
+  await expect(entity.getByRole('textbox', { name: 'Address' })).toHaveValue('1 Main Street');
+  await expect(entity.getByRole('textbox', { name: 'Phone' })).toHaveValue('(555) 010-2000');
+  await expect(entity.getByRole('combobox', { name: 'State' })).toHaveValue('Illinois');
+  await entity.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+  await entity.getByRole('textbox', { name: 'Expiry date' }).fill('12/34');
+  await entity.getByRole('textbox', { name: 'CVC' }).fill('123');
   await entity.getByRole('button', { name: 'Continue' }).click();
   await expect(entity.getByRole('heading', { name: "Enter Child's Name and Select Plan" })).toBeVisible();
   await choosePlanWithCoupon(entity, planName, couponCode);

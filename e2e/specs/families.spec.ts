@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { activeEntity, adminToken, uniqueEmail } from '../support/accounts.js';
 import { expect, test, waitForMail } from '../support/fixtures.js';
+import { fillCard, fillPaymentDetails } from '../support/payment-form.js';
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login/entity');
@@ -13,24 +14,6 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('textbox', { name: 'Password' }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/manage-families$/);
-}
-
-async function fillCard(page: Page) {
-  await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
-  await page.getByRole('textbox', { name: 'Expiry date' }).fill('12/34');
-  await page.getByRole('textbox', { name: 'CVC' }).fill('123');
-}
-
-async function fillPaymentDetails(page: Page, email: string) {
-  await page.getByRole('textbox', { name: 'Cardholder name' }).fill('Pat Payer');
-  await fillCard(page);
-  await page.getByRole('textbox', { name: 'Address' }).fill('1 Main Street');
-  await page.getByRole('textbox', { name: 'City' }).fill('Springfield');
-  await page.getByRole('combobox', { name: 'State' }).click();
-  await page.getByRole('option', { name: 'Illinois' }).click();
-  await page.getByRole('textbox', { name: 'ZIP' }).fill('62701');
-  await page.getByRole('textbox', { name: 'Phone' }).pressSequentially('5550102000');
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
 }
 
 /**
@@ -127,7 +110,7 @@ test('an agency adds a family in three steps, then manages its members, channels
   // Step 1: payment details with the local card.
   await expect(page.getByRole('heading', { name: 'Payment Details' })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Step 1 of 3' })).toBeVisible();
-  await fillPaymentDetails(page, payer);
+  await fillPaymentDetails(page, { email: payer });
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByText('Payment created successfully.')).toBeVisible();
 
@@ -222,12 +205,12 @@ test('an agency adds a family in three steps, then manages its members, channels
   await expect(page).toHaveURL(new RegExp(`/manage-families/${groupId}/details$`));
   await expect(members.getByRole('row', { name: /Kit Known/ })).toContainText('Adoptive parent');
 
-  // Rename: the page shows the child's first name.
+  // Rename: the page shows the new name whole.
   await page.getByRole('link', { name: 'Edit Group Name' }).click();
   await page.getByRole('textbox', { name: 'Group name' }).fill(`Robbie${suffix} Lee`);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Edit name group successfully.')).toBeVisible();
-  await expect(page.getByRole('heading', { name: `Robbie${suffix}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Robbie${suffix} Lee`, exact: true })).toBeVisible();
 
   // Change the plan of the monthly family.
   await page.getByRole('link', { name: 'Change Plan' }).click();

@@ -23,7 +23,7 @@ test.beforeAll(async ({ browser, playwright }) => {
   await familyWithConversation(
     request,
     agency,
-    { child, parent: 'Pia Parent', birth: 'Bo Birth' },
+    { child, parent: 'Pia Parent', birth: 'Bob Birth' },
     {
       birth: Array.from({ length: 24 }, (_, i) => `<p>Message ${i + 1} from the birth family.</p>`),
       parent: '<p>The newest message.</p>',

@@ -3,16 +3,8 @@
 // its route only; and hostile html never runs.
 import type { Page, Response } from '@playwright/test';
 import { adminToken } from '../support/accounts.js';
-import { E2E_ADMIN } from '../support/constants.js';
 import { expect, test } from '../support/fixtures.js';
-
-async function signInAdmin(page: Page) {
-  await page.goto('/login/admin');
-  await page.getByRole('textbox', { name: 'Email' }).fill(E2E_ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/entity-management$/);
-}
+import { signInAdmin } from '../support/sign-in.js';
 
 /**
  * The login page focuses its e-mail field; a mouse click elsewhere first blurs it, and the validation
@@ -42,7 +34,7 @@ test('the first version is written in the editor, a second edited from it; both 
     .getByRole('link', { name: 'Terms and Conditions' })
     .click();
   await expect(page.getByText('The terms and conditions have not been published yet.')).toBeVisible();
-  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.getByRole('link', { name: 'Write the first terms' }).click();
   await expect(page).toHaveURL(/\/terms-conditions\/new$/);
   await expect(page.getByText('New Term')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Version' })).toHaveValue('1');

@@ -95,8 +95,8 @@ export async function createAdmin(request: APIRequestContext) {
 }
 
 /** An active agency with a password, ready to sign in. */
-export async function activeEntity(request: APIRequestContext) {
-  const entity = await createEntity(request);
+export async function activeEntity(request: APIRequestContext, overrides: { name?: string } = {}) {
+  const entity = await createEntity(request, overrides);
   const password = AGENCY_PASSWORD;
   await activateViaApi(request, { email: entity.email, role: 'entity', password });
   return { ...entity, password };

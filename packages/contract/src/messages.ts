@@ -29,6 +29,8 @@ export const MSG = {
     saveChanges: 'Save Changes',
     edit: 'Edit',
     addAccount: 'Add Account',
+    /** The browser tab of a page: its title, then the product. */
+    documentTitle: (page: string) => (page ? `${page} · Bridge Talk` : 'Bridge Talk portal'),
   },
 
   /** Page frame: header dropdown and side menu (spec section 2). */
@@ -69,6 +71,9 @@ export const MSG = {
     forgotPassword: 'Forgot password',
     requestYourAccess: 'Request your access',
     haveAnAccount: 'Have an account?',
+    /** On the agency login: the way to the administrators' login, and back. */
+    adminLoginLink: 'Bridge Talk administrator? Log in here',
+    entityLoginLink: 'Agency or lawyer? Log in here',
     termsOfUse: 'Terms of use',
     privacyPolicy: 'Privacy policy',
     loginSuccess: 'Login successfully.',
@@ -97,8 +102,36 @@ export const MSG = {
     emailInUseField: 'Email already in use',
   },
 
+  /** The names of fields as the messages about them say them ('Address must be at most 300 characters'). */
+  fields: {
+    firstName: 'First name',
+    lastName: 'Last name',
+    name: 'Name',
+    email: 'Email',
+    password: 'Password',
+    entityName: 'Entity name',
+    address: 'Address',
+    city: 'City',
+    fullName: 'Full name',
+    planName: 'Plan name',
+    couponName: 'Coupon name',
+    coupon: 'Coupon',
+    cardNumber: 'Card number',
+    search: 'Search',
+    title: 'Title',
+    content: 'Content',
+    message: 'Message',
+    reason: 'Reason',
+  },
+
   /** Field validation messages (spec section 5), named after the rule they report. */
   validation: {
+    /**
+     * Not quoted: the spec words one maximum, 'Zip code must be at most 5 characters'; every other
+     * maximum is said the same way, of the field named from `fields`.
+     */
+    tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
+
     // Admin create/edit
     firstNameMin: 'First name field must be at least 3 characters long',
     firstNameRequired: 'First name is a required field',
@@ -408,6 +441,11 @@ export const MSG = {
     billingUpdated: 'Billing update!',
     subscriptionUpdated: 'Subscription update!',
     changeSubscriptionFailed: "Error, Something's wrong when change subscription",
+    /** The confirmation before a monthly family moves to a one-time plan: it is charged at once. */
+    confirmOneTimePlanTitle: 'Change to a one-time plan?',
+    confirmOneTimePlan: (plan: string, price: string) =>
+      `The family moves to ${plan} and is charged $${price} now, once. The monthly subscription ends, and this cannot be undone.`,
+    confirmOneTimePlanButton: (price: string) => `Change plan and pay $${price}`,
     // Not in the spec: texts of card entry and the billing calls.
     /** A charge was declined (the local provider's test card 4000 0000 0000 0002, or the card's bank). */
     cardDeclined: 'Your card was declined. Please use another card.',
@@ -433,11 +471,12 @@ export const MSG = {
     paymentServiceUnavailable: 'The payment service is not available. Please try again later.',
     /** Under the local card form: no bank is involved, and the test cards behave as at Stripe. */
     localModeHint:
-      'Local payments: no bank is charged. 4242 4242 4242 4242 is paid; 4000 0000 0000 0002 is declined.',
+      'Local payments: no bank is charged. 4242 4242 4242 4242 is paid; 4000 0000 0000 0002 is declined; 4000 0000 0000 0341 is saved, then declined when charged.',
     couponApplied: (name: string) => `Coupon ${name} applied`,
     cardFieldsUnavailable: 'The card fields could not be loaded.',
     tryAgain: 'Try again',
     cardOnFile: (brand: string, last4: string) => `Card on file: ${brand} ending in ${last4}`,
+    keepCardHint: 'Leave the card fields empty to keep this card.',
   },
 
   /** Texts the spec does not have but the product needs. */
@@ -487,5 +526,15 @@ export const MSG = {
     adminRemoved: 'Admin account removed.',
     termsSaved: 'Terms and conditions saved.',
     noEntitiesYet: 'No entity accounts yet.',
+    /** Enabling an access request: it is enabled (and invited) by saving its completed form. */
+    entityIncomplete: 'Fill in the address and the contract dates before enabling this entity.',
+    entityPendingHint:
+      'This access request is pending. Fill in its details and save: the entity is then enabled and its person invited by e-mail.',
+    entityEnabled: 'Entity account enabled. An invitation was sent by e-mail.',
+    /** The terms page before any version exists, and an editor saved with no text in it. */
+    writeFirstTerms: 'Write the first terms',
+    termsEmpty: 'The terms are empty. Write them before saving.',
+    /** The button of a screen whose data could not be loaded. */
+    tryAgain: 'Try again',
   },
 } as const;

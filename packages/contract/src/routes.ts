@@ -46,6 +46,7 @@ export const API = {
   payments: {
     config: '/api/payments/config',
     localTokens: '/api/payments/local/tokens',
+    stripeCardSetup: '/api/payments/stripe/card-setup',
     plans: '/api/payments/plans',
     planArchive: '/api/payments/plans/:id/archive',
     coupons: '/api/payments/coupons',

@@ -77,7 +77,14 @@ export interface Config {
   };
   trustProxy: boolean;
   bootstrapAdmin: { email: string; password: string | undefined };
-  mail: { smtpUrl: string | undefined; from: string; outboxLogText: boolean; teamEmail: string };
+  mail: {
+    smtpUrl: string | undefined;
+    from: string;
+    outboxLogText: boolean;
+    /** Outbox mode: where each message is written as an .eml file (DATA_DIR/outbox). */
+    outboxDir: string;
+    teamEmail: string;
+  };
   webDistDir: string;
   jobs: { pollSeconds: number };
   payments: {
@@ -146,6 +153,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
       outboxLogText: e.OUTBOX_LOG_TEXT ?? e.NODE_ENV === 'development',
+      outboxDir: path.join(path.resolve(e.DATA_DIR), 'outbox'),
       teamEmail: e.TEAM_EMAIL,
     },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),

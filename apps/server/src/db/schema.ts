@@ -298,6 +298,8 @@ export const paymentCardTokens = pgTable('payment_card_tokens', {
   expYear: integer('exp_year').notNull(),
   /** null: charges succeed; otherwise the decline code a charge answers. */
   declineCode: text('decline_code'),
+  /** Whether the bank refuses the card when it is saved, before any charge (most declining cards). */
+  declinesWhenSaved: boolean('declines_when_saved').notNull().default(false),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -359,6 +359,7 @@ const REQUESTS: Record<string, Build> = {
     url: '/api/payments/local/tokens',
     payload: { number: CARD_OK, expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' },
   }),
+  'POST /api/payments/stripe/card-setup': () => ({ method: 'POST', url: '/api/payments/stripe/card-setup' }),
   'GET /api/payments/plans': () => ({ method: 'GET', url: '/api/payments/plans' }),
   'POST /api/payments/plans': () => ({
     method: 'POST',

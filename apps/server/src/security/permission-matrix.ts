@@ -61,6 +61,8 @@ export const PERMISSION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/group/billing/details/:groupId':             row('401',   '403',   OWN,     OWN,     '401'),
   'GET /api/payments/config':                            row('401',   '2xx',   '2xx',   '2xx',   '401'),
   'POST /api/payments/local/tokens':                     row('401',   '403',   '2xx',   '2xx',   '401'),
+  // Stripe only: with the local provider (these tests') not found for the entity too
+  'POST /api/payments/stripe/card-setup':                row('401',   '403',   '404',   '404',   '401'),
   // plan and coupon administration
   'GET /api/payments/plans':                             row('401',   '2xx',   '403',   '403',   '401'),
   'POST /api/payments/plans':                            row('401',   '2xx',   '403',   '403',   '401'),

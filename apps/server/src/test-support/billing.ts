@@ -9,7 +9,10 @@ import { createEntityUser } from './factories.js';
 import { signIn, type TestApp } from './test-app.js';
 
 export const CARD_OK = '4242 4242 4242 4242';
+/** Refused when it is saved, as Stripe's card check refuses it. */
 export const CARD_DECLINED = '4000 0000 0000 0002';
+/** Saved without complaint, declined when charged (Stripe's 'decline after attaching'). */
+export const CARD_DECLINED_WHEN_CHARGED = '4000 0000 0000 0341';
 
 export async function createPlan(
   db: Db,

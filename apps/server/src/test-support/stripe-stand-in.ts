@@ -63,8 +63,13 @@ function card(brand: string, last4: string) {
 const PAYMENT_METHODS: Record<string, ReturnType<typeof card>> = {
   pm_card_visa: card('visa', '4242'),
   pm_card_mastercard: card('mastercard', '4444'),
+  // As Stripe's test cards: 4000 0000 0000 0002 is refused as soon as it is attached to a customer;
+  // 4000 0000 0000 0341 attaches, and every charge of it is declined.
   pm_card_chargeDeclined: card('visa', '0002'),
+  pm_card_chargeDeclinedAfterAttaching: card('visa', '0341'),
 };
+const DECLINED_WHEN_ATTACHED = new Set(['pm_card_chargeDeclined']);
+const DECLINED_WHEN_CHARGED = new Set(['pm_card_chargeDeclined', 'pm_card_chargeDeclinedAfterAttaching']);
 
 export class StripeStandIn {
   readonly requests: StandInRequest[] = [];
@@ -207,11 +212,21 @@ export class StripeStandIn {
       const details = PAYMENT_METHODS[pm];
       if (!details) return this.missing('payment_method');
       if (!this.customers.has(p.customer ?? '')) return this.missing('customer');
+      if (DECLINED_WHEN_ATTACHED.has(pm)) return this.declined();
       this.attached.set(pm, p.customer!);
       return ok({ id: pm, object: 'payment_method', type: 'card', customer: p.customer, card: details });
     }
+    if (method === 'POST' && path === '/v1/setup_intents') {
+      const id = this.id('seti');
+      return ok({
+        id,
+        object: 'setup_intent',
+        status: 'requires_payment_method',
+        client_secret: `${id}_secret_x`,
+      });
+    }
     if (method === 'POST' && path === '/v1/payment_intents') {
-      if (p.payment_method === 'pm_card_chargeDeclined') return this.declined();
+      if (DECLINED_WHEN_CHARGED.has(p.payment_method ?? '')) return this.declined();
       if (this.attached.get(p.payment_method ?? '') !== p.customer) return this.missing('payment_method');
       const intent = {
         id: this.id('pi'),
@@ -232,7 +247,7 @@ export class StripeStandIn {
       return found ? ok(found) : this.missing('payment_intent');
     }
     if (method === 'POST' && path === '/v1/subscriptions') {
-      if (p.default_payment_method === 'pm_card_chargeDeclined') return this.declined();
+      if (DECLINED_WHEN_CHARGED.has(p.default_payment_method ?? '')) return this.declined();
       const itemPrice = this.itemPrice(p);
       if ('error' in itemPrice) return itemPrice.error;
       const subscription: Obj = {

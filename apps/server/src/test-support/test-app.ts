@@ -1,5 +1,8 @@
 // createTestApp(): the real app through buildApp() on a fresh database, with its log captured so tests
 // can assert what was (and was not) logged.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -37,8 +40,11 @@ export async function createTestApp(
       done();
     },
   });
+  // A data directory of its own (the outbox writes its .eml files there), removed with the app.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bt-test-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
+    DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
@@ -64,6 +70,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await opened.drop();
+      rmSync(dataDir, { recursive: true, force: true });
       assertNoSecretsIn(logs);
     },
   };

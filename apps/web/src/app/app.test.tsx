@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { publishSession } from '../shared/session/token.js';
 import { jsonResponse, stubApi } from '../test/render.js';
-import { ENTITY_USER, sessionOf } from '../test/sessions.js';
+import { ADMIN_USER, ENTITY_USER, sessionOf } from '../test/sessions.js';
 import { App } from './app.js';
 
 const SESSION: SessionResponse = sessionOf(ENTITY_USER, 'access-token-1');
@@ -73,5 +73,41 @@ describe('App', () => {
     ).toBeVisible();
     expect(window.location.pathname).toBe('/manage-families');
     expect(screen.queryByText('Page not found')).toBeNull();
+  }, 60_000);
+
+  it('sends a logged-out visitor of an admin page to the admin login, and back to that page after', async () => {
+    const api = stubApi({
+      [`POST ${API.auth.login}`]: () => jsonResponse(sessionOf(ADMIN_USER)),
+      [`GET ${API.entity.list}`]: () => jsonResponse({ result: [], total: 0, page: 1, pageSize: 10 }),
+    });
+    // After logout nothing in storage says which role the visitor had.
+    window.history.replaceState(null, '', '/entity-management?search=hope');
+    const user = userEvent.setup();
+    render(<App />);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Administrator login' }, LOADED),
+    ).toBeVisible();
+    expect(window.location.pathname).toBe('/login/admin');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'correct-horse');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: MSG.nav.entityManagement }, LOADED),
+    ).toBeVisible();
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/entity-management?search=hope');
+    expect(api.callsTo('POST', API.auth.login)[0]?.body).toMatchObject({ role: 'admin' });
+  }, 60_000);
+
+  it('links each login page to the other', async () => {
+    window.history.replaceState(null, '', '/login/entity');
+    const user = userEvent.setup();
+    render(<App />);
+    await user.click(await screen.findByRole('link', { name: MSG.auth.adminLoginLink }, LOADED));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Administrator login' })).toBeVisible();
+    await user.click(screen.getByRole('link', { name: MSG.auth.entityLoginLink }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+    expect(window.location.pathname).toBe('/login/entity');
   }, 60_000);
 });

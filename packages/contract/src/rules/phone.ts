@@ -5,14 +5,18 @@
  */
 
 export const PHONE_DIGITS = 10;
-/** Length of a complete formatted number, '(555) 123-4567'. */
-export const PHONE_FORMATTED_LENGTH = 14;
 
 const COMPLETE_PHONE = /^\(\d{3}\) \d{3}-\d{4}$/;
 
-/** The digits of a phone number; a leading '+1' country code is dropped. */
+/**
+ * The digits of a phone number without its country code: a number that starts with '+1', or has more
+ * than ten digits of which the first is 1 ('1-555-123-4567'), loses that 1. No US area code starts
+ * with 1, so the digit can only be the country's.
+ */
 export function phoneDigits(input: string): string {
-  return input.trim().replace(/^\+1/, '').replace(/\D/g, '');
+  const digits = input.replace(/\D/g, '');
+  const countryCode = input.trim().startsWith('+1') || digits.length > PHONE_DIGITS;
+  return countryCode && digits.startsWith('1') ? digits.slice(1) : digits;
 }
 
 export function formatPhone(input: string): string {

@@ -1,13 +1,12 @@
 // Bridge Talk Admin: the administrators of the portal (spec sections 2, 3, 5 and 7, the Admin rows).
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { splitName } from '../rules/names.js';
 import { ZEmail } from './auth.js';
+import { type PersonNameMessages, ZNamePart, ZPersonFullName } from './person-names.js';
 
 /** The phone an admin account always carries: a fixed placeholder (spec sections 3 and 9). */
 export const ADMIN_PHONE_PLACEHOLDER = '(000) 000-0000';
 export const ADMIN_PAGE_SIZE = 10;
-export const ADMIN_NAME_MIN = 3;
 
 export const ZAdminUser = z.object({
   _id: z.string(),
@@ -35,9 +34,10 @@ export const ZAdminListResponse = z.object({
 });
 export type AdminListResponse = z.infer<typeof ZAdminListResponse>;
 
-function nameField(required: string, min: string) {
-  return z.string({ error: required }).trim().min(1, required).min(ADMIN_NAME_MIN, min).max(60, min);
-}
+const ADMIN_NAME: PersonNameMessages = {
+  firstName: { required: MSG.validation.firstNameRequired, min: MSG.validation.firstNameMin },
+  lastName: { required: MSG.validation.lastNameRequired, min: MSG.validation.lastNameMin },
+};
 
 const adminEmail = z
   .string({ error: MSG.validation.emailRequired })
@@ -47,8 +47,8 @@ const adminEmail = z
 
 /** The Add Admin Account / edit form (spec section 5, Admin create/edit). */
 export const ZAdminForm = z.object({
-  firstName: nameField(MSG.validation.firstNameRequired, MSG.validation.firstNameMin),
-  lastName: nameField(MSG.validation.lastNameRequired, MSG.validation.lastNameMin),
+  firstName: ZNamePart('firstName', ADMIN_NAME.firstName),
+  lastName: ZNamePart('lastName', ADMIN_NAME.lastName),
   email: adminEmail,
 });
 export type AdminFormValues = z.input<typeof ZAdminForm>;
@@ -58,20 +58,7 @@ export type AdminFormValues = z.input<typeof ZAdminForm>;
  * part follows the form's rule; the phone is the fixed placeholder (any value sent is not kept).
  */
 export const ZAdminRequest = z.object({
-  name: z
-    .string({ error: MSG.validation.firstNameRequired })
-    .trim()
-    .max(121)
-    .superRefine((name, ctx) => {
-      const { firstName, lastName } = splitName(name);
-      if (firstName.length === 0) ctx.addIssue({ code: 'custom', message: MSG.validation.firstNameRequired });
-      else if (firstName.length < ADMIN_NAME_MIN)
-        ctx.addIssue({ code: 'custom', message: MSG.validation.firstNameMin });
-      else if (lastName.length === 0)
-        ctx.addIssue({ code: 'custom', message: MSG.validation.lastNameRequired });
-      else if (lastName.length < ADMIN_NAME_MIN)
-        ctx.addIssue({ code: 'custom', message: MSG.validation.lastNameMin });
-    }),
+  name: ZPersonFullName(ADMIN_NAME),
   email: adminEmail,
   subtype: z.literal('admin').default('admin'),
   phone: z.string().max(32).optional(),

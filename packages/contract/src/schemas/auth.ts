@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { ZVerificationCode } from '../rules/codes.js';
 import { isStrongPassword, PASSWORD_MIN_SAVE } from '../rules/password.js';
-import { PHONE_FORMATTED_LENGTH } from '../rules/phone.js';
+import { formatPhone, PHONE_DIGITS, phoneDigits } from '../rules/phone.js';
+import { EMAIL_MAX, ENTITY_NAME_MAX, PASSWORD_MAX, SIGNUP_NAME_MAX } from '../rules/text-limits.js';
+import { type PersonNameMessages, ZNamePart, ZPersonFullName } from './person-names.js';
 
 export const ROLES = ['admin', 'entity'] as const;
 export const ZRole = z.enum(ROLES);
@@ -11,13 +13,33 @@ export type Role = z.infer<typeof ZRole>;
 export const ZSubtype = z.enum(['admin', 'agency', 'lawyer']);
 export type Subtype = z.infer<typeof ZSubtype>;
 
+const passwordTooLong = MSG.validation.tooLong(MSG.fields.password, PASSWORD_MAX);
+const entityNameTooLong = MSG.validation.tooLong(MSG.fields.entityName, ENTITY_NAME_MAX);
+
 /** An e-mail address as every form of the spec takes it: trimmed, valid, compared lower-case. */
 export const ZEmail = (message: string) =>
-  z.string().trim().toLowerCase().max(254, message).pipe(z.email(message));
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(EMAIL_MAX, MSG.validation.tooLong(MSG.fields.email, EMAIL_MAX))
+    .pipe(z.email(message));
+
+/**
+ * A US phone number, whole: its ten digits (a country code 1 in front is dropped), kept in the mask's
+ * form '(555) 123-4567'. A number short of a digit is refused, never stored.
+ */
+export const ZPhone = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .refine((phone) => phoneDigits(phone).length === PHONE_DIGITS, MSG.validation.phoneWrong)
+    .transform(formatPhone);
 
 export const ZLoginRequest = z.object({
   email: ZEmail(MSG.validation.emailWrong),
-  password: z.string().min(6, MSG.validation.passwordMin).max(256),
+  password: z.string().min(6, MSG.validation.passwordMin).max(PASSWORD_MAX, passwordTooLong),
   role: ZRole,
   rememberMe: z.boolean().default(true),
 });
@@ -72,7 +94,7 @@ export type ValidateCodeRequest = z.input<typeof ZValidateCodeRequest>;
 export const ZStrongPassword = z
   .string()
   .min(PASSWORD_MIN_SAVE, MSG.validation.passwordMin)
-  .max(256)
+  .max(PASSWORD_MAX, passwordTooLong)
   .refine((p) => isStrongPassword(p, p), MSG.validation.invalidPassword);
 
 export const ZSetPasswordRequest = z.object({
@@ -86,8 +108,14 @@ export type SetPasswordRequest = z.input<typeof ZSetPasswordRequest>;
 /** The two password fields of the new-password and change-password screens. */
 export const ZNewPasswordForm = z
   .object({
-    password: z.string().min(PASSWORD_MIN_SAVE, MSG.validation.passwordMin),
-    confirmation: z.string().min(PASSWORD_MIN_SAVE, MSG.validation.passwordMin),
+    password: z
+      .string()
+      .min(PASSWORD_MIN_SAVE, MSG.validation.passwordMin)
+      .max(PASSWORD_MAX, passwordTooLong),
+    confirmation: z
+      .string()
+      .min(PASSWORD_MIN_SAVE, MSG.validation.passwordMin)
+      .max(PASSWORD_MAX, passwordTooLong),
   })
   .superRefine((value, ctx) => {
     if (!isStrongPassword(value.password, value.password)) {
@@ -104,10 +132,14 @@ export const ZSignupSubtype = z.enum(['agency', 'lawyer']);
 /** The request-access form (spec: signup). The entity name is asked of agencies only. */
 export const ZRegisterRequest = z
   .object({
-    name: z.string().trim().min(3, MSG.validation.nameMin).max(120),
-    entityName: z.string().trim().max(160).optional().nullable(),
+    name: z
+      .string()
+      .trim()
+      .min(3, MSG.validation.nameMin)
+      .max(SIGNUP_NAME_MAX, MSG.validation.tooLong(MSG.fields.name, SIGNUP_NAME_MAX)),
+    entityName: z.string().trim().max(ENTITY_NAME_MAX, entityNameTooLong).optional().nullable(),
     email: ZEmail(MSG.validation.emailWrong),
-    phone: z.string().trim().length(PHONE_FORMATTED_LENGTH, MSG.validation.phoneWrong),
+    phone: ZPhone(MSG.validation.phoneWrong),
     subtype: ZSignupSubtype.default('lawyer'),
   })
   .superRefine((value, ctx) => {
@@ -117,19 +149,31 @@ export const ZRegisterRequest = z
   });
 export type RegisterRequest = z.input<typeof ZRegisterRequest>;
 
+/** Account settings words a short name its own way (the spec gives the first-name text for both). */
+const ACCOUNT_NAME: PersonNameMessages = {
+  firstName: { required: MSG.validation.accountFirstNameMin, min: MSG.validation.accountFirstNameMin },
+  lastName: { required: MSG.validation.accountLastNameMin, min: MSG.validation.accountLastNameMin },
+};
+
 /** Account settings: names, e-mail and (for entities) the organisation name. */
 export const ZAccountSettingsForm = z.object({
-  firstName: z.string().trim().min(3, MSG.validation.accountFirstNameMin).max(60),
-  lastName: z.string().trim().min(3, MSG.validation.accountLastNameMin).max(60),
+  firstName: ZNamePart('firstName', ACCOUNT_NAME.firstName),
+  lastName: ZNamePart('lastName', ACCOUNT_NAME.lastName),
   email: ZEmail(MSG.validation.emailWrong),
-  entityName: z.string().trim().max(160),
+  entityName: z.string().trim().max(ENTITY_NAME_MAX, entityNameTooLong),
 });
 export type AccountSettingsForm = z.infer<typeof ZAccountSettingsForm>;
 
 export const ZUpdateMeRequest = z.object({
-  name: z.string().trim().min(3).max(121),
+  name: ZPersonFullName(ACCOUNT_NAME),
   email: ZEmail(MSG.validation.emailWrong),
-  entityName: z.string().trim().min(3, MSG.validation.entityNameMin).max(160).optional().nullable(),
+  entityName: z
+    .string()
+    .trim()
+    .min(3, MSG.validation.entityNameMin)
+    .max(ENTITY_NAME_MAX, entityNameTooLong)
+    .optional()
+    .nullable(),
 });
 export type UpdateMeRequest = z.input<typeof ZUpdateMeRequest>;
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages.js';
 import { apiPath } from '../routes.js';
 import {
-  billingFormSchema,
   cardBrandOf,
   couponRequestOf,
   formatCardExpiry,
@@ -13,6 +12,7 @@ import {
   parseAmountToCents,
   parseCardExpiry,
   ZAssignSubscriptionRequest,
+  ZBillingForm,
   ZCouponForm,
   ZCreateCouponRequest,
   ZLocalCardForm,
@@ -122,9 +122,6 @@ describe('cards', () => {
 });
 
 describe('the billing form (spec section 5, Billing)', () => {
-  const addFamily = billingFormSchema('add-family');
-  const updateBilling = billingFormSchema('update-billing');
-
   it.each([
     ['cardName', '', 'Full name is a required field'],
     ['cardName', 'Al', MSG.validation.fullNameMin],
@@ -140,28 +137,36 @@ describe('the billing form (spec section 5, Billing)', () => {
     ['email', '', 'Email is a required field'],
     ['email', 'pat@', 'Field email is wrong'],
   ])('%s %j → %s', (field, value, message) => {
-    expect(firstError(addFamily, { ...form, [field]: value }, field)).toBe(message);
+    expect(firstError(ZBillingForm, { ...form, [field]: value }, field)).toBe(message);
   });
 
-  it('takes a phone of 13 to 15 characters on add-family and exactly 14 on update-billing', () => {
-    for (const phone of ['(555) 010-200', '(555) 010-2000', '(555) 010-20001']) {
-      expect(addFamily.safeParse({ ...form, phoneNumber: phone }).success, phone).toBe(true);
-    }
-    expect(firstError(addFamily, { ...form, phoneNumber: '(555) 010-200012' }, 'phoneNumber')).toBe(
-      MSG.validation.phoneWrong,
-    );
-    expect(updateBilling.safeParse(form).success).toBe(true);
-    for (const phone of ['(555) 010-200', '(555) 010-20001']) {
-      expect(firstError(updateBilling, { ...form, phoneNumber: phone }, 'phoneNumber'), phone).toBe(
+  it('takes a whole phone number only, on both screens: one short of a digit is never saved', () => {
+    expect(ZBillingForm.safeParse(form).success).toBe(true);
+    for (const phone of ['(555) 010-200', '(555) 010-20001', '555010200']) {
+      expect(firstError(ZBillingForm, { ...form, phoneNumber: phone }, 'phoneNumber'), phone).toBe(
+        MSG.validation.phoneWrong,
+      );
+      expect(firstError(ZUpdateBillingRequest, { ...form, phoneNumber: phone }, 'phoneNumber'), phone).toBe(
         MSG.validation.phoneWrong,
       );
     }
   });
 
+  it('keeps a whole number given with its country code in the mask’s form', () => {
+    expect(ZBillingForm.parse({ ...form, phoneNumber: '+1 555 010 2000' }).phoneNumber).toBe(
+      '(555) 010-2000',
+    );
+  });
+
   it('the payloads add the country (always US) and the card token', () => {
     expect(ZUpdateBillingRequest.parse({ ...form, ...token })).toEqual({ ...form, ...token, country: 'US' });
     expect(ZUpdateBillingRequest.safeParse({ ...form, ...token, country: 'CA' }).success).toBe(false);
-    expect(ZUpdateBillingRequest.safeParse(form).success).toBe(false);
+    // Without a card the card on file stays; a card is all its fields or none.
+    expect(ZUpdateBillingRequest.parse(form)).toEqual({ ...form, country: 'US' });
+    const { cardLast4: _, ...partial } = token;
+    expect(ZUpdateBillingRequest.safeParse({ ...form, ...partial }).error?.issues).toEqual([
+      expect.objectContaining({ path: ['creditCardTokenId'], message: MSG.billing.cardTokenInvalid }),
+    ]);
     expect(ZSaveBillingRequest.parse({ ...form, ...token, groupId: null }).groupId).toBeNull();
   });
 });

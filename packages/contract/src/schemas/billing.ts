@@ -2,10 +2,21 @@
 // entry, subscriptions and the plan and coupon administration of the local payment provider.
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { PHONE_FORMATTED_LENGTH } from '../rules/phone.js';
 import { PLAN_TYPES, ZCoupon, ZPlan } from '../rules/price.js';
+import {
+  BILLING_ADDRESS_MAX,
+  CARD_NAME_MAX,
+  CARD_NUMBER_MAX,
+  CITY_MAX,
+  COUPON_CODE_MAX,
+  COUPON_NAME_MAX,
+  NEW_COUPON_CODE_MAX,
+  PLAN_NAME_MAX,
+  ZIP_LENGTH,
+} from '../rules/text-limits.js';
 import { ZUsStateAbbreviation } from '../us-states.js';
-import { ZEmail } from './auth.js';
+import { ZEmail, ZPhone } from './auth.js';
+import { ZCouponCodeText } from './entities.js';
 import { ZChildName } from './groups.js';
 
 // ─── Cards ────────────────────────────────────────────────────────────────────────────────────────
@@ -131,7 +142,11 @@ export type LocalCardForm = z.infer<typeof ZLocalCardForm>;
  */
 export const ZLocalCardTokenRequest = z
   .object({
-    number: z.string().trim().max(23).refine(isCardNumberValid, MSG.billing.cardNumberInvalid),
+    number: z
+      .string()
+      .trim()
+      .max(CARD_NUMBER_MAX, MSG.validation.tooLong(MSG.fields.cardNumber, CARD_NUMBER_MAX))
+      .refine(isCardNumberValid, MSG.billing.cardNumberInvalid),
     expMonth: z.number().int().min(1, MSG.billing.cardExpiryInvalid).max(12, MSG.billing.cardExpiryInvalid),
     expYear: z
       .number()
@@ -157,78 +172,86 @@ export const ZCardToken = z.object({
 });
 export type CardToken = z.infer<typeof ZCardToken>;
 
+/**
+ * POST /payments/stripe/card-setup (Stripe only): a SetupIntent's client secret. The browser confirms
+ * it with the new card, so the card's bank checks it (and asks for 3-D Secure when it wants) before
+ * the card is saved: a refused card is refused there, and nothing is saved.
+ */
+export const ZCardSetupResponse = z.object({ clientSecret: z.string() });
+export type CardSetupResponse = z.infer<typeof ZCardSetupResponse>;
+
 // ─── The billing form and payload ────────────────────────────────────────────────────────────────
 
-/** Add-family billing takes a phone of 13 to 15 characters, update-billing exactly 14 (spec section 5). */
-export type BillingPhoneRule = 'add-family' | 'update-billing';
+function requiredText(message: string, field: string, max: number) {
+  return z.string().trim().min(1, message).max(max, MSG.validation.tooLong(field, max));
+}
 
-export const BILLING_PHONE_LENGTH: Record<BillingPhoneRule, { min: number; max: number }> = {
-  'add-family': { min: 13, max: 15 },
-  'update-billing': { min: PHONE_FORMATTED_LENGTH, max: PHONE_FORMATTED_LENGTH },
-};
-
-function billingPhone(rule: BillingPhoneRule) {
-  const { min, max } = BILLING_PHONE_LENGTH[rule];
-  return z
+/**
+ * The fields the person types on a payment screen (the card itself is entered apart). The phone is a
+ * whole number on both screens: the spec's 13 to 15 characters when adding a family let one short of a
+ * digit through.
+ */
+const billingFields = {
+  cardName: z
     .string()
     .trim()
-    .min(1, MSG.validation.phoneRequired)
-    .refine((phone) => phone.length >= min && phone.length <= max, MSG.validation.phoneWrong);
-}
-
-const requiredText = (message: string, max = 200) => z.string().trim().min(1, message).max(max, message);
-
-/** The fields the person types on a payment screen (the card itself is entered apart). */
-function billingFields(rule: BillingPhoneRule) {
-  return {
-    cardName: z
-      .string()
-      .trim()
-      .min(1, MSG.validation.fullNameRequired)
-      .min(3, MSG.validation.fullNameMin)
-      .max(120, MSG.validation.fullNameMin),
-    address: requiredText(MSG.validation.addressRequired),
-    city: requiredText(MSG.validation.cityRequired, 100),
-    state: ZUsStateAbbreviation,
-    zip: z
-      .string()
-      .trim()
-      .min(1, MSG.validation.zipRequired)
-      .regex(/^\d+$/, MSG.validation.zipDigits)
-      .min(5, MSG.validation.zipMin)
-      .max(5, MSG.validation.zipMax),
-    phoneNumber: billingPhone(rule),
-    email: z.string().trim().min(1, MSG.validation.emailRequired).pipe(ZEmail(MSG.validation.emailWrong)),
-  };
-}
+    .min(1, MSG.validation.fullNameRequired)
+    .min(3, MSG.validation.fullNameMin)
+    .max(CARD_NAME_MAX, MSG.validation.tooLong(MSG.fields.fullName, CARD_NAME_MAX)),
+  address: requiredText(MSG.validation.addressRequired, MSG.fields.address, BILLING_ADDRESS_MAX),
+  city: requiredText(MSG.validation.cityRequired, MSG.fields.city, CITY_MAX),
+  state: ZUsStateAbbreviation,
+  zip: z
+    .string()
+    .trim()
+    .min(1, MSG.validation.zipRequired)
+    .regex(/^\d+$/, MSG.validation.zipDigits)
+    .min(ZIP_LENGTH, MSG.validation.zipMin)
+    .max(ZIP_LENGTH, MSG.validation.zipMax),
+  phoneNumber: ZPhone(MSG.validation.phoneRequired),
+  email: z.string().trim().min(1, MSG.validation.emailRequired).pipe(ZEmail(MSG.validation.emailWrong)),
+};
 
 /** The billing form of the add-family and update-billing screens. */
-export function billingFormSchema(rule: BillingPhoneRule) {
-  return z.object(billingFields(rule));
-}
-export type BillingForm = z.infer<ReturnType<typeof billingFormSchema>>;
+export const ZBillingForm = z.object(billingFields);
+export type BillingForm = z.infer<typeof ZBillingForm>;
 
 /** The billing payload of spec section 3: the form, the country (always US) and the card token. */
-function billingPayload(rule: BillingPhoneRule) {
-  return z.object({
-    ...billingFields(rule),
-    country: z.literal('US').default('US'),
-    ...ZCardToken.shape,
-  });
-}
+const ZBillingPayload = z.object({
+  ...billingFields,
+  country: z.literal('US').default('US'),
+  ...ZCardToken.shape,
+});
 
 /** POST /group/billing/save: without a groupId a new group of the signed-in entity is created. */
-export const ZSaveBillingRequest = billingPayload('add-family').extend({
+export const ZSaveBillingRequest = ZBillingPayload.extend({
   groupId: z.uuid().nullable().optional(),
 });
 export type SaveBillingRequest = z.input<typeof ZSaveBillingRequest>;
 
-/** PUT /group/billing/update/{groupId}. */
-export const ZUpdateBillingRequest = billingPayload('update-billing');
+const CARD_TOKEN_FIELDS = Object.keys(ZCardToken.shape) as (keyof CardToken)[];
+
+/**
+ * PUT /group/billing/update/{groupId}: the details, and a new card only when one was entered: without
+ * the card's fields the card on file stays. A card is all its fields or none.
+ */
+export const ZUpdateBillingRequest = z
+  .object({
+    ...billingFields,
+    country: z.literal('US').default('US'),
+    ...ZCardToken.partial().shape,
+  })
+  .refine(
+    (body) => {
+      const given = CARD_TOKEN_FIELDS.filter((field) => body[field] !== undefined).length;
+      return given === 0 || given === CARD_TOKEN_FIELDS.length;
+    },
+    { message: MSG.billing.cardTokenInvalid, path: ['creditCardTokenId'] },
+  );
 export type UpdateBillingRequest = z.input<typeof ZUpdateBillingRequest>;
 
-/** The billing payload as either call takes it, for components that serve both. */
-export type BillingPayload = UpdateBillingRequest;
+/** The billing payload with a new card, as the wizard's first step sends it. */
+export type BillingPayload = z.input<typeof ZBillingPayload>;
 
 /** A saved or changed group: its id and the success text to show. */
 export const ZGroupSavedResponse = z.object({ _id: z.string(), message: z.string() });
@@ -258,10 +281,10 @@ export const ZPlanListQuery = z.object({
 export const ZPlanListResponse = z.object({ plans: z.array(ZPlan), entityCoupon: ZCoupon.nullable() });
 export type PlanListResponse = z.infer<typeof ZPlanListResponse>;
 
-export const ZCouponParams = z.object({ code: z.string().trim().min(1).max(64) });
+export const ZCouponParams = z.object({ code: z.string().trim().min(1).max(COUPON_CODE_MAX) });
 
 const ZCouponCodes = z
-  .array(z.string().trim().max(64))
+  .array(ZCouponCodeText)
   .max(5)
   .default([])
   .transform((codes) => [...new Set(codes.filter((code) => code !== ''))]);
@@ -356,8 +379,14 @@ export const ZAdminCouponList = z.object({ coupons: z.array(ZAdminCoupon) });
 /** The lowest price a card charge may have (the card networks' minimum that Stripe applies). */
 export const MIN_CHARGE_AMOUNT = 50;
 
+const planName = z
+  .string()
+  .trim()
+  .min(3, MSG.payments.planNameMin)
+  .max(PLAN_NAME_MAX, MSG.validation.tooLong(MSG.fields.planName, PLAN_NAME_MAX));
+
 export const ZCreatePlanRequest = z.object({
-  name: z.string().trim().min(3, MSG.payments.planNameMin).max(80),
+  name: planName,
   type: z.enum(PLAN_TYPES),
   unit_amount: z
     .number()
@@ -378,7 +407,7 @@ export function parseAmountToCents(value: string): number | null {
 
 /** The new-plan form: the price as the admin types it, in dollars. */
 export const ZPlanForm = z.object({
-  name: z.string().trim().min(3, MSG.payments.planNameMin).max(80),
+  name: planName,
   type: z.enum(PLAN_TYPES),
   price: z
     .string()
@@ -391,12 +420,18 @@ export type PlanForm = z.infer<typeof ZPlanForm>;
 export const ZNewCouponCode = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9_-]{3,40}$/, MSG.payments.couponCodeInvalid);
+  .regex(new RegExp(`^[A-Za-z0-9_-]{3,${NEW_COUPON_CODE_MAX}}$`), MSG.payments.couponCodeInvalid);
+
+const couponName = z
+  .string()
+  .trim()
+  .min(1, MSG.payments.couponNameRequired)
+  .max(COUPON_NAME_MAX, MSG.validation.tooLong(MSG.fields.couponName, COUPON_NAME_MAX));
 
 export const ZCreateCouponRequest = z
   .object({
     id: ZNewCouponCode,
-    name: z.string().trim().min(1, MSG.payments.couponNameRequired).max(80),
+    name: couponName,
     percent_off: z
       .number()
       .min(0.01, MSG.payments.couponPercentInvalid)
@@ -426,7 +461,7 @@ export type CreateCouponRequest = z.input<typeof ZCreateCouponRequest>;
 export const ZCouponForm = z
   .object({
     id: ZNewCouponCode,
-    name: z.string().trim().min(1, MSG.payments.couponNameRequired).max(80),
+    name: couponName,
     kind: z.enum(['percent', 'amount']),
     value: z.string().trim(),
     maxRedemptions: z.string().trim(),

@@ -46,8 +46,8 @@ export type Channel = z.infer<typeof ZChannel>;
 
 /** GET /api/group/channel/list/{groupId}: the family's channels, and its name (for the breadcrumb). */
 export const ZChannelListResponse = z.object({
-  /** The family's name as the family screens show it (the child's first name); null while the
-   * add-family wizard has not named the family yet. */
+  /** The family's name as the family screens show it; null while the add-family wizard has not named
+   * the family yet. */
   groupName: z.string().nullable(),
   channels: z.array(ZChannel),
 });
@@ -208,17 +208,27 @@ const ZHttpUrl = z
   .pipe(z.url({ protocol: /^https?$/ }));
 
 /** A file the member uploaded elsewhere (the app's storage): its address, kind and title. */
+export const ATTACHMENT_TITLE_MAX = 200;
 export const ZPostAttachment = z.object({
   type: z.enum(['image', 'video']),
   url: ZHttpUrl,
-  title: z.string().trim().max(200).nullable().default(null),
+  title: z
+    .string()
+    .trim()
+    .max(ATTACHMENT_TITLE_MAX, MSG.validation.tooLong(MSG.fields.title, ATTACHMENT_TITLE_MAX))
+    .nullable()
+    .default(null),
 });
 
 export const MESSAGE_HTML_MAX = 20_000;
+export const FLAG_REASON_MAX = 500;
 
 export const ZPostMessageRequest = z
   .object({
-    html: z.string().max(MESSAGE_HTML_MAX).default(''),
+    html: z
+      .string()
+      .max(MESSAGE_HTML_MAX, MSG.validation.tooLong(MSG.fields.message, MESSAGE_HTML_MAX))
+      .default(''),
     attachments: z.array(ZPostAttachment).max(10).default([]),
   })
   .refine((m) => m.html.trim().length > 0 || m.attachments.length > 0, {
@@ -229,5 +239,12 @@ export type PostMessageRequest = z.input<typeof ZPostMessageRequest>;
 
 export const ZPostMessageResponse = z.object({ id: z.string() });
 
-export const ZFlagMessageRequest = z.object({ reason: z.string().trim().max(500).nullable().default(null) });
+export const ZFlagMessageRequest = z.object({
+  reason: z
+    .string()
+    .trim()
+    .max(FLAG_REASON_MAX, MSG.validation.tooLong(MSG.fields.reason, FLAG_REASON_MAX))
+    .nullable()
+    .default(null),
+});
 export type FlagMessageRequest = z.input<typeof ZFlagMessageRequest>;

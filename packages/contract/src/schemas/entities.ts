@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { isValidIsoDate, todayIsoDate } from '../rules/dates.js';
-import { ZEmail } from './auth.js';
+import { COUPON_CODE_MAX, ENTITY_ADDRESS_MAX, ENTITY_NAME_MAX, SEARCH_MAX } from '../rules/text-limits.js';
+import { ZEmail, ZPhone } from './auth.js';
 
 export const ENTITY_STATUSES = ['active', 'pending', 'disabled', 'inactive'] as const;
 export const ZEntityStatus = z.enum(ENTITY_STATUSES);
@@ -24,11 +25,20 @@ export function entityStatusLabel(status: EntityStatus): string {
 
 /** Contract dates are 10 characters, 'YYYY-MM-DD' (spec section 9). */
 export const CONTRACT_DATE_LENGTH = 10;
-/** The entity phone is 13 to 16 characters (spec section 9); the mask gives 14. */
-export const ENTITY_PHONE_MIN = 13;
-export const ENTITY_PHONE_MAX = 16;
 export const ENTITY_PAGE_SIZE = 10;
-export const COUPON_CODE_MAX = 64;
+
+/** The search of a list: what is typed, trimmed; empty lists all. */
+export const ZSearch = z
+  .string()
+  .trim()
+  .max(SEARCH_MAX, MSG.validation.tooLong(MSG.fields.search, SEARCH_MAX))
+  .default('');
+
+/** A coupon code as typed. */
+export const ZCouponCodeText = z
+  .string()
+  .trim()
+  .max(COUPON_CODE_MAX, MSG.validation.tooLong(MSG.fields.coupon, COUPON_CODE_MAX));
 
 export const ZEntity = z.object({
   _id: z.string(),
@@ -51,7 +61,7 @@ export type SortDirection = z.infer<typeof ZSortDirection>;
 
 export const ZEntityListQuery = z.object({
   /** Matches the name or the e-mail, case-insensitive, anywhere in them. */
-  search: z.string().trim().max(200).default(''),
+  search: ZSearch,
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(ENTITY_PAGE_SIZE),
   /** Sort by status (Active, Disabled, Pending); without it, by name. */
@@ -72,20 +82,13 @@ const entityName = z
   .trim()
   .min(1, MSG.validation.entityNameRequired)
   .min(3, MSG.validation.entityNameMin)
-  .max(160, MSG.validation.entityNameMin);
-
-const entityPhone = z
-  .string({ error: MSG.validation.phoneRequired })
-  .trim()
-  .min(1, MSG.validation.phoneRequired)
-  .min(ENTITY_PHONE_MIN, MSG.validation.phoneWrong)
-  .max(ENTITY_PHONE_MAX, MSG.validation.phoneWrong);
+  .max(ENTITY_NAME_MAX, MSG.validation.tooLong(MSG.fields.entityName, ENTITY_NAME_MAX));
 
 const entityAddress = z
   .string({ error: MSG.validation.addressRequired })
   .trim()
   .min(1, MSG.validation.addressRequired)
-  .max(300, MSG.validation.addressRequired);
+  .max(ENTITY_ADDRESS_MAX, MSG.validation.tooLong(MSG.fields.address, ENTITY_ADDRESS_MAX));
 
 const entityEmail = z
   .string({ error: MSG.validation.emailRequired })
@@ -102,12 +105,7 @@ function contractDate(lengthMessage: string, invalidMessage: string) {
 }
 
 /** The coupon code as typed: trimmed, optional; an empty field is no coupon. */
-export const ZCouponCode = z
-  .string()
-  .trim()
-  .max(COUPON_CODE_MAX, MSG.billing.couponNotValid)
-  .nullish()
-  .transform((value) => (value ? value : null));
+export const ZCouponCode = ZCouponCodeText.nullish().transform((value) => (value ? value : null));
 
 /**
  * The fields of the entity form and their rules (spec section 5, Entity). `today` is the latest date a
@@ -117,7 +115,7 @@ export const ZCouponCode = z
 function entityFields(today: () => string) {
   return {
     name: entityName,
-    phone: entityPhone,
+    phone: ZPhone(MSG.validation.phoneRequired),
     address: entityAddress,
     email: entityEmail,
     startContract: contractDate(
@@ -183,7 +181,7 @@ export const ZUpdateEntityRequest = z
         startContract: fields.startContract.optional(),
         endContract: fields.endContract.optional(),
         // Left out, the coupon stays as it is; empty, it is removed.
-        coupon: z.string().trim().max(COUPON_CODE_MAX, MSG.billing.couponNotValid).nullish(),
+        coupon: ZCouponCodeText.nullish(),
       };
     })(),
     subtype: ZEntitySubtype.optional(),

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages.js';
-import { ZChildAndPlanForm, ZChildName, ZEditGroupRequest, ZGroupListQuery } from './groups.js';
+import {
+  GROUP_NAME_MAX,
+  ZChildAndPlanForm,
+  ZChildName,
+  ZEditGroupRequest,
+  ZGroupListQuery,
+} from './groups.js';
 
 describe('groups', () => {
   it('step 2 needs both names of at least 3 characters and a plan', () => {
@@ -32,6 +38,32 @@ describe('groups', () => {
     expect(ZEditGroupRequest.parse({ name: ' Robin Lee ' })).toEqual({ name: 'Robin Lee' });
   });
 
+  it('a family name is one name: a single word and a name of many words are both taken whole', () => {
+    expect(ZEditGroupRequest.parse({ name: 'Brookses' })).toEqual({ name: 'Brookses' });
+    expect(ZEditGroupRequest.parse({ name: 'The Garcia Family' })).toEqual({ name: 'The Garcia Family' });
+    expect(ZEditGroupRequest.parse({ name: 'Al Bo' })).toEqual({ name: 'Al Bo' });
+  });
+
+  it('a family name longer than its maximum is told so', () => {
+    const tooLong = 'a'.repeat(GROUP_NAME_MAX + 1);
+    expect(ZEditGroupRequest.safeParse({ name: tooLong }).error?.issues[0]?.message).toBe(
+      'Group name must be at most 121 characters',
+    );
+    expect(ZEditGroupRequest.safeParse({ name: 'a'.repeat(GROUP_NAME_MAX) }).success).toBe(true);
+  });
+
+  it('the wizard’s child step may send the child’s names with the family name, by its own rule', () => {
+    expect(
+      ZEditGroupRequest.parse({ name: 'Robin Lee', childFirstName: ' Robin ', childLastName: 'Lee' }),
+    ).toEqual({ name: 'Robin Lee', childFirstName: 'Robin', childLastName: 'Lee' });
+    const issues = ZEditGroupRequest.safeParse({
+      name: 'Al Lee',
+      childFirstName: 'Al',
+      childLastName: 'Lee',
+    }).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(issues).toEqual([['childFirstName', MSG.validation.childFirstNameMin]]);
+  });
+
   it("the child's name is split at the first space; first and last name need 3 characters each", () => {
     const messages = (name: string) => ZChildName.safeParse(name).error?.issues.map((i) => i.message) ?? [];
     expect(messages('Robin')).toEqual([MSG.validation.childLastNameMin]);
@@ -46,12 +78,17 @@ describe('groups', () => {
     expect(ZChildName.parse('  Robin  Lee ')).toBe('Robin  Lee');
   });
 
-  it('a new family name follows the child-name rule too (the server splits it into the child’s names)', () => {
-    const fieldMessages = (name: string) =>
-      ZEditGroupRequest.safeParse({ name }).error?.issues.map((i) => [i.path.join('.'), i.message]) ?? [];
-    expect(fieldMessages('Robin')).toEqual([['name', MSG.validation.childLastNameMin]]);
-    expect(fieldMessages('Al Smith')).toEqual([['name', MSG.validation.childFirstNameMin]]);
-    expect(fieldMessages('Robin Ann Lee')).toEqual([]);
+  it('the child’s names are told when too long, as at most 60 characters each', () => {
+    const form = { childrenFirstName: 'Robin', childrenLastName: 'Lee', idSelected: 'p', coupon: '' };
+    const messages = (values: object) =>
+      ZChildAndPlanForm.safeParse({ ...form, ...values }).error?.issues.map((i) => i.message) ?? [];
+    expect(messages({ childrenFirstName: 'a'.repeat(61) })).toEqual([
+      'First name must be at most 60 characters',
+    ]);
+    expect(messages({ childrenLastName: 'a'.repeat(61) })).toEqual([
+      'Last name must be at most 60 characters',
+    ]);
+    expect(messages({ coupon: 'A'.repeat(65) })).toEqual(['Coupon must be at most 64 characters']);
   });
 
   it('step 2 refuses a first name whose part before a space is shorter than 3 (the server splits there)', () => {

@@ -3,34 +3,25 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { FAMILY_PAGE_SIZE } from '../rules/families.js';
-import { splitName } from '../rules/names.js';
 import { PLAN_TYPES } from '../rules/price.js';
-import { ZSortDirection } from './entities.js';
+import { PERSON_FULL_NAME_MAX } from '../rules/text-limits.js';
+import { ZCouponCodeText, ZSearch, ZSortDirection } from './entities.js';
+import { type PersonNameMessages, ZNamePart, ZPersonFullName } from './person-names.js';
 
 export const GROUP_NAME_MIN = 3;
-export const GROUP_NAME_MAX = 121;
+/** Room for the child's whole name, which names the family at first. */
+export const GROUP_NAME_MAX = PERSON_FULL_NAME_MAX;
 
 export const ZGroupParams = z.object({ id: z.uuid() });
 
-/** Each of the child's names has at least this many characters (spec section 5, Add family step). */
-export const CHILD_NAME_PART_MIN = 3;
+/** The wizard's child step words both a missing and a short name as short (spec section 5). */
+const CHILD_NAME: PersonNameMessages = {
+  firstName: { required: MSG.validation.childFirstNameMin, min: MSG.validation.childFirstNameMin },
+  lastName: { required: MSG.validation.childLastNameMin, min: MSG.validation.childLastNameMin },
+};
 
-/**
- * The child's name as the server takes it ('first last', the family's name) is split at the first space,
- * as it is stored: the first name and the rest (the last name) each need CHILD_NAME_PART_MIN characters.
- */
-function checkChildName(name: string, ctx: z.RefinementCtx): void {
-  const { firstName, lastName } = splitName(name);
-  if (firstName.length < CHILD_NAME_PART_MIN) {
-    ctx.addIssue({ code: 'custom', input: name, message: MSG.validation.childFirstNameMin });
-  }
-  if (lastName.length < CHILD_NAME_PART_MIN) {
-    ctx.addIssue({ code: 'custom', input: name, message: MSG.validation.childLastNameMin });
-  }
-}
-
-/** The child's full name of POST /group/billing/assignSubscription. */
-export const ZChildName = z.string().trim().max(GROUP_NAME_MAX).superRefine(checkChildName);
+/** The child's full name of POST /group/billing/assignSubscription, 'first last'. */
+export const ZChildName = ZPersonFullName(CHILD_NAME);
 
 /** PostgreSQL text cannot hold a NUL character: such input is refused, not stored. */
 export function hasNoNul(value: string): boolean {
@@ -39,8 +30,8 @@ export function hasNoNul(value: string): boolean {
 
 /** GET /group/list: a page of the entity's families, searched and optionally sorted by status. */
 export const ZGroupListQuery = z.object({
-  /** The child's name, or any e-mail of the family (its members' or the payment e-mail); any case. */
-  search: z.string().trim().max(200).default(''),
+  /** The family's name, or any e-mail of the family (its members' or the payment e-mail); any case. */
+  search: ZSearch,
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(FAMILY_PAGE_SIZE),
   /** By status (Active before Inactive when ascending); without it, newest first. */
@@ -50,9 +41,8 @@ export type GroupListQuery = z.input<typeof ZGroupListQuery>;
 
 export const ZGroupListItem = z.object({
   _id: z.string(),
-  /** The child's name, 'first last'; null until the wizard's second step names the family. */
+  /** The family's name (at first the child's, 'first last'); null until the wizard's second step. */
   name: z.string().nullable(),
-  childFirstName: z.string().nullable(),
   active: z.boolean(),
   /** Whether any channel of the family holds a reported message. */
   reports: z.boolean(),
@@ -87,18 +77,22 @@ export const ZGroup = z.object({
 });
 export type Group = z.infer<typeof ZGroup>;
 
+/** The family's name: one name, shown whole, of GROUP_NAME_MIN characters or more ('Brookses'). */
+const ZGroupName = z
+  .string({ error: MSG.families.groupNameMin })
+  .trim()
+  .min(GROUP_NAME_MIN, MSG.families.groupNameMin)
+  .max(GROUP_NAME_MAX, MSG.validation.tooLong(MSG.families.groupNameLabel, GROUP_NAME_MAX))
+  .refine(hasNoNul, MSG.families.groupNameMin);
+
 /**
- * PUT /group/edit/{groupId}: rename the family. The name is the child's (the server splits it into the
- * child's first and last name), so the child-name rule of the wizard holds for it as well.
+ * PUT /group/edit/{groupId}: rename the family. The child's names stay as they are unless they are sent
+ * too, as the wizard's child step does when it is saved again after the plan (its rule is the step's).
  */
 export const ZEditGroupRequest = z.object({
-  name: z
-    .string({ error: MSG.families.groupNameMin })
-    .trim()
-    .min(GROUP_NAME_MIN, MSG.families.groupNameMin)
-    .max(GROUP_NAME_MAX, MSG.families.groupNameMin)
-    .refine(hasNoNul, MSG.families.groupNameMin)
-    .superRefine(checkChildName),
+  name: ZGroupName,
+  childFirstName: ZNamePart('firstName', CHILD_NAME.firstName).optional(),
+  childLastName: ZNamePart('lastName', CHILD_NAME.lastName).optional(),
 });
 export type EditGroupRequest = z.input<typeof ZEditGroupRequest>;
 
@@ -108,22 +102,9 @@ export type EditGroupRequest = z.input<typeof ZEditGroupRequest>;
  * its first space, so a first name with a space needs 3 characters before it ('Jo Ann' is too short).
  */
 export const ZChildAndPlanForm = z.object({
-  childrenFirstName: z
-    .string()
-    .trim()
-    .min(CHILD_NAME_PART_MIN, MSG.validation.childFirstNameMin)
-    .max(60, MSG.validation.childFirstNameMin)
-    .refine(
-      (first) =>
-        first.length < CHILD_NAME_PART_MIN || splitName(first).firstName.length >= CHILD_NAME_PART_MIN,
-      MSG.validation.childFirstNameMin,
-    ),
-  childrenLastName: z
-    .string()
-    .trim()
-    .min(CHILD_NAME_PART_MIN, MSG.validation.childLastNameMin)
-    .max(60, MSG.validation.childLastNameMin),
+  childrenFirstName: ZNamePart('firstName', CHILD_NAME.firstName),
+  childrenLastName: ZNamePart('lastName', CHILD_NAME.lastName),
   idSelected: z.string().min(1, MSG.validation.planRequired),
-  coupon: z.string().trim().max(64),
+  coupon: ZCouponCodeText,
 });
 export type ChildAndPlanForm = z.infer<typeof ZChildAndPlanForm>;

@@ -6,4 +6,5 @@ export * from './common.js';
 export * from './entities.js';
 export * from './groups.js';
 export * from './members.js';
+export * from './person-names.js';
 export * from './terms.js';

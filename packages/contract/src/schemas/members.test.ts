@@ -85,6 +85,40 @@ describe('ZFamilyDetailsForm (wizard step 3)', () => {
     );
   });
 
+  it('refuses names shorter than 3 characters, the child’s as any other (one rule with step 2)', () => {
+    const errors = errorsOf(
+      ZFamilyDetailsForm.safeParse(
+        form({
+          child: { ...person('J', ''), lastName: 'Smith' },
+          adoptive: [{ ...person('Alice'), lastName: 'Li' }, emptyFamilySlots().adoptive[1]],
+          birth: [person('Bo'), emptyFamilySlots().birth[1]],
+        }),
+      ),
+    );
+    expect(errors).toEqual({
+      'child.firstName': MSG.validation.accountFirstNameMin,
+      'adoptive.0.lastName': MSG.validation.accountLastNameMin,
+      'birth.0.firstName': MSG.validation.accountFirstNameMin,
+    });
+  });
+
+  it('judges a first name by its part before a space, where the server splits the name', () => {
+    const errors = errorsOf(ZFamilyDetailsForm.safeParse(form({ child: { ...person('Jo Ann', '') } })));
+    expect(errors).toEqual({ 'child.firstName': MSG.validation.accountFirstNameMin });
+    expect(ZFamilyDetailsForm.safeParse(form({ child: person('Mary Ann', '') })).success).toBe(true);
+  });
+
+  it('says a name longer than 60 characters is too long', () => {
+    const long = 'a'.repeat(61);
+    const errors = errorsOf(
+      ZFamilyDetailsForm.safeParse(form({ child: { ...person(long, ''), lastName: long } })),
+    );
+    expect(errors).toEqual({
+      'child.firstName': 'First name must be at most 60 characters',
+      'child.lastName': 'Last name must be at most 60 characters',
+    });
+  });
+
   it('needs the child’s first and last name', () => {
     const errors = errorsOf(
       ZFamilyDetailsForm.safeParse(form({ child: { ...person('', ''), lastName: '' } })),
@@ -110,6 +144,21 @@ describe('ZEditFamilyMembersForm', () => {
     });
   });
 
+  it('refuses names shorter than 3 characters, with or without an e-mail', () => {
+    const errors = errorsOf(
+      ZEditFamilyMembersForm.safeParse(
+        form({
+          child: { ...person('J', ''), lastName: 'Smith' },
+          adoptive: [person('Alice'), { ...person('Ben'), lastName: 'Li' }],
+        }),
+      ),
+    );
+    expect(errors).toEqual({
+      'child.firstName': MSG.validation.accountFirstNameMin,
+      'adoptive.1.lastName': MSG.validation.accountLastNameMin,
+    });
+  });
+
   it('requires at least one adoptive parent and one birth family member', () => {
     const empty = emptyFamilySlots();
     const errors = errorsOf(ZEditFamilyMembersForm.safeParse({ ...empty, child: person('Robin', '') }));
@@ -120,7 +169,7 @@ describe('ZEditFamilyMembersForm', () => {
   });
 
   it('checks e-mails, and asks an adult with a name for an e-mail', () => {
-    const noEmail: FamilySlot = { userId: null, email: '', firstName: 'Al', lastName: 'Smith' };
+    const noEmail: FamilySlot = { userId: null, email: '', firstName: 'Alan', lastName: 'Smith' };
     const errors = errorsOf(
       ZEditFamilyMembersForm.safeParse(form({ adoptive: [person('Alice', 'alice@'), noEmail] })),
     );
@@ -147,7 +196,7 @@ describe('member calls', () => {
 
   it('a new adult needs an e-mail; a child may go without', () => {
     expect(
-      errorsOf(ZCreateMemberUserRequest.safeParse({ groupId, name: 'Al Smith', subtype: 'birth_family' })),
+      errorsOf(ZCreateMemberUserRequest.safeParse({ groupId, name: 'Alan Smith', subtype: 'birth_family' })),
     ).toEqual({
       email: MSG.validation.emailIsRequired,
     });
@@ -160,11 +209,24 @@ describe('member calls', () => {
     expect(child.email).toBeNull();
     const adult = ZCreateMemberUserRequest.parse({
       groupId,
-      name: 'Al Smith',
-      email: ' Al@Family.TEST ',
+      name: 'Alan Smith',
+      email: ' Alan@Family.TEST ',
       subtype: 'adoptive_parent',
     });
-    expect(adult.email).toBe('al@family.test');
+    expect(adult.email).toBe('alan@family.test');
+  });
+
+  it('a person’s name is a first and a last name of 3 characters or more, as on the forms', () => {
+    const nameErrors = (name: string) =>
+      ZCreateMemberUserRequest.safeParse({ groupId, name, email: null, subtype: 'child' }).error?.issues.map(
+        (i) => i.message,
+      ) ?? [];
+    expect(nameErrors('J Smith')).toEqual([MSG.validation.accountFirstNameMin]);
+    expect(nameErrors('Jane S')).toEqual([MSG.validation.accountLastNameMin]);
+    expect(nameErrors('Jane')).toEqual([MSG.validation.lastNameIsRequired]);
+    expect(nameErrors('')).toEqual([MSG.validation.firstNameIsRequired, MSG.validation.lastNameIsRequired]);
+    expect(nameErrors('Jane Smith')).toEqual([]);
+    expect(nameErrors('Jane van der Berg')).toEqual([]);
   });
 
   it('the final list holds one adoptive parent and one birth family member at least, and no more than the places', () => {

@@ -6,8 +6,15 @@
 // to two adoptive parents and up to two birth family members.
 import { z } from 'zod';
 import { MSG } from '../messages.js';
+import { EMAIL_MAX, PERSON_NAME_MAX } from '../rules/text-limits.js';
 import { ZEmail } from './auth.js';
-import { hasNoNul } from './groups.js';
+import {
+  FAMILY_PERSON_NAME,
+  type NamePart,
+  namePartIssue,
+  namePartTooLong,
+  ZPersonFullName,
+} from './person-names.js';
 
 export const MEMBER_ROLES = ['child', 'adoptive_parent', 'birth_family'] as const;
 export const ZMemberRole = z.enum(MEMBER_ROLES);
@@ -29,10 +36,6 @@ export function tooManyInRoleMessage(role: MemberRole): string {
   if (role === 'adoptive_parent') return MSG.families.tooManyAdoptiveParents;
   return MSG.families.tooManyBirthFamily;
 }
-
-export const MEMBER_NAME_MAX = 60;
-/** 'first last', as the calls carry a person's name (split again at the first space). */
-const PERSON_NAME_MAX = MEMBER_NAME_MAX * 2 + 1;
 
 // ─── Responses ────────────────────────────────────────────────────────────────────────────────────
 
@@ -69,12 +72,8 @@ export type CheckUserResponse = z.infer<typeof ZCheckUserResponse>;
 
 // ─── Requests ─────────────────────────────────────────────────────────────────────────────────────
 
-const personName = z
-  .string({ error: MSG.validation.firstNameIsRequired })
-  .trim()
-  .min(1, MSG.validation.firstNameIsRequired)
-  .max(PERSON_NAME_MAX)
-  .refine(hasNoNul, MSG.validation.firstNameIsRequired);
+/** 'first last', as the calls carry a person's name (split again at the first space). */
+const personName = ZPersonFullName(FAMILY_PERSON_NAME);
 
 /** An e-mail that may be left out: '' and null are no e-mail. */
 const optionalEmail = z
@@ -171,9 +170,9 @@ export const ZUserIdParams = z.object({ userId: z.uuid() });
 /** One place of the family on a form; `userId` is set when the person already exists. */
 export const ZFamilySlot = z.object({
   userId: z.string().nullable(),
-  email: z.string().max(254),
-  firstName: z.string().max(MEMBER_NAME_MAX),
-  lastName: z.string().max(MEMBER_NAME_MAX),
+  email: z.string().max(EMAIL_MAX, MSG.validation.tooLong(MSG.fields.email, EMAIL_MAX)),
+  firstName: z.string().max(PERSON_NAME_MAX, namePartTooLong('firstName')),
+  lastName: z.string().max(PERSON_NAME_MAX, namePartTooLong('lastName')),
 });
 export type FamilySlot = z.infer<typeof ZFamilySlot>;
 
@@ -182,6 +181,9 @@ const familySlots = {
   adoptive: z.tuple([ZFamilySlot, ZFamilySlot]),
   birth: z.tuple([ZFamilySlot, ZFamilySlot]),
 };
+
+/** The places as typed, before any rule: what a kept draft of the family step must look like. */
+export const ZFamilySlotsDraft = z.object(familySlots);
 
 export type FamilySlotsForm = {
   child: FamilySlot;
@@ -222,6 +224,29 @@ export function filledSlots(
 
 type Issue = { path: (string | number)[]; message: string };
 
+const NAMES_REQUIRED: Record<NamePart, string> = {
+  firstName: FAMILY_PERSON_NAME.firstName.required,
+  lastName: FAMILY_PERSON_NAME.lastName.required,
+};
+
+/**
+ * The issues of a place's two names: a typed name follows the person-name rule, and an empty one is an
+ * issue only where the place needs it, worded by `required`.
+ */
+function nameIssues(
+  slot: FamilySlot,
+  path: (string | number)[],
+  required: Partial<Record<NamePart, string>>,
+): Issue[] {
+  const issues: Issue[] = [];
+  for (const part of ['firstName', 'lastName'] as const) {
+    const message =
+      slot[part].trim() === '' ? required[part] : namePartIssue(part, slot[part], FAMILY_PERSON_NAME[part]);
+    if (message) issues.push({ path: [...path, part], message });
+  }
+  return issues;
+}
+
 /** A place whose three fields are all required (wizard: first adoptive parent and first birth family). */
 function requireAll(slot: FamilySlot, path: (string | number)[]): Issue[] {
   const issues: Issue[] = [];
@@ -230,12 +255,7 @@ function requireAll(slot: FamilySlot, path: (string | number)[]): Issue[] {
   else if (!isEmail(slot.email)) {
     issues.push({ path: [...path, 'email'], message: MSG.validation.invalidEmailFormat });
   }
-  if (slot.firstName.trim() === '') {
-    issues.push({ path: [...path, 'firstName'], message: MSG.validation.firstNameIsRequired });
-  }
-  if (slot.lastName.trim() === '') {
-    issues.push({ path: [...path, 'lastName'], message: MSG.validation.lastNameIsRequired });
-  }
+  issues.push(...nameIssues(slot, path, NAMES_REQUIRED));
   return issues;
 }
 
@@ -251,12 +271,7 @@ export const ZFamilyDetailsForm = z.object(familySlots).superRefine((form, ctx) 
   if (child.email.trim() !== '' && !isEmail(child.email)) {
     issues.push({ path: ['child', 'email'], message: MSG.validation.invalidEmailFormat });
   }
-  if (child.firstName.trim() === '') {
-    issues.push({ path: ['child', 'firstName'], message: MSG.validation.firstNameIsRequired });
-  }
-  if (child.lastName.trim() === '') {
-    issues.push({ path: ['child', 'lastName'], message: MSG.validation.lastNameIsRequired });
-  }
+  issues.push(...nameIssues(child, ['child'], NAMES_REQUIRED));
   for (const group of ['adoptive', 'birth'] as const) {
     issues.push(...requireAll(form[group][0], [group, 0]));
     if (isSlotTouched(form[group][1])) issues.push(...requireAll(form[group][1], [group, 1]));
@@ -282,18 +297,23 @@ export const ZEditFamilyMembersForm = z.object(familySlots).superRefine((form, c
   for (const [slot, path, role] of places) {
     const email = slot.email.trim();
     const named = slot.firstName.trim() !== '' && slot.lastName.trim() !== '';
-    if (email !== '') {
-      if (!isEmail(email))
-        issues.push({ path: [...path, 'email'], message: MSG.validation.invalidEmailFormat });
-      if (slot.firstName.trim() === '') {
-        issues.push({ path: [...path, 'firstName'], message: MSG.validation.firstNameRequiredWithEmail });
-      }
-      if (slot.lastName.trim() === '') {
-        issues.push({ path: [...path, 'lastName'], message: MSG.validation.lastNameRequiredWithEmail });
-      }
-    } else if (named && role !== 'child') {
+    if (email !== '' && !isEmail(email)) {
+      issues.push({ path: [...path, 'email'], message: MSG.validation.invalidEmailFormat });
+    } else if (email === '' && named && role !== 'child') {
       issues.push({ path: [...path, 'email'], message: MSG.validation.emailIsRequired });
     }
+    issues.push(
+      ...nameIssues(
+        slot,
+        path,
+        email === ''
+          ? {}
+          : {
+              firstName: MSG.validation.firstNameRequiredWithEmail,
+              lastName: MSG.validation.lastNameRequiredWithEmail,
+            },
+      ),
+    );
   }
   const roles = filledSlots(form).map((s) => s.role);
   if (!roles.includes('adoptive_parent')) {

@@ -2,9 +2,11 @@
 // 2, 3 and 7).
 import { z } from 'zod';
 import { MSG } from '../messages.js';
+import { isEmptyTermsHtml } from '../rules/terms.js';
 
 /** The terms editor's html may be long, but not unbounded (the body limit is 1 MB). */
 export const TERMS_CONTENT_MAX = 500_000;
+export const TERMS_TITLE_MAX = 200;
 
 export const ZTerms = z.object({
   _id: z.string(),
@@ -18,7 +20,16 @@ export type Terms = z.infer<typeof ZTerms>;
 
 /** POST /api/term/create: whatever the editor holds; the title is the fixed 'Term 1' (spec section 9). */
 export const ZCreateTermsRequest = z.object({
-  title: z.string().trim().min(1).max(200).default(MSG.terms.defaultTitle),
-  content: z.string().max(TERMS_CONTENT_MAX),
+  title: z
+    .string()
+    .trim()
+    .min(1)
+    .max(TERMS_TITLE_MAX, MSG.validation.tooLong(MSG.fields.title, TERMS_TITLE_MAX))
+    .default(MSG.terms.defaultTitle),
+  // An editor emptied by hand still holds empty paragraphs: that would publish blank terms.
+  content: z
+    .string()
+    .max(TERMS_CONTENT_MAX, MSG.validation.tooLong(MSG.fields.content, TERMS_CONTENT_MAX))
+    .refine((html) => !isEmptyTermsHtml(html), MSG.extra.termsEmpty),
 });
 export type CreateTermsRequest = z.input<typeof ZCreateTermsRequest>;

@@ -278,7 +278,7 @@ describe('subscriptions with Stripe', () => {
 
   it('counts our redemptions of a Stripe coupon: the last one is taken once, a declined card takes none', async () => {
     // ONCE allows 2 redemptions and Stripe has counted 1 elsewhere: one is left for us.
-    const declined = await stripeGroup('pm_card_chargeDeclined');
+    const declined = await stripeGroup('pm_card_chargeDeclinedAfterAttaching');
     expect((await declined.assign(declined.groupId, 'price_monthly', ['ONCE'])).statusCode).toBe(422);
     const stillThere = await declined.call('GET', '/api/group/billing/coupon/ONCE');
     expect(stillThere.statusCode).toBe(200);
@@ -312,8 +312,50 @@ describe('subscriptions with Stripe', () => {
     }
   });
 
-  it('answers a declined card with a clear message and keeps no subscription', async () => {
-    const { assign, groupId } = await stripeGroup('pm_card_chargeDeclined');
+  it("hands the browser a SetupIntent's client secret, so the card is checked before it is saved", async () => {
+    const entity = await billingEntity(t);
+    const setup = await entity.call('POST', '/api/payments/stripe/card-setup');
+    expect(setup.statusCode, setup.body).toBe(200);
+    expect(setup.json()).toEqual({ clientSecret: expect.stringMatching(/^seti_\w+_secret_/) });
+    const [created] = standIn.calls('POST', /^\/v1\/setup_intents$/).slice(-1);
+    expect(created?.params).toMatchObject({
+      usage: 'off_session',
+      'automatic_payment_methods[allow_redirects]': 'never',
+    });
+    expect(created?.idempotencyKey).toMatch(/^card-setup-/);
+  });
+
+  it('refuses a card that Stripe declines when it is attached: no family, a clear message', async () => {
+    const entity = await billingEntity(t);
+    const groupsBefore = (await entity.call('GET', '/api/group/list')).json().total;
+    const refused = await entity.call(
+      'POST',
+      '/api/group/billing/save',
+      billingPayload(stripeCard('pm_card_chargeDeclined')),
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(MSG.billing.cardDeclined);
+    expect((await entity.call('GET', '/api/group/list')).json().total).toBe(groupsBefore);
+  });
+
+  it('updates the contact details at Stripe and keeps the card when no new card is sent', async () => {
+    const { call, groupId } = await stripeGroup('pm_card_mastercard');
+    // The details alone: no card.
+    const details = billingPayload({});
+    const attachesBefore = standIn.calls('POST', /\/attach$/).length;
+    const updated = await call('PUT', `/api/group/billing/update/${groupId}`, {
+      ...details,
+      cardName: 'Pat New Payer',
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(standIn.calls('POST', /\/attach$/)).toHaveLength(attachesBefore);
+    expect([...standIn.customers.values()].some((c) => c.name === 'Pat New Payer')).toBe(true);
+    const after = (await call('GET', `/api/group/billing/details/${groupId}`)).json();
+    expect(after.billingInformation).toMatchObject({ cardName: 'Pat New Payer', cardLast4: '4444' });
+  });
+
+  it('answers a card declined at its charge with a clear message and keeps no subscription', async () => {
+    const { assign, groupId } = await stripeGroup('pm_card_chargeDeclinedAfterAttaching');
     const declined = await assign(groupId, 'price_lifetime');
     expect(declined.statusCode).toBe(422);
     expect(declined.json().message).toBe(MSG.billing.cardDeclined);
@@ -359,7 +401,7 @@ describe('subscriptions with Stripe', () => {
     const posts = standIn.requests.filter((r) => r.method === 'POST');
     expect(posts.length).toBeGreaterThan(5);
     for (const post of posts) {
-      expect(post.idempotencyKey, post.path).toMatch(/^(billing|sub|change|cancel)-/);
+      expect(post.idempotencyKey, post.path).toMatch(/^(billing|sub|change|cancel|card-setup)-/);
     }
   });
 

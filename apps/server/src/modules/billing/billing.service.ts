@@ -209,37 +209,75 @@ export function createBillingService(ctx: AppContext, payments: PaymentsProvider
     }
   }
 
+  /**
+   * Saves the payment details. With a card token the card is checked and saved at the provider (a
+   * refused card changes nothing); without one (update-billing with no new card) the card on file stays
+   * and only the contact details change, at the provider and here.
+   */
   async function storeBilling(
     actor: Actor,
     input: {
       entityId: string;
       groupId: string;
       create: boolean;
-      customerId: string | null;
+      current: repo.BillingValues | null;
       payload: ReturnType<typeof ZUpdateBillingRequest.parse>;
     },
   ): Promise<void> {
-    const { payload } = input;
-    const saved = await translated(() =>
-      payments.saveCustomer({
-        customerId: input.customerId,
-        cardToken: payload.creditCardTokenId,
-        userId: actor.userId,
-        email: payload.email,
-        name: payload.cardName,
-        phone: payload.phoneNumber,
-        address: {
-          line1: payload.address,
-          city: payload.city,
-          state: payload.state,
-          postalCode: payload.zip,
-          country: payload.country,
-        },
-        groupId: input.groupId,
-        idempotencyKey: `billing-${input.groupId}-${payload.creditCardTokenId}`,
-      }),
-    );
-    // What is shown of the card comes from the provider, not from what the browser said.
+    const { payload, current } = input;
+    const contact = {
+      email: payload.email,
+      name: payload.cardName,
+      phone: payload.phoneNumber,
+      address: {
+        line1: payload.address,
+        city: payload.city,
+        state: payload.state,
+        postalCode: payload.zip,
+        country: payload.country,
+      },
+      groupId: input.groupId,
+    };
+    const token = payload.creditCardTokenId;
+    let card: Pick<
+      repo.BillingValues,
+      | 'cardBrand'
+      | 'cardLast4'
+      | 'cardExpMonth'
+      | 'cardExpYear'
+      | 'providerCustomerId'
+      | 'providerPaymentMethodId'
+    >;
+    if (token) {
+      // What is shown of the card comes from the provider, not from what the browser said.
+      const saved = await translated(() =>
+        payments.saveCustomer({
+          ...contact,
+          customerId: current?.providerCustomerId ?? null,
+          cardToken: token,
+          userId: actor.userId,
+          idempotencyKey: `billing-${input.groupId}-${token}`,
+        }),
+      );
+      card = {
+        cardBrand: saved.card.brand,
+        cardLast4: saved.card.last4,
+        cardExpMonth: saved.card.expMonth,
+        cardExpYear: saved.card.expYear,
+        providerCustomerId: saved.customerId,
+        providerPaymentMethodId: saved.paymentMethodId,
+      };
+    } else {
+      if (!current) throw new AppError('UNPROCESSABLE', MSG.billing.cardTokenInvalid);
+      await translated(() =>
+        payments.updateCustomer({
+          ...contact,
+          customerId: current.providerCustomerId,
+          idempotencyKey: `billing-${input.groupId}-contact-${randomUUID()}`,
+        }),
+      );
+      card = current;
+    }
     await repo.saveBillingInformation(db, {
       entityId: input.entityId,
       groupId: input.groupId,
@@ -253,12 +291,12 @@ export function createBillingService(ctx: AppContext, payments: PaymentsProvider
         country: payload.country,
         email: payload.email,
         phone: payload.phoneNumber,
-        cardBrand: saved.card.brand,
-        cardLast4: saved.card.last4,
-        cardExpMonth: saved.card.expMonth,
-        cardExpYear: saved.card.expYear,
-        providerCustomerId: saved.customerId,
-        providerPaymentMethodId: saved.paymentMethodId,
+        cardBrand: card.cardBrand,
+        cardLast4: card.cardLast4,
+        cardExpMonth: card.cardExpMonth,
+        cardExpYear: card.cardExpYear,
+        providerCustomerId: card.providerCustomerId,
+        providerPaymentMethodId: card.providerPaymentMethodId,
       },
     });
   }
@@ -313,13 +351,7 @@ export function createBillingService(ctx: AppContext, payments: PaymentsProvider
           if (existing) await refuseOneTimeBillingChange(entityId, existing.id);
           const groupId = existing?.id ?? randomUUID();
           const billing = existing ? await repo.findBillingInformation(db, entityId, groupId) : null;
-          await storeBilling(actor, {
-            entityId,
-            groupId,
-            create: !existing,
-            customerId: billing?.providerCustomerId ?? null,
-            payload,
-          });
+          await storeBilling(actor, { entityId, groupId, create: !existing, current: billing, payload });
           return { _id: groupId, message: MSG.billing.paymentCreated };
         },
       );
@@ -346,13 +378,7 @@ export function createBillingService(ctx: AppContext, payments: PaymentsProvider
           await groupOf(entityId, groupId);
           await refuseOneTimeBillingChange(entityId, groupId);
           const billing = await repo.findBillingInformation(db, entityId, groupId);
-          await storeBilling(actor, {
-            entityId,
-            groupId,
-            create: false,
-            customerId: billing?.providerCustomerId ?? null,
-            payload,
-          });
+          await storeBilling(actor, { entityId, groupId, create: false, current: billing, payload });
           return { _id: groupId, message: MSG.billing.billingUpdated };
         },
       );

@@ -9,6 +9,7 @@ import {
   billingEntity,
   billingPayload,
   CARD_DECLINED,
+  CARD_DECLINED_WHEN_CHARGED,
   CARD_OK,
   createCoupon,
   createPlan,
@@ -292,17 +293,17 @@ describe('POST /api/group/billing/save', () => {
     expect(foreign.statusCode).toBe(404);
   });
 
-  it('takes a phone of 13 to 15 characters; refuses 12 and 16 with the spec text', async () => {
+  it('takes a whole phone number only; one short of a digit or one too many is refused with the spec text', async () => {
     const { call, tokenFor } = await billingEntity(t);
-    for (const phone of ['(555) 010-200', '(555) 010-20001']) {
-      const ok = await call(
-        'POST',
-        '/api/group/billing/save',
-        billingPayload(await tokenFor(), { phoneNumber: phone }),
-      );
-      expect(ok.statusCode, phone).toBe(200);
-    }
-    for (const phone of ['(555) 010-20', '(555) 010-200012']) {
+    const ok = await call(
+      'POST',
+      '/api/group/billing/save',
+      billingPayload(await tokenFor(), { phoneNumber: '+1 555 010 2000' }),
+    );
+    expect(ok.statusCode).toBe(200);
+    const details = (await call('GET', `/api/group/billing/details/${ok.json()._id}`)).json();
+    expect(details.billingInformation.phoneNumber).toBe('(555) 010-2000');
+    for (const phone of ['(555) 010-20', '(555) 010-200', '(555) 010-20001', '(555) 010-200012']) {
       const wrong = await call(
         'POST',
         '/api/group/billing/save',
@@ -327,6 +328,10 @@ describe('POST /api/group/billing/save', () => {
       [{ zip: '1234' }, 'zip', 'Zip code must be at least 5 characters'],
       [{ zip: '123456' }, 'zip', MSG.validation.zipMax],
       [{ phoneNumber: '' }, 'phoneNumber', MSG.validation.phoneRequired],
+      [{ phoneNumber: '(555) 123-456' }, 'phoneNumber', MSG.validation.phoneWrong],
+      [{ address: 'a'.repeat(201) }, 'address', 'Address must be at most 200 characters'],
+      [{ city: 'a'.repeat(101) }, 'city', 'City must be at most 100 characters'],
+      [{ cardName: 'a'.repeat(121) }, 'cardName', 'Full name must be at most 120 characters'],
       [{ email: '' }, 'email', 'Email is a required field'],
       [{ email: 'not-an-email' }, 'email', 'Field email is wrong'],
     ];
@@ -420,6 +425,58 @@ describe('PUT /api/group/billing/update/{groupId}', () => {
     expect(updated.json()).toEqual({ _id: groupId, message: 'Billing update!' });
     const details = (await call('GET', `/api/group/billing/details/${groupId}`)).json();
     expect(details.billingInformation).toMatchObject({ zip: '10001', cardBrand: 'amex', cardLast4: '0005' });
+  });
+
+  it('keeps the card on file when no new card is sent, and changes only the details', async () => {
+    const { call, groupWithCard } = await billingEntity(t);
+    const groupId = await groupWithCard();
+    // The details alone: no card.
+    const detailsOnly = billingPayload({}, { address: '9 Elm Road' });
+    const paymentMethodOf = async () =>
+      (
+        await t
+          .db()
+          .select({ id: billingInformation.providerPaymentMethodId })
+          .from(billingInformation)
+          .where(eq(billingInformation.groupId, groupId))
+      )[0];
+    const methodBefore = await paymentMethodOf();
+    const updated = await call('PUT', `/api/group/billing/update/${groupId}`, detailsOnly);
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().message).toBe(MSG.billing.billingUpdated);
+    const details = (await call('GET', `/api/group/billing/details/${groupId}`)).json();
+    expect(details.billingInformation).toMatchObject({
+      address: '9 Elm Road',
+      cardBrand: 'visa',
+      cardLast4: '4242',
+    });
+    const methodAfter = await paymentMethodOf();
+    expect(methodAfter).toEqual(methodBefore);
+    // Part of a card is no card: refused, nothing changes.
+    const partial = await call('PUT', `/api/group/billing/update/${groupId}`, {
+      ...detailsOnly,
+      address: '1 Other Way',
+      cardLast4: '1111',
+    });
+    expect(partial.statusCode).toBe(400);
+    expect(partial.json().fields.creditCardTokenId).toBe(MSG.billing.cardTokenInvalid);
+    expect(
+      (await call('GET', `/api/group/billing/details/${groupId}`)).json().billingInformation.address,
+    ).toBe('9 Elm Road');
+  });
+
+  it('refuses a declined card on update and keeps the card on file', async () => {
+    const { call, tokenFor, groupWithCard } = await billingEntity(t);
+    const groupId = await groupWithCard();
+    const refused = await call(
+      'PUT',
+      `/api/group/billing/update/${groupId}`,
+      billingPayload(await tokenFor(CARD_DECLINED), { zip: '10001', phoneNumber: '(555) 010-2000' }),
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(MSG.billing.cardDeclined);
+    const details = (await call('GET', `/api/group/billing/details/${groupId}`)).json();
+    expect(details.billingInformation).toMatchObject({ zip: '62701', cardLast4: '4242' });
   });
 
   it('refuses to change the billing of a one-time family (spec section 4), and changes nothing', async () => {
@@ -573,11 +630,36 @@ describe('POST /api/group/billing/assignSubscription', () => {
     expect((await subscriptionsOf(groupId)).map((s) => s.status)).toEqual(['active']);
   });
 
-  it('declines the test card 4000 0000 0000 0002 with a clear message; a new card then succeeds', async () => {
+  it('refuses the test card 4000 0000 0000 0002 when it is saved: no family, no card, no customer', async () => {
+    const { call, tokenFor, entity } = await billingEntity(t);
+    const counts = async () => {
+      const result = (await t.db().execute(
+        sql`select (select count(*) from groups where entity_id = ${entity.entityId})::int as groups,
+                   (select count(*) from payment_methods)::int as methods,
+                   (select count(*) from payment_customers)::int as customers`,
+      )) as unknown as { rows: { groups: number; methods: number; customers: number }[] };
+      return result.rows[0];
+    };
+    const before = await counts();
+    const refused = await call(
+      'POST',
+      '/api/group/billing/save',
+      billingPayload(await tokenFor(CARD_DECLINED)),
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(MSG.billing.cardDeclined);
+    expect(await counts()).toEqual(before);
+    // Another card then saves, and creates the family.
+    const saved = await call('POST', '/api/group/billing/save', billingPayload(await tokenFor(CARD_OK)));
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().message).toBe(MSG.billing.paymentCreated);
+  });
+
+  it('declines a card at its charge with a clear message; a new card then succeeds', async () => {
     const plan = await createPlan(t.db());
     const coupon = await createCoupon(t.db(), { percentOff: 50, products: [plan.id] });
     const { call, tokenFor, groupWithCard, assign } = await billingEntity(t);
-    const groupId = await groupWithCard(CARD_DECLINED);
+    const groupId = await groupWithCard(CARD_DECLINED_WHEN_CHARGED);
     const declined = await assign(groupId, plan.id, [coupon.id]);
     expect(declined.statusCode).toBe(422);
     expect(declined.json().message).toBe(MSG.billing.cardDeclined);
@@ -827,7 +909,11 @@ describe('monthly renewals (local provider)', () => {
     const { call, tokenFor, groupWithCard, assign } = await billingEntity(t);
     const groupId = await groupWithCard();
     await assign(groupId, monthly.id);
-    await call('PUT', `/api/group/billing/update/${groupId}`, billingPayload(await tokenFor(CARD_DECLINED)));
+    await call(
+      'PUT',
+      `/api/group/billing/update/${groupId}`,
+      billingPayload(await tokenFor(CARD_DECLINED_WHEN_CHARGED)),
+    );
     const ended = new Date(Date.UTC(2030, 5, 1));
     await t
       .db()

@@ -6,6 +6,7 @@ import {
   ZAdminCouponList,
   ZAdminPlan,
   ZAdminPlanList,
+  ZCardSetupResponse,
   ZCardToken,
   ZCreateCouponRequest,
   ZCreatePlanRequest,
@@ -33,6 +34,13 @@ export async function paymentsRoutes(
   const adminOnly = { onRequest: app.requireRole('admin') };
   const tags = ['payments'];
   const security = [{ bearer: [] }];
+  // Card entry is tried card after card by whoever tests stolen numbers: it is limited per address.
+  const cardEntryLimit = {
+    rateLimit: {
+      max: ctx.config.auth.rateLimitMax * 3,
+      timeWindow: ctx.config.auth.rateLimitWindowSeconds * 1000,
+    },
+  };
 
   r.get(
     API.payments.config,
@@ -53,12 +61,7 @@ export async function paymentsRoutes(
     API.payments.localTokens,
     {
       onRequest: app.requireRole('entity'),
-      config: {
-        rateLimit: {
-          max: ctx.config.auth.rateLimitMax * 3,
-          timeWindow: ctx.config.auth.rateLimitWindowSeconds * 1000,
-        },
-      },
+      config: cardEntryLimit,
       schema: {
         tags,
         security,
@@ -69,6 +72,22 @@ export async function paymentsRoutes(
       },
     },
     async (request) => service.createCardToken({ actor: actorOf(request), input: request.body }),
+  );
+
+  r.post(
+    API.payments.stripeCardSetup,
+    {
+      onRequest: app.requireRole('entity'),
+      config: cardEntryLimit,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Stripe: a SetupIntent's client secret; the browser confirms it with the card, which its bank then checks",
+        response: { 200: ZCardSetupResponse, ...errors, 404: ZErrorResponse, 429: ZErrorResponse },
+      },
+    },
+    async (request) => service.createCardSetup({ actor: actorOf(request) }),
   );
 
   r.get(

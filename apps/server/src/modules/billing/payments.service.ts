@@ -1,9 +1,12 @@
 // The payment provider's side of the portal: what the browser needs to enter a card (the provider and
 // Stripe's publishable key), the local provider's card tokeniser, the plan and coupon administration
 // of the local provider (admins), and Stripe's webhook.
+
+import { randomUUID } from 'node:crypto';
 import {
   type AdminCoupon,
   type AdminPlan,
+  type CardSetupResponse,
   type CardToken,
   type CreateCouponRequest,
   type CreatePlanRequest,
@@ -58,6 +61,12 @@ export function createPaymentsService(ctx: AppContext, payments: PaymentsProvide
     }): Promise<CardToken> {
       if (payments.kind !== 'local' || actor.role !== 'entity') throw notFound();
       return tokeniseCard(db, actor.userId, input);
+    },
+
+    /** Stripe only: a SetupIntent, so the browser has the new card checked before it is saved. */
+    async createCardSetup({ actor }: { actor: Actor }): Promise<CardSetupResponse> {
+      if (!isStripeProvider(payments) || actor.role !== 'entity') throw notFound();
+      return payments.createCardSetup(`card-setup-${randomUUID()}`);
     },
 
     async listPlans({ actor }: { actor: Actor }): Promise<{ plans: AdminPlan[] }> {

@@ -5,7 +5,7 @@
 import {
   type ChannelListResponse,
   type ChannelStatusRequest,
-  childDisplayName,
+  familyDisplayName,
   type Message,
   type MessagePageResponse,
   type MessageResponse,
@@ -67,8 +67,8 @@ export function createChannelsService(ctx: AppContext) {
     }): Promise<ChannelListResponse> {
       const group = await requireEntityGroup(ctx, actor, input.groupId);
       const channels = await ctx.chat.listChannels(group.id);
-      // The family's name as every family screen shows it (the child's first name).
-      return { groupName: childDisplayName(group) || null, channels: channels.map(toChannel) };
+      // The family's name as every family screen shows it.
+      return { groupName: familyDisplayName(group) || null, channels: channels.map(toChannel) };
     },
 
     /** A page of messages, newest first; the first page of an opening is written to the audit log. */

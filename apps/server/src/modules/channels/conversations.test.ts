@@ -32,12 +32,12 @@ describe.each<ChatKind>(['local', 'stream'])('conversations (%s chat provider)',
   const get = (url: string, authorization = owner.authorization) =>
     c.t.app.inject({ method: 'GET', url, headers: { authorization } });
 
-  it("lists a family's channels with members, status and reports, and the family's name as shown (the child's first name)", async () => {
+  it("lists a family's channels with members, status and reports, and the family's name as shown (whole)", async () => {
     const f = await familyWithChannel(c, owner.entityId, 'Robin Smith');
     const response = await get(list(f.groupId));
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.groupName).toBe('Robin');
+    expect(body.groupName).toBe('Robin Smith');
     expect(body.channels).toHaveLength(1);
     const [channel] = body.channels;
     expect(channel).toMatchObject({ id: f.channelId, number: 1, disabled: false, hasReports: false });

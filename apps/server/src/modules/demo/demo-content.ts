@@ -1,6 +1,6 @@
 // The words and pictures of the demo families' conversations: an open adoption a year in, told as
-// the parents and the birth family would write it. Pictures are small inline SVG drawings, so the demo
-// shows images without any file server or network.
+// the parents and the birth family would write it. Pictures are small inline SVG drawings and the video
+// a file of the portal, so the demo shows them without any other server or network.
 
 function svg(title: string, body: string): string {
   const markup = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320" viewBox="0 0 480 320" role="img" aria-label="${title}">${body}</svg>`;
@@ -26,8 +26,11 @@ export const DEMO_PICTURES = {
   ),
 };
 
-/** A public sample clip: it plays where the portal can reach the internet. */
-export const DEMO_VIDEO = 'https://interactive-examples.mdn.mozilla.net/media/cc0-videos/flower.mp4';
+/**
+ * A 4-second clip of a garden (H.264, 7 KB) that the portal serves itself, from the web app's public
+ * folder (apps/web/public/demo), so the demo video plays without the internet.
+ */
+export const DEMO_VIDEO = '/demo/garden.mp4';
 
 export type Speaker = 'parent' | 'parent2' | 'birth' | 'birth2';
 

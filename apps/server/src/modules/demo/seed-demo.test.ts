@@ -1,7 +1,11 @@
 // The demo data: every state the brief names, reachable through the real routes, and idempotent.
-import { API, apiPath } from '@bridge-talk/contract';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { API, apiPath, type Coupon, couponAppliesTo, MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestApp } from '../../test-support/test-app.js';
+import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
 import {
   DEMO_PASSWORD_DEFAULT,
   type DemoSummary,
@@ -10,13 +14,22 @@ import {
   seedDemo,
 } from './seed-demo.js';
 
+// The portal serves the built web app; a build holds the public folder as it is (Vite copies it).
+const webPublic = fileURLToPath(new URL('../../../../web/public', import.meta.url));
+const webDist = mkdtempSync(path.join(os.tmpdir(), 'bt-demo-web-'));
+cpSync(webPublic, webDist, { recursive: true });
+writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Bridge Talk</title>');
+
 let t: TestApp;
 let first: DemoSummary;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ WEB_DIST_DIR: webDist });
   first = await seedDemo(t.app.ctx);
 }, 120_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
 
 async function count(table: string): Promise<number> {
   const result = (await t.sql(`select count(*)::int as n from ${table}`)) as { rows: { n: number }[] };
@@ -63,6 +76,11 @@ describe('demo data', () => {
       rows: { status: string }[];
     };
     expect(new Set(statuses.rows.map((r) => r.status))).toEqual(new Set(['active', 'pending', 'disabled']));
+    // The pending one as a real access request is: enabling it asks for the address and the contract.
+    const request = (await t.sql(
+      `select address, start_contract, end_contract from entities where status = 'pending'`,
+    )) as { rows: Record<string, unknown>[] };
+    expect(request.rows).toEqual([{ address: '', start_contract: null, end_contract: null }]);
   });
 
   it('has conversations with pictures, a video, reported messages, and one channel of 10 000 messages', async () => {
@@ -85,7 +103,7 @@ describe('demo data', () => {
       headers: { authorization: agency.authorization },
     });
     const messages = page.json().messages as {
-      attachments: { type: string; image_url?: string }[];
+      attachments: { type: string; image_url?: string; asset_url?: string }[];
       flaggedMessages: { flags: unknown[] };
     }[];
     expect(
@@ -93,8 +111,18 @@ describe('demo data', () => {
         m.attachments.some((a) => a.type === 'image' && a.image_url?.startsWith('data:image/svg+xml')),
       ),
     ).toBe(true);
-    expect(messages.some((m) => m.attachments.some((a) => a.type === 'video'))).toBe(true);
     expect(messages.filter((m) => m.flaggedMessages.flags.length > 0)).toHaveLength(1);
+
+    // The video is a file of the portal itself: it plays without the internet.
+    const videos = messages.flatMap((m) => m.attachments.filter((a) => a.type === 'video'));
+    expect(videos).toHaveLength(1);
+    const url = videos[0]!.asset_url!;
+    expect(url).toMatch(/^\/[^/]/);
+    const video = await t.app.inject({ method: 'GET', url });
+    expect(video.statusCode).toBe(200);
+    expect(video.headers['content-type']).toMatch(/^video\/mp4\b/);
+    expect(video.rawPayload.subarray(4, 8).toString()).toBe('ftyp');
+    expect(video.rawPayload.length).toBeLessThan(500_000);
 
     const garcia = first.families.find((f) => f.name === 'Noah Garcia')!;
     const [long] = await t.app.ctx.chat.listChannels(garcia.groupId);
@@ -104,6 +132,51 @@ describe('demo data', () => {
       rows: { n: number }[];
     };
     expect(rows.rows[0]!.n).toBe(LONG_CHANNEL_MESSAGES);
+  });
+
+  it('has coupons to try: a percentage, an amount, one for the monthly plan only, and one used up', async () => {
+    const admin = await signIn(t.app, { ...TEST_ADMIN, role: 'admin' });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: API.payments.coupons,
+      headers: { authorization: admin.authorization },
+    });
+    expect(listed.statusCode).toBe(200);
+    const coupons = new Map((listed.json().coupons as Coupon[]).map((c) => [c.id, c]));
+    const plans = (await t.sql('select id, type from payment_plans where active')) as {
+      rows: { id: string; type: 'recurring' | 'one_time' }[];
+    };
+    const monthly = plans.rows.find((p) => p.type === 'recurring')!.id;
+    const lifetime = plans.rows.find((p) => p.type === 'one_time')!.id;
+    const applies = (code: string) =>
+      [monthly, lifetime].map((plan) => couponAppliesTo(coupons.get(code)!, plan));
+
+    expect(coupons.get('DEMO10')).toMatchObject({ percent_off: 10, amount_off: null, max_redemptions: null });
+    expect(applies('DEMO10')).toEqual([true, true]);
+    expect(coupons.get('DEMO5OFF')).toMatchObject({ percent_off: null, amount_off: 500 });
+    expect(applies('DEMO5OFF')).toEqual([true, true]);
+    expect(coupons.get('MONTHLY20')).toMatchObject({ percent_off: 20 });
+    expect(applies('MONTHLY20')).toEqual([true, false]);
+    expect(coupons.get('FREE')).toMatchObject({ max_redemptions: 1, times_redeemed: 1 });
+    expect(applies('FREE')).toEqual([false, false]);
+    expect(describeDemo(first)).toContain('MONTHLY20');
+
+    // An agency finds the usable ones; the used-up one is refused.
+    const agency = await signIn(t.app, {
+      email: 'demo.agency@bridgetalk.local',
+      password: DEMO_PASSWORD_DEFAULT,
+      role: 'entity',
+    });
+    const lookUp = (code: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: apiPath(API.billing.coupon, { code }),
+        headers: { authorization: agency.authorization },
+      });
+    expect((await lookUp('demo10')).json()).toMatchObject({ id: 'DEMO10', percent_off: 10 });
+    const usedUp = await lookUp('FREE');
+    expect(usedUp.statusCode).toBe(404);
+    expect(usedUp.json().message).toBe(MSG.billing.couponNotValid);
   });
 
   it('is idempotent: a second run adds nothing', async () => {
@@ -116,6 +189,7 @@ describe('demo data', () => {
       channels: await count('chat_channels'),
       messages: await count('chat_messages'),
       flags: await count('chat_flags'),
+      coupons: await count('payment_coupons'),
     };
     const again = await seedDemo(t.app.ctx);
     expect(again.messagesPosted).toBe(0);
@@ -129,6 +203,7 @@ describe('demo data', () => {
       channels: await count('chat_channels'),
       messages: await count('chat_messages'),
       flags: await count('chat_flags'),
+      coupons: await count('payment_coupons'),
     };
     expect(after).toEqual(before);
   });

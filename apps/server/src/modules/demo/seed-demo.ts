@@ -1,8 +1,8 @@
 // Demo data (`npm run seed:demo`): a few agencies and lawyers, families in every state — monthly and
 // one-time plans, an unnamed family the wizard resumes at step 2, an inactive family, inactive
-// members, a disabled channel — and conversations with pictures, a video, reported messages and one
-// channel of 10 000 messages. Idempotent: what exists (by e-mail, by family name) is left as it is,
-// and a channel that already has messages gets none.
+// members, a disabled channel — coupons of every kind, and conversations with pictures, a video,
+// reported messages and one channel of 10 000 messages. Idempotent: what exists (by e-mail, by family
+// name, by coupon code) is left as it is, and a channel that already has messages gets none.
 //
 // Accounts, families and payment records are written straight to the tables (the services would
 // e-mail invitations to made-up addresses); channels are made by the families area's own sync through
@@ -15,6 +15,7 @@ import {
   billingInformation,
   entities,
   groups,
+  paymentCoupons,
   paymentCustomers,
   paymentMethods,
   paymentPlans,
@@ -70,6 +71,8 @@ export interface DemoLogin {
 
 export interface DemoSummary {
   logins: DemoLogin[];
+  /** The coupon codes people can type, each with what it does. */
+  coupons: { code: string; description: string }[];
   families: { entity: string; name: string; groupId: string; channels: number }[];
   /** The member whose code-based sign-in the member chat API demonstrates. */
   memberEmail: string;
@@ -96,17 +99,20 @@ async function findOrCreateEntity(
     .from(entities)
     .where(sql`lower(${entities.email}) = ${input.email.toLowerCase()}`);
   if (existing) return { entityId: existing.id, created: false };
+  // A pending access request holds what the request form asks, as a real one does: the admin fills
+  // in the address and the contract when enabling it.
+  const request = input.status === 'pending';
   const [entity] = await ctx.db
     .insert(entities)
     .values({
       name: input.name,
       email: input.email,
       phone: '(555) 010-2030',
-      address: '200 Harbor Street, Portland, OR',
+      address: request ? '' : '200 Harbor Street, Portland, OR',
       subtype: input.subtype,
       status: input.status,
-      startContract: '2025-01-01',
-      endContract: '2027-12-31',
+      startContract: request ? null : '2025-01-01',
+      endContract: request ? null : '2027-12-31',
     })
     .returning({ id: entities.id });
   await ctx.db.insert(users).values({
@@ -140,6 +146,42 @@ async function planId(
     .values({ id, name: type === 'one_time' ? 'Lifetime' : 'Monthly', type, unitAmount: amount })
     .onConflictDoNothing();
   return { id, amount };
+}
+
+/**
+ * The local payment provider's coupons (with Stripe, coupons are made at Stripe): a percentage and an
+ * amount off every plan, one for the monthly plan only, and one used up — whose refusal is the spec's
+ * 'Coupon Free is used up and cannot be applied.'
+ */
+async function seedCoupons(ctx: AppContext): Promise<DemoSummary['coupons']> {
+  if (ctx.config.payments.provider !== 'local') return [];
+  const monthly = (await planId(ctx, 'recurring')).id;
+  const every = [monthly, (await planId(ctx, 'one_time')).id].join(',');
+  const coupons = [
+    { id: 'DEMO10', name: '10% off', percentOff: 10, products: every, description: '10% off every plan' },
+    { id: 'DEMO5OFF', name: '$5 off', amountOff: 500, products: every, description: '$5 off every plan' },
+    {
+      id: 'MONTHLY20',
+      name: '20% off monthly',
+      percentOff: 20,
+      products: monthly,
+      description: '20% off the monthly plan only',
+    },
+    {
+      id: 'FREE',
+      name: 'Free',
+      percentOff: 100,
+      maxRedemptions: 1,
+      timesRedeemed: 1,
+      products: every,
+      description: 'used up (redeemed 1 of 1)',
+    },
+  ];
+  await ctx.db
+    .insert(paymentCoupons)
+    .values(coupons.map(({ description: _, ...coupon }) => coupon))
+    .onConflictDoNothing();
+  return coupons.map((c) => ({ code: c.id, description: c.description }));
 }
 
 async function findOrCreateFamily(ctx: AppContext, entityId: string, family: DemoFamily): Promise<string> {
@@ -354,6 +396,7 @@ export async function seedDemo(ctx: AppContext, options: { password?: string } =
           ctx.config.bootstrapAdmin.password ?? '(ADMIN_PASSWORD, or the one printed at the first start)',
       },
     ],
+    coupons: await seedCoupons(ctx),
     families: [],
     memberEmail: 'beatrice.lane@demo.bridgetalk.local',
     messagesPosted: 0,
@@ -680,6 +723,13 @@ export function describeDemo(summary: DemoSummary): string {
     ),
     '    (and an unnamed family that resumes at step 2 of Add New Family)',
     '',
+    ...(summary.coupons.length > 0
+      ? [
+          "  Coupons (Add New Family, or an entity's coupon in Entity Management):",
+          ...summary.coupons.map((c) => `    ${c.code.padEnd(10)} ${c.description}`),
+          '',
+        ]
+      : []),
     summary.chat === 'local'
       ? `  ${summary.messagesPosted.toLocaleString('en-US')} messages added this run. A family member signs in to the member chat API with an e-mailed code, e.g. ${summary.memberEmail} (POST /api/chat/sessions/code).`
       : '  CHAT_PROVIDER=stream: the channels were made at Stream; their messages come from the family app.',

@@ -1,6 +1,6 @@
 // Entity management (admin only): the searched list, one entity, creating an entity with its invited
 // sign-in person, editing it, and the status changes — disable (sessions end at once) and enable (a
-// pending access request gets its invitation).
+// pending access request, once its form is complete, gets its invitation).
 import {
   type CreateEntityRequest,
   type Entity,
@@ -21,6 +21,18 @@ import * as repo from './entities.repository.js';
 
 function duplicateEmail(): AppError {
   return new AppError('CONFLICT', MSG.entities.emailInDatabase, { email: MSG.entities.emailInDatabase });
+}
+
+/**
+ * An access request holds a name, an e-mail and a phone only: it becomes active (and its person is
+ * invited) when the address and the contract dates are filled in too. The fields it still lacks.
+ */
+function missingForActivation(entity: repo.EntityRow): Record<string, string> {
+  const missing: Record<string, string> = {};
+  if (!entity.address.trim()) missing.address = MSG.validation.addressRequired;
+  if (!entity.startContract) missing.startContract = MSG.validation.startContractLength;
+  if (!entity.endContract) missing.endContract = MSG.validation.endContractLength;
+  return missing;
 }
 
 function toEntity(row: repo.EntityRow): Entity {
@@ -97,9 +109,10 @@ export function createEntitiesService(ctx: AppContext) {
     },
 
     /**
-     * Saves the form, or changes the status. Disabling ends the entity's sessions at once (the
+     * Saves the form, or changes the status, or both. Disabling ends the entity's sessions at once (the
      * authenticate hook also refuses every request of a non-active entity); enabling a pending access
-     * request e-mails its person the invitation.
+     * request — only with its form complete, usually sent with the status — e-mails its person the
+     * invitation.
      */
     async updateEntity({
       actor,
@@ -116,6 +129,12 @@ export function createEntitiesService(ctx: AppContext) {
         ...(coupon !== undefined ? { coupon: coupon || null } : {}),
         ...(status !== undefined ? { status } : {}),
       } as Partial<repo.EntityValues> & { status?: repo.EntityStatus };
+      if (status === 'active' && current.status === 'pending') {
+        const missing = missingForActivation({ ...current, ...values });
+        if (Object.keys(missing).length > 0) {
+          throw new AppError('CONFLICT', MSG.extra.entityIncomplete, missing);
+        }
+      }
       const emailChanged =
         values.email !== undefined && values.email.toLowerCase() !== current.email.toLowerCase();
       if (emailChanged && (await repo.emailTaken(db, values.email!, current.id))) throw duplicateEmail();

@@ -191,6 +191,9 @@ describe('POST /api/entity/create', () => {
     [{ phone: '' }, 'phone', MSG.validation.phoneRequired],
     [{ phone: '(555) 010' }, 'phone', MSG.validation.phoneWrong],
     [{ phone: '(555) 010-2000 x1234' }, 'phone', MSG.validation.phoneWrong],
+    [{ phone: '(555) 010-200' }, 'phone', MSG.validation.phoneWrong],
+    [{ name: 'a'.repeat(161) }, 'name', 'Entity name must be at most 160 characters'],
+    [{ address: 'a'.repeat(301) }, 'address', 'Address must be at most 300 characters'],
     [{ address: '' }, 'address', MSG.validation.addressRequired],
     [{ email: '' }, 'email', MSG.validation.emailRequired],
     [{ email: 'not-an-email' }, 'email', MSG.validation.emailWrong],
@@ -380,10 +383,10 @@ describe('status changes', () => {
     await signIn(t.app, { email: person.email, password: person.password!, role: 'entity' });
   });
 
-  it('enabling a pending access request e-mails its person the invitation', async () => {
+  async function accessRequest(name: string) {
     const email = uniqueEmail('request');
     const registered = await call('POST', '/api/auth/register', null, {
-      name: 'Paula Pending',
+      name,
       email,
       phone: '(555) 123-4567',
       subtype: 'lawyer',
@@ -391,19 +394,91 @@ describe('status changes', () => {
     expect(registered.statusCode).toBe(200);
     const listed = (await call('GET', `/api/entity/list?search=${encodeURIComponent(email)}`, admin)).json();
     expect(listed.result).toHaveLength(1);
-    const pending = listed.result[0];
-    expect(pending).toMatchObject({ status: 'pending', active: false, subtype: 'lawyer', address: '' });
+    return { email, entity: listed.result[0] as { _id: string; status: string } };
+  }
 
-    const refused = await call('POST', '/api/auth/login', null, {
+  const invitedTo = (email: string) =>
+    smtp.messages.some((m) => (Array.isArray(m.to) ? m.to : [m.to]).some((a) => a?.text.includes(email)));
+
+  it('refuses to enable a pending access request before its address and contract dates are filled in: it stays pending, nobody is invited', async () => {
+    const { email, entity } = await accessRequest('Paula Pending');
+    expect(entity).toMatchObject({
+      status: 'pending',
+      active: false,
+      subtype: 'lawyer',
+      address: '',
+      startContract: null,
+      endContract: null,
+    });
+
+    const refused = await call('PUT', `/api/entity/edit/${entity._id}`, admin, { status: 'active' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      message: MSG.extra.entityIncomplete,
+      fields: {
+        address: MSG.validation.addressRequired,
+        startContract: MSG.validation.startContractLength,
+        endContract: MSG.validation.endContractLength,
+      },
+    });
+    // Only some of them is not enough either.
+    const partly = await call('PUT', `/api/entity/edit/${entity._id}`, admin, {
+      status: 'active',
+      address: '9 Harbor Street',
+    });
+    expect(partly.statusCode).toBe(409);
+    expect(Object.keys(partly.json().fields)).toEqual(['startContract', 'endContract']);
+
+    const after = (await call('GET', `/api/entity/list/${entity._id}`, admin)).json();
+    expect(after).toMatchObject({ status: 'pending', active: false, address: '' });
+    const login = await call('POST', '/api/auth/login', null, {
       email,
       password: 'Anything-1',
       role: 'entity',
     });
-    expect(refused.statusCode).toBe(403);
+    expect(login.statusCode).toBe(403);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(invitedTo(email)).toBe(false);
+  });
 
-    const enabled = await call('PUT', `/api/entity/edit/${pending._id}`, admin, { status: 'active' });
-    expect(enabled.statusCode).toBe(200);
-    expect(enabled.json()).toMatchObject({ status: 'active', subtype: 'lawyer' });
+  it('a pending access request saved without a status keeps waiting, and nobody is invited', async () => {
+    const { email, entity } = await accessRequest('Quinn Pending');
+    const saved = await call('PUT', `/api/entity/edit/${entity._id}`, admin, {
+      ...validEntity({ name: 'Quinn Law', email }),
+      subtype: undefined,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({
+      status: 'pending',
+      active: false,
+      address: '1 Main Street, Springfield',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(invitedTo(email)).toBe(false);
+  });
+
+  it('the completed form saved with the status enables a pending access request and e-mails its person the invitation', async () => {
+    const { email, entity } = await accessRequest('Paula Pending');
+    const enabled = await call('PUT', `/api/entity/edit/${entity._id}`, admin, {
+      name: 'Pending Family Law',
+      email,
+      phone: '(555) 123-4567',
+      address: '9 Harbor Street, Portland',
+      startContract: '2026-01-01',
+      endContract: '2027-12-31',
+      coupon: '',
+      status: 'active',
+    });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    expect(enabled.json()).toMatchObject({
+      status: 'active',
+      active: true,
+      subtype: 'lawyer',
+      name: 'Pending Family Law',
+      address: '9 Harbor Street, Portland',
+      startContract: '2026-01-01',
+      endContract: '2027-12-31',
+    });
     const mail = await waitForMessage(smtp, email, /Your Bridge Talk portal account/);
     expect(mail.text).toContain('Hello Paula Pending,');
     const login = await call('POST', '/api/auth/login', null, {

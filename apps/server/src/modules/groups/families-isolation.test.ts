@@ -41,7 +41,7 @@ beforeAll(async () => {
     groupId,
     child: await create('Vic Child', 'child', null),
     parent: await create('Val Parent', 'adoptive_parent', 'val.parent@isolation.test'),
-    birth: await create('Bo Birth', 'birth_family', 'bo.birth@isolation.test'),
+    birth: await create('Bob Birth', 'birth_family', 'bob.birth@isolation.test'),
   };
   const synced = await call('POST', '/api/group/user/sync', owner, {
     groupId,

@@ -9,7 +9,6 @@ import { lowerCaseColumnContains } from '../../lib/search.js';
 const listColumns = {
   id: groups.id,
   name: groups.name,
-  childFirstName: groups.childFirstName,
   active: groups.active,
   createdAt: groups.createdAt,
   paymentEmail: billingInformation.email,
@@ -17,7 +16,6 @@ const listColumns = {
 export interface GroupListRow {
   id: string;
   name: string | null;
-  childFirstName: string | null;
   active: boolean;
   createdAt: Date;
   paymentEmail: string | null;
@@ -81,7 +79,6 @@ export function searchedGroupPage(
     .select({
       id: page.id,
       name: page.name,
-      childFirstName: page.childFirstName,
       active: page.active,
       createdAt: page.createdAt,
       paymentEmail: billingInformation.email,
@@ -93,7 +90,7 @@ export function searchedGroupPage(
 }
 
 /**
- * A page of the entity's families. The search matches the child's name, the payment e-mail or the
+ * A page of the entity's families. The search matches the family's name, the payment e-mail or the
  * e-mail of any member, case-insensitively: all of them are in `search_text` (kept by triggers), indexed
  * by entity and trigram together, so the index yields the entity's matches only; a search too short for
  * trigrams walks the entity's families.
@@ -169,12 +166,12 @@ export async function findGroup(db: Db, entityId: string, groupId: string) {
 }
 export type GroupRow = NonNullable<Awaited<ReturnType<typeof findGroup>>>;
 
-/** Renames the family; the child's first and last name follow (split at the first space). */
+/** Renames the family; the child's first and last name change only when they are given. */
 export async function renameGroup(
   db: Db,
   entityId: string,
   groupId: string,
-  values: { name: string; childFirstName: string; childLastName: string },
+  values: { name: string; childFirstName?: string; childLastName?: string },
 ): Promise<boolean> {
   const rows = await db
     .update(groups)

@@ -7,7 +7,6 @@ import {
   type GroupListResponse,
   type GroupSavedResponse,
   MSG,
-  splitName,
   ZEditGroupRequest,
   ZGroupListQuery,
 } from '@bridge-talk/contract';
@@ -42,7 +41,6 @@ export function createGroupsService(ctx: AppContext) {
         result: rows.map((row) => ({
           _id: row.id,
           name: row.name,
-          childFirstName: row.childFirstName,
           active: row.active,
           reports: reported.has(row.id),
           billingInformation: row.paymentEmail === null ? null : { email: row.paymentEmail },
@@ -76,7 +74,10 @@ export function createGroupsService(ctx: AppContext) {
       };
     },
 
-    /** Renames the family (PUT /group/edit/{groupId}); the child's names follow the new name. */
+    /**
+     * Renames the family (PUT /group/edit/{groupId}). The name is the family's, one name kept whole: the
+     * child's names change only when they are sent as well (the wizard's child step).
+     */
     async renameGroup({
       actor,
       input,
@@ -86,12 +87,11 @@ export function createGroupsService(ctx: AppContext) {
     }): Promise<GroupSavedResponse> {
       const entityId = entityIdOf(actor);
       const group = await loadGroup(ctx, entityId, input.groupId);
-      const { name } = ZEditGroupRequest.parse(input.body);
-      const { firstName, lastName } = splitName(name);
+      const { name, childFirstName, childLastName } = ZEditGroupRequest.parse(input.body);
       await repo.renameGroup(db, entityId, group.id, {
         name: name.replace(/\s+/g, ' '),
-        childFirstName: firstName,
-        childLastName: lastName,
+        childFirstName,
+        childLastName,
       });
       return { _id: group.id, message: MSG.families.groupRenamed };
     },

@@ -165,7 +165,7 @@ describe('POST /api/group/user/create', () => {
     const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
     const noEmail = await call('POST', '/api/group/user/create', {
       groupId,
-      name: 'Al Adams',
+      name: 'Alan Adams',
       subtype: 'birth_family',
     });
     expect(noEmail.statusCode).toBe(400);
@@ -184,6 +184,32 @@ describe('POST /api/group/user/create', () => {
       message: 'Email already in use.',
       fields: { email: 'Email already in use.' },
     });
+  });
+
+  it('refuses a first or last name shorter than 3 characters, as the forms do', async () => {
+    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
+    for (const [name, message] of [
+      ['J Smith', MSG.validation.accountFirstNameMin],
+      ['Jane S', MSG.validation.accountLastNameMin],
+      ['Jane', MSG.validation.lastNameIsRequired],
+    ] as const) {
+      const response = await call('POST', '/api/group/user/create', { groupId, name, subtype: 'child' });
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json(), name).toEqual({ message, fields: { name: message } });
+    }
+    expect(await members(groupId)).toEqual([]);
+  });
+
+  it('says a name past its maximum is too long', async () => {
+    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
+    const response = await call('POST', '/api/group/user/create', {
+      groupId,
+      name: `Jane ${'a'.repeat(120)}`,
+      subtype: 'child',
+    });
+    expect(response.statusCode).toBe(400);
+    const message = 'Name must be at most 121 characters';
+    expect(response.json()).toEqual({ message, fields: { name: message } });
   });
 
   it('stops a role at twice its places before the final list', async () => {
@@ -277,6 +303,23 @@ describe('PUT /api/group/user/edit/{userId}', () => {
       }),
     ]);
     await waitForMessage(smtp, newAddress, /You are invited/);
+  });
+
+  it('refuses a new name shorter than 3 characters and keeps the old one', async () => {
+    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
+    const person = await created(groupId, 'Bella Birch', 'birth_family', email('bella'));
+    const response = await call('PUT', `/api/group/user/edit/${person._id}`, {
+      groupId,
+      name: 'B Birch',
+      email: person.email,
+      subtype: 'birth_family',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: MSG.validation.accountFirstNameMin,
+      fields: { name: MSG.validation.accountFirstNameMin },
+    });
+    expect((await members(groupId))[0]).toMatchObject({ firstName: 'Bella', lastName: 'Birch' });
   });
 
   it('refuses an e-mail of someone else, a person of no family of the entity, and a mismatched id', async () => {

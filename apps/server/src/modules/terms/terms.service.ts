@@ -1,6 +1,12 @@
 // Terms and conditions: the latest version (public: the logged-out modal reads it), one version and
 // saving a new version (admin only). Html is sanitised here, on save, by an allow-list.
-import { type CreateTermsRequest, MSG, type Terms, ZCreateTermsRequest } from '@bridge-talk/contract';
+import {
+  type CreateTermsRequest,
+  isEmptyTermsHtml,
+  MSG,
+  type Terms,
+  ZCreateTermsRequest,
+} from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
 import { AppError, isUuid, notFound } from '../../lib/app-error.js';
 import * as repo from './terms.repository.js';
@@ -41,6 +47,10 @@ export function createTermsService(ctx: AppContext) {
       // The HTML sanitiser loads with the first save, not with the server (a rare, admin-only route).
       const { sanitizeTermsHtml } = await import('./terms-html.js');
       const values = { title, content: sanitizeTermsHtml(content), createdBy: actor.userId };
+      // Text that only disallowed html held (a script, an image) is gone once sanitised.
+      if (isEmptyTermsHtml(values.content)) {
+        throw new AppError('BAD_REQUEST', MSG.extra.termsEmpty, { content: MSG.extra.termsEmpty });
+      }
       for (let attempt = 1; ; attempt++) {
         try {
           return toTerms(await repo.insertNextVersion(db, values));

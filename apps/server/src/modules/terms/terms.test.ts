@@ -113,6 +113,28 @@ describe('saving versions', () => {
     expect((await call('GET', '/api/term/last', null)).json().content).toBe(content);
   });
 
+  it('refuses an empty editor with its message (400): no text, empty paragraphs, spaces, or only what sanitising removes', async () => {
+    const before = (await call('GET', '/api/term/last', null)).json();
+    for (const content of [
+      '',
+      '   ',
+      '<p></p>',
+      '<p>&nbsp;</p>\n<p><br></p><p> &#160; </p>',
+      '<h2> </h2><ul><li></li></ul><p>\u200b</p>',
+      '<!-- nothing --><p><strong></strong></p>',
+      '<p><img src="x" onerror="alert(1)"></p>',
+      '<script>alert(1)</script>',
+    ]) {
+      const refused = await save(content);
+      expect(refused.statusCode, JSON.stringify(content)).toBe(400);
+      expect(refused.json()).toEqual({
+        message: MSG.extra.termsEmpty,
+        fields: { content: MSG.extra.termsEmpty },
+      });
+    }
+    expect((await call('GET', '/api/term/last', null)).json()).toEqual(before);
+  });
+
   it('answers 404 for an unknown version and 400 for a body without content', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
       const response = await call('GET', `/api/term/list/${id}`, admin);

@@ -8,5 +8,9 @@ export type { MailAttachment, MailMessage, MailTransport } from './mail-transpor
 
 export function createMailTransport(config: Config, logger: FastifyBaseLogger): MailTransport {
   if (config.mail.smtpUrl) return createSmtpTransport(config.mail.smtpUrl, config.mail.from);
-  return createOutboxTransport(logger, config.mail.outboxLogText);
+  return createOutboxTransport(logger, {
+    from: config.mail.from,
+    directory: config.mail.outboxDir,
+    logText: config.mail.outboxLogText,
+  });
 }

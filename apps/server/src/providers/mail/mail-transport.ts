@@ -1,5 +1,6 @@
 // The mail provider: one interface, two implementations (SMTP through nodemailer, or the outbox that
-// only records and logs). Business code never calls a transport: it enqueues a `mail.send` job.
+// writes each message as an .eml file and logs its path). Business code never calls a transport: it
+// enqueues a `mail.send` job.
 export interface MailAttachment {
   filename: string;
   /** base64 */

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { toMailOptions } from './mail-options.js';
 import type { MailMessage, MailTransport } from './mail-transport.js';
 
 export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
@@ -6,18 +7,7 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
   return {
     kind: 'smtp',
     async send(message: MailMessage) {
-      await transporter.sendMail({
-        from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        attachments: message.attachments?.map((a) => ({
-          filename: a.filename,
-          content: Buffer.from(a.content, 'base64'),
-          contentType: a.contentType,
-        })),
-      });
+      await transporter.sendMail(toMailOptions(from, message));
     },
     async close() {
       transporter.close();

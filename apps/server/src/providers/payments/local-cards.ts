@@ -2,8 +2,10 @@
 // brand, the last 4 digits and the expiry are kept. The number and CVC live in this function's
 // arguments and nowhere else: never stored, never logged.
 //
-// The outcome of a later charge follows Stripe's documented test cards, so that people who test with
-// 4242 4242 4242 4242 (succeeds) and 4000 0000 0000 0002 (declined) get what they expect here too.
+// The outcome follows Stripe's documented test cards, so that people who test with 4242 4242 4242 4242
+// (succeeds) and 4000 0000 0000 0002 (declined) get what they expect here too: a declining card is
+// refused when it is saved, as Stripe's card check refuses it, except 4000 0000 0000 0341, which saves
+// and is declined at its first charge (the way to try a failed renewal).
 import { randomBytes } from 'node:crypto';
 import {
   cardBrandOf,
@@ -25,6 +27,9 @@ const DECLINING_CARDS: Record<string, string> = {
   '4000000000000119': 'processing_error',
   '4000000000000341': 'card_declined',
 };
+
+/** Cards that are saved without complaint and declined only when charged. */
+const DECLINED_ONLY_WHEN_CHARGED = new Set(['4000000000000341']);
 
 /** How long a token may wait before it is saved as a payment method. */
 const TOKEN_TTL_MS = 30 * 60 * 1000;
@@ -56,6 +61,7 @@ export async function tokeniseCard(
     expMonth: card.expMonth,
     expYear: card.expYear,
     declineCode: DECLINING_CARDS[digits] ?? null,
+    declinesWhenSaved: digits in DECLINING_CARDS && !DECLINED_ONLY_WHEN_CHARGED.has(digits),
     expiresAt: new Date(Date.now() + TOKEN_TTL_MS),
   };
   await db.insert(paymentCardTokens).values(token);

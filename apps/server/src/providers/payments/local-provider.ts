@@ -309,6 +309,13 @@ export function createLocalProvider(db: Db): PaymentsProvider {
 
     findCoupon,
 
+    async updateCustomer(input) {
+      await db
+        .update(paymentCustomers)
+        .set({ email: input.email, name: input.name, updatedAt: new Date() })
+        .where(eq(paymentCustomers.id, input.customerId));
+    },
+
     async saveCustomer(input) {
       // A payment method's id follows from its token's, so that saving one token twice finds the first.
       const paymentMethodId = input.cardToken.replace(/^tok_/, 'pm_');
@@ -352,10 +359,14 @@ export function createLocalProvider(db: Db): PaymentsProvider {
             expMonth: paymentCardTokens.expMonth,
             expYear: paymentCardTokens.expYear,
             declineCode: paymentCardTokens.declineCode,
+            declinesWhenSaved: paymentCardTokens.declinesWhenSaved,
           });
         if (token) {
-          await tx.insert(paymentMethods).values({ id: paymentMethodId, customerId, ...token });
-          const { declineCode: _, ...card } = token;
+          // The bank's check of a card being saved: nothing of this save is kept.
+          if (token.declinesWhenSaved) throw new CardDeclinedError(token.declineCode ?? 'card_declined');
+          const { declinesWhenSaved: _saved, ...method } = token;
+          await tx.insert(paymentMethods).values({ id: paymentMethodId, customerId, ...method });
+          const { declineCode: _, ...card } = method;
           return { customerId, paymentMethodId, card };
         }
         const [saved] = await tx

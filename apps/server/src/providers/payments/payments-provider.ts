@@ -41,6 +41,11 @@ export interface SaveCustomerInput {
   idempotencyKey: string;
 }
 
+/** New contact details of a customer whose card stays as it is. */
+export type UpdateCustomerInput = Omit<SaveCustomerInput, 'cardToken' | 'userId' | 'customerId'> & {
+  customerId: string;
+};
+
 export interface SavedCustomer {
   customerId: string;
   paymentMethodId: string;
@@ -110,6 +115,8 @@ export interface PaymentsProvider {
   findCoupon(code: string): Promise<Coupon | null>;
   /** Creates or updates the customer and makes the tokenised card its payment method. */
   saveCustomer(input: SaveCustomerInput): Promise<SavedCustomer>;
+  /** Updates the customer's name, e-mail, phone and address; the card on file is not touched. */
+  updateCustomer(input: UpdateCustomerInput): Promise<void>;
   /** one_time: a single charge of `amount`; recurring: a monthly subscription. */
   subscribe(input: SubscribeInput): Promise<SubscribeResult>;
   /** A monthly subscription moves to another monthly plan from its next period. */

@@ -22,6 +22,7 @@ import {
   type PaymentsProvider,
   type ProviderPlan,
   type ProviderSubscriptionStatus,
+  type UpdateCustomerInput,
 } from './payments-provider.js';
 
 /** A webhook event, reduced to what our records follow. */
@@ -42,6 +43,8 @@ export interface StripeProvider extends PaymentsProvider {
   readonly kind: 'stripe';
   /** Verifies the signature of a webhook call; throws when it does not verify. */
   verifyWebhook(rawBody: Buffer, signature: string): PaymentEvent;
+  /** A SetupIntent for a card to be saved for later charges; its client secret, for the browser. */
+  createCardSetup(idempotencyKey: string): Promise<{ clientSecret: string }>;
 }
 
 export class InvalidWebhookSignatureError extends Error {
@@ -99,6 +102,23 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
       },
     );
   }
+}
+
+/** The customer's contact details as Stripe keeps them. */
+function customerDetails(input: Omit<UpdateCustomerInput, 'customerId'>) {
+  return {
+    email: input.email,
+    name: input.name,
+    phone: input.phone,
+    address: {
+      line1: input.address.line1,
+      city: input.address.city,
+      state: input.address.state,
+      postal_code: input.address.postalCode,
+      country: input.address.country,
+    },
+    metadata: { groupId: input.groupId },
+  };
 }
 
 function toPlan(price: Stripe.Price): ProviderPlan | null {
@@ -252,20 +272,28 @@ export function createStripeProvider(config: Config['payments']['stripe'], db: D
       return coupon && toCoupon(coupon, await ourRedemptions(coupon.id));
     },
 
+    async createCardSetup(idempotencyKey) {
+      const intent = await call(() =>
+        stripe.setupIntents.create(
+          // Saved for charges made later without the payer: monthly renewals. Cards need no redirect.
+          { usage: 'off_session', automatic_payment_methods: { enabled: true, allow_redirects: 'never' } },
+          { idempotencyKey },
+        ),
+      );
+      if (!intent.client_secret) throw new PaymentProviderError('stripe: setup intent without a secret');
+      return { clientSecret: intent.client_secret };
+    },
+
+    async updateCustomer(input) {
+      await call(() =>
+        stripe.customers.update(input.customerId, customerDetails(input), {
+          idempotencyKey: `${input.idempotencyKey}-customer`,
+        }),
+      );
+    },
+
     async saveCustomer(input) {
-      const details = {
-        email: input.email,
-        name: input.name,
-        phone: input.phone,
-        address: {
-          line1: input.address.line1,
-          city: input.address.city,
-          state: input.address.state,
-          postal_code: input.address.postalCode,
-          country: input.address.country,
-        },
-        metadata: { groupId: input.groupId },
-      };
+      const details = customerDetails(input);
       const key = input.idempotencyKey;
       const customer = await call(() =>
         input.customerId

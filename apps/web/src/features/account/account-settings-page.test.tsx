@@ -280,6 +280,27 @@ describe('AccountSettingsPage for an entity', () => {
     expect(await screen.findByText(MSG.account.loadFailed)).toBeInTheDocument();
     expect(screen.queryByLabelText(/^First name/)).not.toBeInTheDocument();
   });
+
+  it('shows the failure on the page with Try again, which loads the form once the account answers', async () => {
+    let failing = true;
+    const api = stubApi({
+      [`GET ${API.auth.me}`]: () =>
+        failing ? jsonResponse({ message: MSG.common.somethingWrong }, 500) : jsonResponse(ENTITY),
+    });
+    const user = userEvent.setup();
+    renderAccountSettings();
+
+    const retry = await screen.findByRole('button', { name: MSG.extra.tryAgain });
+    expect(retry.closest('[role="alert"]')).toHaveTextContent(MSG.common.somethingWrong);
+    expect(screen.getByRole('heading', { name: 'Account settings' })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^First name/)).not.toBeInTheDocument();
+
+    failing = false;
+    await user.click(retry);
+    expect(await screen.findByLabelText(/^First name/)).toHaveValue('Erin');
+    expect(screen.queryByRole('button', { name: MSG.extra.tryAgain })).not.toBeInTheDocument();
+    expect(api.callsTo('GET', API.auth.me)).toHaveLength(2);
+  });
 });
 
 describe('AccountSettingsPage for an admin', () => {

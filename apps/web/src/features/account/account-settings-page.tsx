@@ -2,8 +2,10 @@
 // disabled label for admins), 'Change Password' and 'Save Changes' with the spec's two dialogs.
 import {
   type AccountSettingsForm,
+  ENTITY_NAME_MAX,
   joinName,
   MSG,
+  PERSON_NAME_MAX,
   type SessionUser,
   splitName,
   ZAccountSettingsForm,
@@ -11,9 +13,10 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
+import { useBlurValidatedForm } from '../../shared/forms/use-blur-validated-form.js';
+import { LoadError } from '../../shared/ui/load-error.js';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
@@ -27,7 +30,11 @@ export function AccountSettingsPage() {
   return (
     <>
       <PageHeader title="Account settings" />
-      <LoadingOverlay visible={me.isPending}>{me.data && <AccountForm user={me.data} />}</LoadingOverlay>
+      {me.isError ? (
+        <LoadError onRetry={() => void me.refetch()} />
+      ) : (
+        <LoadingOverlay visible={me.isPending}>{me.data && <AccountForm user={me.data} />}</LoadingOverlay>
+      )}
     </>
   );
 }
@@ -37,7 +44,7 @@ function AccountForm({ user }: { user: SessionUser }) {
   const [dialog, setDialog] = useState<'saved' | 'email' | null>(null);
   const { firstName, lastName } = splitName(user.name);
   const isEntity = user.role === 'entity';
-  const form = useForm<AccountSettingsForm>({
+  const form = useBlurValidatedForm<AccountSettingsForm>({
     resolver: zodResolver(
       isEntity
         ? ZAccountSettingsForm.refine((v) => v.entityName.length >= 3, {
@@ -52,7 +59,6 @@ function AccountForm({ user }: { user: SessionUser }) {
       email: user.email,
       entityName: isEntity ? (user.entityName ?? '') : '',
     },
-    mode: 'onTouched',
   });
   const { errors, isSubmitting, isDirty } = form.formState;
 
@@ -79,12 +85,14 @@ function AccountForm({ user }: { user: SessionUser }) {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label="First name"
+              maxLength={PERSON_NAME_MAX}
               required
               error={errors.firstName?.message}
               {...form.register('firstName')}
             />
             <TextInput
               label="Last name"
+              maxLength={PERSON_NAME_MAX}
               required
               error={errors.lastName?.message}
               {...form.register('lastName')}
@@ -94,6 +102,7 @@ function AccountForm({ user }: { user: SessionUser }) {
           {isEntity ? (
             <TextInput
               label="Organization name"
+              maxLength={ENTITY_NAME_MAX}
               required
               error={errors.entityName?.message}
               {...form.register('entityName')}

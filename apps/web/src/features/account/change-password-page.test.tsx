@@ -12,20 +12,12 @@ import {
   stubApi,
   withToasts,
 } from '../../test/render.js';
-import { ENTITY_USER, sessionOf } from '../../test/sessions.js';
+import { ADMIN_USER, ENTITY_USER, sessionOf } from '../../test/sessions.js';
 import { ChangePasswordPage } from './change-password-page.js';
 
 const ENTITY: SessionUser = ENTITY_USER;
 
-const ADMIN: SessionUser = {
-  ...ENTITY,
-  _id: 'a1',
-  name: 'Ada Admin',
-  email: 'ada@example.com',
-  role: 'admin',
-  subtype: 'admin',
-  entityName: null,
-};
+const ADMIN: SessionUser = ADMIN_USER;
 
 const PASSWORD_STATE = 'flow-state-for-the-password';
 
@@ -57,6 +49,7 @@ function renderChangePassword(user: SessionUser = ENTITY) {
           { path: '/account-settings/:id/change-password', element: <ChangePasswordPage /> },
         ],
       },
+      { path: '/login/:role', element: <h1>Login screen</h1> },
     ],
     initialEntries: [`/account-settings/${user._id}/change-password`],
     wrapper: (children) => <SessionProvider>{withToasts(children)}</SessionProvider>,
@@ -89,6 +82,7 @@ let assign: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
   publishSession(null);
+  // A reload would lose the toast: the page must never reload.
   assign = vi.fn();
   vi.stubGlobal('location', { ...window.location, assign });
 });
@@ -292,10 +286,10 @@ describe('ChangePasswordPage', () => {
     expect(unmetCount()).toBe(0);
   });
 
-  it('posts state and password, toasts, clears storage and reloads at the login of the role', async () => {
+  it('posts state and password, clears storage and shows the login of the role with the toast, without a reload', async () => {
     const api = stubAccountApi();
     const user = userEvent.setup();
-    renderChangePassword();
+    const { router } = renderChangePassword();
     await passCodeStep(user);
     localStorage.setItem('role', 'entity');
     localStorage.setItem('rememberMe', 'true');
@@ -312,21 +306,24 @@ describe('ChangePasswordPage', () => {
     ]);
     expect(localStorage).toHaveLength(0);
     expect(sessionStorage).toHaveLength(0);
-    expect(assign).toHaveBeenCalledTimes(1);
-    expect(assign).toHaveBeenCalledWith('/login/entity');
+    expect(await screen.findByRole('heading', { name: 'Login screen' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login/entity');
+    expect(screen.getByText(MSG.account.passwordChanged)).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
   });
 
-  it('reloads an admin at the admin login', async () => {
+  it('sends an admin to the admin login', async () => {
     stubAccountApi();
     const user = userEvent.setup();
-    renderChangePassword(ADMIN);
+    const { router } = renderChangePassword(ADMIN);
     await passCodeStep(user);
 
     await user.type(passwordField(), 'Abcdefg1');
     await user.type(confirmationField(), 'Abcdefg1');
     await user.click(submit());
 
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/login/admin'));
+    await screen.findByRole('heading', { name: 'Login screen' });
+    expect(router.state.location.pathname).toBe('/login/admin');
   });
 
   it('toasts the change failure and stays on the page', async () => {

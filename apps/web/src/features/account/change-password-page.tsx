@@ -1,14 +1,20 @@
 // Change password from account settings: a code is e-mailed on arrival; the code is checked when the
-// 6-character field is left; 'Step okay!' reveals the password fields; success ends the session.
-import { MSG, type NewPasswordForm, VERIFICATION_CODE_LENGTH, ZNewPasswordForm } from '@bridge-talk/contract';
+// 6-character field is left; 'Step okay!' reveals the password fields; success ends the session and shows the login page with its toast.
+import {
+  MSG,
+  type NewPasswordForm,
+  PASSWORD_MAX,
+  VERIFICATION_CODE_LENGTH,
+  ZNewPasswordForm,
+} from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
+import { useBlurValidatedForm } from '../../shared/forms/use-blur-validated-form.js';
+import { useLeaveSession } from '../../shared/session/leave-session.js';
 import { useSessionUser } from '../../shared/session/session-provider.js';
-import { clearStorage } from '../../shared/session/storage.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
 import { PasswordChecklist } from '../../shared/ui/password-checklist.js';
@@ -17,6 +23,7 @@ import { useChangePassword, useSendPasswordCode, useVerifyPasswordCode } from '.
 export function ChangePasswordPage() {
   const user = useSessionUser();
   const navigate = useNavigate();
+  const leaveSession = useLeaveSession();
   const sendCode = useSendPasswordCode();
   const verify = useVerifyPasswordCode();
   const change = useChangePassword();
@@ -53,10 +60,9 @@ export function ChangePasswordPage() {
     }
   };
 
-  const form = useForm<NewPasswordForm>({
+  const form = useBlurValidatedForm<NewPasswordForm>({
     resolver: zodResolver(ZNewPasswordForm),
     defaultValues: { password: '', confirmation: '' },
-    mode: 'onTouched',
   });
   const [password, confirmation] = form.watch(['password', 'confirmation']);
 
@@ -65,8 +71,7 @@ export function ChangePasswordPage() {
     try {
       const result = await change.mutateAsync({ state, password: values.password });
       notify.success(result.message);
-      clearStorage();
-      window.location.assign(`/login/${user.role}`);
+      leaveSession(user.role);
     } catch {
       notify.error(MSG.account.passwordChangeFailed);
     }
@@ -119,6 +124,7 @@ export function ChangePasswordPage() {
               <Stack>
                 <PasswordInput
                   label="New password"
+                  maxLength={PASSWORD_MAX}
                   autoComplete="new-password"
                   required
                   autoFocus
@@ -127,6 +133,7 @@ export function ChangePasswordPage() {
                 />
                 <PasswordInput
                   label="Re-type password"
+                  maxLength={PASSWORD_MAX}
                   autoComplete="new-password"
                   required
                   error={form.formState.errors.confirmation?.message}

@@ -58,8 +58,13 @@ export function AdminListPage() {
   }
 
   const columns: Column<AdminUser>[] = [
-    { key: 'name', header: MSG.columns.name, render: (a) => <Text fw={500}>{a.name}</Text> },
-    { key: 'email', header: MSG.columns.email, render: (a) => a.email },
+    {
+      key: 'name',
+      header: MSG.columns.name,
+      fullText: (a) => a.name,
+      render: (a) => <Text fw={500}>{a.name}</Text>,
+    },
+    { key: 'email', header: MSG.columns.email, fullText: (a) => a.email, render: (a) => a.email },
     {
       key: 'edit',
       header: MSG.columns.edit,
@@ -144,6 +149,7 @@ export function AdminListPage() {
         opened={toRemove !== null}
         message={MSG.admins.removeConfirm}
         loading={remove.isPending}
+        destructive
         onCancel={() => setToRemove(null)}
         onConfirm={() => void confirmRemove()}
       />

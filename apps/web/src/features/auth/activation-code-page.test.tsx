@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation, useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pressOn, releaseOn } from '../../test/pointer-press.js';
 import { jsonResponse, renderWithProviders, stubApi, withToasts } from '../../test/render.js';
 import { ActivationCodePage } from './activation-code-page.js';
 
@@ -63,6 +64,19 @@ describe('ActivationCodePage', () => {
       '/forgot-password/admin',
     );
     expect({ ...localStorage }).toEqual({ role: 'admin' });
+  });
+
+  it('follows Send a new code on the first click while the code field has focus', async () => {
+    const user = userEvent.setup();
+    renderActivationCode('admin');
+    await user.type(codeField(), 'AB');
+    const again = screen.getByRole('link', { name: 'Send a new code' });
+
+    await pressOn(user, again);
+    expect(codeField()).not.toHaveAttribute('aria-invalid', 'true');
+    await releaseOn(user, again);
+
+    expect(await screen.findByRole('heading', { name: 'Forgot password for admin' })).toBeInTheDocument();
   });
 
   it.each([

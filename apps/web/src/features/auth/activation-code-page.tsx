@@ -2,10 +2,10 @@ import { MSG, type Role, VERIFICATION_CODE_LENGTH, ZVerificationCode } from '@br
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ApiError } from '../../shared/api/api-client.js';
+import { useBlurValidatedForm } from '../../shared/forms/use-blur-validated-form.js';
 import { notify } from '../../shared/ui/notify.js';
 import { useValidateCode } from './api/password-reset.js';
 import { LoggedOutLayout } from './components/logged-out-layout.js';
@@ -26,10 +26,9 @@ export function ActivationCodePage({ role }: { role: Role }) {
 function ActivationCodeForm({ role, email, state }: { role: Role; email: string; state: string }) {
   const navigate = useNavigate();
   const validate = useValidateCode();
-  const form = useForm<CodeForm>({
+  const form = useBlurValidatedForm<CodeForm>({
     resolver: zodResolver(ZCodeForm),
     defaultValues: { code: '' },
-    mode: 'onTouched',
   });
 
   const onSubmit = form.handleSubmit(async ({ code }) => {

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation, useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pressOn, releaseOn } from '../../test/pointer-press.js';
 import { jsonResponse, renderWithProviders, stubApi, withToasts } from '../../test/render.js';
 import { ForgotPasswordPage } from './forgot-password-page.js';
 
@@ -54,6 +55,20 @@ describe('ForgotPasswordPage', () => {
     expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login/admin');
     expect(screen.getByText(MSG.auth.requestYourAccess)).toBeInTheDocument();
     expect({ ...localStorage }).toEqual({ role: 'admin' });
+  });
+
+  it('follows Back to login on the first click while the e-mail field has focus', async () => {
+    const user = userEvent.setup();
+    renderForgotPassword('admin');
+    await user.click(emailField());
+    const back = screen.getByRole('link', { name: 'Back to login' });
+
+    // Leaving the empty field says it is required: not before the click, which would move the link.
+    await pressOn(user, back);
+    expect(screen.queryByText(MSG.validation.emailRequired)).not.toBeInTheDocument();
+    await releaseOn(user, back);
+
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
   });
 
   it('says the e-mail is required when it is left empty, and sends nothing', async () => {

@@ -1,9 +1,15 @@
-import { type ForgotPasswordRequest, MSG, type Role, ZForgotPasswordRequest } from '@bridge-talk/contract';
+import {
+  EMAIL_MAX,
+  type ForgotPasswordRequest,
+  MSG,
+  type Role,
+  ZForgotPasswordRequest,
+} from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
+import { useBlurValidatedForm } from '../../shared/forms/use-blur-validated-form.js';
 import { notify } from '../../shared/ui/notify.js';
 import { useRequestReset } from './api/password-reset.js';
 import { LoggedOutLayout } from './components/logged-out-layout.js';
@@ -11,10 +17,9 @@ import { LoggedOutLayout } from './components/logged-out-layout.js';
 export function ForgotPasswordPage({ role }: { role: Role }) {
   const navigate = useNavigate();
   const request = useRequestReset();
-  const form = useForm<ForgotPasswordRequest>({
+  const form = useBlurValidatedForm<ForgotPasswordRequest>({
     resolver: zodResolver(ZForgotPasswordRequest),
     defaultValues: { email: '', role },
-    mode: 'onTouched',
   });
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -42,6 +47,7 @@ export function ForgotPasswordPage({ role }: { role: Role }) {
             label="Email"
             type="email"
             autoComplete="username"
+            maxLength={EMAIL_MAX}
             required
             autoFocus
             error={form.formState.errors.email?.message}

@@ -1,4 +1,4 @@
-import { MSG, type Role, type ZLoginRequest } from '@bridge-talk/contract';
+import { EMAIL_MAX, MSG, PASSWORD_MAX, type Role, type ZLoginRequest } from '@bridge-talk/contract';
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -25,6 +25,7 @@ export function LoginPage({ role }: { role: Role }) {
     mode: 'onSubmit',
   });
   const { errors, isSubmitting } = form.formState;
+  const otherRole: Role = role === 'admin' ? 'entity' : 'admin';
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -57,6 +58,7 @@ export function LoginPage({ role }: { role: Role }) {
             label="Email"
             type="email"
             autoComplete="username"
+            maxLength={EMAIL_MAX}
             required
             autoFocus
             error={errors.email?.message}
@@ -65,6 +67,7 @@ export function LoginPage({ role }: { role: Role }) {
           <PasswordInput
             label="Password"
             autoComplete="current-password"
+            maxLength={PASSWORD_MAX}
             required
             error={errors.password?.message}
             {...form.register('password')}
@@ -78,6 +81,9 @@ export function LoginPage({ role }: { role: Role }) {
           <Button type="submit" loading={isSubmitting} fullWidth size="md">
             Log in
           </Button>
+          <Anchor component={Link} to={`/login/${otherRole}`} size="sm" ta="center">
+            {otherRole === 'admin' ? MSG.auth.adminLoginLink : MSG.auth.entityLoginLink}
+          </Anchor>
         </Stack>
       </form>
     </LoggedOutLayout>

@@ -1,10 +1,10 @@
-import { MSG, type NewPasswordForm, type Role, ZNewPasswordForm } from '@bridge-talk/contract';
+import { MSG, type NewPasswordForm, PASSWORD_MAX, type Role, ZNewPasswordForm } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { Navigate } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
+import { useBlurValidatedForm } from '../../shared/forms/use-blur-validated-form.js';
 import { HOME } from '../../shared/session/home.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PasswordChecklist } from '../../shared/ui/password-checklist.js';
@@ -23,10 +23,9 @@ export function NewPasswordPage({ role }: { role: Role }) {
 
 function NewPasswordFormView({ role, email, state }: { role: Role; email: string; state: string }) {
   const setPassword = useSetNewPassword(HOME[role]);
-  const form = useForm<NewPasswordForm>({
+  const form = useBlurValidatedForm<NewPasswordForm>({
     resolver: zodResolver(ZNewPasswordForm),
     defaultValues: { password: '', confirmation: '' },
-    mode: 'onTouched',
   });
   const [password, confirmation] = form.watch(['password', 'confirmation']);
 
@@ -45,6 +44,7 @@ function NewPasswordFormView({ role, email, state }: { role: Role; email: string
         <Stack>
           <PasswordInput
             label="New password"
+            maxLength={PASSWORD_MAX}
             autoComplete="new-password"
             required
             autoFocus
@@ -53,6 +53,7 @@ function NewPasswordFormView({ role, email, state }: { role: Role; email: string
           />
           <PasswordInput
             label="Re-type password"
+            maxLength={PASSWORD_MAX}
             autoComplete="new-password"
             required
             error={form.formState.errors.confirmation?.message}

@@ -2,6 +2,7 @@ import { API, MSG } from '@bridge-talk/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pressOn, releaseOn } from '../../test/pointer-press.js';
 import { jsonResponse, renderWithProviders, stubApi, withToasts } from '../../test/render.js';
 import { SignupPage } from './signup-page.js';
 
@@ -56,6 +57,34 @@ describe('SignupPage', () => {
     await user.click(screen.getByRole('link', { name: 'Log in' }));
 
     expect(await screen.findByRole('heading', { name: 'Login screen' })).toBeInTheDocument();
+  });
+
+  it('follows the Have an account? link on the first click while a field has focus', async () => {
+    const user = userEvent.setup();
+    renderSignup();
+    await user.click(nameField());
+    const login = screen.getByRole('link', { name: 'Log in' });
+
+    await pressOn(user, login);
+    expect(screen.queryByText(MSG.validation.nameMin)).not.toBeInTheDocument();
+    await releaseOn(user, login);
+
+    expect(await screen.findByRole('heading', { name: 'Login screen' })).toBeInTheDocument();
+  });
+
+  it('opens the Terms of use on the first click while a field has focus', async () => {
+    stubApi({ 'GET /api/term/last': () => jsonResponse({ message: 'Not found' }, 404) });
+    const user = userEvent.setup();
+    renderSignup();
+    await user.type(phoneField(), '555');
+    const terms = screen.getByRole('button', { name: MSG.auth.termsOfUse });
+
+    await pressOn(user, terms);
+    expect(screen.queryByText(MSG.validation.phoneWrong)).not.toBeInTheDocument();
+    await releaseOn(user, terms);
+
+    expect(await screen.findByRole('dialog', { name: MSG.auth.termsOfUse })).toBeInTheDocument();
+    expect(await screen.findByText(MSG.validation.phoneWrong)).toBeInTheDocument();
   });
 
   it('shows the entity name for an agency, and hides it again for a lawyer', async () => {

@@ -1,11 +1,19 @@
-import { MSG, type RegisterRequest, ZRegisterRequest } from '@bridge-talk/contract';
+import {
+  EMAIL_MAX,
+  ENTITY_NAME_MAX,
+  MSG,
+  type RegisterRequest,
+  SIGNUP_NAME_MAX,
+  ZRegisterRequest,
+} from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Radio, Stack, TextInput } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../shared/api/api-client.js';
+import { useBlurValidatedForm } from '../../shared/forms/use-blur-validated-form.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PhoneInput } from '../../shared/ui/phone-input.js';
 import { useRegister } from './api/register.js';
@@ -16,10 +24,9 @@ type SignupForm = z.input<typeof ZRegisterRequest>;
 export function SignupPage() {
   const register = useRegister();
   const [done, setDone] = useState(false);
-  const form = useForm<SignupForm>({
+  const form = useBlurValidatedForm<SignupForm>({
     resolver: zodResolver(ZRegisterRequest),
     defaultValues: { name: '', entityName: '', email: '', phone: '', subtype: 'lawyer' },
-    mode: 'onTouched',
   });
   const subtype = form.watch('subtype');
   const { errors, isSubmitting } = form.formState;
@@ -83,6 +90,7 @@ export function SignupPage() {
           <TextInput
             label="Name"
             autoComplete="name"
+            maxLength={SIGNUP_NAME_MAX}
             required
             autoFocus
             error={errors.name?.message}
@@ -92,6 +100,7 @@ export function SignupPage() {
             <TextInput
               label="Entity name"
               autoComplete="organization"
+              maxLength={ENTITY_NAME_MAX}
               required
               error={errors.entityName?.message}
               {...form.register('entityName')}
@@ -101,6 +110,7 @@ export function SignupPage() {
             label="Email"
             type="email"
             autoComplete="email"
+            maxLength={EMAIL_MAX}
             required
             error={errors.email?.message}
             {...form.register('email')}

@@ -9,7 +9,7 @@ export { billingDetailsQuery, useBillingDetails } from './api/get-billing-detail
 export { plansQuery, usePlans } from './api/get-plans.js';
 export { saveBilling, useSaveBilling } from './api/save-billing.js';
 export { updateBilling, useUpdateBilling } from './api/update-billing.js';
-export { BillingForm, type BillingFormProps } from './components/billing-form.js';
+export { BillingForm, type BillingFormProps, billingFormValuesOf } from './components/billing-form.js';
 export { CardEntry } from './components/card-entry.js';
 export type { CardEntryHandle, CardHolder } from './components/card-entry-handle.js';
 export { couponCodes, type PlanChoice, PlanPicker, type PlanPickerProps } from './components/plan-picker.js';

@@ -157,6 +157,7 @@ export function ConversationPage() {
         opened={confirmingStatus}
         message={MSG.families.channelStatusConfirm}
         loading={setStatus.isPending}
+        destructive={channel?.disabled === false}
         onCancel={() => setConfirmingStatus(false)}
         onConfirm={() => void changeStatus()}
       />

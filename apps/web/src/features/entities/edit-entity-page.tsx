@@ -1,6 +1,7 @@
-// /entity-management/{id}/edit: the entity form filled with the saved entity.
+// /entity-management/{id}/edit: the entity form filled with the saved entity. A pending access request
+// is enabled here: saving its completed form enables it and invites its person; Cancel leaves it pending.
 import { MSG } from '@bridge-talk/contract';
-import { Alert } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
@@ -19,6 +20,7 @@ export function EditEntityPage() {
   const entity = useEntity(id);
   const update = useUpdateEntity(id);
   const missing = entity.error instanceof ApiError && entity.error.status === 404;
+  const pending = entity.data?.status === 'pending';
 
   useEffect(() => {
     if (entity.isError && !missing) notify.error(MSG.common.somethingWrong);
@@ -40,24 +42,31 @@ export function EditEntityPage() {
       ) : (
         <LoadingOverlay visible={entity.isPending}>
           {entity.data && (
-            <EntityForm
-              key={entity.data._id}
-              defaultValues={{
-                name: entity.data.name,
-                email: entity.data.email,
-                phone: entity.data.phone,
-                address: entity.data.address,
-                startContract: entity.data.startContract ?? '',
-                endContract: entity.data.endContract ?? '',
-                coupon: entity.data.coupon ?? '',
-              }}
-              cancelTo={`/entity-management/${id}/details`}
-              onSave={async (values) => {
-                await update.mutateAsync({ ...values, coupon: values.coupon ?? '' });
-                notify.success(MSG.extra.entitySaved);
-                navigate(`/entity-management/${id}/details`);
-              }}
-            />
+            <Stack maw={860}>
+              {pending && <Alert color="blue">{MSG.extra.entityPendingHint}</Alert>}
+              <EntityForm
+                key={entity.data._id}
+                defaultValues={{
+                  name: entity.data.name,
+                  email: entity.data.email,
+                  phone: entity.data.phone,
+                  address: entity.data.address,
+                  startContract: entity.data.startContract ?? '',
+                  endContract: entity.data.endContract ?? '',
+                  coupon: entity.data.coupon ?? '',
+                }}
+                cancelTo={`/entity-management/${id}/details`}
+                onSave={async (values) => {
+                  await update.mutateAsync({
+                    ...values,
+                    coupon: values.coupon ?? '',
+                    ...(pending ? { status: 'active' as const } : {}),
+                  });
+                  notify.success(pending ? MSG.extra.entityEnabled : MSG.extra.entitySaved);
+                  navigate(`/entity-management/${id}/details`);
+                }}
+              />
+            </Stack>
           )}
         </LoadingOverlay>
       )}

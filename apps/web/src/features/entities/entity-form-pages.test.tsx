@@ -1,4 +1,13 @@
-import { type Coupon, type Entity, MSG, todayIsoDate } from '@bridge-talk/contract';
+import {
+  COUPON_CODE_MAX,
+  type Coupon,
+  EMAIL_MAX,
+  ENTITY_ADDRESS_MAX,
+  ENTITY_NAME_MAX,
+  type Entity,
+  MSG,
+  todayIsoDate,
+} from '@bridge-talk/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
@@ -149,6 +158,32 @@ describe('CreateEntityPage', () => {
     expect(await screen.findByText(MSG.validation.endContractInvalid)).toBeInTheDocument();
   });
 
+  it('stops the name, e-mail, address and coupon at their maximum, as the server’s rules do', async () => {
+    stubApi(() => undefined);
+    const user = userEvent.setup();
+    renderAt('/entity-management/create');
+    expect(field('Entity name')).toHaveAttribute('maxLength', String(ENTITY_NAME_MAX));
+    expect(field('Email')).toHaveAttribute('maxLength', String(EMAIL_MAX));
+    expect(field('Address')).toHaveAttribute('maxLength', String(ENTITY_ADDRESS_MAX));
+    expect(field('Coupon')).toHaveAttribute('maxLength', String(COUPON_CODE_MAX));
+    await user.click(field('Address'));
+    await user.paste('a'.repeat(ENTITY_ADDRESS_MAX + 20));
+    expect(field('Address')).toHaveValue('a'.repeat(ENTITY_ADDRESS_MAX));
+  });
+
+  it('refuses a phone one digit short, and keeps one pasted with its country code whole', async () => {
+    stubApi(() => undefined);
+    const user = userEvent.setup();
+    renderAt('/entity-management/create');
+    await user.type(field('Phone'), '555010200');
+    await user.click(save());
+    expect(await screen.findByText(MSG.validation.phoneWrong)).toBeInTheDocument();
+    await user.clear(field('Phone'));
+    await user.paste('+1 555 010 2000');
+    expect(field('Phone')).toHaveValue('(555) 010-2000');
+    await waitFor(() => expect(screen.queryByText(MSG.validation.phoneWrong)).not.toBeInTheDocument());
+  });
+
   it('refuses a start after today and a start not before the end, on both dates', async () => {
     stubApi(() => undefined);
     const user = userEvent.setup();
@@ -263,6 +298,79 @@ describe('EditEntityPage', () => {
       endContract: '2027-01-01',
       coupon: 'WELCOME10',
     });
+  });
+
+  const PENDING: Entity = {
+    ...SAVED,
+    _id: 'e3',
+    name: 'Paula Pending',
+    email: 'paula@law.example',
+    subtype: 'lawyer',
+    status: 'pending',
+    active: false,
+    address: '',
+    startContract: null,
+    endContract: null,
+    coupon: null,
+  };
+
+  function stubPending() {
+    return stubApi((call) => {
+      if (call.method === 'GET' && call.path === '/api/entity/list/e3') return jsonResponse(PENDING);
+      if (call.method === 'PUT' && call.path === '/api/entity/edit/e3') {
+        const body = call.body as Partial<Entity>;
+        return jsonResponse({ ...PENDING, ...body, status: 'active', active: true });
+      }
+      return undefined;
+    });
+  }
+
+  it('a pending access request: says that saving enables it; the missing fields are required', async () => {
+    const calls = stubPending();
+    const user = userEvent.setup();
+    renderAt('/entity-management/e3/edit');
+    expect(await screen.findByText(MSG.extra.entityPendingHint)).toBeInTheDocument();
+    expect(field('Entity name')).toHaveValue('Paula Pending');
+    await user.click(save());
+    expect(await screen.findByText(MSG.validation.addressRequired)).toBeInTheDocument();
+    expect(screen.getByText(MSG.validation.startContractLength)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+
+  it('a pending access request: Cancel leaves it as it is, nothing sent', async () => {
+    const calls = stubPending();
+    const user = userEvent.setup();
+    renderAt('/entity-management/e3/edit');
+    await screen.findByText(MSG.extra.entityPendingHint);
+    await user.type(field('Address'), '9 Harbor Street');
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/entity-management/e3/details');
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
+  it('a pending access request: saving the completed form enables it, with the form in the same call', async () => {
+    const calls = stubPending();
+    const user = userEvent.setup();
+    renderAt('/entity-management/e3/edit');
+    await screen.findByText(MSG.extra.entityPendingHint);
+    await user.type(field('Address'), '9 Harbor Street');
+    await user.type(field('Start contract'), '20260101');
+    await user.type(field('End contract'), '20271231');
+    await user.click(save());
+    expect(await screen.findByText(MSG.extra.entityEnabled)).toBeInTheDocument();
+    expect(await screen.findByTestId('location')).toHaveTextContent('/entity-management/e3/details');
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      {
+        name: 'Paula Pending',
+        email: 'paula@law.example',
+        phone: '(555) 010-2000',
+        address: '9 Harbor Street',
+        startContract: '2026-01-01',
+        endContract: '2027-12-31',
+        coupon: '',
+        status: 'active',
+      },
+    ]);
   });
 
   it('says when the entity does not exist', async () => {

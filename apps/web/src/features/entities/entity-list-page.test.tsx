@@ -247,15 +247,26 @@ describe('EntityListPage', () => {
     expect(location()).toBe('/entity-management');
   });
 
-  it('enables a disabled or pending entity and opens its edit screen', async () => {
+  it('enables a disabled entity and opens its edit screen', async () => {
+    const calls = stubApi(() => listOf([HOPE]));
+    const user = userEvent.setup();
+    renderList();
+    await screen.findByText('Hope Bridge');
+    await user.click(within(row('Hope Bridge')).getByRole('button', { name: MSG.entities.enable }));
+    await waitFor(() => expect(location()).toBe('/entity-management/e2/edit'));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ status: 'active' });
+    expect(await screen.findByText(MSG.entities.changeStatusSuccess)).toBeInTheDocument();
+  });
+
+  it('opens the edit screen of a pending access request without enabling it: saving its completed form does', async () => {
     const calls = stubApi(() => listOf([PAULA]));
     const user = userEvent.setup();
     renderList();
     await screen.findByText('Paula Pending');
     await user.click(within(row('Paula Pending')).getByRole('button', { name: MSG.entities.enable }));
     await waitFor(() => expect(location()).toBe('/entity-management/e3/edit'));
-    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ status: 'active' });
-    expect(await screen.findByText(MSG.entities.changeStatusSuccess)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    expect(screen.queryByText(MSG.entities.changeStatusSuccess)).not.toBeInTheDocument();
   });
 
   it('shows the empty state when there are no entities, and No data when a search finds none', async () => {

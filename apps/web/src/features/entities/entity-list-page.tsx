@@ -1,13 +1,14 @@
 // Entity Management: the searched, status-sortable, paginated list of agencies and lawyers. The search
 // text, the sort and the page live in the address, so a reload, a deep link and Back keep them.
-import { type Entity, entityStatusLabel, MSG, type SortDirection } from '@bridge-talk/contract';
-import { Alert, Button, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { type Entity, entityStatusLabel, MSG, SEARCH_MAX, type SortDirection } from '@bridge-talk/contract';
+import { Button, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingCommunity, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.js';
 import { type Column, DataTable } from '../../shared/ui/data-table.js';
+import { LoadError } from '../../shared/ui/load-error.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
 import { StatusBadge } from '../../shared/ui/status-badge.js';
@@ -77,6 +78,12 @@ export function EntityListPage() {
     if (data && !list.isPlaceholderData && data.total > 0 && state.page > pages) go({ page: pages }, true);
   }, [data, pages, state.page, list.isPlaceholderData]);
 
+  // An access request has no address or contract yet: it is enabled by saving its completed form.
+  function enable(entity: Entity) {
+    if (entity.status === 'pending') navigate(`/entity-management/${entity._id}/edit`);
+    else void setStatus(entity, 'active');
+  }
+
   async function setStatus(entity: Entity, status: 'active' | 'inactive') {
     try {
       await changeStatus.mutateAsync({ id: entity._id, status });
@@ -90,8 +97,13 @@ export function EntityListPage() {
   }
 
   const columns: Column<Entity>[] = [
-    { key: 'name', header: MSG.columns.name, render: (e) => <Text fw={500}>{e.name}</Text> },
-    { key: 'email', header: MSG.columns.email, render: (e) => e.email },
+    {
+      key: 'name',
+      header: MSG.columns.name,
+      fullText: (e) => e.name,
+      render: (e) => <Text fw={500}>{e.name}</Text>,
+    },
+    { key: 'email', header: MSG.columns.email, fullText: (e) => e.email, render: (e) => e.email },
     {
       key: 'status',
       header: MSG.columns.status,
@@ -144,7 +156,7 @@ export function EntityListPage() {
             c="gray.9"
             size="compact-sm"
             loading={changeStatus.isPending && changeStatus.variables?.id === e._id}
-            onClick={() => void setStatus(e, 'active')}
+            onClick={() => enable(e)}
           >
             {MSG.entities.enable}
           </Button>
@@ -169,7 +181,7 @@ export function EntityListPage() {
           <TextInput
             type="search"
             maw={420}
-            maxLength={200}
+            maxLength={SEARCH_MAX}
             aria-label={MSG.entities.searchPlaceholder}
             placeholder={MSG.entities.searchPlaceholder}
             leftSection={<IconSearch size={16} />}
@@ -179,11 +191,7 @@ export function EntityListPage() {
         }
       />
       {list.isError && !data ? (
-        <Alert color="red" title={MSG.common.somethingWrong}>
-          <Button variant="light" color="red" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError onRetry={() => void list.refetch()} />
       ) : nothingYet ? (
         <Paper withBorder radius="md" p="xl">
           <Stack align="center" gap="sm" py="xl">
@@ -227,6 +235,7 @@ export function EntityListPage() {
         opened={toDisable !== null}
         message={MSG.entities.changeStatusConfirm}
         loading={changeStatus.isPending}
+        destructive
         onCancel={() => setToDisable(null)}
         onConfirm={() => toDisable && void setStatus(toDisable, 'inactive')}
       />

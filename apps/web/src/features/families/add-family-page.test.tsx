@@ -1,8 +1,8 @@
 import { type Group, MSG, type Plan } from '@bridge-talk/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { VALID_BILLING_VALUES } from '../../test/billing-values.js';
+import { billingOnFile, VALID_BILLING_VALUES } from '../../test/billing-values.js';
 import {
   type ApiHandler,
   jsonResponse,
@@ -133,9 +133,8 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toBe(`?step=2&groupId=${ID}`);
   });
 
-  it('resumes from local storage alone at step 3 when the kept family already has a name', async () => {
-    localStorage.setItem('groupId', ID);
-    const { router, user } = renderWizard('/add-new-family');
+  it('resumes a linked family without a step at step 3 when it already has a name', async () => {
+    const { router, user } = renderWizard(`/add-new-family?groupId=${ID}`);
     expect(await screen.findByRole('heading', { name: MSG.wizard.stepFamilyDetails })).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Step 3 of 3' })).toBeInTheDocument();
     await screen.findByRole('group', { name: 'Child' });
@@ -146,9 +145,8 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: MSG.wizard.stepChildAndPlan })).toBeInTheDocument();
   });
 
-  it('resumes the kept family: at step 2 when it has no name yet, keeping the step in the address', async () => {
-    localStorage.setItem('groupId', ID);
-    const { router, user } = renderWizard('/add-new-family', {
+  it('resumes a linked family at step 2 when it has no name yet, keeping the step in the address', async () => {
+    const { router, user } = renderWizard(`/add-new-family?groupId=${ID}`, {
       [`GET /api/group/list/${ID}`]: () => jsonResponse(UNNAMED),
     });
     expect(await screen.findByRole('heading', { name: MSG.wizard.stepChildAndPlan })).toBeInTheDocument();
@@ -166,9 +164,53 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
     expect(localStorage.getItem('groupId')).toBe(ID);
   });
 
-  it('forgets a kept family that no longer exists and starts again', async () => {
+  it('keeps every value typed, card included, when the card is refused at step 1', async () => {
+    const { api, router, user } = renderWizard('/add-new-family', {
+      'POST /api/payments/local/tokens': () => jsonResponse(TOKEN),
+      'POST /api/group/billing/save': () => jsonResponse({ message: MSG.billing.cardDeclined }, 422),
+    });
+    await screen.findByRole('textbox', { name: /^Card number/ });
+    await fillPaymentDetails(user);
+    await user.click(screen.getByRole('button', { name: MSG.wizard.continueLabel }));
+
+    expect(await screen.findByText(MSG.billing.cardDeclined)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/group/billing/save')).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: MSG.wizard.stepPaymentDetails })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    expect(box('Address')).toHaveValue('1 Main Street');
+    expect(box('Cardholder name')).toHaveValue('Pat Payer');
+    expect(box('Card number')).toHaveValue('4242 4242 4242 4242');
+    expect(screen.getByRole('combobox', { name: /^State/ })).toHaveValue('Illinois');
+  });
+
+  it('fills step 1 from the payment details on file when the person comes back to it', async () => {
+    renderWizard(`/add-new-family?step=1&groupId=${ID}`, {
+      [`GET /api/group/list/${ID}`]: () => jsonResponse(UNNAMED),
+      [`GET /api/group/billing/details/${ID}`]: () => jsonResponse(billingOnFile(ID)),
+    });
+    expect(await screen.findByText(MSG.families.paymentDetailsSaved('visa', '4242'))).toBeInTheDocument();
+    expect(box('Address')).toHaveValue('1 Main Street');
+    expect(box('City')).toHaveValue('Springfield');
+    expect(box('Phone')).toHaveValue('(555) 010-2000');
+    expect(screen.getByRole('combobox', { name: /^State/ })).toHaveValue('Illinois');
+    expect(await screen.findByRole('textbox', { name: /^Card number/ })).toHaveValue('');
+  });
+
+  it('always starts a new family at the bare address (the side menu), even with an unfinished one kept', async () => {
     localStorage.setItem('groupId', ID);
-    renderWizard('/add-new-family', {
+    const { api } = renderWizard('/add-new-family', {
+      [`GET /api/group/list/${ID}`]: () => jsonResponse(UNNAMED),
+    });
+    expect(await screen.findByRole('heading', { name: MSG.wizard.stepPaymentDetails })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Step 1 of 3' })).toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem('groupId')).toBeNull());
+    expect(api.callsTo('GET', `/api/group/list/${ID}`)).toEqual([]);
+    expect(screen.queryByRole('button', { name: MSG.families.continueWithSavedPayment })).toBeNull();
+  });
+
+  it('forgets a linked family that no longer exists and starts again', async () => {
+    localStorage.setItem('groupId', ID);
+    renderWizard(`/add-new-family?step=2&groupId=${ID}`, {
       [`GET /api/group/list/${ID}`]: () => jsonResponse({ message: MSG.extra.notFound }, 404),
     });
     await waitFor(() => expect(localStorage.getItem('groupId')).toBeNull());
@@ -236,6 +278,39 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
     expect(await slot('Adoptive parent 1').findByText(MSG.validation.invalidEmailFormat)).toBeInTheDocument();
   });
 
+  it('step 3 refuses names shorter than 3 characters, the child’s too, and creates no one', async () => {
+    const { api, user } = renderWizard(`/add-new-family?step=3&groupId=${ID}`);
+    await screen.findByRole('group', { name: 'Child' });
+    const childFirst = slot('Child').getByRole('textbox', { name: /^First name/ });
+    await user.clear(childFirst);
+    await user.type(childFirst, 'J');
+    const parent = slot('Adoptive parent 1');
+    await user.type(parent.getByRole('textbox', { name: /^Email/ }), 'alice@example.org');
+    await user.type(parent.getByRole('textbox', { name: /^First name/ }), 'Al');
+    await user.type(parent.getByRole('textbox', { name: /^Last name/ }), 'Adams');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await slot('Child').findByText(MSG.validation.accountFirstNameMin)).toBeInTheDocument();
+    expect(parent.getByText(MSG.validation.accountFirstNameMin)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/group/user/create')).toEqual([]);
+  });
+
+  it('step 2 of a family with its plan saves the family’s name and the child’s names again', async () => {
+    const { api, user } = renderWizard(`/add-new-family?step=2&groupId=${ID}`, {
+      [`PUT /api/group/edit/${ID}`]: () => jsonResponse({ _id: ID, message: MSG.families.groupRenamed }),
+    });
+    const first = await screen.findByRole('textbox', { name: /^Child's first name/ });
+    await user.clear(first);
+    await user.type(first, 'Robina');
+    await user.click(screen.getByRole('button', { name: MSG.wizard.continueLabel }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', `/api/group/edit/${ID}`)[0]?.body).toEqual({
+        name: 'Robina Lee',
+        childFirstName: 'Robina',
+        childLastName: 'Lee',
+      }),
+    );
+  });
+
   it('opens a second person’s row once the first is complete, and then wants all three fields', async () => {
     const { user } = renderWizard(`/add-new-family?step=3&groupId=${ID}`, {
       'POST /api/group/user/check': () => jsonResponse({ message: MSG.extra.notFound }, 404),
@@ -252,6 +327,30 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await slot('Adoptive parent 2').findByText(MSG.validation.emailIsRequired)).toBeInTheDocument();
     expect(slot('Adoptive parent 2').getByText(MSG.validation.lastNameIsRequired)).toBeInTheDocument();
+  });
+
+  it('keeps what was typed at step 3 through a reload, until the family is created', async () => {
+    const first = renderWizard(`/add-new-family?step=3&groupId=${ID}`);
+    await screen.findByRole('group', { name: 'Child' });
+    await first.user.type(
+      slot('Adoptive parent 1').getByRole('textbox', { name: /^Email/ }),
+      'alice@example.org',
+    );
+    await first.user.type(slot('Adoptive parent 1').getByRole('textbox', { name: /^First name/ }), 'Alice');
+    await first.user.type(slot('Birth family 1').getByRole('textbox', { name: /^Last name/ }), 'Birch');
+    // The page is loaded again, as by a reload of the tab.
+    cleanup();
+    renderWizard(`/add-new-family?step=3&groupId=${ID}`);
+    await screen.findByRole('group', { name: 'Child' });
+    expect(slot('Adoptive parent 1').getByRole('textbox', { name: /^Email/ })).toHaveValue(
+      'alice@example.org',
+    );
+    expect(slot('Adoptive parent 1').getByRole('textbox', { name: /^First name/ })).toHaveValue('Alice');
+    expect(slot('Birth family 1').getByRole('textbox', { name: /^Last name/ })).toHaveValue('Birch');
+    expect(slot('Child').getByRole('textbox', { name: /^First name/ })).toHaveValue('Robin');
+    // Never in local storage, which outlives the tab.
+    expect(Object.keys(localStorage)).not.toContain(expect.stringContaining('familyDraft'));
+    expect(JSON.stringify({ ...localStorage })).not.toContain('alice@example.org');
   });
 
   it('reuses a person found by e-mail, creates the others, sends the final list and opens the family', async () => {
@@ -288,6 +387,7 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('Group created.')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe(`/manage-families/${ID}/details`));
+    expect(Object.keys(sessionStorage).filter((key) => key.startsWith('familyDraft'))).toEqual([]);
     expect(localStorage.getItem('groupId')).toBeNull();
     expect(api.callsTo('POST', '/api/group/user/create').map((c) => c.body)).toEqual([
       { groupId: ID, name: 'Robin Lee', email: null, subtype: 'child' },

@@ -2,13 +2,15 @@
 // Name and Select Plan, 3 Add Family Details — with a progress bar and a back arrow (3→2, 2→1).
 // Step 1 creates the family; its id is kept in local storage (`groupId`) and, with the step, in the
 // address (`?step=2&groupId=…`), so a reload or a link resumes where the user was. Without a step in
-// the address the family's own state decides: not named yet → step 2, named → step 3.
+// the address the family's own state decides: not named yet → step 2, named → step 3. The address
+// alone says which family: `/add-new-family` (the side menu) always starts a new one, and an
+// unfinished family is resumed from the families list.
 import { MSG } from '@bridge-talk/contract';
 import { Alert, Anchor, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
-import { storedGroupId, storeGroupId } from '../../shared/session/storage.js';
+import { clearFamilyDrafts, storedGroupId, storeGroupId } from '../../shared/session/storage.js';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
 import { useFamily } from './api/get-family.js';
@@ -24,7 +26,7 @@ export function AddFamilyPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const linked = params.get('groupId');
-  const groupId = linked && UUID.test(linked) ? linked : storedGroupId();
+  const groupId = linked && UUID.test(linked) ? linked : null;
   const requested = Number(params.get('step'));
   const family = useFamily(groupId ?? '', { enabled: groupId !== null });
   const gone = family.error instanceof ApiError && family.error.status === 404;
@@ -33,7 +35,11 @@ export function AddFamilyPage() {
   useEffect(() => {
     if (groupId && !gone && groupId !== storedGroupId()) storeGroupId(groupId);
   }, [groupId, gone]);
-  // A kept family that no longer exists (finished elsewhere, or not this entity's): start afresh.
+  // A new family: an earlier unfinished one is no longer the one being made.
+  useEffect(() => {
+    if (groupId === null && storedGroupId() !== null) storeGroupId(null);
+  }, [groupId]);
+  // A family that no longer exists (finished elsewhere, or not this entity's): start afresh.
   useEffect(() => {
     if (gone) {
       storeGroupId(null);
@@ -51,6 +57,7 @@ export function AddFamilyPage() {
   const go = (next: number, id: string | null = groupId) => navigate(wizardPath(next, id));
   const startOver = () => {
     storeGroupId(null);
+    clearFamilyDrafts();
     navigate('/add-new-family');
   };
 

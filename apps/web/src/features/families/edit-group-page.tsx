@@ -1,10 +1,10 @@
 // /manage-families/{id}/edit-group: rename the family ('Edit name group successfully.').
-import { type EditGroupRequest, MSG, ZEditGroupRequest } from '@bridge-talk/contract';
+import { type EditGroupRequest, GROUP_NAME_MAX, MSG, ZEditGroupRequest } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Paper, Stack, TextInput } from '@mantine/core';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
+import { useBlurValidatedForm } from '../../shared/forms/use-blur-validated-form.js';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
@@ -36,10 +36,9 @@ export function EditGroupPage() {
 function RenameForm({ id, current }: { id: string; current: string }) {
   const navigate = useNavigate();
   const rename = useRenameFamily(id);
-  const form = useForm<EditGroupRequest>({
+  const form = useBlurValidatedForm<EditGroupRequest>({
     resolver: zodResolver(ZEditGroupRequest),
     defaultValues: { name: current },
-    mode: 'onTouched',
   });
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -62,6 +61,7 @@ function RenameForm({ id, current }: { id: string; current: string }) {
             label={MSG.families.groupNameLabel}
             required
             autoComplete="off"
+            maxLength={GROUP_NAME_MAX}
             error={form.formState.errors.name?.message}
             {...form.register('name')}
           />

@@ -13,7 +13,6 @@ function family(overrides: Partial<GroupListItem> = {}): GroupListItem {
   return {
     _id: '11111111-1111-4111-8111-111111111111',
     name: 'Robin Lee',
-    childFirstName: 'Robin',
     active: true,
     reports: false,
     billingInformation: { email: 'payer@example.org' },
@@ -45,15 +44,14 @@ function queryOf(api: ReturnType<typeof stubApi>, index = -1): URLSearchParams {
 }
 
 describe('FamilyListPage', () => {
-  it('shows the child’s first name, the payment e-mail, the status and a red ! for reports', async () => {
+  it('shows the family’s name whole, the payment e-mail, the status and a red ! for reports', async () => {
     renderList('/manage-families', () =>
       jsonResponse(
         page([
           family(),
           family({
             _id: '22222222-2222-4222-8222-222222222222',
-            name: 'Casey Stone',
-            childFirstName: 'Casey',
+            name: 'The Garcia Family',
             active: false,
             reports: true,
             billingInformation: { email: 'casey.payer@example.org' },
@@ -61,15 +59,15 @@ describe('FamilyListPage', () => {
         ]),
       ),
     );
-    await screen.findByText('Robin');
+    await screen.findByText('Robin Lee');
     const table = screen.getByRole('table', { name: MSG.nav.manageFamilies });
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
     expect(headers).toEqual(['Child name', 'Payment email', 'Status', 'Reports', 'View']);
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(within(rows[0]!).getByText('Robin')).toBeInTheDocument();
-    expect(within(rows[0]!).queryByText('Lee')).not.toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Robin Lee')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('The Garcia Family')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('payer@example.org')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('Active')).toBeInTheDocument();
     expect(within(rows[0]!).queryByLabelText(MSG.families.reportedMessages)).not.toBeInTheDocument();
@@ -81,12 +79,7 @@ describe('FamilyListPage', () => {
 
   it('View opens the family page, or the wizard at step 2 for a family not named yet', async () => {
     const { router, user } = renderList('/manage-families', () =>
-      jsonResponse(
-        page([
-          family(),
-          family({ _id: '33333333-3333-4333-8333-333333333333', name: null, childFirstName: null }),
-        ]),
-      ),
+      jsonResponse(page([family(), family({ _id: '33333333-3333-4333-8333-333333333333', name: null })])),
     );
     const unnamed = await screen.findByRole('link', { name: 'View family not named yet' });
     expect(unnamed).toHaveAttribute(
@@ -94,7 +87,7 @@ describe('FamilyListPage', () => {
       '/add-new-family?step=2&groupId=33333333-3333-4333-8333-333333333333',
     );
     expect(screen.getByText(MSG.families.notNamedYet)).toBeInTheDocument();
-    await user.click(screen.getByRole('link', { name: 'View Robin' }));
+    await user.click(screen.getByRole('link', { name: 'View Robin Lee' }));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(
         '/manage-families/11111111-1111-4111-8111-111111111111/details',
@@ -154,6 +147,6 @@ describe('FamilyListPage', () => {
     expect(await screen.findByText(MSG.common.somethingWrong)).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Robin')).toBeInTheDocument();
+    expect(await screen.findByText('Robin Lee')).toBeInTheDocument();
   });
 });

@@ -1,12 +1,13 @@
-// /manage-families: the entity's families — searched by the child's name or any e-mail of the family,
+// /manage-families: the entity's families — searched by the family's name or any e-mail of the family,
 // sortable by status, paginated on the server. Search, sort and page live in the address, so a reload,
 // a deep link and Back keep them. View opens the family page, or the wizard at step 2 for a family not
 // named yet.
 import {
-  childDisplayName,
+  familyDisplayName,
   type GroupListItem,
   groupStatusLabel,
   MSG,
+  SEARCH_MAX,
   type SortDirection,
 } from '@bridge-talk/contract';
 import { Alert, Button, Group, Pagination, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
@@ -90,7 +91,7 @@ export function FamilyListPage() {
             {MSG.families.notNamedYet}
           </Text>
         ) : (
-          <Text fw={600}>{childDisplayName(g)}</Text>
+          <Text fw={600}>{familyDisplayName(g)}</Text>
         ),
     },
     { key: 'email', header: MSG.columns.paymentEmail, render: (g) => g.billingInformation?.email ?? '' },
@@ -126,7 +127,7 @@ export function FamilyListPage() {
           to={familyViewPath(g)}
           variant="subtle"
           size="compact-sm"
-          aria-label={`${MSG.columns.view} ${g.name === null ? 'family not named yet' : childDisplayName(g)}`}
+          aria-label={`${MSG.columns.view} ${g.name === null ? 'family not named yet' : familyDisplayName(g)}`}
         >
           {MSG.columns.view}
         </Button>
@@ -152,6 +153,7 @@ export function FamilyListPage() {
             type="search"
             maw={420}
             aria-label={MSG.families.searchPlaceholder}
+            maxLength={SEARCH_MAX}
             placeholder={MSG.families.searchPlaceholder}
             leftSection={<IconSearch size={16} />}
             value={typed}

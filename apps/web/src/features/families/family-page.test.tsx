@@ -94,7 +94,7 @@ function renderPage(handlers: Record<string, ApiHandler> = {}) {
 describe('FamilyPage', () => {
   it('shows how a monthly family pays, with edit icons for its billing and plan', async () => {
     const { router, user } = renderPage();
-    expect(await screen.findByRole('heading', { name: 'Robin' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Robin Lee' })).toBeInTheDocument();
     expect(screen.getByText('Payment method: Card')).toBeInTheDocument();
     expect(screen.getByText('Plan: Monthly')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: MSG.families.updateBilling })).toHaveAttribute(
@@ -103,7 +103,17 @@ describe('FamilyPage', () => {
     );
     await user.click(screen.getByRole('link', { name: MSG.families.changePlan }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/manage-families/${ID}/update-plan`));
-    expect(router.state.location.state).toEqual({ groupName: 'Robin' });
+    expect(router.state.location.state).toEqual({ groupName: 'Robin Lee' });
+  });
+
+  it('shows a renamed family by its whole name, not by the child’s first name', async () => {
+    const { router, user } = renderPage({
+      [`GET /api/group/list/${ID}`]: () => jsonResponse(group({ name: 'The Garcia Family' })),
+    });
+    expect(await screen.findByRole('heading', { name: 'The Garcia Family' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Breadcrumb')).toHaveTextContent('The Garcia Family');
+    await user.click(screen.getByRole('link', { name: MSG.families.changePlan }));
+    await waitFor(() => expect(router.state.location.state).toEqual({ groupName: 'The Garcia Family' }));
   });
 
   it('shows no edit icons for a one-time family', async () => {

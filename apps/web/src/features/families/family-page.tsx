@@ -4,7 +4,7 @@
 // confirmation; 'Add member' or 'Edit' leads to the family's members form.
 import {
   type Channel,
-  childDisplayName,
+  familyDisplayName,
   formatDate,
   type GroupMember,
   groupPlanLabel,
@@ -18,6 +18,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.js';
 import { type Column, DataTable } from '../../shared/ui/data-table.js';
+import { LoadError } from '../../shared/ui/load-error.js';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
@@ -34,7 +35,7 @@ export function FamilyPage() {
   const { id = '' } = useParams();
   const family = useFamily(id);
   const missing = family.error instanceof ApiError && [400, 404].includes(family.error.status);
-  const name = family.data ? childDisplayName(family.data) : '';
+  const name = family.data ? familyDisplayName(family.data) : '';
   const state: FamilyNavigationState = { groupName: name };
 
   return (
@@ -134,8 +135,13 @@ function MembersSection({ groupId, groupName }: { groupId: string; groupName: st
   }
 
   const columns: Column<GroupMember>[] = [
-    { key: 'name', header: MSG.columns.name, render: (m) => <Text fw={600}>{m.name}</Text> },
-    { key: 'email', header: MSG.columns.email, render: (m) => m.email ?? '' },
+    {
+      key: 'name',
+      header: MSG.columns.name,
+      fullText: (m) => m.name,
+      render: (m) => <Text fw={600}>{m.name}</Text>,
+    },
+    { key: 'email', header: MSG.columns.email, fullText: (m) => m.email ?? '', render: (m) => m.email ?? '' },
     { key: 'role', header: MSG.columns.role, render: (m) => memberRoleLabel(m.role) },
     { key: 'created', header: MSG.columns.created, render: (m) => formatDate(m.createdAt) },
     {
@@ -168,7 +174,7 @@ function MembersSection({ groupId, groupName }: { groupId: string; groupName: st
         </Button>
       </Group>
       {members.isError ? (
-        <ErrorRetry onRetry={() => void members.refetch()} />
+        <LoadError onRetry={() => void members.refetch()} />
       ) : (
         <DataTable
           caption={MSG.families.members}
@@ -183,6 +189,7 @@ function MembersSection({ groupId, groupName }: { groupId: string; groupName: st
         opened={toToggle !== null}
         message={toToggle?.active ? MSG.extra.memberDeactivateConfirm : MSG.extra.memberActivateConfirm}
         loading={setStatus.isPending}
+        destructive={toToggle?.active === true}
         onCancel={() => setToToggle(null)}
         onConfirm={() => toToggle && void confirm(toToggle)}
       />
@@ -289,7 +296,7 @@ function ChannelsSection({ groupId, groupName }: { groupId: string; groupName: s
         {MSG.families.channels}
       </Title>
       {channels.isError ? (
-        <ErrorRetry onRetry={() => void channels.refetch()} />
+        <LoadError onRetry={() => void channels.refetch()} />
       ) : (
         <DataTable
           caption={MSG.families.channels}
@@ -304,19 +311,10 @@ function ChannelsSection({ groupId, groupName }: { groupId: string; groupName: s
         opened={toToggle !== null}
         message={MSG.families.channelStatusConfirm}
         loading={setStatus.isPending}
+        destructive={toToggle?.disabled === false}
         onCancel={() => setToToggle(null)}
         onConfirm={() => toToggle && void confirm(toToggle)}
       />
     </Paper>
-  );
-}
-
-function ErrorRetry({ onRetry }: { onRetry: () => void }) {
-  return (
-    <Alert color="red" variant="light" title={MSG.common.somethingWrong}>
-      <Button size="xs" variant="light" color="red" onClick={onRetry}>
-        Try again
-      </Button>
-    </Alert>
   );
 }

@@ -1,8 +1,9 @@
 // The family's small sub-pages: rename, change plan, update billing.
-import { type Group, MSG, type Plan } from '@bridge-talk/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { GROUP_NAME_MAX, type Group, MSG, type Plan } from '@bridge-talk/contract';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { billingOnFile } from '../../test/billing-values.js';
 import {
   type ApiHandler,
   jsonResponse,
@@ -83,6 +84,20 @@ describe('EditGroupPage', { timeout: 20_000 }, () => {
     expect(api.callsTo('PUT', `/api/group/edit/${ID}`)[0]?.body).toEqual({ name: 'Robin Ann Lee' });
     await waitFor(() => expect(router.state.location.pathname).toBe(`/manage-families/${ID}/details`));
   });
+
+  it('takes a one-word name, sent whole, and stops the field at the longest name', async () => {
+    const { api, user } = render('edit-group', <EditGroupPage />, {
+      [`PUT /api/group/edit/${ID}`]: () => jsonResponse({ _id: ID, message: MSG.families.groupRenamed }),
+    });
+    const input = await screen.findByRole('textbox', { name: /^Group name/ });
+    expect(input).toHaveAttribute('maxLength', String(GROUP_NAME_MAX));
+    await user.clear(input);
+    await user.type(input, 'Brookses');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Edit name group successfully.')).toBeInTheDocument();
+    expect(screen.queryByText(MSG.validation.childLastNameMin)).not.toBeInTheDocument();
+    expect(api.callsTo('PUT', `/api/group/edit/${ID}`)[0]?.body).toEqual({ name: 'Brookses' });
+  });
 });
 
 describe('UpdatePlanPage', { timeout: 20_000 }, () => {
@@ -123,35 +138,49 @@ describe('UpdatePlanPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText("Error, Something's wrong when change subscription")).toBeInTheDocument();
   });
 
+  it('asks before a move to the one-time plan, naming the plan and the price; Back changes nothing', async () => {
+    const { api, user } = render('update-plan', <UpdatePlanPage />, {
+      'GET /api/group/billing/plans/list': () =>
+        jsonResponse({
+          plans: [
+            ...PLANS,
+            { id: 'price_life', type: 'one_time', unit_amount: 19_900, active: true, nickname: 'Lifetime' },
+          ],
+          entityCoupon: null,
+        }),
+      'POST /api/group/billing/changeSubscription': () =>
+        jsonResponse({ _id: ID, message: MSG.billing.subscriptionUpdated }),
+    });
+    await user.click(await screen.findByRole('radio', { name: /^Lifetime/ }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: MSG.billing.confirmOneTimePlanTitle });
+    expect(dialog).toHaveTextContent(MSG.billing.confirmOneTimePlan('Lifetime', '199.00'));
+    // Focus starts on Back: Enter changes nothing.
+    expect(within(dialog).getByRole('button', { name: 'Back' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('POST', '/api/group/billing/changeSubscription')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(
+      await screen.findByRole('button', { name: MSG.billing.confirmOneTimePlanButton('199.00') }),
+    );
+    expect(await screen.findByText('Subscription update!')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/group/billing/changeSubscription')).toHaveLength(1);
+  });
+
   it('fetches the name when opened directly, and refuses a one-time family', async () => {
     render('update-plan', <UpdatePlanPage />, {
       [`GET /api/group/list/${ID}`]: () =>
         jsonResponse(group({ oneTime: true, plan: { priceId: 'p', type: 'one_time' } })),
     });
     expect(await screen.findByText(MSG.billing.oneTimePlanCannotChange)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Robin' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Robin Lee' })).toBeInTheDocument();
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
   });
 });
 
-const STORED_BILLING = {
-  _id: ID,
-  billingInformation: {
-    cardName: 'Pat Payer',
-    address: '1 Main Street',
-    city: 'Springfield',
-    state: 'IL',
-    zip: '62701',
-    country: 'US',
-    email: 'payer@example.org',
-    phoneNumber: '(555) 010-2000',
-    cardBrand: 'visa',
-    cardLast4: '4242',
-    cardExpiryMonth: 12,
-    cardExpiryYear: 2034,
-  },
-  subscription: null,
-};
+const STORED_BILLING = billingOnFile(ID);
 const NEW_CARD = {
   creditCardTokenId: 'tok_fedcba9876543210fedcba98',
   cardBrand: 'mastercard',

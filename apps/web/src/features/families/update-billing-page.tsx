@@ -1,14 +1,22 @@
 // /manage-families/{id}/update-billing: new payment details for a monthly family ('Billing update!').
-// The stored details fill the form; the card is entered again (only its brand and last 4 are kept).
-import { type BillingDetailsResponse, MSG } from '@bridge-talk/contract';
+// The stored details fill the form; the card on file stays unless a new card is entered.
+import { type BillingDetailsResponse, MSG, type UpdateBillingRequest } from '@bridge-talk/contract';
 import { Alert, Button, Paper } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
-import { BillingForm, newIdempotencyKey, useBillingDetails, useUpdateBilling } from '../billing/index.js';
+import {
+  BillingForm,
+  billingFormValuesOf,
+  newIdempotencyKey,
+  useBillingDetails,
+  useUpdateBilling,
+} from '../billing/index.js';
+import { familyKeys } from './api/family-keys.js';
 import { familyCrumbs, familyPagePath, useFamilyOfPage } from './components/family-header.js';
 import { wizardErrorMessage } from './components/wizard-messages.js';
 
@@ -44,32 +52,20 @@ export function UpdateBillingPage() {
 function UpdateBillingForm({ id, details }: { id: string; details: BillingDetailsResponse }) {
   const navigate = useNavigate();
   const update = useUpdateBilling();
+  const queryClient = useQueryClient();
   const key = useRef(newIdempotencyKey());
   const saved = details.billingInformation;
   return (
     <Paper withBorder radius="md" p="xl" maw={860}>
       <BillingForm
-        phoneRule="update-billing"
         cardOnFile={saved && { brand: saved.cardBrand, last4: saved.cardLast4 }}
-        defaultValues={
-          saved
-            ? {
-                cardName: saved.cardName,
-                address: saved.address,
-                city: saved.city,
-                state: saved.state as never,
-                zip: saved.zip,
-                phoneNumber: saved.phoneNumber,
-                email: saved.email,
-              }
-            : undefined
-        }
+        defaultValues={saved ? billingFormValuesOf(saved) : undefined}
         secondaryAction={
           <Button component={Link} to={familyPagePath(id)} variant="default">
             {MSG.common.back}
           </Button>
         }
-        onSubmit={async (payload) => {
+        onSubmit={async (payload: UpdateBillingRequest) => {
           try {
             const result = await update.mutateAsync({
               groupId: id,
@@ -77,6 +73,8 @@ function UpdateBillingForm({ id, details }: { id: string; details: BillingDetail
               idempotencyKey: key.current,
             });
             key.current = newIdempotencyKey();
+            // The list shows the payment e-mail.
+            await queryClient.invalidateQueries({ queryKey: familyKeys.lists() });
             notify.success(result.message);
             navigate(familyPagePath(id));
           } catch (error) {

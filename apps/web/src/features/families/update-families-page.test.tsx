@@ -1,4 +1,4 @@
-import { type Group, type GroupMember, MSG } from '@bridge-talk/contract';
+import { EMAIL_MAX, type Group, type GroupMember, MSG, PERSON_NAME_MAX } from '@bridge-talk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -78,7 +78,9 @@ function renderPage(handlers: Record<string, ApiHandler> = {}) {
       { path: '/manage-families/:id/update-families', element: <UpdateFamiliesPage /> },
       { path: '/manage-families/:id/details', element: <p>Family page</p> },
     ],
-    initialEntries: [{ pathname: `/manage-families/${ID}/update-families`, state: { groupName: 'Robin' } }],
+    initialEntries: [
+      { pathname: `/manage-families/${ID}/update-families`, state: { groupName: 'Robin Lee' } },
+    ],
     wrapper: withToasts,
   });
   return { api, router: view.router, user: userEvent.setup({ delay: null }) };
@@ -91,7 +93,7 @@ describe('UpdateFamiliesPage', { timeout: 20_000 }, () => {
     renderPage();
     await screen.findByRole('group', { name: 'Adoptive parent 1' });
     expect(screen.getByRole('heading', { name: MSG.families.editFamilyMembers })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Robin' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Robin Lee' })).toHaveAttribute(
       'href',
       `/manage-families/${ID}/details`,
     );
@@ -121,6 +123,36 @@ describe('UpdateFamiliesPage', { timeout: 20_000 }, () => {
     expect(
       slot('Birth family 2').getByText('Last name is required when email is provided'),
     ).toBeInTheDocument();
+  });
+
+  it('refuses names shorter than 3 characters, as the wizard’s child step does, and saves nothing', async () => {
+    const { api, user } = renderPage();
+    await screen.findByRole('group', { name: 'Adoptive parent 1' });
+    const childFirst = slot('Child').getByRole('textbox', { name: /^First name/ });
+    await user.clear(childFirst);
+    await user.type(childFirst, 'J');
+    const parentLast = slot('Adoptive parent 1').getByRole('textbox', { name: /^Last name/ });
+    await user.clear(parentLast);
+    await user.type(parentLast, 'Li');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await slot('Child').findByText(MSG.validation.accountFirstNameMin)).toBeInTheDocument();
+    expect(slot('Adoptive parent 1').getByText(MSG.validation.accountLastNameMin)).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it('stops each name and e-mail at its maximum', async () => {
+    renderPage();
+    await screen.findByRole('group', { name: 'Adoptive parent 1' });
+    const child = slot('Child');
+    expect(child.getByRole('textbox', { name: /^First name/ })).toHaveAttribute(
+      'maxLength',
+      String(PERSON_NAME_MAX),
+    );
+    expect(child.getByRole('textbox', { name: /^Last name/ })).toHaveAttribute(
+      'maxLength',
+      String(PERSON_NAME_MAX),
+    );
+    expect(child.getByRole('textbox', { name: /^Email/ })).toHaveAttribute('maxLength', String(EMAIL_MAX));
   });
 
   it('locks the name of a person found by a valid e-mail, and lets go when the e-mail changes', async () => {

@@ -6,9 +6,9 @@ import { type FamilySlotsForm, type GroupMember, MSG, ZEditFamilyMembersForm } f
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
+import { useBlurValidatedForm } from '../../shared/forms/use-blur-validated-form.js';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
@@ -62,10 +62,9 @@ function MembersForm({
   const [start] = useState(() => familyFormStart(members, child));
   const [memberIds, setMemberIds] = useState(() => new Set(members.map((m) => m._id)));
   const save = useSaveFamilyMembers();
-  const form = useForm<FamilySlotsForm>({
+  const form = useBlurValidatedForm<FamilySlotsForm>({
     resolver: zodResolver(ZEditFamilyMembersForm),
     defaultValues: start.values,
-    mode: 'onTouched',
   });
 
   const submit = form.handleSubmit(async (values) => {

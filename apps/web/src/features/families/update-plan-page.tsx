@@ -1,6 +1,6 @@
 // /manage-families/{id}/update-plan: another plan for a monthly family ('Subscription update!'), with
 // the entity's coupon and a typed one; a plan must be chosen ('You need to select a plan').
-import { type Group, MSG, ZChildAndPlanForm } from '@bridge-talk/contract';
+import { formatPrice, type Group, MSG, ZChildAndPlanForm } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Paper, Group as Row, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog.js';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
@@ -52,6 +53,9 @@ function ChangePlanForm({ family }: { family: Group }) {
   const change = useChangeSubscription();
   const key = useRef(newIdempotencyKey());
   const [coupons, setCoupons] = useState<string[]>([]);
+  const [chosen, setChosen] = useState<PlanChoice['chosen']>(null);
+  // A move to a one-time plan charges at once and cannot be undone: it is confirmed first.
+  const [confirming, setConfirming] = useState<string | null>(null);
   const form = useForm<{ idSelected: string }>({
     resolver: zodResolver(ZPlanChoice),
     defaultValues: { idSelected: '' },
@@ -59,6 +63,14 @@ function ChangePlanForm({ family }: { family: Group }) {
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async ({ idSelected }) => {
+    if (chosen?.type === 'one_time' && confirming === null) {
+      setConfirming(idSelected);
+      return;
+    }
+    await changePlan(idSelected);
+  });
+
+  async function changePlan(idSelected: string) {
     try {
       const result = await change.mutateAsync({
         input: { groupId: family._id, priceId: idSelected, coupons },
@@ -74,8 +86,10 @@ function ChangePlanForm({ family }: { family: Group }) {
           ? error.message
           : MSG.billing.changeSubscriptionFailed,
       );
+    } finally {
+      setConfirming(null);
     }
-  });
+  }
 
   return (
     <Paper withBorder radius="md" p="xl" maw={860}>
@@ -91,6 +105,7 @@ function ChangePlanForm({ family }: { family: Group }) {
                 onChange={(choice: PlanChoice) => {
                   if ((choice.priceId ?? '') !== field.value) field.onChange(choice.priceId ?? '');
                   setCoupons(choice.coupons);
+                  setChosen(choice.chosen ?? null);
                 }}
                 filter={(plan) => plan.id !== family.plan?.priceId}
                 error={errors.idSelected?.message}
@@ -108,6 +123,16 @@ function ChangePlanForm({ family }: { family: Group }) {
           </Row>
         </Stack>
       </form>
+      <ConfirmDialog
+        opened={confirming !== null && chosen !== null}
+        title={MSG.billing.confirmOneTimePlanTitle}
+        message={chosen ? MSG.billing.confirmOneTimePlan(chosen.name, formatPrice(chosen.price)) : ''}
+        confirmLabel={chosen ? MSG.billing.confirmOneTimePlanButton(formatPrice(chosen.price)) : undefined}
+        loading={change.isPending}
+        destructive
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && void changePlan(confirming)}
+      />
     </Paper>
   );
 }

@@ -1,6 +1,14 @@
 // /payments/coupons/new: a coupon of the local provider — its code, name, a percentage or an amount
 // off, an optional limit of redemptions, and the plans it applies to (its metadata.products).
-import { type CouponForm, couponRequestOf, formatPrice, MSG, ZCouponForm } from '@bridge-talk/contract';
+import {
+  COUPON_NAME_MAX,
+  type CouponForm,
+  couponRequestOf,
+  formatPrice,
+  MSG,
+  NEW_COUPON_CODE_MAX,
+  ZCouponForm,
+} from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
@@ -15,9 +23,10 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
+import { useBlurValidatedForm } from '../../shared/forms/use-blur-validated-form.js';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
@@ -55,10 +64,9 @@ function NewCouponForm({
 }) {
   const navigate = useNavigate();
   const create = useCreateCoupon();
-  const form = useForm<CouponForm>({
+  const form = useBlurValidatedForm<CouponForm>({
     resolver: zodResolver(ZCouponForm),
     defaultValues: { id: '', name: '', kind: 'percent', value: '', maxRedemptions: '', products: [] },
-    mode: 'onTouched',
   });
   const kind = useWatch({ control: form.control, name: 'kind' });
   const { errors, isSubmitting } = form.formState;
@@ -81,6 +89,7 @@ function NewCouponForm({
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label="Code"
+              maxLength={NEW_COUPON_CODE_MAX}
               required
               description="What people type, e.g. SPRING10"
               error={errors.id?.message}
@@ -88,6 +97,7 @@ function NewCouponForm({
             />
             <TextInput
               label="Name"
+              maxLength={COUPON_NAME_MAX}
               required
               description="Shown when the code is accepted"
               error={errors.name?.message}

@@ -1,10 +1,11 @@
 // /payments/plans/new: a plan of the local provider — name, one-time or monthly, and price.
-import { MSG, type PlanForm, parseAmountToCents, ZPlanForm } from '@bridge-talk/contract';
+import { MSG, PLAN_NAME_MAX, type PlanForm, parseAmountToCents, ZPlanForm } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Input, Paper, SegmentedControl, Stack, TextInput } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
+import { useBlurValidatedForm } from '../../shared/forms/use-blur-validated-form.js';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
@@ -31,10 +32,9 @@ export function NewPlanPage() {
 function NewPlanForm() {
   const navigate = useNavigate();
   const create = useCreatePlan();
-  const form = useForm<PlanForm>({
+  const form = useBlurValidatedForm<PlanForm>({
     resolver: zodResolver(ZPlanForm),
     defaultValues: { name: '', type: 'one_time', price: '' },
-    mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
@@ -58,7 +58,13 @@ function NewPlanForm() {
     <Paper withBorder p="xl" radius="md" maw={560}>
       <form onSubmit={submit} noValidate aria-label={MSG.payments.newPlan}>
         <Stack>
-          <TextInput label="Name" required error={errors.name?.message} {...form.register('name')} />
+          <TextInput
+            label="Name"
+            required
+            maxLength={PLAN_NAME_MAX}
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
           <Controller
             control={form.control}
             name="type"

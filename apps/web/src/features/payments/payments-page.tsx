@@ -83,7 +83,12 @@ function PlansPanel() {
   const archive = useArchivePlan();
   const [archiving, setArchiving] = useState<AdminPlan | null>(null);
   const columns: Column<AdminPlan>[] = [
-    { key: 'name', header: 'Name', render: (plan) => <Text fw={600}>{plan.name}</Text> },
+    {
+      key: 'name',
+      header: 'Name',
+      fullText: (plan) => plan.name,
+      render: (plan) => <Text fw={600}>{plan.name}</Text>,
+    },
     { key: 'type', header: 'Type', render: (plan) => planTypeLabel(plan.type) },
     { key: 'price', header: 'Price', render: (plan) => planPriceLabel(plan) },
     {
@@ -148,6 +153,7 @@ function PlansPanel() {
         opened={archiving !== null}
         message={MSG.payments.archivePlanConfirm}
         loading={archive.isPending}
+        destructive
         onCancel={() => setArchiving(null)}
         onConfirm={async () => {
           if (!archiving) return;
@@ -178,7 +184,7 @@ function CouponsPanel() {
         </Text>
       ),
     },
-    { key: 'name', header: 'Name', render: (coupon) => coupon.name },
+    { key: 'name', header: 'Name', fullText: (coupon) => coupon.name, render: (coupon) => coupon.name },
     { key: 'discount', header: 'Discount', render: (coupon) => discountLabel(coupon) },
     {
       key: 'plans',

@@ -1,6 +1,7 @@
 // /terms-conditions/{id} ('new' for the first version): the rich-text editor starting from that
-// version's text, the number the new version will have, and Save — which keeps every earlier version.
-import { formatFullDate, MSG } from '@bridge-talk/contract';
+// version's text, the number the new version will have, and Save — which keeps every earlier version,
+// and refuses an editor without text.
+import { formatFullDate, isEmptyTermsHtml, MSG } from '@bridge-talk/contract';
 import { Alert, Box, Button, Group, LoadingOverlay as Overlay, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -24,6 +25,8 @@ export function TermsEditorPage() {
   const save = useCreateTerms();
   const [content, setContent] = useState<string | null>(isNew ? '' : null);
   const [editorReady, setEditorReady] = useState(false);
+  /** Why the last Save was refused (an empty editor), until the text changes. */
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   // The editor starts from the text of the version being edited, once it has arrived.
   useEffect(() => {
@@ -36,12 +39,14 @@ export function TermsEditorPage() {
   const nextVersion = (latest.data?.version ?? 0) + 1;
 
   async function onSave() {
+    if (isEmptyTermsHtml(content ?? '')) return setRefusal(MSG.extra.termsEmpty);
     try {
       await save.mutateAsync({ title: MSG.terms.defaultTitle, content: content ?? '' });
       notify.success(MSG.extra.termsSaved);
       navigate('/terms-conditions');
-    } catch {
-      notify.error(MSG.common.somethingWrong);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) setRefusal(error.message);
+      else notify.error(MSG.common.somethingWrong);
     }
   }
 
@@ -83,10 +88,18 @@ export function TermsEditorPage() {
                 <RichTextEditor
                   label={MSG.nav.termsAndConditions}
                   value={content ?? ''}
-                  onChange={setContent}
+                  onChange={(html) => {
+                    setContent(html);
+                    setRefusal(null);
+                  }}
                   onReady={() => setEditorReady(true)}
                 />
               </Box>
+              {refusal && (
+                <Text c="red.8" fw={600} role="alert">
+                  {refusal}
+                </Text>
+              )}
               <Group justify="flex-end">
                 <Button component={Link} to="/terms-conditions" variant="default">
                   Cancel

@@ -1,9 +1,10 @@
 // /terms-conditions: the terms in force — when they were last updated, the (sanitised) text, the
-// version — and Edit; an illustration while none exist.
+// version — and Edit; while none exist, an illustration and the way to write the first ones.
 import { formatFullDate, MSG } from '@bridge-talk/contract';
-import { Alert, Button, Group, Paper, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { LoadError } from '../../shared/ui/load-error.js';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
 import { useLatestTerms } from './api/get-latest-terms.js';
@@ -12,26 +13,24 @@ import { TermsContent } from './components/terms-content.js';
 
 export function TermsPage() {
   const terms = useLatestTerms();
-  const editTo = `/terms-conditions/${terms.data?._id ?? 'new'}`;
   return (
     <>
       <PageHeader
         title={MSG.nav.termsAndConditions}
         actions={
-          !terms.isPending &&
-          !terms.isError && (
-            <Button component={Link} to={editTo} leftSection={<IconPencil size={16} />}>
+          terms.data && (
+            <Button
+              component={Link}
+              to={`/terms-conditions/${terms.data._id}`}
+              leftSection={<IconPencil size={16} />}
+            >
               {MSG.common.edit}
             </Button>
           )
         }
       />
       {terms.isError ? (
-        <Alert color="red" title={MSG.common.somethingWrong}>
-          <Button variant="light" color="red" onClick={() => void terms.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError onRetry={() => void terms.refetch()} />
       ) : (
         <LoadingOverlay visible={terms.isPending}>
           {terms.data === null && (
@@ -39,6 +38,9 @@ export function TermsPage() {
               <Stack align="center" gap="sm" py="xl">
                 <EmptyTermsIllustration />
                 <Text fw={600}>{MSG.extra.termsNotPublished}</Text>
+                <Button component={Link} to="/terms-conditions/new">
+                  {MSG.extra.writeFirstTerms}
+                </Button>
               </Stack>
             </Paper>
           )}

@@ -111,7 +111,7 @@ describe('TermsPage', () => {
     expect(content.innerHTML).toBe('<p>Hi<img src="x"></p>');
   });
 
-  it('shows the empty-state illustration before any terms exist; Edit starts the first version', async () => {
+  it('shows the empty-state illustration before any terms exist, and offers to write the first terms (not Edit)', async () => {
     stubApi(() => undefined);
     renderAt('/terms-conditions');
     const message = await screen.findByText(MSG.extra.termsNotPublished);
@@ -122,10 +122,11 @@ describe('TermsPage', () => {
     expect(illustration).toHaveAttribute('aria-hidden', 'true');
     expect(illustration).toHaveAttribute('focusable', 'false');
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: MSG.common.edit })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: MSG.extra.writeFirstTerms })).toHaveAttribute(
       'href',
       '/terms-conditions/new',
     );
+    expect(screen.queryByRole('link', { name: MSG.common.edit })).not.toBeInTheDocument();
   });
 
   it('offers to try again when the terms cannot be loaded', async () => {
@@ -181,9 +182,43 @@ describe('TermsEditorPage', () => {
     stubApi((call) => (call.method === 'POST' ? jsonResponse({ message: 'boom' }, 500) : undefined));
     const user = userEvent.setup();
     renderAt('/terms-conditions/new');
-    await screen.findByRole('textbox', { name: MSG.nav.termsAndConditions });
+    await user.type(await screen.findByRole('textbox', { name: MSG.nav.termsAndConditions }), '<p>x</p>');
     await user.click(screen.getByRole('button', { name: MSG.common.save }));
     expect(await screen.findByText(MSG.common.somethingWrong)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: MSG.nav.termsAndConditions })).toBeInTheDocument();
+  });
+
+  it('refuses to save an empty editor — no text, or only empty paragraphs and spaces — and sends nothing', async () => {
+    const calls = stubApi(() => undefined);
+    const user = userEvent.setup();
+    renderAt('/terms-conditions/new');
+    const editor = await screen.findByRole('textbox', { name: MSG.nav.termsAndConditions });
+    await user.click(screen.getByRole('button', { name: MSG.common.save }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.extra.termsEmpty);
+
+    await user.type(editor, '<p>&nbsp;</p><p><br></p>');
+    // Typing clears the message until the next Save.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: MSG.common.save }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.extra.termsEmpty);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(screen.queryByText(MSG.extra.termsSaved)).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of the text on the editor", async () => {
+    stubApi((call) =>
+      call.method === 'POST'
+        ? jsonResponse({ message: MSG.extra.termsEmpty, fields: { content: MSG.extra.termsEmpty } }, 400)
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderAt('/terms-conditions/new');
+    await user.type(
+      await screen.findByRole('textbox', { name: MSG.nav.termsAndConditions }),
+      '<script>alert(1)</script>',
+    );
+    await user.click(screen.getByRole('button', { name: MSG.common.save }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.extra.termsEmpty);
     expect(screen.getByRole('textbox', { name: MSG.nav.termsAndConditions })).toBeInTheDocument();
   });
 

@@ -1,4 +1,5 @@
-// A confirmation before anything destructive: the question, 'Back' and 'Confirm'.
+// A confirmation before anything destructive or paid: the question, 'Back' and 'Confirm'. A destructive
+// one opens with focus on 'Back', so a reflexive Enter changes nothing.
 import { Button, Group, Modal, Text } from '@mantine/core';
 
 export interface ConfirmDialogProps {
@@ -8,6 +9,8 @@ export interface ConfirmDialogProps {
   confirmLabel?: string;
   cancelLabel?: string;
   loading?: boolean;
+  /** Disabling, removing or charging: focus starts on 'Back' and 'Confirm' is red. */
+  destructive?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -19,6 +22,7 @@ export function ConfirmDialog({
   confirmLabel = 'Confirm',
   cancelLabel = 'Back',
   loading,
+  destructive = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -32,10 +36,20 @@ export function ConfirmDialog({
     >
       <Text mb="lg">{message}</Text>
       <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel} disabled={loading}>
+        <Button
+          variant="default"
+          onClick={onCancel}
+          disabled={loading}
+          data-autofocus={destructive || undefined}
+        >
           {cancelLabel}
         </Button>
-        <Button onClick={onConfirm} loading={loading} data-autofocus>
+        <Button
+          onClick={onConfirm}
+          loading={loading}
+          color={destructive ? 'red' : undefined}
+          data-autofocus={destructive ? undefined : true}
+        >
           {confirmLabel}
         </Button>
       </Group>

@@ -4,6 +4,7 @@ import { MSG } from '@bridge-talk/contract';
 import { Center, Loader, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import './data-table.css';
 
 /**
  * An archived plan, an inactive member, a disabled channel: a grey row in the dimmed text colour, still
@@ -23,6 +24,11 @@ export interface Column<Row> {
   sortable?: boolean;
   width?: number | string;
   align?: 'left' | 'center' | 'right';
+  /**
+   * The cell's full text, for a column of long text (names, e-mails): the cell then keeps to one line
+   * of a bounded width, ends in an ellipsis when cut, and shows its full text as its title.
+   */
+  fullText?: (row: Row) => string;
 }
 
 export interface DataTableProps<Row> {
@@ -52,7 +58,13 @@ export function DataTable<Row>({
 }: DataTableProps<Row>) {
   return (
     <Table.ScrollContainer minWidth={600}>
-      <Table striped highlightOnHover verticalSpacing="sm" aria-busy={loading || undefined}>
+      <Table
+        className="bt-table"
+        striped
+        highlightOnHover
+        verticalSpacing="sm"
+        aria-busy={loading || undefined}
+      >
         {caption && <caption className="visually-hidden">{caption}</caption>}
         <Table.Thead>
           <Table.Tr>
@@ -69,6 +81,7 @@ export function DataTable<Row>({
                     <UnstyledButton
                       onClick={() => onSort(column.key)}
                       fw={700}
+                      fz="inherit"
                       style={{ display: 'inline-flex', gap: 4, alignItems: 'center' }}
                     >
                       {column.header}
@@ -118,7 +131,13 @@ export function DataTable<Row>({
                 >
                   {columns.map((column) => (
                     <Table.Td key={column.key} style={{ textAlign: column.align }}>
-                      {column.render(row)}
+                      {column.fullText ? (
+                        <div className="bt-cell-truncate" title={column.fullText(row)}>
+                          {column.render(row)}
+                        </div>
+                      ) : (
+                        column.render(row)
+                      )}
                     </Table.Td>
                   ))}
                 </Table.Tr>

@@ -45,6 +45,11 @@ describe('PageHeader', () => {
     for (const link of links) expect(link).not.toHaveAttribute('aria-current');
   });
 
+  it('names the page in the browser tab', () => {
+    renderWithProviders(<PageHeader title="Edit entity account" />);
+    expect(document.title).toBe('Edit entity account · Bridge Talk');
+  });
+
   it('follows a breadcrumb link', async () => {
     const user = userEvent.setup();
     renderWithProviders(null, {

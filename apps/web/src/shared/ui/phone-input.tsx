@@ -1,9 +1,11 @@
-// A phone field with the (xxx) xxx-xxxx mask of the spec; works with react-hook-form's Controller.
+// A phone field with the (xxx) xxx-xxxx mask of the spec; works with react-hook-form's Controller. The
+// mask alone bounds what it holds: a length limit on the input would cut a pasted '+1 555 123 4567' to
+// its first 14 characters before the mask could drop the country code.
 import { formatPhone } from '@bridge-talk/contract';
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { forwardRef } from 'react';
 
-export interface PhoneInputProps extends Omit<TextInputProps, 'onChange' | 'value'> {
+export interface PhoneInputProps extends Omit<TextInputProps, 'onChange' | 'value' | 'maxLength'> {
   value: string;
   onChange: (value: string) => void;
 }
@@ -19,7 +21,6 @@ export const PhoneInput = forwardRef<HTMLInputElement, PhoneInputProps>(function
       inputMode="tel"
       autoComplete="tel-national"
       placeholder="(555) 555-5555"
-      maxLength={14}
       {...props}
       value={value}
       onChange={(event) => onChange(formatPhone(event.currentTarget.value))}

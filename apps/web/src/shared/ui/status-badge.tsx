@@ -14,7 +14,15 @@ export function StatusBadge({
   children: ReactNode;
 }) {
   return (
-    <Badge component="span" color={color} variant="light" c="gray.9" tt={uppercase ? undefined : 'none'}>
+    <Badge
+      component="span"
+      color={color}
+      variant="light"
+      c="gray.9"
+      tt={uppercase ? undefined : 'none'}
+      // Shown whole however narrow its column: a status cut to 'Disab…' says nothing.
+      styles={{ root: { minWidth: 'max-content', flexShrink: 0 }, label: { overflow: 'visible' } }}
+    >
       {children}
     </Badge>
   );

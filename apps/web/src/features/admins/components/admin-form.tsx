@@ -1,11 +1,12 @@
 // The Add Admin Account / edit form (spec section 5, Admin create/edit): first name, last name and
 // e-mail; the submit button turns green once all three are filled.
-import { type AdminFormValues, MSG, ZAdminForm } from '@bridge-talk/contract';
+import { type AdminFormValues, EMAIL_MAX, MSG, PERSON_NAME_MAX, ZAdminForm } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ApiError } from '../../../shared/api/api-client.js';
+import { useBlurValidatedForm } from '../../../shared/forms/use-blur-validated-form.js';
 import { notify } from '../../../shared/ui/notify.js';
 
 export interface AdminFormProps {
@@ -18,10 +19,9 @@ export interface AdminFormProps {
 const LAST_NAME_MESSAGES: string[] = [MSG.validation.lastNameMin, MSG.validation.lastNameRequired];
 
 export function AdminForm({ mode, defaultValues, onSave }: AdminFormProps) {
-  const form = useForm<AdminFormValues>({
+  const form = useBlurValidatedForm<AdminFormValues>({
     resolver: zodResolver(ZAdminForm),
     defaultValues,
-    mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;
   const [firstName, lastName, email] = useWatch({
@@ -65,6 +65,7 @@ export function AdminForm({ mode, defaultValues, onSave }: AdminFormProps) {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label="First name"
+              maxLength={PERSON_NAME_MAX}
               required
               autoComplete="off"
               error={errors.firstName?.message}
@@ -72,6 +73,7 @@ export function AdminForm({ mode, defaultValues, onSave }: AdminFormProps) {
             />
             <TextInput
               label="Last name"
+              maxLength={PERSON_NAME_MAX}
               required
               autoComplete="off"
               error={errors.lastName?.message}
@@ -80,6 +82,7 @@ export function AdminForm({ mode, defaultValues, onSave }: AdminFormProps) {
           </SimpleGrid>
           <TextInput
             label="Email"
+            maxLength={EMAIL_MAX}
             type="email"
             required
             autoComplete="off"

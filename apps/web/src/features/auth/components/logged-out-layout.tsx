@@ -5,6 +5,7 @@ import { Box, Button, Center, Container, Paper, Stack, Text, Title } from '@mant
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
 import { clearStorage, storeRole } from '../../../shared/session/storage.js';
+import { useDocumentTitle } from '../../../shared/ui/document-title.js';
 import { TermsLinks } from './terms-modal.js';
 
 export interface LoggedOutLayoutProps {
@@ -24,6 +25,7 @@ export function LoggedOutLayout({
   children,
   aside = 'request-access',
 }: LoggedOutLayoutProps) {
+  useDocumentTitle(title);
   useEffect(() => {
     clearStorage();
     storeRole(userRole);

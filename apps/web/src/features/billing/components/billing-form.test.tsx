@@ -1,4 +1,12 @@
-import { type BillingPayload, MSG, US_STATES } from '@bridge-talk/contract';
+import {
+  BILLING_ADDRESS_MAX,
+  CARD_NAME_MAX,
+  CITY_MAX,
+  EMAIL_MAX,
+  MSG,
+  type UpdateBillingRequest,
+  US_STATES,
+} from '@bridge-talk/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -23,17 +31,22 @@ afterEach(() => {
 });
 
 function renderForm(
-  props: Partial<BillingFormProps> = {},
+  props: Pick<BillingFormProps, 'cardOnFile'> | Record<string, never> = {},
   tokens: () => Response = () => jsonResponse(TOKEN),
 ) {
   const api = stubApi({
     'GET /api/payments/config': () => jsonResponse(LOCAL),
     'POST /api/payments/local/tokens': () => tokens(),
   });
-  const onSubmit = vi.fn<(payload: BillingPayload) => Promise<void>>(async () => {});
-  renderWithProviders(<BillingForm phoneRule="add-family" onSubmit={onSubmit} {...props} />, {
-    wrapper: withToasts,
-  });
+  const onSubmit = vi.fn<(payload: UpdateBillingRequest) => Promise<void>>(async () => {});
+  renderWithProviders(
+    props.cardOnFile === undefined ? (
+      <BillingForm onSubmit={onSubmit} />
+    ) : (
+      <BillingForm cardOnFile={props.cardOnFile} onSubmit={onSubmit} />
+    ),
+    { wrapper: withToasts },
+  );
   return { api, onSubmit, user: userEvent.setup({ delay: null }) };
 }
 
@@ -90,27 +103,25 @@ describe('BillingForm', { timeout: 20_000 }, () => {
     await user.type(box('ZIP'), '1234');
     await user.tab();
     expect(await screen.findByText('Zip code must be at least 5 characters')).toBeInTheDocument();
-    await user.clear(box('ZIP'));
-    await user.type(box('ZIP'), '123456');
-    await user.tab();
-    expect(await screen.findByText(MSG.validation.zipMax)).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it('takes a phone of 13 characters when adding a family', async () => {
-    const first = renderForm({ phoneRule: 'add-family' });
+  it('stops each text at its maximum, the ZIP at 5 digits', async () => {
+    const { user } = renderForm();
     await screen.findByRole('textbox', { name: /^Card number/ });
-    await fillValid(first.user, { Phone: '555010200' });
-    expect(box('Phone')).toHaveValue('(555) 010-200');
-    await first.user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(first.onSubmit).toHaveBeenCalledTimes(1));
-    expect(first.onSubmit.mock.calls[0]?.[0].phoneNumber).toBe('(555) 010-200');
+    await user.type(box('ZIP'), '123456');
+    expect(box('ZIP')).toHaveValue('12345');
+    expect(box('Cardholder name')).toHaveAttribute('maxLength', String(CARD_NAME_MAX));
+    expect(box('Address')).toHaveAttribute('maxLength', String(BILLING_ADDRESS_MAX));
+    expect(box('City')).toHaveAttribute('maxLength', String(CITY_MAX));
+    expect(box('Email')).toHaveAttribute('maxLength', String(EMAIL_MAX));
   });
 
-  it("refuses a 13-character phone on update-billing with 'Phone field is wrong'", async () => {
-    const { user, onSubmit } = renderForm({ phoneRule: 'update-billing' });
+  it("refuses a phone one digit short with 'Phone field is wrong', and saves nothing", async () => {
+    const { user, onSubmit } = renderForm();
     await screen.findByRole('textbox', { name: /^Card number/ });
     await fillValid(user, { Phone: '555010200' });
+    expect(box('Phone')).toHaveValue('(555) 010-200');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Phone field is wrong')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
@@ -178,9 +189,35 @@ describe('BillingForm', { timeout: 20_000 }, () => {
   });
 
   it('shows the card on file when updating', async () => {
-    renderForm({ phoneRule: 'update-billing', cardOnFile: { brand: 'visa', last4: '4242' } });
+    renderForm({ cardOnFile: { brand: 'visa', last4: '4242' } });
     expect(await screen.findByText(MSG.billing.cardOnFile('visa', '4242'))).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Payment details' });
     expect(await within(form).findByText(MSG.billing.localModeHint)).toBeVisible();
+    expect(screen.getByText(MSG.billing.keepCardHint)).toBeVisible();
+  });
+
+  it('keeps the card on file when its fields stay empty: the payload carries no card', async () => {
+    const { api, user, onSubmit } = renderForm({
+      cardOnFile: { brand: 'visa', last4: '4242' },
+    });
+    await screen.findByRole('textbox', { name: /^Card number/ });
+    await fillValid(user, { 'Card number': '', 'Expiry date': '', CVC: '' });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    const payload = onSubmit.mock.calls[0]![0];
+    expect(payload).not.toHaveProperty('creditCardTokenId');
+    expect(payload).toMatchObject({ cardName: VALID_BILLING_VALUES['Cardholder name'], country: 'US' });
+    expect(api.callsTo('POST', '/api/payments/local/tokens')).toEqual([]);
+  });
+
+  it('asks for the whole card when part of a new one is typed beside the card on file', async () => {
+    const { user, onSubmit } = renderForm({
+      cardOnFile: { brand: 'visa', last4: '4242' },
+    });
+    await screen.findByRole('textbox', { name: /^Card number/ });
+    await fillValid(user, { 'Card number': '4242', 'Expiry date': '', CVC: '' });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(MSG.billing.cardNumberInvalid)).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 });

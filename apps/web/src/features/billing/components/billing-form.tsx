@@ -1,19 +1,25 @@
 // The payment details form of the add-family and update-billing screens (spec section 5, Billing):
 // cardholder name, the card (local form or Stripe's fields), address, city, ZIP, state (50 states and
-// DC), phone and e-mail. The phone rule is the screen's: 13–15 characters when adding a family,
-// exactly 14 when updating billing. What it hands over is the billing payload, with a card token.
+// DC), phone and e-mail. What it hands over is the billing payload, with a card token.
 import {
+  BILLING_ADDRESS_MAX,
+  type BillingDetailsResponse,
   type BillingForm as BillingFormValues,
   type BillingPayload,
-  type BillingPhoneRule,
-  billingFormSchema,
+  CARD_NAME_MAX,
+  CITY_MAX,
+  EMAIL_MAX,
   MSG,
+  type UpdateBillingRequest,
   US_STATES,
+  ZBillingForm,
+  ZIP_LENGTH,
 } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Divider, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, type ReactNode, useMemo, useRef } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { type FormEvent, type ReactNode, useRef } from 'react';
+import { Controller } from 'react-hook-form';
+import { useBlurValidatedForm } from '../../../shared/forms/use-blur-validated-form.js';
 import { notify } from '../../../shared/ui/notify.js';
 import { PhoneInput } from '../../../shared/ui/phone-input.js';
 import { CardEntry } from './card-entry.js';
@@ -30,41 +36,61 @@ const EMPTY: BillingFormValues = {
   email: '',
 };
 
-export interface BillingFormProps {
-  /** 'add-family': phone of 13 to 15 characters; 'update-billing': exactly 14. */
-  phoneRule: BillingPhoneRule;
+/** The form's values from the payment details on file, to change them or to try another card. */
+export function billingFormValuesOf(
+  saved: NonNullable<BillingDetailsResponse['billingInformation']>,
+): Partial<BillingFormValues> {
+  const state = US_STATES.find((s) => s.abbreviation === saved.state)?.abbreviation;
+  return {
+    cardName: saved.cardName,
+    address: saved.address,
+    city: saved.city,
+    ...(state ? { state } : {}),
+    zip: saved.zip,
+    phoneNumber: saved.phoneNumber,
+    email: saved.email,
+  };
+}
+
+interface BillingFormCommonProps {
   defaultValues?: Partial<BillingFormValues>;
   submitLabel?: string;
-  /** Saves the payload (POST save or PUT update); its errors are the caller's to show. */
-  onSubmit: (payload: BillingPayload) => Promise<void>;
-  /** The card already on file (update-billing), shown above the new card's fields. */
-  cardOnFile?: { brand: string; last4: string } | null;
   /** Beside the submit button, e.g. a 'Back' link. */
   secondaryAction?: ReactNode;
 }
 
-export function BillingForm({
-  phoneRule,
-  defaultValues,
-  submitLabel = MSG.common.save,
-  onSubmit,
-  cardOnFile,
-  secondaryAction,
-}: BillingFormProps) {
-  const schema = useMemo(() => billingFormSchema(phoneRule), [phoneRule]);
-  const form = useForm<BillingFormValues>({
-    resolver: zodResolver(schema),
+/**
+ * Saves the payload (POST save or PUT update); its errors are the caller's to show. With a card on file
+ * (update-billing) the card fields may stay empty: the payload then has no card and the card stays.
+ */
+export type BillingFormProps = BillingFormCommonProps &
+  (
+    | { cardOnFile?: undefined; onSubmit: (payload: BillingPayload) => Promise<void> }
+    | {
+        cardOnFile: { brand: string; last4: string } | null;
+        onSubmit: (payload: UpdateBillingRequest) => Promise<void>;
+      }
+  );
+
+export function BillingForm(props: BillingFormProps) {
+  const { defaultValues, submitLabel = MSG.common.save, cardOnFile, secondaryAction } = props;
+  const form = useBlurValidatedForm<BillingFormValues>({
+    resolver: zodResolver(ZBillingForm),
     defaultValues: { ...EMPTY, ...defaultValues },
-    mode: 'onTouched',
   });
   const card = useRef<CardEntryHandle>(null);
   const { errors, isSubmitting } = form.formState;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const keepCard = Boolean(cardOnFile) && (card.current?.isEmpty() ?? false);
     // Both parts show their messages at once: the card's and the form's.
-    const cardComplete = card.current?.validate() ?? false;
+    const cardComplete = keepCard || (card.current?.validate() ?? false);
     return form.handleSubmit(async (values) => {
+      if (keepCard && props.cardOnFile !== undefined) {
+        await props.onSubmit({ ...values, country: 'US' });
+        return;
+      }
       if (!card.current) {
         notify.error(MSG.common.somethingWrong);
         return;
@@ -84,7 +110,7 @@ export function BillingForm({
         return;
       }
       if (!token) return;
-      await onSubmit({ ...values, country: 'US', ...token });
+      await props.onSubmit({ ...values, country: 'US', ...token });
     })(event);
   };
 
@@ -95,13 +121,19 @@ export function BillingForm({
           label="Cardholder name"
           required
           autoComplete="cc-name"
+          maxLength={CARD_NAME_MAX}
           error={errors.cardName?.message}
           {...form.register('cardName')}
         />
         {cardOnFile && (
-          <Text size="sm" c="dimmed">
-            {MSG.billing.cardOnFile(cardOnFile.brand, cardOnFile.last4)}
-          </Text>
+          <Stack gap={0}>
+            <Text size="sm" fw={600}>
+              {MSG.billing.cardOnFile(cardOnFile.brand, cardOnFile.last4)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {MSG.billing.keepCardHint}
+            </Text>
+          </Stack>
         )}
         <CardEntry ref={card} disabled={isSubmitting} />
         <Divider my={4} />
@@ -109,6 +141,7 @@ export function BillingForm({
           label="Address"
           required
           autoComplete="address-line1"
+          maxLength={BILLING_ADDRESS_MAX}
           error={errors.address?.message}
           {...form.register('address')}
         />
@@ -117,6 +150,7 @@ export function BillingForm({
             label="City"
             required
             autoComplete="address-level2"
+            maxLength={CITY_MAX}
             error={errors.city?.message}
             {...form.register('city')}
           />
@@ -145,7 +179,7 @@ export function BillingForm({
             required
             inputMode="numeric"
             autoComplete="postal-code"
-            maxLength={10}
+            maxLength={ZIP_LENGTH}
             error={errors.zip?.message}
             {...form.register('zip')}
           />
@@ -158,7 +192,6 @@ export function BillingForm({
               <PhoneInput
                 label="Phone"
                 required
-                maxLength={phoneRule === 'add-family' ? 15 : 14}
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
@@ -172,6 +205,7 @@ export function BillingForm({
             type="email"
             required
             autoComplete="email"
+            maxLength={EMAIL_MAX}
             error={errors.email?.message}
             {...form.register('email')}
           />

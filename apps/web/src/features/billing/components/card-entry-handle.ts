@@ -15,6 +15,8 @@ export interface CardHolder {
 export interface CardEntryHandle {
   /** Shows the card fields' messages; true when the card looks complete. */
   validate(): boolean;
+  /** Whether nothing at all has been typed into the card fields (a card on file then stays). */
+  isEmpty(): boolean;
   /** The card's token; null when a field is wrong (its message shows). Throws when no token could be had. */
   tokenize(holder: CardHolder): Promise<CardToken | null>;
 }

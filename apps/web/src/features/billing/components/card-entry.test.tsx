@@ -14,6 +14,7 @@ configure({ asyncUtilTimeout: 8_000 });
 const stripeMocks = vi.hoisted(() => ({
   loadStripe: vi.fn(async () => ({ fake: 'stripe' })),
   createPaymentMethod: vi.fn(),
+  confirmCardSetup: vi.fn(async () => ({ setupIntent: { status: 'succeeded' } })),
 }));
 
 vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripeMocks.loadStripe }));
@@ -21,7 +22,11 @@ vi.mock('@stripe/react-stripe-js', () => {
   const field =
     (name: string) =>
     ({ onChange }: { onChange: (event: { complete: boolean; error?: { message: string } }) => void }) => (
-      <button type="button" aria-label={`Stripe ${name}`} onClick={() => onChange({ complete: true })}>
+      <button
+        type="button"
+        aria-label={`Stripe ${name}`}
+        onClick={() => onChange({ complete: true, empty: false } as never)}
+      >
         {name}
       </button>
     );
@@ -30,7 +35,10 @@ vi.mock('@stripe/react-stripe-js', () => {
     CardNumberElement: field('card number'),
     CardExpiryElement: field('expiry'),
     CardCvcElement: field('cvc'),
-    useStripe: () => ({ createPaymentMethod: stripeMocks.createPaymentMethod }),
+    useStripe: () => ({
+      createPaymentMethod: stripeMocks.createPaymentMethod,
+      confirmCardSetup: stripeMocks.confirmCardSetup,
+    }),
     useElements: () => ({ getElement: () => ({ element: 'card-number' }) }),
   };
 });
@@ -39,6 +47,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   stripeMocks.loadStripe.mockClear();
   stripeMocks.createPaymentMethod.mockReset();
+  stripeMocks.confirmCardSetup.mockClear();
 });
 
 async function fillAddress(user: ReturnType<typeof userEvent.setup>) {
@@ -60,7 +69,7 @@ describe('CardEntry', { timeout: 20_000 }, () => {
       'GET /api/payments/config': () =>
         jsonResponse({ provider: 'local', publishableKey: null, dashboardUrl: null }),
     });
-    renderWithProviders(<BillingForm phoneRule="add-family" onSubmit={async () => {}} />);
+    renderWithProviders(<BillingForm onSubmit={async () => {}} />);
     expect(await screen.findByRole('textbox', { name: /^Card number/ })).toBeInTheDocument();
     expect(screen.queryByTestId('stripe-elements')).not.toBeInTheDocument();
     expect(stripeMocks.loadStripe).not.toHaveBeenCalled();
@@ -70,12 +79,13 @@ describe('CardEntry', { timeout: 20_000 }, () => {
     const api = stubApi({
       'GET /api/payments/config': () =>
         jsonResponse({ provider: 'stripe', publishableKey: 'pk_test_123', dashboardUrl: null }),
+      'POST /api/payments/stripe/card-setup': () => jsonResponse({ clientSecret: 'seti_1_secret_x' }),
     });
     stripeMocks.createPaymentMethod.mockResolvedValue({
       paymentMethod: { id: 'pm_123', card: { brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2031 } },
     });
     const onSubmit = vi.fn(async () => {});
-    renderWithProviders(<BillingForm phoneRule="add-family" onSubmit={onSubmit} />);
+    renderWithProviders(<BillingForm onSubmit={onSubmit} />);
     const user = userEvent.setup({ delay: null });
     await screen.findByTestId('stripe-elements');
     expect(stripeMocks.loadStripe).toHaveBeenCalledWith('pk_test_123');
@@ -108,7 +118,40 @@ describe('CardEntry', { timeout: 20_000 }, () => {
         state: 'TX',
       }),
     );
-    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/payments/config']);
+    // The card was checked by its bank, through a SetupIntent confirmed here, before it was handed over.
+    expect(stripeMocks.confirmCardSetup).toHaveBeenCalledWith('seti_1_secret_x', {
+      payment_method: 'pm_123',
+    });
+    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'GET /api/payments/config',
+      'POST /api/payments/stripe/card-setup',
+    ]);
+    expect(JSON.stringify(api.calls)).not.toMatch(/4242 ?4242/);
+  });
+
+  it('says a card its bank refuses is declined, under the card, and hands nothing over', async () => {
+    stubApi({
+      'GET /api/payments/config': () =>
+        jsonResponse({ provider: 'stripe', publishableKey: 'pk_test_123', dashboardUrl: null }),
+      'POST /api/payments/stripe/card-setup': () => jsonResponse({ clientSecret: 'seti_2_secret_x' }),
+    });
+    stripeMocks.createPaymentMethod.mockResolvedValue({
+      paymentMethod: { id: 'pm_0002', card: { brand: 'visa', last4: '0002', exp_month: 4, exp_year: 2031 } },
+    });
+    stripeMocks.confirmCardSetup.mockResolvedValueOnce({
+      error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+    } as never);
+    const onSubmit = vi.fn(async () => {});
+    renderWithProviders(<BillingForm onSubmit={onSubmit} />);
+    const user = userEvent.setup({ delay: null });
+    await screen.findByTestId('stripe-elements');
+    await fillAddress(user);
+    for (const name of ['card number', 'expiry', 'cvc'])
+      await user.click(screen.getByRole('button', { name: `Stripe ${name}` }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(MSG.billing.cardDeclined)).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByRole('textbox', { name: /^Address/ })).toHaveValue('1 Main Street');
   });
 
   it("says 'Error, Something went wrong.' when Stripe gives no token", async () => {
@@ -118,7 +161,7 @@ describe('CardEntry', { timeout: 20_000 }, () => {
     });
     stripeMocks.createPaymentMethod.mockResolvedValue({ error: { type: 'api_error', message: 'down' } });
     const onSubmit = vi.fn(async () => {});
-    renderWithProviders(<BillingForm phoneRule="add-family" onSubmit={onSubmit} />, { wrapper: withToasts });
+    renderWithProviders(<BillingForm onSubmit={onSubmit} />, { wrapper: withToasts });
     const user = userEvent.setup({ delay: null });
     await screen.findByTestId('stripe-elements');
     await fillAddress(user);
@@ -131,7 +174,7 @@ describe('CardEntry', { timeout: 20_000 }, () => {
 
   it('offers a retry when the payment configuration cannot be loaded', async () => {
     stubApi({ 'GET /api/payments/config': () => jsonResponse({ message: 'down' }, 500) });
-    renderWithProviders(<BillingForm phoneRule="add-family" onSubmit={async () => {}} />);
+    renderWithProviders(<BillingForm onSubmit={async () => {}} />);
     expect(await screen.findByText(MSG.billing.cardFieldsUnavailable)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: MSG.billing.tryAgain })).toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
 // Local payment mode: card number (Luhn-checked), expiry MM/YY and CVC, exchanged for a token by the
 // local provider's tokeniser. The number never goes to the billing calls.
 import {
+  CARD_NUMBER_MAX,
   cardDigits,
   formatCardExpiry,
   formatCardNumber,
@@ -54,6 +55,9 @@ export function LocalCardFields({ ref, disabled }: { ref?: Ref<CardEntryHandle>;
         setTouched(ALL_TOUCHED);
         return Object.keys(errorsOf(values)).length === 0;
       },
+      isEmpty() {
+        return values.number === '' && values.expiry === '' && values.cvc === '';
+      },
       async tokenize() {
         setTouched(ALL_TOUCHED);
         const expiry = parseCardExpiry(values.expiry);
@@ -90,7 +94,7 @@ export function LocalCardFields({ ref, disabled }: { ref?: Ref<CardEntryHandle>;
         inputMode="numeric"
         autoComplete="cc-number"
         placeholder="1234 1234 1234 1234"
-        maxLength={23}
+        maxLength={CARD_NUMBER_MAX}
         disabled={disabled}
         value={values.number}
         onChange={(event) => change('number', formatCardNumber(event.currentTarget.value))}

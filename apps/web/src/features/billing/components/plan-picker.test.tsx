@@ -104,7 +104,18 @@ describe('PlanPicker', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('original-price_life')).toHaveTextContent('$199.00');
     expect(priceOf('price_month')).toBe('$19.99');
     await user.click(screen.getByRole('radio', { name: /^Monthly/ }));
-    expect(onChoice).toHaveBeenLastCalledWith({ priceId: 'price_month', coupons: ['AGENCY'] });
+    // The chosen plan as the person sees it, for a confirmation to name it and its price.
+    expect(onChoice).toHaveBeenLastCalledWith({
+      priceId: 'price_month',
+      coupons: ['AGENCY'],
+      chosen: { name: 'Monthly', type: 'recurring', price: 1_999 },
+    });
+    await user.click(screen.getByRole('radio', { name: /^Lifetime/ }));
+    expect(onChoice).toHaveBeenLastCalledWith({
+      priceId: 'price_life',
+      coupons: ['AGENCY'],
+      chosen: { name: 'Lifetime', type: 'one_time', price: 14_925 },
+    });
   });
 
   it('checks a typed coupon when the field is left: its name shows in green and the prices follow', async () => {
@@ -118,7 +129,9 @@ describe('PlanPicker', { timeout: 20_000 }, () => {
     expect(name).toHaveStyle({ color: 'var(--mantine-color-teal-9)' });
     expect(priceOf('price_life')).toBe('$189.00');
     expect(priceOf('price_month')).toBe('$9.99');
-    await waitFor(() => expect(onChoice).toHaveBeenLastCalledWith({ priceId: null, coupons: ['SPRING'] }));
+    await waitFor(() =>
+      expect(onChoice).toHaveBeenLastCalledWith({ priceId: null, coupons: ['SPRING'], chosen: null }),
+    );
   });
 
   it("answers an invalid coupon with 'COUPON NOT VALID!', clears the field and restores the prices", async () => {
@@ -140,7 +153,9 @@ describe('PlanPicker', { timeout: 20_000 }, () => {
     expect(priceOf('price_life')).toBe('$199.00');
     // The plans are reloaded: the original prices come from the server again.
     await waitFor(() => expect(api.callsTo('GET', '/api/group/billing/plans/list')).toHaveLength(2));
-    await waitFor(() => expect(onChoice).toHaveBeenLastCalledWith({ priceId: null, coupons: [] }));
+    await waitFor(() =>
+      expect(onChoice).toHaveBeenLastCalledWith({ priceId: null, coupons: [], chosen: null }),
+    );
   });
 
   it("shows 'You need to select a plan' when asked to", async () => {

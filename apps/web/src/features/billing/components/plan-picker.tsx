@@ -2,6 +2,7 @@
 // payment' / 'per month' and prices in two decimals after the entity's own coupon (applied
 // automatically) and a typed coupon, checked when the field is left (spec sections 4, 7 and 8).
 import {
+  COUPON_CODE_MAX,
   type Coupon,
   discountedPrice,
   formatPrice,
@@ -24,6 +25,8 @@ export interface PlanChoice {
   priceId: string | null;
   /** The codes to send: the entity's coupon and the typed one, when valid. */
   coupons: string[];
+  /** The chosen plan as the person sees it: its name, kind and price after the coupons, in cents. */
+  chosen?: { name: string; type: Plan['type']; price: number } | null;
 }
 
 export interface PlanPickerProps {
@@ -46,12 +49,19 @@ export function PlanPicker({ value, onChange, error, filter, disabled }: PlanPic
   const entityCoupon = plans.data?.entityCoupon ?? null;
   const coupons = [entityCoupon, typed].filter((c): c is Coupon => c !== null);
 
+  const describe = (priceId: string | null, applied: Coupon[]): PlanChoice['chosen'] => {
+    const plan = plans.data?.plans.find((p) => p.id === priceId);
+    if (!plan) return null;
+    return { name: plan.nickname ?? plan.id, type: plan.type, price: discountedPrice(plan, applied).final };
+  };
+
   // The entity's own coupon applies without being asked for.
   const entityCouponId = entityCoupon?.id ?? null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the coupons is news.
   useEffect(() => {
     const next = couponCodes(entityCoupon, typed);
-    if (next.join(',') !== value.coupons.join(',')) onChange({ ...value, coupons: next });
+    if (next.join(',') !== value.coupons.join(','))
+      onChange({ ...value, coupons: next, chosen: describe(value.priceId, coupons) });
   }, [entityCouponId, typed?.id]);
 
   const checkCoupon = async () => {
@@ -100,7 +110,7 @@ export function PlanPicker({ value, onChange, error, filter, disabled }: PlanPic
         label="Plan"
         required
         value={value.priceId}
-        onChange={(priceId) => onChange({ ...value, priceId })}
+        onChange={(priceId) => onChange({ ...value, priceId, chosen: describe(priceId, coupons) })}
         error={error}
       >
         {offered.length === 0 ? (
@@ -153,6 +163,7 @@ export function PlanPicker({ value, onChange, error, filter, disabled }: PlanPic
       )}
       <TextInput
         label="Coupon"
+        maxLength={COUPON_CODE_MAX}
         placeholder="Enter a coupon code"
         maw={360}
         value={code}

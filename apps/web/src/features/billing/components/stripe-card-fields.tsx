@@ -1,5 +1,7 @@
 // Stripe payment mode: the card number, expiry and CVC are Stripe-hosted fields (iframes from
 // js.stripe.com); Stripe turns them into a PaymentMethod, whose id is the token our API receives.
+// Before that, a SetupIntent is confirmed with it in the browser: the card's bank checks the card
+// (with 3-D Secure when it asks for it), so a refused card is said here and never saved.
 // Loaded lazily, and only in Stripe mode: local mode never fetches Stripe.js.
 
 import { MSG } from '@bridge-talk/contract';
@@ -15,6 +17,7 @@ import {
 import type { Stripe, StripeElementChangeEvent } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { type ReactNode, type Ref, useImperativeHandle, useMemo, useState } from 'react';
+import { createCardSetup } from '../api/create-card-setup.js';
 import type { CardEntryHandle } from './card-entry-handle.js';
 
 const stripes = new Map<string, Promise<Stripe | null>>();
@@ -30,6 +33,7 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
 type Field = 'number' | 'expiry' | 'cvc';
 interface FieldState {
   complete: boolean;
+  empty: boolean;
   error: string | undefined;
 }
 const INCOMPLETE: Record<Field, string> = {
@@ -64,18 +68,24 @@ function HostedCardFields({ ref }: { ref?: Ref<CardEntryHandle> }) {
   const stripe = useStripe();
   const elements = useElements();
   const [fields, setFields] = useState<Record<Field, FieldState>>({
-    number: { complete: false, error: undefined },
-    expiry: { complete: false, error: undefined },
-    cvc: { complete: false, error: undefined },
+    number: { complete: false, empty: true, error: undefined },
+    expiry: { complete: false, empty: true, error: undefined },
+    cvc: { complete: false, empty: true, error: undefined },
   });
   const [submitted, setSubmitted] = useState(false);
-  const onChange = (field: Field) => (event: StripeElementChangeEvent) =>
+  /** The bank refused the card at its check: said under the number until the card is changed. */
+  const [declined, setDeclined] = useState(false);
+  const onChange = (field: Field) => (event: StripeElementChangeEvent) => {
+    setDeclined(false);
     setFields((current) => ({
       ...current,
-      [field]: { complete: event.complete, error: event.error?.message },
+      [field]: { complete: event.complete, empty: event.empty, error: event.error?.message },
     }));
+  };
   const errorOf = (field: Field) =>
-    fields[field].error ?? (submitted && !fields[field].complete ? INCOMPLETE[field] : undefined);
+    fields[field].error ??
+    (submitted && !fields[field].complete ? INCOMPLETE[field] : undefined) ??
+    (field === 'number' && declined ? MSG.billing.cardDeclined : undefined);
 
   useImperativeHandle(
     ref,
@@ -83,6 +93,9 @@ function HostedCardFields({ ref }: { ref?: Ref<CardEntryHandle> }) {
       validate() {
         setSubmitted(true);
         return Object.values(fields).every((f) => f.complete && !f.error);
+      },
+      isEmpty() {
+        return Object.values(fields).every((f) => f.empty);
       },
       async tokenize(holder) {
         setSubmitted(true);
@@ -106,6 +119,13 @@ function HostedCardFields({ ref }: { ref?: Ref<CardEntryHandle> }) {
         });
         if (error?.type === 'validation_error') return null;
         if (error || !paymentMethod?.card) throw new Error(error?.message ?? 'no payment method');
+        const { clientSecret } = await createCardSetup();
+        const setup = await stripe.confirmCardSetup(clientSecret, { payment_method: paymentMethod.id });
+        if (setup.error?.type === 'card_error') {
+          setDeclined(true);
+          return null;
+        }
+        if (setup.error) throw new Error(setup.error.message ?? 'card setup failed');
         return {
           creditCardTokenId: paymentMethod.id,
           cardBrand: paymentMethod.card.brand,

@@ -2,12 +2,12 @@
 // is wrong' / 'Re-type email field is wrong'; copy and paste blocked with 'Cannot copy email' /
 // 'Cannot paste email'; beyond the spec, the two must match). Back / Confirm; after the request,
 // 'You will receive an email message soon!', and closing that reloads the page (spec section 4).
-import { type ExportForm, MSG, ZExportForm } from '@bridge-talk/contract';
+import { EMAIL_MAX, type ExportForm, MSG, ZExportForm } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import type { ClipboardEvent } from 'react';
-import { useForm } from 'react-hook-form';
 import { ApiError } from '../../../shared/api/api-client.js';
+import { useBlurValidatedForm } from '../../../shared/forms/use-blur-validated-form.js';
 import { notify } from '../../../shared/ui/notify.js';
 import { useRequestExport } from '../api/request-export.js';
 
@@ -41,10 +41,9 @@ export function ExportDialog({
   onFinished = () => window.location.reload(),
 }: ExportDialogProps) {
   const requestExport = useRequestExport(channelId);
-  const form = useForm<ExportForm>({
+  const form = useBlurValidatedForm<ExportForm>({
     resolver: zodResolver(ZExportForm),
     defaultValues: { email: '', retypeEmail: '' },
-    mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -89,6 +88,7 @@ export function ExportDialog({
             </Text>
             <TextInput
               label={MSG.conversations.emailLabel}
+              maxLength={EMAIL_MAX}
               type="email"
               required
               autoComplete="off"
@@ -99,6 +99,7 @@ export function ExportDialog({
             />
             <TextInput
               label={MSG.conversations.retypeEmailLabel}
+              maxLength={EMAIL_MAX}
               type="email"
               required
               autoComplete="off"

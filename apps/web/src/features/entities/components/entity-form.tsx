@@ -1,13 +1,21 @@
 // The entity form of the create and edit screens (spec section 5, Entity): name, e-mail, phone with the
 // (xxx) xxx-xxxx mask, address, contract dates, and a coupon checked when the field is left.
-import { MSG, ZEntityForm } from '@bridge-talk/contract';
+import {
+  COUPON_CODE_MAX,
+  EMAIL_MAX,
+  ENTITY_ADDRESS_MAX,
+  ENTITY_NAME_MAX,
+  MSG,
+  ZEntityForm,
+} from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { ApiError } from '../../../shared/api/api-client.js';
+import { useBlurValidatedForm } from '../../../shared/forms/use-blur-validated-form.js';
 import { notify } from '../../../shared/ui/notify.js';
 import { PhoneInput } from '../../../shared/ui/phone-input.js';
 import { findCoupon } from '../api/find-coupon.js';
@@ -33,10 +41,9 @@ export interface EntityFormProps {
 }
 
 export function EntityForm({ defaultValues, cancelTo, onSave }: EntityFormProps) {
-  const form = useForm<EntityFormInput, unknown, EntityFormOutput>({
+  const form = useBlurValidatedForm<EntityFormInput, unknown, EntityFormOutput>({
     resolver: zodResolver(ZEntityForm),
     defaultValues,
-    mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;
   const [coupon, setCoupon] = useState<CouponCheck>({ kind: 'idle' });
@@ -84,6 +91,7 @@ export function EntityForm({ defaultValues, cancelTo, onSave }: EntityFormProps)
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label="Entity name"
+              maxLength={ENTITY_NAME_MAX}
               required
               autoComplete="organization"
               error={errors.name?.message}
@@ -91,6 +99,7 @@ export function EntityForm({ defaultValues, cancelTo, onSave }: EntityFormProps)
             />
             <TextInput
               label="Email"
+              maxLength={EMAIL_MAX}
               type="email"
               required
               autoComplete="email"
@@ -112,6 +121,7 @@ export function EntityForm({ defaultValues, cancelTo, onSave }: EntityFormProps)
             />
             <TextInput
               label="Address"
+              maxLength={ENTITY_ADDRESS_MAX}
               required
               autoComplete="street-address"
               error={errors.address?.message}
@@ -145,6 +155,7 @@ export function EntityForm({ defaultValues, cancelTo, onSave }: EntityFormProps)
             />
             <TextInput
               label="Coupon"
+              maxLength={COUPON_CODE_MAX}
               autoComplete="off"
               error={coupon.kind === 'invalid' ? MSG.billing.couponNotValid : errors.coupon?.message}
               description={

@@ -5,6 +5,7 @@ import {
   type FamilySlot,
   type FamilySlotsForm,
   type GroupMember,
+  ZFamilySlotsDraft,
 } from '@bridge-talk/contract';
 import { type SlotPath, slotPath } from '../api/save-family-members.js';
 
@@ -20,6 +21,24 @@ function slotOf(member: GroupMember): FamilySlot {
     email: member.email ?? '',
     firstName: member.firstName,
     lastName: member.lastName,
+  };
+}
+
+/**
+ * The start of the wizard's family step with a kept draft over it: a place the family already has
+ * (saved before the reload) shows the saved person; every other place shows what was typed.
+ */
+export function withDraft(start: FamilySlotsForm, draft: unknown): FamilySlotsForm {
+  const parsed = ZFamilySlotsDraft.safeParse(draft);
+  if (!parsed.success) return start;
+  const place = (saved: FamilySlot, typed: FamilySlot) => (saved.userId ? saved : typed);
+  return {
+    child: place(start.child, parsed.data.child),
+    adoptive: [
+      place(start.adoptive[0], parsed.data.adoptive[0]),
+      place(start.adoptive[1], parsed.data.adoptive[1]),
+    ],
+    birth: [place(start.birth[0], parsed.data.birth[0]), place(start.birth[1], parsed.data.birth[1])],
   };
 }
 

@@ -1,6 +1,6 @@
 // The name and breadcrumbs of a family's sub-pages. The family's name comes with the navigation
 // (`state.groupName`, spec section 2) and is fetched when the page is opened directly.
-import { childDisplayName, MSG } from '@bridge-talk/contract';
+import { familyDisplayName, MSG } from '@bridge-talk/contract';
 import { useLocation } from 'react-router';
 import type { Crumb } from '../../../shared/ui/page-header.js';
 import { useFamily } from '../api/get-family.js';
@@ -18,7 +18,7 @@ export function useFamilyOfPage(id: string) {
   const location = useLocation();
   const carried = (location.state as FamilyNavigationState | null)?.groupName;
   const family = useFamily(id);
-  const name = family.data ? childDisplayName(family.data) : (carried ?? '');
+  const name = family.data ? familyDisplayName(family.data) : (carried ?? '');
   return { family, name };
 }
 

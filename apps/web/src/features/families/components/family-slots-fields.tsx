@@ -3,7 +3,15 @@
 // when editing, typing a valid one) looks the person up: someone found is reused — their id and name
 // are filled in and the name fields locked. In the wizard a second person's row opens once the first
 // is complete (spec sections 4 and 5).
-import { type FamilySlotsForm, isSlotComplete, MSG, splitName, ZEmail } from '@bridge-talk/contract';
+import {
+  EMAIL_MAX,
+  type FamilySlotsForm,
+  isSlotComplete,
+  MSG,
+  PERSON_NAME_MAX,
+  splitName,
+  ZEmail,
+} from '@bridge-talk/contract';
 import { Alert, Fieldset, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconLock } from '@tabler/icons-react';
@@ -195,6 +203,7 @@ function SlotRow({
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <TextInput
           label="Email"
+          maxLength={EMAIL_MAX}
           type="email"
           autoComplete="off"
           required={required}
@@ -204,6 +213,7 @@ function SlotRow({
         />
         <TextInput
           label="First name"
+          maxLength={PERSON_NAME_MAX}
           required={required || namesRequired}
           disabled={disabled || locked}
           styles={locked ? LOCKED_INPUT : undefined}
@@ -213,6 +223,7 @@ function SlotRow({
         />
         <TextInput
           label="Last name"
+          maxLength={PERSON_NAME_MAX}
           required={required || namesRequired}
           disabled={disabled || locked}
           styles={locked ? LOCKED_INPUT : undefined}

@@ -1,12 +1,20 @@
 // Wizard step 2, Enter Child's Name and Select Plan: the child's first and last name (at least 3
 // characters each) and a plan with its coupons; continuing names the family and subscribes it. A
-// family that already has its plan (the back arrow from step 3) only has its name saved again.
-import { type ChildAndPlanForm, type Group, joinName, MSG, ZChildAndPlanForm } from '@bridge-talk/contract';
+// family that already has its plan (the back arrow from step 3) only has its names saved again.
+import {
+  type ChildAndPlanForm,
+  type Group,
+  joinName,
+  MSG,
+  PERSON_NAME_MAX,
+  ZChildAndPlanForm,
+} from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group as Row, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
+import { useBlurValidatedForm } from '../../../shared/forms/use-blur-validated-form.js';
 import { notify } from '../../../shared/ui/notify.js';
 import {
   newIdempotencyKey,
@@ -33,14 +41,13 @@ export function WizardChildPlanStep({ family, onDone }: { family: Group; onDone:
   const [coupons, setCoupons] = useState<string[]>([]);
   // The family is named once its plan is paid for: from then on only the name changes here.
   const subscribed = family.name !== null;
-  const form = useForm<ChildAndPlan>({
+  const form = useBlurValidatedForm<ChildAndPlan>({
     resolver: zodResolver(subscribed ? ZChildOnly : ZChildAndPlan) as never,
     defaultValues: {
       childrenFirstName: family.childFirstName ?? '',
       childrenLastName: family.childLastName ?? '',
       idSelected: '',
     },
-    mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -48,7 +55,13 @@ export function WizardChildPlanStep({ family, onDone }: { family: Group; onDone:
     const name = joinName(values.childrenFirstName, values.childrenLastName);
     try {
       if (subscribed) {
-        if (name !== family.name) await renameFamily(family._id, { name });
+        const child = { childFirstName: values.childrenFirstName, childLastName: values.childrenLastName };
+        const unchanged =
+          name === family.name &&
+          child.childFirstName === family.childFirstName &&
+          child.childLastName === family.childLastName;
+        // The family's name and the child's names, which a rename alone leaves as they are.
+        if (!unchanged) await renameFamily(family._id, { name, ...child });
       } else {
         const result = await assign.mutateAsync({
           input: { groupId: family._id, priceId: values.idSelected, coupons, name },
@@ -73,6 +86,7 @@ export function WizardChildPlanStep({ family, onDone }: { family: Group; onDone:
             label="Child's first name"
             required
             autoComplete="off"
+            maxLength={PERSON_NAME_MAX}
             error={errors.childrenFirstName?.message}
             {...form.register('childrenFirstName')}
           />
@@ -80,6 +94,7 @@ export function WizardChildPlanStep({ family, onDone }: { family: Group; onDone:
             label="Child's last name"
             required
             autoComplete="off"
+            maxLength={PERSON_NAME_MAX}
             error={errors.childrenLastName?.message}
             {...form.register('childrenLastName')}
           />

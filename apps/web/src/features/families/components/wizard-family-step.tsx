@@ -1,6 +1,7 @@
 // Wizard step 3, Add Family Details: the child (e-mail optional), one or two adoptive parents and one
 // or two birth family members. Confirm creates or links each person, sends the final list (which
-// makes the family's chat channels) and opens the family page with 'Group created.'.
+// makes the family's chat channels) and opens the family page with 'Group created.'. What is typed is
+// kept as a draft in the tab's session storage until the family is created, so a reload keeps it.
 import {
   type FamilySlotsForm,
   type Group,
@@ -10,13 +11,14 @@ import {
 } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group as Row, Stack } from '@mantine/core';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { useBlurValidatedForm } from '../../../shared/forms/use-blur-validated-form.js';
+import { storedFamilyDraft, storeFamilyDraft } from '../../../shared/session/storage.js';
 import { LoadingOverlay } from '../../../shared/ui/loading-overlay.js';
 import { notify } from '../../../shared/ui/notify.js';
 import { useMembers } from '../api/list-members.js';
 import { useSaveFamilyMembers } from '../api/save-family-members.js';
-import { familyFormStart } from './family-form-values.js';
+import { familyFormStart, withDraft } from './family-form-values.js';
 import { FamilySlotsFields } from './family-slots-fields.js';
 import { wizardErrorMessage } from './wizard-messages.js';
 
@@ -52,11 +54,14 @@ function FamilyStepForm({
   );
   const [memberIds, setMemberIds] = useState(() => new Set(members.map((m) => m._id)));
   const save = useSaveFamilyMembers();
-  const form = useForm<FamilySlotsForm>({
+  const form = useBlurValidatedForm<FamilySlotsForm>({
     resolver: zodResolver(ZFamilyDetailsForm),
-    defaultValues: start.values,
-    mode: 'onTouched',
+    defaultValues: withDraft(start.values, storedFamilyDraft(family._id)),
   });
+  useEffect(() => {
+    const watching = form.watch((values) => storeFamilyDraft(family._id, values));
+    return () => watching.unsubscribe();
+  }, [form, family._id]);
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -69,6 +74,7 @@ function FamilyStepForm({
           setMemberIds((ids) => new Set(ids).add(userId));
         },
       });
+      storeFamilyDraft(family._id, null);
       notify.success(MSG.wizard.groupCreated);
       onDone();
     } catch (error) {

@@ -1,13 +1,22 @@
 // Wizard step 1, Payment Details: the billing form (the billing feature's); saving it creates the
-// family (or updates the payment details of the family being made) and keeps its id.
+// family (or updates the payment details of the family being made) and keeps its id. Coming back to
+// it (after a card was declined at step 2) the details on file fill the form: only a card is retyped.
+// A card the bank refuses is refused here, and the form keeps everything typed.
 import { MSG } from '@bridge-talk/contract';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { ApiError } from '../../../shared/api/api-client.js';
 import { storeGroupId } from '../../../shared/session/storage.js';
 import { notify } from '../../../shared/ui/notify.js';
-import { BillingForm, billingDetailsQuery, newIdempotencyKey, useSaveBilling } from '../../billing/index.js';
+import {
+  BillingForm,
+  billingDetailsQuery,
+  billingFormValuesOf,
+  newIdempotencyKey,
+  useSaveBilling,
+} from '../../billing/index.js';
+import { familyKeys } from '../api/family-keys.js';
 import { wizardErrorMessage } from './wizard-messages.js';
 
 export function WizardPaymentStep({
@@ -20,9 +29,18 @@ export function WizardPaymentStep({
   onSkip: () => void;
 }) {
   const save = useSaveBilling();
+  const queryClient = useQueryClient();
   const key = useRef(newIdempotencyKey());
   const details = useQuery({ ...billingDetailsQuery(groupId ?? ''), enabled: groupId !== null });
   const saved = groupId ? details.data?.billingInformation : null;
+  // The form takes its values when it first renders: wait for the details on file.
+  if (groupId && details.isPending) {
+    return (
+      <Center py="md">
+        <Loader size="sm" aria-label={MSG.wizard.stepPaymentDetails} />
+      </Center>
+    );
+  }
 
   return (
     <Stack gap="md">
@@ -37,7 +55,7 @@ export function WizardPaymentStep({
         </Alert>
       )}
       <BillingForm
-        phoneRule="add-family"
+        defaultValues={saved ? billingFormValuesOf(saved) : undefined}
         submitLabel={MSG.wizard.continueLabel}
         onSubmit={async (payload) => {
           try {
@@ -46,6 +64,8 @@ export function WizardPaymentStep({
               idempotencyKey: key.current,
             });
             key.current = newIdempotencyKey();
+            // A new family is in the list from now on (unnamed, to be resumed from there).
+            await queryClient.invalidateQueries({ queryKey: familyKeys.lists() });
             storeGroupId(result._id);
             notify.success(result.message);
             onDone(result._id);

@@ -1,0 +1,1 @@
+ALTER TABLE "payment_card_tokens" ADD COLUMN "declines_when_saved" boolean DEFAULT false NOT NULL;

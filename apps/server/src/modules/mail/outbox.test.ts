@@ -1,0 +1,118 @@
+// Outbox mode (no SMTP_URL): every message, attachments included, is written as an .eml file under
+// DATA_DIR/outbox that a mail client opens, and the log names the file — without the body when
+// OUTBOX_LOG_TEXT=false.
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { API, apiPath } from '@bridge-talk/contract';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ConversationApp,
+  createConversationApp,
+  familyWithChannel,
+  signedInEntity,
+} from '../../test-support/conversations.js';
+import { codeIn } from '../../test-support/smtp-capture.js';
+import { eventually, signIn, TEST_ADMIN } from '../../test-support/test-app.js';
+
+const MAIL_FROM = 'Bridge Talk Outbox <outbox@bridgetalk.test>';
+const SENDER = { name: 'Bridge Talk Outbox', address: 'outbox@bridgetalk.test' };
+const uniqueEmail = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 10)}@outbox.test`;
+
+let c: ConversationApp;
+let outboxDir: string;
+beforeAll(async () => {
+  c = await createConversationApp('local', { MAIL_FROM });
+  outboxDir = c.t.app.ctx.config.mail.outboxDir;
+});
+afterAll(() => c.close());
+
+/** Waits for the .eml file of a message to `to` whose subject matches; answers it parsed, and its path. */
+async function waitForEml(to: string, subject: RegExp): Promise<{ file: string; mail: ParsedMail }> {
+  return eventually(async () => {
+    const names = await readdir(outboxDir).catch(() => [] as string[]);
+    for (const name of names.filter((n) => n.endsWith('.eml'))) {
+      const file = path.join(outboxDir, name);
+      const mail = await simpleParser(await readFile(file));
+      const recipients = (Array.isArray(mail.to) ? mail.to : [mail.to]).flatMap(
+        (a) => a?.value.map((v) => v.address) ?? [],
+      );
+      if (recipients.includes(to) && subject.test(mail.subject ?? '')) return { file, mail };
+    }
+    return null;
+  }, 30_000);
+}
+
+describe('outbox mode', () => {
+  it('is the transport when SMTP_URL is unset, and writes under DATA_DIR/outbox', () => {
+    expect(c.t.app.ctx.mail.kind).toBe('outbox');
+    expect(outboxDir).toBe(path.join(c.t.app.ctx.config.database.dataDir, 'outbox'));
+  });
+
+  it('writes an exported conversation as an .eml file whose PDF attachment is intact, and logs its path only', async () => {
+    const owner = await signedInEntity(c.t);
+    const f = await familyWithChannel(c, owner.entityId, 'Robin Smith');
+    await c.post({ channelId: f.channelId, userId: f.parent.memberId, html: '<p>Hello from the lake</p>' });
+    const email = uniqueEmail('records');
+    const response = await c.t.app.inject({
+      method: 'POST',
+      url: apiPath(API.channels.exportRequest, { channelId: f.channelId }),
+      headers: { authorization: owner.authorization },
+      payload: { email },
+    });
+    expect(response.statusCode).toBe(200);
+
+    const { file, mail } = await waitForEml(email, /^Conversation export: Robin Smith, Channel 1$/);
+    expect(mail.from?.value).toEqual([SENDER]);
+    expect(mail.attachments).toHaveLength(1);
+    const [pdf] = mail.attachments;
+    expect(pdf!.contentType).toBe('application/pdf');
+    expect(pdf!.filename).toMatch(/^bridge-talk-robin-smith-channel-1-\d{4}-\d{2}-\d{2}\.pdf$/);
+    expect(pdf!.content.subarray(0, 5).toString()).toBe('%PDF-');
+    // Intact: the fingerprint the mail states is the SHA-256 of the attachment as the file holds it.
+    const fingerprint = /^([0-9a-f]{64})$/m.exec(mail.text ?? '')?.[1];
+    expect(fingerprint).toBe(createHash('sha256').update(pdf!.content).digest('hex'));
+    const verified = await c.t.app.inject({
+      method: 'GET',
+      url: apiPath(API.exports.verify, { hash: fingerprint! }),
+    });
+    expect(verified.json()).toMatchObject({ issued: true, byteSize: pdf!.content.length });
+
+    // The log names the file and the attachment; the body stays out of it (OUTBOX_LOG_TEXT=false).
+    const line = await eventually(async () => c.t.logs.find((l) => l.includes(file)));
+    expect(line).toContain(pdf!.filename as string);
+    expect(line).not.toContain(fingerprint);
+  });
+
+  it('writes ordinary mails too: an invitation, with its code, to a file a mail client opens', async () => {
+    const admin = await signIn(c.t.app, { ...TEST_ADMIN, role: 'admin' });
+    const email = uniqueEmail('invited');
+    const created = await c.t.app.inject({
+      method: 'POST',
+      url: API.entity.create,
+      headers: { authorization: admin.authorization },
+      payload: {
+        name: 'Open Arms Agency',
+        phone: '(555) 010-2000',
+        address: '1 Main Street, Springfield',
+        email,
+        startContract: '2026-01-01',
+        endContract: '2027-12-31',
+        subtype: 'agency',
+        coupon: '',
+      },
+    });
+    expect(created.statusCode).toBe(201);
+
+    const { file, mail } = await waitForEml(email, /^Your Bridge Talk portal account$/);
+    expect(path.basename(file)).toMatch(/^\d{4}-\d{2}-\d{2}T[\d-]+Z-[0-9a-f]{8}\.eml$/);
+    expect(mail.from?.value).toEqual([SENDER]);
+    expect(mail.text).toContain('Hello Open Arms Agency,');
+    const code = codeIn(mail.text);
+    expect(mail.html).toContain(code);
+    expect(mail.attachments).toEqual([]);
+    const line = await eventually(async () => c.t.logs.find((l) => l.includes(file)));
+    expect(line).not.toContain(code);
+  });
+});

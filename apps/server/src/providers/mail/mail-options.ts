@@ -1,0 +1,18 @@
+import type { MailComposerOptions } from 'nodemailer/lib/mail-composer';
+import type { MailMessage } from './mail-transport.js';
+
+/** One message as nodemailer builds it: both transports send the same MIME message. */
+export function toMailOptions(from: string, message: MailMessage): MailComposerOptions {
+  return {
+    from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    attachments: message.attachments?.map((a) => ({
+      filename: a.filename,
+      content: Buffer.from(a.content, 'base64'),
+      contentType: a.contentType,
+    })),
+  };
+}

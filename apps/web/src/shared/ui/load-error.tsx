@@ -1,0 +1,14 @@
+// What a page (or a part of one) shows when its data could not be loaded: the message and a way to
+// ask again, instead of a blank space.
+import { MSG } from '@bridge-talk/contract';
+import { Alert, Button } from '@mantine/core';
+
+export function LoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Alert color="red" variant="light" title={MSG.common.somethingWrong}>
+      <Button variant="light" color="red" onClick={onRetry}>
+        {MSG.extra.tryAgain}
+      </Button>
+    </Alert>
+  );
+}
