@@ -489,7 +489,7 @@ function routeTables(): Record<Visitor, string[]> {
     });
   const frame = between(app, 'function signedIn(', '\n}\n');
   const signedIn = (role: string) => {
-    const features = between(app, `signedIn('${role}', [`, ']);');
+    const features = between(app, `const ${role}Features: RouteObject[] = [`, '];');
     return [...pathsIn(frame), ...spread(frame), ...spread(features)];
   };
   return {

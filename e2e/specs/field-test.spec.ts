@@ -127,6 +127,20 @@ test('the side menu starts a new family; the family step keeps its entries throu
   expect(JSON.stringify(await page.evaluate(() => ({ ...localStorage })))).not.toContain('alice.draft');
 });
 
+test("a card field's message does not swallow the click on Continue that left it", async ({
+  page,
+  request,
+}) => {
+  const agency = await activeEntity(request);
+  await signIn(page, 'entity', agency.email, agency.password);
+  await page.goto('/add-new-family');
+  await page.getByRole('textbox', { name: 'Card number' }).fill('4242');
+  // One click, from the field: the form is checked as a whole (only a submit says the name is missing).
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Full name is a required field')).toBeVisible();
+  await expect(page.getByText('Card number is invalid')).toBeVisible();
+});
+
 test('a monthly family moves to the one-time plan only after a confirmation naming the plan and price', async ({
   page,
   request,

@@ -12,6 +12,7 @@ import { Anchor, Button, Group, Paper, PasswordInput, Stack, Text, TextInput } f
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
+import { afterPointerPress } from '../../shared/forms/pointer-press.js';
 import { useBlurValidatedForm } from '../../shared/forms/use-blur-validated-form.js';
 import { useLeaveSession } from '../../shared/session/leave-session.js';
 import { useSessionUser } from '../../shared/session/session-provider.js';
@@ -45,6 +46,8 @@ export function ChangePasswordPage() {
 
   const [codeError, setCodeError] = useState<string | null>(null);
   const checkCode = async () => {
+    // Its message moves what is below: the click that left the field lands first.
+    await afterPointerPress();
     if (state || verify.isPending) return;
     if (code.trim().length !== VERIFICATION_CODE_LENGTH) {
       if (code.trim() !== '') setCodeError(MSG.extra.codeLength);

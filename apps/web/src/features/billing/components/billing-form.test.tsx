@@ -194,6 +194,9 @@ describe('BillingForm', { timeout: 20_000 }, () => {
     const form = screen.getByRole('form', { name: 'Payment details' });
     expect(await within(form).findByText(MSG.billing.localModeHint)).toBeVisible();
     expect(screen.getByText(MSG.billing.keepCardHint)).toBeVisible();
+    // Optional beside a card on file: no asterisk that asks for them.
+    expect(box('Card number')).not.toBeRequired();
+    expect(box('CVC')).not.toBeRequired();
   });
 
   it('keeps the card on file when its fields stay empty: the payload carries no card', async () => {

@@ -135,7 +135,7 @@ export function BillingForm(props: BillingFormProps) {
             </Text>
           </Stack>
         )}
-        <CardEntry ref={card} disabled={isSubmitting} />
+        <CardEntry ref={card} disabled={isSubmitting} optional={Boolean(cardOnFile)} />
         <Divider my={4} />
         <TextInput
           label="Address"

@@ -17,7 +17,16 @@ function Loading() {
   );
 }
 
-export function CardEntry({ ref, disabled }: { ref?: Ref<CardEntryHandle>; disabled?: boolean }) {
+/** `optional`: a card is on file, and the fields may stay empty to keep it. */
+export function CardEntry({
+  ref,
+  disabled,
+  optional = false,
+}: {
+  ref?: Ref<CardEntryHandle>;
+  disabled?: boolean;
+  optional?: boolean;
+}) {
   const config = usePaymentsConfig();
   if (config.isPending) return <Loading />;
   if (config.isError) {
@@ -35,9 +44,9 @@ export function CardEntry({ ref, disabled }: { ref?: Ref<CardEntryHandle>; disab
   if (config.data.provider === 'stripe' && config.data.publishableKey) {
     return (
       <Suspense fallback={<Loading />}>
-        <StripeCardFields ref={ref} publishableKey={config.data.publishableKey} />
+        <StripeCardFields ref={ref} publishableKey={config.data.publishableKey} required={!optional} />
       </Suspense>
     );
   }
-  return <LocalCardFields ref={ref} disabled={disabled} />;
+  return <LocalCardFields ref={ref} disabled={disabled} required={!optional} />;
 }

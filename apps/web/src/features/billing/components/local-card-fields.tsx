@@ -13,6 +13,7 @@ import {
 import { SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type Ref, useImperativeHandle, useMemo, useState } from 'react';
 import { ApiError } from '../../../shared/api/api-client.js';
+import { afterPointerPress } from '../../../shared/forms/pointer-press.js';
 import { createLocalCardToken } from '../api/create-card-token.js';
 import type { CardEntryHandle } from './card-entry-handle.js';
 
@@ -36,12 +37,24 @@ function errorsOf(values: LocalCardForm): Partial<Record<Field, string>> {
   return errors;
 }
 
-export function LocalCardFields({ ref, disabled }: { ref?: Ref<CardEntryHandle>; disabled?: boolean }) {
+export function LocalCardFields({
+  ref,
+  disabled,
+  required = true,
+}: {
+  ref?: Ref<CardEntryHandle>;
+  disabled?: boolean;
+  required?: boolean;
+}) {
   const [values, setValues] = useState<LocalCardForm>({ number: '', expiry: '', cvc: '' });
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
   const errors = useMemo(() => errorsOf(values), [values]);
   const shown = (field: Field) => (touched[field] ? (errors[field] ?? serverErrors[field]) : undefined);
+
+  // A field's message moves the button below it: the click that left the field lands first.
+  const touchAfterPress = (field: Field) =>
+    void afterPointerPress().then(() => setTouched((t) => ({ ...t, [field]: true })));
 
   const change = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -90,7 +103,7 @@ export function LocalCardFields({ ref, disabled }: { ref?: Ref<CardEntryHandle>;
     <Stack gap="xs">
       <TextInput
         label="Card number"
-        required
+        required={required}
         inputMode="numeric"
         autoComplete="cc-number"
         placeholder="1234 1234 1234 1234"
@@ -98,13 +111,13 @@ export function LocalCardFields({ ref, disabled }: { ref?: Ref<CardEntryHandle>;
         disabled={disabled}
         value={values.number}
         onChange={(event) => change('number', formatCardNumber(event.currentTarget.value))}
-        onBlur={() => setTouched((t) => ({ ...t, number: true }))}
+        onBlur={() => touchAfterPress('number')}
         error={shown('number')}
       />
       <SimpleGrid cols={2}>
         <TextInput
           label="Expiry date"
-          required
+          required={required}
           inputMode="numeric"
           autoComplete="cc-exp"
           placeholder="MM/YY"
@@ -112,12 +125,12 @@ export function LocalCardFields({ ref, disabled }: { ref?: Ref<CardEntryHandle>;
           disabled={disabled}
           value={values.expiry}
           onChange={(event) => change('expiry', formatCardExpiry(event.currentTarget.value))}
-          onBlur={() => setTouched((t) => ({ ...t, expiry: true }))}
+          onBlur={() => touchAfterPress('expiry')}
           error={shown('expiry')}
         />
         <TextInput
           label="CVC"
-          required
+          required={required}
           inputMode="numeric"
           autoComplete="cc-csc"
           placeholder="123"
@@ -125,7 +138,7 @@ export function LocalCardFields({ ref, disabled }: { ref?: Ref<CardEntryHandle>;
           disabled={disabled}
           value={values.cvc}
           onChange={(event) => change('cvc', event.currentTarget.value.replace(/\D/g, ''))}
-          onBlur={() => setTouched((t) => ({ ...t, cvc: true }))}
+          onBlur={() => touchAfterPress('cvc')}
           error={shown('cvc')}
         />
       </SimpleGrid>

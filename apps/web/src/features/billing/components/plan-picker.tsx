@@ -13,6 +13,7 @@ import {
 import { Alert, Button, Group, Loader, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { afterPointerPress } from '../../../shared/forms/pointer-press.js';
 import { findCoupon } from '../api/find-coupon.js';
 import { plansQuery, usePlans } from '../api/get-plans.js';
 
@@ -65,6 +66,8 @@ export function PlanPicker({ value, onChange, error, filter, disabled }: PlanPic
   }, [entityCouponId, typed?.id]);
 
   const checkCoupon = async () => {
+    // Its answer moves what is below: the click that left the field lands first.
+    await afterPointerPress();
     const entered = code.trim();
     setCouponError(null);
     if (entered === '') {

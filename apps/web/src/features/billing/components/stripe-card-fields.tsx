@@ -46,9 +46,19 @@ const ELEMENT_OPTIONS = {
   style: { base: { fontSize: '14px', color: '#212529', '::placeholder': { color: '#adb5bd' } } },
 };
 
-function HostedField({ label, error, children }: { label: string; error?: string; children: ReactNode }) {
+function HostedField({
+  label,
+  error,
+  required,
+  children,
+}: {
+  label: string;
+  error?: string;
+  required: boolean;
+  children: ReactNode;
+}) {
   return (
-    <Input.Wrapper label={label} required error={error}>
+    <Input.Wrapper label={label} required={required} error={error}>
       <Box
         px="sm"
         py={9}
@@ -64,7 +74,7 @@ function HostedField({ label, error, children }: { label: string; error?: string
   );
 }
 
-function HostedCardFields({ ref }: { ref?: Ref<CardEntryHandle> }) {
+function HostedCardFields({ ref, required }: { ref?: Ref<CardEntryHandle>; required: boolean }) {
   const stripe = useStripe();
   const elements = useElements();
   const [fields, setFields] = useState<Record<Field, FieldState>>({
@@ -140,14 +150,14 @@ function HostedCardFields({ ref }: { ref?: Ref<CardEntryHandle> }) {
 
   return (
     <Stack gap="xs">
-      <HostedField label="Card number" error={errorOf('number')}>
+      <HostedField label="Card number" required={required} error={errorOf('number')}>
         <CardNumberElement options={ELEMENT_OPTIONS} onChange={onChange('number')} />
       </HostedField>
       <SimpleGrid cols={2}>
-        <HostedField label="Expiry date" error={errorOf('expiry')}>
+        <HostedField label="Expiry date" required={required} error={errorOf('expiry')}>
           <CardExpiryElement options={ELEMENT_OPTIONS} onChange={onChange('expiry')} />
         </HostedField>
-        <HostedField label="CVC" error={errorOf('cvc')}>
+        <HostedField label="CVC" required={required} error={errorOf('cvc')}>
           <CardCvcElement options={ELEMENT_OPTIONS} onChange={onChange('cvc')} />
         </HostedField>
       </SimpleGrid>
@@ -158,14 +168,16 @@ function HostedCardFields({ ref }: { ref?: Ref<CardEntryHandle> }) {
 export default function StripeCardFields({
   ref,
   publishableKey,
+  required = true,
 }: {
   ref?: Ref<CardEntryHandle>;
   publishableKey: string;
+  required?: boolean;
 }) {
   const stripe = useMemo(() => stripeFor(publishableKey), [publishableKey]);
   return (
     <Elements stripe={stripe}>
-      <HostedCardFields ref={ref} />
+      <HostedCardFields ref={ref} required={required} />
     </Elements>
   );
 }

@@ -15,6 +15,7 @@ import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { ApiError } from '../../../shared/api/api-client.js';
+import { afterPointerPress } from '../../../shared/forms/pointer-press.js';
 import { useBlurValidatedForm } from '../../../shared/forms/use-blur-validated-form.js';
 import { notify } from '../../../shared/ui/notify.js';
 import { PhoneInput } from '../../../shared/ui/phone-input.js';
@@ -51,6 +52,8 @@ export function EntityForm({ defaultValues, cancelTo, onSave }: EntityFormProps)
   const checkedCode = useRef((defaultValues.coupon ?? '').trim());
 
   async function checkCoupon() {
+    // Checking disables Save: the click that left the field (on Save, say) lands first.
+    await afterPointerPress();
     const code = (form.getValues('coupon') ?? '').trim();
     if (code === checkedCode.current) return;
     checkedCode.current = code;

@@ -17,6 +17,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconLock } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { type FieldError, type UseFormReturn, useWatch } from 'react-hook-form';
+import { afterPointerPress } from '../../../shared/forms/pointer-press.js';
 import { checkUser } from '../api/check-user.js';
 import type { SlotPath } from '../api/save-family-members.js';
 
@@ -150,6 +151,8 @@ function SlotRow({
   };
 
   const lookup = async () => {
+    // A person found fills and locks the row: the click that left the field lands first.
+    await afterPointerPress();
     const email = getValues(`${path}.email`).trim().toLowerCase();
     if (email === '') {
       looked.current = null;
