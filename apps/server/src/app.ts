@@ -147,6 +147,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers hold families, messages, billing details and tokens: no browser or proxy keeps them.
+    if (
+      request.url.startsWith('/api/') &&
+      !request.url.startsWith('/api/docs') &&
+      !reply.hasHeader('cache-control')
+    )
+      reply.header('cache-control', 'no-store');
   });
 
   const ownsDatabase = !options.database;

@@ -788,6 +788,7 @@ describe('permission matrix', () => {
           const before = await snapshot(success);
           const { url, payload } = withSmuggledFields(req, other);
           const response = await inject(req.headers ?? callers[caller], req.method, url, payload);
+          expect(response.headers['cache-control'], `${label}: kept by a cache`).toBe('no-store');
           expect(
             matches(outcome, response.statusCode),
             `${label}: expected ${outcome}, got ${response.statusCode} ${response.body.slice(0, 300)}`,
