@@ -1,10 +1,44 @@
 // The only module that reads process.env: every setting is parsed and validated here once, at start-up.
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * Which proxies to believe about the client's address and scheme: never every hop, or a client could
+ * name any address it likes in X-Forwarded-For (and so escape every per-address limit). A count of
+ * proxies in front of the portal ('true' is one: the TLS proxy), or their addresses (IPs or CIDRs).
+ */
+const ZTrustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    const lower = value.toLowerCase();
+    if (['', 'false', '0', 'no'].includes(lower)) return false;
+    if (['true', 'yes'].includes(lower)) return 1;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 10) return hops;
+    }
+    const addresses = value.split(',').map((part) => part.trim());
+    const valid = (address: string) => {
+      const [ip, bits, ...rest] = address.split('/');
+      const version = isIP(ip ?? '');
+      if (version === 0 || rest.length > 0) return false;
+      if (bits === undefined) return true;
+      return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+    };
+    if (addresses.every(valid)) return addresses;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be false, a number of proxies (1 to 10; true is 1), or their addresses (IPs or CIDRs, comma-separated)',
+    });
+    return z.NEVER;
+  });
 
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -22,7 +56,7 @@ const ZEnv = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
-  TRUST_PROXY: booleanish.default(false),
+  TRUST_PROXY: ZTrustProxy.default(false),
   ADMIN_EMAIL: z.email().default('admin@bridgetalk.local'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SMTP_URL: z
@@ -75,7 +109,8 @@ export interface Config {
     rateLimitMax: number;
     rateLimitWindowSeconds: number;
   };
-  trustProxy: boolean;
+  /** false, a number of proxy hops, or the proxies' addresses. */
+  trustProxy: false | number | string[];
   bootstrapAdmin: { email: string; password: string | undefined };
   mail: {
     smtpUrl: string | undefined;
