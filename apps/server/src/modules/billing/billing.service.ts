@@ -407,6 +407,20 @@ export function createBillingService(ctx: AppContext, payments: PaymentsProvider
             await resumeStaleAttempt(entityId, current);
             current = await repo.findCurrentSubscription(db, entityId, group.id);
           }
+          const nameTheFamily = async () => {
+            const { firstName, lastName } = splitName(request.name);
+            await repo.nameGroup(db, {
+              entityId,
+              groupId: group.id,
+              name: request.name,
+              childFirstName: firstName,
+              childLastName: lastName,
+            });
+            return { _id: group.id, message: MSG.wizard.groupCreatedSuccessfully };
+          };
+          // Paid, but never named: the request that paid ended (a crash, a lost answer) before naming
+          // the family. Its repeat finishes it instead of refusing a family that is paid for.
+          if (current && current.status !== 'incomplete' && group.name === null) return nameTheFamily();
           if (current) throw alreadySubscribed(current);
           const plan = await availablePlan(request.priceId);
           const coupons = await couponsFor(entityId, request.coupons);
@@ -422,15 +436,7 @@ export function createBillingService(ctx: AppContext, payments: PaymentsProvider
           // The unique index: a second submit racing this one finds the first one's row.
           if (!row) throw alreadySubscribed(await repo.findCurrentSubscription(db, entityId, group.id));
           await paySubscription(row, { plan, coupons, groupId: group.id, billing });
-          const { firstName, lastName } = splitName(request.name);
-          await repo.nameGroup(db, {
-            entityId,
-            groupId: group.id,
-            name: request.name,
-            childFirstName: firstName,
-            childLastName: lastName,
-          });
-          return { _id: group.id, message: MSG.wizard.groupCreatedSuccessfully };
+          return nameTheFamily();
         },
       );
     },

@@ -1,9 +1,15 @@
 // Group billing with the local provider: every call of spec section 7's billing group, its messages,
 // the price the server charges, double submits, declines, used-up coupons and monthly renewals.
 import { applyCoupons, MSG } from '@bridge-talk/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingInformation, groups, paymentCharges, subscriptions } from '../../db/schema.js';
+import {
+  billingInformation,
+  groups,
+  idempotencyKeys,
+  paymentCharges,
+  subscriptions,
+} from '../../db/schema.js';
 import { createLocalProvider } from '../../providers/payments/local-provider.js';
 import {
   billingEntity,
@@ -616,6 +622,35 @@ describe('POST /api/group/billing/assignSubscription', () => {
     expect(await chargesOf(groupId)).toHaveLength(1);
   });
 
+  it('finishes a paid family that its request never named (the process died after the charge): named, charged once', async () => {
+    const plan = await createPlan(t.db());
+    const { entity, groupWithCard, assign } = await billingEntity(t);
+    const groupId = await groupWithCard();
+    const key = idempotencyKey();
+    expect((await assign(groupId, plan.id, [], { 'idempotency-key': key })).statusCode).toBe(200);
+    // As a kill -9 between the charge and the naming leaves it: paid, unnamed, its key still unanswered
+    // and abandoned (older than a request may take).
+    await t
+      .db()
+      .update(groups)
+      .set({ name: null, childFirstName: null, childLastName: null })
+      .where(eq(groups.id, groupId));
+    await t
+      .db()
+      .update(idempotencyKeys)
+      .set({ responseStatus: null, responseBody: null, createdAt: new Date(Date.now() - 10 * 60 * 1000) })
+      .where(and(eq(idempotencyKeys.userId, entity.userId), eq(idempotencyKeys.key, key)));
+
+    const repeated = await assign(groupId, plan.id, [], { 'idempotency-key': key });
+    expect(repeated.statusCode, repeated.body).toBe(200);
+    expect(repeated.json()).toEqual({ _id: groupId, message: MSG.wizard.groupCreatedSuccessfully });
+    const [group] = await t.db().select({ name: groups.name }).from(groups).where(eq(groups.id, groupId));
+    expect(group?.name).toBe('Robin Child');
+    expect(await chargesOf(groupId)).toHaveLength(1);
+    // Named now: a further subscription is refused as before.
+    expect((await assign(groupId, plan.id)).statusCode).toBe(409);
+  });
+
   it('charges once for two submits at the same moment without a key (one subscription per group)', async () => {
     const plan = await createPlan(t.db());
     const { groupWithCard, assign } = await billingEntity(t);
@@ -765,9 +800,12 @@ describe('POST /api/group/billing/assignSubscription', () => {
       .update(subscriptions)
       .set({ updatedAt: new Date(Date.now() - 10 * 60_000) })
       .where(eq(subscriptions.id, row!.id));
+    // It is paid, and the family it was for is named by this submit (it had no name yet).
     const after = await assign(groupId, plan.id);
-    expect(after.statusCode).toBe(409);
-    expect(after.json().message).toBe('Group already has a subscription.');
+    expect(after.statusCode, after.body).toBe(200);
+    expect(after.json().message).toBe(MSG.wizard.groupCreatedSuccessfully);
+    const [group] = await t.db().select({ name: groups.name }).from(groups).where(eq(groups.id, groupId));
+    expect(group?.name).toBe('Robin Child');
     expect(await chargesOf(groupId)).toEqual([{ amount: 4_200, status: 'succeeded' }]);
     expect((await subscriptionsOf(groupId)).map((x) => x.status)).toEqual(['active']);
   });
