@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedPerHandle } from '../../db/prepared.js';
 import { entities, refreshTokens, sessions, users } from '../../db/schema.js';
@@ -78,6 +78,7 @@ export async function findRefreshToken(db: Db, tokenHash: string) {
       sessionId: refreshTokens.sessionId,
       expiresAt: refreshTokens.expiresAt,
       rotatedAt: refreshTokens.rotatedAt,
+      createdAt: refreshTokens.createdAt,
       userId: sessions.userId,
       persistent: sessions.persistent,
       sessionRevokedAt: sessions.revokedAt,
@@ -96,6 +97,38 @@ export async function markRefreshTokenRotated(db: Db, id: string): Promise<boole
     .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt)))
     .returning({ id: refreshTokens.id });
   return rows.length === 1;
+}
+
+/**
+ * A rotated token presented again whose successors were never used: its answer was lost (the browser
+ * died before it kept the new cookie). Takes it once: the token can never be used again and its
+ * unused successors are dropped, so the caller can issue the session a new pair. False when a
+ * successor was used (the old token is then a stolen one) or the token was already taken once.
+ */
+export async function takeLostRotation(
+  db: Db,
+  token: { id: string; sessionId: string; createdAt: Date },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const later = and(
+      eq(refreshTokens.sessionId, token.sessionId),
+      gt(refreshTokens.createdAt, token.createdAt),
+    );
+    const [used] = await tx
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(and(later, isNotNull(refreshTokens.rotatedAt)))
+      .limit(1);
+    if (used) return false;
+    const [taken] = await tx
+      .update(refreshTokens)
+      .set({ expiresAt: sql`now()` })
+      .where(and(eq(refreshTokens.id, token.id), gt(refreshTokens.expiresAt, sql`now()`)))
+      .returning({ id: refreshTokens.id });
+    if (!taken) return false;
+    await tx.delete(refreshTokens).where(later);
+    return true;
+  });
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {

@@ -113,7 +113,10 @@ export function createAuthService(ctx: AppContext) {
       return issue(user, sessionId, rememberMe);
     },
 
-    /** Exchanges a refresh token for a new pair. A token presented twice revokes its session. */
+    /**
+     * Exchanges a refresh token for a new pair. A rotated token presented again revokes its session,
+     * unless its successor was never used: then once, as an answer the browser never received.
+     */
     async refresh({ refreshToken }: { refreshToken: string | undefined }): Promise<IssuedSession> {
       const expired = new AppError('UNAUTHENTICATED', MSG.extra.sessionExpired);
       if (!refreshToken) throw expired;
@@ -122,8 +125,11 @@ export function createAuthService(ctx: AppContext) {
       const rotated = await repo.markRefreshTokenRotated(db, token.id);
       if (!rotated) {
         const rotatedAt = (await repo.findRefreshToken(db, sha256(refreshToken)))?.rotatedAt;
+        // Two tabs refreshing at once both present the same token.
         const withinGrace = rotatedAt && Date.now() - rotatedAt.getTime() < ROTATION_GRACE_MS;
-        if (!withinGrace) {
+        // A lost answer, not a theft: the new token never reached the browser and was never used.
+        const lostAnswer = !withinGrace && (await repo.takeLostRotation(db, token));
+        if (!withinGrace && !lostAnswer) {
           ctx.logger.warn({ session: token.sessionId }, 'refresh token reused: session revoked');
           await repo.revokeSession(db, token.sessionId);
           throw expired;

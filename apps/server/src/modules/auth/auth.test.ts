@@ -196,6 +196,11 @@ describe('the sign-in check (findSessionActor, a prepared statement)', () => {
   );
 });
 
+/** The refresh cookie an answer set. */
+function cookieOf(answer: { cookies: { name: string; value: string }[] }): string {
+  return answer.cookies.find((c) => c.name === 'bt_refresh')!.value;
+}
+
 describe('refresh and logout', () => {
   it('rotates the refresh token on every use', async () => {
     const first = await signIn(t.app, admin);
@@ -211,11 +216,12 @@ describe('refresh and logout', () => {
     expect((await refresh(rotated)).statusCode).toBe(200);
   });
 
-  it('revokes the whole session when an old refresh token is presented again', async () => {
+  it('revokes the whole session when an old refresh token is presented again after its successor was used', async () => {
     const first = await signIn(t.app, admin);
     const second = await refresh(first.refreshCookie);
-    const current = second.cookies.find((c) => c.name === 'bt_refresh')!.value;
-    // Move the first rotation out of the grace window that covers two tabs refreshing at once.
+    const third = await refresh(cookieOf(second));
+    const current = cookieOf(third);
+    // Move the rotations out of the grace window that covers two tabs refreshing at once.
     await t.sql(
       `update refresh_tokens set rotated_at = now() - interval '1 minute' where rotated_at is not null`,
     );
@@ -224,6 +230,27 @@ describe('refresh and logout', () => {
     expect((await refresh(current)).statusCode).toBe(401);
     const me = await t.app.inject({ url: '/api/auth/me', headers: { authorization: first.authorization } });
     expect(me.statusCode).toBe(401);
+  });
+
+  it('gives the session back once to a browser that never received its rotated token', async () => {
+    const first = await signIn(t.app, admin);
+    // The server rotated, but the answer never reached the browser: its successor is never used.
+    const lost = cookieOf(await refresh(first.refreshCookie));
+    await t.sql(
+      `update refresh_tokens set rotated_at = now() - interval '1 hour' where rotated_at is not null`,
+    );
+    // The next visit, hours later, with the cookie the browser still has.
+    const back = await refresh(first.refreshCookie);
+    expect(back.statusCode, back.body).toBe(200);
+    const me = await t.app.inject({
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${back.json().accessToken}` },
+    });
+    expect(me.statusCode).toBe(200);
+    // The lost token is dropped; the old one is good once only; the session stands.
+    expect((await refresh(lost)).statusCode).toBe(401);
+    expect((await refresh(first.refreshCookie)).statusCode).toBe(401);
+    expect((await refresh(cookieOf(back))).statusCode).toBe(200);
   });
 
   it('lets two tabs refresh with the same cookie at the same moment', async () => {
