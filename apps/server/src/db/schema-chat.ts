@@ -81,7 +81,10 @@ export const chatMessages = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => chatUsers.id),
-    /** As the member wrote it; sanitised when shown. Never edited by the portal. */
+    /**
+     * Sanitised when posted through the member API (older rows hold it as written) and again when
+     * shown. Never edited by the portal.
+     */
     html: text('html').notNull(),
     attachments: jsonb('attachments').$type<ChatAttachment[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

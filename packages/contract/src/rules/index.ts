@@ -2,6 +2,7 @@
 export * from './codes.js';
 export * from './dates.js';
 export * from './families.js';
+export * from './message-html.js';
 export * from './money.js';
 export * from './names.js';
 export * from './password.js';

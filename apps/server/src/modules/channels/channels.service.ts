@@ -13,6 +13,7 @@ import {
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
 import { notFound } from '../../lib/app-error.js';
+import { sanitizeMessageHtml } from '../../lib/message-html.js';
 import type { ChannelSummary, ChatMessage } from '../../providers/chat/chat-provider.js';
 import { entityIdOf, loadGroup } from '../groups/groups.service.js';
 import * as repo from './channels.repository.js';
@@ -50,7 +51,7 @@ export function toMessage(m: ChatMessage): Message {
         ? { type: 'image' as const, image_url: a.url, title: a.title }
         : { type: 'video' as const, asset_url: a.url, title: a.title },
     ),
-    html: m.html,
+    html: sanitizeMessageHtml(m.html),
     created_at: m.createdAt.toISOString(),
     flaggedMessages: { flags: m.flags.map((f) => ({ message: { id: m.id }, user: { name: f.name } })) },
   };

@@ -121,6 +121,19 @@ describe.each<ChatKind>(['local', 'stream'])('conversations (%s chat provider)',
     expect(seen).toEqual([...ids].reverse());
   });
 
+  it("answers the provider's message html through the allow-list: no style, class, media or script; links open apart", async () => {
+    const f = await familyWithChannel(c, owner.entityId);
+    await c.post({
+      channelId: f.channelId,
+      userId: f.birth.memberId,
+      html: '<div style="position:fixed;inset:0;z-index:9999" class="cover">Fake <b>screen</b></div><img src="x" onerror="steal()"><script>steal()</script><a href="https://example.org">site</a>',
+    });
+    const page = (await get(list(f.groupId, `?channelId=${f.channelId}`))).json();
+    expect(page.messages.map((m: { html: string }) => m.html)).toEqual([
+      '<div>Fake <b>screen</b></div><a href="https://example.org" target="_blank" rel="noopener noreferrer">site</a>',
+    ]);
+  });
+
   it('writes an opening of a conversation to the audit log: not its further pages, nor its refreshes', async () => {
     const f = await familyWithChannel(c, owner.entityId);
     for (let i = 0; i < 3; i++)

@@ -15,6 +15,7 @@ import {
 import type { AppContext } from '../../app-context.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { AttemptLimiter } from '../../lib/attempt-limiter.js';
+import { sanitizeMessageHtml } from '../../lib/message-html.js';
 import { localActionsOf } from '../../providers/chat/index.js';
 import type { LocalChatActions } from '../../providers/chat/local-chat-provider.js';
 import { queueMail } from '../mail/mail.service.js';
@@ -100,7 +101,14 @@ export function createChatMembersService(ctx: AppContext) {
       input: PostMessageRequest & { channelId: string };
     }): Promise<{ id: string }> {
       const local = actions();
-      const { html, attachments } = ZPostMessageRequest.parse(input);
+      const { html: written, attachments } = ZPostMessageRequest.parse(input);
+      // Stored as it will be shown; what is left must still be a message (an <img onerror> alone is not).
+      const html = sanitizeMessageHtml(written);
+      if (!html.trim() && attachments.length === 0) {
+        throw new AppError('BAD_REQUEST', MSG.conversations.emptyMessage, {
+          html: MSG.conversations.emptyMessage,
+        });
+      }
       if (!(await repo.isChannelMember(ctx.db, member.id, input.channelId))) throw notFound();
       const result = await local.postMessage({
         channelId: input.channelId,

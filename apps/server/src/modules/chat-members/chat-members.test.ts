@@ -1,7 +1,9 @@
 // The member chat API of the local provider: a family member signs in with an e-mailed code, posts
 // and reports messages; what they do shows in the entity's conversation history.
 import { API, apiPath, MSG } from '@bridge-talk/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatMessages } from '../../db/schema-chat.js';
 import {
   type ConversationApp,
   createConversationApp,
@@ -140,6 +142,63 @@ describe('member chat API', () => {
         flaggedMessages: { flags: [{ message: { id }, user: { name: 'Pat Parent' } }] },
       },
     ]);
+  });
+
+  it('stores and serves a posted message without style, class, handlers, media, scripts or javascript: links, keeping its text', async () => {
+    const f = await familyWithChannel(c, owner.entityId);
+    const birth = await memberToken(f.birth.email!);
+    const posted = await post(
+      messagesUrl(f.channelId),
+      {
+        html:
+          '<div style="position:fixed;top:0;left:0;width:100vw;height:100vh;z-index:9999" class="cover">Fake screen</div>' +
+          '<p onclick="steal()">Hello <img src="x" onerror="steal()"><script>steal()</script>' +
+          '<iframe src="https://evil.example.org"></iframe><a href="javascript:steal()">there</a> ' +
+          '<a href="https://example.org/photos" target="_self">photos</a></p>',
+      },
+      birth,
+    );
+    expect(posted.statusCode).toBe(201);
+    const clean =
+      '<div>Fake screen</div><p>Hello <a target="_blank" rel="noopener noreferrer">there</a> ' +
+      '<a href="https://example.org/photos" target="_blank" rel="noopener noreferrer">photos</a></p>';
+    const [stored] = await c.t.app.ctx.db
+      .select({ html: chatMessages.html })
+      .from(chatMessages)
+      .where(eq(chatMessages.id, posted.json().id));
+    expect(stored?.html).toBe(clean);
+    const page = await c.t.app.inject({
+      method: 'GET',
+      url: `${apiPath(API.channels.list, { groupId: f.groupId })}?channelId=${f.channelId}`,
+      headers: { authorization: owner.authorization },
+    });
+    expect(page.json().messages.map((m: { html: string }) => m.html)).toEqual([clean]);
+  });
+
+  it('serves a message stored before sanitising (straight in the table) through the same allow-list', async () => {
+    const f = await familyWithChannel(c, owner.entityId);
+    await c.t.app.ctx.db.insert(chatMessages).values({
+      channelId: f.channelId,
+      userId: f.birth.memberId,
+      html: '<span style="position:fixed;inset:0" class="x">Old news</span><img src="x" onerror="steal()"><form><input name="pin"></form>',
+    });
+    const page = await c.t.app.inject({
+      method: 'GET',
+      url: `${apiPath(API.channels.list, { groupId: f.groupId })}?channelId=${f.channelId}`,
+      headers: { authorization: owner.authorization },
+    });
+    expect(page.json().messages.map((m: { html: string }) => m.html)).toEqual(['<span>Old news</span>']);
+  });
+
+  it('refuses a message with nothing left once sanitised: an <img onerror> alone is empty', async () => {
+    const f = await familyWithChannel(c, owner.entityId);
+    const birth = await memberToken(f.birth.email!);
+    const posted = await post(messagesUrl(f.channelId), { html: '<img src="x" onerror="steal()">' }, birth);
+    expect(posted.statusCode).toBe(400);
+    expect(posted.json()).toEqual({
+      message: MSG.conversations.emptyMessage,
+      fields: { html: MSG.conversations.emptyMessage },
+    });
   });
 
   it('answers 409 in a disabled channel and to a reader, 404 outside the member’s channels', async () => {

@@ -1,5 +1,6 @@
 // A message's html as the plain text of the PDF transcript: paragraphs and line breaks kept, links
 // written out with their address, every tag dropped (nothing of the html is interpreted).
+import { MESSAGE_LINK_SCHEMES } from '@bridge-talk/contract';
 import sanitizeHtml from 'sanitize-html';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
@@ -19,7 +20,7 @@ export function htmlToText(html: string): string {
   const marked = sanitizeHtml(html, {
     allowedTags: ['a', 'br', 'p', 'div', 'li', 'ul', 'ol', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
     allowedAttributes: { a: ['href'] },
-    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedSchemes: [...MESSAGE_LINK_SCHEMES],
   });
   const withBreaks = marked
     .replace(/<a href="([^"]*)">([\s\S]*?)<\/a>/gi, (_whole, href: string, text: string) =>

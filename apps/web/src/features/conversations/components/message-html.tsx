@@ -1,14 +1,35 @@
-// A message body as a member wrote it, sanitised here (DOMPurify) before it is shown: scripts, event
-// handlers and javascript: addresses never reach the page.
+// A message body as the server answered it, sanitised here again (DOMPurify) with the contract's
+// allow-list, the one the server applies: no scripts, handlers, media, `style` or `class`, so nothing
+// in it can run or be laid out outside its message; links open in a new tab that cannot reach back.
+import {
+  MESSAGE_HTML_ATTRIBUTES,
+  MESSAGE_HTML_TAGS,
+  MESSAGE_LINK_ADDRESS,
+  MESSAGE_LINK_REL,
+  MESSAGE_LINK_TARGET,
+} from '@bridge-talk/contract';
 import { Typography } from '@mantine/core';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 
-export function sanitizeMessageHtml(html: string): string {
-  return DOMPurify.sanitize(html, {
-    USE_PROFILES: { html: true },
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
-  });
+// An instance of its own: the link hook below must not touch other html the app sanitises.
+const purifier = DOMPurify();
+purifier.addHook('afterSanitizeAttributes', (node) => {
+  if (node.tagName !== 'A') return;
+  node.setAttribute('target', MESSAGE_LINK_TARGET);
+  node.setAttribute('rel', MESSAGE_LINK_REL);
+});
+
+const CONFIG = {
+  ALLOWED_TAGS: [...MESSAGE_HTML_TAGS],
+  ALLOWED_ATTR: [...new Set(Object.values(MESSAGE_HTML_ATTRIBUTES).flat())],
+  ALLOWED_URI_REGEXP: MESSAGE_LINK_ADDRESS,
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+};
+
+function sanitizeMessageHtml(html: string): string {
+  return purifier.sanitize(html, CONFIG);
 }
 
 export function MessageHtml({ html }: { html: string }) {

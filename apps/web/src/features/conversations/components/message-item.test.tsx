@@ -51,6 +51,27 @@ describe('MessageItem', () => {
     expect((window as { __xss?: number }).__xss).toBeUndefined();
   });
 
+  it('keeps text and links only: style, class and media go, a link opens apart (noopener)', () => {
+    const m = message({
+      id: '1',
+      html:
+        '<div style="position:fixed;inset:0;z-index:9999" class="cover">Fake screen</div>' +
+        '<p>See <a href="https://example.org/photos" target="_self" rel="opener">photos</a>' +
+        '<img src="https://example.org/x.png"><a href="javascript:alert(1)">js</a></p>',
+    });
+    renderWithProviders(<MessageItem row={{ message: m, showSender: true, day: null }} />);
+    const body = screen.getByTestId('message-html');
+    expect(body).toHaveTextContent('Fake screen');
+    expect(body.querySelector('[style], [class], img')).toBeNull();
+    expect(screen.getByRole('link', { name: 'photos' })).toHaveAttribute(
+      'href',
+      'https://example.org/photos',
+    );
+    expect(screen.getByRole('link', { name: 'photos' })).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('link', { name: 'photos' })).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(body).getByText('js')).not.toHaveAttribute('href');
+  });
+
   it('shows no name when the same sender goes on', () => {
     renderWithProviders(
       <MessageItem row={{ message: message({ id: '1' }), showSender: false, day: null }} />,

@@ -71,6 +71,7 @@ export function MessageItem({ row }: { row: MessageRow }) {
       )}
       <Box
         className="message-body"
+        data-testid="message-body"
         data-reported={reported || undefined}
         px="sm"
         py={6}

@@ -1,0 +1,32 @@
+// A chat message's html reduced to the contract's allow-list (sanitize-html): applied when a member
+// posts through our own API and again to every message the portal reads, whichever provider stored
+// it, so a row written before the rule, or a message at Stream, is answered as safely as a new one.
+import {
+  MESSAGE_HTML_ATTRIBUTES,
+  MESSAGE_HTML_TAGS,
+  MESSAGE_LINK_ADDRESS,
+  MESSAGE_LINK_REL,
+  MESSAGE_LINK_SCHEMES,
+  MESSAGE_LINK_TARGET,
+} from '@bridge-talk/contract';
+import sanitizeHtml from 'sanitize-html';
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [...MESSAGE_HTML_TAGS],
+  allowedAttributes: Object.fromEntries(
+    Object.entries(MESSAGE_HTML_ATTRIBUTES).map(([tag, attributes]) => [tag, [...attributes]]),
+  ),
+  allowedSchemes: [...MESSAGE_LINK_SCHEMES],
+  allowProtocolRelative: false,
+  transformTags: {
+    a: (tagName, attribs) => {
+      const href = attribs.href?.trim();
+      const kept: sanitizeHtml.Attributes = href && MESSAGE_LINK_ADDRESS.test(href) ? { href } : {};
+      return { tagName, attribs: { ...kept, target: MESSAGE_LINK_TARGET, rel: MESSAGE_LINK_REL } };
+    },
+  },
+};
+
+export function sanitizeMessageHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS);
+}
