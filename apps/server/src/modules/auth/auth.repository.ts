@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedPerHandle } from '../../db/prepared.js';
 import { entities, refreshTokens, sessions, users } from '../../db/schema.js';
@@ -78,7 +78,6 @@ export async function findRefreshToken(db: Db, tokenHash: string) {
       sessionId: refreshTokens.sessionId,
       expiresAt: refreshTokens.expiresAt,
       rotatedAt: refreshTokens.rotatedAt,
-      createdAt: refreshTokens.createdAt,
       userId: sessions.userId,
       persistent: sessions.persistent,
       sessionRevokedAt: sessions.revokedAt,
@@ -105,14 +104,13 @@ export async function markRefreshTokenRotated(db: Db, id: string): Promise<boole
  * unused successors are dropped, so the caller can issue the session a new pair. False when a
  * successor was used (the old token is then a stolen one) or the token was already taken once.
  */
-export async function takeLostRotation(
-  db: Db,
-  token: { id: string; sessionId: string; createdAt: Date },
-): Promise<boolean> {
+export async function takeLostRotation(db: Db, token: { id: string; sessionId: string }): Promise<boolean> {
   return db.transaction(async (tx) => {
+    // Compared in the database: a JavaScript Date would cut its microseconds and count the token itself.
     const later = and(
       eq(refreshTokens.sessionId, token.sessionId),
-      gt(refreshTokens.createdAt, token.createdAt),
+      ne(refreshTokens.id, token.id),
+      gt(refreshTokens.createdAt, sql`(select created_at from refresh_tokens where id = ${token.id})`),
     );
     const [used] = await tx
       .select({ id: refreshTokens.id })
