@@ -403,9 +403,11 @@ export function createBillingService(ctx: AppContext, payments: PaymentsProvider
           const group = await groupOf(entityId, request.groupId);
           const billing = await billingOf(entityId, group.id);
           let current = await repo.findCurrentSubscription(db, entityId, group.id);
+          let resumed = false;
           if (current && repo.isStale(current, STALE_ATTEMPT_MS)) {
             await resumeStaleAttempt(entityId, current);
             current = await repo.findCurrentSubscription(db, entityId, group.id);
+            resumed = true;
           }
           const nameTheFamily = async () => {
             const { firstName, lastName } = splitName(request.name);
@@ -419,8 +421,14 @@ export function createBillingService(ctx: AppContext, payments: PaymentsProvider
             return { _id: group.id, message: MSG.wizard.groupCreatedSuccessfully };
           };
           // Paid, but never named: the request that paid ended (a crash, a lost answer) before naming
-          // the family. Its repeat finishes it instead of refusing a family that is paid for.
-          if (current && current.status !== 'incomplete' && group.name === null) return nameTheFamily();
+          // the family. A repeat finishes it instead of refusing a family that is paid for — once the
+          // paying request is surely over (or this one finished its payment); until then it may still
+          // be naming the family itself.
+          if (current && current.status !== 'incomplete' && group.name === null) {
+            const payingRequestOver = Date.now() - current.updatedAt.getTime() > STALE_ATTEMPT_MS;
+            if (resumed || payingRequestOver) return nameTheFamily();
+            throw new AppError('CONFLICT', MSG.billing.requestInProgress);
+          }
           if (current) throw alreadySubscribed(current);
           const plan = await availablePlan(request.priceId);
           const coupons = await couponsFor(entityId, request.coupons);

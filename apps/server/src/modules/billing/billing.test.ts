@@ -635,6 +635,15 @@ describe('POST /api/group/billing/assignSubscription', () => {
       .update(groups)
       .set({ name: null, childFirstName: null, childLastName: null })
       .where(eq(groups.id, groupId));
+    // A repeat while the paying request may still be naming the family waits for it.
+    const early = await assign(groupId, plan.id);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(MSG.billing.requestInProgress);
+    await t
+      .db()
+      .update(subscriptions)
+      .set({ updatedAt: new Date(Date.now() - 10 * 60 * 1000) })
+      .where(eq(subscriptions.groupId, groupId));
     await t
       .db()
       .update(idempotencyKeys)
