@@ -1,7 +1,7 @@
 // Bridge Talk Admin: the administrators of the portal, a page at a time (`?page=`), with the count of
 // users, Add Account, Edit and Remove (after a confirmation; not one's own account).
 import { type AdminUser, MSG } from '@bridge-talk/contract';
-import { Alert, Button, Group, Pagination, Paper, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Pagination, Paper, Text, Tooltip } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { ApiError } from '../../shared/api/api-client.js';
 import { useSessionUser } from '../../shared/session/session-provider.js';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.js';
 import { type Column, DataTable } from '../../shared/ui/data-table.js';
+import { LoadError } from '../../shared/ui/load-error.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
 import { useAdminList } from './api/list-admins.js';
@@ -118,11 +119,7 @@ export function AdminListPage() {
         }
       />
       {list.isError && !data ? (
-        <Alert color="red" title={MSG.common.somethingWrong}>
-          <Button variant="light" color="red" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError onRetry={() => void list.refetch()} />
       ) : (
         <Paper withBorder radius="md" p="md">
           <DataTable

@@ -6,11 +6,12 @@
 // alone says which family: `/add-new-family` (the side menu) always starts a new one, and an
 // unfinished family is resumed from the families list.
 import { MSG } from '@bridge-talk/contract';
-import { Alert, Anchor, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
 import { clearFamilyDrafts, storedGroupId, storeGroupId } from '../../shared/session/storage.js';
+import { LoadError } from '../../shared/ui/load-error.js';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
 import { useFamily } from './api/get-family.js';
@@ -74,11 +75,7 @@ export function AddFamilyPage() {
       />
       <Paper withBorder p="xl" radius="md" maw={960}>
         {family.isError && !gone ? (
-          <Alert color="red" title={MSG.common.somethingWrong}>
-            <Button variant="light" color="red" onClick={() => void family.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <LoadError onRetry={() => void family.refetch()} />
         ) : (
           <LoadingOverlay visible={waiting}>
             <Stack gap="lg">

@@ -10,12 +10,13 @@ import {
   SEARCH_MAX,
   type SortDirection,
 } from '@bridge-talk/contract';
-import { Alert, Button, Group, Pagination, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Button, Group, Pagination, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconUsersGroup } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { type Column, DataTable } from '../../shared/ui/data-table.js';
+import { LoadError } from '../../shared/ui/load-error.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
 import { StatusBadge } from '../../shared/ui/status-badge.js';
 import { useFamilyList } from './api/list-families.js';
@@ -162,11 +163,7 @@ export function FamilyListPage() {
         }
       />
       {list.isError && !data ? (
-        <Alert color="red" title={MSG.common.somethingWrong}>
-          <Button variant="light" color="red" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError onRetry={() => void list.refetch()} />
       ) : nothingYet ? (
         <Paper withBorder radius="md" p="xl">
           <Stack align="center" gap="sm" py="xl">

@@ -10,10 +10,11 @@ import {
   ZFamilyDetailsForm,
 } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group as Row, Stack } from '@mantine/core';
+import { Button, Group as Row, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useBlurValidatedForm } from '../../../shared/forms/use-blur-validated-form.js';
 import { storedFamilyDraft, storeFamilyDraft } from '../../../shared/session/storage.js';
+import { LoadError } from '../../../shared/ui/load-error.js';
 import { LoadingOverlay } from '../../../shared/ui/loading-overlay.js';
 import { notify } from '../../../shared/ui/notify.js';
 import { useMembers } from '../api/list-members.js';
@@ -25,13 +26,7 @@ import { wizardErrorMessage } from './wizard-messages.js';
 export function WizardFamilyStep({ family, onDone }: { family: Group; onDone: () => void }) {
   const members = useMembers(family._id);
   if (members.isError) {
-    return (
-      <Alert color="red" title={MSG.common.somethingWrong}>
-        <Button variant="light" color="red" onClick={() => void members.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
+    return <LoadError onRetry={() => void members.refetch()} />;
   }
   return (
     <LoadingOverlay visible={members.isPending}>
