@@ -268,5 +268,22 @@ test('long names wrap or are cut with their full text at hand, and never widen a
   });
   expect(membersFit).toBe(true);
   await expect(members.getByRole('switch', { name: `Status of ${longPerson}` })).toBeInViewport();
+
+  // The family renamed with a long name of one word: its page and the families list keep to the window.
+  const longFamily = 'Wonderfullylongfamilyname'.repeat(6).slice(0, 120);
+  await entity.goto(`/manage-families/${family.groupId}/edit-group`);
+  await entity.getByRole('textbox', { name: 'Group name' }).fill(longFamily);
+  await entity.getByRole('button', { name: 'Save' }).click();
+  await expect(entity.getByRole('heading', { level: 1 })).toHaveText(longFamily);
+  await expectNoSidewaysScroll(entity);
+  await entity.goto('/manage-families');
+  const families = entity.getByRole('table');
+  await expect(families.getByRole('cell', { name: longFamily, exact: true })).toBeVisible();
+  const familiesFit = await families.evaluate((t) => {
+    const card = t.closest('.mantine-Paper-root')!;
+    return t.getBoundingClientRect().right <= card.getBoundingClientRect().right + 1;
+  });
+  expect(familiesFit).toBe(true);
+  await expect(families.getByRole('link', { name: `View ${longFamily}` })).toBeInViewport();
   await entity.screenshot({ path: 'e2e/.artifacts/screens/long-family-page.png', fullPage: true });
 });

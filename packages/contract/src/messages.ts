@@ -29,6 +29,8 @@ export const MSG = {
     saveChanges: 'Save Changes',
     edit: 'Edit',
     addAccount: 'Add Account',
+    /** The way to ask again for what could not be loaded. */
+    tryAgain: 'Try again',
     /** The browser tab of a page: its title, then the product. */
     documentTitle: (page: string) => (page ? `${page} · Bridge Talk` : 'Bridge Talk portal'),
   },
@@ -394,7 +396,6 @@ export const MSG = {
     backToFamily: 'Back to the family',
     startOfConversation: 'Start of the conversation',
     loadFailed: 'The conversation could not be loaded.',
-    tryAgain: 'Try again',
     channelActive: 'Active',
     channelDisabled: 'Disabled',
     /** The aria label of the status switch. */
@@ -474,7 +475,6 @@ export const MSG = {
       'Local payments: no bank is charged. 4242 4242 4242 4242 is paid; 4000 0000 0000 0002 is declined; 4000 0000 0000 0341 is saved, then declined when charged.',
     couponApplied: (name: string) => `Coupon ${name} applied`,
     cardFieldsUnavailable: 'The card fields could not be loaded.',
-    tryAgain: 'Try again',
     cardOnFile: (brand: string, last4: string) => `Card on file: ${brand} ending in ${last4}`,
     keepCardHint: 'Leave the card fields empty to keep this card.',
   },
@@ -534,7 +534,5 @@ export const MSG = {
     /** The terms page before any version exists, and an editor saved with no text in it. */
     writeFirstTerms: 'Write the first terms',
     termsEmpty: 'The terms are empty. Write them before saving.',
-    /** The button of a screen whose data could not be loaded. */
-    tryAgain: 'Try again',
   },
 } as const;

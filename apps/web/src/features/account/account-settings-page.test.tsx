@@ -290,7 +290,7 @@ describe('AccountSettingsPage for an entity', () => {
     const user = userEvent.setup();
     renderAccountSettings();
 
-    const retry = await screen.findByRole('button', { name: MSG.extra.tryAgain });
+    const retry = await screen.findByRole('button', { name: MSG.common.tryAgain });
     expect(retry.closest('[role="alert"]')).toHaveTextContent(MSG.common.somethingWrong);
     expect(screen.getByRole('heading', { name: 'Account settings' })).toBeInTheDocument();
     expect(screen.queryByLabelText(/^First name/)).not.toBeInTheDocument();
@@ -298,7 +298,7 @@ describe('AccountSettingsPage for an entity', () => {
     failing = false;
     await user.click(retry);
     expect(await screen.findByLabelText(/^First name/)).toHaveValue('Erin');
-    expect(screen.queryByRole('button', { name: MSG.extra.tryAgain })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: MSG.common.tryAgain })).not.toBeInTheDocument();
     expect(api.callsTo('GET', API.auth.me)).toHaveLength(2);
   });
 });

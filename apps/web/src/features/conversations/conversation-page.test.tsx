@@ -254,7 +254,7 @@ describe('ConversationPage', () => {
     renderPage();
     expect(await screen.findByText(MSG.conversations.loadFailed)).toBeInTheDocument();
     fail = false;
-    await user.click(screen.getByRole('button', { name: MSG.conversations.tryAgain }));
+    await user.click(screen.getByRole('button', { name: MSG.common.tryAgain }));
     expect(await screen.findByText('message 3')).toBeInTheDocument();
   });
 

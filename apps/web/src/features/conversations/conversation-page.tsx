@@ -129,7 +129,7 @@ export function ConversationPage() {
       ) : history.isError ? (
         <Alert color="red" variant="light" title={MSG.conversations.loadFailed}>
           <Button size="xs" variant="light" color="red" onClick={() => void history.refetch()}>
-            {MSG.conversations.tryAgain}
+            {MSG.common.tryAgain}
           </Button>
         </Alert>
       ) : history.isPending ? (

@@ -86,6 +86,7 @@ export function FamilyListPage() {
     {
       key: 'child',
       header: MSG.columns.childName,
+      fullText: (g) => (g.name === null ? MSG.families.notNamedYet : familyDisplayName(g)),
       render: (g) =>
         g.name === null ? (
           <Text c="dimmed" fs="italic">
@@ -95,7 +96,12 @@ export function FamilyListPage() {
           <Text fw={600}>{familyDisplayName(g)}</Text>
         ),
     },
-    { key: 'email', header: MSG.columns.paymentEmail, render: (g) => g.billingInformation?.email ?? '' },
+    {
+      key: 'email',
+      header: MSG.columns.paymentEmail,
+      fullText: (g) => g.billingInformation?.email ?? '',
+      render: (g) => g.billingInformation?.email ?? '',
+    },
     {
       key: 'status',
       header: MSG.columns.status,

@@ -7,7 +7,7 @@ export function LoadError({ onRetry }: { onRetry: () => void }) {
   return (
     <Alert color="red" variant="light" title={MSG.common.somethingWrong}>
       <Button variant="light" color="red" onClick={onRetry}>
-        {MSG.extra.tryAgain}
+        {MSG.common.tryAgain}
       </Button>
     </Alert>
   );

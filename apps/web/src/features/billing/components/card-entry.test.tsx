@@ -176,6 +176,6 @@ describe('CardEntry', { timeout: 20_000 }, () => {
     stubApi({ 'GET /api/payments/config': () => jsonResponse({ message: 'down' }, 500) });
     renderWithProviders(<BillingForm onSubmit={async () => {}} />);
     expect(await screen.findByText(MSG.billing.cardFieldsUnavailable)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: MSG.billing.tryAgain })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: MSG.common.tryAgain })).toBeInTheDocument();
   });
 });

@@ -35,7 +35,7 @@ export function CardEntry({
         <Group justify="space-between">
           <Text size="sm">{MSG.billing.cardFieldsUnavailable}</Text>
           <Button size="xs" variant="light" onClick={() => config.refetch()}>
-            {MSG.billing.tryAgain}
+            {MSG.common.tryAgain}
           </Button>
         </Group>
       </Alert>

@@ -100,7 +100,7 @@ export function PlanPicker({ value, onChange, error, filter, disabled }: PlanPic
     return (
       <Alert color="red" title={MSG.common.somethingWrong}>
         <Button size="xs" variant="light" onClick={() => plans.refetch()}>
-          {MSG.billing.tryAgain}
+          {MSG.common.tryAgain}
         </Button>
       </Alert>
     );
