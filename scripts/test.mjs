@@ -57,6 +57,7 @@ const vitest = (project, report, env) =>
   );
 
 stage('lint (biome)', 'npx', ['biome', 'check', '.']);
+// Its `tsc -b` also compiles apps/server/dist, which the scale-out server test starts behind nginx.
 stage('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 
 vitest('contract+web', path.join(reports, 'unit.json'));

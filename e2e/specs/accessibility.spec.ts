@@ -186,6 +186,21 @@ async function visit(page: Page, url: string, ready: (page: Page) => Locator) {
   await expect(page.getByLabel('Loading')).toHaveCount(0);
 }
 
+/** The public check of a transcript: the same page for every visitor, signed in or not. */
+const VERIFY_VISITS: Visit[] = [
+  {
+    route: '/verify',
+    open: (page) => visit(page, '/verify', (p) => heading(p, 'Check a conversation transcript')),
+  },
+  {
+    route: '/verify/:hash',
+    open: async (page) => {
+      await visit(page, `/verify/${'0'.repeat(64)}`, (p) => heading(p, 'Check a conversation transcript'));
+      await expect(page.getByTestId('verify-result')).toBeVisible();
+    },
+  },
+];
+
 const ROUTES: Record<Visitor, Visit[]> = {
   loggedOut: [
     {
@@ -226,6 +241,7 @@ const ROUTES: Record<Visitor, Visit[]> = {
       route: '/signup/entity',
       open: (page) => visit(page, '/signup/entity', (p) => heading(p, 'Request your access')),
     },
+    ...VERIFY_VISITS,
     {
       route: '*',
       redirect: true,
@@ -336,6 +352,7 @@ const ROUTES: Record<Visitor, Visit[]> = {
         await expect(heading(page, 'Change password')).toBeVisible();
       },
     },
+    ...VERIFY_VISITS,
     {
       route: '*',
       open: (page) => visit(page, '/no-such-page', (p) => heading(p, 'Page not found')),
@@ -441,6 +458,7 @@ const ROUTES: Record<Visitor, Visit[]> = {
         await expect(heading(page, 'Change password')).toBeVisible();
       },
     },
+    ...VERIFY_VISITS,
     {
       route: '*',
       open: (page) => visit(page, '/manage-families/x/y/z', (p) => heading(p, 'Page not found')),
@@ -493,7 +511,9 @@ function routeTables(): Record<Visitor, string[]> {
     return [...pathsIn(frame), ...spread(frame), ...spread(features)];
   };
   return {
-    loggedOut: pathsIn(between(app, 'export const loggedOutRoutes', '\n];')),
+    loggedOut: ((table) => [...pathsIn(table), ...spread(table)])(
+      between(app, 'export const loggedOutRoutes', '\n];'),
+    ),
     admin: signedIn('admin'),
     entity: signedIn('entity'),
   };

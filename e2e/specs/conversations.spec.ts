@@ -106,7 +106,7 @@ test('opens a seeded conversation with a reported message and a picture; a reloa
   await expect(log.getByText(/I want to come and get Robin back/)).toBeVisible();
   await page.keyboard.press('Home');
   await expect(log.getByText('Start of the conversation')).toBeVisible();
-  await expect(log.getByRole('img', { name: 'Image' }).first()).toBeVisible();
+  await expect(log.getByRole('img', { name: 'lake.png' })).toBeVisible();
 
   await page.reload();
   await expect(trail.getByRole('link', { name: 'Robin' })).toBeVisible();

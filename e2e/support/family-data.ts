@@ -1,6 +1,8 @@
 // A family with data on every screen, made through the API as the agency and its members would make it:
 // a monthly subscription paid by the local card, a child, an adoptive parent and a birth family member,
 // the channel the birth family member shares with the family, and messages in it (one of them reported).
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { codeIn, uniqueEmail } from './accounts.js';
 import { waitForMail } from './fixtures.js';
@@ -15,6 +17,12 @@ export interface FamilyData {
   groupId: string;
   channelId: string;
   emails: { parent: string; birth: string };
+}
+
+/** A message with a picture: uploaded to the channel first (multipart), then attached by its id. */
+export interface PictureMessage {
+  html: string;
+  picture: { path: string; title: string };
 }
 
 async function post(request: APIRequestContext, url: string, data: object, token?: string) {
@@ -33,11 +41,33 @@ async function memberToken(request: APIRequestContext, email: string): Promise<s
   return (await post(request, '/api/chat/sessions', { email, code: codeIn(mail.text), state })).token;
 }
 
+/** The member's upload of a picture file, then the message that attaches it. */
+async function uploadPicture(
+  request: APIRequestContext,
+  channelId: string,
+  token: string,
+  message: PictureMessage,
+) {
+  const response = await request.post(`/api/chat/channels/${channelId}/files`, {
+    multipart: {
+      file: {
+        name: path.basename(message.picture.path),
+        mimeType: 'image/jpeg',
+        buffer: await readFile(message.picture.path),
+      },
+    },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (response.status() !== 201) throw new Error(`upload: ${response.status()} ${await response.text()}`);
+  const file = await response.json();
+  return { html: message.html, attachments: [{ fileId: file.id, title: message.picture.title }] };
+}
+
 export async function familyWithConversation(
   request: APIRequestContext,
   agency: { email: string; password: string },
   names: FamilyNames,
-  messages: { birth: string[]; parent: string },
+  messages: { birth: (string | PictureMessage)[]; parent: string },
 ): Promise<FamilyData> {
   const login = await post(request, '/api/auth/login', {
     email: agency.email,
@@ -117,8 +147,12 @@ export async function familyWithConversation(
   ).json();
   const channelId: string = channels[0].id;
   const posted: string[] = [];
-  for (const html of messages.birth) {
-    posted.push((await post(request, `/api/chat/channels/${channelId}/messages`, { html }, birthToken)).id);
+  for (const message of messages.birth) {
+    const body =
+      typeof message === 'string'
+        ? { html: message }
+        : await uploadPicture(request, channelId, birthToken, message);
+    posted.push((await post(request, `/api/chat/channels/${channelId}/messages`, body, birthToken)).id);
   }
   const parentToken = await memberToken(request, emails.parent);
   await post(request, `/api/chat/channels/${channelId}/messages`, { html: messages.parent }, parentToken);

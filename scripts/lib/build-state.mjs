@@ -24,10 +24,18 @@ export function isStale(built, sources) {
   return Math.max(...sources.map((s) => newest(path.join(root, s)))) > builtAt;
 }
 
-/** Compiles the server (and the contract) when its sources are newer than `dist`; exits on failure. */
+/**
+ * Compiles the server (and the contract) when its sources are newer than its last build; exits on
+ * failure. `tsc -b` writes dist/.tsbuildinfo on every build but leaves a file whose text did not change
+ * alone, so that file, not main.js, says when the build last caught up with its sources.
+ */
 export function buildServerIfStale(say = console.error) {
   if (
-    !isStale('apps/server/dist/main.js', ['packages/contract/src', 'apps/server/src', 'apps/server/drizzle'])
+    !isStale('apps/server/dist/.tsbuildinfo', [
+      'packages/contract/src',
+      'apps/server/src',
+      'apps/server/drizzle',
+    ])
   ) {
     return;
   }

@@ -6,6 +6,7 @@ import type { JobQueue } from './jobs/queue.js';
 import type { TokenKey } from './modules/auth/token-key.js';
 import type { ChatProvider } from './providers/chat/chat-provider.js';
 import type { MailTransport } from './providers/mail/index.js';
+import type { StorageProvider } from './providers/storage/storage-provider.js';
 
 /** What services need from the running process, built once in buildApp(). */
 export interface AppContext {
@@ -19,6 +20,8 @@ export interface AppContext {
   tokenKey: TokenKey;
   /** The family chat: channels, messages and reports (local tables or Stream). */
   chat: ChatProvider;
+  /** Where attached files are kept (a folder or an S3 bucket). */
+  storage: StorageProvider;
 }
 
 /**

@@ -9,7 +9,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -23,8 +23,10 @@ import type { Config } from './config/index.js';
 import { type Database, databaseOptions, openDatabase } from './db/client.js';
 import { createJobQueue } from './jobs/queue.js';
 import { AppError } from './lib/app-error.js';
+import { createPageSender } from './lib/web-page.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { adminsRoutes } from './modules/admins/admins.routes.js';
+import { registerAttachmentJobs } from './modules/attachments/attachments.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
@@ -38,6 +40,7 @@ import { registerExportJobs } from './modules/exports/export-job.js';
 import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { databaseRateLimitStore } from './modules/limits/route-limit-store.js';
 import { registerMailJobs } from './modules/mail/mail.service.js';
 import { membersRoutes } from './modules/members/members.routes.js';
 import { ensureBootstrapAdmin, loadTokenKey } from './modules/system/bootstrap-admin.js';
@@ -46,6 +49,7 @@ import authenticate from './plugins/authenticate.js';
 import { createChatProvider } from './providers/chat/index.js';
 import { createMailTransport } from './providers/mail/index.js';
 import { createPaymentsProvider } from './providers/payments/index.js';
+import { createStorageProvider } from './providers/storage/index.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -124,6 +128,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: {
       level: config.logLevel,
       redact: { paths: REDACT, censor: '[redacted]' },
+      serializers: {
+        // As Fastify logs a request, but an attachment address's media token is not written down.
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: request.url.replace(/([?&]access=)[^&#]*/g, '$1[redacted]'),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
+      },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: (request) => {
@@ -178,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: app.log,
     tokenKey: await loadTokenKey(partial),
     chat: await createChatProvider(config, database.db),
+    storage: await createStorageProvider(config),
   };
   app.decorate('ctx', ctx);
 
@@ -190,14 +205,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Stripe.js and its card fields load from Stripe's hosts, and only when Stripe takes the payments.
   const stripe = config.payments.provider === 'stripe';
   await app.register(fastifyHelmet, {
+    // Each page gets its own nonce: the style elements Mantine writes carry it (the page hands it to
+    // the app in a meta tag), so no inline style runs without it.
+    enableCSPNonces: true,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
         ...(stripe ? { frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
+        styleSrc: ["'self'"],
+        // Pictures and videos come from the portal itself (attachments are served or proxied by it).
+        imgSrc: ["'self'", ...(stripe ? ['https://*.stripe.com'] : [])],
+        mediaSrc: ["'self'"],
         connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -213,6 +232,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,
+    // Counted in the database, with every other limit: one count for all processes, kept across restarts.
+    store: databaseRateLimitStore(database.db),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: MSG.extra.tooManyAttempts,
@@ -238,6 +259,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return reply.code(400).send({ message: error.issues[0]?.message ?? MSG.common.somethingWrong, fields });
     }
     if (error instanceof AppError) {
+      if (error.code === 'RANGE_NOT_SATISFIABLE')
+        reply.header('content-range', `bytes */${error.extra?.size}`);
       return reply
         .code(error.statusCode)
         .send({ ...error.extra, message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
@@ -272,9 +295,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const serveWeb = existsSync(indexHtml);
+  const sendPage = serveWeb ? createPageSender(indexHtml) : null;
   if (serveWeb) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
+      index: false,
+      allowedPath: (pathName) => pathName !== '/index.html',
       wildcard: false,
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -284,12 +310,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
-    if (serveWeb && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (sendPage && isPage) return sendPage(request, reply);
     return reply.code(404).send({ message: MSG.extra.notFound });
   });
 
   registerMailJobs(queue, ctx.db, mail);
   registerExportJobs(ctx);
+  await registerAttachmentJobs(ctx);
   await ensureBootstrapAdmin(ctx);
   await registerBillingJobs(ctx, payments);
   await seedPlans(ctx, payments);

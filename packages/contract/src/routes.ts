@@ -76,6 +76,8 @@ export const API = {
     list: '/api/group/channel/list/:groupId',
     manager: '/api/group/channel/manager/:groupId/:channelId',
     exportRequest: '/api/group/channels/export/request/:channelId',
+    /** Not in the spec: an attachment of a message, served by the portal (stored or proxied). */
+    attachment: '/api/groups/:groupId/channels/:channelId/messages/:messageId/attachments/:index',
   },
   /** Not in the spec: the public check of an export's SHA-256 (no content is revealed). */
   exports: {
@@ -88,6 +90,9 @@ export const API = {
     channels: '/api/chat/channels',
     messages: '/api/chat/channels/:channelId/messages',
     flags: '/api/chat/messages/:messageId/flags',
+    /** Upload a picture or video (multipart) to attach to the member's next message there. */
+    files: '/api/chat/channels/:channelId/files',
+    attachment: '/api/chat/channels/:channelId/messages/:messageId/attachments/:index',
   },
 } as const;
 

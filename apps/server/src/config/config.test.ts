@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './index.js';
 
@@ -68,5 +69,78 @@ describe('loadConfig', () => {
         /TRUST_PROXY: must be false, a number of proxies/,
       );
     }
+  });
+
+  it('runs the job workers in the API process unless JOB_WORKERS=false, which needs PostgreSQL', () => {
+    const postgres = { DATABASE_URL: 'postgres://u@db.internal:5432/portal' };
+    expect(loadConfig({}).jobs.workers).toBe(true);
+    expect(loadConfig({ ...postgres, JOB_WORKERS: '' }).jobs.workers).toBe(true);
+    expect(loadConfig({ ...postgres, JOB_WORKERS: 'true' }).jobs.workers).toBe(true);
+    expect(loadConfig({ ...postgres, JOB_WORKERS: 'false' }).jobs.workers).toBe(false);
+    expect(loadConfig({ ...postgres, JOB_WORKERS: '0' }).jobs.workers).toBe(false);
+    expect(() => loadConfig({ ...postgres, JOB_WORKERS: 'never' })).toThrow(/JOB_WORKERS/);
+    // On the embedded database no worker process can open the data: the jobs would never run.
+    expect(() => loadConfig({ JOB_WORKERS: 'false' })).toThrow(/JOB_WORKERS: false needs DATABASE_URL/);
+  });
+
+  it('keeps member files in DATA_DIR/files by default, or in STORAGE_DIR', () => {
+    const defaults = loadConfig({}).storage;
+    expect(defaults.provider).toBe('local');
+    expect(defaults.dir).toBe(path.resolve('./data/files'));
+    expect(loadConfig({ DATA_DIR: '/srv/bt' }).storage.dir).toBe('/srv/bt/files');
+    expect(loadConfig({ DATA_DIR: '/srv/bt', STORAGE_DIR: '/mnt/files' }).storage.dir).toBe('/mnt/files');
+    expect(loadConfig({ STORAGE_DIR: 'uploads' }).storage.dir).toBe(path.resolve('uploads'));
+  });
+
+  it('reads an S3 bucket: path-style by default only with an endpoint of its own', () => {
+    const aws = loadConfig({ STORAGE_PROVIDER: 's3', S3_BUCKET: 'bt-files' }).storage;
+    expect(aws.provider).toBe('s3');
+    expect(aws.s3).toEqual({
+      bucket: 'bt-files',
+      endpoint: undefined,
+      region: 'us-east-1',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+    });
+    const minio = loadConfig({
+      STORAGE_PROVIDER: 's3',
+      S3_BUCKET: 'bt-files',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_REGION: 'eu-west-3',
+      S3_ACCESS_KEY_ID: 'minio',
+      S3_SECRET_ACCESS_KEY: 'minio-secret',
+    }).storage.s3;
+    expect(minio).toEqual({
+      bucket: 'bt-files',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-west-3',
+      accessKeyId: 'minio',
+      secretAccessKey: 'minio-secret',
+      forcePathStyle: true,
+    });
+    const base = { STORAGE_PROVIDER: 's3', S3_BUCKET: 'b' };
+    const endpoint = 'https://s3.example.org';
+    expect(
+      loadConfig({ ...base, S3_ENDPOINT: endpoint, S3_FORCE_PATH_STYLE: 'false' }).storage.s3.forcePathStyle,
+    ).toBe(false);
+    expect(loadConfig({ ...base, S3_FORCE_PATH_STYLE: 'true' }).storage.s3.forcePathStyle).toBe(true);
+  });
+
+  it('refuses STORAGE_PROVIDER=s3 without a bucket, one S3 key without the other, and a non-HTTP endpoint', () => {
+    expect(() => loadConfig({ STORAGE_PROVIDER: 's3' })).toThrow(
+      /S3_BUCKET: required when STORAGE_PROVIDER=s3/,
+    );
+    expect(() => loadConfig({ STORAGE_PROVIDER: 'local', S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      /S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID/,
+    );
+    expect(() => loadConfig({ STORAGE_PROVIDER: 's3', S3_BUCKET: 'b', S3_SECRET_ACCESS_KEY: 's' })).toThrow(
+      /S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ S3_ENDPOINT: 'ftp://files.example.org' })).toThrow(
+      /S3_ENDPOINT: must be an http:\/\/ or https:\/\/ URL/,
+    );
+    expect(() => loadConfig({ STORAGE_PROVIDER: 'disk' })).toThrow(/STORAGE_PROVIDER/);
+    expect(() => loadConfig({ S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/S3_FORCE_PATH_STYLE/);
   });
 });

@@ -71,6 +71,8 @@ const ZEnv = z.object({
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_AUTH_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+  /** false: this API process only queues jobs; `npm run worker` (one or more) runs them. */
+  JOB_WORKERS: booleanish.default(true),
   PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).default('local'),
   STRIPE_SECRET_KEY: z.string().min(8).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(8).optional(),
@@ -84,6 +86,16 @@ const ZEnv = z.object({
   STREAM_API_KEY: z.string().min(4).optional(),
   STREAM_API_SECRET: z.string().min(8).optional(),
   STREAM_BASE_URL: z.url().optional(),
+  STORAGE_PROVIDER: z.enum(['local', 's3']).default('local'),
+  /** Unset: DATA_DIR/files. */
+  STORAGE_DIR: z.string().min(1).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Unset: true with S3_ENDPOINT (most S3-compatible services want it), false on AWS itself. */
+  S3_FORCE_PATH_STYLE: booleanish.optional(),
 });
 
 /** With CHAT_PROVIDER=stream the key and secret are required: the server SDK signs every call with them. */
@@ -91,6 +103,12 @@ const STREAM_REQUIRED = ['STREAM_API_KEY', 'STREAM_API_SECRET'] as const;
 
 /** With PAYMENTS_PROVIDER=stripe the keys are required: the portal cannot take a payment without them. */
 const STRIPE_REQUIRED = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+
+/**
+ * With STORAGE_PROVIDER=s3 the bucket is required. The keys are not: unset, the SDK finds its own
+ * (an instance or task role), but one of them alone is a mistake, not a choice.
+ */
+const S3_REQUIRED = ['S3_BUCKET'] as const;
 
 export type Env = z.infer<typeof ZEnv>;
 
@@ -121,7 +139,8 @@ export interface Config {
     teamEmail: string;
   };
   webDistDir: string;
-  jobs: { pollSeconds: number };
+  /** `workers`: whether the API process runs the job workers (`npm run worker` always does). */
+  jobs: { pollSeconds: number; workers: boolean };
   payments: {
     provider: 'local' | 'stripe';
     /** The plan id that is never listed (spec section 3: one fixed plan id is always excluded). */
@@ -141,6 +160,21 @@ export interface Config {
   chat: {
     provider: 'local' | 'stream';
     stream: { apiKey: string | undefined; apiSecret: string | undefined; baseUrl: string | undefined };
+  };
+  /** Where the files members attach to messages are kept: a folder (`local`) or an S3-compatible bucket. */
+  storage: {
+    provider: 'local' | 's3';
+    /** Local: the folder (STORAGE_DIR, or DATA_DIR/files). */
+    dir: string;
+    s3: {
+      bucket: string | undefined;
+      /** Unset: AWS itself. */
+      endpoint: string | undefined;
+      region: string;
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      forcePathStyle: boolean;
+    };
   };
 }
 
@@ -165,6 +199,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     e.CHAT_PROVIDER === 'stream' ? STREAM_REQUIRED.filter((name) => e[name] === undefined) : [];
   if (missingStream.length > 0) {
     const lines = missingStream.map((name) => `  ${name}: required when CHAT_PROVIDER=stream`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  // The embedded database opens in one process only: no worker process could ever run the jobs.
+  if (!e.JOB_WORKERS && e.DATABASE_URL === undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  JOB_WORKERS: false needs DATABASE_URL (on the embedded database no other process can run the jobs)',
+    );
+  }
+  const missingS3 = e.STORAGE_PROVIDER === 's3' ? S3_REQUIRED.filter((name) => e[name] === undefined) : [];
+  const loneS3Key =
+    e.S3_ACCESS_KEY_ID === undefined && e.S3_SECRET_ACCESS_KEY !== undefined
+      ? ['  S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY']
+      : e.S3_ACCESS_KEY_ID !== undefined && e.S3_SECRET_ACCESS_KEY === undefined
+        ? ['  S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID']
+        : [];
+  if (missingS3.length > 0 || loneS3Key.length > 0) {
+    const lines = [...missingS3.map((name) => `  ${name}: required when STORAGE_PROVIDER=s3`), ...loneS3Key];
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return {
@@ -192,7 +243,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       teamEmail: e.TEAM_EMAIL,
     },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
-    jobs: { pollSeconds: e.JOB_POLL_SECONDS },
+    jobs: { pollSeconds: e.JOB_POLL_SECONDS, workers: e.JOB_WORKERS },
     payments: {
       provider: e.PAYMENTS_PROVIDER,
       planExcludedId: e.PLAN_EXCLUDED_ID,
@@ -209,6 +260,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     chat: {
       provider: e.CHAT_PROVIDER,
       stream: { apiKey: e.STREAM_API_KEY, apiSecret: e.STREAM_API_SECRET, baseUrl: e.STREAM_BASE_URL },
+    },
+    storage: {
+      provider: e.STORAGE_PROVIDER,
+      dir: e.STORAGE_DIR ? path.resolve(e.STORAGE_DIR) : path.join(path.resolve(e.DATA_DIR), 'files'),
+      s3: {
+        bucket: e.S3_BUCKET,
+        endpoint: e.S3_ENDPOINT,
+        region: e.S3_REGION,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+      },
     },
   };
 }

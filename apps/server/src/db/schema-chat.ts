@@ -64,11 +64,26 @@ export const chatChannelMembers = pgTable(
   ],
 );
 
-export interface ChatAttachment {
+/**
+ * An attachment as a message row holds it: a file the portal stores (`fileId`, a chat_files row), or —
+ * in rows written before the portal stored files — the address the member gave (`url`: a data: URL or
+ * a web address), which the portal reads for the viewer and never hands to a browser.
+ */
+export type ChatAttachment =
+  | StoredAttachment
+  | { type: 'image' | 'video'; url: string; title: string | null };
+
+/** A stored file as its message keeps it: enough to show and to print it without reading chat_files. */
+export interface StoredAttachment {
   type: 'image' | 'video';
-  /** image_url for images, asset_url for videos (spec section 3). */
-  url: string;
   title: string | null;
+  fileId: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  width: number | null;
+  height: number | null;
 }
 
 export const chatMessages = pgTable(
@@ -112,5 +127,42 @@ export const chatFlags = pgTable(
   (t) => [
     uniqueIndex('chat_flags_message_user_key').on(t.messageId, t.userId),
     index('chat_flags_channel_idx').on(t.channelId),
+  ],
+);
+
+/**
+ * Files members attached to messages (the bytes are in the storage provider under `storageKey`). A
+ * file is uploaded into a channel by a member, then attached to that member's next message there
+ * (`messageId`); only attached files are shown to the agency. Append-only, like the messages.
+ */
+export const chatFiles = pgTable(
+  'chat_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => chatChannels.id, { onDelete: 'cascade' }),
+    uploadedBy: text('uploaded_by')
+      .notNull()
+      .references(() => chatUsers.id),
+    messageId: uuid('message_id').references(() => chatMessages.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['image', 'video'] }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    /** Recognised from the bytes, not from the name or the type the uploader claimed. */
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    sha256: text('sha256').notNull(),
+    /** The uploaded file's name, cleaned for a Content-Disposition header. */
+    fileName: text('file_name').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    /** A smaller JPEG for the conversation view, made on first demand and kept. */
+    thumbnailKey: text('thumbnail_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chat_files_storage_key').on(t.storageKey),
+    index('chat_files_channel_idx').on(t.channelId),
+    index('chat_files_message_idx').on(t.messageId),
   ],
 );

@@ -32,6 +32,13 @@ export const groupMembers = pgTable(
       .notNull()
       .references(() => familyMembers.id),
     role: text('role', { enum: ['child', 'adoptive_parent', 'birth_family'] }).notNull(),
+    /**
+     * The person's name as this family's entity knows it, when it is not the person's own row's: a
+     * person linked by e-mail from another entity's family is shown with the name its new family typed,
+     * never the one the other entity gave (null: the person's name).
+     */
+    firstName: text('first_name'),
+    lastName: text('last_name'),
     /** The slot within the role: 1 or 2 (one child; up to two adoptive parents and two birth family). */
     position: integer('position').notNull(),
     active: boolean('active').notNull().default(true),
@@ -71,16 +78,23 @@ export const conversationExports = pgTable(
   ],
 );
 
-/** Who looked at or exported which family conversation, and when. Append-only. */
+/**
+ * Who looked at or exported which family conversation, or looked up a person by e-mail, and when.
+ * Append-only.
+ */
 export const auditEvents = pgTable(
   'audit_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
-    action: text('action', { enum: ['conversation.viewed', 'conversation.export_requested'] }).notNull(),
+    action: text('action', {
+      enum: ['conversation.viewed', 'conversation.export_requested', 'member.looked_up'],
+    }).notNull(),
     entityId: uuid('entity_id'),
     groupId: uuid('group_id'),
     channelId: text('channel_id'),
+    /** What else the event names: for a member look-up, the e-mail looked up (lower case). */
+    subject: text('subject'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

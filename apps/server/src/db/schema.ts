@@ -421,3 +421,20 @@ export const processedWebhookEvents = pgTable('processed_webhook_events', {
   type: text('type').notNull(),
   processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Attempt counters shared by every process (and kept across restarts): failed sign-ins per account and
+ * per account and address, code requests per e-mail, the per-route limits of @fastify/rate-limit. One
+ * row per key; its window starts at the key's first hit and the count starts again once it has passed.
+ * Writers delete a few rows past `expires_at` as they go (modules/limits/limits.repository.ts).
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    lastHitAt: timestamp('last_hit_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counters_expires_idx').on(t.expiresAt)],
+);

@@ -14,6 +14,8 @@ export interface JobData {
   'billing.renew': Record<string, never>;
   /** Build a channel's PDF transcript and e-mail it (the row in conversation_exports says which). */
   'conversation.export': { exportId: string };
+  /** Remove files members uploaded and never sent (scheduled). */
+  'attachments.cleanup': Record<string, never>;
 }
 export type JobName = keyof JobData;
 
@@ -22,6 +24,7 @@ export const QUEUES: Record<JobName, { retryLimit: number; retryDelay: number; e
   'mail.send': { retryLimit: 10, retryDelay: 5, expireInSeconds: 120 },
   'billing.renew': { retryLimit: 3, retryDelay: 60, expireInSeconds: 600 },
   'conversation.export': { retryLimit: 5, retryDelay: 30, expireInSeconds: 600 },
+  'attachments.cleanup': { retryLimit: 3, retryDelay: 60, expireInSeconds: 600 },
 };
 
 export interface JobContext {

@@ -1,45 +1,30 @@
-// Counts attempts per key (an e-mail address) in a sliding window, in this process. The per-IP limit
-// of @fastify/rate-limit stops one client; this stops many clients aiming at one account. Behind
-// several processes each keeps its own count, which still bounds guessing (codes also void after 5
-// wrong tries in the database).
-//
-// Two ways to use it: `take` counts every attempt (code requests and checks); `blocked` with `record`
-// counts only failures (sign-in: a right password costs nothing, and a blocked address is refused
-// before its password is checked, so a right guess past the limit tells the guesser nothing).
-export class AttemptLimiter {
-  private readonly hits = new Map<string, number[]>();
+// Counts attempts per key (an e-mail address, an account) in a window, in the database: every process
+// shares the count and a restart keeps it. The per-address route limits (@fastify/rate-limit) stop one
+// client; this stops many clients aiming at one address. Codes also void after 5 wrong tries.
+import type { Db } from '../db/client.js';
+import { countHits } from '../modules/limits/limits.repository.js';
 
+export class AttemptLimiter {
+  /**
+   * `name` keeps this limiter's keys apart from every other's in the shared table; `now` is the clock
+   * (tests move it).
+   */
   constructor(
+    private readonly db: Db,
+    private readonly name: string,
     private readonly max: number,
     private readonly windowMs: number,
+    private readonly now: () => number = Date.now,
   ) {}
 
-  /** Whether the key has used up its attempts within the window. */
-  blocked(key: string): boolean {
-    return this.recent(key, Date.now()).length >= this.max;
-  }
-
-  /** Counts one attempt of the key. */
-  record(key: string): void {
-    const now = Date.now();
-    this.hits.set(key, [...this.recent(key, now), now]);
-    if (this.hits.size > 10_000) this.prune(now);
-  }
-
-  /** Records an attempt; false (and nothing recorded) when the key is over its limit. */
-  take(key: string): boolean {
-    if (this.blocked(key)) return false;
-    this.record(key);
-    return true;
-  }
-
-  private recent(key: string, now: number): number[] {
-    return (this.hits.get(key) ?? []).filter((t) => now - t < this.windowMs);
-  }
-
-  private prune(now: number) {
-    for (const [key, times] of this.hits) {
-      if (times.every((t) => now - t >= this.windowMs)) this.hits.delete(key);
-    }
+  /** Counts an attempt of the key; false (and nothing counted) when the key has used up its attempts. */
+  async take(key: string): Promise<boolean> {
+    const [counted] = await countHits(this.db, {
+      keys: [`${this.name}:${key}`],
+      now: new Date(this.now()),
+      windowMs: this.windowMs,
+      max: this.max,
+    });
+    return counted !== undefined;
   }
 }

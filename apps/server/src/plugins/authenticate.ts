@@ -12,9 +12,18 @@ declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
   }
+  interface FastifyContextConfig {
+    /** The route also takes a media token in `?access=` (attachment addresses). */
+    mediaAccess?: boolean;
+  }
   interface FastifyInstance {
     requireRole(...roles: Actor['role'][]): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
+}
+
+/** What a media token opens: the attachments of one channel of one family. */
+export function mediaScope(groupId: string, channelId: string): string {
+  return `${groupId}/${channelId}`;
 }
 
 /** The signed-in caller of a route behind requireRole(). */
@@ -29,8 +38,18 @@ export default fp(
 
     app.addHook('onRequest', async (request) => {
       const header = request.headers.authorization;
-      if (!header?.startsWith('Bearer ')) return;
-      request.actor = await auth.authenticate(header.slice('Bearer '.length).trim());
+      if (header?.startsWith('Bearer ')) {
+        request.actor = await auth.authenticate(header.slice('Bearer '.length).trim());
+        return;
+      }
+      // An attachment's address: an <img> or <video> sends no header, so the address carries a media
+      // token for its channel (routes that say so only; the scope is the family and channel path).
+      const media = request.routeOptions.config;
+      const access = (request.query as { access?: unknown } | undefined)?.access;
+      if (media?.mediaAccess && typeof access === 'string') {
+        const { groupId, channelId } = request.params as { groupId?: string; channelId?: string };
+        request.actor = await auth.authenticateMedia(access, mediaScope(groupId ?? '', channelId ?? ''));
+      }
     });
 
     app.decorate('requireRole', (...roles: Actor['role'][]) => {

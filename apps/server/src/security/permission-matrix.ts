@@ -86,8 +86,8 @@ export const PERMISSION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/group/list/:id':                             row('401',   '403',   OWN,     OWN,     '401'),
   'PUT /api/group/edit/:groupId':                        row('401',   '403',   OWN,     OWN,     '401'),
   'GET /api/group/member/list/:id':                      row('401',   '403',   OWN,     OWN,     '401'),
-  // who has an e-mail (id and name only): people are shared between families, so it is not tenant data
-  'POST /api/group/user/check':                          row('401',   '403',   ANY,     ANY,     '401'),
+  // who has an e-mail: only a person of the caller's own families; anyone else is not found
+  'POST /api/group/user/check':                          row('401',   '403',   OWN,     OWN,     '401'),
   'POST /api/group/user/create':                         row('401',   '403',   OWN,     OWN,     '401'),
   'POST /api/group/member/add':                          row('401',   '403',   OWN,     OWN,     '401'),
   'PUT /api/group/user/edit/:userId':                    row('401',   '403',   OWN,     OWN,     '401'),
@@ -104,4 +104,10 @@ export const PERMISSION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/chat/channels':                              row('401',   '403',   '403',   '403',   '2xx'),
   'POST /api/chat/channels/:channelId/messages':         row('401',   '403',   '403',   '403',   OWN),
   'POST /api/chat/messages/:messageId/flags':            row('401',   '403',   '403',   '403',   OWN),
+  'POST /api/chat/channels/:channelId/files':            row('401',   '403',   '403',   '403',   OWN),
+  'GET /api/chat/channels/:channelId/messages/:messageId/attachments/:index':
+                                                         row('401',   '403',   '403',   '403',   OWN),
+  // attachments: served by the portal to the family's own entity (its <img> carries a media token)
+  'GET /api/groups/:groupId/channels/:channelId/messages/:messageId/attachments/:index':
+                                                         row('401',   '403',   OWN,     OWN,     '401'),
 };

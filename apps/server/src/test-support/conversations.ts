@@ -1,7 +1,6 @@
 // Conversation test helpers: an app on either chat provider (the Stream one against the local
 // stand-in), a family with a channel made the way the families area makes it, and members who post
 // and report messages (through the local provider's member actions, or at the Stream stand-in).
-import type { ChatAttachment } from '../db/schema-chat.js';
 import type { ChatProvider } from '../providers/chat/chat-provider.js';
 import { localActionsOf } from '../providers/chat/index.js';
 import { addFamilyMember, createEntityUser, createGroup } from './factories.js';
@@ -9,6 +8,7 @@ import { type StreamStandIn, startStreamStandIn } from './stream-stand-in.js';
 import { createTestApp, signIn, type TestApp } from './test-app.js';
 
 export type ChatKind = 'local' | 'stream';
+export type AddressAttachment = { type: 'image' | 'video'; url: string; title: string | null };
 
 export interface ConversationApp {
   t: TestApp;
@@ -19,7 +19,8 @@ export interface ConversationApp {
     channelId: string;
     userId: string;
     html: string;
-    attachments?: ChatAttachment[];
+    /** Addresses (Stream's, or a local row of the earlier kind). */
+    attachments?: AddressAttachment[];
     createdAt?: Date;
   }): Promise<string>;
   /** A member reports a message. */

@@ -56,6 +56,8 @@ export interface StreamStandIn {
   ): string;
   /** A member reports a message. */
   flag(messageId: string, userId: string, reason?: string | null): void;
+  /** Puts a file on the stand-in's CDN; returns its address (what Stream puts in image_url). */
+  putMedia(name: string, body: Buffer, contentType: string): string;
   close(): Promise<void>;
 }
 
@@ -80,6 +82,7 @@ export async function startStreamStandIn(
   const messages: StandInMessage[] = [];
   const flags: StandInFlag[] = [];
   const requests: string[] = [];
+  const mediaFiles = new Map<string, { body: Buffer; contentType: string }>();
   const secret = new TextEncoder().encode(apiSecret);
   let clock = Date.parse('2026-01-01T00:00:00Z');
   const now = () => {
@@ -269,6 +272,12 @@ export async function startStreamStandIn(
         return { channel: channelView(channel), members: membersView(channel) };
       }
     }
+    const messageMatch = /^\/messages\/([^/]+)$/.exec(path);
+    if (method === 'GET' && messageMatch) {
+      const found = messages.find((m) => m.id === decodeURIComponent(messageMatch[1]!));
+      if (!found) return [404, { code: 4, message: 'GetMessage failed: message not found' }] as const;
+      return { message: messageView(found) };
+    }
     if (method === 'GET' && path === '/moderation/flags/message') {
       const payload = JSON.parse(url.searchParams.get('payload') ?? '{}') as {
         filter_conditions?: Filter;
@@ -303,6 +312,16 @@ export async function startStreamStandIn(
     request.on('end', async () => {
       const url = new URL(request.url ?? '/', 'http://stand-in');
       requests.push(`${request.method} ${url.pathname}`);
+      // The CDN: files put with `putMedia`, as Stream's CDN serves uploads (no API key).
+      const media = url.pathname.startsWith('/cdn/') ? mediaFiles.get(url.pathname) : undefined;
+      if (url.pathname.startsWith('/cdn/')) {
+        if (!media) {
+          response.writeHead(404);
+          return response.end();
+        }
+        response.writeHead(200, { 'content-type': media.contentType, 'content-length': media.body.length });
+        return response.end(media.body);
+      }
       const send = (status: number, payload: unknown) => {
         response.writeHead(status, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ ...(payload as object), duration: '0.01ms' }));
@@ -342,6 +361,10 @@ export async function startStreamStandIn(
       messages.push(entry);
       messages.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
       return id;
+    },
+    putMedia(name, body, contentType) {
+      mediaFiles.set(`/cdn/${name}`, { body, contentType });
+      return `http://127.0.0.1:${port}/cdn/${name}`;
     },
     flag(messageId, userId, reason = null) {
       flags.push({ message_id: messageId, user_id: userId, reason, created_at: now() });

@@ -4,6 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { BrowserRouter, type RouteObject, useRoutes } from 'react-router';
+import { styleNonceProps } from '../shared/security/style-nonce.js';
 import { SessionProvider, useSession } from '../shared/session/session-provider.js';
 import { FullPageLoader } from '../shared/ui/loading-overlay.js';
 import { ScreenErrorBoundary } from '../shared/ui/screen-error-boundary.js';
@@ -49,7 +50,7 @@ function SessionRoutes() {
 
 export function App() {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} {...styleNonceProps}>
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <SessionProvider>

@@ -11,6 +11,7 @@ import { entitiesRoutes } from '../features/entities/routes.js';
 import { familiesRoutes } from '../features/families/routes.js';
 import { paymentsRoutes } from '../features/payments/routes.js';
 import { termsRoutes } from '../features/terms/routes.js';
+import { verifyRoutes } from '../features/verify/routes.js';
 import { lazyPage } from '../shared/routing/lazy-page.js';
 import { HOME } from '../shared/session/home.js';
 import { storedRole } from '../shared/session/storage.js';
@@ -77,6 +78,7 @@ export const loggedOutRoutes: RouteObject[] = [
   { path: '/activation-code/:role', element: <WithRole page={ActivationCodePage} /> },
   { path: '/new-password/:role', element: <WithRole page={NewPasswordPage} /> },
   { path: '/signup/entity', element: <SignupPage /> },
+  ...verifyRoutes,
   { path: '*', element: <ToLogin /> },
 ];
 
@@ -87,6 +89,7 @@ export const loggedOutRoutes: RouteObject[] = [
 function signedIn(role: Role, features: RouteObject[]): RouteObject[] {
   return [
     { path: '/login/*', element: <AfterLogin role={role} /> },
+    ...verifyRoutes,
     {
       element: <PageFrame />,
       children: [

@@ -75,13 +75,26 @@ export const ZChannelListQuery = z.object({
 });
 export type ChannelListQuery = z.input<typeof ZChannelListQuery>;
 
+/**
+ * An attachment as the portal serves it: its addresses are the portal's own (never the provider's or
+ * a member's), carrying a short-lived access for this channel so that an <img> or <video> can load
+ * them. No address: the portal could not read the attachment (shown as a labelled placeholder).
+ */
 export const ZMessageAttachment = z.object({
   type: z.enum(['image', 'video']),
-  /** Images. */
+  /** Images: the full picture. */
   image_url: z.string().optional(),
+  /** Images: a smaller copy for the conversation view. */
+  thumb_url: z.string().optional(),
   /** Videos. */
   asset_url: z.string().optional(),
   title: z.string().nullable(),
+  /** Files the portal stores: the name as uploaded, the size in bytes and the SHA-256. */
+  file_name: z.string().optional(),
+  size: z.number().int().optional(),
+  sha256: z.string().optional(),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
 });
 export type MessageAttachment = z.infer<typeof ZMessageAttachment>;
 
@@ -201,17 +214,15 @@ export const ZMemberChannelsResponse = z.object({
 });
 export type MemberChannelsResponse = z.infer<typeof ZMemberChannelsResponse>;
 
-const ZHttpUrl = z
-  .string()
-  .trim()
-  .max(2048)
-  .pipe(z.url({ protocol: /^https?$/ }));
-
-/** A file the member uploaded elsewhere (the app's storage): its address, kind and title. */
+/**
+ * A file the member uploaded to the channel first (POST …/files), by its id, with an optional title.
+ * Its kind comes from the file's bytes. (Addresses chosen by the poster — data: URLs, other sites —
+ * are no longer taken: the caseworker's browser would fetch them.)
+ */
 export const ATTACHMENT_TITLE_MAX = 200;
+export const ATTACHMENTS_MAX = 10;
 export const ZPostAttachment = z.object({
-  type: z.enum(['image', 'video']),
-  url: ZHttpUrl,
+  fileId: z.uuid(MSG.conversations.fileNotUploaded),
   title: z
     .string()
     .trim()
@@ -229,7 +240,10 @@ export const ZPostMessageRequest = z
       .string()
       .max(MESSAGE_HTML_MAX, MSG.validation.tooLong(MSG.fields.message, MESSAGE_HTML_MAX))
       .default(''),
-    attachments: z.array(ZPostAttachment).max(10).default([]),
+    attachments: z
+      .array(ZPostAttachment)
+      .max(ATTACHMENTS_MAX, MSG.conversations.tooManyAttachments(ATTACHMENTS_MAX))
+      .default([]),
   })
   .refine((m) => m.html.trim().length > 0 || m.attachments.length > 0, {
     path: ['html'],
@@ -238,6 +252,37 @@ export const ZPostMessageRequest = z
 export type PostMessageRequest = z.input<typeof ZPostMessageRequest>;
 
 export const ZPostMessageResponse = z.object({ id: z.string() });
+
+/** What the member API accepts as an attachment: recognised from the bytes, whatever the name says. */
+export const UPLOAD_TYPES = {
+  'image/jpeg': 'image',
+  'image/png': 'image',
+  'image/webp': 'image',
+  'image/gif': 'image',
+  'video/mp4': 'video',
+  'video/webm': 'video',
+} as const;
+export type UploadContentType = keyof typeof UPLOAD_TYPES;
+export const UPLOAD_MAX_BYTES = { image: 15 * 1024 * 1024, video: 100 * 1024 * 1024 } as const;
+
+/** A file uploaded to a channel, ready to be attached to the member's next message there. */
+export const ZUploadedFile = z.object({
+  id: z.string(),
+  type: z.enum(['image', 'video']),
+  contentType: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  fileName: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export type UploadedFile = z.infer<typeof ZUploadedFile>;
+
+/** The attachment routes: `size=thumb` asks an image's smaller copy; `access` is the <img>'s credential. */
+export const ZAttachmentQuery = z.object({
+  size: z.enum(['full', 'thumb']).default('full'),
+  access: z.string().optional(),
+});
 
 export const ZFlagMessageRequest = z.object({
   reason: z

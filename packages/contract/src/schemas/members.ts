@@ -64,7 +64,10 @@ export type GroupMemberList = z.infer<typeof ZGroupMemberList>;
 export const ZMemberUser = z.object({ _id: z.string(), name: z.string(), email: z.string().nullable() });
 export type MemberUser = z.infer<typeof ZMemberUser>;
 
-/** POST /group/user/check: who has this e-mail — their id and name only, never their families. */
+/**
+ * POST /group/user/check: the person with this e-mail in one of the caller's families — their id and the
+ * name the caller gave them, never their families. Anyone else is not found, as an unknown e-mail.
+ */
 export const ZCheckUserRequest = z.object({ email: ZEmail(MSG.validation.invalidEmailFormat) });
 export type CheckUserRequest = z.input<typeof ZCheckUserRequest>;
 export const ZCheckUserResponse = z.object({ _id: z.string(), name: z.string() });

@@ -26,9 +26,15 @@ import * as repo from './account.repository.js';
 
 export function createAccountService(ctx: AppContext) {
   const { db, tokenKey } = ctx;
-  const perUser = new AttemptLimiter(Math.max(5, ctx.config.auth.rateLimitMax), 15 * 60 * 1000);
-  const limit = (actor: Actor) => {
-    if (!perUser.take(actor.userId)) throw new AppError('TOO_MANY_REQUESTS', MSG.extra.tooManyAttempts);
+  const perUser = new AttemptLimiter(
+    db,
+    'account-code',
+    Math.max(5, ctx.config.auth.rateLimitMax),
+    15 * 60 * 1000,
+  );
+  const limit = async (actor: Actor) => {
+    if (!(await perUser.take(actor.userId)))
+      throw new AppError('TOO_MANY_REQUESTS', MSG.extra.tooManyAttempts);
   };
 
   return {
@@ -47,7 +53,7 @@ export function createAccountService(ctx: AppContext) {
           email: MSG.account.unableToUpdateEmail,
         });
       }
-      limit(actor);
+      await limit(actor);
       const { code } = await issueCode(db, { userId: actor.userId, purpose: 'email-change', target: email });
       await queueMail(ctx.queue, emailChangeCodeMail({ to: email, code }));
       return { message: MSG.account.emailChangedTitle, emailChangePending: true };
@@ -55,7 +61,7 @@ export function createAccountService(ctx: AppContext) {
 
     async confirmEmail({ actor, input }: { actor: Actor; input: CodeRequest }): Promise<MessageResponse> {
       const { code } = ZCodeRequest.parse(input);
-      limit(actor);
+      await limit(actor);
       const result = await checkCode(db, { userId: actor.userId, purpose: 'email-change', code });
       if (!result.ok || !result.target || !(await consumeCode(db, result.id))) {
         throw new AppError('UNPROCESSABLE', MSG.auth.confirmationCodeNotFound, {
@@ -75,7 +81,7 @@ export function createAccountService(ctx: AppContext) {
     },
 
     async sendPasswordCode({ actor }: { actor: Actor }): Promise<MessageResponse> {
-      limit(actor);
+      await limit(actor);
       const { code } = await issueCode(db, { userId: actor.userId, purpose: 'change-password' });
       await queueMail(ctx.queue, changePasswordCodeMail({ to: actor.email, code }));
       return { message: MSG.account.verificationCodeSent };
@@ -89,7 +95,7 @@ export function createAccountService(ctx: AppContext) {
       input: CodeRequest;
     }): Promise<FlowStepResponse> {
       const { code } = ZCodeRequest.parse(input);
-      limit(actor);
+      await limit(actor);
       const result = await checkCode(db, { userId: actor.userId, purpose: 'change-password', code });
       if (!result.ok)
         throw new AppError('UNPROCESSABLE', MSG.account.codeCheckFailed, {

@@ -65,7 +65,7 @@ export async function authRoutes(
       },
     },
     async (request, reply) => {
-      const session = await auth.login({ input: request.body });
+      const session = await auth.login({ input: request.body, address: request.ip });
       setRefreshCookie(reply, session);
       return sessionBody(session);
     },

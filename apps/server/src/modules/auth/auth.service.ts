@@ -8,12 +8,12 @@ import {
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
 import { AppError } from '../../lib/app-error.js';
-import { AttemptLimiter } from '../../lib/attempt-limiter.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
-import { signAccessToken, verifyAccessToken } from './access-token.js';
+import { signAccessToken, verifyAccessToken, verifyMediaToken } from './access-token.js';
 import { startActivation } from './activation.js';
 import * as repo from './auth.repository.js';
+import { createSignInLockout } from './sign-in-lockout.js';
 
 /** A browser-session cookie still needs an end on the server: a day of inactivity. */
 const SESSION_COOKIE_IDLE_MS = 24 * 60 * 60 * 1000;
@@ -49,8 +49,17 @@ export function accountState(user: UserRecord): 'active' | 'inactive' {
 
 export function createAuthService(ctx: AppContext) {
   const { db, config, tokenKey } = ctx;
-  // Per e-mail, whatever the client: a handful of failed sign-ins in 15 minutes (as the code flows).
-  const failures = new AttemptLimiter(Math.max(5, config.auth.rateLimitMax), 15 * 60 * 1000);
+  // Failed sign-ins block the pair (account, address) and slow the account's failing addresses down,
+  // never the owner's own (sign-in-lockout.ts).
+  const lockout = createSignInLockout(db, config.auth.rateLimitMax);
+
+  /** The account of a session that still stands, as the caller of a request; else null. */
+  async function actorOfSession(claims: { sid: string; sub: string }): Promise<Actor | null> {
+    const row = await repo.findSessionActor(db, claims.sid, claims.sub);
+    if (!row || row.sessionRevokedAt || accountState(row) !== 'active') return null;
+    const { _id, ...account } = toSessionUser(row);
+    return { ...account, userId: _id, sessionId: claims.sid, entityId: row.entityId };
+  }
 
   async function issue(user: UserRecord, sessionId: string, persistent: boolean): Promise<IssuedSession> {
     const refreshToken = randomToken();
@@ -83,12 +92,14 @@ export function createAuthService(ctx: AppContext) {
       return issue(user, sessionId, persistent);
     },
 
-    async login({ input }: { input: LoginRequest }): Promise<IssuedSession> {
+    /** `address`: the client's, as the server trusts it (the lock-out counts failures per address). */
+    async login({ input, address }: { input: LoginRequest; address: string }): Promise<IssuedSession> {
       const { email, password, role, rememberMe } = ZLoginRequest.parse(input);
-      if (failures.blocked(email)) throw new AppError('TOO_MANY_REQUESTS', MSG.extra.tooManyAttempts);
+      const attempt = { email, address };
+      if (await lockout.refused(attempt)) throw new AppError('TOO_MANY_REQUESTS', MSG.extra.tooManyAttempts);
       const user = await repo.findUserByEmail(db, email);
-      const invalid = () => {
-        failures.record(email);
+      const invalid = async () => {
+        await lockout.recordFailure(attempt);
         return new AppError('UNAUTHENTICATED', MSG.auth.invalidCredentials, {
           email: MSG.auth.invalidCredentials,
           password: MSG.auth.invalidCredentials,
@@ -96,18 +107,18 @@ export function createAuthService(ctx: AppContext) {
       };
       if (!user || user.role !== role) {
         await verifyPassword(null, password);
-        throw invalid();
+        throw await invalid();
       }
       if (user.passwordHash === null) {
         // An invited account: activate it by e-mailed code, unless the account itself is not active
         // yet (an access request the team has not approved).
         if (accountState(user) !== 'active') throw new AppError('FORBIDDEN', MSG.auth.notYetActivated);
         // Each such answer e-mails a code: counted like a failure, so it cannot flood the inbox.
-        failures.record(email);
+        await lockout.recordFailure(attempt);
         const state = await startActivation(ctx, user);
         throw new AppError('PASSWORD_NOT_SET', MSG.auth.redirectToCreatePassword, undefined, { state });
       }
-      if (!(await verifyPassword(user.passwordHash, password))) throw invalid();
+      if (!(await verifyPassword(user.passwordHash, password))) throw await invalid();
       if (accountState(user) !== 'active') throw new AppError('FORBIDDEN', MSG.auth.notYetActivated);
       const sessionId = await repo.createSession(db, user.id, rememberMe);
       return issue(user, sessionId, rememberMe);
@@ -154,11 +165,13 @@ export function createAuthService(ctx: AppContext) {
     /** The caller of a bearer token, or null when the token, session or account no longer stands. */
     async authenticate(accessToken: string): Promise<Actor | null> {
       const claims = await verifyAccessToken(tokenKey, accessToken);
-      if (!claims) return null;
-      const row = await repo.findSessionActor(db, claims.sid, claims.sub);
-      if (!row || row.sessionRevokedAt || accountState(row) !== 'active') return null;
-      const { _id, ...account } = toSessionUser(row);
-      return { ...account, userId: _id, sessionId: claims.sid, entityId: row.entityId };
+      return claims ? actorOfSession(claims) : null;
+    },
+
+    /** The caller of an attachment address: a media token for this scope, of a session that stands. */
+    async authenticateMedia(token: string, scope: string): Promise<Actor | null> {
+      const claims = await verifyMediaToken(tokenKey, token, scope);
+      return claims ? actorOfSession(claims) : null;
     },
 
     /** The signed-in account as the session check just read it: no second query. */

@@ -25,17 +25,22 @@ import { checkCode, consumeCode, issueCode } from './verification-codes.js';
 export function createPasswordFlows(ctx: AppContext, auth: AuthService) {
   const { db, tokenKey } = ctx;
   // Per e-mail, whatever the client: a handful of requests and code checks in 15 minutes.
-  const perEmail = new AttemptLimiter(Math.max(5, ctx.config.auth.rateLimitMax), 15 * 60 * 1000);
+  const perEmail = new AttemptLimiter(
+    db,
+    'password-flow',
+    Math.max(5, ctx.config.auth.rateLimitMax),
+    15 * 60 * 1000,
+  );
   const stepExpired = () => new AppError('UNPROCESSABLE', MSG.extra.stepExpired);
 
-  function limit(email: string) {
-    if (!perEmail.take(email)) throw new AppError('TOO_MANY_REQUESTS', MSG.extra.tooManyAttempts);
+  async function limit(email: string) {
+    if (!(await perEmail.take(email))) throw new AppError('TOO_MANY_REQUESTS', MSG.extra.tooManyAttempts);
   }
 
   return {
     async requestReset({ input }: { input: ForgotPasswordRequest }): Promise<FlowStepResponse> {
       const { email, role } = ZForgotPasswordRequest.parse(input);
-      limit(email);
+      await limit(email);
       const user = await repo.findUserByEmail(db, email);
       if (!user) {
         throw new AppError('UNPROCESSABLE', MSG.auth.emailNotRegistered, {
@@ -58,7 +63,7 @@ export function createPasswordFlows(ctx: AppContext, auth: AuthService) {
 
     async validateCode({ input }: { input: ValidateCodeRequest }): Promise<FlowStepResponse> {
       const { email, role, code, state } = ZValidateCodeRequest.parse(input);
-      limit(email);
+      await limit(email);
       const flow = await verifyFlowState(tokenKey, state);
       if (
         flow?.step !== 'code' ||

@@ -1,5 +1,6 @@
 import {
   API,
+  ZAttachmentQuery,
   ZChannelId,
   ZChannelListQuery,
   ZChannelListResponse,
@@ -13,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { actorOf } from '../../plugins/authenticate.js';
+import { sendAttachment } from '../attachments/send-attachment.js';
 import { createChannelsService } from './channels.service.js';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
@@ -64,5 +66,35 @@ export async function channelsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     },
     async (request) =>
       service.setChannelStatus({ actor: actorOf(request), input: { ...request.params, ...request.body } }),
+  );
+
+  r.get(
+    API.channels.attachment,
+    {
+      onRequest: app.requireRole('entity'),
+      // The conversation view's <img> and <video> send no header: their address carries a media token.
+      config: { mediaAccess: true },
+      schema: {
+        tags,
+        security,
+        summary:
+          "An attachment of a message of the family's channel, served by the portal (range requests; size=thumb for a picture's thumbnail)",
+        params: z.object({
+          groupId: ZGroupId,
+          channelId: ZChannelId,
+          messageId: ZChannelId,
+          index: z.coerce.number().int().min(0).max(99),
+        }),
+        querystring: ZAttachmentQuery,
+        response: { ...errors, 416: ZErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const served = await service.attachment({
+        actor: actorOf(request),
+        input: { ...request.params, size: request.query.size, range: request.headers.range },
+      });
+      return sendAttachment(reply, served);
+    },
   );
 }

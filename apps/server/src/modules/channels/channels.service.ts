@@ -3,6 +3,8 @@
 // entity's own: another entity's family or channel is 'not found'. Opening a conversation is written
 // to the audit log.
 import {
+  API,
+  apiPath,
   type ChannelListResponse,
   type ChannelStatusRequest,
   familyDisplayName,
@@ -14,7 +16,15 @@ import {
 import type { Actor, AppContext } from '../../app-context.js';
 import { notFound } from '../../lib/app-error.js';
 import { sanitizeMessageHtml } from '../../lib/message-html.js';
-import type { ChannelSummary, ChatMessage } from '../../providers/chat/chat-provider.js';
+import { mediaScope } from '../../plugins/authenticate.js';
+import type { ChannelSummary, ChatAttachment, ChatMessage } from '../../providers/chat/chat-provider.js';
+import {
+  type AttachmentRequest,
+  attachmentForViewer,
+  createAttachmentsService,
+  type ServedAttachment,
+} from '../attachments/attachments.service.js';
+import { signMediaToken } from '../auth/access-token.js';
 import { entityIdOf, loadGroup } from '../groups/groups.service.js';
 import * as repo from './channels.repository.js';
 
@@ -42,14 +52,29 @@ export function toChannel(c: ChannelSummary): ChannelListResponse['channels'][nu
   };
 }
 
-export function toMessage(m: ChatMessage): Message {
+/** Where the viewer loads a message's attachments: the portal's own route, with a media token. */
+export interface AttachmentAddresses {
+  groupId: string;
+  channelId: string;
+  token: string;
+  readable: (attachment: ChatAttachment) => boolean;
+}
+
+export function toMessage(m: ChatMessage, addresses: AttachmentAddresses): Message {
+  const { groupId, channelId, token, readable } = addresses;
   return {
     id: m.id,
     user: m.user,
-    attachments: m.attachments.map((a) =>
-      a.type === 'image'
-        ? { type: 'image' as const, image_url: a.url, title: a.title }
-        : { type: 'video' as const, asset_url: a.url, title: a.title },
+    attachments: m.attachments.map((a, index) =>
+      attachmentForViewer(a, readable(a), (size) => {
+        const path = apiPath(API.channels.attachment, {
+          groupId,
+          channelId,
+          messageId: m.id,
+          index: String(index),
+        });
+        return `${path}?${new URLSearchParams({ ...(size === 'thumb' ? { size } : {}), access: token })}`;
+      }),
     ),
     html: sanitizeMessageHtml(m.html),
     created_at: m.createdAt.toISOString(),
@@ -58,6 +83,7 @@ export function toMessage(m: ChatMessage): Message {
 }
 
 export function createChannelsService(ctx: AppContext) {
+  const attachments = createAttachmentsService(ctx);
   return {
     async listChannels({
       actor,
@@ -107,7 +133,32 @@ export function createChannelsService(ctx: AppContext) {
           }));
         if (!skip) await repo.recordAuditEvent(ctx.db, { ...event, entityId: entityIdOf(actor) });
       }
-      return { messages: page.messages.map(toMessage), nextCursor: page.nextCursor };
+      const addresses = {
+        groupId: group.id,
+        channelId: input.channelId,
+        token: await signMediaToken(ctx.tokenKey, {
+          sub: actor.userId,
+          sid: actor.sessionId,
+          scope: mediaScope(group.id, input.channelId),
+        }),
+        readable: attachments.readable,
+      };
+      return {
+        messages: page.messages.map((m) => toMessage(m, addresses)),
+        nextCursor: page.nextCursor,
+      };
+    },
+
+    /** An attachment of a message of the entity's own family's channel (see the attachments module). */
+    async attachment({
+      actor,
+      input,
+    }: {
+      actor: Actor;
+      input: AttachmentRequest & { groupId: string };
+    }): Promise<ServedAttachment> {
+      const group = await requireEntityGroup(ctx, actor, input.groupId);
+      return attachments.serve({ ...input, groupId: group.id });
     },
 
     /** Disables (`active: false`) or enables a channel of the entity's family. */

@@ -52,3 +52,20 @@ export async function isChannelMember(db: Db, memberId: string, channelId: strin
     .where(and(eq(chatChannelMembers.channelId, channelId), eq(chatChannelMembers.userId, memberId)));
   return Boolean(row);
 }
+
+/** Whether the member may post in the channel now: a writer, active, and the channel not disabled. */
+export async function channelWriteState(
+  db: Db,
+  memberId: string,
+  channelId: string,
+): Promise<'writer' | 'not-a-writer' | 'channel-disabled' | null> {
+  if (!isUuid(channelId)) return null;
+  const [row] = await db
+    .select({ permission: chatChannelMembers.permission, disabled: chatChannels.disabled })
+    .from(chatChannelMembers)
+    .innerJoin(chatChannels, eq(chatChannels.id, chatChannelMembers.channelId))
+    .where(and(eq(chatChannelMembers.channelId, channelId), eq(chatChannelMembers.userId, memberId)));
+  if (!row) return null;
+  if (row.permission !== 'write') return 'not-a-writer';
+  return row.disabled ? 'channel-disabled' : 'writer';
+}

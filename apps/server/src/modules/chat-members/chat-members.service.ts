@@ -9,6 +9,7 @@ import {
   type MessageResponse,
   MSG,
   type PostMessageRequest,
+  type UploadedFile,
   ZFlagMessageRequest,
   ZPostMessageRequest,
 } from '@bridge-talk/contract';
@@ -18,6 +19,11 @@ import { AttemptLimiter } from '../../lib/attempt-limiter.js';
 import { sanitizeMessageHtml } from '../../lib/message-html.js';
 import { localActionsOf } from '../../providers/chat/index.js';
 import type { LocalChatActions } from '../../providers/chat/local-chat-provider.js';
+import {
+  type AttachmentRequest,
+  createAttachmentsService,
+  type ServedAttachment,
+} from '../attachments/attachments.service.js';
 import { queueMail } from '../mail/mail.service.js';
 import * as repo from './chat-members.repository.js';
 import { memberCodeMail } from './member-mail.js';
@@ -36,7 +42,8 @@ export interface Member {
 }
 
 export function createChatMembersService(ctx: AppContext) {
-  const perEmail = new AttemptLimiter(5, 15 * 60 * 1000);
+  const attachments = createAttachmentsService(ctx);
+  const perEmail = new AttemptLimiter(ctx.db, 'member-email', 5, 15 * 60 * 1000);
 
   function actions(): LocalChatActions {
     const local = localActionsOf(ctx.chat);
@@ -48,7 +55,7 @@ export function createChatMembersService(ctx: AppContext) {
     /** E-mails a code when the address is a family member's; answers the same either way. */
     async requestCode({ input }: { input: { email: string } }) {
       actions();
-      if (!perEmail.take(`code:${input.email}`))
+      if (!(await perEmail.take(`code:${input.email}`)))
         throw new AppError('TOO_MANY_REQUESTS', MSG.extra.tooManyAttempts);
       const member = await repo.findActiveMemberByEmail(ctx.db, input.email);
       const code = generateMemberCode();
@@ -68,7 +75,7 @@ export function createChatMembersService(ctx: AppContext) {
       input: { email: string; code: string; state: string };
     }): Promise<MemberSessionResponse> {
       actions();
-      if (!perEmail.take(`session:${input.email}`))
+      if (!(await perEmail.take(`session:${input.email}`)))
         throw new AppError('TOO_MANY_REQUESTS', MSG.extra.tooManyAttempts);
       const member = await repo.findActiveMemberByEmail(ctx.db, input.email);
       const valid =
@@ -114,8 +121,13 @@ export function createChatMembersService(ctx: AppContext) {
         channelId: input.channelId,
         userId: member.id,
         html,
-        attachments,
+        files: attachments,
       });
+      if ('refused' in result && result.refused === 'file-not-uploaded') {
+        throw new AppError('BAD_REQUEST', MSG.conversations.fileNotUploaded, {
+          attachments: MSG.conversations.fileNotUploaded,
+        });
+      }
       if ('refused' in result) {
         throw new AppError(
           'CONFLICT',
@@ -125,6 +137,39 @@ export function createChatMembersService(ctx: AppContext) {
         );
       }
       return { id: result.id };
+    },
+
+    /** Stores a picture or video the member uploads to one of their channels, to attach next. */
+    async uploadFile({
+      member,
+      input,
+    }: {
+      member: Member;
+      input: { channelId: string; bytes: Buffer; fileName: string | undefined };
+    }): Promise<UploadedFile> {
+      actions();
+      // Only what the member could send is kept: a reader's or a disabled channel's upload never is.
+      const state = await repo.channelWriteState(ctx.db, member.id, input.channelId);
+      if (!state) throw notFound();
+      if (state === 'not-a-writer') throw new AppError('CONFLICT', MSG.conversations.cannotWriteHere);
+      if (state === 'channel-disabled') throw new AppError('CONFLICT', MSG.conversations.channelIsDisabled);
+      return attachments.upload({ ...input, memberId: member.id });
+    },
+
+    /** An attachment of a message in one of the member's channels. */
+    async attachment({
+      member,
+      input,
+    }: {
+      member: Member;
+      input: AttachmentRequest;
+    }): Promise<ServedAttachment> {
+      actions();
+      const groupId = (await repo.isChannelMember(ctx.db, member.id, input.channelId))
+        ? await ctx.chat.findChannelGroup(input.channelId)
+        : null;
+      if (!groupId) throw notFound();
+      return attachments.serve({ ...input, groupId });
     },
 
     async flagMessage({

@@ -1,7 +1,9 @@
 // The member chat API of the local provider: a family member signs in with an e-mailed code, posts
 // and reports messages; what they do shows in the entity's conversation history.
+import { createHash } from 'node:crypto';
 import { API, apiPath, MSG } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages } from '../../db/schema-chat.js';
 import {
@@ -10,6 +12,8 @@ import {
   familyWithChannel,
   signedInEntity,
 } from '../../test-support/conversations.js';
+import { memberAuthorization } from '../../test-support/member-chat.js';
+import { multipartBody } from '../../test-support/multipart.js';
 import {
   codeIn,
   type SmtpCapture,
@@ -38,18 +42,7 @@ const post = (url: string, payload: unknown, authorization?: string) =>
     headers: authorization ? { authorization } : {},
   });
 
-async function memberToken(email: string): Promise<string> {
-  const asked = await post(API.chat.code, { email });
-  expect(asked.statusCode).toBe(200);
-  const mail = await waitForMessage(smtp, email, /chat code/);
-  const session = await post(API.chat.sessions, {
-    email,
-    code: codeIn(mail.text),
-    state: asked.json().state,
-  });
-  expect(session.statusCode).toBe(200);
-  return `Bearer ${session.json().token}`;
-}
+const memberToken = (email: string) => memberAuthorization(c.t.app, smtp, email);
 
 const messagesUrl = (channelId: string) => apiPath(API.chat.messages, { channelId });
 const flagsUrl = (messageId: string) => apiPath(API.chat.flags, { messageId });
@@ -108,15 +101,34 @@ describe('member chat API', () => {
     );
   });
 
-  it('posts a message with an attachment that the entity then reads; a report shows on the message', async () => {
+  it('posts a message with an uploaded picture that the entity then reads and opens; a report shows on the message', async () => {
     const f = await familyWithChannel(c, owner.entityId);
     const birth = await memberToken(f.birth.email!);
+    const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#f687b3' } })
+      .png()
+      .toBuffer();
+    const upload = multipartBody([{ bytes: png, fileName: 'cake.png', contentType: 'image/png' }]);
+    const uploaded = await c.t.app.inject({
+      method: 'POST',
+      url: apiPath(API.chat.files, { channelId: f.channelId }),
+      payload: upload.payload,
+      headers: { ...upload.headers, authorization: birth },
+    });
+    expect(uploaded.statusCode).toBe(201);
+    const file = uploaded.json();
+    expect(file).toEqual({
+      id: expect.any(String),
+      type: 'image',
+      contentType: 'image/png',
+      size: png.length,
+      sha256: createHash('sha256').update(png).digest('hex'),
+      fileName: 'cake.png',
+      width: 30,
+      height: 20,
+    });
     const posted = await post(
       messagesUrl(f.channelId),
-      {
-        html: '<p>Happy birthday!</p>',
-        attachments: [{ type: 'image', url: 'https://cdn.example.org/cake.jpg', title: 'Cake' }],
-      },
+      { html: '<p>Happy birthday!</p>', attachments: [{ fileId: file.id, title: 'Cake' }] },
       birth,
     );
     expect(posted.statusCode).toBe(201);
@@ -132,16 +144,42 @@ describe('member chat API', () => {
       url: `${apiPath(API.channels.list, { groupId: f.groupId })}?channelId=${f.channelId}`,
       headers: { authorization: owner.authorization },
     });
+    const address = apiPath(API.channels.attachment, {
+      groupId: f.groupId,
+      channelId: f.channelId,
+      messageId: id,
+      index: '0',
+    });
     expect(page.json().messages).toEqual([
       {
         id,
         user: { id: f.birth.memberId, name: 'Bea Birth' },
-        attachments: [{ type: 'image', image_url: 'https://cdn.example.org/cake.jpg', title: 'Cake' }],
+        attachments: [
+          {
+            type: 'image',
+            title: 'Cake',
+            image_url: expect.stringMatching(new RegExp(`^${address}\\?access=[\\w.-]+$`)),
+            thumb_url: expect.stringMatching(new RegExp(`^${address}\\?size=thumb&access=[\\w.-]+$`)),
+            file_name: 'cake.png',
+            size: png.length,
+            sha256: file.sha256,
+            width: 30,
+            height: 20,
+          },
+        ],
         html: '<p>Happy birthday!</p>',
         created_at: expect.any(String),
         flaggedMessages: { flags: [{ message: { id }, user: { name: 'Pat Parent' } }] },
       },
     ]);
+    // The address works as an <img> uses it: no header, the media token in the address.
+    const picture = await c.t.app.inject({
+      method: 'GET',
+      url: page.json().messages[0].attachments[0].image_url,
+    });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/png');
+    expect(picture.rawPayload.equals(png)).toBe(true);
   });
 
   it('stores and serves a posted message without style, class, handlers, media, scripts or javascript: links, keeping its text', async () => {
@@ -225,18 +263,26 @@ describe('member chat API', () => {
     expect((await post(flagsUrl(theirs), {}, birth)).statusCode).toBe(404);
   });
 
-  it('validates a message: text or an attachment, http(s) addresses only', async () => {
+  it('validates a message: text or an attachment, and attachments are uploaded files, never addresses', async () => {
     const f = await familyWithChannel(c, owner.entityId);
     const birth = await memberToken(f.birth.email!);
     const empty = await post(messagesUrl(f.channelId), { html: '   ' }, birth);
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe(MSG.conversations.emptyMessage);
-    const script = await post(
-      messagesUrl(f.channelId),
-      { html: 'x', attachments: [{ type: 'image', url: 'javascript:alert(1)' }] },
-      birth,
-    );
-    expect(script.statusCode).toBe(400);
+    for (const url of [
+      'javascript:alert(1)',
+      'https://tracker.example.org/pixel.png',
+      'data:image/png;base64,AAAA',
+    ]) {
+      const address = await post(
+        messagesUrl(f.channelId),
+        { html: 'x', attachments: [{ type: 'image', url, title: null }] },
+        birth,
+      );
+      expect(address.statusCode).toBe(400);
+      expect(address.json().message).toBe(MSG.conversations.fileNotUploaded);
+    }
+    expect((await c.chat.listMessages(f.groupId, f.channelId, { limit: 5 }))?.messages).toEqual([]);
   });
 
   it('takes member tokens only: none is 401, a portal token is 403; a member token opens no portal route', async () => {

@@ -1,10 +1,10 @@
 // The words and pictures of the demo families' conversations: an open adoption a year in, told as
-// the parents and the birth family would write it. Pictures are small inline SVG drawings and the video
-// a file of the portal, so the demo shows them without any other server or network.
+// the parents and the birth family would write it. Pictures are small SVG drawings, turned into PNG
+// files and uploaded as a member would; the video is a file of the repository. So the demo shows them
+// without any other server or network.
 
 function svg(title: string, body: string): string {
-  const markup = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320" viewBox="0 0 480 320" role="img" aria-label="${title}">${body}</svg>`;
-  return `data:image/svg+xml;base64,${Buffer.from(markup).toString('base64')}`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="640" viewBox="0 0 480 320" role="img" aria-label="${title}">${body}</svg>`;
 }
 
 export const DEMO_PICTURES = {
@@ -26,11 +26,8 @@ export const DEMO_PICTURES = {
   ),
 };
 
-/**
- * A 4-second clip of a garden (H.264, 7 KB) that the portal serves itself, from the web app's public
- * folder (apps/web/public/demo), so the demo video plays without the internet.
- */
-export const DEMO_VIDEO = '/demo/garden.mp4';
+/** A 4-second clip of a garden (H.264, 7 KB), uploaded to the demo conversation as a member would. */
+export const DEMO_VIDEO = new URL('../../../../web/public/demo/garden.mp4', import.meta.url);
 
 export type Speaker = 'parent' | 'parent2' | 'birth' | 'birth2';
 
@@ -38,7 +35,7 @@ export interface DemoLine {
   from: Speaker;
   html: string;
   picture?: keyof typeof DEMO_PICTURES;
-  video?: string;
+  video?: URL;
   /** The other side reports this message (e.g. a parent reports an upsetting message). */
   reportedBy?: Speaker;
   reason?: string;

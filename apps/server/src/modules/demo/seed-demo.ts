@@ -9,6 +9,7 @@
 // the chat provider, and messages are posted through the local provider's member actions. The long
 // channel is inserted in batches, which is what makes 10 000 messages take seconds.
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import {
@@ -26,6 +27,7 @@ import { chatMessages } from '../../db/schema-chat.js';
 import { familyMembers, groupMembers } from '../../db/schema-families.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { localActionsOf } from '../../providers/chat/index.js';
+import { createAttachmentsService } from '../attachments/attachments.service.js';
 import { syncFamilyChannels } from '../members/family-channels.js';
 import {
   BROOKS_CONVERSATION,
@@ -316,6 +318,19 @@ async function isEmpty(ctx: AppContext, groupId: string, channelId: string): Pro
   return (page?.messages.length ?? 0) === 0;
 }
 
+const renderedPictures = new Map<keyof typeof DEMO_PICTURES, Buffer>();
+
+/** A demo drawing as the PNG file a member's phone would upload. */
+async function demoPicture(key: keyof typeof DEMO_PICTURES): Promise<Buffer> {
+  let png = renderedPictures.get(key);
+  if (!png) {
+    const { default: sharp } = await import('sharp');
+    png = await sharp(Buffer.from(DEMO_PICTURES[key])).png().toBuffer();
+    renderedPictures.set(key, png);
+  }
+  return png;
+}
+
 /** Posts a scripted conversation (skipped when the channel already has messages). */
 async function converse(
   ctx: AppContext,
@@ -326,26 +341,32 @@ async function converse(
 ): Promise<number> {
   const local = localActionsOf(ctx.chat);
   if (!local || !(await isEmpty(ctx, groupId, channelId))) return 0;
+  const attachments = createAttachmentsService(ctx);
   let posted = 0;
   for (const [i, line] of lines.entries()) {
     const userId = speakers[line.from];
     if (!userId) continue;
+    const files: { fileId: string; title: string | null }[] = [];
+    if (line.picture) {
+      const png = await demoPicture(line.picture);
+      const file = await attachments.upload({
+        channelId,
+        memberId: userId,
+        bytes: png,
+        fileName: `${line.picture}.png`,
+      });
+      files.push({ fileId: file.id, title: line.picture === 'cake' ? 'Birthday cake' : null });
+    }
+    if (line.video) {
+      const bytes = await readFile(line.video);
+      const file = await attachments.upload({ channelId, memberId: userId, bytes, fileName: 'garden.mp4' });
+      files.push({ fileId: file.id, title: 'In the garden' });
+    }
     const result = await local.postMessage({
       channelId,
       userId,
       html: line.html,
-      attachments: [
-        ...(line.picture
-          ? [
-              {
-                type: 'image' as const,
-                url: DEMO_PICTURES[line.picture],
-                title: line.picture === 'cake' ? 'Birthday cake' : null,
-              },
-            ]
-          : []),
-        ...(line.video ? [{ type: 'video' as const, url: line.video, title: 'In the garden' }] : []),
-      ],
+      files,
       createdAt: d(line.day, i * 3),
     });
     if (!('id' in result)) continue;

@@ -14,16 +14,21 @@ import { formatDate, formatMessageTime, MSG } from '@bridge-talk/contract';
 import type { AppContext } from '../../app-context.js';
 import { QUEUES } from '../../jobs/queue.js';
 import type { ChatMessage, ChatProvider } from '../../providers/chat/chat-provider.js';
+import { createAttachmentsService } from '../attachments/attachments.service.js';
 import { markMailSent, recordMailForJob } from '../mail/mail.repository.js';
 import { exportMail, transcriptFileName } from './export-mail.js';
 import * as repo from './exports.repository.js';
 
+/** The widest a picture is printed, in pixels: about 150 dpi across the page's text width. */
+const PRINT_PICTURE_PIXELS = 1000;
+
 /** Messages read from the chat provider per call. */
 export const EXPORT_BATCH = 200;
 
+/** The portal's page that checks a fingerprint (`/verify/<sha256>`; the API answers the same as JSON). */
 export function verifyBaseUrl(ctx: Pick<AppContext, 'config'>): string {
   const base = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
-  return `${base.replace(/\/+$/, '')}/api/exports/verify`;
+  return `${base.replace(/\/+$/, '')}/verify`;
 }
 
 export interface Survey {
@@ -122,6 +127,7 @@ export async function runExport(ctx: AppContext, exportId: string): Promise<Expo
   // The PDF writer (pdfkit with its fonts, and the HTML reader) loads with the first export, not
   // with the server: it was a tenth of the start-up's work.
   const { buildTranscriptPdf } = await import('./transcript-pdf.js');
+  const attachments = createAttachmentsService(ctx);
   const file = await buildTranscriptPdf(
     {
       familyName,
@@ -138,6 +144,7 @@ export async function runExport(ctx: AppContext, exportId: string): Promise<Expo
       verifyUrl,
     },
     chronological(ctx.chat, row.groupId, row.channelId, survey, cutoff),
+    (attachment) => attachments.pictureForPrint(row.channelId, attachment, PRINT_PICTURE_PIXELS),
   );
   const message = exportMail({
     to: row.email,

@@ -34,7 +34,7 @@ export function exportMail(input: {
     'Hello,',
     `As requested by ${input.requestedBy} on ${input.requestedOn} (UTC), the conversation history of ${input.channelLabel} of the ${input.familyName} family is attached as a PDF file (${input.messageCount.toLocaleString('en-US')} messages).`,
     `SHA-256 fingerprint of the attached file:\n${input.sha256}`,
-    `To check that a copy of this file was issued by the Bridge Talk portal, compute its SHA-256 (for example with "sha256sum ${input.fileName}") and open:\n${checkUrl}`,
+    `To check that a copy of this file was issued by the Bridge Talk portal, open this page and choose the file (it is checked in the browser, not uploaded), or compare its SHA-256 (for example from "sha256sum ${input.fileName}") with the one above:\n${checkUrl}`,
     'This message contains private family information. If you did not expect it, please delete it.',
   ];
   return {

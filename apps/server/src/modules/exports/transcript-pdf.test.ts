@@ -1,9 +1,12 @@
 // What the PDF transcript says, read back from the file: the cover page and each message's lines.
+
+import { randomUUID } from 'node:crypto';
 import { MSG } from '@bridge-talk/contract';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../providers/chat/chat-provider.js';
 import { extractPdfText } from '../../test-support/pdf-text.js';
-import { buildTranscriptPdf, type TranscriptCover } from './transcript-pdf.js';
+import { buildTranscriptPdf, type PictureReader, type TranscriptCover } from './transcript-pdf.js';
 
 const cover: TranscriptCover = {
   familyName: 'Robin Smith',
@@ -21,15 +24,39 @@ const cover: TranscriptCover = {
   requestedAt: new Date('2026-03-09T09:30:00Z'),
   sentTo: 'records@agency.test',
   exportId: '5d8e0c1a-0000-4000-8000-000000000001',
-  verifyUrl: 'https://portal.example.org/api/exports/verify',
+  verifyUrl: 'https://portal.example.org/verify',
 };
+
+function stored(fileName: string, size: number, digit: string) {
+  const contentType = fileName.endsWith('.mp4') ? 'video/mp4' : 'image/jpeg';
+  return {
+    fileId: randomUUID(),
+    fileName,
+    contentType,
+    size,
+    sha256: digit.repeat(64),
+    width: null,
+    height: null,
+  };
+}
+
+/** The picture the reader hands over for the lake (a 1200×800 photo); nothing for anything else. */
+const lake = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#4a90c2' } })
+  .jpeg()
+  .toBuffer();
+const readPicture: PictureReader = async (attachment) =>
+  attachment.title === 'Lake' ? { jpeg: lake, width: 1200, height: 800 } : null;
 
 const messages: ChatMessage[] = [
   {
     id: 'm1',
     user: { id: 'u-bea', name: 'Bea Birth' },
     html: '<p>Here is the lake &amp; the boat</p>',
-    attachments: [{ type: 'image', url: 'https://cdn.example.org/lake.jpg', title: 'Lake' }],
+    attachments: [
+      { type: 'image', title: 'Lake', ...stored('lake.jpg', 48_213, 'a') },
+      // An address of an earlier row that the portal cannot read: a placeholder, never the address.
+      { type: 'image', url: 'https://cdn.example.org/gone.jpg', title: 'Gone' },
+    ],
     createdAt: new Date('2026-03-07T15:05:09Z'),
     flags: [
       { userId: 'u-pat', name: 'Pat Parent', reason: 'unkind', createdAt: new Date('2026-03-07T16:00:00Z') },
@@ -39,7 +66,7 @@ const messages: ChatMessage[] = [
     id: 'm2',
     user: { id: 'u-pat', name: 'Pat Parent' },
     html: 'Good night',
-    attachments: [{ type: 'video', url: 'https://cdn.example.org/clip.mp4', title: null }],
+    attachments: [{ type: 'video', title: null, ...stored('clip.mp4', 3_500_000, 'b') }],
     createdAt: new Date('2026-03-08T00:00:07Z'),
     flags: [],
   },
@@ -50,8 +77,8 @@ async function* stream(list: ChatMessage[]) {
 }
 
 describe('transcript PDF', () => {
-  it('has a cover page with the family, agency, channel, members, date range, requester and request time, then every message with its date, time, sender, text, attachment links and reports', async () => {
-    const file = await buildTranscriptPdf(cover, stream(messages));
+  it('has a cover page with the family, agency, channel, members, date range, requester and request time, then every message with its date, time, sender, text, attachments and reports', async () => {
+    const file = await buildTranscriptPdf(cover, stream(messages), readPicture);
     const [coverPage, messagePage, ...rest] = extractPdfText(file.bytes);
     expect(rest).toEqual([]);
 
@@ -63,7 +90,7 @@ describe('transcript PDF', () => {
     expect(after('CHANNEL')).toBe('Channel 2');
     const members = coverLines.indexOf('MEMBERS');
     expect(coverLines.slice(members + 1, members + 4)).toEqual([
-      `Pat Parent — ${MSG.families.roleAdoptiveParents}, can write`,
+      `Pat Parent — ${MSG.families.roleAdoptiveParent}, can write`,
       `Bea Birth — ${MSG.families.roleBirthFamily}, can write`,
       `Robin Smith — ${MSG.families.roleChild}, read only`,
     ]);
@@ -73,21 +100,38 @@ describe('transcript PDF', () => {
     expect(after('SENT TO')).toBe('records@agency.test');
     expect(after('EXPORT')).toBe(cover.exportId);
     // The paragraph wraps inside the address.
-    expect(coverLines.join('')).toContain('https://portal.example.org/api/exports/verify/<fingerprint>');
+    expect(coverLines.join('')).toContain('https://portal.example.org/verify/<fingerprint>');
     expect(coverLines.at(-1)).toBe('Robin Smith · Channel 2 · Page 1 of 2');
 
     expect(messagePage!.split('\n')).toEqual([
       '03.07.2026',
       'Bea Birth   3:05:09 PM',
       'Here is the lake & the boat',
-      'Image: Lake — https://cdn.example.org/lake.jpg',
+      'Image: Lake',
+      `lake.jpg · 47.1 KB · SHA-256 ${'a'.repeat(64)}`,
+      MSG.conversations.attachmentUnavailable,
+      'Image: Gone',
       `${MSG.families.reportedBy('Pat Parent')} (03.07.2026 4:00:00 PM: unkind)`,
       '03.08.2026',
       'Pat Parent   12:00:07 AM',
       'Good night',
-      'Video — https://cdn.example.org/clip.mp4',
+      '▶ Video',
+      'Video',
+      `clip.mp4 · 3.3 MB · SHA-256 ${'b'.repeat(64)}`,
       'Robin Smith · Channel 2 · Page 2 of 2',
     ]);
+  });
+
+  it('prints a picture as an image object of the file, and no address, data: URL or base64 text', async () => {
+    const file = await buildTranscriptPdf(cover, stream(messages), readPicture);
+    const bytes = file.bytes.toString('latin1');
+    expect(bytes.match(/\/Subtype \/Image/g)).toHaveLength(1);
+    expect(bytes).toContain('/Filter /DCTDecode');
+    const text = extractPdfText(file.bytes).join('\n');
+    for (const leak of ['data:', 'base64', 'https://cdn.example.org']) {
+      expect(bytes).not.toContain(leak);
+      expect(text).not.toContain(leak);
+    }
   });
 
   it('says so when the channel has no messages', async () => {

@@ -1,13 +1,21 @@
 // The PDF transcript of a channel: a cover page (family, agency, channel, members, date range, who
-// asked and when), then every message in order with its date, time, sender, text, attachment links
-// and reports. Messages arrive as an async stream, so a long channel is never all in memory; the
-// document is deterministic for the same content (its dates are the request's), so a retried job
-// produces the same bytes and the same SHA-256.
+// asked and when), then every message in order with its date, time, sender, text, attachments and
+// reports. Pictures are printed as pictures (scaled to the page, with their title, file name and
+// SHA-256), videos as a labelled frame with the same facts, and an attachment the portal cannot read
+// as a labelled placeholder — never an address or raw bytes. Messages arrive as an async stream and
+// pictures are fetched one at a time, so a long channel is never all in memory; the document is
+// deterministic for the same content (its dates are the request's), so a retried job produces the
+// same bytes and the same SHA-256.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { formatDate, formatMessageTime, MSG } from '@bridge-talk/contract';
+import { formatDate, formatMessageTime, MSG, memberRoleLabel } from '@bridge-talk/contract';
 import PDFDocument from 'pdfkit';
-import type { ChatMemberRole, ChatMessage, ChatPermission } from '../../providers/chat/chat-provider.js';
+import type {
+  ChatAttachment,
+  ChatMemberRole,
+  ChatMessage,
+  ChatPermission,
+} from '../../providers/chat/chat-provider.js';
 import { htmlToText } from './transcript-text.js';
 
 export interface TranscriptCover {
@@ -31,12 +39,19 @@ export interface TranscriptFile {
   sha256: string;
 }
 
+/** A picture ready for the page: a JPEG and its size in pixels. */
+export interface PrintedPicture {
+  jpeg: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Reads one attachment's picture for printing (null: not a picture, or the portal cannot read it). */
+export type PictureReader = (attachment: ChatAttachment) => Promise<PrintedPicture | null>;
+
 const UTC = 'UTC';
-const ROLE_LABEL: Record<ChatMemberRole, string> = {
-  child: MSG.families.roleChild,
-  adoptive_parent: MSG.families.roleAdoptiveParents,
-  birth_family: MSG.families.roleBirthFamily,
-};
+/** The tallest a picture is printed, in points: several fit on a page, and a portrait photo is legible. */
+const PICTURE_MAX_HEIGHT = 320;
 
 /** A Unicode font when the system has one (names, emoji-free scripts); else the built-in Helvetica. */
 const UNICODE_FONTS = {
@@ -54,9 +69,27 @@ function when(date: Date): string {
 
 const COLOR = { text: '#1a1b1e', muted: '#6b6f76', rule: '#d9dce1', flag: '#c92a2a', link: '#1c5fb8' };
 
+function byteSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** What identifies an attachment in print: its kind and title, and for a stored file its name, size and SHA-256. */
+function attachmentFacts(attachment: ChatAttachment): { label: string; detail: string | null } {
+  const kind = attachment.type === 'image' ? MSG.conversations.imageLabel : MSG.conversations.videoLabel;
+  const label = attachment.title ? `${kind}: ${attachment.title}` : kind;
+  if (!('fileId' in attachment)) return { label, detail: null };
+  return {
+    label,
+    detail: `${attachment.fileName} · ${byteSize(attachment.size)} · SHA-256 ${attachment.sha256}`,
+  };
+}
+
 export async function buildTranscriptPdf(
   cover: TranscriptCover,
   messages: AsyncIterable<ChatMessage>,
+  readPicture: PictureReader = async () => null,
 ): Promise<TranscriptFile> {
   const unicode = fontsAvailable();
   // Helvetica encodes Windows-1252 only: anything else would print as garbage.
@@ -113,7 +146,7 @@ export async function buildTranscriptPdf(
       ? cover.members
           .map(
             (m) =>
-              `${m.name} — ${ROLE_LABEL[m.role]}, ${m.permission === 'write' ? 'can write' : 'read only'}`,
+              `${m.name} — ${memberRoleLabel(m.role)}, ${m.permission === 'write' ? 'can write' : 'read only'}`,
           )
           .join('\n')
       : '—',
@@ -145,6 +178,55 @@ export async function buildTranscriptPdf(
     .text(`${cover.verifyUrl}/<fingerprint>`, { continued: true })
     .fillColor(COLOR.muted)
     .text('. Messages are shown as written; reports made by members are listed under the message.');
+
+  const bottomOf = () => doc.page.height - doc.page.margins.bottom;
+  const caption = (attachment: ChatAttachment, note?: string) => {
+    const { label, detail } = attachmentFacts(attachment);
+    doc.font('bold').fontSize(9).fillColor(COLOR.muted).text(printable(label));
+    const lines = [detail, note].filter(Boolean).join('\n');
+    if (lines) doc.font('regular').fontSize(8).fillColor(COLOR.muted).text(printable(lines));
+  };
+  /** A framed box with a label inside: a video, or an attachment that cannot be shown. */
+  const frame = (height: number, lines: string[]) => {
+    if (doc.y + height + 30 > bottomOf()) doc.addPage();
+    const x = doc.page.margins.left;
+    const y = doc.y + 2;
+    const boxWidth = Math.min(width, 280);
+    doc.rect(x, y, boxWidth, height).lineWidth(0.75).fillAndStroke('#f1f3f5', COLOR.rule);
+    doc
+      .font('regular')
+      .fontSize(9)
+      .fillColor(COLOR.muted)
+      .text(printable(lines.join('\n')), x + 10, y + height / 2 - lines.length * 6, {
+        width: boxWidth - 20,
+        align: 'center',
+      });
+    doc.x = x;
+    doc.y = y + height + 4;
+  };
+  async function printAttachment(attachment: ChatAttachment) {
+    if (attachment.type === 'video') {
+      frame(90, [`▶ ${MSG.conversations.videoLabel}`, attachment.title ?? ''].filter(Boolean));
+      caption(attachment);
+      return;
+    }
+    const picture = await readPicture(attachment);
+    if (!picture) {
+      frame(48, [MSG.conversations.attachmentUnavailable]);
+      caption(attachment);
+      return;
+    }
+    // Scaled to the text width (never enlarged beyond 1 px = 1 pt) and to the tallest a picture is.
+    const scale = Math.min(width / picture.width, PICTURE_MAX_HEIGHT / picture.height, 1);
+    const w = picture.width * scale;
+    const h = picture.height * scale;
+    if (doc.y + h + 30 > bottomOf()) doc.addPage();
+    const y = doc.y + 2;
+    doc.image(picture.jpeg, doc.page.margins.left, y, { width: w, height: h });
+    doc.x = doc.page.margins.left;
+    doc.y = y + h + 4;
+    caption(attachment);
+  }
 
   // ─── Messages ───
   doc.addPage();
@@ -179,16 +261,7 @@ export async function buildTranscriptPdf(
     const text = htmlToText(message.html);
     if (text)
       doc.font('regular').fontSize(10).fillColor(COLOR.text).text(printable(text), { paragraphGap: 2 });
-    for (const attachment of message.attachments) {
-      const label = `${attachment.type === 'image' ? 'Image' : 'Video'}${attachment.title ? `: ${attachment.title}` : ''} — `;
-      doc
-        .font('regular')
-        .fontSize(9)
-        .fillColor(COLOR.muted)
-        .text(printable(label), { continued: true })
-        .fillColor(COLOR.link)
-        .text(attachment.url, { link: attachment.url, underline: true });
-    }
+    for (const attachment of message.attachments) await printAttachment(attachment);
     for (const flag of message.flags) {
       doc
         .font('bold')

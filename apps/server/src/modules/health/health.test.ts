@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
@@ -80,5 +83,59 @@ describe('system routes and the error handler', () => {
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/api/auth/login', '/api/auth/me', '/api/ready']),
     );
+  });
+});
+
+describe('the pages and their content security policy', () => {
+  let web: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'bt-web-'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__" /></head><body></body></html>',
+    );
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+    web = await createTestApp({ WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await web.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const nonceOf = (html: string) => /name="csp-nonce" content="([0-9a-f]{32})"/.exec(html)?.[1];
+
+  it('serves every page with a nonce of its own, in the policy and in the page — no inline style without it', async () => {
+    const pages = await Promise.all(
+      ['/', '/manage-families', '/index.html', '/verify/abc'].map((url) => web.app.inject({ url })),
+    );
+    const nonces = pages.map((page) => {
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      const nonce = nonceOf(page.body);
+      expect(nonce, page.body).toBeDefined();
+      const csp = page.headers['content-security-policy'] as string;
+      expect(csp).toContain(`style-src 'self' 'nonce-${nonce}'`);
+      expect(csp).not.toContain('unsafe-inline');
+      // Pictures and videos come from the portal alone: not data:, not blob:, not any https host.
+      expect(csp).toContain("img-src 'self';");
+      expect(csp).toContain("media-src 'self';");
+      return nonce;
+    });
+    expect(new Set(nonces).size).toBe(pages.length);
+    // The terms editor alone (TinyMCE needs inline styles) is served with them allowed, without a
+    // nonce (which would make the browser ignore 'unsafe-inline'); its list page stays strict.
+    const editor = await web.app.inject({ url: '/terms-conditions/new' });
+    const editorCsp = editor.headers['content-security-policy'] as string;
+    expect(editorCsp).toContain("style-src 'self' 'unsafe-inline';");
+    expect(editorCsp).toContain("img-src 'self' data:;");
+    expect(editorCsp).toContain("script-src 'self' 'nonce-");
+    const list = await web.app.inject({ url: '/terms-conditions' });
+    expect(list.headers['content-security-policy']).not.toContain('unsafe-inline');
+    const asset = await web.app.inject({ url: '/assets/app.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 });

@@ -1,10 +1,13 @@
 // The people of families in SQL: a family's members, people found by e-mail, new people, places in a
 // family (role and position) and their status. Every read or write of a family's membership takes the
 // signed-in entity's id and joins the family on it: there is no unscoped variant.
-import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+//
+// A person's name is shown as the family's entity knows it: the membership's own name when it has one
+// (a person linked by e-mail from another entity's family), else the person's.
+import { and, asc, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { groups } from '../../db/schema.js';
-import { familyMembers, groupMembers } from '../../db/schema-families.js';
+import { auditEvents, familyMembers, groupMembers } from '../../db/schema-families.js';
 
 export type MemberRole = (typeof groupMembers.$inferSelect)['role'];
 
@@ -13,11 +16,17 @@ type Tx = Pick<Db, 'select' | 'selectDistinct' | 'insert' | 'update' | 'delete' 
 
 const ROLE_ORDER = sql`case ${groupMembers.role} when 'child' then 1 when 'adoptive_parent' then 2 else 3 end`;
 
+const knownFirstName = sql<string>`coalesce(${groupMembers.firstName}, ${familyMembers.firstName})`;
+const knownLastName = sql<string>`coalesce(${groupMembers.lastName}, ${familyMembers.lastName})`;
+
+/** Names a membership keeps of its own; null: the person's. */
+export type MembershipNames = { firstName: string; lastName: string } | null;
+
 const memberColumns = {
   id: familyMembers.id,
   email: familyMembers.email,
-  firstName: familyMembers.firstName,
-  lastName: familyMembers.lastName,
+  firstName: knownFirstName,
+  lastName: knownLastName,
   role: groupMembers.role,
   position: groupMembers.position,
   active: groupMembers.active,
@@ -53,25 +62,43 @@ export async function findMember(db: Tx, entityId: string, groupId: string, memb
   return row ?? null;
 }
 
-/** A person by e-mail (any case), across all families: only what the lookup may reveal. */
-export async function findPersonByEmail(db: Tx, email: string) {
+/**
+ * The person with this e-mail (any case), in any family: their id only, to link them by e-mail. Never
+ * answered to the caller unless the person is already in one of the caller's families.
+ */
+export async function findPersonIdByEmail(db: Tx, email: string): Promise<string | null> {
   const [row] = await db
-    .select({ id: familyMembers.id, firstName: familyMembers.firstName, lastName: familyMembers.lastName })
+    .select({ id: familyMembers.id })
     .from(familyMembers)
     .where(sql`lower(${familyMembers.email}) = lower(${email})`);
-  return row ?? null;
+  return row?.id ?? null;
 }
 
-export async function findPerson(db: Tx, id: string) {
+/**
+ * A person of one of the entity's families, found by id or e-mail, with the name as the entity last
+ * gave it (their newest place); null for a person of no family of the entity.
+ */
+export async function findKnownPerson(db: Tx, entityId: string, person: { id: string } | { email: string }) {
   const [row] = await db
     .select({
       id: familyMembers.id,
       email: familyMembers.email,
-      firstName: familyMembers.firstName,
-      lastName: familyMembers.lastName,
+      firstName: knownFirstName,
+      lastName: knownLastName,
     })
     .from(familyMembers)
-    .where(eq(familyMembers.id, id));
+    .innerJoin(groupMembers, eq(groupMembers.memberId, familyMembers.id))
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .where(
+      and(
+        eq(groups.entityId, entityId),
+        'id' in person
+          ? eq(familyMembers.id, person.id)
+          : sql`lower(${familyMembers.email}) = lower(${person.email})`,
+      ),
+    )
+    .orderBy(desc(groupMembers.createdAt))
+    .limit(1);
   return row ?? null;
 }
 
@@ -102,7 +129,14 @@ export async function insertPerson(
 
 export async function insertMembership(
   tx: Tx,
-  values: { groupId: string; memberId: string; role: MemberRole; position: number; invited: boolean },
+  values: {
+    groupId: string;
+    memberId: string;
+    role: MemberRole;
+    position: number;
+    invited: boolean;
+    names: MembershipNames;
+  },
 ): Promise<void> {
   await tx.insert(groupMembers).values({
     groupId: values.groupId,
@@ -110,6 +144,59 @@ export async function insertMembership(
     role: values.role,
     position: values.position,
     invitedAt: values.invited ? new Date() : null,
+    firstName: values.names?.firstName ?? null,
+    lastName: values.names?.lastName ?? null,
+  });
+}
+
+/** The entity's families, as a condition on a membership's family. */
+function inFamiliesOf(entityId: string) {
+  return sql`${groupMembers.groupId} in (select ${groups.id} from ${groups} where ${groups.entityId} = ${entityId})`;
+}
+
+/** Gives the person's places in the entity's families their own name (null: the person's). */
+export async function setMembershipNames(
+  tx: Tx,
+  entityId: string,
+  memberId: string,
+  names: MembershipNames,
+): Promise<void> {
+  await tx
+    .update(groupMembers)
+    .set({ firstName: names?.firstName ?? null, lastName: names?.lastName ?? null })
+    .where(and(eq(groupMembers.memberId, memberId), inFamiliesOf(entityId)));
+}
+
+/**
+ * Gives the person's places in the entity's families to another person (same roles and places, the
+ * given names); answers the families and roles the first person left.
+ */
+export async function moveMemberships(
+  tx: Tx,
+  entityId: string,
+  move: { from: string; to: string; names: MembershipNames },
+) {
+  return tx
+    .update(groupMembers)
+    .set({
+      memberId: move.to,
+      firstName: move.names?.firstName ?? null,
+      lastName: move.names?.lastName ?? null,
+    })
+    .where(and(eq(groupMembers.memberId, move.from), inFamiliesOf(entityId)))
+    .returning({ groupId: groupMembers.groupId, role: groupMembers.role });
+}
+
+/** Notes who looked up which e-mail, whatever the answer (the audit log). */
+export async function recordLookup(
+  db: Tx,
+  event: { actorUserId: string; entityId: string; email: string },
+): Promise<void> {
+  await db.insert(auditEvents).values({
+    action: 'member.looked_up',
+    actorUserId: event.actorUserId,
+    entityId: event.entityId,
+    subject: event.email,
   });
 }
 
@@ -206,11 +293,7 @@ export async function setMembershipActive(
     .update(groupMembers)
     .set({ active })
     .where(
-      and(
-        eq(groupMembers.groupId, groupId),
-        eq(groupMembers.memberId, memberId),
-        sql`${groupMembers.groupId} in (select ${groups.id} from ${groups} where ${groups.entityId} = ${entityId})`,
-      ),
+      and(eq(groupMembers.groupId, groupId), eq(groupMembers.memberId, memberId), inFamiliesOf(entityId)),
     )
     .returning({ memberId: groupMembers.memberId });
   return rows.length === 1;

@@ -53,12 +53,20 @@ export async function membersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     API.group.checkUser,
     {
       ...entityOnly,
-      // A lookup by e-mail: generous for forms, but not a way to sweep through addresses.
-      config: { rateLimit: { max: rateLimitMax * 30, timeWindow: rateLimitWindowSeconds * 1000 } },
+      // A look-up by e-mail: enough for forms (60 in 5 minutes by default), not a way to sweep through
+      // addresses. Counted per signed-in person, wherever they call from, in the shared store.
+      config: {
+        rateLimit: {
+          max: rateLimitMax * 6,
+          timeWindow: rateLimitWindowSeconds * 1000,
+          keyGenerator: (request) => `user:${actorOf(request).userId}`,
+        },
+      },
       schema: {
         tags,
         security,
-        summary: 'The id and name of the person with this e-mail, if any (never their families)',
+        summary:
+          "The id and name of the person with this e-mail in one of the caller's families; else 404 as for an unknown e-mail",
         body: ZCheckUserRequest,
         response: { 200: ZCheckUserResponse, ...errors, 429: ZErrorResponse },
       },

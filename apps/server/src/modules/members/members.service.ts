@@ -9,6 +9,15 @@
 //
 // Invitations: a person with an e-mail who joins a family (created, linked, or given a new e-mail) is
 // e-mailed an invitation to the family app, through the mail job.
+//
+// Tenancy of people: a person (one per e-mail) may be in families of several entities, but an entity
+// learns a person's id and name only from its own families. The e-mail look-up answers as for an
+// unknown e-mail when the person is only in other entities' families; a new person given such an e-mail
+// is that person, linked (the caller sees the name it typed, never the other entity's); and each
+// entity names the person in its own families without changing anyone else's. An e-mail is who the
+// person is in the family app, so no entity changes it for another: an entity that gives its person
+// another e-mail, while another entity's family has that person too, moves its own places to the
+// person of the new e-mail (an existing one, linked, or a new one).
 import {
   type AddMemberRequest,
   type CheckUserRequest,
@@ -72,6 +81,49 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+type Tx = Parameters<typeof repo.findMember>[0];
+type Person = { email: string | null; firstName: string; lastName: string };
+
+/**
+ * Gives a person of the entity's families a new name or e-mail (the caller holds the family's lock):
+ * answers who the person is now in those families, which places moved to them, and whether the
+ * person's own record (their name in the family app) changed.
+ */
+async function editPerson(tx: Tx, entityId: string, member: repo.MemberRow, next: Person) {
+  const emailChanged = (member.email ?? '').toLowerCase() !== (next.email ?? '').toLowerCase();
+  const renamed = member.firstName !== next.firstName || member.lastName !== next.lastName;
+  const result = {
+    personId: member.id,
+    emailChanged,
+    renamedPerson: false,
+    moved: [] as { groupId: string; role: repo.MemberRole }[],
+  };
+  if (!emailChanged && !renamed) return result;
+  const shared = await repo.belongsToOtherEntity(tx, member.id, entityId);
+  const names = { firstName: next.firstName, lastName: next.lastName };
+  if (emailChanged) {
+    const holder = next.email ? await repo.findPersonIdByEmail(tx, next.email) : null;
+    if (holder && holder !== member.id) {
+      // Someone of the entity's own families has the e-mail: the entity may be told so.
+      if (await repo.findKnownPerson(tx, entityId, { id: holder })) throw emailInUse();
+      // Someone of other entities' families only: that person, linked here by the e-mail.
+      const moved = await repo.moveMemberships(tx, entityId, { from: member.id, to: holder, names });
+      return { ...result, personId: holder, moved };
+    }
+    if (shared) {
+      const personId = await repo.insertPerson(tx, next);
+      const moved = await repo.moveMemberships(tx, entityId, { from: member.id, to: personId, names: null });
+      return { ...result, personId, moved };
+    }
+  } else if (shared) {
+    await repo.setMembershipNames(tx, entityId, member.id, names);
+    return result;
+  }
+  await repo.updatePerson(tx, member.id, next);
+  await repo.setMembershipNames(tx, entityId, member.id, null);
+  return { ...result, renamedPerson: true };
+}
+
 export function createMembersService(ctx: AppContext) {
   const { db } = ctx;
 
@@ -110,16 +162,24 @@ export function createMembersService(ctx: AppContext) {
       return { result: (await repo.findMembers(db, entityId, group.id)).map(toMember) };
     },
 
-    /** Who has this e-mail: their id and name only — never which families they belong to. */
+    /**
+     * The person of one of the caller's families with this e-mail: their id and the name the caller gave
+     * them. A person of other entities' families only is answered as an unknown e-mail. Audited.
+     */
     async checkUser({ actor, input }: { actor: Actor; input: CheckUserRequest }): Promise<CheckUserResponse> {
-      entityIdOf(actor);
+      const entityId = entityIdOf(actor);
       const { email } = ZCheckUserRequest.parse(input);
-      const person = await repo.findPersonByEmail(db, email);
+      await repo.recordLookup(db, { actorUserId: actor.userId, entityId, email });
+      const person = await repo.findKnownPerson(db, entityId, { email });
       if (!person) throw notFound();
       return { _id: person.id, name: joinName(person.firstName, person.lastName) };
     },
 
-    /** A new person in the family, at the next place of their role; invited when they have an e-mail. */
+    /**
+     * A new person in the family, at the next place of their role; invited when they have an e-mail. A
+     * person who already has the e-mail (in another family) is linked instead, with the name typed here
+     * for this entity's families: the answer is the same either way.
+     */
     async createUser({
       actor,
       input,
@@ -132,36 +192,50 @@ export function createMembersService(ctx: AppContext) {
       const group = await loadGroup(ctx, entityId, request.groupId);
       const { firstName, lastName } = splitName(request.name);
       const person = { email: request.email, firstName, lastName };
-      let id: string;
-      try {
-        id = await db.transaction(async (tx) => {
+      const create = () =>
+        db.transaction(async (tx) => {
           await repo.lockFamily(tx, group.id);
-          if (request.email && (await repo.findPersonByEmail(tx, request.email))) throw emailInUse();
+          const existing = request.email ? await repo.findPersonIdByEmail(tx, request.email) : null;
+          if (existing && (await repo.findMember(tx, entityId, group.id, existing))) throw emailInUse();
           const { next } = await occupancyOrRefuse(tx, group.id, request.subtype);
-          const memberId = await repo.insertPerson(tx, person);
+          const memberId = existing ?? (await repo.insertPerson(tx, person));
           await repo.insertMembership(tx, {
             groupId: group.id,
             memberId,
             role: request.subtype,
             position: next,
             invited: Boolean(request.email),
+            names: existing ? { firstName, lastName } : null,
           });
           return memberId;
         });
+      let id: string;
+      try {
+        id = await create();
       } catch (error) {
-        if (isUniqueViolation(error)) throw emailInUse();
-        throw error;
+        if (!isUniqueViolation(error)) throw error;
+        // The e-mail was given to a new person in another family between our look-up and our write:
+        // once more, to link that person.
+        try {
+          id = await create();
+        } catch (again) {
+          if (isUniqueViolation(again)) throw emailInUse();
+          throw again;
+        }
       }
       await invite(group, person);
       return { _id: id, name: joinName(firstName, lastName), email: request.email };
     },
 
-    /** Links an existing person (found by e-mail) to the family; linking them again changes nothing. */
+    /**
+     * Links a person of another of the entity's families (found by e-mail) to this one, with the name the
+     * entity gave them; linking them again changes nothing. Any other person is not found.
+     */
     async addMember({ actor, input }: { actor: Actor; input: AddMemberRequest }): Promise<MemberUser> {
       const entityId = entityIdOf(actor);
       const request = ZAddMemberRequest.parse(input);
       const group = await loadGroup(ctx, entityId, request.groupId);
-      const person = await repo.findPerson(db, request.userId);
+      const person = await repo.findKnownPerson(db, entityId, { id: request.userId });
       if (!person) throw notFound();
       const added = await db.transaction(async (tx) => {
         await repo.lockFamily(tx, group.id);
@@ -177,6 +251,7 @@ export function createMembersService(ctx: AppContext) {
           role: request.role,
           position: next,
           invited: Boolean(person.email),
+          names: { firstName: person.firstName, lastName: person.lastName },
         });
         return true;
       });
@@ -185,8 +260,10 @@ export function createMembersService(ctx: AppContext) {
     },
 
     /**
-     * Edits a person of the family: name, e-mail, role. A person who also belongs to a family of another
-     * entity keeps their name and e-mail (only their role here may change). A new e-mail is invited.
+     * Edits a person of the family: name, e-mail, role. The name changes in the entity's own families
+     * only; a new e-mail is invited. A person who is also in another entity's family keeps their e-mail
+     * there: this entity's places move to the person of the new e-mail (see the header), and the answer
+     * carries that person's id.
      */
     async editUser({
       actor,
@@ -205,39 +282,37 @@ export function createMembersService(ctx: AppContext) {
       const group = await loadGroup(ctx, entityId, request.groupId);
       const { firstName, lastName } = splitName(request.name);
       const next = { email: request.email, firstName, lastName };
-      let emailChanged = false;
+      let outcome: Awaited<ReturnType<typeof editPerson>>;
       try {
-        emailChanged = await db.transaction(async (tx) => {
+        outcome = await db.transaction(async (tx) => {
           await repo.lockFamily(tx, group.id);
           const member = await repo.findMember(tx, entityId, group.id, input.userId);
           if (!member) throw notInFamily();
-          const changedEmail = (member.email ?? '').toLowerCase() !== (next.email ?? '').toLowerCase();
-          const changedPerson =
-            changedEmail || member.firstName !== next.firstName || member.lastName !== next.lastName;
-          if (changedPerson) {
-            if (await repo.belongsToOtherEntity(tx, member.id, entityId)) {
-              throw new AppError('CONFLICT', MSG.families.memberSharedCannotEdit);
-            }
-            if (changedEmail && next.email) {
-              const owner = await repo.findPersonByEmail(tx, next.email);
-              if (owner && owner.id !== member.id) throw emailInUse();
-            }
-            await repo.updatePerson(tx, member.id, next);
-          }
+          const edited = await editPerson(tx, entityId, member, next);
           if (member.role !== request.subtype) {
             const { next: position } = await occupancyOrRefuse(tx, group.id, request.subtype);
-            await repo.updateMembershipRole(tx, group.id, member.id, { role: request.subtype, position });
+            await repo.updateMembershipRole(tx, group.id, edited.personId, {
+              role: request.subtype,
+              position,
+            });
           }
-          if (changedEmail && next.email) await repo.markInvited(tx, group.id, member.id);
-          return changedEmail && Boolean(next.email);
+          if (edited.emailChanged && next.email) await repo.markInvited(tx, group.id, edited.personId);
+          return edited;
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw emailInUse();
         throw error;
       }
-      await ctx.chat.upsertUsers([{ id: input.userId, name: joinName(firstName, lastName) }]);
-      if (emailChanged) await invite(group, next);
-      return { _id: input.userId, name: joinName(firstName, lastName), email: next.email };
+      if (outcome.renamedPerson) {
+        await ctx.chat.upsertUsers([{ id: outcome.personId, name: joinName(firstName, lastName) }]);
+      }
+      // The person who left this entity's families leaves the chat channels made for them there.
+      for (const { groupId, role } of outcome.moved) {
+        if ((await ctx.chat.listChannels(groupId)).length === 0) continue;
+        await syncFamilyChannels(ctx, entityId, groupId, [{ memberId: input.userId, role }]);
+      }
+      if (outcome.emailChanged && next.email) await invite(group, next);
+      return { _id: outcome.personId, name: joinName(firstName, lastName), email: next.email };
     },
 
     /**

@@ -1,10 +1,10 @@
 // The people of a family: lookup, create, link, edit, the final list and its chat channels, the member
 // status toggle, invitations by e-mail; who may call the routes.
 import { type GroupMember, MSG } from '@bridge-talk/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatChannelMembers } from '../../db/schema-chat.js';
-import { familyMembers } from '../../db/schema-families.js';
+import { auditEvents, familyMembers, groupMembers } from '../../db/schema-families.js';
 import { createLocalChatProvider, type LocalChatProvider } from '../../providers/chat/local-chat-provider.js';
 import { addFamilyMember, createEntityUser, createGroup } from '../../test-support/factories.js';
 import { type SmtpCapture, startSmtpCapture, waitForMessage } from '../../test-support/smtp-capture.js';
@@ -106,20 +106,13 @@ describe('who may call the member routes', () => {
 });
 
 describe('POST /api/group/user/check', () => {
-  it('reveals only the id and name of the person with that e-mail', async () => {
-    const other = await createEntityUser(t.db());
-    const { groupId } = await createGroup(t.db(), { entityId: other.entityId });
+  it('reveals the id and the name the caller gave of a person of its own families', async () => {
+    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
     const address = email('known');
-    const person = await addFamilyMember(t.db(), {
-      groupId,
-      role: 'birth_family',
-      email: address,
-      firstName: 'Kim',
-      lastName: 'Known',
-    });
+    const person = await created(groupId, 'Kim Known', 'birth_family', address);
     const response = await call('POST', '/api/group/user/check', { email: address.toUpperCase() });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ _id: person.memberId, name: 'Kim Known' });
+    expect(response.json()).toEqual({ _id: person._id, name: 'Kim Known' });
   });
 
   it('answers 404 for an unknown e-mail and 400 for a malformed one', async () => {
@@ -302,7 +295,6 @@ describe('PUT /api/group/user/edit/{userId}', () => {
         email: newAddress,
       }),
     ]);
-    await waitForMessage(smtp, newAddress, /You are invited/);
   });
 
   it('refuses a new name shorter than 3 characters and keeps the old one', async () => {
@@ -349,38 +341,6 @@ describe('PUT /api/group/user/edit/{userId}', () => {
 
     const mismatch = await edit(person._id, { email: email('y'), userId: stranger.memberId });
     expect(mismatch.statusCode).toBe(400);
-  });
-
-  it('keeps the name and e-mail of a person who also belongs to another entity’s family', async () => {
-    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
-    const address = email('shared');
-    const person = await created(groupId, 'Sam Shared', 'birth_family', address);
-    const other = await createEntityUser(t.db());
-    const foreign = await createGroup(t.db(), { entityId: other.entityId });
-    const otherAuth = (await signIn(t.app, { email: other.email, password: other.password!, role: 'entity' }))
-      .authorization;
-    const linked = await call(
-      'POST',
-      '/api/group/member/add',
-      { groupId: foreign.groupId, role: 'birth_family', userId: person._id },
-      otherAuth,
-    );
-    expect(linked.statusCode).toBe(200);
-
-    const response = await call('PUT', `/api/group/user/edit/${person._id}`, {
-      groupId,
-      name: 'Renamed Person',
-      email: address,
-      subtype: 'birth_family',
-    });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(MSG.families.memberSharedCannotEdit);
-    const [row] = await t
-      .db()
-      .select({ firstName: familyMembers.firstName })
-      .from(familyMembers)
-      .where(eq(familyMembers.id, person._id));
-    expect(row?.firstName).toBe('Sam');
   });
 });
 
@@ -646,5 +606,243 @@ describe('POST /api/group/member/manager/{groupId}/{userId}', () => {
       },
     );
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('a person in families of two entities', () => {
+  let other: Awaited<ReturnType<typeof createEntityUser>>;
+  let otherToken: string;
+  beforeAll(async () => {
+    other = await createEntityUser(t.db());
+    otherToken = (await signIn(t.app, { email: other.email, password: other.password!, role: 'entity' }))
+      .authorization;
+  });
+  const asOther = (method: Method, url: string, payload?: object) => call(method, url, payload, otherToken);
+
+  /** A person the other entity created in a family of its own (a synced family, with its channels). */
+  async function theirs(name: string) {
+    const { groupId } = await createGroup(t.db(), { entityId: other.entityId, name: 'Casey Lee' });
+    const address = email('theirs');
+    const parent = await asOther('POST', '/api/group/user/create', {
+      groupId,
+      name: 'Olive Other',
+      email: email('olive'),
+      subtype: 'adoptive_parent',
+    });
+    const person = await asOther('POST', '/api/group/user/create', {
+      groupId,
+      name,
+      email: address,
+      subtype: 'birth_family',
+    });
+    expect(person.statusCode, person.body).toBe(201);
+    const sync = await asOther('POST', '/api/group/user/sync', {
+      groupId,
+      results: [
+        { userId: parent.json()._id, userType: 'adoptive_parent' },
+        { userId: person.json()._id, userType: 'birth_family' },
+      ],
+    });
+    expect(sync.statusCode, sync.body).toBe(200);
+    return { groupId, address, id: person.json()._id as string };
+  }
+
+  async function theirMembers(groupId: string): Promise<GroupMember[]> {
+    const response = await asOther('GET', `/api/group/member/list/${groupId}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().result;
+  }
+
+  it('user/check answers a person of another entity’s family exactly as an unknown e-mail, and audits every look-up', async () => {
+    const person = await theirs('Kim Known');
+    const unknown = await call('POST', '/api/group/user/check', { email: email('nobody') });
+    const foreign = await call('POST', '/api/group/user/check', { email: person.address.toUpperCase() });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ message: MSG.extra.notFound });
+    expect(foreign.body).toBe(unknown.body);
+    expect(foreign.body).not.toContain(person.id);
+
+    const looked = await t
+      .db()
+      .select({
+        actor: auditEvents.actorUserId,
+        entityId: auditEvents.entityId,
+        subject: auditEvents.subject,
+      })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'member.looked_up'), eq(auditEvents.subject, person.address)));
+    expect(looked).toEqual([{ actor: entity.userId, entityId: entity.entityId, subject: person.address }]);
+  });
+
+  it('links a person known elsewhere by e-mail when the family is saved, without their name or id', async () => {
+    const person = await theirs('Kim Known');
+    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
+    const linked = await created(groupId, 'Kimberly Known', 'birth_family', person.address);
+    // The answer of a new person: the name typed here, the address, an id of the caller's new member.
+    expect(linked).toEqual({ _id: expect.any(String), name: 'Kimberly Known', email: person.address });
+    expect(await members(groupId)).toEqual([
+      expect.objectContaining({ firstName: 'Kimberly', lastName: 'Known', email: person.address }),
+    ]);
+    // One person, in both families, each showing the name its own entity gave.
+    const rows = await t
+      .db()
+      .select({ id: familyMembers.id })
+      .from(familyMembers)
+      .where(eq(familyMembers.email, person.address));
+    expect(rows).toEqual([{ id: person.id }]);
+    expect(linked._id).toBe(person.id);
+    expect((await theirMembers(person.groupId))[1]).toMatchObject({ _id: person.id, name: 'Kim Known' });
+    // Now a person of the caller's families: the look-up answers with the caller's name for them.
+    const check = await call('POST', '/api/group/user/check', { email: person.address });
+    expect(check.json()).toEqual({ _id: person.id, name: 'Kimberly Known' });
+    // Invited as a new person would be, with the name typed here (the mail job is one at a time: wait).
+    await eventually(
+      async () =>
+        smtp.messages.find(
+          (m) => m.text?.includes(person.address) && m.text.includes('Hello Kimberly Known,'),
+        ),
+      25_000,
+    );
+  }, 40_000);
+
+  it('lets an entity edit its own member whom another entity’s family also has (it answered 409)', async () => {
+    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
+    const person = await created(groupId, 'Sam Shared', 'birth_family', email('shared'));
+    const foreign = await createGroup(t.db(), { entityId: other.entityId });
+    await t.db().insert(groupMembers).values({
+      groupId: foreign.groupId,
+      memberId: person._id,
+      role: 'birth_family',
+      position: 1,
+    });
+    const response = await call('PUT', `/api/group/user/edit/${person._id}`, {
+      groupId,
+      name: 'Renamed Person',
+      email: person.email,
+      subtype: 'adoptive_parent',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await members(groupId))[0]).toMatchObject({ name: 'Renamed Person', role: 'adoptive_parent' });
+  });
+
+  it('lets each entity rename the person in its own families after the other linked them', async () => {
+    const person = await theirs('Sam Shared');
+    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
+    await created(groupId, 'Samuel Shared', 'birth_family', person.address);
+
+    const renamed = await asOther('PUT', `/api/group/user/edit/${person.id}`, {
+      groupId: person.groupId,
+      name: 'Renamed Person',
+      email: person.address,
+      subtype: 'birth_family',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toEqual({ _id: person.id, name: 'Renamed Person', email: person.address });
+    expect((await theirMembers(person.groupId))[1]).toMatchObject({ _id: person.id, name: 'Renamed Person' });
+    expect((await members(groupId))[0]).toMatchObject({ _id: person.id, name: 'Samuel Shared' });
+
+    const ours = await call('PUT', `/api/group/user/edit/${person.id}`, {
+      groupId,
+      name: 'Sam Ours',
+      email: person.address,
+      subtype: 'birth_family',
+    });
+    expect(ours.statusCode, ours.body).toBe(200);
+    expect((await members(groupId))[0]).toMatchObject({ name: 'Sam Ours' });
+    expect((await theirMembers(person.groupId))[1]).toMatchObject({ name: 'Renamed Person' });
+  });
+
+  it('gives an entity that changes the shared person’s e-mail a person of its own; the other keeps theirs', async () => {
+    const person = await theirs('Pat Shared');
+    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
+    await created(groupId, 'Pat Shared', 'birth_family', person.address);
+    const newAddress = email('moved');
+
+    const moved = await asOther('PUT', `/api/group/user/edit/${person.id}`, {
+      groupId: person.groupId,
+      name: 'Pat Moved',
+      email: newAddress,
+      subtype: 'birth_family',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const movedId = moved.json()._id as string;
+    expect(movedId).not.toBe(person.id);
+    expect(moved.json()).toEqual({ _id: movedId, name: 'Pat Moved', email: newAddress });
+    expect((await theirMembers(person.groupId))[1]).toMatchObject({
+      _id: movedId,
+      name: 'Pat Moved',
+      email: newAddress,
+    });
+    expect((await members(groupId))[0]).toMatchObject({
+      _id: person.id,
+      name: 'Pat Shared',
+      email: person.address,
+    });
+    // In the other entity's family chat the new person replaced the one who kept the old address.
+    const channelMembers = (await chat.listChannels(person.groupId)).flatMap((c) =>
+      c.disabled ? [] : c.members.map((m) => m.userId),
+    );
+    expect(channelMembers).toContain(movedId);
+    expect(channelMembers).not.toContain(person.id);
+  });
+
+  it('links, in an edit, the person of another entity who has the new e-mail, instead of saying it is in use', async () => {
+    const person = await theirs('Lee Elsewhere');
+    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
+    const mine = await created(groupId, 'Lee Mine', 'birth_family', email('mine'));
+    const edited = await call('PUT', `/api/group/user/edit/${mine._id}`, {
+      groupId,
+      name: 'Lee Mine',
+      email: person.address,
+      subtype: 'birth_family',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toEqual({ _id: person.id, name: 'Lee Mine', email: person.address });
+    expect(await members(groupId)).toEqual([
+      expect.objectContaining({ _id: person.id, name: 'Lee Mine', email: person.address }),
+    ]);
+    expect((await theirMembers(person.groupId))[1]).toMatchObject({ _id: person.id, name: 'Lee Elsewhere' });
+  });
+
+  it('does not link a person of another entity’s family by their id', async () => {
+    const person = await theirs('Ida Hidden');
+    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
+    const response = await call('POST', '/api/group/member/add', {
+      groupId,
+      role: 'birth_family',
+      userId: person.id,
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: MSG.extra.notFound });
+    expect(await members(groupId)).toEqual([]);
+  });
+});
+
+describe('POST /api/group/user/check: rate limit', () => {
+  it('allows 6 × RATE_LIMIT_AUTH_MAX look-ups per person in the window, wherever they call from', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_AUTH_MAX: '2' }, { startWorkers: false });
+    try {
+      const signInAs = async () => {
+        const user = await createEntityUser(limited.db());
+        return (await signIn(limited.app, { email: user.email, password: user.password!, role: 'entity' }))
+          .authorization;
+      };
+      const [first, second] = [await signInAs(), await signInAs()];
+      const check = (authorization: string, from: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/group/user/check',
+          remoteAddress: from,
+          headers: { authorization },
+          payload: { email: email('sweep') },
+        });
+      for (let i = 1; i <= 12; i++) expect((await check(first, `10.3.0.${i}`)).statusCode).toBe(404);
+      const refused = await check(first, '10.3.1.1');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ message: MSG.extra.tooManyAttempts });
+      expect((await check(second, '10.3.0.1')).statusCode).toBe(404);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -1,6 +1,10 @@
 // The chat provider: the family channels live either in our own tables (`local`) or at Stream
 // (`stream`). Business code (families, conversation history, exports) depends on this interface only.
 
+import type { ChatAttachment } from '../../db/schema-chat.js';
+
+export type { ChatAttachment, StoredAttachment } from '../../db/schema-chat.js';
+
 export type ChatMemberRole = 'child' | 'adoptive_parent' | 'birth_family';
 export type ChatPermission = 'read' | 'write';
 
@@ -35,7 +39,8 @@ export interface ChatMessage {
   id: string;
   user: { id: string; name: string };
   html: string;
-  attachments: { type: 'image' | 'video'; url: string; title: string | null }[];
+  /** A file the portal stores (`fileId`), or an address (Stream's, or an older local row's). */
+  attachments: ChatAttachment[];
   createdAt: Date;
   /** Who reported the message, oldest first. */
   flags: { userId: string; name: string; reason: string | null; createdAt: Date }[];
@@ -68,6 +73,8 @@ export interface ChatProvider {
   /** Which of these families have at least one reported message (for the families list). */
   groupsWithReports(groupIds: string[]): Promise<Set<string>>;
   setChannelDisabled(groupId: string, channelId: string, disabled: boolean): Promise<boolean>;
+  /** One message of the family's channel (for its attachments), or null. */
+  getMessage(groupId: string, channelId: string, messageId: string): Promise<ChatMessage | null>;
   /** Newest first, `limit` at a time, older than the `before` cursor. */
   listMessages(
     groupId: string,

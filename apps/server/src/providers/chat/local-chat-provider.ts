@@ -1,13 +1,15 @@
 // CHAT_PROVIDER=local: channels, messages and reports in our own tables (db/schema-chat.ts).
-import { and, asc, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   type ChatAttachment,
   chatChannelMembers,
   chatChannels,
+  chatFiles,
   chatFlags,
   chatMessages,
   chatUsers,
+  type StoredAttachment,
 } from '../../db/schema-chat.js';
 import { isUuid } from '../../lib/app-error.js';
 import type { ChannelSummary, ChatMessage, ChatProvider, MessagePage } from './chat-provider.js';
@@ -23,16 +25,36 @@ function cursorMessageId(cursor: string): string | null {
   return isUuid(id) ? id : null;
 }
 
+/** A stored file as chat_files records it. */
+export type ChatFile = typeof chatFiles.$inferSelect;
+export type NewChatFile = Omit<
+  typeof chatFiles.$inferInsert,
+  'id' | 'messageId' | 'thumbnailKey' | 'createdAt'
+>;
+
 /** What members do in the family app; the local provider's member API and the demo data use it. */
 export interface LocalChatActions {
-  /** Posts a message; refused when the channel is disabled or the member may not write there. */
+  /**
+   * Posts a message; refused when the channel is disabled, the member may not write there, or an
+   * attachment is not a file this member uploaded to this channel and has not sent yet. Files are
+   * given by id; `attachments` (addresses) is for demo and test data of the earlier kind only.
+   */
   postMessage(input: {
     channelId: string;
     userId: string;
     html: string;
+    files?: { fileId: string; title: string | null }[];
     attachments?: ChatAttachment[];
     createdAt?: Date;
-  }): Promise<{ id: string } | { refused: 'channel-disabled' | 'not-a-writer' }>;
+  }): Promise<{ id: string } | { refused: 'channel-disabled' | 'not-a-writer' | 'file-not-uploaded' }>;
+  /** Records a file stored for a member of the channel, before it is attached to a message. */
+  recordFile(file: NewChatFile): Promise<ChatFile>;
+  /** A file of the channel, attached to a message or not yet (the caller decides who may see it). */
+  findFile(channelId: string, fileId: string): Promise<ChatFile | null>;
+  /** Keeps the first thumbnail made for a file; false when another was kept first. */
+  setFileThumbnail(fileId: string, thumbnailKey: string): Promise<boolean>;
+  /** Forgets up to `limit` files uploaded before `before` and never sent; how many, and their storage keys. */
+  deleteUnsentFiles(before: Date, limit: number): Promise<{ count: number; keys: string[] }>;
   /** A member reports a message of a channel they are in; once per member and message. */
   flagMessage(input: { messageId: string; userId: string; reason?: string | null }): Promise<boolean>;
 }
@@ -239,7 +261,80 @@ export function createLocalChatProvider(db: Db): LocalChatProvider {
       };
     },
 
-    async postMessage({ channelId, userId, html, attachments = [], createdAt }) {
+    async getMessage(groupId, channelId, messageId) {
+      if (!isUuid(channelId) || !isUuid(messageId)) return null;
+      const [row] = await db
+        .select({
+          id: chatMessages.id,
+          html: chatMessages.html,
+          attachments: chatMessages.attachments,
+          createdAt: chatMessages.createdAt,
+          userId: chatMessages.userId,
+          userName: chatUsers.name,
+        })
+        .from(chatMessages)
+        .innerJoin(chatUsers, eq(chatUsers.id, chatMessages.userId))
+        .innerJoin(chatChannels, eq(chatChannels.id, chatMessages.channelId))
+        .where(
+          and(
+            eq(chatMessages.id, messageId),
+            eq(chatMessages.channelId, channelId),
+            eq(chatChannels.groupId, groupId),
+          ),
+        );
+      if (!row) return null;
+      return {
+        id: row.id,
+        user: { id: row.userId, name: row.userName },
+        html: row.html,
+        attachments: row.attachments,
+        createdAt: row.createdAt,
+        flags: [],
+      };
+    },
+
+    async recordFile(file) {
+      const [row] = await db.insert(chatFiles).values(file).returning();
+      return row!;
+    },
+
+    async findFile(channelId, fileId) {
+      if (!isUuid(channelId) || !isUuid(fileId)) return null;
+      const [row] = await db
+        .select()
+        .from(chatFiles)
+        .where(and(eq(chatFiles.id, fileId), eq(chatFiles.channelId, channelId)));
+      return row ?? null;
+    },
+
+    async setFileThumbnail(fileId, thumbnailKey) {
+      const rows = await db
+        .update(chatFiles)
+        .set({ thumbnailKey })
+        .where(and(eq(chatFiles.id, fileId), isNull(chatFiles.thumbnailKey)))
+        .returning({ id: chatFiles.id });
+      return rows.length === 1;
+    },
+
+    async deleteUnsentFiles(before, limit) {
+      const rows = await db
+        .delete(chatFiles)
+        .where(
+          inArray(
+            chatFiles.id,
+            db
+              .select({ id: chatFiles.id })
+              .from(chatFiles)
+              .where(and(isNull(chatFiles.messageId), lt(chatFiles.createdAt, before)))
+              .limit(limit),
+          ),
+        )
+        .returning({ storageKey: chatFiles.storageKey, thumbnailKey: chatFiles.thumbnailKey });
+      const keys = rows.flatMap((r) => [r.storageKey, ...(r.thumbnailKey ? [r.thumbnailKey] : [])]);
+      return { count: rows.length, keys };
+    },
+
+    async postMessage({ channelId, userId, html, files = [], attachments: given = [], createdAt }) {
       const [membership] = await db
         .select({
           disabled: chatChannels.disabled,
@@ -252,11 +347,53 @@ export function createLocalChatProvider(db: Db): LocalChatProvider {
         .where(and(eq(chatChannelMembers.channelId, channelId), eq(chatChannelMembers.userId, userId)));
       if (membership?.permission !== 'write' || !membership.active) return { refused: 'not-a-writer' };
       if (membership.disabled) return { refused: 'channel-disabled' };
-      const [row] = await db
-        .insert(chatMessages)
-        .values({ channelId, userId, html, attachments, ...(createdAt ? { createdAt } : {}) })
-        .returning({ id: chatMessages.id });
-      return { id: row!.id };
+      return db.transaction(async (tx) => {
+        const fileIds = [...new Set(files.map((f) => f.fileId))];
+        const rows = fileIds.length
+          ? await tx
+              .select()
+              .from(chatFiles)
+              .where(
+                and(
+                  inArray(chatFiles.id, fileIds),
+                  eq(chatFiles.channelId, channelId),
+                  eq(chatFiles.uploadedBy, userId),
+                  isNull(chatFiles.messageId),
+                ),
+              )
+              .for('update')
+          : [];
+        if (rows.length !== fileIds.length || fileIds.length !== files.length)
+          return { refused: 'file-not-uploaded' as const };
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        const stored = files.map(({ fileId, title }): StoredAttachment => {
+          const file = byId.get(fileId)!;
+          return {
+            type: file.kind,
+            title,
+            fileId,
+            fileName: file.fileName,
+            contentType: file.contentType,
+            size: file.byteSize,
+            sha256: file.sha256,
+            width: file.width,
+            height: file.height,
+          };
+        });
+        const [row] = await tx
+          .insert(chatMessages)
+          .values({
+            channelId,
+            userId,
+            html,
+            attachments: [...given, ...stored],
+            ...(createdAt ? { createdAt } : {}),
+          })
+          .returning({ id: chatMessages.id });
+        if (fileIds.length)
+          await tx.update(chatFiles).set({ messageId: row!.id }).where(inArray(chatFiles.id, fileIds));
+        return { id: row!.id };
+      });
     },
 
     async flagMessage({ messageId, userId, reason = null }) {

@@ -236,6 +236,17 @@ export function createStreamChatProvider(options: StreamChatOptions): ChatProvid
       return true;
     },
 
+    async getMessage(groupId, channelId, messageId) {
+      if (!STREAM_ID.test(messageId) || !(await channelOf(groupId, channelId))) return null;
+      try {
+        const { message } = await client.getMessage(messageId);
+        return message.cid === `${CHANNEL_TYPE}:${channelId}` ? toMessage(message, []) : null;
+      } catch (error) {
+        if ((error as { status?: number }).status === 404) return null;
+        throw error;
+      }
+    },
+
     async listMessages(groupId, channelId, { before, limit }): Promise<MessagePage | null> {
       const found = await channelOf(groupId, channelId);
       if (!found) return null;

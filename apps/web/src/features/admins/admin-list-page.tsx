@@ -4,8 +4,9 @@ import { type AdminUser, MSG } from '@bridge-talk/contract';
 import { Button, Group, Pagination, Paper, Text, Tooltip } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
+import { useLastPageClamp, useListState } from '../../shared/routing/use-list-state.js';
 import { useSessionUser } from '../../shared/session/session-provider.js';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.js';
 import { type Column, DataTable } from '../../shared/ui/data-table.js';
@@ -15,33 +16,21 @@ import { PageHeader } from '../../shared/ui/page-header.js';
 import { useAdminList } from './api/list-admins.js';
 import { useRemoveAdmin } from './api/remove-admin.js';
 
-function readPage(params: URLSearchParams): number {
-  const page = Number.parseInt(params.get('page') ?? '', 10);
-  return Number.isInteger(page) && page > 0 ? page : 1;
-}
-
 export function AdminListPage() {
   const me = useSessionUser();
-  const [params, setParams] = useSearchParams();
-  const page = readPage(params);
+  const listState = useListState();
+  const { page } = listState.state;
   const list = useAdminList(page);
   const remove = useRemoveAdmin();
   const [toRemove, setToRemove] = useState<AdminUser | null>(null);
-
-  const goToPage = (next: number, replace = false) =>
-    setParams(next > 1 ? { page: String(next) } : {}, { replace, preventScrollReset: true });
 
   useEffect(() => {
     if (list.isError) notify.error(MSG.common.somethingWrong);
   }, [list.isError]);
 
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   // After removing the last admin of the last page, or from an old link: show the last page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: goToPage is rebuilt every render.
-  useEffect(() => {
-    if (data && !list.isPlaceholderData && page > pages) goToPage(pages, true);
-  }, [data, page, pages, list.isPlaceholderData]);
+  const pages = useLastPageClamp(listState, list);
 
   async function confirmRemove() {
     if (!toRemove) return;
@@ -134,7 +123,7 @@ export function AdminListPage() {
               <Pagination
                 total={pages}
                 value={Math.min(page, pages)}
-                onChange={(next) => goToPage(next)}
+                onChange={(next) => listState.go({ page: next })}
                 getControlProps={(control) => ({ 'aria-label': `${control} page` })}
                 getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
               />

@@ -1,11 +1,11 @@
 // Entity Management: the searched, status-sortable, paginated list of agencies and lawyers. The search
 // text, the sort and the page live in the address, so a reload, a deep link and Back keep them.
-import { type Entity, entityStatusLabel, MSG, SEARCH_MAX, type SortDirection } from '@bridge-talk/contract';
+import { type Entity, entityStatusLabel, MSG, SEARCH_MAX } from '@bridge-talk/contract';
 import { Button, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingCommunity, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { useLastPageClamp, useListState } from '../../shared/routing/use-list-state.js';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.js';
 import { type Column, DataTable } from '../../shared/ui/data-table.js';
 import { LoadError } from '../../shared/ui/load-error.js';
@@ -15,68 +15,22 @@ import { StatusBadge } from '../../shared/ui/status-badge.js';
 import { useEntityList } from './api/list-entities.js';
 import { useChangeEntityStatus } from './api/update-entity.js';
 
-const SEARCH_DELAY_MS = 300;
 const STATUS_COLOURS = { Active: 'green', Disabled: 'gray', Pending: 'yellow' } as const;
 
-interface ListState {
-  search: string;
-  sort: SortDirection | undefined;
-  page: number;
-}
-
-function readState(params: URLSearchParams): ListState {
-  const sort = params.get('sort');
-  const page = Number.parseInt(params.get('page') ?? '', 10);
-  return {
-    search: params.get('search') ?? '',
-    sort: sort === 'asc' || sort === 'desc' ? sort : undefined,
-    page: Number.isInteger(page) && page > 0 ? page : 1,
-  };
-}
-
-function toParams({ search, sort, page }: ListState): URLSearchParams {
-  const params = new URLSearchParams();
-  if (search) params.set('search', search);
-  if (sort) params.set('sort', sort);
-  if (page > 1) params.set('page', String(page));
-  return params;
-}
-
 export function EntityListPage() {
-  const [params, setParams] = useSearchParams();
-  const state = readState(params);
+  const listState = useListState();
+  const { state, go, typed, setTyped } = listState;
   const navigate = useNavigate();
   const list = useEntityList(state);
   const changeStatus = useChangeEntityStatus();
   const [toDisable, setToDisable] = useState<Entity | null>(null);
-
-  const go = (next: Partial<ListState>, replace = false) =>
-    setParams(toParams({ ...state, ...next }), { replace, preventScrollReset: true });
-
-  // The box follows the address (Back, a link) and the address follows the box, once typing pauses.
-  const [typed, setTyped] = useState(state.search);
-  const [settled] = useDebouncedValue(typed.trim(), SEARCH_DELAY_MS);
-  const [lastSearch, setLastSearch] = useState(state.search);
-  if (state.search !== lastSearch) {
-    setLastSearch(state.search);
-    if (typed.trim() !== state.search) setTyped(state.search);
-  }
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled change of the box moves the address.
-  useEffect(() => {
-    if (settled !== state.search) go({ search: settled, page: 1 }, true);
-  }, [settled]);
 
   useEffect(() => {
     if (list.isError) notify.error(MSG.common.somethingWrong);
   }, [list.isError]);
 
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  // A page beyond the last (rows removed, an old link) shows the last page instead.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: go() is rebuilt every render.
-  useEffect(() => {
-    if (data && !list.isPlaceholderData && data.total > 0 && state.page > pages) go({ page: pages }, true);
-  }, [data, pages, state.page, list.isPlaceholderData]);
+  const pages = useLastPageClamp(listState, list);
 
   // An access request has no address or contract yet: it is enabled by saving its completed form.
   function enable(entity: Entity) {

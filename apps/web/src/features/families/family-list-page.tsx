@@ -8,13 +8,11 @@ import {
   groupStatusLabel,
   MSG,
   SEARCH_MAX,
-  type SortDirection,
 } from '@bridge-talk/contract';
 import { Button, Group, Pagination, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconUsersGroup } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useLastPageClamp, useListState } from '../../shared/routing/use-list-state.js';
 import { type Column, DataTable } from '../../shared/ui/data-table.js';
 import { LoadError } from '../../shared/ui/load-error.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
@@ -22,65 +20,18 @@ import { StatusBadge } from '../../shared/ui/status-badge.js';
 import { useFamilyList } from './api/list-families.js';
 import { wizardPath } from './wizard-path.js';
 
-const SEARCH_DELAY_MS = 300;
-
-interface ListState {
-  search: string;
-  sort: SortDirection | undefined;
-  page: number;
-}
-
-function readState(params: URLSearchParams): ListState {
-  const sort = params.get('sort');
-  const page = Number.parseInt(params.get('page') ?? '', 10);
-  return {
-    search: params.get('search') ?? '',
-    sort: sort === 'asc' || sort === 'desc' ? sort : undefined,
-    page: Number.isInteger(page) && page > 0 ? page : 1,
-  };
-}
-
-function toParams({ search, sort, page }: ListState): URLSearchParams {
-  const params = new URLSearchParams();
-  if (search) params.set('search', search);
-  if (sort) params.set('sort', sort);
-  if (page > 1) params.set('page', String(page));
-  return params;
-}
-
 /** Where View goes: the family page, or the wizard's second step for a family not named yet. */
 export function familyViewPath(family: Pick<GroupListItem, '_id' | 'name'>): string {
   return family.name === null ? wizardPath(2, family._id) : `/manage-families/${family._id}/details`;
 }
 
 export function FamilyListPage() {
-  const [params, setParams] = useSearchParams();
-  const state = readState(params);
+  const listState = useListState();
+  const { state, go, typed, setTyped } = listState;
   const list = useFamilyList(state);
 
-  const go = (next: Partial<ListState>, replace = false) =>
-    setParams(toParams({ ...state, ...next }), { replace, preventScrollReset: true });
-
-  // The box follows the address (Back, a link) and the address follows the box, once typing pauses.
-  const [typed, setTyped] = useState(state.search);
-  const [settled] = useDebouncedValue(typed.trim(), SEARCH_DELAY_MS);
-  const [lastSearch, setLastSearch] = useState(state.search);
-  if (state.search !== lastSearch) {
-    setLastSearch(state.search);
-    if (typed.trim() !== state.search) setTyped(state.search);
-  }
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled change of the box moves the address.
-  useEffect(() => {
-    if (settled !== state.search) go({ search: settled, page: 1 }, true);
-  }, [settled]);
-
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  // A page beyond the last (an old link) shows the last page instead.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: go() is rebuilt every render.
-  useEffect(() => {
-    if (data && !list.isPlaceholderData && data.total > 0 && state.page > pages) go({ page: pages }, true);
-  }, [data, pages, state.page, list.isPlaceholderData]);
+  const pages = useLastPageClamp(listState, list);
 
   const columns: Column<GroupListItem>[] = [
     {

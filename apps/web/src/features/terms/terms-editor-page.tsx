@@ -6,6 +6,7 @@ import { Alert, Box, Button, Group, LoadingOverlay as Overlay, Stack, Text, Text
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
+import { inlineStylesAllowed } from '../../shared/security/style-nonce.js';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
@@ -27,6 +28,12 @@ export function TermsEditorPage() {
   const [editorReady, setEditorReady] = useState(false);
   /** Why the last Save was refused (an empty editor), until the text changes. */
   const [refusal, setRefusal] = useState<string | null>(null);
+
+  // The editor needs inline styles, which only its own page load allows (see the server's web-page):
+  // reached inside a page served under the strict policy, it loads its page again.
+  useEffect(() => {
+    if (!inlineStylesAllowed) window.location.reload();
+  }, []);
 
   // The editor starts from the text of the version being edited, once it has arrived.
   useEffect(() => {
@@ -85,15 +92,17 @@ export function TermsEditorPage() {
                   zIndex={10}
                   loaderProps={{ 'aria-label': 'Loading editor' }}
                 />
-                <RichTextEditor
-                  label={MSG.nav.termsAndConditions}
-                  value={content ?? ''}
-                  onChange={(html) => {
-                    setContent(html);
-                    setRefusal(null);
-                  }}
-                  onReady={() => setEditorReady(true)}
-                />
+                {inlineStylesAllowed && (
+                  <RichTextEditor
+                    label={MSG.nav.termsAndConditions}
+                    value={content ?? ''}
+                    onChange={(html) => {
+                      setContent(html);
+                      setRefusal(null);
+                    }}
+                    onReady={() => setEditorReady(true)}
+                  />
+                )}
               </Box>
               {refusal && (
                 <Text c="red.8" fw={600} role="alert">

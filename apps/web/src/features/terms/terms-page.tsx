@@ -1,5 +1,7 @@
 // /terms-conditions: the terms in force — when they were last updated, the (sanitised) text, the
-// version — and Edit; while none exist, an illustration and the way to write the first ones.
+// version — and Edit; while none exist, an illustration and the way to write the first ones. The
+// editor opens with a page load: the server serves it under the policy its editor needs (inline
+// styles), and no other screen.
 import { formatFullDate, MSG } from '@bridge-talk/contract';
 import { Button, Group, Paper, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
@@ -21,6 +23,7 @@ export function TermsPage() {
           terms.data && (
             <Button
               component={Link}
+              reloadDocument
               to={`/terms-conditions/${terms.data._id}`}
               leftSection={<IconPencil size={16} />}
             >
@@ -38,7 +41,7 @@ export function TermsPage() {
               <Stack align="center" gap="sm" py="xl">
                 <EmptyTermsIllustration />
                 <Text fw={600}>{MSG.extra.termsNotPublished}</Text>
-                <Button component={Link} to="/terms-conditions/new">
+                <Button component={Link} reloadDocument to="/terms-conditions/new">
                   {MSG.extra.writeFirstTerms}
                 </Button>
               </Stack>

@@ -3,9 +3,16 @@
 import { MSG } from '@bridge-talk/contract';
 import { Alert, Button } from '@mantine/core';
 
-export function LoadError({ onRetry }: { onRetry: () => void }) {
+export function LoadError({
+  onRetry,
+  message = MSG.common.somethingWrong,
+}: {
+  onRetry: () => void;
+  /** What the server said, when it said something more precise (too many attempts, say). */
+  message?: string;
+}) {
   return (
-    <Alert color="red" variant="light" title={MSG.common.somethingWrong}>
+    <Alert color="red" variant="light" title={message}>
       <Button variant="light" color="red" onClick={onRetry}>
         {MSG.common.tryAgain}
       </Button>

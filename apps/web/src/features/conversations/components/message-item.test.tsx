@@ -79,7 +79,10 @@ describe('MessageItem', () => {
     expect(screen.queryByTestId('message-sender')).not.toBeInTheDocument();
   });
 
-  it('shows images and playable videos, and drops addresses that are not media', () => {
+  it('shows pictures as thumbnails that open full size, playable videos, and a placeholder for what the portal cannot read', () => {
+    const full = '/api/groups/g/channels/c/messages/1/attachments/0?access=t';
+    const thumb = '/api/groups/g/channels/c/messages/1/attachments/0?size=thumb&access=t';
+    const video = '/api/groups/g/channels/c/messages/1/attachments/1?access=t';
     renderWithProviders(
       <MessageItem
         row={{
@@ -87,8 +90,10 @@ describe('MessageItem', () => {
             id: '1',
             html: '',
             attachments: [
-              { type: 'image', image_url: 'https://cdn.example.org/lake.jpg', title: 'Lake' },
-              { type: 'video', asset_url: 'https://cdn.example.org/steps.mp4', title: 'First steps' },
+              { type: 'image', image_url: full, thumb_url: thumb, title: 'Lake', width: 1600, height: 1200 },
+              { type: 'video', asset_url: video, title: null, file_name: 'first-steps.mp4' },
+              { type: 'image', title: 'Old picture' },
+              { type: 'image', image_url: 'https://cdn.example.org/x.png', title: 'Elsewhere' },
               { type: 'image', image_url: 'javascript:alert(1)', title: 'Bad' },
             ],
           }),
@@ -97,14 +102,24 @@ describe('MessageItem', () => {
         }}
       />,
     );
-    expect(screen.getByRole('img', { name: 'Lake' })).toHaveAttribute(
-      'src',
-      'https://cdn.example.org/lake.jpg',
+    const picture = screen.getByRole('img', { name: 'Lake' });
+    expect(picture).toHaveAttribute('src', thumb);
+    expect(screen.getByRole('link', { name: `${MSG.conversations.openFullSize}: Lake` })).toHaveAttribute(
+      'href',
+      full,
     );
+    const player = screen.getByLabelText('first-steps.mp4');
+    expect(player.tagName).toBe('VIDEO');
+    expect(player).toHaveAttribute('src', video);
+    expect(player).toHaveAttribute('controls');
+    // Nothing outside the portal is loaded: no address elsewhere reaches an element.
+    expect(screen.queryByRole('img', { name: 'Elsewhere' })).not.toBeInTheDocument();
     expect(screen.queryByRole('img', { name: 'Bad' })).not.toBeInTheDocument();
-    const video = screen.getByLabelText('First steps');
-    expect(video.tagName).toBe('VIDEO');
-    expect(video).toHaveAttribute('controls');
+    expect(screen.getAllByTestId('attachment-unavailable').map((e) => e.textContent)).toEqual([
+      `${MSG.conversations.attachmentUnavailable} (Old picture)`,
+      `${MSG.conversations.attachmentUnavailable} (Elsewhere)`,
+      `${MSG.conversations.attachmentUnavailable} (Bad)`,
+    ]);
     expect(screen.queryByTestId('message-html')).not.toBeInTheDocument();
   });
 

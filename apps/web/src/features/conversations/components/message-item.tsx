@@ -1,18 +1,80 @@
 // One message of the conversation: the day when it changes, the sender's first name when the sender
-// changes, attachments (images shown, videos playable), the sanitised html, the time (h:MM:ss TT) and,
-// for a reported message, who reported it.
-import { formatDate, formatMessageTime, type Message, MSG, splitName } from '@bridge-talk/contract';
-import { Box, Divider, Group, Stack, Text } from '@mantine/core';
-import { IconFlag } from '@tabler/icons-react';
+// changes, attachments (pictures as thumbnails that open full size, videos playable, an attachment the
+// portal cannot read as a labelled placeholder), the sanitised html, the time (h:MM:ss TT) and, for a
+// reported message, who reported it.
+import {
+  formatDate,
+  formatMessageTime,
+  type Message,
+  type MessageAttachment,
+  MSG,
+  splitName,
+} from '@bridge-talk/contract';
+import { Anchor, Box, Divider, Group, Stack, Text } from '@mantine/core';
+import { IconFlag, IconPhotoOff } from '@tabler/icons-react';
 import { MessageHtml } from './message-html.js';
 import './message.css';
 
-/** Only addresses a browser loads as media; anything else (javascript:, file:) is not shown. */
-function mediaUrl(url: string | undefined, allowData: boolean): string | null {
-  if (!url) return null;
-  if (/^(https?:|blob:)/i.test(url) || url.startsWith('/')) return url;
-  if (allowData && /^data:image\/(png|jpe?g|gif|webp|svg\+xml);/i.test(url)) return url;
-  return null;
+/**
+ * Attachments load from the portal only (its attachment route): an address anywhere else would tell a
+ * third party who read the conversation and when, and the page's CSP would refuse it anyway.
+ */
+function portalUrl(url: string | undefined): string | null {
+  return url?.startsWith('/api/') ? url : null;
+}
+
+function AttachmentView({ attachment }: { attachment: MessageAttachment }) {
+  const label =
+    attachment.title ??
+    attachment.file_name ??
+    (attachment.type === 'image' ? MSG.conversations.imageLabel : MSG.conversations.videoLabel);
+  const full = portalUrl(attachment.type === 'image' ? attachment.image_url : attachment.asset_url);
+  if (!full) {
+    return (
+      <Group gap={6} className="attachment-unavailable" data-testid="attachment-unavailable" wrap="nowrap">
+        <IconPhotoOff size={16} aria-hidden />
+        <Text size="sm" c="dimmed">
+          {MSG.conversations.attachmentUnavailable}
+          {attachment.title ? ` (${attachment.title})` : ''}
+        </Text>
+      </Group>
+    );
+  }
+  if (attachment.type === 'image') {
+    return (
+      <Stack gap={2} className="attachment">
+        <Anchor
+          href={full}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`${MSG.conversations.openFullSize}: ${label}`}
+        >
+          <img
+            className="attachment-picture"
+            src={portalUrl(attachment.thumb_url) ?? full}
+            alt={label}
+            loading="lazy"
+            width={attachment.width}
+            height={attachment.height}
+          />
+        </Anchor>
+        {attachment.title && (
+          <Text size="xs" c="dimmed">
+            {attachment.title}
+          </Text>
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap={2} className="attachment">
+      {/* biome-ignore lint/a11y/useMediaCaption: members' videos come without captions. */}
+      <video className="attachment-video" src={full} controls preload="metadata" aria-label={label} />
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+    </Stack>
+  );
 }
 
 export interface MessageRow {
@@ -83,38 +145,11 @@ export function MessageItem({ row }: { row: MessageRow }) {
       >
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
           <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
-            {message.attachments.map((attachment, i) => {
-              const key = `${message.id}-${i}`;
-              if (attachment.type === 'image') {
-                const src = mediaUrl(attachment.image_url, true);
-                return src ? (
-                  <img
-                    key={key}
-                    src={src}
-                    alt={attachment.title ?? 'Image'}
-                    loading="lazy"
-                    style={{
-                      maxWidth: 'min(320px, 100%)',
-                      maxHeight: 240,
-                      borderRadius: 6,
-                      display: 'block',
-                    }}
-                  />
-                ) : null;
-              }
-              const src = mediaUrl(attachment.asset_url, false);
-              return src ? (
-                // biome-ignore lint/a11y/useMediaCaption: members' videos come without captions.
-                <video
-                  key={key}
-                  src={src}
-                  controls
-                  preload="metadata"
-                  aria-label={attachment.title ?? 'Video'}
-                  style={{ maxWidth: 'min(360px, 100%)', maxHeight: 240, borderRadius: 6, display: 'block' }}
-                />
-              ) : null;
-            })}
+            {message.attachments.map((attachment, i) => (
+              // A message's attachments never change or move: their place is their identity.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+              <AttachmentView key={i} attachment={attachment} />
+            ))}
             <MessageHtml html={message.html} />
           </Stack>
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>

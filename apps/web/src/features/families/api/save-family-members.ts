@@ -57,7 +57,8 @@ export async function saveFamilyMembers({
         current.lastName !== slot.lastName.trim() ||
         (current.email ?? '') !== (email ?? '').toLowerCase()
       ) {
-        await editMember(userId, { groupId, userId, name, email, subtype: role });
+        // A new e-mail may make the place another person's (one the family app knows by that e-mail).
+        userId = (await editMember(userId, { groupId, userId, name, email, subtype: role }))._id;
       }
     } else {
       userId = (await createMember({ groupId, name, email, subtype: role }))._id;

@@ -1,0 +1,50 @@
+// What the two process entries share (main.ts serves HTTP, worker.ts runs the jobs): reading the
+// configuration or exiting with its message, and a graceful stop on SIGTERM / SIGINT.
+import type { FastifyInstance } from 'fastify';
+import { type Config, ConfigError, loadConfig } from './config/index.js';
+
+/** Seconds a stop may take (requests in flight, jobs running) before the process exits anyway. */
+const STOP_TIMEOUT_MS = 20_000;
+
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/**
+ * On SIGTERM or SIGINT: close the app (its requests in flight finish, running jobs get their time),
+ * then exit 0; exit 1 when that fails or takes too long. A stopped database thread ends the process.
+ */
+export function stopGracefullyOnSignals(app: FastifyInstance): void {
+  app.ctx.database.pglite?.onUnexpectedStop((error) => {
+    app.log.fatal({ err: error }, 'the database thread stopped: exiting');
+    process.exit(1);
+  });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests and jobs in flight');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, STOP_TIMEOUT_MS);
+    force.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}

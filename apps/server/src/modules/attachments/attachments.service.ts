@@ -1,0 +1,428 @@
+// Attachments of chat messages: files members upload (recognised from their bytes, kept in the storage
+// provider, recorded in chat_files), and how the portal serves any attachment — a stored file, with
+// range requests and a thumbnail made once; or an address (Stream's CDN, or a data: URL of an earlier
+// local row), which the portal reads itself so that the caseworker's browser never contacts a third
+// party. Callers check who may see the message first: this module trusts the ids it is given.
+import { Readable } from 'node:stream';
+import { type MessageAttachment, MSG, UPLOAD_MAX_BYTES, type UploadedFile } from '@bridge-talk/contract';
+import type { AppContext } from '../../app-context.js';
+import { AppError } from '../../lib/app-error.js';
+import type { ChatAttachment, StoredAttachment } from '../../providers/chat/chat-provider.js';
+import { localActionsOf } from '../../providers/chat/index.js';
+import type { ByteRange } from '../../providers/storage/storage-provider.js';
+import { cleanFileName, contentDisposition, recogniseFile } from './file-kinds.js';
+
+/** The longest side of a thumbnail, in pixels: twice the conversation view's picture box. */
+const THUMBNAIL_SIDE = 640;
+/** Addresses the portal reads for the viewer: Stream's CDN (and the configured Stream host). */
+const STREAM_MEDIA_HOSTS = [/(^|\.)stream-io-cdn\.com$/i, /(^|\.)getstream\.io$/i];
+const REMOTE_TIMEOUT_MS = 15_000;
+
+/** Which attachment, in which size, and the part of it (an HTTP Range header) a caller asks for. */
+export interface AttachmentRequest {
+  channelId: string;
+  messageId: string;
+  index: number;
+  size: 'full' | 'thumb';
+  range: string | undefined;
+}
+
+export interface ServedAttachment {
+  status: 200 | 206;
+  headers: Record<string, string>;
+  body: Readable | Buffer;
+}
+
+export function isStoredAttachment(a: ChatAttachment): a is StoredAttachment {
+  return 'fileId' in a;
+}
+
+/**
+ * The Range header of a request for a file of `size` bytes: one range, or null for the whole file.
+ * Several ranges are answered with the whole file (allowed by RFC 9110); an impossible one is a 416.
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | null {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return null;
+  const [, from, to] = match;
+  let start: number;
+  let end: number;
+  if (from === '' && to === '') return null;
+  if (from === '') {
+    const suffix = Number(to);
+    if (suffix === 0) throw rangeNotSatisfiable(size);
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(from);
+    end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
+  }
+  if (start >= size || end < start) throw rangeNotSatisfiable(size);
+  return { start, end };
+}
+
+function rangeNotSatisfiable(size: number) {
+  return new AppError('RANGE_NOT_SATISFIABLE', MSG.conversations.attachmentUnavailable, undefined, {
+    size,
+  });
+}
+
+function unavailable() {
+  return new AppError('NOT_FOUND', MSG.conversations.attachmentUnavailable);
+}
+
+/** Headers every attachment answer carries: the browser shows it as what it is and runs nothing. */
+function fileHeaders(contentType: string, fileName: string): Record<string, string> {
+  return {
+    'content-type': contentType,
+    'content-disposition': contentDisposition(fileName),
+    'x-content-type-options': 'nosniff',
+    // Kept by the caseworker's own browser for a while (addresses are per session), never by a proxy.
+    'cache-control': 'private, max-age=3600',
+    'content-security-policy': "default-src 'none'; sandbox",
+    'cross-origin-resource-policy': 'same-origin',
+  };
+}
+
+/** The last segment of an address's path, decoded when it is valid percent-encoding (else as it is). */
+function fileNameOf(url: URL): string {
+  const segment = url.pathname.split('/').at(-1) ?? '';
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** The bytes of a data: URL of an allowed type (older local rows), or null. */
+async function fromDataUrl(url: string) {
+  const match = /^data:([^;,]+)?(;base64)?,(.*)$/s.exec(url);
+  if (!match) return null;
+  let bytes: Buffer;
+  try {
+    bytes = match[2] ? Buffer.from(match[3]!, 'base64') : Buffer.from(decodeURIComponent(match[3]!), 'utf8');
+  } catch {
+    return null; // not valid percent-encoding
+  }
+  const kind = await recogniseFile(bytes);
+  return kind ? { bytes, kind } : null;
+}
+
+export function createAttachmentsService(ctx: AppContext) {
+  const { storage } = ctx;
+  const streamHost = ctx.config.chat.stream.baseUrl ? new URL(ctx.config.chat.stream.baseUrl).host : null;
+
+  function local() {
+    const actions = localActionsOf(ctx.chat);
+    if (!actions) throw new AppError('NOT_FOUND', MSG.conversations.memberApiUnavailable);
+    return actions;
+  }
+
+  function remoteAllowed(url: URL): boolean {
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
+    if (streamHost && url.host === streamHost) return true;
+    return url.protocol === 'https:' && STREAM_MEDIA_HOSTS.some((host) => host.test(url.hostname));
+  }
+
+  async function storedBytes(key: string): Promise<Buffer | null> {
+    const stream = await storage.get(key);
+    if (!stream) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  /** The thumbnail of a stored picture: made from the picture the first time it is asked for. */
+  async function thumbnailKey(channelId: string, attachment: StoredAttachment): Promise<string | null> {
+    const file = await local().findFile(channelId, attachment.fileId);
+    if (file?.kind !== 'image') return null;
+    if (file.thumbnailKey) return file.thumbnailKey;
+    const original = await storedBytes(file.storageKey);
+    if (!original) return null;
+    const { default: sharp } = await import('sharp');
+    const jpeg = await sharp(original, { failOn: 'none' })
+      .rotate()
+      .resize({ width: THUMBNAIL_SIDE, height: THUMBNAIL_SIDE, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 80, mozjpeg: true })
+      .toBuffer();
+    const stored = await storage.put({ body: jpeg, contentType: 'image/jpeg' });
+    if (await local().setFileThumbnail(file.id, stored.key)) return stored.key;
+    // Another request made one first: keep theirs.
+    await storage.delete(stored.key);
+    return (await local().findFile(channelId, attachment.fileId))?.thumbnailKey ?? null;
+  }
+
+  async function serveStored(
+    channelId: string,
+    attachment: StoredAttachment,
+    size: 'full' | 'thumb',
+    rangeHeader: string | undefined,
+  ): Promise<ServedAttachment> {
+    const file = await local().findFile(channelId, attachment.fileId);
+    if (!file) throw unavailable();
+    const thumb =
+      size === 'thumb' && file.kind === 'image' ? await thumbnailKey(channelId, attachment) : null;
+    const key = thumb ?? file.storageKey;
+    const head = await storage.head(key);
+    if (!head) throw unavailable();
+    const headers = fileHeaders(thumb ? 'image/jpeg' : file.contentType, file.fileName);
+    headers['accept-ranges'] = 'bytes';
+    const range = parseRange(rangeHeader, head.size);
+    const body = await storage.get(key, range ?? undefined);
+    if (!body) throw unavailable();
+    if (!range) return { status: 200, headers: { ...headers, 'content-length': String(head.size) }, body };
+    return {
+      status: 206,
+      headers: {
+        ...headers,
+        'content-length': String(range.end - range.start + 1),
+        'content-range': `bytes ${range.start}-${range.end}/${head.size}`,
+      },
+      body,
+    };
+  }
+
+  async function serveAddress(
+    attachment: { url: string; title: string | null; type: 'image' | 'video' },
+    rangeHeader: string | undefined,
+  ): Promise<ServedAttachment> {
+    if (attachment.url.startsWith('data:')) {
+      const decoded = await fromDataUrl(attachment.url);
+      if (!decoded) throw unavailable();
+      const headers = fileHeaders(
+        decoded.kind.contentType,
+        cleanFileName(attachment.title ?? '', decoded.kind),
+      );
+      return {
+        status: 200,
+        headers: { ...headers, 'content-length': String(decoded.bytes.length) },
+        body: decoded.bytes,
+      };
+    }
+    let url: URL;
+    try {
+      url = new URL(attachment.url);
+    } catch {
+      throw unavailable();
+    }
+    if (!remoteAllowed(url)) throw unavailable();
+    const answer = await fetch(url, {
+      headers: rangeHeader ? { range: rangeHeader } : {},
+      redirect: 'error',
+      signal: AbortSignal.timeout(REMOTE_TIMEOUT_MS),
+    }).catch(() => null);
+    if (!answer?.ok || !answer.body) throw unavailable();
+    const contentType = (answer.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    const allowed = attachment.type === 'image' ? /^image\/(jpeg|png|webp|gif)$/ : /^video\/(mp4|webm)$/;
+    const length = Number(answer.headers.get('content-length') ?? 0);
+    if (!allowed.test(contentType) || length > UPLOAD_MAX_BYTES[attachment.type]) {
+      await answer.body.cancel();
+      throw unavailable();
+    }
+    const name = fileNameOf(url) || attachment.type;
+    const headers = fileHeaders(contentType, name.slice(0, 120));
+    for (const header of ['content-length', 'content-range', 'accept-ranges']) {
+      const value = answer.headers.get(header);
+      if (value) headers[header] = value;
+    }
+    return {
+      status: answer.status === 206 ? 206 : 200,
+      headers,
+      body: Readable.fromWeb(answer.body as never),
+    };
+  }
+
+  return {
+    /** Whether the portal would read this attachment for a viewer (else it is shown as unavailable). */
+    readable(attachment: ChatAttachment): boolean {
+      if (isStoredAttachment(attachment)) return true;
+      if (/^data:(image\/(jpeg|png|webp|gif)|video\/(mp4|webm));base64,/i.test(attachment.url)) return true;
+      try {
+        return remoteAllowed(new URL(attachment.url));
+      } catch {
+        return false;
+      }
+    },
+
+    /** Stores a member's upload to a channel (the caller checked the member is in it). */
+    async upload({
+      channelId,
+      memberId,
+      bytes,
+      fileName,
+    }: {
+      channelId: string;
+      memberId: string;
+      bytes: Buffer;
+      fileName: string | undefined;
+    }): Promise<UploadedFile> {
+      const actions = local();
+      if (bytes.length === 0) throw new AppError('BAD_REQUEST', MSG.conversations.fileEmpty);
+      const kind = await recogniseFile(bytes);
+      if (!kind) throw new AppError('UNSUPPORTED_TYPE', MSG.conversations.fileTypeNotAllowed);
+      const limit = UPLOAD_MAX_BYTES[kind.kind];
+      if (bytes.length > limit)
+        throw new AppError('TOO_LARGE', MSG.conversations.fileTooLarge(`${limit / 1024 / 1024} MB`));
+      let width: number | null = null;
+      let height: number | null = null;
+      if (kind.kind === 'image') {
+        // A picture that does not decode is not a picture, whatever its first bytes say: the header
+        // alone gives a size, so the pixels are decoded too (into a small copy, thrown away).
+        const { default: sharp } = await import('sharp');
+        const meta = await sharp(bytes)
+          .metadata()
+          .catch(() => null);
+        const decodes = await sharp(bytes)
+          .resize({ width: 64, height: 64, fit: 'inside' })
+          .toBuffer()
+          .then(
+            () => true,
+            () => false,
+          );
+        if (!meta?.width || !meta.height || !decodes)
+          throw new AppError('UNSUPPORTED_TYPE', MSG.conversations.fileTypeNotAllowed);
+        width = meta.autoOrient?.width ?? meta.width;
+        height = meta.autoOrient?.height ?? meta.height;
+      }
+      const stored = await storage.put({ body: bytes, contentType: kind.contentType });
+      const file = await actions.recordFile({
+        channelId,
+        uploadedBy: memberId,
+        kind: kind.kind,
+        storageKey: stored.key,
+        contentType: kind.contentType,
+        byteSize: stored.size,
+        sha256: stored.sha256,
+        fileName: cleanFileName(fileName, kind),
+        width,
+        height,
+      });
+      return {
+        id: file.id,
+        type: file.kind,
+        contentType: file.contentType,
+        size: file.byteSize,
+        sha256: file.sha256,
+        fileName: file.fileName,
+        width: file.width,
+        height: file.height,
+      };
+    },
+
+    /**
+     * The attachment `index` of a message of the family's channel, as an HTTP answer: the whole file,
+     * a range of it, or (`thumb`) a picture's thumbnail. Not found when there is no such attachment or
+     * the portal cannot read it.
+     */
+    async serve(input: AttachmentRequest & { groupId: string }): Promise<ServedAttachment> {
+      const message = await ctx.chat.getMessage(input.groupId, input.channelId, input.messageId);
+      const attachment = message?.attachments[input.index];
+      if (!attachment) throw unavailable();
+      return isStoredAttachment(attachment)
+        ? serveStored(input.channelId, attachment, input.size, input.range)
+        : serveAddress(attachment, input.range);
+    },
+
+    /**
+     * A picture for the PDF transcript: a JPEG no wider than `maxWidth` pixels, with its size; null
+     * when the attachment is not a picture the portal can read. One picture at a time is in memory.
+     */
+    async pictureForPrint(
+      channelId: string,
+      attachment: ChatAttachment,
+      maxWidth: number,
+    ): Promise<{ jpeg: Buffer; width: number; height: number } | null> {
+      if (attachment.type !== 'image') return null;
+      let bytes: Buffer | null = null;
+      if (isStoredAttachment(attachment)) {
+        const file = await local().findFile(channelId, attachment.fileId);
+        bytes = file ? await storedBytes(file.storageKey) : null;
+      } else {
+        const served = await serveAddress(attachment, undefined).catch(() => null);
+        if (served) {
+          const chunks: Buffer[] = [];
+          if (Buffer.isBuffer(served.body)) chunks.push(served.body);
+          else for await (const chunk of served.body) chunks.push(chunk as Buffer);
+          bytes = Buffer.concat(chunks);
+        }
+      }
+      if (!bytes) return null;
+      const { default: sharp } = await import('sharp');
+      try {
+        const { data, info } = await sharp(bytes, { failOn: 'none' })
+          .rotate()
+          .resize({ width: maxWidth, withoutEnlargement: true })
+          .flatten({ background: '#ffffff' })
+          .jpeg({ quality: 70 })
+          .toBuffer({ resolveWithObject: true });
+        return { jpeg: data, width: info.width, height: info.height };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+export type AttachmentsService = ReturnType<typeof createAttachmentsService>;
+
+/** An upload not sent within a day is of no use: a member sends what they upload at once. */
+export const UNSENT_FILE_TTL_MS = 24 * 60 * 60 * 1000;
+const CLEANUP_BATCH = 500;
+const CLEANUP_SCHEDULE = '17 * * * *';
+
+/** Removes files uploaded more than a day ago and never sent, from the table and from storage. */
+export async function deleteUnsentFiles(ctx: AppContext, now = new Date()): Promise<number> {
+  const local = localActionsOf(ctx.chat);
+  if (!local) return 0;
+  let removed = 0;
+  for (let batch = 0; batch < 100; batch++) {
+    const { count, keys } = await local.deleteUnsentFiles(
+      new Date(now.getTime() - UNSENT_FILE_TTL_MS),
+      CLEANUP_BATCH,
+    );
+    for (const key of keys) await ctx.storage.delete(key);
+    removed += count;
+    if (count < CLEANUP_BATCH) break;
+  }
+  return removed;
+}
+
+export async function registerAttachmentJobs(ctx: AppContext): Promise<void> {
+  ctx.queue.register('attachments.cleanup', async () => {
+    const removed = await deleteUnsentFiles(ctx);
+    if (removed > 0) ctx.logger.info({ removed }, 'unsent uploads removed');
+  });
+  await ctx.queue.schedule('attachments.cleanup', CLEANUP_SCHEDULE);
+}
+
+/**
+ * An attachment as the conversation view gets it: the portal's own addresses (with the media token),
+ * never the provider's or a member's; what a stored file is; and no address when the portal would
+ * not read it (the view shows a labelled placeholder).
+ */
+export function attachmentForViewer(
+  attachment: ChatAttachment,
+  readable: boolean,
+  address: (size: 'full' | 'thumb') => string,
+): MessageAttachment {
+  const stored = isStoredAttachment(attachment) ? attachment : null;
+  const full = readable ? address('full') : undefined;
+  return {
+    type: attachment.type,
+    title: attachment.title,
+    ...(attachment.type === 'image'
+      ? { image_url: full, ...(stored && full ? { thumb_url: address('thumb') } : {}) }
+      : { asset_url: full }),
+    ...(stored
+      ? {
+          file_name: stored.fileName,
+          size: stored.size,
+          sha256: stored.sha256,
+          ...(stored.width ? { width: stored.width } : {}),
+          ...(stored.height ? { height: stored.height } : {}),
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,60 @@
+// What a file is, from its bytes: the member API takes pictures (JPEG, PNG, WebP, GIF) and videos
+// (MP4, WebM) only, whatever the file is called or claims to be. An HTML page named .png, an SVG (it
+// can carry script) or a text file is none of these and is refused.
+import { UPLOAD_TYPES, type UploadContentType } from '@bridge-talk/contract';
+import { fileTypeFromBuffer } from 'file-type';
+
+export interface FileKind {
+  contentType: UploadContentType;
+  kind: 'image' | 'video';
+  extension: string;
+}
+
+const EXTENSION: Record<UploadContentType, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+};
+
+function isUploadType(mime: string): mime is UploadContentType {
+  return Object.hasOwn(UPLOAD_TYPES, mime);
+}
+
+/** The kind of an allowed file, or null for anything else. */
+export async function recogniseFile(bytes: Uint8Array): Promise<FileKind | null> {
+  if (bytes.length === 0) return null;
+  const found = await fileTypeFromBuffer(bytes);
+  // file-type names some MP4 brands video/quicktime-free variants: only what the list allows passes.
+  const mime = found?.mime === 'video/x-m4v' ? 'video/mp4' : found?.mime;
+  if (!mime || !isUploadType(mime)) return null;
+  return { contentType: mime, kind: UPLOAD_TYPES[mime], extension: EXTENSION[mime] };
+}
+
+/**
+ * The uploaded file's name as it may appear in a Content-Disposition header: no folders, no control
+ * characters, at most 120 characters, and the extension of what the bytes are.
+ */
+export function cleanFileName(name: string | undefined, kind: FileKind): string {
+  const base = (name ?? '')
+    .split(/[\\/]/)
+    .at(-1)!
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .replace(/\.[A-Za-z0-9]{1,5}$/, '')
+    .trim()
+    .slice(0, 120);
+  return `${base || kind.kind}.${kind.extension}`;
+}
+
+/** `inline; filename="…"; filename*=UTF-8''…`: an ASCII name for old clients, the real one for the rest. */
+export function contentDisposition(
+  fileName: string,
+  disposition: 'inline' | 'attachment' = 'inline',
+): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16)}`);
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

@@ -1,0 +1,147 @@
+// The sign-in lock-out from both sides: the guesser's address is refused, even with the right password,
+// while the owner signing in from an address of their own is not refused because of someone else's
+// failures; the counts live in the fileDatabase(), so a new app instance on it keeps them.
+import { MSG } from '@bridge-talk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdminUser } from '../../test-support/factories.js';
+import { useFileDatabase } from '../../test-support/file-database.js';
+import { createTestApp, rememberSecret, signIn, type TestApp } from '../../test-support/test-app.js';
+import { createSignInLockout } from './sign-in-lockout.js';
+
+const fileDatabase = useFileDatabase();
+
+type Account = { email: string; password: string };
+
+async function account(t: TestApp): Promise<Account> {
+  const user = await createAdminUser(t.db());
+  return { email: user.email, password: user.password! };
+}
+
+function attempt(t: TestApp, who: Account, password: string, from: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    remoteAddress: from,
+    payload: { email: who.email, password, role: 'admin' },
+  });
+}
+
+async function expectRefused(response: Awaited<ReturnType<typeof attempt>>) {
+  expect(response.statusCode).toBe(429);
+  expect(response.json()).toEqual({ message: MSG.extra.tooManyAttempts });
+  expect(response.cookies).toHaveLength(0);
+}
+
+describe('sign-in lock-out with the default limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_AUTH_MAX: '10' }, { database: fileDatabase(), startWorkers: false });
+  });
+  afterAll(() => t.close());
+
+  it('lets the owner in from their own address after 10 wrong passwords from 10 other addresses', async () => {
+    const owner = await account(t);
+    for (let i = 1; i <= 10; i++) {
+      const wrong = await attempt(t, owner, 'Wrong-Pass-1', `10.1.0.${i}`);
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json().message).toBe(MSG.auth.invalidCredentials);
+    }
+    const session = await signIn(t.app, { ...owner, role: 'admin' });
+    expect(session.response.json().message).toBe(MSG.auth.loginSuccess);
+    // The guessers' addresses now wait after each failure: even the right password is refused there.
+    await expectRefused(await attempt(t, owner, owner.password, '10.1.0.1'));
+  });
+});
+
+describe('sign-in lock-out of one address', () => {
+  it('refuses an address after 10 wrong passwords, even the right one, also on a new app instance', async () => {
+    // 20 attempts per address on the route: the 11th attempt is refused by the lock-out, not the route.
+    const env = { RATE_LIMIT_AUTH_MAX: '20' };
+    let t = await createTestApp(env, { database: fileDatabase(), startWorkers: false });
+    try {
+      const victim = await account(t);
+      const other = await account(t);
+      for (let i = 0; i < 10; i++)
+        expect((await attempt(t, victim, 'Wrong-Pass-1', '10.2.0.1')).statusCode).toBe(401);
+      await expectRefused(await attempt(t, victim, victim.password, '10.2.0.1'));
+      // The same address may still sign in to another account: it is the pair that is blocked.
+      const elsewhere = await attempt(t, other, other.password, '10.2.0.1');
+      expect(elsewhere.statusCode).toBe(200);
+      rememberSecret(elsewhere.json().accessToken);
+      rememberSecret(elsewhere.cookies.find((c) => c.name === 'bt_refresh')?.value);
+
+      await t.close();
+      t = await createTestApp(env, { database: fileDatabase(), startWorkers: false });
+      await expectRefused(await attempt(t, victim, victim.password, '10.2.0.1'));
+      const owner = await attempt(t, victim, victim.password, '10.2.0.2');
+      expect(owner.statusCode).toBe(200);
+      rememberSecret(owner.json().accessToken);
+      rememberSecret(owner.cookies.find((c) => c.name === 'bt_refresh')?.value);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('createSignInLockout', () => {
+  const start = Date.parse('2020-03-01T00:00:00Z');
+  const SECOND = 1000;
+  const MINUTE = 60 * SECOND;
+
+  it('blocks a pair after 5 failures for 15 minutes (default limits), whatever the password', async () => {
+    let now = start;
+    const lockout = createSignInLockout(fileDatabase().db, 10, () => now);
+    const pair = { email: 'pair@test.local', address: '203.0.113.5' };
+    for (let i = 0; i < 5; i++) {
+      expect(await lockout.refused(pair)).toBe(false);
+      await lockout.recordFailure(pair);
+    }
+    expect(await lockout.refused(pair)).toBe(true);
+    expect(await lockout.refused({ ...pair, address: '203.0.113.6' })).toBe(false);
+    now = start + 15 * MINUTE - 1;
+    expect(await lockout.refused(pair)).toBe(true);
+    now = start + 15 * MINUTE;
+    expect(await lockout.refused(pair)).toBe(false);
+  });
+
+  it('makes failing addresses wait 1 s, 2 s, 4 s … up to 5 minutes past 5 failures of the account', async () => {
+    let now = start;
+    const lockout = createSignInLockout(fileDatabase().db, 10, () => now);
+    const email = 'delay@test.local';
+    const from = (i: number) => ({ email, address: `198.51.100.${i}` });
+    for (let i = 1; i <= 5; i++) await lockout.recordFailure(from(i));
+    expect(await lockout.refused(from(1))).toBe(false);
+
+    // The nth failure past the 5th: the address that made it waits this long after it.
+    const waits = [1, 2, 4, 8, 16, 32, 64, 128, 256, 300].map((s) => s * SECOND);
+    for (const [i, wait] of waits.entries()) {
+      const address = from(6 + i);
+      await lockout.recordFailure(address);
+      now += wait - 1;
+      expect(await lockout.refused(address), `after failure ${6 + i}`).toBe(true);
+      now += 1;
+      expect(await lockout.refused(address), `after failure ${6 + i}`).toBe(false);
+    }
+    // An address without failures of its own on the account is never made to wait.
+    expect(await lockout.refused(from(99))).toBe(false);
+  });
+
+  it('never makes an address wait more than 5 minutes', async () => {
+    let now = start;
+    const lockout = createSignInLockout(fileDatabase().db, 10, () => now);
+    const email = 'cap@test.local';
+    for (let i = 1; i <= 60; i++) await lockout.recordFailure({ email, address: `192.0.2.${i}` });
+    now += 5 * MINUTE - 1;
+    expect(await lockout.refused({ email, address: '192.0.2.60' })).toBe(true);
+    now += 1;
+    expect(await lockout.refused({ email, address: '192.0.2.60' })).toBe(false);
+  });
+
+  it('counts an IPv6 client by its /64', async () => {
+    const lockout = createSignInLockout(fileDatabase().db, 10);
+    const email = 'six@test.local';
+    for (let i = 1; i <= 5; i++) await lockout.recordFailure({ email, address: `2001:db8:1:1::${i}` });
+    expect(await lockout.refused({ email, address: '2001:db8:1:1:ffff::9' })).toBe(true);
+    expect(await lockout.refused({ email, address: '2001:db8:1:2::1' })).toBe(false);
+  });
+});

@@ -1,0 +1,66 @@
+// Failed sign-ins, counted in the database (shared by every process, kept across restarts), so that a
+// guesser is stopped without anyone being able to lock an owner out of their own account:
+//
+// - per pair (account e-mail, client address): PAIR_MAX = max(5, ⌈RATE_LIMIT_AUTH_MAX / 2⌉) failures in
+//   15 minutes (5 by default) block that address for that account until its 15 minutes have passed —
+//   half the address's attempts on the sign-in route, so an office behind one address that locks
+//   itself out of one account still reaches the others;
+// - per account, from any address: past PAIR_MAX failures in 15 minutes, an address that has itself
+//   failed on the account must wait after its last failure 1 s, then 2, 4, 8 … up to 5 minutes (one more
+//   doubling per further failure of the account). Each of many addresses then guesses once, and again
+//   only minutes later, instead of PAIR_MAX times at once.
+//
+// An address with no failure of its own on the account is never refused by the others' failures: the
+// owner signing in from their own address with the right password gets in during an attack. If they
+// mistype meanwhile, they wait at most 5 minutes (or set a new password by e-mailed code, which this
+// does not count). A refused attempt is refused before its password is checked and is not counted, so
+// a right guess past the limit tells the guesser nothing. Failures are counted after the check, so
+// parallel attempts of one address may pass together: the route's per-address limit bounds those.
+import { normalizeIP } from '@fastify/rate-limit';
+import type { Db } from '../../db/client.js';
+import { countHits, findCounters } from '../limits/limits.repository.js';
+
+const WINDOW_MS = 15 * 60 * 1000;
+const FIRST_DELAY_MS = 1000;
+const MAX_DELAY_MS = 5 * 60 * 1000;
+
+export interface SignInAttempt {
+  email: string;
+  /** The client's address as the server trusts it (request.ip). */
+  address: string;
+}
+
+export function createSignInLockout(db: Db, rateLimitMax: number, now: () => number = Date.now) {
+  const pairMax = Math.max(5, Math.ceil(rateLimitMax / 2));
+  const keysOf = ({ email, address }: SignInAttempt) => ({
+    // An IPv6 client is one /64, as the route limits count it: its own block of addresses.
+    pair: `sign-in:pair:${email}|${normalizeIP(address, 64)}`,
+    account: `sign-in:account:${email}`,
+  });
+
+  /** How long the account's failures make an address that has failed on it wait after its last one. */
+  function delayMs(accountFailures: number): number {
+    if (accountFailures <= pairMax) return 0;
+    const doublings = Math.min(accountFailures - pairMax - 1, 30);
+    return Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** doublings);
+  }
+
+  return {
+    /** Whether this attempt is refused now, before its password is checked. */
+    async refused(attempt: SignInAttempt): Promise<boolean> {
+      const keys = keysOf(attempt);
+      const counters = await findCounters(db, [keys.pair, keys.account], new Date(now()));
+      const pair = counters.find((c) => c.key === keys.pair);
+      if (!pair) return false;
+      if (pair.hits >= pairMax) return true;
+      const account = counters.find((c) => c.key === keys.account)?.hits ?? 0;
+      return now() < pair.lastHitAt.getTime() + delayMs(account);
+    },
+
+    /** Counts a failed attempt for its pair and its account. */
+    async recordFailure(attempt: SignInAttempt): Promise<void> {
+      const keys = keysOf(attempt);
+      await countHits(db, { keys: [keys.pair, keys.account], now: new Date(now()), windowMs: WINDOW_MS });
+    },
+  };
+}

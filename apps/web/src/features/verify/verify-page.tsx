@@ -1,0 +1,189 @@
+// The page a transcript's e-mail links to (/verify/<fingerprint>): anyone holding a transcript — a
+// court clerk, a review board — checks that the portal issued it, and when, for which channel and how
+// many messages, without signing in and without seeing any of the conversation. The fingerprint is
+// typed, or worked out in this browser from the PDF file itself (the file never leaves the computer).
+import { formatDate, formatMessageTime, MSG } from '@bridge-talk/contract';
+import {
+  Alert,
+  Button,
+  Center,
+  Code,
+  FileInput,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconCircleCheck, IconCircleX, IconFileTypePdf } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../shared/api/api-client.js';
+import { BrandPage } from '../../shared/ui/brand-page.js';
+import { useDocumentTitle } from '../../shared/ui/document-title.js';
+import { LoadError } from '../../shared/ui/load-error.js';
+import { useExportVerification } from './api/verify-export.js';
+import './verify.css';
+
+const FINGERPRINT = /^[0-9a-f]{64}$/;
+
+/** The SHA-256 of a file, as hex, worked out by the browser. */
+async function fingerprintOf(file: File): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new Uint8Array(await file.arrayBuffer()));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function byteSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+function Result({ sha256 }: { sha256: string }) {
+  const check = useExportVerification(sha256);
+  if (check.isPending)
+    return (
+      <Center py="md">
+        <Loader size="sm" aria-label="Checking" />
+      </Center>
+    );
+  if (check.isError) {
+    const message = check.error instanceof ApiError ? check.error.message : MSG.common.somethingWrong;
+    return <LoadError message={message} onRetry={() => check.refetch()} />;
+  }
+  const answer = check.data;
+  if (!answer.issued) {
+    return (
+      <Alert color="red" icon={<IconCircleX />} title={answer.message} data-testid="verify-result">
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {sha256}
+        </Text>
+      </Alert>
+    );
+  }
+  const issuedAt = new Date(answer.issuedAt);
+  return (
+    <Alert color="green" icon={<IconCircleCheck />} title={answer.message} data-testid="verify-result">
+      <Table withRowBorders={false} verticalSpacing={4} horizontalSpacing={0}>
+        <Table.Tbody>
+          <Table.Tr>
+            <Table.Th w={130}>{MSG.conversations.verifyIssuedOn}</Table.Th>
+            <Table.Td>
+              {formatDate(issuedAt, 'UTC')} {formatMessageTime(issuedAt, 'UTC')} (UTC)
+            </Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>{MSG.conversations.verifyChannel}</Table.Th>
+            <Table.Td>{answer.channelLabel ?? MSG.conversations.verifyChannelGone}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>{MSG.conversations.verifyMessages}</Table.Th>
+            <Table.Td>{answer.messageCount.toLocaleString('en-US')}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>{MSG.conversations.verifyFileSize}</Table.Th>
+            <Table.Td>{byteSize(answer.byteSize)}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>{MSG.conversations.verifyFingerprintLabel}</Table.Th>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{sha256}</Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+    </Alert>
+  );
+}
+
+export function VerifyPage() {
+  useDocumentTitle(MSG.conversations.verifyTitle);
+  const navigate = useNavigate();
+  const { hash } = useParams();
+  const shown = hash && FINGERPRINT.test(hash.toLowerCase()) ? hash.toLowerCase() : null;
+  const [typed, setTyped] = useState(shown ?? hash ?? '');
+  const [typedError, setTypedError] = useState<string | null>(
+    hash && !shown ? MSG.conversations.invalidFingerprint : null,
+  );
+  const [reading, setReading] = useState(false);
+  const [fileError, setFileError] = useState<string | null>(null);
+
+  const show = (sha256: string) => {
+    setTyped(sha256);
+    setTypedError(null);
+    navigate(`/verify/${sha256}`);
+  };
+
+  const onFile = async (file: File | null) => {
+    setFileError(null);
+    if (!file) return;
+    setReading(true);
+    try {
+      show(await fingerprintOf(file));
+    } catch {
+      setFileError(MSG.conversations.verifyFileUnreadable);
+    } finally {
+      setReading(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = typed.trim().toLowerCase();
+    if (!FINGERPRINT.test(value)) {
+      setTypedError(MSG.conversations.invalidFingerprint);
+      return;
+    }
+    show(value);
+  };
+
+  return (
+    <BrandPage width={620}>
+      <Paper withBorder shadow="sm" p="xl" radius="md" component="main">
+        <Stack>
+          <Title order={1} size="h2">
+            {MSG.conversations.verifyTitle}
+          </Title>
+          <Text c="dimmed">{MSG.conversations.verifyIntro}</Text>
+          <FileInput
+            label={MSG.conversations.verifyFileLabel}
+            accept="application/pdf,.pdf"
+            leftSection={<IconFileTypePdf size={18} aria-hidden />}
+            onChange={onFile}
+            disabled={reading}
+            error={fileError}
+            description={reading ? MSG.conversations.verifyReading : undefined}
+            clearable
+          />
+          <form onSubmit={onSubmit} noValidate>
+            <Group align="flex-start" wrap="nowrap">
+              <TextInput
+                style={{ flex: 1 }}
+                label={MSG.conversations.verifyFingerprintLabel}
+                value={typed}
+                onChange={(event) => setTyped(event.currentTarget.value)}
+                error={typedError}
+                maxLength={64}
+                spellCheck={false}
+                autoComplete="off"
+                classNames={{ input: 'fingerprint-input' }}
+              />
+              <Button type="submit" mt={25}>
+                {MSG.conversations.verifyCheck}
+              </Button>
+            </Group>
+          </form>
+          {shown && <Result key={shown} sha256={shown} />}
+          <Text size="sm" c="dimmed">
+            {MSG.conversations.verifyNothingShown}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {MSG.conversations.verifyCommandLine} <Code>sha256sum transcript.pdf</Code> (Linux),{' '}
+            <Code>shasum -a 256 transcript.pdf</Code> (macOS),{' '}
+            <Code>certutil -hashfile transcript.pdf SHA256</Code> (Windows).
+          </Text>
+        </Stack>
+      </Paper>
+    </BrandPage>
+  );
+}

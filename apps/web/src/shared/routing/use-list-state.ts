@@ -1,0 +1,93 @@
+// The state of a list page — its search text, its sort and its page — kept in the address, so that a
+// reload, a deep link and Back show the same list. Every list page uses this one hook.
+//
+// The search box follows the address (Back, a link) and the address follows the box once typing
+// pauses. A pause that ends after the page was left (the caseworker typed, then at once opened a row)
+// must not bring the list back: the address is moved only while it is still this list's.
+import type { SortDirection } from '@bridge-talk/contract';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+
+export const SEARCH_DELAY_MS = 300;
+
+export interface ListState {
+  search: string;
+  sort: SortDirection | undefined;
+  page: number;
+}
+
+export function readListState(params: URLSearchParams): ListState {
+  const sort = params.get('sort');
+  const page = Number.parseInt(params.get('page') ?? '', 10);
+  return {
+    search: params.get('search') ?? '',
+    sort: sort === 'asc' || sort === 'desc' ? sort : undefined,
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+export function toListParams({ search, sort, page }: ListState): URLSearchParams {
+  const params = new URLSearchParams();
+  if (search) params.set('search', search);
+  if (sort) params.set('sort', sort);
+  if (page > 1) params.set('page', String(page));
+  return params;
+}
+
+export interface ListStateControls {
+  state: ListState;
+  /** Moves the list (a new sort, another page); `replace` when it corrects the address. */
+  go(next: Partial<ListState>, replace?: boolean): void;
+  /** The search box's text, as typed. */
+  typed: string;
+  setTyped(text: string): void;
+}
+
+export function useListState(): ListStateControls {
+  const [params, setParams] = useSearchParams();
+  const state = readListState(params);
+  // The browser's address when the router last showed this list. A navigation away moves it at once,
+  // while the list stays on screen until the next page has loaded (a lazy page): the list must not
+  // then move the address back. (Under a memory router, as in tests, it never moves.)
+  const { key } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again only when the router moves.
+  const shownAt = useMemo(() => window.location.pathname, [key]);
+
+  const go = (next: Partial<ListState>, replace = false) => {
+    if (window.location.pathname !== shownAt) return;
+    setParams(toListParams({ ...state, ...next }), { replace, preventScrollReset: true });
+  };
+
+  const [typed, setTyped] = useState(state.search);
+  const [settled] = useDebouncedValue(typed.trim(), SEARCH_DELAY_MS);
+  const [lastSearch, setLastSearch] = useState(state.search);
+  if (state.search !== lastSearch) {
+    setLastSearch(state.search);
+    if (typed.trim() !== state.search) setTyped(state.search);
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled change of the box moves the address.
+  useEffect(() => {
+    if (settled !== state.search) go({ search: settled, page: 1 }, true);
+  }, [settled]);
+
+  return { state, go, typed, setTyped };
+}
+
+/**
+ * A page beyond the last (rows removed, an old link) shows the last page instead, once the list's
+ * real answer (not the previous page's, kept while loading) says how many pages there are.
+ */
+export function useLastPageClamp(
+  controls: Pick<ListStateControls, 'state' | 'go'>,
+  list: { data: { total: number; pageSize: number } | undefined; isPlaceholderData: boolean },
+): number {
+  const { data, isPlaceholderData } = list;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const { page } = controls.state;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: go() is rebuilt every render.
+  useEffect(() => {
+    if (data && !isPlaceholderData && data.total > 0 && page > pages) controls.go({ page: pages }, true);
+  }, [data, pages, page, isPlaceholderData]);
+  return pages;
+}

@@ -1,0 +1,21 @@
+// A page of its own, outside the signed-in frame: the Bridge Talk name above a centred column (the
+// logged-out screens, the public transcript check).
+import { Box, Center, Container, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export function BrandPage({ width, children }: { width: number; children: ReactNode }) {
+  return (
+    <Box mih="100vh" bg="gray.0" py={48}>
+      <Container size={width}>
+        <Stack gap="lg">
+          <Center>
+            <Text fw={800} size="32px" c="blue.8">
+              Bridge Talk
+            </Text>
+          </Center>
+          {children}
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,35 @@
+// What `npm start` and `npm run worker` share: the .env file, the outbox printing choice, and running
+// a built entry of the server as a child that receives the signals sent to the script.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseEnv } from 'node:util';
+import { root } from './build-state.mjs';
+
+/**
+ * Runs `apps/server/dist/<entry>` in production mode with the .env file beside package.json (when
+ * there is one); SIGINT and SIGTERM are passed on, and the script exits as the entry does.
+ */
+export function runServerEntry(entry) {
+  const envFile = path.join(root, '.env');
+  const nodeArgs = ['--enable-source-maps', ...(existsSync(envFile) ? [`--env-file=${envFile}`] : [])];
+  // The server prints outbox mail only in development; these scripts run in production mode, so on a
+  // machine without SMTP the codes of invitations and activations could not be read. Turn printing on
+  // here, only when nothing (environment or .env) chose SMTP or the outbox log, and say so. (The
+  // process that runs the mail jobs prints: `npm start`, or `npm run worker` beside JOB_WORKERS=false.)
+  const chosen = { ...(existsSync(envFile) ? parseEnv(readFileSync(envFile, 'utf8')) : {}), ...process.env };
+  const outboxLog = chosen.SMTP_URL || chosen.OUTBOX_LOG_TEXT ? {} : { OUTBOX_LOG_TEXT: 'true' };
+  if (outboxLog.OUTBOX_LOG_TEXT) {
+    console.warn(
+      'No SMTP_URL: e-mails are written as .eml files to the outbox folder of DATA_DIR and their text, ' +
+        'sign-in codes included, is printed to this log. Set SMTP_URL (or OUTBOX_LOG_TEXT=false) on a ' +
+        'server whose log others can read.',
+    );
+  }
+  const child = spawn('node', [...nodeArgs, path.join(root, 'apps/server/dist', entry)], {
+    stdio: 'inherit',
+    env: { NODE_ENV: 'production', ...process.env, ...outboxLog },
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
