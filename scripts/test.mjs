@@ -1,6 +1,7 @@
-// `npm test`: lint, typecheck, unit and component tests, server integration tests (PGlite, and
-// PostgreSQL when one answers on 127.0.0.1:5432 or TEST_DATABASE_URL names one), then the end-to-end
-// journeys against the built portal. Every stage runs; the summary line counts every test.
+// `npm test`: lint, import boundaries, unused code, typecheck, unit and component tests (the catalogue
+// check among them), server integration tests (PGlite, and PostgreSQL when one answers on
+// 127.0.0.1:5432 or TEST_DATABASE_URL names one), then the end-to-end journeys against the built portal.
+// Every stage runs; the summary line counts every test.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -57,6 +58,10 @@ const vitest = (project, report, env) =>
   );
 
 stage('lint (biome)', 'npx', ['biome', 'check', '.']);
+// House rules a tool checks: imports across layers and features (.dependency-cruiser.cjs), and unused
+// files, exports and dependencies (knip.jsonc).
+stage('import boundaries (dependency-cruiser)', 'npm', ['run', '--silent', 'check:boundaries']);
+stage('unused code (knip)', 'npm', ['run', '--silent', 'check:unused']);
 // Its `tsc -b` also compiles apps/server/dist, which the scale-out server test starts behind nginx.
 stage('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 

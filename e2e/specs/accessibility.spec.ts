@@ -1,4 +1,4 @@
-// Accessibility (issue 9): every route of the portal — logged out, as an admin and as an agency, on
+// Accessibility: every route of the portal — logged out, as an admin and as an agency, on
 // real objects — and the open dialogs (a confirmation, the export, the terms modal) scanned with axe
 // for WCAG 2.2 A/AA: no serious or critical violation. Each visitor's route list is checked against the
 // route table the web app gives that visitor, so a new route fails here until it is scanned; and each
@@ -18,6 +18,7 @@ import { AGENCY_PASSWORD, E2E_ADMIN } from '../support/constants.js';
 import { type FamilyData, familyWithConversation } from '../support/family-data.js';
 import { expect, test, waitForMail } from '../support/fixtures.js';
 import { freePort, startServer, waitForExit } from '../support/server-process.js';
+import { signIn } from '../support/sign-in.js';
 
 const WEB_SRC = fileURLToPath(new URL('../../apps/web/src', import.meta.url));
 
@@ -583,14 +584,6 @@ function watchForScript(page: Page) {
   };
 }
 
-async function signIn(page: Page, role: 'admin' | 'entity', email: string, password: string, origin = '') {
-  await page.goto(`${origin}/login/${role}`);
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
-}
-
 /**
  * Opens each route of the visitor in turn, scans it, and checks that no hostile name ran; then the
  * routes of the other tables. `dialogs` open a dialog (closed by Escape) or another state of a route's
@@ -730,7 +723,7 @@ test('admin: the terms and the editor of an existing version; its hostile html n
     const termsId: string = (await created.json())._id;
 
     const unexecuted = watchForScript(page);
-    await signIn(page, 'admin', admin.email, admin.password, server.url);
+    await signIn(page, 'admin', admin.email, admin.password, { origin: server.url });
     await visit(page, '/terms-conditions', (p) => p.getByRole('main').getByText('Hostile terms'));
     await expectAccessible(page, 'admin /terms-conditions with a version');
     await unexecuted('admin /terms-conditions with a version');

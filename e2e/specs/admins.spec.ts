@@ -5,14 +5,7 @@ import type { Page } from '@playwright/test';
 import { activeEntity, adminToken, codeIn, uniqueEmail } from '../support/accounts.js';
 import { E2E_ADMIN } from '../support/constants.js';
 import { expect, test, waitForMail } from '../support/fixtures.js';
-
-async function signInAdmin(page: Page) {
-  await page.goto('/login/admin');
-  await page.getByRole('textbox', { name: 'Email' }).fill(E2E_ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/entity-management$/);
-}
+import { signInAdmin } from '../support/sign-in.js';
 
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 

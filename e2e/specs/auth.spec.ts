@@ -1,24 +1,10 @@
-import type { Page } from '@playwright/test';
 import { activeEntity, adminToken, codeIn, createEntity, uniqueEmail } from '../support/accounts.js';
 import { expect, test, waitForMail } from '../support/fixtures.js';
-
-async function signInThroughForm(
-  page: Page,
-  role: 'admin' | 'entity',
-  email: string,
-  password: string,
-  remember = true,
-) {
-  await page.goto(`/login/${role}`);
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(password);
-  if (!remember) await page.getByRole('checkbox', { name: 'Remember me' }).uncheck();
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
+import { signIn } from '../support/sign-in.js';
 
 test('an entity signs in and out', async ({ page, request }) => {
   const entity = await activeEntity(request);
-  await signInThroughForm(page, 'entity', entity.email, entity.password);
+  await signIn(page, 'entity', entity.email, entity.password, { land: false });
   await expect(page).toHaveURL(/\/manage-families$/);
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   await expect(menu.getByRole('link', { name: 'Manage Families' })).toBeVisible();
@@ -31,7 +17,7 @@ test('an entity signs in and out', async ({ page, request }) => {
 
 test('an invited account signs in the first time through the e-mailed code', async ({ page, request }) => {
   const entity = await createEntity(request);
-  await signInThroughForm(page, 'entity', entity.email, 'whatever-1');
+  await signIn(page, 'entity', entity.email, 'whatever-1', { land: false });
   await expect(page.getByText('You will be redirected to create the password.')).toBeVisible();
   await expect(page).toHaveURL(/\/activation-code\/entity$/);
   const mail = await waitForMail(entity.email, /activation code/);
@@ -147,7 +133,7 @@ test('account settings: save names, then change the password with the e-mailed c
   request,
 }) => {
   const entity = await activeEntity(request);
-  await signInThroughForm(page, 'entity', entity.email, entity.password);
+  await signIn(page, 'entity', entity.email, entity.password, { land: false });
   await expect(page).toHaveURL(/\/manage-families$/);
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Account settings' }).click();
@@ -176,7 +162,7 @@ test('account settings: save names, then change the password with the e-mailed c
     data: { email: entity.email, password: entity.password, role: 'entity' },
   });
   expect(old.status()).toBe(401);
-  await signInThroughForm(page, 'entity', entity.email, 'Changed-Pass-77');
+  await signIn(page, 'entity', entity.email, 'Changed-Pass-77', { land: false });
   await expect(page).toHaveURL(/\/manage-families$/);
 });
 
@@ -185,7 +171,7 @@ test('Remember me: off ends the session with the browser, on keeps it', async ({
   for (const remember of [false, true]) {
     const first = await browser.newContext();
     const page = await first.newPage();
-    await signInThroughForm(page, 'entity', entity.email, entity.password, remember);
+    await signIn(page, 'entity', entity.email, entity.password, { remember, land: false });
     await expect(page).toHaveURL(/\/manage-families$/);
     // Closing the browser drops session cookies and keeps persistent ones.
     const state = await first.storageState();
@@ -209,7 +195,7 @@ test('after a 401 the client refreshes the session once and replays the request'
   request,
 }) => {
   const entity = await activeEntity(request);
-  await signInThroughForm(page, 'entity', entity.email, entity.password);
+  await signIn(page, 'entity', entity.email, entity.password, { land: false });
   await expect(page).toHaveURL(/\/manage-families$/);
   let refreshes = 0;
   page.on('request', (r) => {

@@ -1,4 +1,4 @@
-// Web budgets (issue 8): the gzip size of the JavaScript a first visit downloads. The login page is
+// Web budgets: the gzip size of the JavaScript a first visit downloads. The login page is
 // what every visit starts on; the families list is an agency's start page. The editor and the card
 // fields are chunks of their own, loaded only where they are used: neither page may download them.
 import { gzipSync } from 'node:zlib';

@@ -12,6 +12,7 @@ import type { Page } from '@playwright/test';
 import { codeIn } from '../support/accounts.js';
 import { expect, test, waitForMail } from '../support/fixtures.js';
 import { freePort, type ServerProcess, startServer, waitForExit } from '../support/server-process.js';
+import { signIn } from '../support/sign-in.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const AGENCY = { email: 'demo.agency@bridgetalk.local', password: 'Demo-Pass-1' };
@@ -68,14 +69,6 @@ test.afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function signIn(page: Page) {
-  await page.goto(`${server.url}/login/entity`);
-  await page.getByRole('textbox', { name: 'Email' }).fill(AGENCY.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(AGENCY.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/manage-families$/);
-}
-
 /** From the family page, as the agency would: View on the channel's row. */
 async function openChannel(page: Page, family: string, channel = 'Channel 1') {
   await page.goto(`${server.url}/manage-families/${families[family]}/details`);
@@ -87,7 +80,7 @@ async function openChannel(page: Page, family: string, channel = 'Channel 1') {
 test('opens a seeded conversation with a reported message and a picture; a reload keeps the breadcrumb', async ({
   page,
 }) => {
-  await signIn(page);
+  await signIn(page, 'entity', AGENCY.email, AGENCY.password, { origin: server.url });
   const log = await openChannel(page, 'Robin Smith');
   const trail = page.getByLabel('Breadcrumb');
   await expect(trail.getByRole('link', { name: 'Robin' })).toBeVisible();
@@ -117,7 +110,7 @@ test('opens a seeded conversation with a reported message and a picture; a reloa
 test('pages back through a channel of 10 000 messages, keeping only a window of them in the page', async ({
   page,
 }) => {
-  await signIn(page);
+  await signIn(page, 'entity', AGENCY.email, AGENCY.password, { origin: server.url });
   const log = await openChannel(page, 'Noah Garcia');
   await expect(log.getByText(/\(#10000\)/)).toBeVisible();
   const start = log.getByText('Start of the conversation');
@@ -145,7 +138,7 @@ test('pages back through a channel of 10 000 messages, keeping only a window of 
 test("disables and enables the channel after 'Do you really want to change the status of the current channel?'", async ({
   page,
 }) => {
-  await signIn(page);
+  await signIn(page, 'entity', AGENCY.email, AGENCY.password, { origin: server.url });
   await openChannel(page, 'Robin Smith');
   const status = page.getByRole('switch', { name: 'Channel status' });
   await expect(status).toBeChecked();
@@ -171,7 +164,7 @@ test("disables and enables the channel after 'Do you really want to change the s
 test('exports the conversation: the e-mailed PDF’s SHA-256 is the one the verify call recognises', async ({
   page,
 }) => {
-  await signIn(page);
+  await signIn(page, 'entity', AGENCY.email, AGENCY.password, { origin: server.url });
   await openChannel(page, 'Robin Smith');
   const email = `records-${randomUUID().slice(0, 8)}@e2e.local`;
   await page.getByRole('button', { name: 'EXPORT' }).click();
@@ -230,7 +223,7 @@ test('a member’s <img onerror> or <script> never runs in the conversation hist
   });
   expect(posted.status).toBe(201);
 
-  await signIn(page);
+  await signIn(page, 'entity', AGENCY.email, AGENCY.password, { origin: server.url });
   const log = await openChannel(page, 'Robin Smith');
   const message = log.locator('[data-message-id]').filter({ hasText: 'Checking in from the member API' });
   await expect(message).toBeVisible();

@@ -4,20 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { activateViaApi, activeEntity, adminToken, codeIn, uniqueEmail } from '../support/accounts.js';
-import { E2E_ADMIN } from '../support/constants.js';
 import { expect, test, waitForMail } from '../support/fixtures.js';
-
-async function signIn(page: Page, role: 'admin' | 'entity', email: string, password: string) {
-  await page.goto(`/login/${role}`);
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
-
-async function signInAdmin(page: Page) {
-  await signIn(page, 'admin', E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/entity-management$/);
-}
+import { signIn, signInAdmin } from '../support/sign-in.js';
 
 /** Entities made through the API, with a tag in their names to find them by. */
 async function createEntities(request: APIRequestContext, tag: string, count: number) {
@@ -94,7 +82,7 @@ test('an admin creates an entity; the invitation arrives; the entity activates a
   // The entity's first sign-in: the 406 flow of the sign-in screens.
   const entityContext = await browser.newContext();
   const entityPage = await entityContext.newPage();
-  await signIn(entityPage, 'entity', email, 'not-set-yet');
+  await signIn(entityPage, 'entity', email, 'not-set-yet', { land: false });
   await expect(entityPage.getByText('You will be redirected to create the password.')).toBeVisible();
   await expect(entityPage).toHaveURL(/\/activation-code\/entity$/);
   const activation = await waitForMail(email, /activation code/);
@@ -194,7 +182,7 @@ test('disabling an entity refuses its next request; enabling opens its edit scre
   await entityPage.getByRole('button', { name: 'User menu' }).click();
   await entityPage.getByRole('menuitem', { name: 'Account settings' }).click();
   await expect(entityPage).toHaveURL(/\/login\/entity$/);
-  await signIn(entityPage, 'entity', entity.email, 'Entity-Pass-1');
+  await signIn(entityPage, 'entity', entity.email, 'Entity-Pass-1', { land: false });
   await expect(
     entityPage.getByText(
       'Your email has not yet been activated. Try again later, and if the error persists, please contact our team.',

@@ -1,4 +1,4 @@
-// Families end to end (issue 6): an agency adds a family through the three steps of the wizard with the
+// Families end to end: an agency adds a family through the three steps of the wizard with the
 // local card (reloading at step 2 resumes it), finds it in the list, toggles a member and a channel,
 // edits the members (a person found by e-mail is locked), renames the family, changes the plan and the
 // payment details of the monthly family; a one-time family shows no edit icons.
@@ -7,14 +7,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { activeEntity, adminToken, uniqueEmail } from '../support/accounts.js';
 import { expect, test, waitForMail } from '../support/fixtures.js';
 import { fillCard, fillPaymentDetails } from '../support/payment-form.js';
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login/entity');
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/manage-families$/);
-}
+import { signIn } from '../support/sign-in.js';
 
 /**
  * Through the API, as the agency: a one-time family whose members are people the wizard and the
@@ -101,7 +94,7 @@ test('an agency adds a family in three steps, then manages its members, channels
   const bella = uniqueEmail('bella');
   const payer = uniqueEmail('payer');
 
-  await signIn(page, agency.email, agency.password);
+  await signIn(page, 'entity', agency.email, agency.password);
   await page
     .getByRole('navigation', { name: 'Main menu' })
     .getByRole('link', { name: 'Add New Family' })
@@ -240,7 +233,7 @@ test('another agency’s family is not found', async ({ page, request }) => {
   const owner = await activeEntity(request);
   const { groupId } = await familyThroughApi(request, owner);
   const other = await activeEntity(request);
-  await signIn(page, other.email, other.password);
+  await signIn(page, 'entity', other.email, other.password);
   await page.goto(`/manage-families/${groupId}/details`);
   await expect(page.getByText('Not found.')).toBeVisible();
 });

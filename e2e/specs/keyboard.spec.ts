@@ -1,4 +1,4 @@
-// The keyboard alone (issue 9): password reset (forgot → the e-mailed code → a new password), logging
+// The keyboard alone: password reset (forgot → the e-mailed code → a new password), logging
 // out and in, the three steps of the add-family wizard with the local card, and a conversation (its
 // message log scrolled, the channel switched off and on, the export sent). Focus moves by Tab and
 // Shift+Tab only; keys act on what has focus; the key controls show a visible focus indicator. Steps 2

@@ -82,18 +82,6 @@ export async function createEntity(
   return { name, email };
 }
 
-/** A new admin account, created by the bootstrap admin; not yet activated. */
-export async function createAdmin(request: APIRequestContext) {
-  const token = await adminToken(request);
-  const email = uniqueEmail('admin');
-  const response = await request.post('/api/admin/users/create', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { name: 'Second Admin', email, subtype: 'admin', phone: '(000) 000-0000' },
-  });
-  if (!response.ok()) throw new Error(`admin create failed: ${response.status()} ${await response.text()}`);
-  return { email };
-}
-
 /** An active agency with a password, ready to sign in. */
 export async function activeEntity(request: APIRequestContext, overrides: { name?: string } = {}) {
   const entity = await createEntity(request, overrides);

@@ -26,7 +26,7 @@ import { AppError } from './lib/app-error.js';
 import { createPageSender } from './lib/web-page.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { adminsRoutes } from './modules/admins/admins.routes.js';
-import { registerAttachmentJobs } from './modules/attachments/attachments.service.js';
+import { registerAttachmentJobs } from './modules/attachments/unsent-uploads.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';

@@ -16,11 +16,12 @@ const EMAIL_IN_USE = 'Email already in use.';
 const EMAIL_IN_DATABASE = 'This email is already in our database.';
 const VERIFICATION_CODE_SENT = 'Verification code send successfully.';
 const CHANGE_PASSWORD_SUCCESS = 'Change password successfully.';
+const BRIDGE_TALK = 'Bridge Talk';
 const BRIDGE_TALK_ADMIN = 'Bridge Talk Admin';
 
 export const MSG = {
   common: {
-    /** Generic toast on failed loads and saves (spec section 8). */
+    /** Generic toast on failed loads and saves. */
     somethingWrong: SOMETHING_WRONG,
     noData: 'No data',
     back: 'Back',
@@ -35,8 +36,10 @@ export const MSG = {
     documentTitle: (page: string) => (page ? `${page} · Bridge Talk` : 'Bridge Talk portal'),
   },
 
-  /** Page frame: header dropdown and side menu (spec section 2). */
+  /** Page frame: header dropdown and side menu. */
   frame: {
+    /** The product's name beside its logo. */
+    productName: BRIDGE_TALK,
     accountSettings: 'Account settings',
     logout: 'Logout',
   },
@@ -67,7 +70,7 @@ export const MSG = {
     permission: 'Permission',
   },
 
-  /** Logged-out screens: login, password reset, signup (spec sections 2, 4 and 8). */
+  /** Logged-out screens: login, password reset, signup. */
   auth: {
     rememberMe: 'Remember me',
     forgotPassword: 'Forgot password',
@@ -126,7 +129,7 @@ export const MSG = {
     reason: 'Reason',
   },
 
-  /** Field validation messages (spec section 5), named after the rule they report. */
+  /** Field validation messages, named after the rule they report. */
   validation: {
     /**
      * Not quoted: the spec words one maximum, 'Zip code must be at most 5 characters'; every other
@@ -218,7 +221,7 @@ export const MSG = {
     signupEntityNameMin: 'Entity name must be at least 3 characters',
   },
 
-  /** Live checklist beside new-password fields (its rules: spec section 5). */
+  /** Live checklist beside new-password fields . */
   password: {
     checklist: {
       minLength: 'At least 8 characters',
@@ -283,7 +286,7 @@ export const MSG = {
     managePlansOn: (provider: string) => `Manage Plans on ${provider}`,
     // Not in the spec: the plan and coupon administration of the local payment provider.
     /** The local provider's name in 'Manage Plans on …': it is the portal itself. */
-    localProviderName: 'Bridge Talk',
+    localProviderName: BRIDGE_TALK,
     localProviderIntro:
       "Payments are taken by the portal's built-in provider: its plans and coupons are managed here.",
     plansTitle: 'Plans',
@@ -342,7 +345,7 @@ export const MSG = {
     /** spec: 'This content has been reported by: {name}' */
     reportedBy: (name: string) => `This content has been reported by: ${name}`,
     exportRequested: 'You will receive an email message soon!',
-    // Not in the spec: the rest of the family screens (issue 6).
+    // Not in the spec: the rest of the family screens.
     statusActive: 'Active',
     statusInactive: 'Inactive',
     noFamiliesYet: 'No families yet.',
@@ -441,7 +444,7 @@ export const MSG = {
     verifyCommandLine: 'On a computer, the fingerprint of a file is also given by:',
   },
 
-  /** Add-family wizard (reading A of the steps, see DESIGN.md section 5). */
+  /** Add-family wizard (reading A of the steps, see docs/architecture.md). */
   wizard: {
     stepPaymentDetails: 'Payment Details',
     stepChildAndPlan: "Enter Child's Name and Select Plan",
@@ -454,7 +457,7 @@ export const MSG = {
     groupCreatedSuccessfully: 'Group created successfully.',
     /** The family was created at the last step. */
     groupCreated: 'Group created.',
-    // Not in the spec: the rest of the wizard (issue 6).
+    // Not in the spec: the rest of the wizard.
     continueLabel: 'Continue',
     startOver: 'Start a new family instead',
     childSlot: 'Child',
@@ -518,7 +521,7 @@ export const MSG = {
     /** 403: role or tenant not allowed. */
     forbidden: 'You do not have permission to do that.',
     notFound: 'Not found.',
-    /** 422: a one-time family's billing is not editable (spec section 4). */
+    /** 422: a one-time family's billing is not editable. */
     oneTimeBillingCannotChange: 'The payment details of a one-time plan cannot be changed.',
     /** A request whose text holds a NUL character, which no field may contain. */
     invalidCharacters: 'The request contains a character that is not allowed.',

@@ -18,7 +18,7 @@ export const API = {
     accountVerify: '/api/auth/me/password/verify',
     accountChange: '/api/auth/me/password/change',
   },
-  /** Group billing (spec section 7); `:name` segments are filled in with `apiPath`. */
+  /** Group billing; `:name` segments are filled in with `apiPath`. */
   billing: {
     plans: '/api/group/billing/plans/list',
     coupon: '/api/group/billing/coupon/:code',
@@ -29,7 +29,7 @@ export const API = {
     /** Not in the spec: a group's stored billing details and subscription (update screens). */
     details: '/api/group/billing/details/:groupId',
   },
-  /** Families (spec section 7): the group, member and user calls; entity only, scoped to the entity. */
+  /** Families: the group, member and user calls; entity only, scoped to the entity. */
   group: {
     list: '/api/group/list',
     byId: '/api/group/list/:id',

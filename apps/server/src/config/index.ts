@@ -143,7 +143,7 @@ export interface Config {
   jobs: { pollSeconds: number; workers: boolean };
   payments: {
     provider: 'local' | 'stripe';
-    /** The plan id that is never listed (spec section 3: one fixed plan id is always excluded). */
+    /** The plan id that is never listed. */
     planExcludedId: string | undefined;
     stripe: {
       secretKey: string | undefined;

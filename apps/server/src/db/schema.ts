@@ -181,7 +181,7 @@ export const terms = pgTable(
   (t) => [uniqueIndex('terms_version_key').on(t.version)],
 );
 
-// ─── Billing (issue 5): groups, payment details, plans, coupons, card tokens, customers, payment
+// ─── Billing: groups, payment details, plans, coupons, card tokens, customers, payment
 // methods, charges, subscriptions, idempotency keys and processed webhook events. Plans, coupons,
 // card tokens, customers, payment methods and charges are the local payment provider's own records;
 // with Stripe they live at Stripe. No card number is ever stored: brand, last 4 and expiry only.
@@ -426,7 +426,7 @@ export const processedWebhookEvents = pgTable('processed_webhook_events', {
  * Attempt counters shared by every process (and kept across restarts): failed sign-ins per account and
  * per account and address, code requests per e-mail, the per-route limits of @fastify/rate-limit. One
  * row per key; its window starts at the key's first hit and the count starts again once it has passed.
- * Writers delete a few rows past `expires_at` as they go (modules/limits/limits.repository.ts).
+ * Writers delete a few rows past `expires_at` as they go (db/hit-counters.ts).
  */
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',

@@ -2,7 +2,7 @@
 // shares the count and a restart keeps it. The per-address route limits (@fastify/rate-limit) stop one
 // client; this stops many clients aiming at one address. Codes also void after 5 wrong tries.
 import type { Db } from '../db/client.js';
-import { countHits } from '../modules/limits/limits.repository.js';
+import { countHits } from '../db/hit-counters.js';
 
 export class AttemptLimiter {
   /**

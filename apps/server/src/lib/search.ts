@@ -1,10 +1,10 @@
 // Searching a lower-case search column (groups.search_text, entities.search_text: kept lower-case by a
 // trigger or a generated column) for what a person typed, anywhere in it, whatever its case.
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
 /** `%`, `_` and `\` typed by a person are literal characters, not patterns. */
-function likePattern(search: string): string {
+export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
@@ -13,5 +13,10 @@ function likePattern(search: string): string {
  * without lower-casing every row it checks again (a trigram index answers both).
  */
 export function lowerCaseColumnContains(column: PgColumn, search: string): SQL {
-  return sql`${column} like lower(${likePattern(search)})`;
+  return lowerCaseColumnLike(column, likePattern(search));
+}
+
+/** The same, given the pattern (`likePattern`) or a placeholder for it in a prepared statement. */
+export function lowerCaseColumnLike(column: PgColumn, pattern: string | Placeholder): SQL {
+  return sql`${column} like lower(${pattern})`;
 }

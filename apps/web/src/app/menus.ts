@@ -5,7 +5,7 @@ export interface MenuItem {
   label: string;
 }
 
-/** The side menu of each role (spec section 2). */
+/** The side menu of each role. */
 export const MENUS: Record<Role, MenuItem[]> = {
   admin: [
     { to: '/entity-management', label: MSG.nav.entityManagement },

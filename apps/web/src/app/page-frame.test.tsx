@@ -1,5 +1,5 @@
 import { API, MSG, type SessionUser } from '@bridge-talk/contract';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -160,25 +160,26 @@ describe('PageFrame', () => {
     ).toBeInTheDocument();
   });
 
-  it('logs out from the user menu: tells the server, ends the session and clears storage', async () => {
+  it('logs out from the user menu: tells the server, ends the session, clears storage and shows the role’s login without a reload', async () => {
     const fetchMock = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) =>
       Promise.resolve(new Response(null, { status: 204 })),
     );
     vi.stubGlobal('fetch', fetchMock);
     const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
+    vi.stubGlobal('location', { ...window.location, assign, reload: assign });
     localStorage.setItem('role', 'admin');
     localStorage.setItem('rememberMe', 'true');
     const user = userEvent.setup();
-    renderFrame(ADMIN, '/payments');
+    const { router } = renderFrame(ADMIN, '/payments');
 
     await user.click(screen.getByRole('button', { name: 'User menu' }));
     await user.click(await screen.findByRole('menuitem', { name: MSG.frame.logout }));
 
-    expect(await screen.findByText('Signed out')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login/admin'));
     expect(fetchMock).toHaveBeenCalledWith(API.auth.logout, expect.objectContaining({ method: 'POST' }));
     expect(localStorage).toHaveLength(0);
-    expect(assign).toHaveBeenCalledWith('/login/admin');
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it('links the brand to the start page', () => {

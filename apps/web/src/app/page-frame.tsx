@@ -5,7 +5,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { logout } from '../features/auth/api/logout.js';
+import { endServerSession } from '../features/auth/api/logout.js';
+import { useLeaveSession } from '../shared/session/leave-session.js';
 import { useSessionUser } from '../shared/session/session-provider.js';
 import { ABOVE_TOASTS_Z_INDEX, HEADER_HEIGHT, SIDEBAR_WIDTH } from '../shared/ui/frame-layout.js';
 import { LoadingOverlay } from '../shared/ui/loading-overlay.js';
@@ -21,6 +22,7 @@ export function PageFrame() {
   const [opened, { toggle, close }] = useDisclosure();
   const location = useLocation();
   const navigate = useNavigate();
+  const leaveSession = useLeaveSession();
   const initial = (user.name.trim().charAt(0) || user.email.charAt(0)).toUpperCase();
 
   return (
@@ -34,7 +36,7 @@ export function PageFrame() {
           <Group gap="sm">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle menu" />
             <Text component={Link} to="/" fw={800} size="xl" c="blue.8" style={{ textDecoration: 'none' }}>
-              Bridge Talk
+              {MSG.frame.productName}
             </Text>
           </Group>
           <Menu position="bottom-end" width={220} shadow="md" zIndex={ABOVE_TOASTS_Z_INDEX}>
@@ -63,7 +65,10 @@ export function PageFrame() {
               >
                 {MSG.frame.accountSettings}
               </Menu.Item>
-              <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void logout(user.role)}>
+              <Menu.Item
+                leftSection={<IconLogout size={16} />}
+                onClick={() => void endServerSession().then(() => leaveSession(user.role))}
+              >
                 {MSG.frame.logout}
               </Menu.Item>
             </Menu.Dropdown>

@@ -5,6 +5,7 @@ import type { ComponentType } from 'react';
 import { matchRoutes, Navigate, type RouteObject, useLocation, useParams } from 'react-router';
 import { accountRoutes } from '../features/account/routes.js';
 import { adminsRoutes } from '../features/admins/routes.js';
+import { isRole } from '../features/auth/flow-navigation.js';
 import { LoginPage } from '../features/auth/login-page.js';
 import { conversationsRoutes } from '../features/conversations/routes.js';
 import { entitiesRoutes } from '../features/entities/routes.js';
@@ -15,10 +16,6 @@ import { verifyRoutes } from '../features/verify/routes.js';
 import { lazyPage } from '../shared/routing/lazy-page.js';
 import { HOME } from '../shared/session/home.js';
 import { storedRole } from '../shared/session/storage.js';
-
-function isRole(value: string | undefined): value is Role {
-  return value === 'admin' || value === 'entity';
-}
 
 /** A logged-out page of a role taken from the path; an unknown role goes to the entity login. */
 function WithRole({ page: Page }: { page: ComponentType<{ role: Role }> }) {

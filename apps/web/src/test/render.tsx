@@ -3,6 +3,7 @@
 // the app uses (app.tsx), with a handle that says where it is and can move it.
 // Mantine runs with env="test": no transitions or portals, and popovers (menus, selects) are not hidden
 // for want of a layout, which jsdom does not have.
+import { MSG } from '@bridge-talk/contract';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
@@ -117,6 +118,37 @@ export interface ApiCall {
   method: string;
   path: string;
   body: unknown;
+}
+
+/** A call as `answerApi` hands it over: its path keeps the query string; `url` is the whole address. */
+export interface AnsweredCall extends ApiCall {
+  readonly url: URL;
+}
+
+/**
+ * Stubs `fetch` with one function that answers every call (or answers undefined: a JSON 404, as the
+ * server answers an unknown object). For screens whose calls depend on their query or body; a fixed
+ * table of `METHOD /path` is `stubApi`. Returns the calls, in order (compared as method, path, body).
+ */
+export function answerApi(
+  answer: (call: AnsweredCall) => Response | undefined | Promise<Response | undefined>,
+) {
+  const calls: AnsweredCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+      const call = {
+        method: init?.method ?? 'GET',
+        path: `${url.pathname}${url.search}`,
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      };
+      Object.defineProperty(call, 'url', { value: url, enumerable: false });
+      calls.push(call as AnsweredCall);
+      return (await answer(call as AnsweredCall)) ?? jsonResponse({ message: MSG.extra.notFound }, 404);
+    }),
+  );
+  return calls;
 }
 
 /** Answers one `METHOD /path` of a stubbed API; called anew for each request (a Response reads once). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 
-/** Verification and activation codes are exactly 6 characters (spec sections 5 and 9). */
+/** Verification and activation codes are exactly 6 characters. */
 export const VERIFICATION_CODE_LENGTH = 6;
 
 /** A code as typed or pasted: surrounding spaces are dropped, then exactly 6 characters remain. */

@@ -1,5 +1,5 @@
 /**
- * Date display (spec section 9): dates as mm.dd.yyyy, the terms' 'Last Update' as a full date, message
+ * Date display: dates as mm.dd.yyyy, the terms' 'Last Update' as a full date, message
  * times as h:MM:ss TT, contract dates as YYYY-MM-DD. Built on Intl.DateTimeFormat, en-US.
  *
  * Time zones: an instant (a Date, or an ISO date-time string such as '2026-03-07T15:05:09Z') is shown

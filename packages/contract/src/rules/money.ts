@@ -1,4 +1,4 @@
-/** Prices are kept in minor units (cents) and shown with two decimals, en-US (spec section 9). */
+/** Prices are kept in minor units (cents) and shown with two decimals, en-US. */
 
 const amountFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const moneyFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

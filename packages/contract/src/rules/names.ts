@@ -1,4 +1,4 @@
-/** A person's single name field and its first/last parts (spec section 3). */
+/** A person's single name field and its first/last parts. */
 
 export interface NameParts {
   firstName: string;

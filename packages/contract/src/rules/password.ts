@@ -1,6 +1,6 @@
 import { MSG } from '../messages.js';
 
-/** A password must be this long to be saved at all (spec section 5). */
+/** A password must be this long to be saved at all. */
 export const PASSWORD_MIN_SAVE = 6;
 /** The strong rule's length, together with an uppercase letter, a lowercase letter and a digit. */
 export const PASSWORD_MIN_STRONG = 8;

@@ -1,5 +1,5 @@
 /**
- * The US phone input mask (xxx) xxx-xxxx (spec sections 2 and 5). formatPhone formats progressively,
+ * The US phone input mask (xxx) xxx-xxxx. formatPhone formats progressively,
  * so it can run on every keystroke: it keeps only digits, at most ten, and places the punctuation
  * the digits typed so far reach.
  */

@@ -1,4 +1,4 @@
-// The price rule over a property-based range (fast-check): the laws of spec section 7 hold for any
+// The price rule over a property-based range (fast-check): the laws hold for any
 // price and any coupons. The server and the web app call this same function; their own property
 // tests check that what they charge and show agrees with it.
 import fc from 'fast-check';

@@ -2,11 +2,10 @@ import { z } from 'zod';
 import { MSG } from '../messages.js';
 
 /**
- * Plans, coupons and the price a coupon-adjusted plan shows (spec section 7, "Client-side price
- * computation"). All amounts are in minor units (cents).
+ * Plans, coupons and the price a coupon-adjusted plan shows. All amounts are in minor units (cents).
  */
 
-/** The lowest price a discounted plan can reach (spec section 9). */
+/** The lowest price a discounted plan can reach. */
 export const MIN_PLAN_PRICE = 5;
 
 export const PLAN_TYPES = ['recurring', 'one_time'] as const;

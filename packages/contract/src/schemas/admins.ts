@@ -1,10 +1,10 @@
-// Bridge Talk Admin: the administrators of the portal (spec sections 2, 3, 5 and 7, the Admin rows).
+// Bridge Talk Admin: the administrators of the portal.
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { ZEmail } from './auth.js';
 import { type PersonNameMessages, ZNamePart, ZPersonFullName } from './person-names.js';
 
-/** The phone an admin account always carries: a fixed placeholder (spec sections 3 and 9). */
+/** The phone an admin account always carries: a fixed placeholder. */
 export const ADMIN_PHONE_PLACEHOLDER = '(000) 000-0000';
 export const ADMIN_PAGE_SIZE = 10;
 
@@ -45,7 +45,7 @@ const adminEmail = z
   .min(1, MSG.validation.emailRequired)
   .pipe(ZEmail(MSG.validation.emailWrong));
 
-/** The Add Admin Account / edit form (spec section 5, Admin create/edit). */
+/** The Add Admin Account / edit form. */
 export const ZAdminForm = z.object({
   firstName: ZNamePart('firstName', ADMIN_NAME.firstName),
   lastName: ZNamePart('lastName', ADMIN_NAME.lastName),

@@ -45,7 +45,7 @@ export const ZLoginRequest = z.object({
 });
 export type LoginRequest = z.input<typeof ZLoginRequest>;
 
-/** The signed-in user as the portal shows it (spec section 3, 'Session user'). */
+/** The signed-in user as the portal shows it. */
 export const ZSessionUser = z.object({
   _id: z.string(),
   name: z.string(),

@@ -121,7 +121,7 @@ describe('cards', () => {
   });
 });
 
-describe('the billing form (spec section 5, Billing)', () => {
+describe('the billing form', () => {
   it.each([
     ['cardName', '', 'Full name is a required field'],
     ['cardName', 'Al', MSG.validation.fullNameMin],

@@ -1,4 +1,4 @@
-// Billing: the billing payload and forms (spec sections 3 and 5), plans and coupons (section 7), card
+// Billing: the billing payload and forms, plans and coupons, card
 // entry, subscriptions and the plan and coupon administration of the local payment provider.
 import { z } from 'zod';
 import { MSG } from '../messages.js';
@@ -216,7 +216,7 @@ const billingFields = {
 export const ZBillingForm = z.object(billingFields);
 export type BillingForm = z.infer<typeof ZBillingForm>;
 
-/** The billing payload of spec section 3: the form, the country (always US) and the card token. */
+/** The billing payload: the form, the country (always US) and the card token. */
 const ZBillingPayload = z.object({
   ...billingFields,
   country: z.literal('US').default('US'),

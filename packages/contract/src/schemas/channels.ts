@@ -1,4 +1,4 @@
-// Conversations: a family's channels and their messages (spec section 3, Channel and Message), the
+// Conversations: a family's channels and their messages, the
 // channel status toggle and the export (sections 4, 5 and 7), the public check of an export's
 // fingerprint, and the small member-facing chat API of the local chat provider.
 import { z } from 'zod';

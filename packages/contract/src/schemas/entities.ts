@@ -1,5 +1,4 @@
-// Entity accounts (agencies and lawyers) as the admin manages them (spec sections 2 to 5, the Entity
-// rows; section 7, the /entity calls).
+// Entity accounts (agencies and lawyers) as the admin manages them.
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { isValidIsoDate, todayIsoDate } from '../rules/dates.js';
@@ -23,7 +22,7 @@ export function entityStatusLabel(status: EntityStatus): string {
   return MSG.entities.statusDisabled;
 }
 
-/** Contract dates are 10 characters, 'YYYY-MM-DD' (spec section 9). */
+/** Contract dates are 10 characters, 'YYYY-MM-DD'. */
 export const CONTRACT_DATE_LENGTH = 10;
 export const ENTITY_PAGE_SIZE = 10;
 
@@ -108,7 +107,7 @@ function contractDate(lengthMessage: string, invalidMessage: string) {
 export const ZCouponCode = ZCouponCodeText.nullish().transform((value) => (value ? value : null));
 
 /**
- * The fields of the entity form and their rules (spec section 5, Entity). `today` is the latest date a
+ * The fields of the entity form and their rules. `today` is the latest date a
  * contract may start: the browser passes the user's own today, the server the latest today on Earth
  * (a request may come from any time zone).
  */

@@ -1,5 +1,4 @@
-// Families (groups) as an entity manages them (spec section 2, 'Entity menu and routes'; section 3,
-// 'Group'; section 7, the /group/list and /group/edit calls), and the wizard's child-and-plan step.
+// Families (groups) as an entity manages them, and the wizard's child-and-plan step.
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { FAMILY_PAGE_SIZE } from '../rules/families.js';
@@ -14,7 +13,7 @@ export const GROUP_NAME_MAX = PERSON_FULL_NAME_MAX;
 
 export const ZGroupParams = z.object({ id: z.uuid() });
 
-/** The wizard's child step words both a missing and a short name as short (spec section 5). */
+/** The wizard's child step words both a missing and a short name as short. */
 const CHILD_NAME: PersonNameMessages = {
   firstName: { required: MSG.validation.childFirstNameMin, min: MSG.validation.childFirstNameMin },
   lastName: { required: MSG.validation.childLastNameMin, min: MSG.validation.childLastNameMin },
@@ -97,7 +96,7 @@ export const ZEditGroupRequest = z.object({
 export type EditGroupRequest = z.input<typeof ZEditGroupRequest>;
 
 /**
- * Wizard step 2, Enter Child's Name and Select Plan (spec section 5): both names at least 3
+ * Wizard step 2, Enter Child's Name and Select Plan: both names at least 3
  * characters, and a plan; `coupon` is the code typed in, if any. The server splits the joined name at
  * its first space, so a first name with a space needs 3 characters before it ('Jo Ann' is too short).
  */

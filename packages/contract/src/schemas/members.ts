@@ -1,5 +1,4 @@
-// The people of a family (spec section 3, 'Member' and 'New family person'; section 5, 'Family
-// details' and 'Edit family members'; section 7, the /group/member and /group/user calls).
+// The people of a family.
 //
 // A person (`_id`, also called userId in the calls) may belong to more than one family; the e-mail
 // identifies a person across families. Within a family a person has a role and a place: one child, up
@@ -20,7 +19,7 @@ export const MEMBER_ROLES = ['child', 'adoptive_parent', 'birth_family'] as cons
 export const ZMemberRole = z.enum(MEMBER_ROLES);
 export type MemberRole = z.infer<typeof ZMemberRole>;
 
-/** How many people each role of a family holds (spec section 5: 1 child, 2 and 2). */
+/** How many people each role of a family holds: 1 child, 2 adoptive parents, 2 of the birth family. */
 export const MEMBER_SLOTS: Record<MemberRole, number> = { child: 1, adoptive_parent: 2, birth_family: 2 };
 
 /** The Role column of the members table. */
@@ -213,7 +212,7 @@ function isSlotTouched(slot: FamilySlot): boolean {
   return slot.email.trim() !== '' || slot.firstName.trim() !== '' || slot.lastName.trim() !== '';
 }
 
-/** The places with a first and a last name, in order: the people a form sends (spec section 5). */
+/** The places with a first and a last name, in order: the people a form sends. */
 export function filledSlots(
   form: FamilySlotsForm,
 ): { role: MemberRole; position: number; slot: FamilySlot }[] {
@@ -263,7 +262,7 @@ function requireAll(slot: FamilySlot, path: (string | number)[]): Issue[] {
 }
 
 /**
- * Wizard step 3, Add Family Details (spec section 5, 'Family details'): the first adoptive parent and
+ * Wizard step 3, Add Family Details: the first adoptive parent and
  * the first birth family member need e-mail, first and last name; a second person is optional, but
  * once any of their fields is filled all three are required; the child's e-mail is optional (their
  * name is the one given at step 2).
@@ -284,7 +283,7 @@ export const ZFamilyDetailsForm = z.object(familySlots).superRefine((form, ctx) 
 export type FamilyDetailsForm = z.infer<typeof ZFamilyDetailsForm>;
 
 /**
- * Edit family members (spec section 5): e-mails valid; a person with an e-mail needs first and last
+ * Edit family members: e-mails valid; a person with an e-mail needs first and last
  * name; at least one adoptive parent and one birth family member; a place is sent only when it has
  * a first and a last name. Adoptive parents and birth family also need an e-mail to use the app.
  */

@@ -1,5 +1,4 @@
-// Terms and conditions: every saved version is kept; the latest is the one in force (spec sections
-// 2, 3 and 7).
+// Terms and conditions: every saved version is kept; the latest is the one in force.
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { isEmptyTermsHtml } from '../rules/terms.js';
@@ -18,7 +17,7 @@ export const ZTerms = z.object({
 });
 export type Terms = z.infer<typeof ZTerms>;
 
-/** POST /api/term/create: whatever the editor holds; the title is the fixed 'Term 1' (spec section 9). */
+/** POST /api/term/create: whatever the editor holds; the title is the fixed 'Term 1'. */
 export const ZCreateTermsRequest = z.object({
   title: z
     .string()

@@ -1,5 +1,6 @@
 import {
   API,
+  MSG,
   ZChangePasswordRequest,
   ZCodeRequest,
   ZErrorResponse,
@@ -81,7 +82,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       schema: {
         tags,
         security,
-        summary: "Check the code; answers 'Step okay!' and the state for the password step",
+        summary: `Check the code; answers '${MSG.account.stepOkay}' and the state for the password step`,
         body: ZCodeRequest,
         response: { 200: ZFlowStepResponse, ...errors, 422: ZErrorResponse },
       },

@@ -14,11 +14,11 @@ import {
   ZUpdateMeRequest,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
+import { emailInUse } from '../../db/email-in-use.js';
 import { AppError } from '../../lib/app-error.js';
 import { AttemptLimiter } from '../../lib/attempt-limiter.js';
-import { hashPassword } from '../../lib/passwords.js';
-import * as authRepo from '../auth/auth.repository.js';
 import { signFlowState, verifyFlowState } from '../auth/flow-state.js';
+import { replacePassword } from '../auth/password-flows.service.js';
 import { checkCode, consumeCode, issueCode } from '../auth/verification-codes.js';
 import { queueMail } from '../mail/mail.service.js';
 import { changePasswordCodeMail, emailChangeCodeMail } from '../mail/templates.js';
@@ -48,7 +48,7 @@ export function createAccountService(ctx: AppContext) {
       if (email === actor.email.toLowerCase())
         return { message: MSG.account.changesSaved, emailChangePending: false };
       // A new address takes effect only once its owner confirms it with the code sent there.
-      if (await authRepo.emailInUse(db, email)) {
+      if (await emailInUse(db, email)) {
         throw new AppError('CONFLICT', MSG.account.unableToUpdateEmail, {
           email: MSG.account.unableToUpdateEmail,
         });
@@ -68,7 +68,7 @@ export function createAccountService(ctx: AppContext) {
           code: MSG.auth.confirmationCodeNotFound,
         });
       }
-      if (await authRepo.emailInUse(db, result.target)) {
+      if (await emailInUse(db, result.target)) {
         throw new AppError('CONFLICT', MSG.account.unableToUpdateEmail);
       }
       await repo.updateEmail(db, {
@@ -125,8 +125,7 @@ export function createAccountService(ctx: AppContext) {
       if (flow?.purpose !== 'change-password' || flow.step !== 'password' || !flow.codeId) throw failed;
       if (flow.email !== actor.email || flow.role !== actor.role) throw failed;
       if (!(await consumeCode(db, flow.codeId))) throw failed;
-      await authRepo.setPassword(db, actor.userId, await hashPassword(password));
-      await authRepo.revokeUserSessions(db, actor.userId);
+      await replacePassword(db, actor.userId, password);
       return { message: MSG.account.passwordChanged };
     },
   };

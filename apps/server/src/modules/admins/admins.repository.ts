@@ -1,7 +1,7 @@
 // Admin accounts in SQL: `users` rows with role and subtype 'admin'.
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { entities, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 
 const adminColumns = {
   id: users.id,
@@ -37,27 +37,6 @@ export async function findAdminById(db: Db, id: string): Promise<AdminRow | null
     .from(users)
     .where(and(eq(users.id, id), isAdmin));
   return row ?? null;
-}
-
-/** Whether an account other than `exceptUserId`, or any entity, uses the address. */
-export async function emailTaken(db: Db, email: string, exceptUserId?: string): Promise<boolean> {
-  const [user] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        sql`lower(${users.email}) = lower(${email})`,
-        exceptUserId ? ne(users.id, exceptUserId) : undefined,
-      ),
-    )
-    .limit(1);
-  if (user) return true;
-  const [entity] = await db
-    .select({ id: entities.id })
-    .from(entities)
-    .where(sql`lower(${entities.email}) = lower(${email})`)
-    .limit(1);
-  return Boolean(entity);
 }
 
 /** A new admin without a password: the invitation's activation code leads to choosing one. */

@@ -32,7 +32,7 @@ export async function adminsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       schema: {
         tags,
         security,
-        summary: 'A page of admins (`?page=`), or one admin (`?id=`, spec section 7)',
+        summary: 'A page of admins (`?page=`), or one admin (`?id=`)',
         querystring: ZAdminListQuery,
         response: { 200: z.union([ZAdminListResponse, ZAdminUser]), ...errors, 404: ZErrorResponse },
       },

@@ -15,11 +15,12 @@ import {
   ZAdminRequest,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
+import { emailInUse } from '../../db/email-in-use.js';
 import { AppError, assertAdmin, isUuid, notFound } from '../../lib/app-error.js';
 import { inviteUser } from '../auth/invitations.js';
 import * as repo from './admins.repository.js';
 
-/** Spec section 8: the toast says MSG.admins.emailInUse, the e-mail field MSG.admins.emailInDatabase. */
+/** The toast says MSG.admins.emailInUse, the e-mail field MSG.admins.emailInDatabase. */
 function duplicateEmail(): AppError {
   return new AppError('CONFLICT', MSG.admins.emailInUse, { email: MSG.admins.emailInDatabase });
 }
@@ -60,12 +61,12 @@ export function createAdminsService(ctx: AppContext) {
       assertAdmin(actor);
       const { name, email } = ZAdminRequest.parse(input);
       const { firstName, lastName } = splitName(name);
-      if (await repo.emailTaken(db, email)) throw duplicateEmail();
+      if (await emailInUse(db, email)) throw duplicateEmail();
       let id: string;
       try {
         id = await repo.insertAdmin(db, { email, firstName, lastName });
       } catch (error) {
-        if (await repo.emailTaken(db, email)) throw duplicateEmail();
+        if (await emailInUse(db, email)) throw duplicateEmail();
         throw error;
       }
       await inviteUser(ctx, { id, email, name: joinName(firstName, lastName), role: 'admin' });
@@ -84,11 +85,11 @@ export function createAdminsService(ctx: AppContext) {
       const { name, email } = ZAdminRequest.parse(input.body);
       const { firstName, lastName } = splitName(name);
       const emailChanged = email !== current.email.toLowerCase();
-      if (emailChanged && (await repo.emailTaken(db, email, current.id))) throw duplicateEmail();
+      if (emailChanged && (await emailInUse(db, email, { userId: current.id }))) throw duplicateEmail();
       try {
         await repo.updateAdmin(db, current.id, { email, firstName, lastName });
       } catch (error) {
-        if (emailChanged && (await repo.emailTaken(db, email, current.id))) throw duplicateEmail();
+        if (emailChanged && (await emailInUse(db, email, { userId: current.id }))) throw duplicateEmail();
         throw error;
       }
       return toAdminUser(await load(current.id));
@@ -105,5 +106,3 @@ export function createAdminsService(ctx: AppContext) {
     },
   };
 }
-
-export type AdminsService = ReturnType<typeof createAdminsService>;

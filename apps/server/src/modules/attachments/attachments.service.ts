@@ -4,7 +4,7 @@
 // local row), which the portal reads itself so that the caseworker's browser never contacts a third
 // party. Callers check who may see the message first: this module trusts the ids it is given.
 import { Readable } from 'node:stream';
-import { type MessageAttachment, MSG, UPLOAD_MAX_BYTES, type UploadedFile } from '@bridge-talk/contract';
+import { MSG, UPLOAD_MAX_BYTES, type UploadedFile } from '@bridge-talk/contract';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ChatAttachment, StoredAttachment } from '../../providers/chat/chat-provider.js';
@@ -362,67 +362,5 @@ export function createAttachmentsService(ctx: AppContext) {
         return null;
       }
     },
-  };
-}
-
-export type AttachmentsService = ReturnType<typeof createAttachmentsService>;
-
-/** An upload not sent within a day is of no use: a member sends what they upload at once. */
-export const UNSENT_FILE_TTL_MS = 24 * 60 * 60 * 1000;
-const CLEANUP_BATCH = 500;
-const CLEANUP_SCHEDULE = '17 * * * *';
-
-/** Removes files uploaded more than a day ago and never sent, from the table and from storage. */
-export async function deleteUnsentFiles(ctx: AppContext, now = new Date()): Promise<number> {
-  const local = localActionsOf(ctx.chat);
-  if (!local) return 0;
-  let removed = 0;
-  for (let batch = 0; batch < 100; batch++) {
-    const { count, keys } = await local.deleteUnsentFiles(
-      new Date(now.getTime() - UNSENT_FILE_TTL_MS),
-      CLEANUP_BATCH,
-    );
-    for (const key of keys) await ctx.storage.delete(key);
-    removed += count;
-    if (count < CLEANUP_BATCH) break;
-  }
-  return removed;
-}
-
-export async function registerAttachmentJobs(ctx: AppContext): Promise<void> {
-  ctx.queue.register('attachments.cleanup', async () => {
-    const removed = await deleteUnsentFiles(ctx);
-    if (removed > 0) ctx.logger.info({ removed }, 'unsent uploads removed');
-  });
-  await ctx.queue.schedule('attachments.cleanup', CLEANUP_SCHEDULE);
-}
-
-/**
- * An attachment as the conversation view gets it: the portal's own addresses (with the media token),
- * never the provider's or a member's; what a stored file is; and no address when the portal would
- * not read it (the view shows a labelled placeholder).
- */
-export function attachmentForViewer(
-  attachment: ChatAttachment,
-  readable: boolean,
-  address: (size: 'full' | 'thumb') => string,
-): MessageAttachment {
-  const stored = isStoredAttachment(attachment) ? attachment : null;
-  const full = readable ? address('full') : undefined;
-  return {
-    type: attachment.type,
-    title: attachment.title,
-    ...(attachment.type === 'image'
-      ? { image_url: full, ...(stored && full ? { thumb_url: address('thumb') } : {}) }
-      : { asset_url: full }),
-    ...(stored
-      ? {
-          file_name: stored.fileName,
-          size: stored.size,
-          sha256: stored.sha256,
-          ...(stored.width ? { width: stored.width } : {}),
-          ...(stored.height ? { height: stored.height } : {}),
-        }
-      : {}),
   };
 }

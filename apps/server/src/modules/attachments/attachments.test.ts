@@ -29,7 +29,7 @@ import {
   TEST_ADMIN,
 } from '../../test-support/test-app.js';
 import { signMemberToken } from '../chat-members/member-tokens.js';
-import { deleteUnsentFiles, UNSENT_FILE_TTL_MS } from './attachments.service.js';
+import { deleteUnsentFiles, UNSENT_FILE_TTL_MS } from './unsent-uploads.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Files made here

@@ -2,6 +2,7 @@
 // Management, where an admin enables it and the person gets an invitation) and tells the team.
 import { MSG, type RegisterRequest, splitName, ZRegisterRequest } from '@bridge-talk/contract';
 import type { AppContext } from '../../app-context.js';
+import { emailInUse } from '../../db/email-in-use.js';
 import { AppError } from '../../lib/app-error.js';
 import { queueMail } from '../mail/mail.service.js';
 import { accessRequestMail } from '../mail/templates.js';
@@ -10,7 +11,7 @@ import { portalUrl } from './invitations.js';
 
 export async function requestAccess(ctx: AppContext, { input }: { input: RegisterRequest }) {
   const { name, entityName, email, phone, subtype } = ZRegisterRequest.parse(input);
-  if (await repo.emailInUse(ctx.db, email)) {
+  if (await emailInUse(ctx.db, email)) {
     throw new AppError('CONFLICT', MSG.signup.emailInUse, { email: MSG.signup.emailInUseField });
   }
   const { firstName, lastName } = splitName(name);
@@ -26,7 +27,7 @@ export async function requestAccess(ctx: AppContext, { input }: { input: Registe
     });
   } catch (error) {
     // Two requests with one address at the same moment: the unique index decides.
-    if (await repo.emailInUse(ctx.db, email)) {
+    if (await emailInUse(ctx.db, email)) {
       throw new AppError('CONFLICT', MSG.signup.emailInUse, { email: MSG.signup.emailInUseField });
     }
     throw error;

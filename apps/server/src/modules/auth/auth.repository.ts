@@ -143,40 +143,8 @@ export async function revokeUserSessions(db: Db, userId: string): Promise<void> 
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
-export async function countLiveSessions(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(sessions)
-    .innerJoin(refreshTokens, eq(refreshTokens.sessionId, sessions.id))
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        isNull(refreshTokens.rotatedAt),
-        gt(refreshTokens.expiresAt, new Date()),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
 export async function setPassword(db: Db, userId: string, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
-}
-
-/** Whether any account or entity already uses the address. */
-export async function emailInUse(db: Db, email: string): Promise<boolean> {
-  const [user] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`)
-    .limit(1);
-  if (user) return true;
-  const [entity] = await db
-    .select({ id: entities.id })
-    .from(entities)
-    .where(sql`lower(${entities.email}) = lower(${email})`)
-    .limit(1);
-  return Boolean(entity);
 }
 
 /** An access request: a pending entity and its person, who has no password yet. */

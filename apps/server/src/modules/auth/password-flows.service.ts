@@ -12,6 +12,7 @@ import {
   ZValidateCodeRequest,
 } from '@bridge-talk/contract';
 import type { AppContext } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { AttemptLimiter } from '../../lib/attempt-limiter.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -21,6 +22,12 @@ import * as repo from './auth.repository.js';
 import { type AuthService, accountState, type IssuedSession } from './auth.service.js';
 import { signFlowState, verifyFlowState } from './flow-state.js';
 import { checkCode, consumeCode, issueCode } from './verification-codes.js';
+
+/** Sets a new password and signs the user out everywhere, as every password change does. */
+export async function replacePassword(db: Db, userId: string, password: string): Promise<void> {
+  await repo.setPassword(db, userId, await hashPassword(password));
+  await repo.revokeUserSessions(db, userId);
+}
 
 export function createPasswordFlows(ctx: AppContext, auth: AuthService) {
   const { db, tokenKey } = ctx;
@@ -94,12 +101,9 @@ export function createPasswordFlows(ctx: AppContext, auth: AuthService) {
       const user = await repo.findUserByEmail(db, email);
       if (!user || user.role !== role) throw stepExpired();
       if (!(await consumeCode(db, flow.codeId))) throw stepExpired();
-      await repo.setPassword(db, user.id, await hashPassword(password));
-      await repo.revokeUserSessions(db, user.id);
+      await replacePassword(db, user.id, password);
       const session = await auth.startSession(user.id, true);
       return { ...session, message: MSG.auth.changePasswordSuccess };
     },
   };
 }
-
-export type PasswordFlows = ReturnType<typeof createPasswordFlows>;

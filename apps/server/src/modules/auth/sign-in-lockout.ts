@@ -18,7 +18,7 @@
 // parallel attempts of one address may pass together: the route's per-address limit bounds those.
 import { normalizeIP } from '@fastify/rate-limit';
 import type { Db } from '../../db/client.js';
-import { countHits, findCounters } from '../limits/limits.repository.js';
+import { countHits, findCounters } from '../../db/hit-counters.js';
 
 const WINDOW_MS = 15 * 60 * 1000;
 const FIRST_DELAY_MS = 1000;

@@ -2,10 +2,9 @@
 // 15 minutes to live, single use, voided after 5 wrong tries. Issuing a new code voids the old one.
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { VERIFICATION_CODE_LENGTH } from '@bridge-talk/contract';
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { verificationCodes } from '../../db/schema.js';
 import { sha256 } from '../../lib/secrets.js';
+import * as repo from './verification-codes.repository.js';
 
 export type CodePurpose = 'activation' | 'reset' | 'change-password' | 'email-change';
 
@@ -29,32 +28,20 @@ export async function issueCode(
   input: { userId: string; purpose: CodePurpose; target?: string | null },
 ): Promise<{ id: string; code: string }> {
   const code = generateCode();
-  return db.transaction(async (tx) => {
-    // An activation code stays good beside a newer one: the invitation's code must still work after
-    // a first sign-in attempt sent another. Other purposes keep one live code.
-    if (input.purpose !== 'activation')
-      await tx
-        .update(verificationCodes)
-        .set({ usedAt: new Date() })
-        .where(
-          and(
-            eq(verificationCodes.userId, input.userId),
-            eq(verificationCodes.purpose, input.purpose),
-            isNull(verificationCodes.usedAt),
-          ),
-        );
-    const [row] = await tx
-      .insert(verificationCodes)
-      .values({
-        userId: input.userId,
-        purpose: input.purpose,
-        codeHash: sha256(code),
-        target: input.target ?? null,
-        expiresAt: new Date(Date.now() + CODE_TTL_MS),
-      })
-      .returning({ id: verificationCodes.id });
-    return { id: row!.id, code };
-  });
+  // An activation code stays good beside a newer one: the invitation's code must still work after
+  // a first sign-in attempt sent another. Other purposes keep one live code.
+  const id = await repo.insertCode(
+    db,
+    {
+      userId: input.userId,
+      purpose: input.purpose,
+      codeHash: sha256(code),
+      target: input.target ?? null,
+      expiresAt: new Date(Date.now() + CODE_TTL_MS),
+    },
+    input.purpose !== 'activation',
+  );
+  return { id, code };
 }
 
 export type CheckResult = { ok: true; id: string; target: string | null } | { ok: false };
@@ -64,53 +51,23 @@ export async function checkCode(
   db: Db,
   input: { userId: string; purpose: CodePurpose; code: string },
 ): Promise<CheckResult> {
-  const live = await db
-    .select({
-      id: verificationCodes.id,
-      codeHash: verificationCodes.codeHash,
-      target: verificationCodes.target,
-      attempts: verificationCodes.attempts,
-    })
-    .from(verificationCodes)
-    .where(
-      and(
-        eq(verificationCodes.userId, input.userId),
-        eq(verificationCodes.purpose, input.purpose),
-        isNull(verificationCodes.usedAt),
-        gt(verificationCodes.expiresAt, new Date()),
-      ),
-    )
-    .orderBy(desc(verificationCodes.createdAt))
-    .limit(3);
+  const live = await repo.findLiveCodes(db, input.userId, input.purpose, new Date(), 3);
   const open = live.filter((code) => code.attempts < CODE_MAX_ATTEMPTS);
   if (open.length === 0) return { ok: false };
   const given = Buffer.from(sha256(normaliseCode(input.code)));
   const match = open.find((code) => timingSafeEqual(given, Buffer.from(code.codeHash)));
   if (!match) {
-    await db
-      .update(verificationCodes)
-      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-      .where(
-        inArray(
-          verificationCodes.id,
-          open.map((code) => code.id),
-        ),
-      );
+    await repo.countFailedAttempt(
+      db,
+      open.map((code) => code.id),
+    );
     return { ok: false };
   }
-  await db
-    .update(verificationCodes)
-    .set({ verifiedAt: new Date() })
-    .where(eq(verificationCodes.id, match.id));
+  await repo.markCodeVerified(db, match.id);
   return { ok: true, id: match.id, target: match.target };
 }
 
 /** Spends a verified code; false if it was already spent (a replayed final step). */
-export async function consumeCode(db: Db, id: string): Promise<boolean> {
-  const rows = await db
-    .update(verificationCodes)
-    .set({ usedAt: new Date() })
-    .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.usedAt)))
-    .returning({ id: verificationCodes.id });
-  return rows.length === 1;
+export function consumeCode(db: Db, id: string): Promise<boolean> {
+  return repo.spendCode(db, id);
 }

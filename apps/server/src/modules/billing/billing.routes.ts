@@ -1,4 +1,4 @@
-// HTTP of group billing (spec section 7): plans, coupon lookup, payment details and subscriptions.
+// HTTP of group billing: plans, coupon lookup, payment details and subscriptions.
 // Entity-only, except the plan list and the coupon lookup, which the admin's entity screens use too.
 import {
   API,
@@ -17,12 +17,13 @@ import {
   ZSaveBillingRequest,
   ZUpdateBillingRequest,
 } from '@bridge-talk/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.js';
 import { actorOf } from '../../plugins/authenticate.js';
 import type { PaymentsProvider } from '../../providers/payments/index.js';
 import { createBillingService } from './billing.service.js';
+import { withIdempotency } from './idempotency.js';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
 /** What a call that reaches the payment provider may answer besides. */
@@ -34,6 +35,26 @@ export async function billingRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const billing = createBillingService(ctx, payments);
+
+  /**
+   * A paying request under an `Idempotency-Key`: the first does the work and its answer is kept; a
+   * repeat (a double submit, a retry after a lost answer) gets that answer and does nothing again.
+   */
+  const idempotent = <T>(
+    request: FastifyRequest<{ Headers: { 'idempotency-key'?: string | undefined } }>,
+    route: string,
+    run: () => Promise<T>,
+  ) =>
+    withIdempotency(
+      ctx.db,
+      {
+        userId: actorOf(request).userId,
+        key: request.headers['idempotency-key'],
+        route,
+        request: request.body,
+      },
+      run,
+    );
   const entityOnly = { onRequest: app.requireRole('entity') };
   const bothRoles = { onRequest: app.requireRole('admin', 'entity') };
   const tags = ['billing'];
@@ -84,11 +105,9 @@ export async function billingRoutes(
       },
     },
     async (request) =>
-      billing.saveBilling({
-        actor: actorOf(request),
-        input: request.body,
-        idempotencyKey: request.headers['idempotency-key'],
-      }),
+      idempotent(request, 'billing.save', () =>
+        billing.saveBilling({ actor: actorOf(request), input: request.body }),
+      ),
   );
 
   r.put(
@@ -106,12 +125,13 @@ export async function billingRoutes(
       },
     },
     async (request) =>
-      billing.updateBilling({
-        actor: actorOf(request),
-        groupId: request.params.groupId,
-        input: request.body,
-        idempotencyKey: request.headers['idempotency-key'],
-      }),
+      idempotent(request, `billing.update.${request.params.groupId}`, () =>
+        billing.updateBilling({
+          actor: actorOf(request),
+          groupId: request.params.groupId,
+          input: request.body,
+        }),
+      ),
   );
 
   r.post(
@@ -128,11 +148,9 @@ export async function billingRoutes(
       },
     },
     async (request) =>
-      billing.assignSubscription({
-        actor: actorOf(request),
-        input: request.body,
-        idempotencyKey: request.headers['idempotency-key'],
-      }),
+      idempotent(request, 'billing.assignSubscription', () =>
+        billing.assignSubscription({ actor: actorOf(request), input: request.body }),
+      ),
   );
 
   r.post(
@@ -149,11 +167,9 @@ export async function billingRoutes(
       },
     },
     async (request) =>
-      billing.changeSubscription({
-        actor: actorOf(request),
-        input: request.body,
-        idempotencyKey: request.headers['idempotency-key'],
-      }),
+      idempotent(request, 'billing.changeSubscription', () =>
+        billing.changeSubscription({ actor: actorOf(request), input: request.body }),
+      ),
   );
 
   r.get(

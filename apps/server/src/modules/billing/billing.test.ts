@@ -1,4 +1,4 @@
-// Group billing with the local provider: every call of spec section 7's billing group, its messages,
+// Group billing with the local provider: every billing call, its messages,
 // the price the server charges, double submits, declines, used-up coupons and monthly renewals.
 import { applyCoupons, MSG } from '@bridge-talk/contract';
 import { and, eq, sql } from 'drizzle-orm';
@@ -320,7 +320,7 @@ describe('POST /api/group/billing/save', () => {
     }
   });
 
-  it('answers every Billing-row message of spec section 5 for the field at fault', async () => {
+  it('answers every Billing-row message for the field at fault', async () => {
     const { call, tokenFor } = await billingEntity(t);
     const token = await tokenFor();
     const cases: [Record<string, unknown>, string, string][] = [
@@ -485,7 +485,7 @@ describe('PUT /api/group/billing/update/{groupId}', () => {
     expect(details.billingInformation).toMatchObject({ zip: '62701', cardLast4: '4242' });
   });
 
-  it('refuses to change the billing of a one-time family (spec section 4), and changes nothing', async () => {
+  it('refuses to change the billing of a one-time family, and changes nothing', async () => {
     const lifetime = await createPlan(t.db());
     const { call, tokenFor, groupWithCard, assign } = await billingEntity(t);
     const groupId = await groupWithCard();

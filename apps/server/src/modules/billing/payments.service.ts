@@ -27,8 +27,6 @@ import {
 import { tokeniseCard } from '../../providers/payments/local-cards.js';
 import { applyPaymentEvent, type WebhookOutcome } from './stripe-webhooks.js';
 
-export type PaymentsService = ReturnType<typeof createPaymentsService>;
-
 export function createPaymentsService(ctx: AppContext, payments: PaymentsProvider) {
   const { db, config } = ctx;
 

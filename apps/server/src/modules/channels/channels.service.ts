@@ -18,9 +18,9 @@ import { notFound } from '../../lib/app-error.js';
 import { sanitizeMessageHtml } from '../../lib/message-html.js';
 import { mediaScope } from '../../plugins/authenticate.js';
 import type { ChannelSummary, ChatAttachment, ChatMessage } from '../../providers/chat/chat-provider.js';
+import { attachmentForViewer } from '../attachments/attachment-view.js';
 import {
   type AttachmentRequest,
-  attachmentForViewer,
   createAttachmentsService,
   type ServedAttachment,
 } from '../attachments/attachments.service.js';

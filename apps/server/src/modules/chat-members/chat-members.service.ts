@@ -187,5 +187,3 @@ export function createChatMembersService(ctx: AppContext) {
     },
   };
 }
-
-export type ChatMembersService = ReturnType<typeof createChatMembersService>;

@@ -8,8 +8,10 @@
 // e-mail invitations to made-up addresses); channels are made by the families area's own sync through
 // the chat provider, and messages are posted through the local provider's member actions. The long
 // channel is inserted in batches, which is what makes 10 000 messages take seconds.
+
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { MSG } from '@bridge-talk/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import {
@@ -411,7 +413,7 @@ export async function seedDemo(ctx: AppContext, options: { password?: string } =
     logins: [
       {
         role: 'admin',
-        name: 'Bridge Talk Admin',
+        name: MSG.nav.bridgeTalkAdmin,
         email: ctx.config.bootstrapAdmin.email,
         password:
           ctx.config.bootstrapAdmin.password ?? '(ADMIN_PASSWORD, or the one printed at the first start)',

@@ -1,9 +1,10 @@
 // Entity accounts in SQL: the paginated, searched list, one entity, and writes that keep an entity and
 // its sign-in person (a `users` row with role 'entity' and the entity's e-mail) in step.
-import { and, asc, count, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedPerHandle } from '../../db/prepared.js';
 import { entities, sessions, users } from '../../db/schema.js';
-import { lowerCaseColumnContains } from '../../lib/search.js';
+import { likePattern, lowerCaseColumnLike } from '../../lib/search.js';
 
 export type EntityStatus = (typeof entities.$inferSelect)['status'];
 export type EntitySubtype = (typeof entities.$inferSelect)['subtype'];
@@ -23,29 +24,59 @@ const entityColumns = {
 
 export type EntityRow = { [K in keyof typeof entityColumns]: (typeof entities.$inferSelect)[K] };
 
+type SortOrder = 'asc' | 'desc' | undefined;
+
+/**
+ * The list's two statements (a page, and the count of all matches), prepared once per handle for each
+ * shape — searched or not, and each sort order — instead of built for every request; only the pattern
+ * and the page change.
+ */
+function entityListStatements(searched: boolean, sort: SortOrder) {
+  const shape = `${searched ? 'search' : 'all'}_${sort ?? 'none'}`;
+  return preparedPerHandle((db) => {
+    // Name or e-mail: both are in search_text, lower-case (migration 0007).
+    const where = searched ? lowerCaseColumnLike(entities.searchText, sql.placeholder('pattern')) : undefined;
+    // Status sorts as its label does (Active, Disabled, Pending); name and id make every page stable.
+    const order = [
+      ...(sort ? [sort === 'asc' ? asc(entities.status) : desc(entities.status)] : []),
+      asc(sql`lower(${entities.name})`),
+      asc(entities.id),
+    ];
+    return {
+      page: db
+        .select(entityColumns)
+        .from(entities)
+        .where(where)
+        .orderBy(...order)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`entities_page_${shape}`),
+      count: db.select({ n: count() }).from(entities).where(where).prepare(`entities_count_${shape}`),
+    };
+  });
+}
+const entityLists = Object.fromEntries(
+  [true, false].flatMap((searched) =>
+    ([undefined, 'asc', 'desc'] as const).map((sort) => [
+      `${searched}_${sort}`,
+      entityListStatements(searched, sort),
+    ]),
+  ),
+) as Record<string, ReturnType<typeof entityListStatements>>;
+
 export async function findEntities(
   db: Db,
-  query: { search: string; page: number; pageSize: number; sort?: 'asc' | 'desc' | undefined },
+  query: { search: string; page: number; pageSize: number; sort?: SortOrder },
 ): Promise<{ rows: EntityRow[]; total: number }> {
-  // Name or e-mail: both are in search_text, lower-case (migration 0007).
-  const where: SQL | undefined = query.search
-    ? lowerCaseColumnContains(entities.searchText, query.search)
-    : undefined;
-  // Status sorts as its label does (Active, Disabled, Pending); name and id make every page stable.
-  const order = [
-    ...(query.sort ? [query.sort === 'asc' ? asc(entities.status) : desc(entities.status)] : []),
-    asc(sql`lower(${entities.name})`),
-    asc(entities.id),
-  ];
+  const statements = entityLists[`${Boolean(query.search)}_${query.sort}`]!(db);
+  const pattern = likePattern(query.search);
   const [rows, [total]] = await Promise.all([
-    db
-      .select(entityColumns)
-      .from(entities)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(entities).where(where),
+    statements.page.execute({
+      pattern,
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    }),
+    statements.count.execute({ pattern }),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
@@ -53,32 +84,6 @@ export async function findEntities(
 export async function findEntityById(db: Db, id: string): Promise<EntityRow | null> {
   const [row] = await db.select(entityColumns).from(entities).where(eq(entities.id, id));
   return row ?? null;
-}
-
-/** Whether another account or entity uses the address (the entity `exceptEntityId` and its people aside). */
-export async function emailTaken(db: Db, email: string, exceptEntityId?: string): Promise<boolean> {
-  const [user] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        sql`lower(${users.email}) = lower(${email})`,
-        exceptEntityId ? or(isNull(users.entityId), ne(users.entityId, exceptEntityId)) : undefined,
-      ),
-    )
-    .limit(1);
-  if (user) return true;
-  const [entity] = await db
-    .select({ id: entities.id })
-    .from(entities)
-    .where(
-      and(
-        sql`lower(${entities.email}) = lower(${email})`,
-        exceptEntityId ? ne(entities.id, exceptEntityId) : undefined,
-      ),
-    )
-    .limit(1);
-  return Boolean(entity);
 }
 
 export interface EntityValues {

@@ -15,6 +15,7 @@ import {
   ZUpdateEntityRequest,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
+import { emailInUse } from '../../db/email-in-use.js';
 import { AppError, assertAdmin, isUuid, notFound } from '../../lib/app-error.js';
 import { inviteUser } from '../auth/invitations.js';
 import * as repo from './entities.repository.js';
@@ -94,14 +95,14 @@ export function createEntitiesService(ctx: AppContext) {
     async createEntity({ actor, input }: { actor: Actor; input: CreateEntityRequest }): Promise<Entity> {
       assertAdmin(actor);
       const values = ZCreateEntityRequest.parse(input);
-      if (await repo.emailTaken(db, values.email)) throw duplicateEmail();
+      if (await emailInUse(db, values.email)) throw duplicateEmail();
       const { firstName, lastName } = splitName(values.name);
       let created: { entityId: string; userId: string };
       try {
         created = await repo.insertEntityWithUser(db, { ...values, firstName, lastName });
       } catch (error) {
         // Two saves of one address at the same moment: the unique indexes decide.
-        if (await repo.emailTaken(db, values.email)) throw duplicateEmail();
+        if (await emailInUse(db, values.email)) throw duplicateEmail();
         throw error;
       }
       await inviteUser(ctx, { id: created.userId, email: values.email, name: values.name, role: 'entity' });
@@ -137,11 +138,13 @@ export function createEntitiesService(ctx: AppContext) {
       }
       const emailChanged =
         values.email !== undefined && values.email.toLowerCase() !== current.email.toLowerCase();
-      if (emailChanged && (await repo.emailTaken(db, values.email!, current.id))) throw duplicateEmail();
+      if (emailChanged && (await emailInUse(db, values.email!, { entityId: current.id })))
+        throw duplicateEmail();
       try {
         await repo.updateEntity(db, current.id, current.email, values);
       } catch (error) {
-        if (emailChanged && (await repo.emailTaken(db, values.email!, current.id))) throw duplicateEmail();
+        if (emailChanged && (await emailInUse(db, values.email!, { entityId: current.id })))
+          throw duplicateEmail();
         throw error;
       }
       if (status !== undefined && status !== 'active') await repo.revokeEntitySessions(db, current.id);

@@ -15,7 +15,7 @@ import type { AppContext } from '../../app-context.js';
 import { QUEUES } from '../../jobs/queue.js';
 import type { ChatMessage, ChatProvider } from '../../providers/chat/chat-provider.js';
 import { createAttachmentsService } from '../attachments/attachments.service.js';
-import { markMailSent, recordMailForJob } from '../mail/mail.repository.js';
+import { sendMailOnce } from '../mail/mail.service.js';
 import { exportMail, transcriptFileName } from './export-mail.js';
 import * as repo from './exports.repository.js';
 
@@ -158,16 +158,13 @@ export async function runExport(ctx: AppContext, exportId: string): Promise<Expo
     fileName: transcriptFileName(familyName, channel.number, row.createdAt),
     pdf: file.bytes,
   });
-  const mail = await recordMailForJob(ctx.db, `export:${exportId}`, message, ctx.mail.kind);
-  if (!mail.alreadySent) {
-    await repo.recordExportFile(ctx.db, exportId, {
+  await sendMailOnce(ctx.db, ctx.mail, `export:${exportId}`, message, () =>
+    repo.recordExportFile(ctx.db, exportId, {
       sha256: file.sha256,
       byteSize: file.bytes.length,
       messageCount: survey.count,
-    });
-    await ctx.mail.send(message);
-    await markMailSent(ctx.db, mail.id);
-  }
+    }),
+  );
   await repo.markExport(ctx.db, exportId, 'sent');
   ctx.logger.info({ exportId, messages: survey.count, bytes: file.bytes.length }, 'export sent');
   return 'sent';

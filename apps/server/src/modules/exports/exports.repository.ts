@@ -57,8 +57,6 @@ export async function findExportForJob(db: Db, exportId: string) {
   return row ?? null;
 }
 
-export type ExportForJob = NonNullable<Awaited<ReturnType<typeof findExportForJob>>>;
-
 /** The file that is about to be e-mailed: its fingerprint, size and number of messages. */
 export async function recordExportFile(
   db: Db,

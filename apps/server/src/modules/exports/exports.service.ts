@@ -64,5 +64,3 @@ export function createExportsService(ctx: AppContext) {
     },
   };
 }
-
-export type ExportsService = ReturnType<typeof createExportsService>;

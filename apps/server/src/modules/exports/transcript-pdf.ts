@@ -101,7 +101,7 @@ export async function buildTranscriptPdf(
     bufferPages: true,
     info: {
       Title: title,
-      Author: 'Bridge Talk',
+      Author: MSG.frame.productName,
       Subject: `Export ${cover.exportId}`,
       CreationDate: cover.requestedAt,
       ModDate: cover.requestedAt,

@@ -1,4 +1,4 @@
-// HTTP of families (spec section 7: GET /group/list, GET /group/list/{id}, PUT /group/edit/{groupId}).
+// HTTP of families.
 // Entity only; a family of another entity answers 404.
 import {
   API,

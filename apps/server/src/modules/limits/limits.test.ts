@@ -4,10 +4,10 @@
 import { MSG } from '@bridge-talk/contract';
 import { count, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countHits, findCounters } from '../../db/hit-counters.js';
 import { rateLimitCounters } from '../../db/schema.js';
 import { useFileDatabase } from '../../test-support/file-database.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { countHits, findCounters } from './limits.repository.js';
 
 const fileDatabase = useFileDatabase();
 

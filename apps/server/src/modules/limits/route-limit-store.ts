@@ -9,7 +9,7 @@ import type {
   FastifyRateLimitStoreCtor,
 } from '@fastify/rate-limit';
 import type { Db } from '../../db/client.js';
-import { countHits } from './limits.repository.js';
+import { countHits } from '../../db/hit-counters.js';
 
 type IncrCallback = Parameters<FastifyRateLimitStore['incr']>[1];
 

@@ -10,10 +10,23 @@ export function queueMail(queue: JobQueue, message: MailMessage): Promise<string
 }
 
 export function registerMailJobs(queue: JobQueue, db: Db, transport: MailTransport): void {
-  queue.register('mail.send', async (message, { jobId }) => {
-    const { id, alreadySent } = await recordMailForJob(db, jobId, message, transport.kind);
-    if (alreadySent) return;
-    await transport.send(message);
-    await markMailSent(db, id);
-  });
+  queue.register('mail.send', (message, { jobId }) => sendMailOnce(db, transport, jobId, message));
+}
+
+/**
+ * Sends the message of a job once: a retried job whose message went out sends nothing again.
+ * `beforeSend` runs only when the message is about to go out.
+ */
+export async function sendMailOnce(
+  db: Db,
+  transport: MailTransport,
+  jobKey: string,
+  message: MailMessage,
+  beforeSend?: () => Promise<void>,
+): Promise<void> {
+  const { id, alreadySent } = await recordMailForJob(db, jobKey, message, transport.kind);
+  if (alreadySent) return;
+  await beforeSend?.();
+  await transport.send(message);
+  await markMailSent(db, id);
 }

@@ -85,7 +85,7 @@ export function accessRequestMail(input: {
   ]);
 }
 
-/** A person added to a family: they use the family app with this e-mail address (issue 6). */
+/** A person added to a family: they use the family app with this e-mail address. */
 export function familyInvitationMail(input: {
   to: string;
   name: string;

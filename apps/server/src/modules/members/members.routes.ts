@@ -1,4 +1,4 @@
-// HTTP of a family's people (spec section 7: /group/member/* and /group/user/*). Entity only; a family
+// HTTP of a family's people. Entity only; a family
 // of another entity answers 404 and nothing changes.
 import {
   API,

@@ -1,4 +1,4 @@
-// The people of a family (entity only; spec sections 4, 5 and 7): the member list, the e-mail lookup,
+// The people of a family (entity only): the member list, the e-mail lookup,
 // new people, linking an existing person, editing a person, the final list (which makes the family's
 // chat channels) and the member status toggle.
 //
@@ -365,5 +365,3 @@ export function createMembersService(ctx: AppContext) {
     },
   };
 }
-
-export type MembersService = ReturnType<typeof createMembersService>;

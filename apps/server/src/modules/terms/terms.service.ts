@@ -61,5 +61,3 @@ export function createTermsService(ctx: AppContext) {
     },
   };
 }
-
-export type TermsService = ReturnType<typeof createTermsService>;

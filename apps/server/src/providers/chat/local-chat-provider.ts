@@ -1,5 +1,5 @@
 // CHAT_PROVIDER=local: channels, messages and reports in our own tables (db/schema-chat.ts).
-import { and, asc, desc, eq, inArray, isNull, lt, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   type ChatAttachment,
@@ -13,6 +13,7 @@ import {
 } from '../../db/schema-chat.js';
 import { isUuid } from '../../lib/app-error.js';
 import type { ChannelSummary, ChatMessage, ChatProvider, MessagePage } from './chat-provider.js';
+import { createLocalChatFiles } from './local-chat-files.js';
 
 /**
  * The cursor of the next page is the last message's id, as with Stream; pages are older than that
@@ -293,46 +294,7 @@ export function createLocalChatProvider(db: Db): LocalChatProvider {
       };
     },
 
-    async recordFile(file) {
-      const [row] = await db.insert(chatFiles).values(file).returning();
-      return row!;
-    },
-
-    async findFile(channelId, fileId) {
-      if (!isUuid(channelId) || !isUuid(fileId)) return null;
-      const [row] = await db
-        .select()
-        .from(chatFiles)
-        .where(and(eq(chatFiles.id, fileId), eq(chatFiles.channelId, channelId)));
-      return row ?? null;
-    },
-
-    async setFileThumbnail(fileId, thumbnailKey) {
-      const rows = await db
-        .update(chatFiles)
-        .set({ thumbnailKey })
-        .where(and(eq(chatFiles.id, fileId), isNull(chatFiles.thumbnailKey)))
-        .returning({ id: chatFiles.id });
-      return rows.length === 1;
-    },
-
-    async deleteUnsentFiles(before, limit) {
-      const rows = await db
-        .delete(chatFiles)
-        .where(
-          inArray(
-            chatFiles.id,
-            db
-              .select({ id: chatFiles.id })
-              .from(chatFiles)
-              .where(and(isNull(chatFiles.messageId), lt(chatFiles.createdAt, before)))
-              .limit(limit),
-          ),
-        )
-        .returning({ storageKey: chatFiles.storageKey, thumbnailKey: chatFiles.thumbnailKey });
-      const keys = rows.flatMap((r) => [r.storageKey, ...(r.thumbnailKey ? [r.thumbnailKey] : [])]);
-      return { count: rows.length, keys };
-    },
+    ...createLocalChatFiles(db),
 
     async postMessage({ channelId, userId, html, files = [], attachments: given = [], createdAt }) {
       const [membership] = await db

@@ -2,6 +2,7 @@
 // take a payment with no outside service. Plans, coupons (with real redemption counts), customers,
 // payment methods (brand, last 4 and expiry only) and charges; every charge is recorded once per
 // idempotency key. Monthly renewals are charged by the billing module's scheduled job.
+
 import type {
   AdminCoupon,
   AdminPlan,
@@ -9,6 +10,7 @@ import type {
   CreateCouponRequest,
   CreatePlanRequest,
 } from '@bridge-talk/contract';
+import { MSG } from '@bridge-talk/contract';
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
@@ -388,7 +390,7 @@ export function createLocalProvider(db: Db): PaymentsProvider {
         customerId: input.customerId,
         paymentMethodId: input.paymentMethodId,
         amount: input.amount,
-        description: `${input.plan.name} (${input.plan.type === 'one_time' ? 'one-time payment' : 'first month'})`,
+        description: `${input.plan.name} (${input.plan.type === 'one_time' ? MSG.plans.oneTimePayment : 'first month'})`,
         idempotencyKey: input.idempotencyKey,
       });
       if (input.plan.type === 'one_time')

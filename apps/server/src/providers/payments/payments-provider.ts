@@ -11,8 +11,6 @@ import type {
   Plan,
 } from '@bridge-talk/contract';
 
-export type PlanType = Plan['type'];
-
 /** A plan as the provider knows it; `name` is what people read ('Lifetime'). */
 export interface ProviderPlan extends Plan {
   name: string;

@@ -8,11 +8,9 @@
 // with an inline price of that amount and no Stripe discounts. Stripe therefore does not count the
 // redemptions; we do, from our own subscriptions, as the local provider counts its own.
 import type { Coupon } from '@bridge-talk/contract';
-import { and, eq, ne, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Config } from '../../config/index.js';
 import type { Db } from '../../db/client.js';
-import { subscriptions } from '../../db/schema.js';
 import {
   CardDeclinedError,
   CouponUsedUpError,
@@ -24,6 +22,7 @@ import {
   type ProviderSubscriptionStatus,
   type UpdateCustomerInput,
 } from './payments-provider.js';
+import { countStripeRedemptions } from './stripe-redemptions.repository.js';
 
 /** A webhook event, reduced to what our records follow. */
 export type PaymentEvent =
@@ -170,25 +169,8 @@ export function createStripeProvider(config: Config['payments']['stripe'], db: D
   const stripe = createStripeClient(config);
   const webhookSecret = config.webhookSecret;
 
-  /**
-   * The families that redeemed a coupon through us: those with a Stripe subscription, paid or being
-   * paid (a declined or refused one is 'failed'), that applied it. A family counts once, as the local
-   * provider counts a coupon once when a plan change keeps it. `exceptGroupId` leaves one family out.
-   */
-  async function ourRedemptions(couponId: string, exceptGroupId?: string): Promise<number> {
-    const [row] = await db
-      .select({ n: sql<number>`count(distinct ${subscriptions.groupId})::int` })
-      .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.provider, 'stripe'),
-          ne(subscriptions.status, 'failed'),
-          sql`${subscriptions.couponIds} @> ${JSON.stringify([couponId])}::jsonb`,
-          exceptGroupId ? ne(subscriptions.groupId, exceptGroupId) : undefined,
-        ),
-      );
-    return Number(row?.n ?? 0);
-  }
+  const ourRedemptions = (couponId: string, exceptGroupId?: string) =>
+    countStripeRedemptions(db, couponId, exceptGroupId);
 
   async function retrieveCoupon(code: string): Promise<Stripe.Coupon | null> {
     try {

@@ -5,7 +5,7 @@ import { createLocalStorage } from './local-storage.js';
 import { createS3Storage } from './s3-storage.js';
 import type { StorageProvider } from './storage-provider.js';
 
-export type { ByteRange, StorageProvider, StoredObject } from './storage-provider.js';
+export type { StorageProvider } from './storage-provider.js';
 
 export async function createStorageProvider(config: Config): Promise<StorageProvider> {
   if (config.storage.provider === 's3') {

@@ -21,7 +21,8 @@ interface S3rver {
   close(): Promise<void>;
   httpServer: Server;
 }
-const S3rver = createRequire(import.meta.url)('s3rver') as new (options: {
+const require = createRequire(import.meta.url);
+const S3rver = require('s3rver') as new (options: {
   address: string;
   port: number;
   silent: boolean;

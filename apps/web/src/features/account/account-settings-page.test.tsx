@@ -233,7 +233,7 @@ describe('AccountSettingsPage for an entity', () => {
     expect(await screen.findByText(MSG.account.unableToUpdateEmail)).toBeInTheDocument();
   });
 
-  // Spec section 8: 'save failure with no data shows Unable to update to this email'. The page keys
+  // 'save failure with no data shows Unable to update to this email'. The page keys
   // this text on status 500 (account-settings-page.tsx, onSubmit's catch) instead of on the reply
   // having no data, so a gateway failure with an empty body shows the generic text.
   it('toasts Unable to update to this email when the save fails with no data (a bare 502)', async () => {

@@ -29,7 +29,7 @@ export function AccountSettingsPage() {
   }, [me.isError]);
   return (
     <>
-      <PageHeader title="Account settings" />
+      <PageHeader title={MSG.frame.accountSettings} />
       {me.isError ? (
         <LoadError onRetry={() => void me.refetch()} />
       ) : (
@@ -84,14 +84,14 @@ function AccountForm({ user }: { user: SessionUser }) {
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
-              label="First name"
+              label={MSG.fields.firstName}
               maxLength={PERSON_NAME_MAX}
               required
               error={errors.firstName?.message}
               {...form.register('firstName')}
             />
             <TextInput
-              label="Last name"
+              label={MSG.fields.lastName}
               maxLength={PERSON_NAME_MAX}
               required
               error={errors.lastName?.message}

@@ -85,7 +85,10 @@ export function ChangePasswordPage() {
       <PageHeader
         title="Change password"
         back="/account-settings"
-        breadcrumbs={[{ label: 'Account settings', to: '/account-settings' }, { label: 'Change password' }]}
+        breadcrumbs={[
+          { label: MSG.frame.accountSettings, to: '/account-settings' },
+          { label: 'Change password' },
+        ]}
       />
       <Paper withBorder p="xl" radius="md" maw={520}>
         <Stack>

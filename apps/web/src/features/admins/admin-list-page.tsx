@@ -1,7 +1,7 @@
 // Bridge Talk Admin: the administrators of the portal, a page at a time (`?page=`), with the count of
 // users, Add Account, Edit and Remove (after a confirmation; not one's own account).
 import { type AdminUser, MSG } from '@bridge-talk/contract';
-import { Button, Group, Pagination, Paper, Text, Tooltip } from '@mantine/core';
+import { Button, Paper, Text, Tooltip } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { useLastPageClamp, useListState } from '../../shared/routing/use-list-st
 import { useSessionUser } from '../../shared/session/session-provider.js';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.js';
 import { type Column, DataTable } from '../../shared/ui/data-table.js';
+import { ListFooter } from '../../shared/ui/list-parts.js';
 import { LoadError } from '../../shared/ui/load-error.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
@@ -118,16 +119,15 @@ export function AdminListPage() {
             rowKey={(a) => a._id}
             loading={list.isPending}
           />
-          {pages > 1 && (
-            <Group justify="flex-end" mt="md">
-              <Pagination
-                total={pages}
-                value={Math.min(page, pages)}
-                onChange={(next) => listState.go({ page: next })}
-                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-              />
-            </Group>
+          {data && (
+            <ListFooter
+              total={data.total}
+              pageSize={data.pageSize}
+              page={page}
+              pages={pages}
+              onPage={(next) => listState.go({ page: next })}
+              showRange={false}
+            />
           )}
         </Paper>
       )}

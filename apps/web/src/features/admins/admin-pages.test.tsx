@@ -12,7 +12,7 @@ import { ToastContainer } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider, useSession } from '../../shared/session/session-provider.js';
 import { publishSession } from '../../shared/session/token.js';
-import { jsonResponse, renderWithProviders } from '../../test/render.js';
+import { answerApi, jsonResponse, renderWithProviders } from '../../test/render.js';
 import { AdminListPage } from './admin-list-page.js';
 import { CreateAdminPage } from './create-admin-page.js';
 import { EditAdminPage } from './edit-admin-page.js';
@@ -38,30 +38,6 @@ const admin = (id: string, name: string): AdminUser => ({
 const SELF = { ...admin('a1', 'Bridge Talk Admin'), email: ME.email };
 const GRACE = admin('a2', 'Grace Hopper');
 const ALAN = admin('a3', 'Alan Turing');
-
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-function stubApi(answer: (call: Call) => Response | undefined) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const call = {
-        method: init?.method ?? 'GET',
-        path: `${url.pathname}${url.search}`,
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      };
-      calls.push(call);
-      return answer(call) ?? jsonResponse({ message: MSG.extra.notFound }, 404);
-    }),
-  );
-  return calls;
-}
 
 const page = (result: AdminUser[], total = result.length, n = 1): AdminListResponse => ({
   result,
@@ -121,7 +97,7 @@ afterEach(() => {
 
 describe('AdminListPage', () => {
   it('lists the admins with the count of users, Edit, Remove and Add Account', async () => {
-    const calls = stubApi(() => jsonResponse(page([ALAN, SELF, GRACE], 3)));
+    const calls = answerApi(() => jsonResponse(page([ALAN, SELF, GRACE], 3)));
     renderAt('/bridge-talk-admin');
     expect(await screen.findByText('Grace Hopper')).toBeInTheDocument();
     expect(screen.getByText('3 users')).toBeInTheDocument();
@@ -143,7 +119,7 @@ describe('AdminListPage', () => {
   });
 
   it('does not offer removing your own account, and says why', async () => {
-    stubApi(() => jsonResponse(page([SELF, GRACE])));
+    answerApi(() => jsonResponse(page([SELF, GRACE])));
     const user = userEvent.setup();
     renderAt('/bridge-talk-admin');
     const own = (await screen.findAllByRole('button', { name: MSG.columns.remove }))[0]!;
@@ -156,7 +132,7 @@ describe('AdminListPage', () => {
 
   it('removes an admin after the confirmation; the list reloads', async () => {
     let removed = false;
-    const calls = stubApi((call) => {
+    const calls = answerApi((call) => {
       if (call.method === 'DELETE') {
         removed = true;
         return jsonResponse({ message: MSG.extra.adminRemoved });
@@ -181,7 +157,7 @@ describe('AdminListPage', () => {
 
   it("says 'Error, Something went wrong.' when removing fails, closes the dialog and reloads", async () => {
     let loads = 0;
-    stubApi((call) => {
+    answerApi((call) => {
       if (call.method === 'DELETE') return jsonResponse({ message: 'boom' }, 500);
       loads += 1;
       return jsonResponse(page([SELF, GRACE]));
@@ -200,7 +176,7 @@ describe('AdminListPage', () => {
   });
 
   it('says the reason the server gives for refusing (the last admin)', async () => {
-    stubApi((call) =>
+    answerApi((call) =>
       call.method === 'DELETE'
         ? jsonResponse({ message: MSG.extra.lastAdminCannotBeRemoved }, 409)
         : jsonResponse(page([SELF, GRACE])),
@@ -217,7 +193,7 @@ describe('AdminListPage', () => {
   });
 
   it('pages with ?page=', async () => {
-    const calls = stubApi((call) =>
+    const calls = answerApi((call) =>
       jsonResponse(call.path.includes('page=2') ? page([ALAN], 11, 2) : page([SELF, GRACE], 11, 1)),
     );
     const user = userEvent.setup();
@@ -233,7 +209,7 @@ describe('AdminListPage', () => {
 
 describe('CreateAdminPage', () => {
   it('turns Save green only once first name, last name and e-mail are filled', async () => {
-    stubApi(() => undefined);
+    answerApi(() => undefined);
     const user = userEvent.setup();
     renderAt('/bridge-talk-admin/create');
     expect(screen.getByRole('heading', { name: MSG.admins.addAdminAccount })).toBeInTheDocument();
@@ -248,7 +224,7 @@ describe('CreateAdminPage', () => {
   });
 
   it('shows the spec messages', async () => {
-    stubApi(() => undefined);
+    answerApi(() => undefined);
     const user = userEvent.setup();
     renderAt('/bridge-talk-admin/create');
     await user.click(save());
@@ -265,7 +241,7 @@ describe('CreateAdminPage', () => {
   });
 
   it("sends 'first last', the subtype and the fixed phone, then goes to the list", async () => {
-    const calls = stubApi((call) =>
+    const calls = answerApi((call) =>
       call.method === 'POST' ? jsonResponse(GRACE, 201) : jsonResponse(page([SELF, GRACE])),
     );
     const user = userEvent.setup();
@@ -289,7 +265,7 @@ describe('CreateAdminPage', () => {
   });
 
   it("answers a used e-mail with the toast 'Email already in use.' and the field message", async () => {
-    stubApi(() =>
+    answerApi(() =>
       jsonResponse({ message: MSG.admins.emailInUse, fields: { email: MSG.admins.emailInDatabase } }, 409),
     );
     const user = userEvent.setup();
@@ -305,7 +281,7 @@ describe('CreateAdminPage', () => {
 
 describe('EditAdminPage', () => {
   it('fills first and last name from the name, and saves', async () => {
-    const calls = stubApi((call) => {
+    const calls = answerApi((call) => {
       if (call.method === 'GET' && call.path === '/api/admin/users/list?id=a2') return jsonResponse(GRACE);
       if (call.method === 'PUT') return jsonResponse({ ...GRACE, name: 'Grace Brewster Hopper' });
       return jsonResponse(page([SELF, GRACE]));
@@ -332,7 +308,7 @@ describe('EditAdminPage', () => {
   });
 
   it('shows a used e-mail on the field', async () => {
-    stubApi((call) =>
+    answerApi((call) =>
       call.method === 'PUT'
         ? jsonResponse({ message: MSG.admins.emailInUse, fields: { email: MSG.admins.emailInDatabase } }, 409)
         : jsonResponse(GRACE),
@@ -345,7 +321,7 @@ describe('EditAdminPage', () => {
   });
 
   it('says when the admin does not exist', async () => {
-    stubApi(() => undefined);
+    answerApi(() => undefined);
     renderAt('/bridge-talk-admin/nope/edit');
     expect(await screen.findByText(MSG.extra.notFound)).toBeInTheDocument();
   });

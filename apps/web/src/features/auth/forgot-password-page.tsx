@@ -38,7 +38,7 @@ export function ForgotPasswordPage({ role }: { role: Role }) {
   return (
     <LoggedOutLayout
       userRole={role}
-      title="Forgot password"
+      title={MSG.auth.forgotPassword}
       subtitle="Enter your e-mail and we will send you a verification code."
     >
       <form onSubmit={onSubmit} noValidate>

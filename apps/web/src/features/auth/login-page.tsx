@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { ApiError } from '../../shared/api/api-client.js';
 import { lazyZodResolver } from '../../shared/forms/lazy-zod-resolver.js';
+import { sameName, showServerFieldErrors } from '../../shared/forms/server-field-errors.js';
 import { notify } from '../../shared/ui/notify.js';
 import { useLogin } from './api/login.js';
 import { LoggedOutLayout } from './components/logged-out-layout.js';
@@ -39,9 +40,7 @@ export function LoginPage({ role }: { role: Role }) {
           state: { email: values.email.trim().toLowerCase(), state: error.body.state },
         });
       }
-      for (const [field, message] of Object.entries(error.fields)) {
-        if (field === 'email' || field === 'password') form.setError(field, { message });
-      }
+      showServerFieldErrors(form.setError, error.fields, sameName(['email', 'password']));
       notify.error(error.message);
     }
   });

@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../shared/api/api-client.js';
+import { sameName, showServerFieldErrors } from '../../shared/forms/server-field-errors.js';
 import { useBlurValidatedForm } from '../../shared/forms/use-blur-validated-form.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PhoneInput } from '../../shared/ui/phone-input.js';
@@ -41,9 +42,11 @@ export function SignupPage() {
       setDone(true);
     } catch (error) {
       if (error instanceof ApiError) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          if (field in values) form.setError(field as keyof SignupForm, { message });
-        }
+        showServerFieldErrors(
+          form.setError,
+          error.fields,
+          sameName(Object.keys(values) as (keyof SignupForm)[]),
+        );
         notify.error(error.message);
       } else {
         notify.error(MSG.common.somethingWrong);
@@ -53,7 +56,7 @@ export function SignupPage() {
 
   if (done) {
     return (
-      <LoggedOutLayout userRole="entity" title="Request your access" aside="have-account">
+      <LoggedOutLayout userRole="entity" title={MSG.auth.requestYourAccess} aside="have-account">
         <Alert color="teal" icon={<IconCircleCheck />} role="status">
           {MSG.signup.thankYou}
         </Alert>
@@ -64,7 +67,7 @@ export function SignupPage() {
   return (
     <LoggedOutLayout
       userRole="entity"
-      title="Request your access"
+      title={MSG.auth.requestYourAccess}
       subtitle="Tell us about you and our team will contact you."
       aside="have-account"
     >
@@ -98,7 +101,7 @@ export function SignupPage() {
           />
           {subtype === 'agency' && (
             <TextInput
-              label="Entity name"
+              label={MSG.fields.entityName}
               autoComplete="organization"
               maxLength={ENTITY_NAME_MAX}
               required

@@ -296,7 +296,7 @@ describe('ConversationPage', () => {
   });
 
   it("requests the export, says 'You will receive an email message soon!', and closing reloads the page", async () => {
-    // The page reloads (spec section 4) rather than refetching: a reload loads everything anew.
+    // The page reloads rather than refetching: a reload loads everything anew.
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });
     const { api } = stubConversation();

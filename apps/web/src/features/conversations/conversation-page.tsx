@@ -1,8 +1,8 @@
-// /manage-families/{id}/channel/{channelId}: the conversation history of a channel (spec section 2).
+// /manage-families/{id}/channel/{channelId}: the conversation history of a channel.
 // Breadcrumb Manage Families › family › channel › Conversation History: the family's name and the
 // channel's label come with the navigation from the family page, and are fetched when the page is
 // opened directly (a deep link, a reload). The messages load at once and the open conversation looks
-// for new ones every 50 s (DESIGN.md section 5). EXPORT e-mails the whole conversation as a PDF; the
+// for new ones every 50 s (docs/architecture.md). EXPORT e-mails the whole conversation as a PDF; the
 // switch disables or enables the channel after a confirmation.
 import { MSG, memberRoleLabel } from '@bridge-talk/contract';
 import { Alert, Button, Center, Loader, Paper, Stack, Switch, Text } from '@mantine/core';

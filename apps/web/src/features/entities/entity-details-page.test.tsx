@@ -1,7 +1,7 @@
 import { type Coupon, type Entity, MSG, type Plan } from '@bridge-talk/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../test/render.js';
+import { answerApi, jsonResponse, renderWithProviders } from '../../test/render.js';
 import { EntityDetailsPage, NO_PRICE, planPrice } from './entity-details-page.js';
 
 const ENTITY: Entity = {
@@ -35,18 +35,11 @@ const HALF_OFF_MONTHLY: Coupon = {
 };
 
 function stubApi(plans: () => Response) {
-  const paths: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://localhost');
-      paths.push(`${url.pathname}${url.search}`);
-      if (url.pathname === '/api/entity/list/e1') return jsonResponse(ENTITY);
-      if (url.pathname === '/api/group/billing/plans/list') return plans();
-      return jsonResponse({ message: MSG.extra.notFound }, 404);
-    }),
-  );
-  return paths;
+  return answerApi(({ url }) => {
+    if (url.pathname === '/api/entity/list/e1') return jsonResponse(ENTITY);
+    if (url.pathname === '/api/group/billing/plans/list') return plans();
+    return undefined;
+  });
 }
 
 function renderDetails(id = 'e1') {
@@ -64,7 +57,7 @@ afterEach(() => {
 
 describe('EntityDetailsPage', () => {
   it('shows the entity read-only with the plan prices after its coupon, and Edit', async () => {
-    const paths = stubApi(() => jsonResponse({ plans: PLANS, entityCoupon: HALF_OFF_MONTHLY }));
+    const calls = stubApi(() => jsonResponse({ plans: PLANS, entityCoupon: HALF_OFF_MONTHLY }));
     renderDetails();
     expect(await screen.findByRole('heading', { name: 'Open Arms' })).toBeInTheDocument();
     expect(box('Entity name')).toHaveValue('Open Arms');
@@ -81,7 +74,7 @@ describe('EntityDetailsPage', () => {
       'href',
       '/entity-management/e1/edit',
     );
-    expect(paths).toContain('/api/group/billing/plans/list?entityId=e1');
+    expect(calls.map((c) => c.path)).toContain('/api/group/billing/plans/list?entityId=e1');
   });
 
   it("shows '—' for both prices when the plans cannot be read", async () => {

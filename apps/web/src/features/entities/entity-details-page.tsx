@@ -86,7 +86,7 @@ function EntityDetails({ entity }: { entity: Entity }) {
     <Stack maw={860}>
       <Paper withBorder p="xl" radius="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Entity name" value={entity.name} readOnly variant="filled" />
+          <TextInput label={MSG.fields.entityName} value={entity.name} readOnly variant="filled" />
           <TextInput label="Email" value={entity.email} readOnly variant="filled" />
           <TextInput label="Phone" value={entity.phone} readOnly variant="filled" />
           <TextInput label="Address" value={entity.address} readOnly variant="filled" />

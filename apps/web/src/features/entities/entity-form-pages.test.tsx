@@ -13,7 +13,7 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../test/render.js';
+import { answerApi, jsonResponse, renderWithProviders } from '../../test/render.js';
 import { formatContractDateInput } from './components/contract-date-input.js';
 import { CreateEntityPage } from './create-entity-page.js';
 import { EditEntityPage } from './edit-entity-page.js';
@@ -41,30 +41,6 @@ const COUPON: Coupon = {
   times_redeemed: 0,
   metadata: { products: 'p1' },
 };
-
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-function stubApi(answer: (call: Call) => Response | undefined) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const call = {
-        method: init?.method ?? 'GET',
-        path: `${url.pathname}${url.search}`,
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      };
-      calls.push(call);
-      return answer(call) ?? jsonResponse({ message: MSG.extra.notFound }, 404);
-    }),
-  );
-  return calls;
-}
 
 function Where() {
   const location = useLocation();
@@ -117,7 +93,7 @@ describe('formatContractDateInput', () => {
 
 describe('CreateEntityPage', () => {
   it('shows the message of every required field when saved empty', async () => {
-    const calls = stubApi(() => undefined);
+    const calls = answerApi(() => undefined);
     const user = userEvent.setup();
     renderAt('/entity-management/create');
     await user.click(save());
@@ -135,7 +111,7 @@ describe('CreateEntityPage', () => {
   });
 
   it('checks each rule of the fields with the spec messages', async () => {
-    stubApi(() => undefined);
+    answerApi(() => undefined);
     const user = userEvent.setup();
     renderAt('/entity-management/create');
     await user.type(field('Entity name'), 'Ab');
@@ -159,7 +135,7 @@ describe('CreateEntityPage', () => {
   });
 
   it('stops the name, e-mail, address and coupon at their maximum, as the server’s rules do', async () => {
-    stubApi(() => undefined);
+    answerApi(() => undefined);
     const user = userEvent.setup();
     renderAt('/entity-management/create');
     expect(field('Entity name')).toHaveAttribute('maxLength', String(ENTITY_NAME_MAX));
@@ -172,7 +148,7 @@ describe('CreateEntityPage', () => {
   });
 
   it('refuses a phone one digit short, and keeps one pasted with its country code whole', async () => {
-    stubApi(() => undefined);
+    answerApi(() => undefined);
     const user = userEvent.setup();
     renderAt('/entity-management/create');
     await user.type(field('Phone'), '555010200');
@@ -185,7 +161,7 @@ describe('CreateEntityPage', () => {
   });
 
   it('refuses a start after today and a start not before the end, on both dates', async () => {
-    stubApi(() => undefined);
+    answerApi(() => undefined);
     const user = userEvent.setup();
     renderAt('/entity-management/create');
     const tomorrow = new Date(Date.parse(`${todayIsoDate()}T12:00:00Z`) + 86_400_000)
@@ -206,7 +182,7 @@ describe('CreateEntityPage', () => {
   });
 
   it('creates the entity as an agency and goes back to the list', async () => {
-    const calls = stubApi((call) =>
+    const calls = answerApi((call) =>
       call.method === 'POST' && call.path === '/api/entity/create' ? jsonResponse(SAVED, 201) : undefined,
     );
     const user = userEvent.setup();
@@ -228,7 +204,7 @@ describe('CreateEntityPage', () => {
   });
 
   it('shows a used e-mail on the e-mail field', async () => {
-    stubApi((call) =>
+    answerApi((call) =>
       call.method === 'POST'
         ? jsonResponse(
             { message: MSG.entities.emailInDatabase, fields: { email: MSG.entities.emailInDatabase } },
@@ -245,7 +221,7 @@ describe('CreateEntityPage', () => {
   });
 
   it("clears a coupon the lookup does not know and says 'COUPON NOT VALID!'", async () => {
-    const calls = stubApi(() => undefined);
+    const calls = answerApi(() => undefined);
     const user = userEvent.setup();
     renderAt('/entity-management/create');
     await user.type(field('Coupon'), 'NOPE');
@@ -256,7 +232,7 @@ describe('CreateEntityPage', () => {
   });
 
   it('shows the name of a valid coupon', async () => {
-    stubApi((call) =>
+    answerApi((call) =>
       call.path === '/api/group/billing/coupon/SPRING20' ? jsonResponse(COUPON) : undefined,
     );
     const user = userEvent.setup();
@@ -270,7 +246,7 @@ describe('CreateEntityPage', () => {
 
 describe('EditEntityPage', () => {
   it('fills the form, saves it, and opens the details', async () => {
-    const calls = stubApi((call) => {
+    const calls = answerApi((call) => {
       if (call.method === 'GET' && call.path === '/api/entity/list/e1') return jsonResponse(SAVED);
       if (call.method === 'PUT' && call.path === '/api/entity/edit/e1')
         return jsonResponse({ ...SAVED, name: 'Open Arms Agency' });
@@ -315,7 +291,7 @@ describe('EditEntityPage', () => {
   };
 
   function stubPending() {
-    return stubApi((call) => {
+    return answerApi((call) => {
       if (call.method === 'GET' && call.path === '/api/entity/list/e3') return jsonResponse(PENDING);
       if (call.method === 'PUT' && call.path === '/api/entity/edit/e3') {
         const body = call.body as Partial<Entity>;
@@ -374,7 +350,7 @@ describe('EditEntityPage', () => {
   });
 
   it('says when the entity does not exist', async () => {
-    stubApi(() => undefined);
+    answerApi(() => undefined);
     renderAt('/entity-management/nope/edit');
     expect(await screen.findByText(MSG.extra.notFound)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: MSG.common.save })).not.toBeInTheDocument();

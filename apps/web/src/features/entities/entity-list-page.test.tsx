@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../test/render.js';
+import { type AnsweredCall, answerApi, jsonResponse, renderWithProviders } from '../../test/render.js';
 import { EntityListPage } from './entity-list-page.js';
 
 function entity(overrides: Partial<Entity> & { _id: string; name: string }): Entity {
@@ -32,35 +32,21 @@ const PAULA = entity({
   subtype: 'lawyer',
 });
 
-interface Call {
-  method: string;
-  url: URL;
-  body: unknown;
-}
-
 /** Answers the list from `pages` (by page number) and status changes with the changed entity. */
 function stubApi(list: (url: URL) => EntityListResponse | Response) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init?.method ?? 'GET';
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, url, body });
-      if (method === 'GET' && url.pathname === '/api/entity/list') {
-        const answer = list(url);
-        return answer instanceof Response ? answer : jsonResponse(answer);
-      }
-      const edit = /^\/api\/entity\/edit\/(.+)$/.exec(url.pathname);
-      if (method === 'PUT' && edit) {
-        const found = [OPEN_ARMS, HOPE, PAULA].find((e) => e._id === edit[1])!;
-        return jsonResponse({ ...found, status: body.status, active: body.status === 'active' });
-      }
-      return jsonResponse({ message: MSG.extra.notFound }, 404);
-    }),
-  );
-  return calls;
+  return answerApi(({ method, url, body }) => {
+    if (method === 'GET' && url.pathname === '/api/entity/list') {
+      const answer = list(url);
+      return answer instanceof Response ? answer : jsonResponse(answer);
+    }
+    const edit = /^\/api\/entity\/edit\/(.+)$/.exec(url.pathname);
+    if (method === 'PUT' && edit) {
+      const found = [OPEN_ARMS, HOPE, PAULA].find((e) => e._id === edit[1])!;
+      const status = (body as { status: string }).status;
+      return jsonResponse({ ...found, status, active: status === 'active' });
+    }
+    return undefined;
+  });
 }
 
 const listOf = (result: Entity[], total = result.length, page = 1): EntityListResponse => ({
@@ -102,7 +88,7 @@ function renderList(at = '/entity-management') {
 }
 
 const location = () => screen.getByTestId('location').textContent;
-const listCalls = (calls: Call[]) => calls.filter((c) => c.url.pathname === '/api/entity/list');
+const listCalls = (calls: AnsweredCall[]) => calls.filter((c) => c.url.pathname === '/api/entity/list');
 const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
 
 afterEach(() => {

@@ -1,13 +1,14 @@
 // Entity Management: the searched, status-sortable, paginated list of agencies and lawyers. The search
 // text, the sort and the page live in the address, so a reload, a deep link and Back keep them.
-import { type Entity, entityStatusLabel, MSG, SEARCH_MAX } from '@bridge-talk/contract';
-import { Button, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { IconBuildingCommunity, IconPlus, IconSearch } from '@tabler/icons-react';
+import { type Entity, entityStatusLabel, MSG } from '@bridge-talk/contract';
+import { Button, Paper, Text } from '@mantine/core';
+import { IconBuildingCommunity, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useLastPageClamp, useListState } from '../../shared/routing/use-list-state.js';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.js';
 import { type Column, DataTable } from '../../shared/ui/data-table.js';
+import { EmptyList, ListFooter, ListSearch } from '../../shared/ui/list-parts.js';
 import { LoadError } from '../../shared/ui/load-error.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
@@ -119,8 +120,6 @@ export function EntityListPage() {
   ];
 
   const nothingYet = data && data.total === 0 && !state.search && !list.isPlaceholderData;
-  const first = data ? (state.page - 1) * data.pageSize + 1 : 0;
-  const last = data ? Math.min(data.total, state.page * data.pageSize) : 0;
 
   return (
     <>
@@ -131,31 +130,18 @@ export function EntityListPage() {
             {MSG.common.addAccount}
           </Button>
         }
-        search={
-          <TextInput
-            type="search"
-            maw={420}
-            maxLength={SEARCH_MAX}
-            aria-label={MSG.entities.searchPlaceholder}
-            placeholder={MSG.entities.searchPlaceholder}
-            leftSection={<IconSearch size={16} />}
-            value={typed}
-            onChange={(event) => setTyped(event.currentTarget.value)}
-          />
-        }
+        search={<ListSearch label={MSG.entities.searchPlaceholder} value={typed} onChange={setTyped} />}
       />
       {list.isError && !data ? (
         <LoadError onRetry={() => void list.refetch()} />
       ) : nothingYet ? (
-        <Paper withBorder radius="md" p="xl">
-          <Stack align="center" gap="sm" py="xl">
+        <EmptyList
+          icon={
             <IconBuildingCommunity size={56} stroke={1.3} color="var(--mantine-color-blue-4)" aria-hidden />
-            <Text fw={600}>{MSG.extra.noEntitiesYet}</Text>
-            <Button component={Link} to="/entity-management/create" leftSection={<IconPlus size={16} />}>
-              {MSG.common.addAccount}
-            </Button>
-          </Stack>
-        </Paper>
+          }
+          text={MSG.extra.noEntitiesYet}
+          action={{ label: MSG.common.addAccount, to: '/entity-management/create' }}
+        />
       ) : (
         <Paper withBorder radius="md" p="md">
           <DataTable
@@ -167,21 +153,14 @@ export function EntityListPage() {
             sort={state.sort ? { key: 'status', direction: state.sort } : undefined}
             onSort={() => go({ sort: state.sort === 'asc' ? 'desc' : 'asc', page: 1 })}
           />
-          {data && data.total > 0 && (
-            <Group justify="space-between" mt="md">
-              <Text size="sm" c="dimmed">
-                {first}–{last} of {data.total}
-              </Text>
-              {pages > 1 && (
-                <Pagination
-                  total={pages}
-                  value={Math.min(state.page, pages)}
-                  onChange={(page) => go({ page })}
-                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                  getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-                />
-              )}
-            </Group>
+          {data && (
+            <ListFooter
+              total={data.total}
+              pageSize={data.pageSize}
+              page={state.page}
+              pages={pages}
+              onPage={(page) => go({ page })}
+            />
           )}
         </Paper>
       )}

@@ -1,4 +1,4 @@
-// /add-new-family: the wizard (reading A, DESIGN.md section 5) — 1 Payment Details, 2 Enter Child's
+// /add-new-family: the wizard (reading A, docs/architecture.md) — 1 Payment Details, 2 Enter Child's
 // Name and Select Plan, 3 Add Family Details — with a progress bar and a back arrow (3→2, 2→1).
 // Step 1 creates the family; its id is kept in local storage (`groupId`) and, with the step, in the
 // address (`?step=2&groupId=…`), so a reload or a link resumes where the user was. Without a step in

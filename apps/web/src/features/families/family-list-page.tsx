@@ -2,18 +2,13 @@
 // sortable by status, paginated on the server. Search, sort and page live in the address, so a reload,
 // a deep link and Back keep them. View opens the family page, or the wizard at step 2 for a family not
 // named yet.
-import {
-  familyDisplayName,
-  type GroupListItem,
-  groupStatusLabel,
-  MSG,
-  SEARCH_MAX,
-} from '@bridge-talk/contract';
-import { Button, Group, Pagination, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconPlus, IconSearch, IconUsersGroup } from '@tabler/icons-react';
+import { familyDisplayName, type GroupListItem, groupStatusLabel, MSG } from '@bridge-talk/contract';
+import { Button, Paper, Text, Tooltip } from '@mantine/core';
+import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useLastPageClamp, useListState } from '../../shared/routing/use-list-state.js';
 import { type Column, DataTable } from '../../shared/ui/data-table.js';
+import { EmptyList, ListFooter, ListSearch } from '../../shared/ui/list-parts.js';
 import { LoadError } from '../../shared/ui/load-error.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
 import { StatusBadge } from '../../shared/ui/status-badge.js';
@@ -94,8 +89,6 @@ export function FamilyListPage() {
   ];
 
   const nothingYet = data && data.total === 0 && !state.search && !list.isPlaceholderData;
-  const first = data ? (state.page - 1) * data.pageSize + 1 : 0;
-  const last = data ? Math.min(data.total, state.page * data.pageSize) : 0;
 
   return (
     <>
@@ -106,31 +99,16 @@ export function FamilyListPage() {
             {MSG.nav.addNewFamily}
           </Button>
         }
-        search={
-          <TextInput
-            type="search"
-            maw={420}
-            aria-label={MSG.families.searchPlaceholder}
-            maxLength={SEARCH_MAX}
-            placeholder={MSG.families.searchPlaceholder}
-            leftSection={<IconSearch size={16} />}
-            value={typed}
-            onChange={(event) => setTyped(event.currentTarget.value)}
-          />
-        }
+        search={<ListSearch label={MSG.families.searchPlaceholder} value={typed} onChange={setTyped} />}
       />
       {list.isError && !data ? (
         <LoadError onRetry={() => void list.refetch()} />
       ) : nothingYet ? (
-        <Paper withBorder radius="md" p="xl">
-          <Stack align="center" gap="sm" py="xl">
-            <IconUsersGroup size={56} stroke={1.3} color="var(--mantine-color-blue-4)" aria-hidden />
-            <Text fw={600}>{MSG.families.noFamiliesYet}</Text>
-            <Button component={Link} to="/add-new-family" leftSection={<IconPlus size={16} />}>
-              {MSG.nav.addNewFamily}
-            </Button>
-          </Stack>
-        </Paper>
+        <EmptyList
+          icon={<IconUsersGroup size={56} stroke={1.3} color="var(--mantine-color-blue-4)" aria-hidden />}
+          text={MSG.families.noFamiliesYet}
+          action={{ label: MSG.nav.addNewFamily, to: '/add-new-family' }}
+        />
       ) : (
         <Paper withBorder radius="md" p="md">
           <DataTable
@@ -142,21 +120,14 @@ export function FamilyListPage() {
             sort={state.sort ? { key: 'status', direction: state.sort } : undefined}
             onSort={() => go({ sort: state.sort === 'asc' ? 'desc' : 'asc', page: 1 })}
           />
-          {data && data.total > 0 && (
-            <Group justify="space-between" mt="md">
-              <Text size="sm" c="dimmed">
-                {first}–{last} of {data.total}
-              </Text>
-              {pages > 1 && (
-                <Pagination
-                  total={pages}
-                  value={Math.min(state.page, pages)}
-                  onChange={(page) => go({ page })}
-                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                  getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-                />
-              )}
-            </Group>
+          {data && (
+            <ListFooter
+              total={data.total}
+              pageSize={data.pageSize}
+              page={state.page}
+              pages={pages}
+              onPage={(page) => go({ page })}
+            />
           )}
         </Paper>
       )}

@@ -1,5 +1,4 @@
-// /manage-families/{id}/update-families: edit the family's people (spec section 5, 'Edit family
-// members'). An e-mail typed in a valid form looks the person up; someone found is reused with their
+// /manage-families/{id}/update-families: edit the family's people. An e-mail typed in a valid form looks the person up; someone found is reused with their
 // name locked. Saving creates, links or edits each person with a first and a last name, and sends the
 // final list: whoever is left out leaves the family.
 import { type FamilySlotsForm, type GroupMember, MSG, ZEditFamilyMembersForm } from '@bridge-talk/contract';

@@ -1,5 +1,5 @@
 // /payments (admins). With Stripe: one button, 'Manage Plans on Stripe', opening the Stripe dashboard
-// in a new tab (spec section 2). With the local provider the portal is the provider, so its "dashboard"
+// in a new tab. With the local provider the portal is the provider, so its "dashboard"
 // is this page: 'Manage Plans on Bridge Talk' heads the plans and coupons, administered here, rather
 // than a button that would only open the same screens again.
 import { type AdminCoupon, type AdminPlan, MSG } from '@bridge-talk/contract';

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../test/render.js';
+import { answerApi, jsonResponse, renderWithProviders } from '../../test/render.js';
 import type { RichTextEditorProps } from './components/rich-text-editor.js';
 import { TermsEditorPage } from './terms-editor-page.js';
 import { TermsPage } from './terms-page.js';
@@ -24,30 +24,6 @@ const V2: Terms = {
   version: 2,
   updatedAt: '2026-03-07T15:05:09.000Z',
 };
-
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-function stubApi(answer: (call: Call) => Response | undefined) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const call = {
-        method: init?.method ?? 'GET',
-        path: url.pathname,
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      };
-      calls.push(call);
-      return answer(call) ?? jsonResponse({ message: MSG.extra.notFound }, 404);
-    }),
-  );
-  return calls;
-}
 
 function Where() {
   const location = useLocation();
@@ -84,7 +60,7 @@ afterEach(() => {
 
 describe('TermsPage', () => {
   it('shows the last update as a full date, the terms, the version read-only and Edit', async () => {
-    stubApi((call) => (call.path === '/api/term/last' ? jsonResponse(V2) : undefined));
+    answerApi((call) => (call.path === '/api/term/last' ? jsonResponse(V2) : undefined));
     renderAt('/terms-conditions');
     expect(await screen.findByRole('heading', { name: 'Our terms' })).toBeInTheDocument();
     expect(screen.getByText(MSG.terms.lastUpdate)).toBeInTheDocument();
@@ -105,14 +81,14 @@ describe('TermsPage', () => {
       ...V2,
       content: '<p>Hi<img src="x" onerror="window.__pwned=1"></p><script>window.__pwned=2</script>',
     };
-    stubApi(() => jsonResponse(hostile));
+    answerApi(() => jsonResponse(hostile));
     renderAt('/terms-conditions');
     const content = await screen.findByTestId('terms-content');
     expect(content.innerHTML).toBe('<p>Hi<img src="x"></p>');
   });
 
   it('shows the empty-state illustration before any terms exist, and offers to write the first terms (not Edit)', async () => {
-    stubApi(() => undefined);
+    answerApi(() => undefined);
     renderAt('/terms-conditions');
     const message = await screen.findByText(MSG.extra.termsNotPublished);
     const illustration = screen.getByTestId('empty-terms-illustration');
@@ -130,7 +106,7 @@ describe('TermsPage', () => {
   });
 
   it('offers to try again when the terms cannot be loaded', async () => {
-    stubApi(() => jsonResponse({ message: 'boom' }, 500));
+    answerApi(() => jsonResponse({ message: 'boom' }, 500));
     renderAt('/terms-conditions');
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: MSG.common.edit })).not.toBeInTheDocument();
@@ -139,7 +115,7 @@ describe('TermsPage', () => {
 
 describe('TermsEditorPage', () => {
   it("creates the first version: 'New Term', version 1, saved as 'Term 1', back to the terms", async () => {
-    const calls = stubApi((call) =>
+    const calls = answerApi((call) =>
       call.method === 'POST' ? jsonResponse({ ...V2, _id: 't1', version: 1 }, 201) : undefined,
     );
     const user = userEvent.setup();
@@ -159,7 +135,7 @@ describe('TermsEditorPage', () => {
   });
 
   it('starts from the text of the version being edited and saves the next version', async () => {
-    const calls = stubApi((call) => {
+    const calls = answerApi((call) => {
       if (call.path === '/api/term/last' || call.path === '/api/term/list/t2') return jsonResponse(V2);
       if (call.method === 'POST') return jsonResponse({ ...V2, _id: 't3', version: 3 }, 201);
       return undefined;
@@ -179,7 +155,7 @@ describe('TermsEditorPage', () => {
   });
 
   it('stays on the editor and says so when saving fails', async () => {
-    stubApi((call) => (call.method === 'POST' ? jsonResponse({ message: 'boom' }, 500) : undefined));
+    answerApi((call) => (call.method === 'POST' ? jsonResponse({ message: 'boom' }, 500) : undefined));
     const user = userEvent.setup();
     renderAt('/terms-conditions/new');
     await user.type(await screen.findByRole('textbox', { name: MSG.nav.termsAndConditions }), '<p>x</p>');
@@ -189,7 +165,7 @@ describe('TermsEditorPage', () => {
   });
 
   it('refuses to save an empty editor — no text, or only empty paragraphs and spaces — and sends nothing', async () => {
-    const calls = stubApi(() => undefined);
+    const calls = answerApi(() => undefined);
     const user = userEvent.setup();
     renderAt('/terms-conditions/new');
     const editor = await screen.findByRole('textbox', { name: MSG.nav.termsAndConditions });
@@ -206,7 +182,7 @@ describe('TermsEditorPage', () => {
   });
 
   it("shows the server's refusal of the text on the editor", async () => {
-    stubApi((call) =>
+    answerApi((call) =>
       call.method === 'POST'
         ? jsonResponse({ message: MSG.extra.termsEmpty, fields: { content: MSG.extra.termsEmpty } }, 400)
         : undefined,
@@ -223,7 +199,7 @@ describe('TermsEditorPage', () => {
   });
 
   it('says when the version does not exist', async () => {
-    stubApi((call) => (call.path === '/api/term/last' ? jsonResponse(V2) : undefined));
+    answerApi((call) => (call.path === '/api/term/last' ? jsonResponse(V2) : undefined));
     renderAt('/terms-conditions/unknown');
     expect(await screen.findByText(MSG.extra.notFound)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: MSG.common.save })).not.toBeInTheDocument();

@@ -19,11 +19,6 @@ export function storeRememberMe(rememberMe: boolean): void {
   localStorage.setItem(KEYS.rememberMe, String(rememberMe));
 }
 
-export function storedRememberMe(): boolean | null {
-  const value = localStorage.getItem(KEYS.rememberMe);
-  return value === null ? null : value === 'true';
-}
-
 export function storedGroupId(): string | null {
   return localStorage.getItem(KEYS.groupId);
 }

@@ -1,5 +1,6 @@
 // A page of its own, outside the signed-in frame: the Bridge Talk name above a centred column (the
 // logged-out screens, the public transcript check).
+import { MSG } from '@bridge-talk/contract';
 import { Box, Center, Container, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
@@ -10,7 +11,7 @@ export function BrandPage({ width, children }: { width: number; children: ReactN
         <Stack gap="lg">
           <Center>
             <Text fw={800} size="32px" c="blue.8">
-              Bridge Talk
+              {MSG.frame.productName}
             </Text>
           </Center>
           {children}

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client.js';
 import { adminKeys } from './admin-keys.js';
 
-/** One admin: the list call with `?id=` (spec section 7). */
+/** One admin: the list call with `?id=`. */
 export function getAdmin(id: string, signal?: AbortSignal) {
   return apiRequest<AdminUser>(`${API.admin.list}?${new URLSearchParams({ id })}`, { signal });
 }

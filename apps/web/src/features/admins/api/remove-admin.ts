@@ -7,7 +7,7 @@ export function removeAdmin(id: string) {
   return apiRequest<MessageResponse>(adminPath(API.admin.remove, id), { method: 'DELETE' });
 }
 
-/** Spec section 8: the list reloads whatever the outcome. */
+/** The list reloads whatever the outcome. */
 export function useRemoveAdmin() {
   const queryClient = useQueryClient();
   return useMutation({

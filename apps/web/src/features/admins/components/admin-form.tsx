@@ -1,4 +1,4 @@
-// The Add Admin Account / edit form (spec section 5, Admin create/edit): first name, last name and
+// The Add Admin Account / edit form: first name, last name and
 // e-mail; the submit button turns green once all three are filled.
 import { type AdminFormValues, EMAIL_MAX, MSG, PERSON_NAME_MAX, ZAdminForm } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -6,6 +6,7 @@ import { Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/cor
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ApiError } from '../../../shared/api/api-client.js';
+import { showServerFieldErrors } from '../../../shared/forms/server-field-errors.js';
 import { useBlurValidatedForm } from '../../../shared/forms/use-blur-validated-form.js';
 import { notify } from '../../../shared/ui/notify.js';
 
@@ -36,7 +37,7 @@ export function AdminForm({ mode, defaultValues, onSave }: AdminFormProps) {
     } catch (error) {
       if (!(error instanceof ApiError)) return notify.error(MSG.common.somethingWrong);
       if (error.status === 409) {
-        // Spec section 8: create toasts MSG.admins.emailInUse; both show the field message.
+        // Create toasts MSG.admins.emailInUse; both show the field message.
         if (mode === 'create') notify.error(error.message);
         form.setError(
           'email',
@@ -45,13 +46,13 @@ export function AdminForm({ mode, defaultValues, onSave }: AdminFormProps) {
         );
         return;
       }
-      const fields = Object.entries(error.fields);
-      if (error.status === 400 && fields.length > 0) {
-        for (const [field, message] of fields) {
-          if (field === 'email') form.setError('email', { message });
-          if (field === 'name')
-            form.setError(LAST_NAME_MESSAGES.includes(message) ? 'lastName' : 'firstName', { message });
-        }
+      if (error.status === 400 && Object.keys(error.fields).length > 0) {
+        // The server has one name field; its message says which half is at fault.
+        showServerFieldErrors(form.setError, error.fields, (field, message) => {
+          if (field === 'email') return 'email';
+          if (field === 'name') return LAST_NAME_MESSAGES.includes(message) ? 'lastName' : 'firstName';
+          return null;
+        });
         return;
       }
       notify.error(MSG.common.somethingWrong);
@@ -64,7 +65,7 @@ export function AdminForm({ mode, defaultValues, onSave }: AdminFormProps) {
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
-              label="First name"
+              label={MSG.fields.firstName}
               maxLength={PERSON_NAME_MAX}
               required
               autoComplete="off"
@@ -72,7 +73,7 @@ export function AdminForm({ mode, defaultValues, onSave }: AdminFormProps) {
               {...form.register('firstName')}
             />
             <TextInput
-              label="Last name"
+              label={MSG.fields.lastName}
               maxLength={PERSON_NAME_MAX}
               required
               autoComplete="off"

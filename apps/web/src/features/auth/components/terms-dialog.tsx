@@ -1,7 +1,7 @@
 // The terms modal's body: the latest published terms, sanitised by the terms page's own component.
 import { MSG } from '@bridge-talk/contract';
 import { Alert, Center, Loader, Modal, Text } from '@mantine/core';
-import { TermsContent } from '../../terms/components/terms-content.js';
+import { TermsContent } from '../../terms/index.js';
 import { useLatestTerms } from '../api/get-latest-terms.js';
 
 export function TermsDialog({ title, onClose }: { title: string | null; onClose: () => void }) {

@@ -1,4 +1,4 @@
-// The payment details form of the add-family and update-billing screens (spec section 5, Billing):
+// The payment details form of the add-family and update-billing screens:
 // cardholder name, the card (local form or Stripe's fields), address, city, ZIP, state (50 states and
 // DC), phone and e-mail. What it hands over is the billing payload, with a card token.
 import {
@@ -105,7 +105,7 @@ export function BillingForm(props: BillingFormProps) {
           address: { line1: values.address, city: values.city, state: values.state, postalCode: values.zip },
         });
       } catch {
-        // Spec section 5: a card token must be obtainable, else this.
+        // A card token must be obtainable, else this.
         notify.error(MSG.common.somethingWrong);
         return;
       }

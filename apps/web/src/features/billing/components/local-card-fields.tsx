@@ -102,7 +102,7 @@ export function LocalCardFields({
   return (
     <Stack gap="xs">
       <TextInput
-        label="Card number"
+        label={MSG.fields.cardNumber}
         required={required}
         inputMode="numeric"
         autoComplete="cc-number"

@@ -1,6 +1,6 @@
 // The plan choice of the add-family wizard and the change-plan screen: the plans with 'one-time
 // payment' / 'per month' and prices in two decimals after the entity's own coupon (applied
-// automatically) and a typed coupon, checked when the field is left (spec sections 4, 7 and 8).
+// automatically) and a typed coupon, checked when the field is left.
 import {
   COUPON_CODE_MAX,
   type Coupon,

@@ -150,7 +150,7 @@ function HostedCardFields({ ref, required }: { ref?: Ref<CardEntryHandle>; requi
 
   return (
     <Stack gap="xs">
-      <HostedField label="Card number" required={required} error={errorOf('number')}>
+      <HostedField label={MSG.fields.cardNumber} required={required} error={errorOf('number')}>
         <CardNumberElement options={ELEMENT_OPTIONS} onChange={onChange('number')} />
       </HostedField>
       <SimpleGrid cols={2}>

@@ -3,7 +3,7 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '
 import { apiRequest } from '../../../shared/api/api-client.js';
 import { conversationKeys } from './conversation-keys.js';
 
-/** DESIGN.md section 5: the open conversation looks for new messages every 50 s. */
+/** docs/architecture.md: the open conversation looks for new messages every 50 s. */
 export const REFRESH_INTERVAL_MS = 50_000;
 
 export function listMessages(

@@ -1,7 +1,7 @@
-// EXPORT: the address the transcript goes to, typed twice (spec section 5: both valid, 'Email field
-// is wrong' / 'Re-type email field is wrong'; copy and paste blocked with 'Cannot copy email' /
-// 'Cannot paste email'; beyond the spec, the two must match). Back / Confirm; after the request,
-// 'You will receive an email message soon!', and closing that reloads the page (spec section 4).
+// EXPORT: the address the transcript goes to, typed twice: both valid ('Email field is wrong' /
+// 'Re-type email field is wrong'), copy and paste blocked ('Cannot copy email' / 'Cannot paste email'),
+// and the two the same. Back / Confirm; after the request,
+// 'You will receive an email message soon!', and closing that reloads the page.
 import { EMAIL_MAX, type ExportForm, MSG, ZExportForm } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';

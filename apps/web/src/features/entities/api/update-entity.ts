@@ -23,7 +23,7 @@ export function useUpdateEntity(id: string) {
   return useMutation({ mutationFn: (input: UpdateEntityRequest) => updateEntity(id, input), onSuccess });
 }
 
-/** Enable (active) or disable (inactive, spec section 4). */
+/** Enable (active) or disable (inactive). */
 export function useChangeEntityStatus() {
   const onSuccess = useEntitySaved();
   return useMutation({

@@ -1,4 +1,4 @@
-// A contract date typed as YYYY-MM-DD (spec sections 3 and 9): digits only, the dashes placed as the
+// A contract date typed as YYYY-MM-DD: digits only, the dashes placed as the
 // digits reach them, at most 10 characters. Works with react-hook-form's Controller.
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { forwardRef } from 'react';

@@ -1,4 +1,4 @@
-// The entity form of the create and edit screens (spec section 5, Entity): name, e-mail, phone with the
+// The entity form of the create and edit screens: name, e-mail, phone with the
 // (xxx) xxx-xxxx mask, address, contract dates, and a coupon checked when the field is left.
 import {
   COUPON_CODE_MAX,
@@ -16,6 +16,7 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { ApiError } from '../../../shared/api/api-client.js';
 import { afterPointerPress } from '../../../shared/forms/pointer-press.js';
+import { sameName, showServerFieldErrors } from '../../../shared/forms/server-field-errors.js';
 import { useBlurValidatedForm } from '../../../shared/forms/use-blur-validated-form.js';
 import { notify } from '../../../shared/ui/notify.js';
 import { PhoneInput } from '../../../shared/ui/phone-input.js';
@@ -64,7 +65,7 @@ export function EntityForm({ defaultValues, cancelTo, onSave }: EntityFormProps)
       if (checkedCode.current === code) setCoupon({ kind: 'valid', name: found.name });
     } catch {
       if (checkedCode.current !== code) return;
-      // Spec section 8: the code is refused and the field cleared.
+      // The code is refused and the field cleared.
       checkedCode.current = '';
       form.setValue('coupon', '');
       setCoupon({ kind: 'invalid' });
@@ -76,13 +77,7 @@ export function EntityForm({ defaultValues, cancelTo, onSave }: EntityFormProps)
       await onSave(values);
     } catch (error) {
       if (!(error instanceof ApiError)) return notify.error(MSG.common.somethingWrong);
-      let shown = false;
-      for (const [field, message] of Object.entries(error.fields)) {
-        if ((FIELDS as readonly string[]).includes(field)) {
-          form.setError(field as (typeof FIELDS)[number], { message }, { shouldFocus: !shown });
-          shown = true;
-        }
-      }
+      const shown = showServerFieldErrors(form.setError, error.fields, sameName(FIELDS));
       if (!shown) notify.error(error.status === 409 ? error.message : MSG.common.somethingWrong);
     }
   });
@@ -93,7 +88,7 @@ export function EntityForm({ defaultValues, cancelTo, onSave }: EntityFormProps)
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
-              label="Entity name"
+              label={MSG.fields.entityName}
               maxLength={ENTITY_NAME_MAX}
               required
               autoComplete="organization"

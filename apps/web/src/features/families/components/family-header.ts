@@ -1,5 +1,5 @@
 // The name and breadcrumbs of a family's sub-pages. The family's name comes with the navigation
-// (`state.groupName`, spec section 2) and is fetched when the page is opened directly.
+// (`state.groupName`) and is fetched when the page is opened directly.
 import { familyDisplayName, MSG } from '@bridge-talk/contract';
 import { useLocation } from 'react-router';
 import type { Crumb } from '../../../shared/ui/page-header.js';

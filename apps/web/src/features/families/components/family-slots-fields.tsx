@@ -2,7 +2,7 @@
 // parents, two birth family members, each with e-mail, first and last name. Leaving an e-mail (and,
 // when editing, typing a valid one) looks the person up: someone found is reused — their id and name
 // are filled in and the name fields locked. In the wizard a second person's row opens once the first
-// is complete (spec sections 4 and 5).
+// is complete.
 import {
   EMAIL_MAX,
   type FamilySlotsForm,
@@ -215,7 +215,7 @@ function SlotRow({
           {...email}
         />
         <TextInput
-          label="First name"
+          label={MSG.fields.firstName}
           maxLength={PERSON_NAME_MAX}
           required={required || namesRequired}
           disabled={disabled || locked}
@@ -225,7 +225,7 @@ function SlotRow({
           {...register(`${path}.firstName`)}
         />
         <TextInput
-          label="Last name"
+          label={MSG.fields.lastName}
           maxLength={PERSON_NAME_MAX}
           required={required || namesRequired}
           disabled={disabled || locked}

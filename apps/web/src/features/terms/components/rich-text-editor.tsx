@@ -24,7 +24,7 @@ export interface RichTextEditorProps {
   onReady?: () => void;
 }
 
-/** Spec section 2: height 500, a menu bar, and this toolbar. */
+/** Height 500, a menu bar, and this toolbar. */
 const TOOLBAR =
   'undo redo | blocks | bold italic backcolor | alignleft aligncenter alignright alignjustify | ' +
   'bullist numlist outdent indent | removeformat | help';

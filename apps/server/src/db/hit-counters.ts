@@ -2,8 +2,8 @@
 // A key's window starts at its first hit; a hit after the window has passed starts the count again.
 // Each write is one statement, atomic under concurrent hits of the same key from any process.
 import { and, gt, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { rateLimitCounters as counters } from '../../db/schema.js';
+import type { Db } from './client.js';
+import { rateLimitCounters as counters } from './schema.js';
 
 export interface Counter {
   key: string;

@@ -1,0 +1,248 @@
+import {
+  type AssignSubscriptionRequest,
+  type ChangeSubscriptionRequest,
+  type Coupon,
+  discountedPrice,
+  type GroupSavedResponse,
+  MSG,
+  splitName,
+  ZAssignSubscriptionRequest,
+  ZChangeSubscriptionRequest,
+} from '@bridge-talk/contract';
+import type { Actor, AppContext } from '../../app-context.js';
+import { AppError } from '../../lib/app-error.js';
+import {
+  CardDeclinedError,
+  CouponUsedUpError,
+  type PaymentsProvider,
+  type ProviderPlan,
+} from '../../providers/payments/index.js';
+import { entityIdOf } from '../groups/groups.service.js';
+import * as repo from './billing.repository.js';
+
+import { asAppError, type BillingLookups, translated } from './billing-common.js';
+
+/** An incomplete subscription untouched this long belongs to a request that died: it may be resumed. */
+const STALE_ATTEMPT_MS = 2 * 60 * 1000;
+
+/** A group's subscription in the way: one being paid right now, or one that is paid. */
+function alreadySubscribed(current: { status: string } | null): AppError {
+  return current?.status === 'incomplete'
+    ? new AppError('CONFLICT', MSG.billing.requestInProgress)
+    : new AppError('CONFLICT', MSG.wizard.groupHasSubscription);
+}
+
+export function createSubscriptionsService(
+  ctx: AppContext,
+  payments: PaymentsProvider,
+  lookups: BillingLookups,
+) {
+  const { db } = ctx;
+  const { groupOf, availablePlan, couponsFor, billingOf } = lookups;
+
+  /**
+   * Charges (one_time) or starts (recurring) an incomplete subscription. The provider call's key is the
+   * row's id, written before the call: a repeat after a crash is answered by the provider, not redone.
+   */
+  async function paySubscription(
+    row: { id: string; couponIds: string[]; amount: number },
+    input: { plan: ProviderPlan; coupons: Coupon[]; groupId: string; billing: repo.BillingValues },
+  ): Promise<void> {
+    const idempotencyKey = `sub-${row.id}`;
+    const applied = input.coupons.filter((coupon) => row.couponIds.includes(coupon.id));
+    try {
+      await payments.redeemCoupons(
+        applied.map((coupon) => coupon.id),
+        idempotencyKey,
+        input.groupId,
+      );
+    } catch (error) {
+      if (error instanceof CouponUsedUpError) await repo.markSubscriptionFailed(db, row.id);
+      throw asAppError(error);
+    }
+    try {
+      const result = await payments.subscribe({
+        customerId: input.billing.providerCustomerId,
+        paymentMethodId: input.billing.providerPaymentMethodId,
+        plan: input.plan,
+        coupons: applied,
+        amount: row.amount,
+        groupId: input.groupId,
+        idempotencyKey,
+      });
+      await repo.markSubscriptionPaid(db, row.id, result);
+    } catch (error) {
+      // Only a certain refusal ends the attempt; after an outage it stays incomplete, to be resumed.
+      if (error instanceof CardDeclinedError) {
+        await payments.releaseCoupons(
+          applied.map((coupon) => coupon.id),
+          idempotencyKey,
+        );
+        await repo.markSubscriptionFailed(db, row.id);
+      }
+      throw asAppError(error);
+    }
+  }
+
+  /** An attempt that died mid-way is finished with the same provider key before anything new starts. */
+  async function resumeStaleAttempt(entityId: string, current: NonNullable<repo.SubscriptionRow>) {
+    await repo.touchSubscription(db, current.id);
+    const plan = await translated(() => payments.findPlan(current.planId));
+    const billing = await repo.findBillingInformation(db, entityId, current.groupId);
+    if (!plan || !billing) {
+      await repo.markSubscriptionFailed(db, current.id);
+      return;
+    }
+    const coupons = (
+      await Promise.all(current.couponIds.map((id) => translated(() => payments.findCoupon(id))))
+    ).filter((coupon): coupon is Coupon => coupon !== null);
+    try {
+      await paySubscription(current, { plan, coupons, groupId: current.groupId, billing });
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'UNPROCESSABLE') return;
+      throw error;
+    }
+  }
+
+  return {
+    /** Wizard step 2: names the group after the child and subscribes it to the plan. */
+    async assignSubscription({
+      actor,
+      input,
+    }: {
+      actor: Actor;
+      input: AssignSubscriptionRequest;
+    }): Promise<GroupSavedResponse> {
+      const entityId = entityIdOf(actor);
+      const request = ZAssignSubscriptionRequest.parse(input);
+      const group = await groupOf(entityId, request.groupId);
+      const billing = await billingOf(entityId, group.id);
+      let current = await repo.findCurrentSubscription(db, entityId, group.id);
+      let resumed = false;
+      if (current && repo.isStale(current, STALE_ATTEMPT_MS)) {
+        await resumeStaleAttempt(entityId, current);
+        current = await repo.findCurrentSubscription(db, entityId, group.id);
+        resumed = true;
+      }
+      const nameTheFamily = async () => {
+        const { firstName, lastName } = splitName(request.name);
+        await repo.nameGroup(db, {
+          entityId,
+          groupId: group.id,
+          name: request.name,
+          childFirstName: firstName,
+          childLastName: lastName,
+        });
+        return { _id: group.id, message: MSG.wizard.groupCreatedSuccessfully };
+      };
+      // Paid, but never named: the request that paid ended (a crash, a lost answer) before naming
+      // the family. A repeat finishes it instead of refusing a family that is paid for — once the
+      // paying request is surely over (or this one finished its payment); until then it may still
+      // be naming the family itself.
+      if (current && current.status !== 'incomplete' && group.name === null) {
+        const payingRequestOver = Date.now() - current.updatedAt.getTime() > STALE_ATTEMPT_MS;
+        if (resumed || payingRequestOver) return nameTheFamily();
+        throw new AppError('CONFLICT', MSG.billing.requestInProgress);
+      }
+      if (current) throw alreadySubscribed(current);
+      const plan = await availablePlan(request.priceId);
+      const coupons = await couponsFor(entityId, request.coupons);
+      const price = discountedPrice(plan, coupons);
+      const row = await repo.insertSubscription(db, {
+        groupId: group.id,
+        provider: payments.kind,
+        planId: plan.id,
+        planType: plan.type,
+        couponIds: price.appliedCouponIds,
+        amount: price.final,
+      });
+      // The unique index: a second submit racing this one finds the first one's row.
+      if (!row) throw alreadySubscribed(await repo.findCurrentSubscription(db, entityId, group.id));
+      await paySubscription(row, { plan, coupons, groupId: group.id, billing });
+      return nameTheFamily();
+    },
+
+    /** Change plan: only a monthly subscription changes; the same plan and coupons again is no change. */
+    async changeSubscription({
+      actor,
+      input,
+    }: {
+      actor: Actor;
+      input: ChangeSubscriptionRequest;
+    }): Promise<GroupSavedResponse> {
+      const entityId = entityIdOf(actor);
+      const request = ZChangeSubscriptionRequest.parse(input);
+      const group = await groupOf(entityId, request.groupId);
+      const current = await repo.findCurrentSubscription(db, entityId, group.id);
+      if (!current || current.status === 'incomplete') {
+        throw new AppError('UNPROCESSABLE', MSG.billing.noSubscription);
+      }
+      if (current.planType === 'one_time')
+        throw new AppError('UNPROCESSABLE', MSG.billing.oneTimePlanCannotChange);
+      const billing = await billingOf(entityId, group.id);
+      const plan = await availablePlan(request.priceId);
+      const coupons = await couponsFor(entityId, request.coupons);
+      const price = discountedPrice(plan, coupons);
+      const done = { _id: group.id, message: MSG.billing.subscriptionUpdated };
+      const sameCoupons =
+        [...price.appliedCouponIds].sort().join(',') === [...current.couponIds].sort().join(',');
+      if (plan.id === current.planId && sameCoupons) return done;
+      const applied = coupons.filter((coupon) => price.appliedCouponIds.includes(coupon.id));
+      const newlyApplied = applied
+        .filter((coupon) => !current.couponIds.includes(coupon.id))
+        .map((c) => c.id);
+      const idempotencyKey = `change-${current.id}-${plan.id}-${price.appliedCouponIds.join('.')}`;
+      await translated(() => payments.redeemCoupons(newlyApplied, idempotencyKey, group.id));
+      try {
+        if (plan.type === 'recurring') {
+          const result = await payments.changeRecurringPlan({
+            subscriptionId: current.providerSubscriptionId ?? '',
+            customerId: billing.providerCustomerId,
+            paymentMethodId: billing.providerPaymentMethodId,
+            plan,
+            coupons: applied,
+            amount: price.final,
+            groupId: group.id,
+            idempotencyKey,
+          });
+          await repo.changeSubscriptionPlan(db, current.id, {
+            planId: plan.id,
+            couponIds: price.appliedCouponIds,
+            amount: price.final,
+            currentPeriodEnd: result.currentPeriodEnd,
+          });
+          return done;
+        }
+        // Monthly to one-time: the one-time price is charged, then the monthly subscription ends.
+        const paid = await payments.subscribe({
+          customerId: billing.providerCustomerId,
+          paymentMethodId: billing.providerPaymentMethodId,
+          plan,
+          coupons: applied,
+          amount: price.final,
+          groupId: group.id,
+          idempotencyKey,
+        });
+        await repo.replaceWithOneTime(db, {
+          currentId: current.id,
+          paymentId: paid.paymentId ?? '',
+          next: {
+            groupId: group.id,
+            provider: payments.kind,
+            planId: plan.id,
+            planType: plan.type,
+            couponIds: price.appliedCouponIds,
+            amount: price.final,
+          },
+        });
+        if (current.providerSubscriptionId) {
+          await payments.cancelSubscription(current.providerSubscriptionId, `cancel-${current.id}`);
+        }
+        return done;
+      } catch (error) {
+        if (error instanceof CardDeclinedError) await payments.releaseCoupons(newlyApplied, idempotencyKey);
+        throw asAppError(error);
+      }
+    },
+  };
+}

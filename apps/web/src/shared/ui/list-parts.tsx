@@ -1,0 +1,93 @@
+// The parts every list page shares: the search box of its header, the card shown before there is
+// anything to list, and the footer with the range shown and the pages.
+import { SEARCH_MAX } from '@bridge-talk/contract';
+import { Button, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+export function ListSearch({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+}) {
+  return (
+    <TextInput
+      type="search"
+      maw={420}
+      maxLength={SEARCH_MAX}
+      aria-label={label}
+      placeholder={label}
+      leftSection={<IconSearch size={16} />}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
+}
+
+/** Nothing to list yet: what will be here, and the way to add the first one. */
+export function EmptyList({
+  icon,
+  text,
+  action,
+}: {
+  icon: ReactNode;
+  text: string;
+  action: { label: string; to: string };
+}) {
+  return (
+    <Paper withBorder radius="md" p="xl">
+      <Stack align="center" gap="sm" py="xl">
+        {icon}
+        <Text fw={600}>{text}</Text>
+        <Button component={Link} to={action.to} leftSection={<IconPlus size={16} />}>
+          {action.label}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** 'first–last of total' (when `showRange`) and the pages, when there is more than one. */
+export function ListFooter({
+  total,
+  pageSize,
+  page,
+  pages,
+  onPage,
+  showRange = true,
+}: {
+  total: number;
+  pageSize: number;
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+  showRange?: boolean;
+}) {
+  if (total === 0 || (!showRange && pages <= 1)) return null;
+  const shown = Math.min(page, pages);
+  const first = (shown - 1) * pageSize + 1;
+  const last = Math.min(total, shown * pageSize);
+  return (
+    <Group justify={showRange ? 'space-between' : 'flex-end'} mt="md">
+      {showRange && (
+        <Text size="sm" c="dimmed">
+          {first}–{last} of {total}
+        </Text>
+      )}
+      {pages > 1 && (
+        <Pagination
+          total={pages}
+          value={shown}
+          onChange={onPage}
+          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+        />
+      )}
+    </Group>
+  );
+}
