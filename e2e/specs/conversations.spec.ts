@@ -192,6 +192,15 @@ test('exports the conversation: the e-mailed PDF’s SHA-256 is the one the veri
   const other = await (await fetch(`${server.url}/api/exports/verify/${'0'.repeat(64)}`)).json();
   expect(other.issued).toBe(false);
 
+  // The e-mail's link opens the check page as a clerk would, with no session: issued, and for which channel.
+  expect(mail.text).toContain(`/verify/${sha256}`);
+  const clerk = await page.context().browser()!.newPage();
+  await clerk.goto(`${server.url}/verify/${sha256}`);
+  const result = clerk.getByTestId('verify-result');
+  await expect(result).toContainText('This file was issued by the Bridge Talk portal.');
+  await expect(result.getByRole('row', { name: /^Channel/ })).toContainText('Channel 1');
+  await clerk.close();
+
   // Closing the message reloads the page.
   await page.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('log', { name: 'Messages' }).getByText('Thank you both.')).toBeVisible();

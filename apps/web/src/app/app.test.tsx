@@ -50,6 +50,18 @@ describe('App', () => {
     expect(api.callsTo('GET', API.group.list)).not.toHaveLength(0);
   }, 60_000);
 
+  it('opened straight at the check page with no session (the e-mail’s link), answers the check', async () => {
+    const hash = 'c'.repeat(64);
+    stubApi({
+      [`GET ${API.exports.verify.replace(':hash', hash)}`]: () =>
+        jsonResponse({ issued: false, sha256: hash, message: MSG.conversations.exportNotIssued }),
+    });
+    window.history.replaceState(null, '', `/verify/${hash}`);
+    render(<App />);
+
+    expect(await screen.findByText(MSG.conversations.exportNotIssued, {}, LOADED)).toBeVisible();
+  }, 60_000);
+
   it('signs in with a new password and shows the start page of the role, not "Page not found"', async () => {
     stubApi({
       [`POST ${API.auth.passwordChange}`]: () => jsonResponse(SESSION),

@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import './app.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useRef } from 'react';
 import { BrowserRouter, type RouteObject, useRoutes } from 'react-router';
 import { styleNonceProps } from '../shared/security/style-nonce.js';
 import { SessionProvider, useSession } from '../shared/session/session-provider.js';
@@ -35,10 +35,14 @@ function RouteTable({ routes }: { routes: RouteObject[] }) {
 function SessionRoutes() {
   const session = useSession();
   const table = session.status === 'authenticated' ? session.user.role : 'anonymous';
-  useEffect(() => {
-    // Data of one session must never show in the next.
+  // Data of one session must never show in the next: the cache is emptied when the signed-in side is
+  // left — here, before the next table's screens ask for their data. (Emptied in an effect, it ran
+  // after them and cancelled what they had just asked: a page opened signed out waited forever.)
+  const shownTable = useRef(table);
+  if (shownTable.current !== table) {
     if (table === 'anonymous') queryClient.clear();
-  }, [table]);
+    shownTable.current = table;
+  }
   if (session.status === 'loading') return <FullPageLoader />;
   return (
     <RouteTable

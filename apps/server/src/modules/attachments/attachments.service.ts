@@ -95,6 +95,26 @@ function fileNameOf(url: URL): string {
   }
 }
 
+/**
+ * Whether a data: URL's first bytes are those of an allowed picture or video, whatever type it names:
+ * the viewer gets an address only for what the route will then serve (an SVG called image/png is not).
+ */
+function dataUrlLooksServable(url: string): boolean {
+  const match = /^data:[^;,]*;base64,([A-Za-z0-9+/]{0,32})/.exec(url);
+  if (!match) return false;
+  const head = Buffer.from(match[1]!.slice(0, match[1]!.length - (match[1]!.length % 4)), 'base64');
+  const at = (offset: number, text: string) =>
+    head.subarray(offset, offset + text.length).toString('latin1') === text;
+  return (
+    (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) || // JPEG
+    at(0, '\x89PNG') ||
+    at(0, 'GIF8') ||
+    (at(0, 'RIFF') && at(8, 'WEBP')) ||
+    at(4, 'ftyp') || // MP4
+    (head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) // WebM (EBML)
+  );
+}
+
 /** The bytes of a data: URL of an allowed type (older local rows), or null. */
 async function fromDataUrl(url: string) {
   const match = /^data:([^;,]+)?(;base64)?,(.*)$/s.exec(url);
@@ -238,7 +258,7 @@ export function createAttachmentsService(ctx: AppContext) {
     /** Whether the portal would read this attachment for a viewer (else it is shown as unavailable). */
     readable(attachment: ChatAttachment): boolean {
       if (isStoredAttachment(attachment)) return true;
-      if (/^data:(image\/(jpeg|png|webp|gif)|video\/(mp4|webm));base64,/i.test(attachment.url)) return true;
+      if (attachment.url.startsWith('data:')) return dataUrlLooksServable(attachment.url);
       try {
         return remoteAllowed(new URL(attachment.url));
       } catch {

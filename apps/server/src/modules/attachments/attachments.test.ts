@@ -934,6 +934,15 @@ describe('attachments of local rows of the earlier kind (addresses)', () => {
     expect(answer.json()).toEqual({ message: MSG.conversations.attachmentUnavailable });
   });
 
+  it('gives no address to a data: URL that names a picture type but holds an SVG (the route would refuse it)', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>');
+    const messageId = await oldRow(`data:image/png;base64,${svg.toString('base64')}`, 'Disguised');
+    const [shown] = await attachmentsOf(c, f, messageId, owner.authorization);
+    expect(shown).toEqual({ type: 'image', title: 'Disguised' });
+    const answer = await get(c, entityAddress(f, messageId), { authorization: owner.authorization });
+    expect(answer.statusCode).toBe(404);
+  });
+
   it('serves a data: URL video as its bytes', async () => {
     const messageId = await oldRow(`data:video/mp4;base64,${mp4.toString('base64')}`, 'Old video', 'video');
     const [shown] = await attachmentsOf(c, f, messageId, owner.authorization);
