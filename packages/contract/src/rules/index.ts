@@ -8,5 +8,6 @@ export * from './names.js';
 export * from './password.js';
 export * from './phone.js';
 export * from './price.js';
+export * from './sizes.js';
 export * from './terms.js';
 export * from './text-limits.js';

@@ -8,7 +8,7 @@
 // same bytes and the same SHA-256.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { formatDate, formatMessageTime, MSG, memberRoleLabel } from '@bridge-talk/contract';
+import { formatByteSize, formatDate, formatMessageTime, MSG, memberRoleLabel } from '@bridge-talk/contract';
 import PDFDocument from 'pdfkit';
 import type {
   ChatAttachment,
@@ -69,12 +69,6 @@ function when(date: Date): string {
 
 const COLOR = { text: '#1a1b1e', muted: '#6b6f76', rule: '#d9dce1', flag: '#c92a2a', link: '#1c5fb8' };
 
-function byteSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
 /** What identifies an attachment in print: its kind and title, and for a stored file its name, size and SHA-256. */
 function attachmentFacts(attachment: ChatAttachment): { label: string; detail: string | null } {
   const kind = attachment.type === 'image' ? MSG.conversations.imageLabel : MSG.conversations.videoLabel;
@@ -82,7 +76,7 @@ function attachmentFacts(attachment: ChatAttachment): { label: string; detail: s
   if (!('fileId' in attachment)) return { label, detail: null };
   return {
     label,
-    detail: `${attachment.fileName} · ${byteSize(attachment.size)} · SHA-256 ${attachment.sha256}`,
+    detail: `${attachment.fileName} · ${formatByteSize(attachment.size)} · SHA-256 ${attachment.sha256}`,
   };
 }
 

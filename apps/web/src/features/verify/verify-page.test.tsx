@@ -81,6 +81,27 @@ describe('VerifyPage', () => {
     expect(api.calls).toEqual([]);
   });
 
+  it('takes a fingerprint pasted with spaces, line breaks and capitals, and never cuts a long paste short', async () => {
+    const hash = 'd'.repeat(64);
+    const api = stubApi({
+      [`GET ${verifyPath(hash)}`]: () =>
+        jsonResponse({ issued: false, sha256: hash, message: MSG.conversations.exportNotIssued }),
+    });
+    renderVerify('/verify');
+    const field = screen.getByLabelText(MSG.conversations.verifyFingerprintLabel);
+    await userEvent.click(field);
+    await userEvent.paste(` ${'D'.repeat(32)}\n${'d'.repeat(32)} `);
+    await userEvent.click(screen.getByRole('button', { name: MSG.conversations.verifyCheck }));
+    expect(await screen.findByTestId('verify-result')).toHaveTextContent(MSG.conversations.exportNotIssued);
+    expect(api.calls.map((c) => c.path)).toEqual([verifyPath(hash)]);
+
+    await userEvent.clear(field);
+    await userEvent.paste(`${hash}e`);
+    expect(field).toHaveValue(`${hash}e`);
+    await userEvent.click(screen.getByRole('button', { name: MSG.conversations.verifyCheck }));
+    expect(await screen.findByText(MSG.conversations.invalidFingerprint)).toBeInTheDocument();
+  });
+
   it('works out the fingerprint of the chosen PDF in the browser, and checks it — the file is not sent', async () => {
     const pdf = Buffer.from('%PDF-1.7 a transcript');
     const sha256 = createHash('sha256').update(pdf).digest('hex');

@@ -2,7 +2,7 @@
 // court clerk, a review board — checks that the portal issued it, and when, for which channel and how
 // many messages, without signing in and without seeing any of the conversation. The fingerprint is
 // typed, or worked out in this browser from the PDF file itself (the file never leaves the computer).
-import { formatDate, formatMessageTime, MSG } from '@bridge-talk/contract';
+import { formatByteSize, formatDate, formatMessageTime, MSG } from '@bridge-talk/contract';
 import {
   Alert,
   Button,
@@ -34,11 +34,6 @@ const FINGERPRINT = /^[0-9a-f]{64}$/;
 async function fingerprintOf(file: File): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new Uint8Array(await file.arrayBuffer()));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-function byteSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 function Result({ sha256 }: { sha256: string }) {
@@ -84,7 +79,7 @@ function Result({ sha256 }: { sha256: string }) {
           </Table.Tr>
           <Table.Tr>
             <Table.Th>{MSG.conversations.verifyFileSize}</Table.Th>
-            <Table.Td>{byteSize(answer.byteSize)}</Table.Td>
+            <Table.Td>{formatByteSize(answer.byteSize)}</Table.Td>
           </Table.Tr>
           <Table.Tr>
             <Table.Th>{MSG.conversations.verifyFingerprintLabel}</Table.Th>
@@ -129,7 +124,8 @@ export function VerifyPage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const value = typed.trim().toLowerCase();
+    // As copied from an e-mail or a terminal: spaces, line breaks and capitals do not count.
+    const value = typed.replace(/\s+/g, '').toLowerCase();
     if (!FINGERPRINT.test(value)) {
       setTypedError(MSG.conversations.invalidFingerprint);
       return;
@@ -163,7 +159,6 @@ export function VerifyPage() {
                 value={typed}
                 onChange={(event) => setTyped(event.currentTarget.value)}
                 error={typedError}
-                maxLength={64}
                 spellCheck={false}
                 autoComplete="off"
                 classNames={{ input: 'fingerprint-input' }}
