@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { MSG } from '@bridge-talk/contract';
+import { API, MSG } from '@bridge-talk/contract';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -170,7 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // API answers hold families, messages, billing details and tokens: no browser or proxy keeps them.
     if (
       request.url.startsWith('/api/') &&
-      !request.url.startsWith('/api/docs') &&
+      !request.url.startsWith(API.system.docs) &&
       !reply.hasHeader('cache-control')
     )
       reply.header('cache-control', 'no-store');
@@ -247,7 +247,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: API.system.docs });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {

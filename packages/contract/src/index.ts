@@ -1,4 +1,5 @@
-// The contract shared by the server and the web app: schemas, messages, rules and route paths.
+// The contract shared by the server and the web app: schemas, messages, rules and the endpoints.
+export * from './endpoints/index.js';
 export * from './messages.js';
 export * from './routes.js';
 export * from './rules/index.js';

@@ -1,106 +1,154 @@
-/** API paths shared by the server's route table and the web app's fetchers. */
-export const API = {
-  health: '/api/health',
-  ready: '/api/ready',
-  docs: '/api/docs',
-  auth: {
-    login: '/api/auth/login',
-    refresh: '/api/auth/refresh',
-    logout: '/api/auth/logout',
-    me: '/api/auth/me',
-    meEdit: '/api/auth/me/edit',
-    meEmailConfirm: '/api/auth/me/email/confirm',
-    register: '/api/auth/register',
-    passwordRequest: '/api/auth/password/request',
-    passwordValidate: '/api/auth/password/validate',
-    passwordChange: '/api/auth/password/change',
-    accountCode: '/api/auth/me/password/code',
-    accountVerify: '/api/auth/me/password/verify',
-    accountChange: '/api/auth/me/password/change',
+// The API's endpoints by area: the method and path of each, and nothing else, so the web app's client
+// can hold the table without zod. The schemas of each endpoint (params, query, body, a response per
+// status) live under the same keys in endpoints/; a compile-time check makes the two tables list the
+// same keys (docs/architecture.md, "One contract from screen to route").
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/** One endpoint's place: `:name` segments of its path are filled in by the caller's params. */
+export interface Route {
+  readonly method: HttpMethod;
+  readonly path: `/api/${string}`;
+}
+
+export type RouteTable = { readonly [area: string]: { readonly [name: string]: Route } };
+
+export const ROUTES = {
+  /** Served for the platform, not for a screen: liveness, readiness and the OpenAPI pages. */
+  system: {
+    health: { method: 'GET', path: '/api/health' },
+    ready: { method: 'GET', path: '/api/ready' },
+    docs: { method: 'GET', path: '/api/docs' },
   },
-  /** Group billing; `:name` segments are filled in with `apiPath`. */
+  /** Sign-in and the logged-out flows, and the signed-in user's own account. */
+  auth: {
+    login: { method: 'POST', path: '/api/auth/login' },
+    refresh: { method: 'POST', path: '/api/auth/refresh' },
+    logout: { method: 'POST', path: '/api/auth/logout' },
+    me: { method: 'GET', path: '/api/auth/me' },
+    meEdit: { method: 'PUT', path: '/api/auth/me/edit' },
+    meEmailConfirm: { method: 'POST', path: '/api/auth/me/email/confirm' },
+    register: { method: 'POST', path: '/api/auth/register' },
+    passwordRequest: { method: 'POST', path: '/api/auth/password/request' },
+    passwordValidate: { method: 'POST', path: '/api/auth/password/validate' },
+    passwordChange: { method: 'POST', path: '/api/auth/password/change' },
+    accountCode: { method: 'POST', path: '/api/auth/me/password/code' },
+    accountVerify: { method: 'POST', path: '/api/auth/me/password/verify' },
+    accountChange: { method: 'POST', path: '/api/auth/me/password/change' },
+  },
+  /** Group billing. */
   billing: {
-    plans: '/api/group/billing/plans/list',
-    coupon: '/api/group/billing/coupon/:code',
-    assignSubscription: '/api/group/billing/assignSubscription',
-    save: '/api/group/billing/save',
-    update: '/api/group/billing/update/:groupId',
-    changeSubscription: '/api/group/billing/changeSubscription',
+    plans: { method: 'GET', path: '/api/group/billing/plans/list' },
+    coupon: { method: 'GET', path: '/api/group/billing/coupon/:code' },
+    assignSubscription: { method: 'POST', path: '/api/group/billing/assignSubscription' },
+    save: { method: 'POST', path: '/api/group/billing/save' },
+    update: { method: 'PUT', path: '/api/group/billing/update/:groupId' },
+    changeSubscription: { method: 'POST', path: '/api/group/billing/changeSubscription' },
     /** Not in the spec: a group's stored billing details and subscription (update screens). */
-    details: '/api/group/billing/details/:groupId',
+    details: { method: 'GET', path: '/api/group/billing/details/:groupId' },
   },
   /** Families: the group, member and user calls; entity only, scoped to the entity. */
   group: {
-    list: '/api/group/list',
-    byId: '/api/group/list/:id',
-    edit: '/api/group/edit/:groupId',
-    members: '/api/group/member/list/:id',
-    addMember: '/api/group/member/add',
-    memberStatus: '/api/group/member/manager/:groupId/:userId',
-    createUser: '/api/group/user/create',
-    editUser: '/api/group/user/edit/:userId',
-    syncUsers: '/api/group/user/sync',
-    checkUser: '/api/group/user/check',
+    list: { method: 'GET', path: '/api/group/list' },
+    byId: { method: 'GET', path: '/api/group/list/:id' },
+    edit: { method: 'PUT', path: '/api/group/edit/:groupId' },
+    members: { method: 'GET', path: '/api/group/member/list/:id' },
+    addMember: { method: 'POST', path: '/api/group/member/add' },
+    memberStatus: { method: 'POST', path: '/api/group/member/manager/:groupId/:userId' },
+    createUser: { method: 'POST', path: '/api/group/user/create' },
+    editUser: { method: 'PUT', path: '/api/group/user/edit/:userId' },
+    syncUsers: { method: 'POST', path: '/api/group/user/sync' },
+    checkUser: { method: 'POST', path: '/api/group/user/check' },
   },
   /** Not in the spec: the payment provider's configuration, card tokens and plan administration. */
   payments: {
-    config: '/api/payments/config',
-    localTokens: '/api/payments/local/tokens',
-    stripeCardSetup: '/api/payments/stripe/card-setup',
-    plans: '/api/payments/plans',
-    planArchive: '/api/payments/plans/:id/archive',
-    coupons: '/api/payments/coupons',
-    stripeWebhook: '/api/payments/stripe/webhook',
+    config: { method: 'GET', path: '/api/payments/config' },
+    localTokens: { method: 'POST', path: '/api/payments/local/tokens' },
+    stripeCardSetup: { method: 'POST', path: '/api/payments/stripe/card-setup' },
+    plans: { method: 'GET', path: '/api/payments/plans' },
+    createPlan: { method: 'POST', path: '/api/payments/plans' },
+    planArchive: { method: 'POST', path: '/api/payments/plans/:id/archive' },
+    coupons: { method: 'GET', path: '/api/payments/coupons' },
+    createCoupon: { method: 'POST', path: '/api/payments/coupons' },
+    /** Stripe only: the signed webhook, read as raw bytes. */
+    stripeWebhook: { method: 'POST', path: '/api/payments/stripe/webhook' },
   },
   /** Administration (admin only, except the latest terms, which the logged-out modal reads). */
   entity: {
-    list: '/api/entity/list',
-    byId: '/api/entity/list/:id',
-    create: '/api/entity/create',
-    edit: '/api/entity/edit/:id',
+    list: { method: 'GET', path: '/api/entity/list' },
+    byId: { method: 'GET', path: '/api/entity/list/:id' },
+    create: { method: 'POST', path: '/api/entity/create' },
+    edit: { method: 'PUT', path: '/api/entity/edit/:id' },
   },
   admin: {
-    list: '/api/admin/users/list',
-    create: '/api/admin/users/create',
-    edit: '/api/admin/users/edit/:id',
-    remove: '/api/admin/users/remove/:id',
+    /** A page of admins with `?page=`, one admin with `?id=`. */
+    list: { method: 'GET', path: '/api/admin/users/list' },
+    create: { method: 'POST', path: '/api/admin/users/create' },
+    edit: { method: 'PUT', path: '/api/admin/users/edit/:id' },
+    remove: { method: 'DELETE', path: '/api/admin/users/remove/:id' },
   },
   term: {
-    last: '/api/term/last',
-    byId: '/api/term/list/:id',
-    create: '/api/term/create',
+    last: { method: 'GET', path: '/api/term/last' },
+    byId: { method: 'GET', path: '/api/term/list/:id' },
+    create: { method: 'POST', path: '/api/term/create' },
   },
   /** Conversations (entity): a family's channels and messages, the status toggle and the export. */
   channels: {
     /** Without `?channelId=`: the channels; with it: a page of that channel's messages. */
-    list: '/api/group/channel/list/:groupId',
-    manager: '/api/group/channel/manager/:groupId/:channelId',
-    exportRequest: '/api/group/channels/export/request/:channelId',
+    list: { method: 'GET', path: '/api/group/channel/list/:groupId' },
+    manager: { method: 'POST', path: '/api/group/channel/manager/:groupId/:channelId' },
+    exportRequest: { method: 'POST', path: '/api/group/channels/export/request/:channelId' },
     /** Not in the spec: an attachment of a message, served by the portal (stored or proxied). */
-    attachment: '/api/groups/:groupId/channels/:channelId/messages/:messageId/attachments/:index',
+    attachment: {
+      method: 'GET',
+      path: '/api/groups/:groupId/channels/:channelId/messages/:messageId/attachments/:index',
+    },
   },
   /** Not in the spec: the public check of an export's SHA-256 (no content is revealed). */
   exports: {
-    verify: '/api/exports/verify/:hash',
+    verify: { method: 'GET', path: '/api/exports/verify/:hash' },
   },
   /** Not in the spec: the family members' chat API of the local chat provider (member token). */
   chat: {
-    code: '/api/chat/sessions/code',
-    sessions: '/api/chat/sessions',
-    channels: '/api/chat/channels',
-    messages: '/api/chat/channels/:channelId/messages',
-    flags: '/api/chat/messages/:messageId/flags',
+    code: { method: 'POST', path: '/api/chat/sessions/code' },
+    sessions: { method: 'POST', path: '/api/chat/sessions' },
+    channels: { method: 'GET', path: '/api/chat/channels' },
+    messages: { method: 'POST', path: '/api/chat/channels/:channelId/messages' },
+    flags: { method: 'POST', path: '/api/chat/messages/:messageId/flags' },
     /** Upload a picture or video (multipart) to attach to the member's next message there. */
-    files: '/api/chat/channels/:channelId/files',
-    attachment: '/api/chat/channels/:channelId/messages/:messageId/attachments/:index',
+    files: { method: 'POST', path: '/api/chat/channels/:channelId/files' },
+    attachment: {
+      method: 'GET',
+      path: '/api/chat/channels/:channelId/messages/:messageId/attachments/:index',
+    },
   },
-} as const;
+} as const satisfies RouteTable;
 
-/** Fills the `:name` segments of an API path: apiPath(API.billing.coupon, { code: 'SPRING' }). */
-export function apiPath(path: string, params: Record<string, string>): string {
+export type Routes = typeof ROUTES;
+
+type PathTable<T extends RouteTable> = {
+  readonly [A in keyof T]: { readonly [N in keyof T[A]]: T[A][N]['path'] };
+};
+
+function pathsOf<T extends RouteTable>(table: T): PathTable<T> {
+  const areas = Object.entries(table).map(([area, routes]) => [
+    area,
+    Object.fromEntries(Object.entries(routes).map(([name, route]) => [name, route.path])),
+  ]);
+  return Object.fromEntries(areas) as PathTable<T>;
+}
+
+/** The paths of ROUTES alone, under the same keys: for links, e-mails and tests that name an address. */
+export const API = pathsOf(ROUTES);
+
+/**
+ * Fills the `:name` segments of an API path, each encoded: apiPath(API.billing.coupon, { code: 'SPRING' }).
+ * A segment without a value is a programming error.
+ */
+export function apiPath(path: string, params: Readonly<Record<string, unknown>>): string {
   return path.replace(/:([A-Za-z]+)/g, (segment, name: string) => {
     const value = params[name];
-    if (value === undefined) throw new Error(`apiPath: no value for ${segment} in ${path}`);
-    return encodeURIComponent(value);
+    if (value === undefined || value === null) throw new Error(`apiPath: no value for ${segment} in ${path}`);
+    return encodeURIComponent(String(value));
   });
 }

@@ -55,16 +55,12 @@ describe('a job interrupted mid-run', () => {
     expect(job.state).toBe('created');
 
     // What a worker killed mid-run leaves behind: the job claimed ('active', started, never settled).
-    // Its start is put back past the job's expiry, the retry delay to none, and the queue's last
-    // expiry check an hour back, so that the test need not wait the production timeout (10 minutes),
-    // the supervisor's check interval (60 s) and the backoff (30 s).
+    // Its start is put back past the job's expiry and the retry delay to none, so that the test need
+    // not wait the production timeout (10 minutes) and the backoff (30 s); the tests' app checks for
+    // expired jobs every second.
     await c.t.sql(
-      `update pgboss.job set state = 'active', started_on = now() - (expire_seconds + 5) * interval '1 second',
+      `update pgboss.job set state = 'active', started_on = now() - expire_in - interval '5 seconds',
          retry_delay = 0, retry_backoff = false where id = '${job.id}'`,
-    );
-    await c.t.sql(
-      `update pgboss.queue set monitor_on = now() - interval '1 hour', monitor_claim_on = null
-         where name = 'conversation.export'`,
     );
 
     await c.t.app.ctx.queue.startWorkers();

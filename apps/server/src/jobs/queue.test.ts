@@ -1,9 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { findSentMailTo } from '../modules/mail/mail.repository.js';
 import { queueMail } from '../modules/mail/mail.service.js';
-import { createPersistentTestDatabase } from '../test-support/databases.js';
+import { createPersistentTestDatabase, openTestDatabase, silentLogger } from '../test-support/databases.js';
 import { type SmtpCapture, startSmtpCapture } from '../test-support/smtp-capture.js';
 import { createTestApp, eventually } from '../test-support/test-app.js';
+import { createJobQueue } from './queue.js';
 
 let smtp: SmtpCapture;
 beforeAll(async () => {
@@ -94,6 +96,21 @@ describe('mail through the job queue', () => {
       expect(sent).toHaveLength(0);
     } finally {
       await t.close();
+    }
+  });
+
+  it('refuses a queue schema made by a newer pg-boss, saying what to do', async () => {
+    const { database, drop } = await openTestDatabase({
+      pglite: inject('pgliteTemplate'),
+      postgres: inject('postgresTemplate'),
+    });
+    try {
+      await database.db.execute(sql`update pgboss.version set version = 30`);
+      await expect(createJobQueue(database, silentLogger, { pollSeconds: 1 })).rejects.toThrow(
+        /made by a newer pg-boss .*drop schema pgboss cascade/,
+      );
+    } finally {
+      await drop();
     }
   });
 });

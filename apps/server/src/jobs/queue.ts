@@ -1,11 +1,12 @@
 // The durable job queue: pg-boss on the same PostgreSQL (or PGlite) as the data. A job that is sent
 // survives a restart, is retried with exponential backoff, and expires back to the queue if the process
 // that held it dies. Handlers are registered by the modules; workers start only when asked.
-import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
-import { fromPglite, PgBoss } from 'pg-boss';
+import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 import type { MailMessage } from '../providers/mail/index.js';
+import { pgliteBossDb } from './pglite-boss-db.js';
+import { findBossSchemaVersion } from './queue.repository.js';
 
 /** Every job the portal knows, with the shape of its data. */
 export interface JobData {
@@ -55,23 +56,41 @@ export interface QueueOptions {
   superviseIntervalSeconds?: number;
 }
 
+/** The version of the `pgboss` schema that pg-boss 10 creates and runs on. */
+const BOSS_SCHEMA_VERSION = 24;
+
+/**
+ * pg-boss 10 starts on a newer schema without a word and then fails query by query. A database
+ * whose queue was made by pg-boss 12 (this portal used it before it went back to a version that
+ * runs on Node 20) is stopped here with what to do instead.
+ */
+async function assertBossSchema(database: Database): Promise<void> {
+  const version = await findBossSchemaVersion(database.db);
+  if (version !== null && version > BOSS_SCHEMA_VERSION)
+    throw new Error(
+      `the job queue's tables (schema pgboss, version ${version}) were made by a newer pg-boss than this ` +
+        `build runs (version ${BOSS_SCHEMA_VERSION}): let its jobs finish with the build that made them, ` +
+        'then drop the schema (drop schema pgboss cascade) and start again',
+    );
+}
+
 export async function createJobQueue(
   database: Database,
   logger: FastifyBaseLogger,
   options: QueueOptions,
 ): Promise<JobQueue> {
-  const supervise = options.superviseIntervalSeconds
-    ? { superviseIntervalSeconds: options.superviseIntervalSeconds }
-    : {};
+  await assertBossSchema(database);
+  // pg-boss 10 checks for expired jobs in its maintenance, by default every 120 s: every 60 s here.
+  const supervise = { maintenanceIntervalSeconds: options.superviseIntervalSeconds ?? 60 };
   const boss =
     database.kind === 'pglite' && database.pglite
-      ? // The thread answers the calls the adapter makes of a PGlite (query, exec, listen).
-        new PgBoss({ db: fromPglite(database.pglite as unknown as PGlite), backend: 'pglite', ...supervise })
+      ? new PgBoss({ db: pgliteBossDb(database.pglite), ...supervise })
       : new PgBoss({ connectionString: database.connectionString, max: 4, ...supervise });
   boss.on('error', (error: Error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const [name, policy] of Object.entries(QUEUES)) {
-    const queueOptions = { ...policy, retryBackoff: true, retryDelayMax: 3600 };
+    // Backoff doubles the delay per attempt (with jitter); pg-boss 10 has no cap on it.
+    const queueOptions = { name, ...policy, retryBackoff: true };
     if (await boss.getQueue(name)) await boss.updateQueue(name, queueOptions);
     else await boss.createQueue(name, queueOptions);
   }
@@ -92,21 +111,17 @@ export async function createJobQueue(
       handlers.set(name, handler as JobHandler<JobName>);
     },
     async schedule(name, cron) {
-      await boss.schedule(name, cron, {}, { tz: 'UTC', missed: 'once' });
+      // A time missed while no process ran is not made up: each of these jobs does all the work
+      // that is due when it runs, so the next scheduled run covers it.
+      await boss.schedule(name, cron, {}, { tz: 'UTC' });
     },
     async startWorkers() {
       for (const [name, handler] of handlers) {
-        await boss.work<JobData[typeof name]>(
+        let workerId: string | undefined;
+        workerId = await boss.work<JobData[typeof name]>(
           name,
-          {
-            pollingIntervalSeconds: options.pollSeconds,
-            // One job at a time (a failure retries that job alone), but with a backlog the worker
-            // fetches again at once instead of waiting a poll interval per job: a thousand queued
-            // invitations would otherwise take half an hour at one job per 2 s.
-            batchSize: 1,
-            burstWhenReadyExceeds: 2,
-            includeMetadata: true,
-          },
+          // One job at a time: a failure retries that job alone.
+          { pollingIntervalSeconds: options.pollSeconds, batchSize: 1, includeMetadata: true },
           async (jobs) => {
             for (const job of jobs) {
               try {
@@ -116,6 +131,9 @@ export async function createJobQueue(
                 throw error;
               }
             }
+            // A job came, so more may be waiting: fetch again at once instead of after a poll
+            // interval, or a thousand queued invitations would take half an hour at one per 2 s.
+            if (workerId) boss.notifyWorker(workerId);
           },
         );
       }

@@ -335,7 +335,7 @@ describe.skipIf(!postgres || !nginxBinary)('scale-out: two API processes and a w
     procs.push(nginx);
 
     const ready = (base: string) => async () =>
-      (await call(base, API.ready).catch(() => null))?.status === 200;
+      (await call(base, API.system.ready).catch(() => null))?.status === 200;
     await Promise.all([
       waitFor(a, ready(directA), 45_000),
       waitFor(b, ready(directB), 45_000),

@@ -2,24 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages.js';
 import { apiPath } from '../routes.js';
 import {
+  ZAssignSubscriptionRequest,
+  ZBillingForm,
+  ZSaveBillingRequest,
+  ZUpdateBillingRequest,
+} from './billing.js';
+import {
   cardBrandOf,
-  couponRequestOf,
   formatCardExpiry,
   formatCardNumber,
   isCardExpired,
   isCardNumberValid,
   isLuhnValid,
-  parseAmountToCents,
   parseCardExpiry,
-  ZAssignSubscriptionRequest,
-  ZBillingForm,
+  ZLocalCardForm,
+} from './cards.js';
+import {
+  couponRequestOf,
+  parseAmountToCents,
   ZCouponForm,
   ZCreateCouponRequest,
-  ZLocalCardForm,
   ZPlanForm,
-  ZSaveBillingRequest,
-  ZUpdateBillingRequest,
-} from './billing.js';
+} from './payments-admin.js';
 
 const form = {
   cardName: 'Pat Payer',

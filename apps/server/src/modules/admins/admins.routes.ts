@@ -1,42 +1,19 @@
-import {
-  API,
-  ZAdminListQuery,
-  ZAdminListResponse,
-  ZAdminRequest,
-  ZAdminUser,
-  ZErrorResponse,
-  ZId,
-  ZMessageResponse,
-} from '@bridge-talk/contract';
+import { endpoints } from '@bridge-talk/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
+import { route } from '../../lib/route.js';
 import { actorOf } from '../../plugins/authenticate.js';
 import { createAdminsService } from './admins.service.js';
 
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
-const ZIdParams = z.object({ id: ZId });
-
 export async function adminsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createAdminsService(ctx);
   const adminOnly = { onRequest: app.requireRole('admin') };
-  const tags = ['admins'];
-  const security = [{ bearer: [] }];
+  const docs = { tags: ['admins'], security: [{ bearer: [] }] };
 
-  r.get(
-    API.admin.list,
-    {
-      ...adminOnly,
-      schema: {
-        tags,
-        security,
-        summary: 'A page of admins (`?page=`), or one admin (`?id=`)',
-        querystring: ZAdminListQuery,
-        response: { 200: z.union([ZAdminListResponse, ZAdminUser]), ...errors, 404: ZErrorResponse },
-      },
-    },
+  route(
+    app,
+    endpoints.admin.list,
+    { ...adminOnly, schema: { ...docs, summary: 'A page of admins (`?page=`), or one admin (`?id=`)' } },
     async (request) => {
       const actor = actorOf(request);
       const { id } = request.query;
@@ -46,17 +23,12 @@ export async function adminsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     },
   );
 
-  r.post(
-    API.admin.create,
+  route(
+    app,
+    endpoints.admin.create,
     {
       ...adminOnly,
-      schema: {
-        tags,
-        security,
-        summary: 'Create an admin; an invitation with an activation code is e-mailed',
-        body: ZAdminRequest,
-        response: { 201: ZAdminUser, ...errors, 409: ZErrorResponse },
-      },
+      schema: { ...docs, summary: 'Create an admin; an invitation with an activation code is e-mailed' },
     },
     async (request, reply) => {
       const admin = await service.createAdmin({ actor: actorOf(request), input: request.body });
@@ -64,34 +36,20 @@ export async function adminsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     },
   );
 
-  r.put(
-    API.admin.edit,
-    {
-      ...adminOnly,
-      schema: {
-        tags,
-        security,
-        summary: "Save an admin's name and e-mail",
-        params: ZIdParams,
-        body: ZAdminRequest,
-        response: { 200: ZAdminUser, ...errors, 404: ZErrorResponse, 409: ZErrorResponse },
-      },
-    },
+  route(
+    app,
+    endpoints.admin.edit,
+    { ...adminOnly, schema: { ...docs, summary: "Save an admin's name and e-mail" } },
     async (request) =>
       service.updateAdmin({ actor: actorOf(request), input: { id: request.params.id, body: request.body } }),
   );
 
-  r.delete(
-    API.admin.remove,
+  route(
+    app,
+    endpoints.admin.remove,
     {
       ...adminOnly,
-      schema: {
-        tags,
-        security,
-        summary: 'Remove an admin (not yourself, not the last one); its sessions end',
-        params: ZIdParams,
-        response: { 200: ZMessageResponse, ...errors, 404: ZErrorResponse, 409: ZErrorResponse },
-      },
+      schema: { ...docs, summary: 'Remove an admin (not yourself, not the last one); its sessions end' },
     },
     async (request) => service.removeAdmin({ actor: actorOf(request), input: request.params }),
   );

@@ -1,21 +1,7 @@
-import {
-  API,
-  MSG,
-  ZErrorResponse,
-  ZFlowStepResponse,
-  ZForgotPasswordRequest,
-  ZLoginRequest,
-  ZMessageResponse,
-  ZPasswordNotSetResponse,
-  ZRegisterRequest,
-  ZSessionResponse,
-  ZSessionUser,
-  ZSetPasswordRequest,
-  ZValidateCodeRequest,
-} from '@bridge-talk/contract';
+import { endpoints, MSG } from '@bridge-talk/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.js';
+import { route } from '../../lib/route.js';
 import { actorOf } from '../../plugins/authenticate.js';
 import { requestAccess } from './access-request.service.js';
 import type { AuthService, IssuedSession } from './auth.service.js';
@@ -24,13 +10,10 @@ import { createPasswordFlows } from './password-flows.service.js';
 export const REFRESH_COOKIE = 'bt_refresh';
 const REFRESH_COOKIE_PATH = '/api/auth';
 
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 429: ZErrorResponse };
-
 export async function authRoutes(
   app: FastifyInstance,
   { ctx, auth }: { ctx: AppContext; auth: AuthService },
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { cookieSecure, rateLimitMax, rateLimitWindowSeconds } = ctx.config.auth;
   const rateLimit = { max: rateLimitMax, timeWindow: rateLimitWindowSeconds * 1000 };
 
@@ -53,17 +36,10 @@ export async function authRoutes(
     return { accessToken, expiresIn, user, message };
   }
 
-  r.post(
-    API.auth.login,
-    {
-      config: { rateLimit },
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in with e-mail and password',
-        body: ZLoginRequest,
-        response: { 200: ZSessionResponse, ...errors, 406: ZPasswordNotSetResponse },
-      },
-    },
+  route(
+    app,
+    endpoints.auth.login,
+    { config: { rateLimit }, schema: { tags: ['auth'], summary: 'Sign in with e-mail and password' } },
     async (request, reply) => {
       const session = await auth.login({ input: request.body, address: request.ip });
       setRefreshCookie(reply, session);
@@ -73,58 +49,39 @@ export async function authRoutes(
 
   const flows = createPasswordFlows(ctx, auth);
 
-  r.post(
-    API.auth.register,
+  route(
+    app,
+    endpoints.auth.register,
     {
       config: { rateLimit },
-      schema: {
-        tags: ['auth'],
-        summary: 'Request access (creates a pending entity and tells the team)',
-        body: ZRegisterRequest,
-        response: { 200: ZMessageResponse, 400: ZErrorResponse, 409: ZErrorResponse, 429: ZErrorResponse },
-      },
+      schema: { tags: ['auth'], summary: 'Request access (creates a pending entity and tells the team)' },
     },
     async (request) => requestAccess(ctx, { input: request.body }),
   );
 
-  r.post(
-    API.auth.passwordRequest,
+  route(
+    app,
+    endpoints.auth.passwordRequest,
     {
       config: { rateLimit },
-      schema: {
-        tags: ['auth'],
-        summary: 'Forgot password: e-mail a verification code',
-        body: ZForgotPasswordRequest,
-        response: { 200: ZFlowStepResponse, ...errors, 404: ZErrorResponse, 422: ZErrorResponse },
-      },
+      schema: { tags: ['auth'], summary: 'Forgot password: e-mail a verification code' },
     },
     async (request) => flows.requestReset({ input: request.body }),
   );
 
-  r.post(
-    API.auth.passwordValidate,
-    {
-      config: { rateLimit },
-      schema: {
-        tags: ['auth'],
-        summary: 'Check a reset or activation code',
-        body: ZValidateCodeRequest,
-        response: { 200: ZFlowStepResponse, ...errors, 422: ZErrorResponse },
-      },
-    },
+  route(
+    app,
+    endpoints.auth.passwordValidate,
+    { config: { rateLimit }, schema: { tags: ['auth'], summary: 'Check a reset or activation code' } },
     async (request) => flows.validateCode({ input: request.body }),
   );
 
-  r.post(
-    API.auth.passwordChange,
+  route(
+    app,
+    endpoints.auth.passwordChange,
     {
       config: { rateLimit },
-      schema: {
-        tags: ['auth'],
-        summary: 'Set the new password after a validated code, and sign in',
-        body: ZSetPasswordRequest,
-        response: { 200: ZSessionResponse, ...errors, 422: ZErrorResponse },
-      },
+      schema: { tags: ['auth'], summary: 'Set the new password after a validated code, and sign in' },
     },
     async (request, reply) => {
       const session = await flows.setNewPassword({ input: request.body });
@@ -133,14 +90,14 @@ export async function authRoutes(
     },
   );
 
-  r.post(
-    API.auth.refresh,
+  route(
+    app,
+    endpoints.auth.refresh,
     {
       config: { rateLimit: { max: rateLimitMax * 10, timeWindow: rateLimit.timeWindow } },
       schema: {
         tags: ['auth'],
         summary: 'Exchange the refresh cookie for a new access token (the cookie rotates)',
-        response: { 200: ZSessionResponse, ...errors },
       },
     },
     async (request, reply) => {
@@ -155,11 +112,10 @@ export async function authRoutes(
     },
   );
 
-  r.post(
-    API.auth.logout,
-    {
-      schema: { tags: ['auth'], summary: 'End the session', response: { 200: ZMessageResponse } },
-    },
+  route(
+    app,
+    endpoints.auth.logout,
+    { schema: { tags: ['auth'], summary: 'End the session' } },
     async (request, reply) => {
       await auth.logout({ refreshToken: request.cookies[REFRESH_COOKIE], actor: request.actor });
       clearRefreshCookie(reply);
@@ -167,16 +123,12 @@ export async function authRoutes(
     },
   );
 
-  r.get(
-    API.auth.me,
+  route(
+    app,
+    endpoints.auth.me,
     {
       onRequest: app.requireRole('admin', 'entity'),
-      schema: {
-        tags: ['auth'],
-        summary: 'The signed-in user',
-        security: [{ bearer: [] }],
-        response: { 200: ZSessionUser, 401: ZErrorResponse },
-      },
+      schema: { tags: ['auth'], summary: 'The signed-in user', security: [{ bearer: [] }] },
     },
     async (request) => auth.getMe({ actor: actorOf(request) }),
   );

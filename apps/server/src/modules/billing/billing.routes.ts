@@ -1,39 +1,18 @@
 // HTTP of group billing: plans, coupon lookup, payment details and subscriptions.
 // Entity-only, except the plan list and the coupon lookup, which the admin's entity screens use too.
-import {
-  API,
-  MSG,
-  ZAssignSubscriptionRequest,
-  ZBillingDetailsResponse,
-  ZChangeSubscriptionRequest,
-  ZCoupon,
-  ZCouponParams,
-  ZErrorResponse,
-  ZGroupIdParams,
-  ZGroupSavedResponse,
-  ZIdempotencyHeaders,
-  ZPlanListQuery,
-  ZPlanListResponse,
-  ZSaveBillingRequest,
-  ZUpdateBillingRequest,
-} from '@bridge-talk/contract';
+import { endpoints, MSG } from '@bridge-talk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.js';
+import { route } from '../../lib/route.js';
 import { actorOf } from '../../plugins/authenticate.js';
 import type { PaymentsProvider } from '../../providers/payments/index.js';
 import { createBillingService } from './billing.service.js';
 import { withIdempotency } from './idempotency.js';
 
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
-/** What a call that reaches the payment provider may answer besides. */
-const paymentErrors = { ...errors, 409: ZErrorResponse, 422: ZErrorResponse, 503: ZErrorResponse };
-
 export async function billingRoutes(
   app: FastifyInstance,
   { ctx, payments }: { ctx: AppContext; payments: PaymentsProvider },
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const billing = createBillingService(ctx, payments);
 
   /**
@@ -42,7 +21,7 @@ export async function billingRoutes(
    */
   const idempotent = <T>(
     request: FastifyRequest<{ Headers: { 'idempotency-key'?: string | undefined } }>,
-    route: string,
+    routeName: string,
     run: () => Promise<T>,
   ) =>
     withIdempotency(
@@ -50,58 +29,50 @@ export async function billingRoutes(
       {
         userId: actorOf(request).userId,
         key: request.headers['idempotency-key'],
-        route,
+        route: routeName,
         request: request.body,
       },
       run,
     );
   const entityOnly = { onRequest: app.requireRole('entity') };
   const bothRoles = { onRequest: app.requireRole('admin', 'entity') };
-  const tags = ['billing'];
-  const security = [{ bearer: [] }];
+  const docs = { tags: ['billing'], security: [{ bearer: [] }] };
 
-  r.get(
-    API.billing.plans,
+  route(
+    app,
+    endpoints.billing.plans,
     {
       ...bothRoles,
       schema: {
-        tags,
-        security,
+        ...docs,
         summary:
           "The active plans (own prices) and the entity's usable coupon; an admin names the entity with ?entityId=",
-        querystring: ZPlanListQuery,
-        response: { 200: ZPlanListResponse, ...errors, 503: ZErrorResponse },
       },
     },
     async (request) => billing.listPlans({ actor: actorOf(request), input: request.query }),
   );
 
-  r.get(
-    API.billing.coupon,
+  route(
+    app,
+    endpoints.billing.coupon,
     {
       ...bothRoles,
       schema: {
-        tags,
-        security,
+        ...docs,
         summary: `A coupon by its code; 404 '${MSG.billing.couponNotValid}' when unknown or used up`,
-        params: ZCouponParams,
-        response: { 200: ZCoupon, ...errors, 503: ZErrorResponse },
       },
     },
     async (request) => billing.findCoupon({ actor: actorOf(request), input: request.params }),
   );
 
-  r.post(
-    API.billing.save,
+  route(
+    app,
+    endpoints.billing.save,
     {
       ...entityOnly,
       schema: {
-        tags,
-        security,
+        ...docs,
         summary: 'Save payment details (card token only); without groupId a new group is created',
-        headers: ZIdempotencyHeaders,
-        body: ZSaveBillingRequest,
-        response: { 200: ZGroupSavedResponse, ...paymentErrors },
       },
     },
     async (request) =>
@@ -110,18 +81,14 @@ export async function billingRoutes(
       ),
   );
 
-  r.put(
-    API.billing.update,
+  route(
+    app,
+    endpoints.billing.update,
     {
       ...entityOnly,
       schema: {
-        tags,
-        security,
+        ...docs,
         summary: "Replace a group's payment details",
-        headers: ZIdempotencyHeaders,
-        params: ZGroupIdParams,
-        body: ZUpdateBillingRequest,
-        response: { 200: ZGroupSavedResponse, ...paymentErrors },
       },
     },
     async (request) =>
@@ -134,17 +101,14 @@ export async function billingRoutes(
       ),
   );
 
-  r.post(
-    API.billing.assignSubscription,
+  route(
+    app,
+    endpoints.billing.assignSubscription,
     {
       ...entityOnly,
       schema: {
-        tags,
-        security,
+        ...docs,
         summary: 'Name the group after the child and subscribe it to a plan (the server computes the price)',
-        headers: ZIdempotencyHeaders,
-        body: ZAssignSubscriptionRequest,
-        response: { 200: ZGroupSavedResponse, ...paymentErrors },
       },
     },
     async (request) =>
@@ -153,17 +117,14 @@ export async function billingRoutes(
       ),
   );
 
-  r.post(
-    API.billing.changeSubscription,
+  route(
+    app,
+    endpoints.billing.changeSubscription,
     {
       ...entityOnly,
       schema: {
-        tags,
-        security,
+        ...docs,
         summary: "Change a monthly group's plan",
-        headers: ZIdempotencyHeaders,
-        body: ZChangeSubscriptionRequest,
-        response: { 200: ZGroupSavedResponse, ...paymentErrors },
       },
     },
     async (request) =>
@@ -172,16 +133,14 @@ export async function billingRoutes(
       ),
   );
 
-  r.get(
-    API.billing.details,
+  route(
+    app,
+    endpoints.billing.details,
     {
       ...entityOnly,
       schema: {
-        tags,
-        security,
+        ...docs,
         summary: "A group's stored payment details (card brand and last 4 only) and its current subscription",
-        params: ZGroupIdParams,
-        response: { 200: ZBillingDetailsResponse, ...errors },
       },
     },
     async (request) => billing.billingDetails({ actor: actorOf(request), groupId: request.params.groupId }),

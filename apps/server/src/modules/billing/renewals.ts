@@ -4,7 +4,7 @@
 // renewal is tried again a day later, three more times, and then the subscription ends.
 import type { AppContext } from '../../app-context.js';
 import { CardDeclinedError, type PaymentsProvider } from '../../providers/payments/index.js';
-import { addOneMonth } from '../../providers/payments/local-provider.js';
+import { addOneMonth } from '../../providers/payments/local-charges.js';
 import { deleteExpiredIdempotencyKeys } from './idempotency.js';
 import * as repo from './renewals.repository.js';
 

@@ -1,29 +1,12 @@
 // The member chat API under /api/chat. Family members never sign in to the portal: these routes take
 // a member token (see member-tokens.ts) as the bearer, and refuse a portal user's token with 403.
 
-import {
-  API,
-  MSG,
-  UPLOAD_MAX_BYTES,
-  ZAttachmentQuery,
-  ZErrorResponse,
-  ZFlagMessageRequest,
-  ZMemberChannelsResponse,
-  ZMemberCodeRequest,
-  ZMemberCodeResponse,
-  ZMemberSessionRequest,
-  ZMemberSessionResponse,
-  ZMessageResponse,
-  ZPostMessageRequest,
-  ZPostMessageResponse,
-  ZUploadedFile,
-} from '@bridge-talk/contract';
+import { endpoints, MSG, UPLOAD_MAX_BYTES } from '@bridge-talk/contract';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../lib/app-error.js';
+import { route } from '../../lib/route.js';
 import { sendAttachment } from '../attachments/send-attachment.js';
 import { createChatMembersService, type Member } from './chat-members.service.js';
 
@@ -33,7 +16,6 @@ declare module 'fastify' {
   }
 }
 
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
 const MINUTE = 60_000;
 const LARGEST_UPLOAD = Math.max(...Object.values(UPLOAD_MAX_BYTES));
 
@@ -55,10 +37,9 @@ function memberOf(request: FastifyRequest): Member {
 }
 
 export async function chatMembersRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createChatMembersService(ctx);
   const tags = ['member chat'];
-  const security = [{ bearer: [] }];
+  const docs = { tags, security: [{ bearer: [] }] };
   const { rateLimitMax, rateLimitWindowSeconds } = ctx.config.auth;
   const rateLimit = { max: rateLimitMax, timeWindow: rateLimitWindowSeconds * 1000 };
   app.decorateRequest('member', null);
@@ -80,61 +61,43 @@ export async function chatMembersRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     { roles: ['member'] },
   );
 
-  r.post(
-    API.chat.code,
+  route(
+    app,
+    endpoints.chat.code,
     {
       config: { rateLimit },
-      schema: {
-        tags,
-        summary: 'A family member asks for a sign-in code by e-mail',
-        body: ZMemberCodeRequest,
-        response: { 200: ZMemberCodeResponse, 400: ZErrorResponse, 404: ZErrorResponse, 429: ZErrorResponse },
-      },
+      schema: { tags, summary: 'A family member asks for a sign-in code by e-mail' },
     },
     async (request) => service.requestCode({ input: request.body }),
   );
 
-  r.post(
-    API.chat.sessions,
+  route(
+    app,
+    endpoints.chat.sessions,
     {
       config: { rateLimit },
-      schema: {
-        tags,
-        summary: 'Exchange the e-mailed code for a member token (12 hours)',
-        body: ZMemberSessionRequest,
-        response: { 200: ZMemberSessionResponse, ...errors, 429: ZErrorResponse },
-      },
+      schema: { tags, summary: 'Exchange the e-mailed code for a member token (12 hours)' },
     },
     async (request) => service.createSession({ input: request.body }),
   );
 
-  r.get(
-    API.chat.channels,
+  route(
+    app,
+    endpoints.chat.channels,
     {
       onRequest: requireMember,
-      schema: {
-        tags,
-        security,
-        summary: "The member's channels",
-        response: { 200: ZMemberChannelsResponse, ...errors },
-      },
+      schema: { ...docs, summary: "The member's channels" },
     },
     async (request) => service.listChannels({ member: memberOf(request) }),
   );
 
-  r.post(
-    API.chat.messages,
+  route(
+    app,
+    endpoints.chat.messages,
     {
       onRequest: requireMember,
       config: { rateLimit: { max: 120, timeWindow: MINUTE } },
-      schema: {
-        tags,
-        security,
-        summary: 'Post a message (html, and references to uploaded images or videos)',
-        params: z.object({ channelId: z.uuid() }),
-        body: ZPostMessageRequest,
-        response: { 201: ZPostMessageResponse, ...errors, 409: ZErrorResponse, 429: ZErrorResponse },
-      },
+      schema: { ...docs, summary: 'Post a message (html, and references to uploaded images or videos)' },
     },
     async (request, reply) => {
       const posted = await service.postMessage({
@@ -145,19 +108,13 @@ export async function chatMembersRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     },
   );
 
-  r.post(
-    API.chat.flags,
+  route(
+    app,
+    endpoints.chat.flags,
     {
       onRequest: requireMember,
       config: { rateLimit: { max: 60, timeWindow: MINUTE } },
-      schema: {
-        tags,
-        security,
-        summary: 'Report a message of a channel the member is in',
-        params: z.object({ messageId: z.uuid() }),
-        body: ZFlagMessageRequest,
-        response: { 200: ZMessageResponse, ...errors, 429: ZErrorResponse },
-      },
+      schema: { ...docs, summary: 'Report a message of a channel the member is in' },
     },
     async (request) =>
       service.flagMessage({
@@ -166,26 +123,18 @@ export async function chatMembersRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
       }),
   );
 
-  r.post(
-    API.chat.files,
+  // Multipart, not JSON: the entry checks the address and the answers; the file is read here.
+  route(
+    app,
+    endpoints.chat.files,
     {
       onRequest: requireMember,
       config: { rateLimit: { max: 30, timeWindow: MINUTE } },
       schema: {
-        tags,
-        security,
+        ...docs,
         consumes: ['multipart/form-data'],
         summary:
           'Upload a picture (JPEG, PNG, WebP, GIF) or video (MP4, WebM) to attach to the next message in this channel',
-        params: z.object({ channelId: z.uuid() }),
-        response: {
-          201: ZUploadedFile,
-          ...errors,
-          409: ZErrorResponse,
-          413: ZErrorResponse,
-          415: ZErrorResponse,
-          429: ZErrorResponse,
-        },
       },
     },
     async (request, reply) => {
@@ -209,21 +158,15 @@ export async function chatMembersRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     },
   );
 
-  r.get(
-    API.chat.attachment,
+  // Bytes, not JSON: the entry's schemas check the address; its JSON answers are the refusals.
+  route(
+    app,
+    endpoints.chat.attachment,
     {
       onRequest: requireMember,
       schema: {
-        tags,
-        security,
+        ...docs,
         summary: "An attachment of a message in one of the member's channels (range requests; size=thumb)",
-        params: z.object({
-          channelId: z.uuid(),
-          messageId: z.uuid(),
-          index: z.coerce.number().int().min(0).max(99),
-        }),
-        querystring: ZAttachmentQuery,
-        response: { ...errors, 416: ZErrorResponse },
       },
     },
     async (request, reply) => {

@@ -1,70 +1,43 @@
-import {
-  API,
-  ZCreateEntityRequest,
-  ZEntity,
-  ZEntityListQuery,
-  ZEntityListResponse,
-  ZErrorResponse,
-  ZId,
-  ZUpdateEntityRequest,
-} from '@bridge-talk/contract';
+import { endpoints } from '@bridge-talk/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
+import { route } from '../../lib/route.js';
 import { actorOf } from '../../plugins/authenticate.js';
 import { createEntitiesService } from './entities.service.js';
 
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
-const ZIdParams = z.object({ id: ZId });
-
 export async function entitiesRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createEntitiesService(ctx);
   const adminOnly = { onRequest: app.requireRole('admin') };
-  const tags = ['entities'];
-  const security = [{ bearer: [] }];
+  const docs = { tags: ['entities'], security: [{ bearer: [] }] };
 
-  r.get(
-    API.entity.list,
+  route(
+    app,
+    endpoints.entity.list,
     {
       ...adminOnly,
       schema: {
-        tags,
-        security,
+        ...docs,
         summary: 'A page of entities, searched by name or e-mail, optionally sorted by status',
-        querystring: ZEntityListQuery,
-        response: { 200: ZEntityListResponse, ...errors },
       },
     },
     async (request) => service.listEntities({ actor: actorOf(request), input: request.query }),
   );
 
-  r.get(
-    API.entity.byId,
-    {
-      ...adminOnly,
-      schema: {
-        tags,
-        security,
-        summary: 'One entity',
-        params: ZIdParams,
-        response: { 200: ZEntity, ...errors, 404: ZErrorResponse },
-      },
-    },
+  route(
+    app,
+    endpoints.entity.byId,
+    { ...adminOnly, schema: { ...docs, summary: 'One entity' } },
     async (request) => service.getEntity({ actor: actorOf(request), input: request.params }),
   );
 
-  r.post(
-    API.entity.create,
+  route(
+    app,
+    endpoints.entity.create,
     {
       ...adminOnly,
       schema: {
-        tags,
-        security,
+        ...docs,
         summary: 'Create an entity; its person is e-mailed an invitation with an activation code',
-        body: ZCreateEntityRequest,
-        response: { 201: ZEntity, ...errors, 409: ZErrorResponse },
       },
     },
     async (request, reply) => {
@@ -73,17 +46,14 @@ export async function entitiesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     },
   );
 
-  r.put(
-    API.entity.edit,
+  route(
+    app,
+    endpoints.entity.edit,
     {
       ...adminOnly,
       schema: {
-        tags,
-        security,
+        ...docs,
         summary: 'Save an entity, or change its status (disable ends its sessions; enable invites)',
-        params: ZIdParams,
-        body: ZUpdateEntityRequest,
-        response: { 200: ZEntity, ...errors, 404: ZErrorResponse, 409: ZErrorResponse },
       },
     },
     async (request) =>

@@ -1,32 +1,22 @@
-import { API, ZErrorResponse, ZHealthResponse, ZReadyResponse } from '@bridge-talk/contract';
+import { endpoints } from '@bridge-talk/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.js';
+import { route } from '../../lib/route.js';
 
 const READY_TIMEOUT_MS = 2000;
 
 export async function healthRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
-    API.health,
-    {
-      logLevel: 'warn',
-      schema: { tags: ['system'], summary: 'The process is alive', response: { 200: ZHealthResponse } },
-    },
+  route(
+    app,
+    endpoints.system.health,
+    { logLevel: 'warn', schema: { tags: ['system'], summary: 'The process is alive' } },
     async () => ({ status: 'ok' as const }),
   );
 
-  r.get(
-    API.ready,
-    {
-      logLevel: 'warn',
-      schema: {
-        tags: ['system'],
-        summary: 'The database answers',
-        response: { 200: ZReadyResponse, 503: ZErrorResponse },
-      },
-    },
+  route(
+    app,
+    endpoints.system.ready,
+    { logLevel: 'warn', schema: { tags: ['system'], summary: 'The database answers' } },
     async (_request, reply) => {
       let timer: NodeJS.Timeout | undefined;
       try {

@@ -1,56 +1,34 @@
 // HTTP of a family's people. Entity only; a family
 // of another entity answers 404 and nothing changes.
-import {
-  API,
-  ZAddMemberRequest,
-  ZCheckUserRequest,
-  ZCheckUserResponse,
-  ZCreateMemberUserRequest,
-  ZEditMemberUserRequest,
-  ZErrorResponse,
-  ZGroupMemberList,
-  ZGroupParams,
-  ZMemberParams,
-  ZMemberStatusRequest,
-  ZMemberUser,
-  ZMessageResponse,
-  ZSyncMembersRequest,
-  ZUserIdParams,
-} from '@bridge-talk/contract';
+import { endpoints } from '@bridge-talk/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.js';
+import { route } from '../../lib/route.js';
 import { actorOf } from '../../plugins/authenticate.js';
 import { createMembersService } from './members.service.js';
 
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
-const writeErrors = { ...errors, 409: ZErrorResponse, 422: ZErrorResponse };
-
 export async function membersRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createMembersService(ctx);
   const entityOnly = { onRequest: app.requireRole('entity') };
-  const tags = ['families'];
-  const security = [{ bearer: [] }];
+  const docs = { tags: ['families'], security: [{ bearer: [] }] };
   const { rateLimitMax, rateLimitWindowSeconds } = ctx.config.auth;
 
-  r.get(
-    API.group.members,
+  route(
+    app,
+    endpoints.group.members,
     {
       ...entityOnly,
       schema: {
-        tags,
-        security,
+        ...docs,
         summary: "A family's people: child, adoptive parents and birth family, with their status",
-        params: ZGroupParams,
-        response: { 200: ZGroupMemberList, ...errors },
       },
     },
     async (request) => service.listMembers({ actor: actorOf(request), input: request.params }),
   );
 
-  r.post(
-    API.group.checkUser,
+  route(
+    app,
+    endpoints.group.checkUser,
     {
       ...entityOnly,
       // A look-up by e-mail: enough for forms (60 in 5 minutes by default), not a way to sweep through
@@ -63,60 +41,44 @@ export async function membersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         },
       },
       schema: {
-        tags,
-        security,
+        ...docs,
         summary:
           "The id and name of the person with this e-mail in one of the caller's families; else 404 as for an unknown e-mail",
-        body: ZCheckUserRequest,
-        response: { 200: ZCheckUserResponse, ...errors, 429: ZErrorResponse },
       },
     },
     async (request) => service.checkUser({ actor: actorOf(request), input: request.body }),
   );
 
-  r.post(
-    API.group.createUser,
+  route(
+    app,
+    endpoints.group.createUser,
     {
       ...entityOnly,
       schema: {
-        tags,
-        security,
+        ...docs,
         summary: 'A new person in the family, in the role `subtype`; invited by e-mail when they have one',
-        body: ZCreateMemberUserRequest,
-        response: { 201: ZMemberUser, ...writeErrors },
       },
     },
     async (request, reply) =>
       reply.code(201).send(await service.createUser({ actor: actorOf(request), input: request.body })),
   );
 
-  r.post(
-    API.group.addMember,
+  route(
+    app,
+    endpoints.group.addMember,
     {
       ...entityOnly,
-      schema: {
-        tags,
-        security,
-        summary: 'Link an existing person to the family in a role; invited by e-mail',
-        body: ZAddMemberRequest,
-        response: { 200: ZMemberUser, ...writeErrors },
-      },
+      schema: { ...docs, summary: 'Link an existing person to the family in a role; invited by e-mail' },
     },
     async (request) => service.addMember({ actor: actorOf(request), input: request.body }),
   );
 
-  r.put(
-    API.group.editUser,
+  route(
+    app,
+    endpoints.group.editUser,
     {
       ...entityOnly,
-      schema: {
-        tags,
-        security,
-        summary: 'Edit a person of the family: name, e-mail and role',
-        params: ZUserIdParams,
-        body: ZEditMemberUserRequest,
-        response: { 200: ZMemberUser, ...writeErrors },
-      },
+      schema: { ...docs, summary: 'Edit a person of the family: name, e-mail and role' },
     },
     async (request) =>
       service.editUser({
@@ -125,32 +87,27 @@ export async function membersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       }),
   );
 
-  r.post(
-    API.group.syncUsers,
+  route(
+    app,
+    endpoints.group.syncUsers,
     {
       ...entityOnly,
       schema: {
-        tags,
-        security,
+        ...docs,
         summary: "The family's final member list: places, departures and the family's chat channels",
-        body: ZSyncMembersRequest,
-        response: { 200: ZGroupMemberList, ...writeErrors },
       },
     },
     async (request) => service.syncUsers({ actor: actorOf(request), input: request.body }),
   );
 
-  r.post(
-    API.group.memberStatus,
+  route(
+    app,
+    endpoints.group.memberStatus,
     {
       ...entityOnly,
       schema: {
-        tags,
-        security,
+        ...docs,
         summary: 'Activate or deactivate a person of the family (a deactivated person cannot post)',
-        params: ZMemberParams,
-        body: ZMemberStatusRequest,
-        response: { 200: ZMessageResponse, ...errors },
       },
     },
     async (request) =>

@@ -6,8 +6,9 @@ import type { PaymentsProvider } from './payments-provider.js';
 import { createStripeProvider, type StripeProvider } from './stripe-provider.js';
 
 export * from './payments-provider.js';
-export type { PaymentEvent, StripeProvider } from './stripe-provider.js';
-export { InvalidWebhookSignatureError } from './stripe-provider.js';
+export type { StripeProvider } from './stripe-provider.js';
+export type { PaymentEvent } from './stripe-webhooks.js';
+export { InvalidWebhookSignatureError } from './stripe-webhooks.js';
 
 export function createPaymentsProvider(ctx: Pick<AppContext, 'config' | 'db'>): PaymentsProvider {
   return ctx.config.payments.provider === 'stripe'

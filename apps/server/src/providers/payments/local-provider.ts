@@ -1,17 +1,11 @@
 // The `local` payment provider: a real implementation on our own tables, so that a fresh checkout can
 // take a payment with no outside service. Plans, coupons (with real redemption counts), customers,
 // payment methods (brand, last 4 and expiry only) and charges; every charge is recorded once per
-// idempotency key. Monthly renewals are charged by the billing module's scheduled job.
-
-import type {
-  AdminCoupon,
-  AdminPlan,
-  Coupon,
-  CreateCouponRequest,
-  CreatePlanRequest,
-} from '@bridge-talk/contract';
+// idempotency key. Monthly renewals are charged by the billing module's scheduled job. The plans and
+// coupons are in local-catalog.ts, the charges in local-charges.ts; customers, subscriptions and
+// coupon redemptions here.
 import { MSG } from '@bridge-talk/contract';
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   paymentCardTokens,
@@ -20,195 +14,19 @@ import {
   paymentCoupons,
   paymentCustomers,
   paymentMethods,
-  paymentPlans,
   subscriptions,
 } from '../../db/schema.js';
 import { localId } from './local-cards.js';
+import { createLocalCatalog, findActivePlan, findLocalCoupon, listActivePlans } from './local-catalog.js';
+import { addOneMonth, chargeLocalCard } from './local-charges.js';
 import {
   CardDeclinedError,
   CouponUsedUpError,
   InvalidCardTokenError,
   type PaymentsProvider,
-  type PlanCatalogAdmin,
-  type ProviderPlan,
 } from './payments-provider.js';
 
-const SEED_LOCK_KEY = 7_294_432;
-
-/** The plans a fresh portal starts with, so that it can take a payment at once. */
-export const SEED_PLANS = [
-  { name: 'Lifetime', type: 'one_time', unitAmount: 19_900 },
-  { name: 'Monthly', type: 'recurring', unitAmount: 1_999 },
-] as const;
-
-const planColumns = {
-  id: paymentPlans.id,
-  name: paymentPlans.name,
-  type: paymentPlans.type,
-  unitAmount: paymentPlans.unitAmount,
-  active: paymentPlans.active,
-  createdAt: paymentPlans.createdAt,
-};
-type PlanRow = {
-  id: string;
-  name: string;
-  type: 'recurring' | 'one_time';
-  unitAmount: number;
-  active: boolean;
-};
-
-const couponColumns = {
-  id: paymentCoupons.id,
-  name: paymentCoupons.name,
-  percentOff: paymentCoupons.percentOff,
-  amountOff: paymentCoupons.amountOff,
-  maxRedemptions: paymentCoupons.maxRedemptions,
-  timesRedeemed: paymentCoupons.timesRedeemed,
-  products: paymentCoupons.products,
-  createdAt: paymentCoupons.createdAt,
-};
-type CouponRow = {
-  id: string;
-  name: string;
-  percentOff: number | null;
-  amountOff: number | null;
-  maxRedemptions: number | null;
-  timesRedeemed: number;
-  products: string;
-  createdAt: Date;
-};
-
-function toPlan(row: PlanRow): ProviderPlan {
-  return {
-    id: row.id,
-    name: row.name,
-    nickname: row.name,
-    type: row.type,
-    unit_amount: row.unitAmount,
-    active: row.active,
-  };
-}
-
-function toAdminPlan(row: PlanRow & { createdAt: Date }): AdminPlan {
-  return {
-    id: row.id,
-    name: row.name,
-    type: row.type,
-    unit_amount: row.unitAmount,
-    active: row.active,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-function toCoupon(row: CouponRow): Coupon {
-  return {
-    id: row.id,
-    name: row.name,
-    percent_off: row.percentOff,
-    amount_off: row.amountOff,
-    max_redemptions: row.maxRedemptions,
-    times_redeemed: row.timesRedeemed,
-    metadata: { products: row.products },
-  };
-}
-
-function addOneMonth(from: Date): Date {
-  const next = new Date(from);
-  const day = next.getUTCDate();
-  next.setUTCMonth(next.getUTCMonth() + 1);
-  // 31 January + 1 month is the last day of February, not 3 March.
-  if (next.getUTCDate() !== day) next.setUTCDate(0);
-  return next;
-}
-
-export { addOneMonth };
-
 export function createLocalProvider(db: Db): PaymentsProvider {
-  async function findCoupon(code: string): Promise<Coupon | null> {
-    const [row] = await db
-      .select(couponColumns)
-      .from(paymentCoupons)
-      .where(sql`lower(${paymentCoupons.id}) = lower(${code})`);
-    return row ? toCoupon(row) : null;
-  }
-
-  async function charge(input: {
-    customerId: string;
-    paymentMethodId: string;
-    amount: number;
-    description: string;
-    idempotencyKey: string;
-  }) {
-    const [existing] = await db
-      .select({
-        id: paymentCharges.id,
-        status: paymentCharges.status,
-        failureCode: paymentCharges.failureCode,
-        createdAt: paymentCharges.createdAt,
-      })
-      .from(paymentCharges)
-      .where(eq(paymentCharges.idempotencyKey, input.idempotencyKey));
-    const recorded =
-      existing ??
-      (await (async () => {
-        const [method] = await db
-          .select({
-            declineCode: paymentMethods.declineCode,
-            expMonth: paymentMethods.expMonth,
-            expYear: paymentMethods.expYear,
-          })
-          .from(paymentMethods)
-          .where(
-            and(
-              eq(paymentMethods.id, input.paymentMethodId),
-              eq(paymentMethods.customerId, input.customerId),
-            ),
-          );
-        const now = new Date();
-        const expired =
-          !method ||
-          method.expYear < now.getUTCFullYear() ||
-          (method.expYear === now.getUTCFullYear() && method.expMonth < now.getUTCMonth() + 1);
-        const failureCode = !method
-          ? 'payment_method_missing'
-          : (method.declineCode ?? (expired ? 'expired_card' : null));
-        const [row] = await db
-          .insert(paymentCharges)
-          .values({
-            id: localId('ch'),
-            idempotencyKey: input.idempotencyKey,
-            customerId: input.customerId,
-            paymentMethodId: input.paymentMethodId,
-            amount: input.amount,
-            description: input.description,
-            status: failureCode ? 'failed' : 'succeeded',
-            failureCode,
-          })
-          .onConflictDoNothing()
-          .returning({
-            id: paymentCharges.id,
-            status: paymentCharges.status,
-            failureCode: paymentCharges.failureCode,
-            createdAt: paymentCharges.createdAt,
-          });
-        if (row) return row;
-        // Another call with the same key recorded it a moment ago: its outcome is the outcome.
-        const [raced] = await db
-          .select({
-            id: paymentCharges.id,
-            status: paymentCharges.status,
-            failureCode: paymentCharges.failureCode,
-            createdAt: paymentCharges.createdAt,
-          })
-          .from(paymentCharges)
-          .where(eq(paymentCharges.idempotencyKey, input.idempotencyKey));
-        if (!raced) throw new Error('charge not recorded');
-        return raced;
-      })());
-    if (recorded.status === 'failed') throw new CardDeclinedError(recorded.failureCode ?? 'card_declined');
-    return recorded;
-  }
-
   async function releaseCoupons(couponIds: string[], idempotencyKey: string): Promise<void> {
     for (const couponId of couponIds) {
       const [released] = await db
@@ -228,88 +46,13 @@ export function createLocalProvider(db: Db): PaymentsProvider {
     }
   }
 
-  const catalog: PlanCatalogAdmin = {
-    async listAllPlans() {
-      const rows = await db
-        .select(planColumns)
-        .from(paymentPlans)
-        .orderBy(desc(paymentPlans.active), asc(paymentPlans.type), asc(paymentPlans.unitAmount))
-        .limit(500);
-      return rows.map(toAdminPlan);
-    },
-    async createPlan(input: CreatePlanRequest) {
-      const [row] = await db
-        .insert(paymentPlans)
-        .values({ id: localId('price'), name: input.name, type: input.type, unitAmount: input.unit_amount })
-        .returning(planColumns);
-      return toAdminPlan(row!);
-    },
-    async archivePlan(id: string) {
-      const [row] = await db
-        .update(paymentPlans)
-        .set({ active: false, updatedAt: new Date() })
-        .where(eq(paymentPlans.id, id))
-        .returning(planColumns);
-      return row ? toAdminPlan(row) : null;
-    },
-    async listAllCoupons() {
-      const rows = await db
-        .select(couponColumns)
-        .from(paymentCoupons)
-        .orderBy(desc(paymentCoupons.createdAt))
-        .limit(500);
-      return rows.map((row): AdminCoupon => ({ ...toCoupon(row), createdAt: row.createdAt.toISOString() }));
-    },
-    async createCoupon(input: CreateCouponRequest) {
-      const [row] = await db
-        .insert(paymentCoupons)
-        .values({
-          id: input.id,
-          name: input.name,
-          percentOff: input.percent_off,
-          amountOff: input.amount_off,
-          maxRedemptions: input.max_redemptions,
-          products: input.products.join(','),
-        })
-        .onConflictDoNothing()
-        .returning(couponColumns);
-      return row ? { ...toCoupon(row), createdAt: row.createdAt.toISOString() } : null;
-    },
-    async seedPlans() {
-      // Several processes may start at once on one database: the first one seeds, under a lock.
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
-        const [existing] = await tx.select({ id: paymentPlans.id }).from(paymentPlans).limit(1);
-        if (existing) return false;
-        await tx.insert(paymentPlans).values(SEED_PLANS.map((plan) => ({ id: localId('price'), ...plan })));
-        return true;
-      });
-    },
-  };
-
   return {
     kind: 'local',
-    catalog,
+    catalog: createLocalCatalog(db),
 
-    async listPlans() {
-      const rows = await db
-        .select(planColumns)
-        .from(paymentPlans)
-        .where(eq(paymentPlans.active, true))
-        .orderBy(asc(paymentPlans.type), asc(paymentPlans.unitAmount))
-        .limit(100);
-      return rows.map(toPlan);
-    },
-
-    async findPlan(id) {
-      const [row] = await db
-        .select(planColumns)
-        .from(paymentPlans)
-        .where(and(eq(paymentPlans.id, id), eq(paymentPlans.active, true)));
-      return row ? toPlan(row) : null;
-    },
-
-    findCoupon,
+    listPlans: () => listActivePlans(db),
+    findPlan: (id) => findActivePlan(db, id),
+    findCoupon: (code) => findLocalCoupon(db, code),
 
     async updateCustomer(input) {
       await db
@@ -386,7 +129,7 @@ export function createLocalProvider(db: Db): PaymentsProvider {
     },
 
     async subscribe(input) {
-      const paid = await charge({
+      const paid = await chargeLocalCard(db, {
         customerId: input.customerId,
         paymentMethodId: input.paymentMethodId,
         amount: input.amount,
@@ -440,7 +183,7 @@ export function createLocalProvider(db: Db): PaymentsProvider {
               ),
             );
           await releaseCoupons(redeemed, idempotencyKey);
-          const coupon = await findCoupon(couponId);
+          const coupon = await findLocalCoupon(db, couponId);
           throw new CouponUsedUpError(coupon?.name ?? couponId);
         }
         redeemed.push(couponId);
@@ -450,7 +193,7 @@ export function createLocalProvider(db: Db): PaymentsProvider {
     releaseCoupons,
 
     async charge(input) {
-      const paid = await charge(input);
+      const paid = await chargeLocalCard(db, input);
       return { paymentId: paid.id };
     },
 

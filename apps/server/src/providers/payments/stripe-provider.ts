@@ -1,13 +1,13 @@
 // The `stripe` payment provider, on the official SDK. Plans are Stripe prices, coupons Stripe coupons;
 // the browser tokenises the card with Stripe Elements (a PaymentMethod id reaches us, never a number).
 // Every mutating call carries an idempotency key derived from rows we wrote before the call, so a
-// repeated call is answered by Stripe, not done twice. Webhook events are verified and normalised here.
+// repeated call is answered by Stripe, not done twice. Webhook events are verified and normalised in
+// stripe-webhooks.ts; Stripe's objects are read in stripe-objects.ts.
 //
 // Stripe charges what the server computed with the contract's price rule, never its own discount
 // arithmetic (which has no 5-cent floor and ignores metadata.products): a monthly subscription is billed
 // with an inline price of that amount and no Stripe discounts. Stripe therefore does not count the
 // redemptions; we do, from our own subscriptions, as the local provider counts its own.
-import type { Coupon } from '@bridge-talk/contract';
 import Stripe from 'stripe';
 import type { Config } from '../../config/index.js';
 import type { Db } from '../../db/client.js';
@@ -16,27 +16,21 @@ import {
   CouponUsedUpError,
   InvalidCardTokenError,
   PaymentProviderError,
-  type PaymentStatus,
   type PaymentsProvider,
   type ProviderPlan,
-  type ProviderSubscriptionStatus,
-  type UpdateCustomerInput,
 } from './payments-provider.js';
+import {
+  callStripe,
+  customerDetails,
+  isMissing,
+  paymentStatusOf,
+  periodEndOf,
+  subscriptionStatusOf,
+  toProviderCoupon,
+  toProviderPlan,
+} from './stripe-objects.js';
 import { countStripeRedemptions } from './stripe-redemptions.repository.js';
-
-/** A webhook event, reduced to what our records follow. */
-export type PaymentEvent =
-  | {
-      kind: 'subscription';
-      id: string;
-      type: string;
-      created: Date;
-      subscriptionId: string;
-      status: ProviderSubscriptionStatus;
-      currentPeriodEnd: Date | null;
-    }
-  | { kind: 'payment'; id: string; type: string; created: Date; paymentId: string; status: PaymentStatus }
-  | { kind: 'ignored'; id: string; type: string; created: Date };
+import { type PaymentEvent, verifyStripeWebhook } from './stripe-webhooks.js';
 
 export interface StripeProvider extends PaymentsProvider {
   readonly kind: 'stripe';
@@ -44,113 +38,6 @@ export interface StripeProvider extends PaymentsProvider {
   verifyWebhook(rawBody: Buffer, signature: string): PaymentEvent;
   /** A SetupIntent for a card to be saved for later charges; its client secret, for the browser. */
   createCardSetup(idempotencyKey: string): Promise<{ clientSecret: string }>;
-}
-
-export class InvalidWebhookSignatureError extends Error {
-  constructor(options?: { cause?: unknown }) {
-    super('invalid webhook signature', options);
-    this.name = 'InvalidWebhookSignatureError';
-  }
-}
-
-function subscriptionStatusOf(status: string): ProviderSubscriptionStatus {
-  if (status === 'active' || status === 'trialing') return 'active';
-  if (status === 'past_due' || status === 'unpaid') return 'past_due';
-  if (status === 'canceled' || status === 'incomplete_expired') return 'canceled';
-  if (status === 'incomplete') return 'incomplete';
-  return 'unknown';
-}
-
-function paymentStatusOf(status: string): PaymentStatus {
-  if (status === 'succeeded') return 'succeeded';
-  if (status === 'canceled' || status === 'requires_payment_method') return 'failed';
-  if (status === 'processing' || status === 'requires_action' || status === 'requires_confirmation')
-    return 'pending';
-  return 'unknown';
-}
-
-function periodEndOf(subscription: Stripe.Subscription): Date | null {
-  const end = subscription.items?.data?.[0]?.current_period_end;
-  return typeof end === 'number' ? new Date(end * 1000) : null;
-}
-
-function isStripeError(error: unknown): error is Stripe.errors.StripeError {
-  return (
-    error instanceof Error && typeof (error as { type?: unknown }).type === 'string' && 'rawType' in error
-  );
-}
-
-/** Stripe's answer for an object that does not exist. */
-function isMissing(error: unknown): boolean {
-  return isStripeError(error) && (error.code === 'resource_missing' || error.statusCode === 404);
-}
-
-/** Runs one Stripe call; a card error becomes a decline, anything else not the customer's fault. */
-async function call<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (isStripeError(error) && error.type === 'StripeCardError') {
-      throw new CardDeclinedError(error.decline_code ?? error.code ?? 'card_declined');
-    }
-    if (error instanceof CardDeclinedError || error instanceof InvalidCardTokenError) throw error;
-    throw new PaymentProviderError(
-      isStripeError(error) ? `stripe: ${error.type}` : 'stripe: request failed',
-      {
-        cause: error,
-      },
-    );
-  }
-}
-
-/** The customer's contact details as Stripe keeps them. */
-function customerDetails(input: Omit<UpdateCustomerInput, 'customerId'>) {
-  return {
-    email: input.email,
-    name: input.name,
-    phone: input.phone,
-    address: {
-      line1: input.address.line1,
-      city: input.address.city,
-      state: input.address.state,
-      postal_code: input.address.postalCode,
-      country: input.address.country,
-    },
-    metadata: { groupId: input.groupId },
-  };
-}
-
-function toPlan(price: Stripe.Price): ProviderPlan | null {
-  const product = typeof price.product === 'object' ? price.product : null;
-  if (price.unit_amount === null || (product && 'deleted' in product)) return null;
-  if (price.type === 'recurring' && price.recurring?.interval !== 'month') return null;
-  if (product && !product.active) return null;
-  const name = price.nickname ?? (product && !('deleted' in product) ? product.name : price.id);
-  return {
-    id: price.id,
-    name,
-    nickname: name,
-    type: price.type === 'recurring' ? 'recurring' : 'one_time',
-    unit_amount: price.unit_amount,
-    active: price.active,
-  };
-}
-
-/** A Stripe coupon; `ours` is the redemptions our subscriptions made, which Stripe does not see. */
-function toCoupon(coupon: Stripe.Coupon, ours: number): Coupon | null {
-  const timesRedeemed = coupon.times_redeemed + ours;
-  const usedUp = coupon.max_redemptions !== null && timesRedeemed >= coupon.max_redemptions;
-  // A coupon Stripe calls invalid for another reason than being used up (redeem_by passed) is no coupon.
-  if (!coupon.valid && !usedUp) return null;
-  return {
-    id: coupon.id,
-    name: coupon.name ?? coupon.id,
-    percent_off: coupon.percent_off ?? null,
-    amount_off: coupon.amount_off ?? null,
-    max_redemptions: coupon.max_redemptions ?? null,
-    times_redeemed: timesRedeemed,
-    metadata: { products: coupon.metadata?.products ?? '' },
-  };
 }
 
 export function createStripeClient(config: Config['payments']['stripe']): Stripe {
@@ -183,7 +70,7 @@ export function createStripeProvider(config: Config['payments']['stripe'], db: D
 
   /** The monthly price item of a subscription: the plan's product at the amount we computed. */
   async function monthlyPriceData(plan: ProviderPlan, amount: number) {
-    const price = await call(() => stripe.prices.retrieve(plan.id));
+    const price = await callStripe(() => stripe.prices.retrieve(plan.id));
     const product = typeof price.product === 'string' ? price.product : price.product.id;
     return {
       currency: price.currency,
@@ -196,7 +83,7 @@ export function createStripeProvider(config: Config['payments']['stripe'], db: D
   async function findPlan(id: string): Promise<ProviderPlan | null> {
     try {
       const price = await stripe.prices.retrieve(id, { expand: ['product'] });
-      const plan = toPlan(price);
+      const plan = toProviderPlan(price);
       return plan?.active ? plan : null;
     } catch (error) {
       if (isMissing(error)) return null;
@@ -212,7 +99,7 @@ export function createStripeProvider(config: Config['payments']['stripe'], db: D
     metadata: Record<string, string>;
     idempotencyKey: string;
   }): Promise<string> {
-    const intent = await call(() =>
+    const intent = await callStripe(() =>
       stripe.paymentIntents.create(
         {
           amount: input.amount,
@@ -238,11 +125,11 @@ export function createStripeProvider(config: Config['payments']['stripe'], db: D
     kind: 'stripe',
 
     async listPlans() {
-      const prices = await call(() =>
+      const prices = await callStripe(() =>
         stripe.prices.list({ active: true, limit: 100, expand: ['data.product'] }),
       );
       return prices.data.flatMap((price) => {
-        const plan = toPlan(price);
+        const plan = toProviderPlan(price);
         return plan ? [plan] : [];
       });
     },
@@ -251,11 +138,11 @@ export function createStripeProvider(config: Config['payments']['stripe'], db: D
 
     async findCoupon(code) {
       const coupon = await retrieveCoupon(code);
-      return coupon && toCoupon(coupon, await ourRedemptions(coupon.id));
+      return coupon && toProviderCoupon(coupon, await ourRedemptions(coupon.id));
     },
 
     async createCardSetup(idempotencyKey) {
-      const intent = await call(() =>
+      const intent = await callStripe(() =>
         stripe.setupIntents.create(
           // Saved for charges made later without the payer: monthly renewals. Cards need no redirect.
           { usage: 'off_session', automatic_payment_methods: { enabled: true, allow_redirects: 'never' } },
@@ -267,7 +154,7 @@ export function createStripeProvider(config: Config['payments']['stripe'], db: D
     },
 
     async updateCustomer(input) {
-      await call(() =>
+      await callStripe(() =>
         stripe.customers.update(input.customerId, customerDetails(input), {
           idempotencyKey: `${input.idempotencyKey}-customer`,
         }),
@@ -277,14 +164,14 @@ export function createStripeProvider(config: Config['payments']['stripe'], db: D
     async saveCustomer(input) {
       const details = customerDetails(input);
       const key = input.idempotencyKey;
-      const customer = await call(() =>
+      const customer = await callStripe(() =>
         input.customerId
           ? stripe.customers.update(input.customerId, details, { idempotencyKey: `${key}-customer` })
           : stripe.customers.create(details, { idempotencyKey: `${key}-customer` }),
       );
       let method: Stripe.PaymentMethod;
       try {
-        method = await call(() =>
+        method = await callStripe(() =>
           stripe.paymentMethods.attach(
             input.cardToken,
             { customer: customer.id },
@@ -297,7 +184,7 @@ export function createStripeProvider(config: Config['payments']['stripe'], db: D
         throw error;
       }
       if (!method.card) throw new InvalidCardTokenError();
-      await call(() =>
+      await callStripe(() =>
         stripe.customers.update(
           customer.id,
           { invoice_settings: { default_payment_method: method.id } },
@@ -334,7 +221,7 @@ export function createStripeProvider(config: Config['payments']['stripe'], db: D
         return { paymentId, subscriptionId: null, currentPeriodEnd: null };
       }
       const priceData = await monthlyPriceData(input.plan, input.amount);
-      const subscription = await call(() =>
+      const subscription = await callStripe(() =>
         stripe.subscriptions.create(
           {
             customer: input.customerId,
@@ -356,10 +243,10 @@ export function createStripeProvider(config: Config['payments']['stripe'], db: D
     },
 
     async changeRecurringPlan(input) {
-      const current = await call(() => stripe.subscriptions.retrieve(input.subscriptionId));
+      const current = await callStripe(() => stripe.subscriptions.retrieve(input.subscriptionId));
       const item = current.items.data[0];
       const priceData = await monthlyPriceData(input.plan, input.amount);
-      const updated = await call(() =>
+      const updated = await callStripe(() =>
         stripe.subscriptions.update(
           input.subscriptionId,
           {
@@ -434,62 +321,7 @@ export function createStripeProvider(config: Config['payments']['stripe'], db: D
     },
 
     verifyWebhook(rawBody, signature) {
-      if (!webhookSecret) throw new InvalidWebhookSignatureError();
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
-      } catch (error) {
-        throw new InvalidWebhookSignatureError({ cause: error });
-      }
-      const base = { id: event.id, type: event.type, created: new Date(event.created * 1000) };
-      const object = event.data.object as unknown as Record<string, unknown>;
-      switch (event.type) {
-        case 'customer.subscription.created':
-        case 'customer.subscription.updated':
-        case 'customer.subscription.deleted': {
-          const subscription = object as unknown as Stripe.Subscription;
-          return {
-            ...base,
-            kind: 'subscription',
-            subscriptionId: subscription.id,
-            status:
-              event.type === 'customer.subscription.deleted'
-                ? 'canceled'
-                : subscriptionStatusOf(subscription.status),
-            currentPeriodEnd: periodEndOf(subscription),
-          };
-        }
-        case 'invoice.paid':
-        case 'invoice.payment_failed': {
-          const invoice = object as unknown as Stripe.Invoice;
-          const parent = invoice.parent?.subscription_details?.subscription;
-          const legacy = (object as { subscription?: unknown }).subscription;
-          const reference = parent ?? legacy;
-          const subscriptionId =
-            typeof reference === 'string' ? reference : (reference as { id?: string } | undefined)?.id;
-          if (!subscriptionId) return { ...base, kind: 'ignored' };
-          const periodEnd = invoice.lines?.data?.[0]?.period?.end;
-          return {
-            ...base,
-            kind: 'subscription',
-            subscriptionId,
-            status: event.type === 'invoice.paid' ? 'active' : 'past_due',
-            currentPeriodEnd: event.type === 'invoice.paid' && periodEnd ? new Date(periodEnd * 1000) : null,
-          };
-        }
-        case 'payment_intent.succeeded':
-        case 'payment_intent.payment_failed': {
-          const intent = object as unknown as Stripe.PaymentIntent;
-          return {
-            ...base,
-            kind: 'payment',
-            paymentId: intent.id,
-            status: event.type === 'payment_intent.succeeded' ? 'succeeded' : 'failed',
-          };
-        }
-        default:
-          return { ...base, kind: 'ignored' };
-      }
+      return verifyStripeWebhook(stripe, webhookSecret, rawBody, signature);
     },
   };
 }

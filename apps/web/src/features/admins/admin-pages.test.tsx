@@ -2,6 +2,8 @@ import {
   ADMIN_PHONE_PLACEHOLDER,
   type AdminListResponse,
   type AdminUser,
+  API,
+  apiPath,
   MSG,
   type SessionUser,
 } from '@bridge-talk/contract';
@@ -115,7 +117,7 @@ describe('AdminListPage', () => {
       'href',
       '/bridge-talk-admin/create',
     );
-    expect(calls[0]!.path).toBe('/api/admin/users/list?page=1&pageSize=10');
+    expect(calls[0]!.path).toBe(`${API.admin.list}?page=1&pageSize=10`);
   });
 
   it('does not offer removing your own account, and says why', async () => {
@@ -152,7 +154,7 @@ describe('AdminListPage', () => {
     await waitFor(() => expect(screen.queryByText('Grace Hopper')).not.toBeInTheDocument());
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByText('1 user')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'DELETE')!.path).toBe('/api/admin/users/remove/a2');
+    expect(calls.find((c) => c.method === 'DELETE')!.path).toBe(apiPath(API.admin.remove, { id: 'a2' }));
   });
 
   it("says 'Error, Something went wrong.' when removing fails, closes the dialog and reloads", async () => {
@@ -203,7 +205,7 @@ describe('AdminListPage', () => {
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent('/bridge-talk-admin?page=2'),
     );
-    expect(calls.at(-1)!.path).toBe('/api/admin/users/list?page=2&pageSize=10');
+    expect(calls.at(-1)!.path).toBe(`${API.admin.list}?page=2&pageSize=10`);
   });
 });
 
@@ -254,7 +256,7 @@ describe('CreateAdminPage', () => {
     expect(await screen.findByTestId('location')).toHaveTextContent('/bridge-talk-admin');
     expect(calls.find((c) => c.method === 'POST')).toEqual({
       method: 'POST',
-      path: '/api/admin/users/create',
+      path: API.admin.create,
       body: {
         name: 'Grace Hopper',
         email: 'grace@example.org',
@@ -282,7 +284,7 @@ describe('CreateAdminPage', () => {
 describe('EditAdminPage', () => {
   it('fills first and last name from the name, and saves', async () => {
     const calls = answerApi((call) => {
-      if (call.method === 'GET' && call.path === '/api/admin/users/list?id=a2') return jsonResponse(GRACE);
+      if (call.method === 'GET' && call.path === `${API.admin.list}?id=a2`) return jsonResponse(GRACE);
       if (call.method === 'PUT') return jsonResponse({ ...GRACE, name: 'Grace Brewster Hopper' });
       return jsonResponse(page([SELF, GRACE]));
     });
@@ -297,7 +299,7 @@ describe('EditAdminPage', () => {
     expect(await screen.findByText(MSG.extra.adminSaved)).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')).toEqual({
       method: 'PUT',
-      path: '/api/admin/users/edit/a2',
+      path: apiPath(API.admin.edit, { id: 'a2' }),
       body: {
         name: 'Grace Brewster Hopper',
         email: 'a2@example.org',

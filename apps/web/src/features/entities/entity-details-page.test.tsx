@@ -1,4 +1,4 @@
-import { type Coupon, type Entity, MSG, type Plan } from '@bridge-talk/contract';
+import { API, apiPath, type Coupon, type Entity, MSG, type Plan } from '@bridge-talk/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerApi, jsonResponse, renderWithProviders } from '../../test/render.js';
@@ -36,8 +36,8 @@ const HALF_OFF_MONTHLY: Coupon = {
 
 function stubApi(plans: () => Response) {
   return answerApi(({ url }) => {
-    if (url.pathname === '/api/entity/list/e1') return jsonResponse(ENTITY);
-    if (url.pathname === '/api/group/billing/plans/list') return plans();
+    if (url.pathname === apiPath(API.entity.byId, { id: 'e1' })) return jsonResponse(ENTITY);
+    if (url.pathname === API.billing.plans) return plans();
     return undefined;
   });
 }
@@ -74,7 +74,7 @@ describe('EntityDetailsPage', () => {
       'href',
       '/entity-management/e1/edit',
     );
-    expect(calls.map((c) => c.path)).toContain('/api/group/billing/plans/list?entityId=e1');
+    expect(calls.map((c) => c.path)).toContain(`${API.billing.plans}?entityId=e1`);
   });
 
   it("shows '—' for both prices when the plans cannot be read", async () => {

@@ -1,4 +1,6 @@
 import {
+  API,
+  apiPath,
   COUPON_CODE_MAX,
   type Coupon,
   EMAIL_MAX,
@@ -183,7 +185,7 @@ describe('CreateEntityPage', () => {
 
   it('creates the entity as an agency and goes back to the list', async () => {
     const calls = answerApi((call) =>
-      call.method === 'POST' && call.path === '/api/entity/create' ? jsonResponse(SAVED, 201) : undefined,
+      call.method === 'POST' && call.path === API.entity.create ? jsonResponse(SAVED, 201) : undefined,
     );
     const user = userEvent.setup();
     renderAt('/entity-management/create');
@@ -228,12 +230,12 @@ describe('CreateEntityPage', () => {
     await user.tab();
     await waitFor(() => expect(field('Coupon')).toHaveValue(''));
     expect(field('Coupon')).toHaveAccessibleDescription(MSG.billing.couponNotValid);
-    expect(calls.map((c) => c.path)).toEqual(['/api/group/billing/coupon/NOPE']);
+    expect(calls.map((c) => c.path)).toEqual([apiPath(API.billing.coupon, { code: 'NOPE' })]);
   });
 
   it('shows the name of a valid coupon', async () => {
     answerApi((call) =>
-      call.path === '/api/group/billing/coupon/SPRING20' ? jsonResponse(COUPON) : undefined,
+      call.path === apiPath(API.billing.coupon, { code: 'SPRING20' }) ? jsonResponse(COUPON) : undefined,
     );
     const user = userEvent.setup();
     renderAt('/entity-management/create');
@@ -247,8 +249,9 @@ describe('CreateEntityPage', () => {
 describe('EditEntityPage', () => {
   it('fills the form, saves it, and opens the details', async () => {
     const calls = answerApi((call) => {
-      if (call.method === 'GET' && call.path === '/api/entity/list/e1') return jsonResponse(SAVED);
-      if (call.method === 'PUT' && call.path === '/api/entity/edit/e1')
+      if (call.method === 'GET' && call.path === apiPath(API.entity.byId, { id: 'e1' }))
+        return jsonResponse(SAVED);
+      if (call.method === 'PUT' && call.path === apiPath(API.entity.edit, { id: 'e1' }))
         return jsonResponse({ ...SAVED, name: 'Open Arms Agency' });
       return undefined;
     });
@@ -264,7 +267,13 @@ describe('EditEntityPage', () => {
     await user.click(save());
     expect(await screen.findByText(MSG.extra.entitySaved)).toBeInTheDocument();
     expect(await screen.findByTestId('location')).toHaveTextContent('/entity-management/e1/details');
-    expect(calls.some((c) => c.path.startsWith('/api/group/billing'))).toBe(false);
+    expect(
+      calls.some(
+        (c) =>
+          c.path.startsWith(API.billing.plans) ||
+          c.path.startsWith(apiPath(API.billing.coupon, { code: '' })),
+      ),
+    ).toBe(false);
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
       name: 'Open Arms Agency',
       email: 'team@openarms.org',
@@ -292,8 +301,9 @@ describe('EditEntityPage', () => {
 
   function stubPending() {
     return answerApi((call) => {
-      if (call.method === 'GET' && call.path === '/api/entity/list/e3') return jsonResponse(PENDING);
-      if (call.method === 'PUT' && call.path === '/api/entity/edit/e3') {
+      if (call.method === 'GET' && call.path === apiPath(API.entity.byId, { id: 'e3' }))
+        return jsonResponse(PENDING);
+      if (call.method === 'PUT' && call.path === apiPath(API.entity.edit, { id: 'e3' })) {
         const body = call.body as Partial<Entity>;
         return jsonResponse({ ...PENDING, ...body, status: 'active', active: true });
       }

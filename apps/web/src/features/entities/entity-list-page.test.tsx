@@ -1,4 +1,4 @@
-import { type Entity, type EntityListResponse, MSG } from '@bridge-talk/contract';
+import { API, apiPath, type Entity, type EntityListResponse, MSG } from '@bridge-talk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
@@ -35,7 +35,7 @@ const PAULA = entity({
 /** Answers the list from `pages` (by page number) and status changes with the changed entity. */
 function stubApi(list: (url: URL) => EntityListResponse | Response) {
   return answerApi(({ method, url, body }) => {
-    if (method === 'GET' && url.pathname === '/api/entity/list') {
+    if (method === 'GET' && url.pathname === API.entity.list) {
       const answer = list(url);
       return answer instanceof Response ? answer : jsonResponse(answer);
     }
@@ -88,7 +88,7 @@ function renderList(at = '/entity-management') {
 }
 
 const location = () => screen.getByTestId('location').textContent;
-const listCalls = (calls: AnsweredCall[]) => calls.filter((c) => c.url.pathname === '/api/entity/list');
+const listCalls = (calls: AnsweredCall[]) => calls.filter((c) => c.url.pathname === API.entity.list);
 const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
 
 afterEach(() => {
@@ -227,7 +227,7 @@ describe('EntityListPage', () => {
     );
     expect(await screen.findByText(MSG.entities.changeStatusSuccess)).toBeInTheDocument();
     const put = calls.find((c) => c.method === 'PUT')!;
-    expect(put.url.pathname).toBe('/api/entity/edit/e1');
+    expect(put.url.pathname).toBe(apiPath(API.entity.edit, { id: 'e1' }));
     expect(put.body).toEqual({ status: 'inactive' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(location()).toBe('/entity-management');

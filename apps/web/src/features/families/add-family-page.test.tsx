@@ -1,4 +1,4 @@
-import { type Group, MSG, type Plan } from '@bridge-talk/contract';
+import { API, apiPath, type Group, MSG, type Plan } from '@bridge-talk/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -103,12 +103,12 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
     });
     await screen.findByRole('textbox', { name: /^Card number/ });
     await fillPaymentDetails(user);
-    expect(api.callsTo('POST', '/api/group/billing/save')).toEqual([]);
+    expect(api.callsTo('POST', API.billing.save)).toEqual([]);
     await user.click(screen.getByRole('button', { name: MSG.wizard.continueLabel }));
 
     expect(await screen.findByText(MSG.billing.paymentCreated)).toBeInTheDocument();
     // No family yet: the server creates one (groupId null).
-    expect(api.callsTo('POST', '/api/group/billing/save').map((c) => c.body)).toEqual([
+    expect(api.callsTo('POST', API.billing.save).map((c) => c.body)).toEqual([
       {
         cardName: 'Pat Payer',
         address: '1 Main Street',
@@ -124,7 +124,7 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
     ]);
     // A repeated submit is made harmless by the key.
     const saveInit = api.fetchMock.mock.calls.find(([input]) =>
-      String(input).endsWith('/api/group/billing/save'),
+      String(input).endsWith(API.billing.save),
     )?.[1];
     expect(new Headers(saveInit?.headers).get('Idempotency-Key')).toMatch(/^\S{16,}$/);
     expect(localStorage.getItem('groupId')).toBe(ID);
@@ -174,7 +174,7 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: MSG.wizard.continueLabel }));
 
     expect(await screen.findByText(MSG.billing.cardDeclined)).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/group/billing/save')).toHaveLength(1);
+    expect(api.callsTo('POST', API.billing.save)).toHaveLength(1);
     expect(screen.getByRole('heading', { name: MSG.wizard.stepPaymentDetails })).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
     expect(box('Address')).toHaveValue('1 Main Street');
@@ -204,7 +204,7 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: MSG.wizard.stepPaymentDetails })).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Step 1 of 3' })).toBeInTheDocument();
     await waitFor(() => expect(localStorage.getItem('groupId')).toBeNull());
-    expect(api.callsTo('GET', `/api/group/list/${ID}`)).toEqual([]);
+    expect(api.callsTo('GET', apiPath(API.group.byId, { id: ID }))).toEqual([]);
     expect(screen.queryByRole('button', { name: MSG.families.continueWithSavedPayment })).toBeNull();
   });
 
@@ -236,7 +236,7 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('radio', { name: /^Lifetime/ }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText(MSG.wizard.groupCreatedSuccessfully)).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/group/billing/assignSubscription')[0]?.body).toEqual({
+    expect(api.callsTo('POST', API.billing.assignSubscription)[0]?.body).toEqual({
       groupId: ID,
       priceId: 'price_life',
       coupons: [],
@@ -291,7 +291,7 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await slot('Child').findByText(MSG.validation.accountFirstNameMin)).toBeInTheDocument();
     expect(parent.getByText(MSG.validation.accountFirstNameMin)).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/group/user/create')).toEqual([]);
+    expect(api.callsTo('POST', API.group.createUser)).toEqual([]);
   });
 
   it('step 2 of a family with its plan saves the family’s name and the child’s names again', async () => {
@@ -303,7 +303,7 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
     await user.type(first, 'Robina');
     await user.click(screen.getByRole('button', { name: MSG.wizard.continueLabel }));
     await waitFor(() =>
-      expect(api.callsTo('PUT', `/api/group/edit/${ID}`)[0]?.body).toEqual({
+      expect(api.callsTo('PUT', apiPath(API.group.edit, { groupId: ID }))[0]?.body).toEqual({
         name: 'Robina Lee',
         childFirstName: 'Robina',
         childLastName: 'Lee',
@@ -389,14 +389,14 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/manage-families/${ID}/details`));
     expect(Object.keys(sessionStorage).filter((key) => key.startsWith('familyDraft'))).toEqual([]);
     expect(localStorage.getItem('groupId')).toBeNull();
-    expect(api.callsTo('POST', '/api/group/user/create').map((c) => c.body)).toEqual([
+    expect(api.callsTo('POST', API.group.createUser).map((c) => c.body)).toEqual([
       { groupId: ID, name: 'Robin Lee', email: null, subtype: 'child' },
       { groupId: ID, name: 'Alice Adams', email: 'alice@example.org', subtype: 'adoptive_parent' },
     ]);
-    expect(api.callsTo('POST', '/api/group/member/add').map((c) => c.body)).toEqual([
+    expect(api.callsTo('POST', API.group.addMember).map((c) => c.body)).toEqual([
       { groupId: ID, role: 'birth_family', userId: 'p-bella' },
     ]);
-    expect(api.callsTo('POST', '/api/group/user/sync')[0]?.body).toEqual({
+    expect(api.callsTo('POST', API.group.syncUsers)[0]?.body).toEqual({
       groupId: ID,
       results: [
         { userId: 'p-new-1', userType: 'child' },
@@ -432,11 +432,11 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
     }
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText(MSG.validation.birthFamilyRequired)).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/group/user/create')).toHaveLength(3);
+    expect(api.callsTo('POST', API.group.createUser)).toHaveLength(3);
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Group created.')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/group/user/create')).toHaveLength(3);
-    expect(api.callsTo('POST', '/api/group/user/sync')[1]?.body).toEqual({
+    expect(api.callsTo('POST', API.group.createUser)).toHaveLength(3);
+    expect(api.callsTo('POST', API.group.syncUsers)[1]?.body).toEqual({
       groupId: ID,
       results: [
         { userId: 'p-child', userType: 'child' },

@@ -1,4 +1,4 @@
-import { type Channel, type Group, type GroupMember, MSG } from '@bridge-talk/contract';
+import { API, apiPath, type Channel, type Group, type GroupMember, MSG } from '@bridge-talk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -158,7 +158,9 @@ describe('FamilyPage', () => {
     expect(await screen.findByText(MSG.extra.memberDeactivateConfirm)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText(MSG.families.memberStatusUpdated)).toBeInTheDocument();
-    expect(api.callsTo('POST', `/api/group/member/manager/${ID}/m-parent`)[0]?.body).toEqual({
+    expect(
+      api.callsTo('POST', apiPath(API.group.memberStatus, { groupId: ID, userId: 'm-parent' }))[0]?.body,
+    ).toEqual({
       active: false,
     });
     await waitFor(() =>
@@ -192,7 +194,9 @@ describe('FamilyPage', () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Updated the status of the current!')).toBeInTheDocument();
-    expect(api.callsTo('POST', `/api/group/channel/manager/${ID}/c1`)[0]?.body).toEqual({ active: false });
+    expect(
+      api.callsTo('POST', apiPath(API.channels.manager, { groupId: ID, channelId: 'c1' }))[0]?.body,
+    ).toEqual({ active: false });
   });
 
   it('shows Edit for a family with members and Add member for one without', async () => {

@@ -22,10 +22,10 @@ import { LoadError } from '../../shared/ui/load-error.js';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
+import { useSetFamilyChannelStatus } from '../conversations/index.js';
 import { useFamily } from './api/get-family.js';
 import { useChannels } from './api/list-channels.js';
 import { useMembers } from './api/list-members.js';
-import { useSetChannelStatus } from './api/set-channel-status.js';
 import { useSetMemberStatus } from './api/set-member-status.js';
 import { type FamilyNavigationState, familyCrumbs } from './components/family-header.js';
 
@@ -199,7 +199,7 @@ function MembersSection({ groupId, groupName }: { groupId: string; groupName: st
 
 function ChannelsSection({ groupId, groupName }: { groupId: string; groupName: string }) {
   const channels = useChannels(groupId);
-  const setStatus = useSetChannelStatus(groupId);
+  const setStatus = useSetFamilyChannelStatus(groupId);
   const [toToggle, setToToggle] = useState<Channel | null>(null);
 
   async function confirm(channel: Channel) {

@@ -1,5 +1,5 @@
 // The family's small sub-pages: rename, change plan, update billing.
-import { GROUP_NAME_MAX, type Group, MSG, type Plan } from '@bridge-talk/contract';
+import { API, apiPath, GROUP_NAME_MAX, type Group, MSG, type Plan } from '@bridge-talk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -81,7 +81,9 @@ describe('EditGroupPage', { timeout: 20_000 }, () => {
     await user.type(input, 'Robin Ann Lee');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Edit name group successfully.')).toBeInTheDocument();
-    expect(api.callsTo('PUT', `/api/group/edit/${ID}`)[0]?.body).toEqual({ name: 'Robin Ann Lee' });
+    expect(api.callsTo('PUT', apiPath(API.group.edit, { groupId: ID }))[0]?.body).toEqual({
+      name: 'Robin Ann Lee',
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe(`/manage-families/${ID}/details`));
   });
 
@@ -96,7 +98,9 @@ describe('EditGroupPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Edit name group successfully.')).toBeInTheDocument();
     expect(screen.queryByText(MSG.validation.childLastNameMin)).not.toBeInTheDocument();
-    expect(api.callsTo('PUT', `/api/group/edit/${ID}`)[0]?.body).toEqual({ name: 'Brookses' });
+    expect(api.callsTo('PUT', apiPath(API.group.edit, { groupId: ID }))[0]?.body).toEqual({
+      name: 'Brookses',
+    });
   });
 });
 
@@ -120,7 +124,7 @@ describe('UpdatePlanPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('radio', { name: /^Monthly Plus/ }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Subscription update!')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/group/billing/changeSubscription')[0]?.body).toEqual({
+    expect(api.callsTo('POST', API.billing.changeSubscription)[0]?.body).toEqual({
       groupId: ID,
       priceId: 'price_month_plus',
       coupons: [],
@@ -159,14 +163,14 @@ describe('UpdatePlanPage', { timeout: 20_000 }, () => {
     expect(within(dialog).getByRole('button', { name: 'Back' })).toHaveFocus();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.callsTo('POST', '/api/group/billing/changeSubscription')).toEqual([]);
+    expect(api.callsTo('POST', API.billing.changeSubscription)).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await user.click(
       await screen.findByRole('button', { name: MSG.billing.confirmOneTimePlanButton('199.00') }),
     );
     expect(await screen.findByText('Subscription update!')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/group/billing/changeSubscription')).toHaveLength(1);
+    expect(api.callsTo('POST', API.billing.changeSubscription)).toHaveLength(1);
   });
 
   it('fetches the name when opened directly, and refuses a one-time family', async () => {
@@ -217,7 +221,7 @@ describe('UpdateBillingPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText(MSG.billing.billingUpdated)).toBeInTheDocument();
-    expect(api.callsTo('PUT', `/api/group/billing/update/${ID}`).map((c) => c.body)).toEqual([
+    expect(api.callsTo('PUT', apiPath(API.billing.update, { groupId: ID })).map((c) => c.body)).toEqual([
       {
         cardName: 'Pat Payer',
         address: '2 Elm Street',

@@ -1,4 +1,12 @@
-import { EMAIL_MAX, type Group, type GroupMember, MSG, PERSON_NAME_MAX } from '@bridge-talk/contract';
+import {
+  API,
+  apiPath,
+  EMAIL_MAX,
+  type Group,
+  type GroupMember,
+  MSG,
+  PERSON_NAME_MAX,
+} from '@bridge-talk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -203,20 +211,20 @@ describe('UpdateFamiliesPage', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText(MSG.families.membersSaved)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe(`/manage-families/${ID}/details`));
-    expect(api.callsTo('PUT', '/api/group/user/edit/m-alice')[0]?.body).toEqual({
+    expect(api.callsTo('PUT', apiPath(API.group.editUser, { userId: 'm-alice' }))[0]?.body).toEqual({
       groupId: ID,
       userId: 'm-alice',
       name: 'Alicia Adams',
       email: 'alice@example.org',
       subtype: 'adoptive_parent',
     });
-    expect(api.callsTo('POST', '/api/group/member/add')[0]?.body).toEqual({
+    expect(api.callsTo('POST', API.group.addMember)[0]?.body).toEqual({
       groupId: ID,
       role: 'birth_family',
       userId: 'p-ben',
     });
-    expect(api.callsTo('POST', '/api/group/user/create')).toHaveLength(0);
-    expect(api.callsTo('POST', '/api/group/user/sync')[0]?.body).toEqual({
+    expect(api.callsTo('POST', API.group.createUser)).toHaveLength(0);
+    expect(api.callsTo('POST', API.group.syncUsers)[0]?.body).toEqual({
       groupId: ID,
       results: [
         { userId: 'm-child', userType: 'child' },

@@ -1,4 +1,4 @@
-import { type AdminCoupon, type AdminPlan, MSG } from '@bridge-talk/contract';
+import { type AdminCoupon, type AdminPlan, API, apiPath, MSG } from '@bridge-talk/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -150,11 +150,11 @@ describe('/payments', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Archive Monthly' }));
     expect(screen.getByText(MSG.payments.archivePlanConfirm)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(api.callsTo('POST', '/api/payments/plans/price_month/archive')).toHaveLength(0);
+    expect(api.callsTo('POST', apiPath(API.payments.planArchive, { id: 'price_month' }))).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Archive Monthly' }));
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText(MSG.payments.planArchived)).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/payments/plans/price_month/archive')).toHaveLength(1);
+    expect(api.callsTo('POST', apiPath(API.payments.planArchive, { id: 'price_month' }))).toHaveLength(1);
   });
 
   it('shows the coupons with their discount, plans and times redeemed (deep link to the tab)', async () => {
@@ -210,7 +210,7 @@ describe('/payments/plans/new', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('radio', { name: MSG.plans.monthly }));
     await user.click(screen.getByRole('button', { name: MSG.payments.createPlan }));
     expect(await screen.findByText(MSG.payments.planCreated)).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/payments/plans')[0]?.body).toEqual({
+    expect(api.callsTo('POST', API.payments.createPlan)[0]?.body).toEqual({
       name: 'abc Plus',
       type: 'recurring',
       unit_amount: 2_990,
@@ -254,7 +254,7 @@ describe('/payments/coupons/new', { timeout: 20_000 }, () => {
     await user.type(code, 'TENOFF2');
     await user.click(screen.getByRole('button', { name: MSG.payments.createCoupon }));
     expect(await screen.findByText(MSG.payments.couponCreated)).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/payments/coupons').at(-1)?.body).toEqual({
+    expect(api.callsTo('POST', API.payments.createCoupon).at(-1)?.body).toEqual({
       id: 'TENOFF2',
       name: 'Ten percent',
       percent_off: 10,

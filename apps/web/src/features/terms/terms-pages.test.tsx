@@ -1,4 +1,4 @@
-import { formatFullDate, MSG, type Terms } from '@bridge-talk/contract';
+import { API, apiPath, formatFullDate, MSG, type Terms } from '@bridge-talk/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
@@ -60,7 +60,7 @@ afterEach(() => {
 
 describe('TermsPage', () => {
   it('shows the last update as a full date, the terms, the version read-only and Edit', async () => {
-    answerApi((call) => (call.path === '/api/term/last' ? jsonResponse(V2) : undefined));
+    answerApi((call) => (call.path === API.term.last ? jsonResponse(V2) : undefined));
     renderAt('/terms-conditions');
     expect(await screen.findByRole('heading', { name: 'Our terms' })).toBeInTheDocument();
     expect(screen.getByText(MSG.terms.lastUpdate)).toBeInTheDocument();
@@ -129,14 +129,15 @@ describe('TermsEditorPage', () => {
     expect(await screen.findByTestId('location')).toHaveTextContent('/terms-conditions');
     expect(calls.find((c) => c.method === 'POST')).toEqual({
       method: 'POST',
-      path: '/api/term/create',
+      path: API.term.create,
       body: { title: MSG.terms.defaultTitle, content: '<p>First</p>' },
     });
   });
 
   it('starts from the text of the version being edited and saves the next version', async () => {
     const calls = answerApi((call) => {
-      if (call.path === '/api/term/last' || call.path === '/api/term/list/t2') return jsonResponse(V2);
+      if (call.path === API.term.last || call.path === apiPath(API.term.byId, { id: 't2' }))
+        return jsonResponse(V2);
       if (call.method === 'POST') return jsonResponse({ ...V2, _id: 't3', version: 3 }, 201);
       return undefined;
     });
@@ -199,7 +200,7 @@ describe('TermsEditorPage', () => {
   });
 
   it('says when the version does not exist', async () => {
-    answerApi((call) => (call.path === '/api/term/last' ? jsonResponse(V2) : undefined));
+    answerApi((call) => (call.path === API.term.last ? jsonResponse(V2) : undefined));
     renderAt('/terms-conditions/unknown');
     expect(await screen.findByText(MSG.extra.notFound)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: MSG.common.save })).not.toBeInTheDocument();

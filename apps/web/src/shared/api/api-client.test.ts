@@ -1,8 +1,8 @@
-import { API, MSG, type SessionResponse } from '@bridge-talk/contract';
+import { API, MSG, ROUTES, type SessionResponse } from '@bridge-talk/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../test/render.js';
 import { currentAccessToken, onSessionChange, publishSession } from '../session/token.js';
-import { ApiError, apiRequest, setSessionExpiredHandler } from './api-client.js';
+import { ApiError, apiRequest, callApi, queryString, setSessionExpiredHandler } from './api-client.js';
 
 function session(accessToken: string): SessionResponse {
   return {
@@ -87,7 +87,7 @@ describe('apiRequest', () => {
         : jsonResponse({ message: 'expired' }, 401);
     });
 
-    const result = await apiRequest<{ value: number }>('/api/things');
+    const result = await apiRequest('/api/things');
 
     expect(result).toEqual({ value: 42 });
     const refreshCalls = callsTo(fetchMock, API.auth.refresh);
@@ -231,5 +231,74 @@ describe('apiRequest', () => {
   it('gives undefined for an empty 200', async () => {
     stubFetch(() => new Response('', { status: 200 }));
     await expect(apiRequest('/api/x')).resolves.toBeUndefined();
+  });
+});
+
+describe('callApi', () => {
+  it("sends the route's method to its path with the params filled in, each encoded", async () => {
+    publishSession(session('token-1'));
+    const fetchMock = stubFetch(() => jsonResponse({ message: 'ok' }));
+
+    await callApi(ROUTES.channels.manager, {
+      params: { groupId: 'g/1', channelId: 'a b' },
+      body: { active: false },
+    });
+
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/group/channel/manager/g%2F1/a%20b');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe(JSON.stringify({ active: false }));
+    expect(bearerOf(init)).toBe('Bearer token-1');
+  });
+
+  it('builds the query string in the order given, leaving out undefined and null fields', async () => {
+    const fetchMock = stubFetch(() => jsonResponse({ result: [], total: 0, page: 2, pageSize: 10 }));
+
+    await callApi(ROUTES.entity.list, { query: { page: 2, pageSize: 10, search: 'a&b é', sort: undefined } });
+
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/entity/list?page=2&pageSize=10&search=a%26b+%C3%A9');
+    expect(fetchMock.mock.calls[0]![1]?.method).toBe('GET');
+  });
+
+  it('passes signal, headers and skipRefresh on, and keeps the refresh-on-401 of apiRequest', async () => {
+    publishSession(session('old-token'));
+    const fetchMock = stubFetch((url, init) => {
+      if (url === API.auth.refresh) return jsonResponse(session('new-token'));
+      return bearerOf(init) === 'Bearer new-token'
+        ? jsonResponse({ _id: 'g1', message: 'saved' })
+        : jsonResponse({}, 401);
+    });
+    const controller = new AbortController();
+
+    const saved = await callApi(ROUTES.billing.changeSubscription, {
+      body: { groupId: 'g1', priceId: 'p1' },
+      headers: { 'Idempotency-Key': 'k1' },
+      signal: controller.signal,
+    });
+
+    expect(saved).toEqual({ _id: 'g1', message: 'saved' });
+    const calls = callsTo(fetchMock, API.billing.changeSubscription);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]![1]?.headers).toMatchObject({ 'Idempotency-Key': 'k1' });
+    expect(calls[1]![1]?.signal).toBe(controller.signal);
+  });
+
+  it('never refreshes a skipRefresh call', async () => {
+    const fetchMock = stubFetch(() => jsonResponse({ message: MSG.auth.invalidCredentials }, 401));
+    await expect(
+      callApi(ROUTES.auth.login, {
+        body: { email: 'a@example.com', password: 'x', role: 'admin' },
+        skipRefresh: true,
+      }),
+    ).rejects.toMatchObject({ status: 401 });
+    expect(callsTo(fetchMock, API.auth.refresh)).toHaveLength(0);
+  });
+});
+
+describe('queryString', () => {
+  it('gives an empty string for no query or an empty one', () => {
+    expect(queryString()).toBe('');
+    expect(queryString({ a: undefined, b: null })).toBe('');
+    expect(queryString({ refresh: true, n: 0 })).toBe('?refresh=true&n=0');
   });
 });

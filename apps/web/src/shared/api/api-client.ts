@@ -1,7 +1,22 @@
 // The one way the web app calls the API: JSON in and out, the bearer token from memory, and on a 401
 // a single refresh through the httpOnly cookie and a replay of the request. If the refresh fails the
 // session is over: storage is cleared and the user goes to the root page.
-import { API, MSG, type SessionResponse } from '@bridge-talk/contract';
+//
+// Calls name an entry of the contract's ROUTES (method and path, no zod): `callApi(ROUTES.term.byId,
+// { params: { id } })`. Params, query and body are typed from that entry's schemas, and so is the
+// answer: the server checked it against the same schema before sending it, so it is typed here, not
+// parsed again, and zod stays out of every page's first download.
+import {
+  apiPath,
+  type BodyOf,
+  type EndpointOf,
+  MSG,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+  ROUTES,
+  type Route,
+} from '@bridge-talk/contract';
 import { webConfig } from '../../config/index.js';
 import { clearStorage } from '../session/storage.js';
 import { currentAccessToken, publishSession } from '../session/token.js';
@@ -27,7 +42,7 @@ export class ApiError extends Error {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  method?: Route['method'];
   body?: unknown;
   signal?: AbortSignal;
   /** Do not try a refresh on 401 (the auth calls themselves). */
@@ -36,7 +51,7 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-let refreshing: Promise<SessionResponse | null> | null = null;
+let refreshing: Promise<Answer<typeof ROUTES.auth.refresh> | null> | null = null;
 let onSessionExpired: () => void = () => {
   clearStorage();
   window.location.assign('/');
@@ -47,26 +62,33 @@ export function setSessionExpiredHandler(handler: () => void): void {
   onSessionExpired = handler;
 }
 
+/** The answer's JSON; its caller types it by the endpoint (the server's response schema checked it). */
+async function answerOf(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  return text ? JSON.parse(text) : undefined;
+}
+
+async function requestRefresh(): Promise<Answer<typeof ROUTES.auth.refresh> | null> {
+  try {
+    const { method, path } = ROUTES.auth.refresh;
+    const response = await fetch(`${webConfig.apiBase}${path}`, { method, credentials: 'same-origin' });
+    if (!response.ok) return null;
+    // An answer that is not the session JSON (none, or not JSON) is a failed refresh: json() throws.
+    const session = (await response.json()) as Answer<typeof ROUTES.auth.refresh>;
+    publishSession(session);
+    return session;
+  } catch {
+    return null;
+  }
+}
+
 /** Exchanges the refresh cookie for a new access token; concurrent callers share one request. */
-export function refreshSession(): Promise<SessionResponse | null> {
-  refreshing ??= (async () => {
-    try {
-      const response = await fetch(`${webConfig.apiBase}${API.auth.refresh}`, {
-        method: 'POST',
-        credentials: 'same-origin',
-      });
-      if (!response.ok) return null;
-      // Checked where it is made: the server sends this answer through ZSessionResponse (the route's
-      // response schema), so the client takes its type and keeps zod out of every page's first download.
-      const session = (await response.json()) as SessionResponse;
-      publishSession(session);
-      return session;
-    } catch {
-      return null;
-    } finally {
-      refreshing = null;
-    }
-  })();
+export function refreshSession(): Promise<Answer<typeof ROUTES.auth.refresh> | null> {
+  // Cleared once settled, and never before it is stored (a fetch may fail before its first await).
+  refreshing ??= requestRefresh().finally(() => {
+    refreshing = null;
+  });
   return refreshing;
 }
 
@@ -93,7 +115,8 @@ async function errorOf(response: Response): Promise<ApiError> {
   }
 }
 
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+/** The transport under callApi: a path already filled in, an answer not yet typed. */
+export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
   let response = await send(path, options);
   if (response.status === 401 && !options.skipRefresh) {
     const session = await refreshSession();
@@ -110,7 +133,54 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     }
   }
   if (!response.ok) throw await errorOf(response);
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return answerOf(response);
+}
+
+/** `?a=1&b=x` from the query's fields, in their order; undefined and null fields are left out. */
+export function queryString(query: Record<string, unknown> = {}): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    search.append(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+interface CallExtras {
+  signal?: AbortSignal;
+  /** Do not try a refresh on 401 (the auth calls and the public pages). */
+  skipRefresh?: boolean;
+  headers?: Record<string, string>;
+}
+
+type Part<K extends string, T> = [T] extends [undefined] ? { [P in K]?: never } : { [P in K]: T };
+
+/** What a call of this route passes: its params, query and body as its schemas take them. */
+export type CallOptions<R extends Route> = CallExtras &
+  Part<'params', ParamsOf<EndpointOf<R>>> &
+  Part<'body', BodyOf<EndpointOf<R>>> & { query?: QueryOf<EndpointOf<R>> };
+
+type OptionsArgument<R extends Route> = [ParamsOf<EndpointOf<R>>, BodyOf<EndpointOf<R>>] extends [
+  undefined,
+  undefined,
+]
+  ? [options?: CallOptions<R>]
+  : [options: CallOptions<R>];
+
+/** The success answer of a route: `Answer<typeof ROUTES.auth.me>` is the signed-in user. */
+export type Answer<R extends Route> = ResponseOf<EndpointOf<R>>;
+
+/** Calls one endpoint of the contract; the answer is typed by its 200 or 201 response schema. */
+export async function callApi<R extends Route>(
+  route: R,
+  ...[options]: OptionsArgument<R>
+): Promise<Answer<R>> {
+  const { params, query, body, ...extras } = (options ?? {}) as CallExtras & {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  };
+  const path = `${apiPath(route.path, params ?? {})}${queryString(query)}`;
+  return (await apiRequest(path, { ...extras, method: route.method, body })) as Answer<R>;
 }

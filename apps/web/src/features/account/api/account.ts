@@ -1,26 +1,21 @@
 import {
-  API,
   type ChangePasswordRequest,
   type CodeRequest,
-  type FlowStepResponse,
-  type MessageResponse,
-  type SessionUser,
+  ROUTES,
   type UpdateMeRequest,
-  type UpdateMeResponse,
 } from '@bridge-talk/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, refreshSession } from '../../../shared/api/api-client.js';
+import { callApi, refreshSession } from '../../../shared/api/api-client.js';
 
 export const meQuery = () =>
-  queryOptions({ queryKey: ['auth', 'me'], queryFn: () => apiRequest<SessionUser>(API.auth.me) });
+  queryOptions({ queryKey: ['auth', 'me'], queryFn: ({ signal }) => callApi(ROUTES.auth.me, { signal }) });
 
 export const useMe = () => useQuery(meQuery());
 
 export function useUpdateMe() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateMeRequest) =>
-      apiRequest<UpdateMeResponse>(API.auth.meEdit, { method: 'PUT', body: input }),
+    mutationFn: (input: UpdateMeRequest) => callApi(ROUTES.auth.meEdit, { body: input }),
     onSuccess: async () => {
       // The header shows the session's name: take a fresh session so it follows the change.
       await refreshSession();
@@ -29,17 +24,12 @@ export function useUpdateMe() {
   });
 }
 
-export const useSendPasswordCode = () =>
-  useMutation({ mutationFn: () => apiRequest<MessageResponse>(API.auth.accountCode, { method: 'POST' }) });
+export const useSendPasswordCode = () => useMutation({ mutationFn: () => callApi(ROUTES.auth.accountCode) });
 
 export const useVerifyPasswordCode = () =>
-  useMutation({
-    mutationFn: (input: CodeRequest) =>
-      apiRequest<FlowStepResponse>(API.auth.accountVerify, { method: 'POST', body: input }),
-  });
+  useMutation({ mutationFn: (input: CodeRequest) => callApi(ROUTES.auth.accountVerify, { body: input }) });
 
 export const useChangePassword = () =>
   useMutation({
-    mutationFn: (input: ChangePasswordRequest) =>
-      apiRequest<MessageResponse>(API.auth.accountChange, { method: 'POST', body: input }),
+    mutationFn: (input: ChangePasswordRequest) => callApi(ROUTES.auth.accountChange, { body: input }),
   });

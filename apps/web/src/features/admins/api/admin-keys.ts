@@ -5,7 +5,3 @@ export const adminKeys = {
   list: (page: number) => [...adminKeys.lists(), page] as const,
   detail: (id: string) => [...adminKeys.all, 'detail', id] as const,
 };
-
-export function adminPath(template: string, id: string): string {
-  return template.replace(':id', encodeURIComponent(id));
-}

@@ -1,10 +1,10 @@
-import { type AdminRequest, type AdminUser, API } from '@bridge-talk/contract';
+import { type AdminRequest, ROUTES } from '@bridge-talk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.js';
+import { callApi } from '../../../shared/api/api-client.js';
 import { adminKeys } from './admin-keys.js';
 
 export function createAdmin(input: AdminRequest) {
-  return apiRequest<AdminUser>(API.admin.create, { method: 'POST', body: input });
+  return callApi(ROUTES.admin.create, { body: input });
 }
 
 export function useCreateAdmin() {

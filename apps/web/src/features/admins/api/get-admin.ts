@@ -1,11 +1,13 @@
-import { type AdminUser, API } from '@bridge-talk/contract';
+import { MSG, ROUTES } from '@bridge-talk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.js';
+import { ApiError, callApi } from '../../../shared/api/api-client.js';
 import { adminKeys } from './admin-keys.js';
 
-/** One admin: the list call with `?id=`. */
-export function getAdmin(id: string, signal?: AbortSignal) {
-  return apiRequest<AdminUser>(`${API.admin.list}?${new URLSearchParams({ id })}`, { signal });
+/** One admin: the list call with `?id=`, which answers that admin rather than a page. */
+export async function getAdmin(id: string, signal?: AbortSignal) {
+  const answer = await callApi(ROUTES.admin.list, { query: { id }, signal });
+  if ('result' in answer) throw new ApiError(404, MSG.extra.notFound);
+  return answer;
 }
 
 export const adminQuery = (id: string) =>

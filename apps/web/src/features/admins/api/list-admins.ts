@@ -1,11 +1,13 @@
-import { ADMIN_PAGE_SIZE, type AdminListResponse, API } from '@bridge-talk/contract';
+import { ADMIN_PAGE_SIZE, MSG, ROUTES } from '@bridge-talk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.js';
+import { ApiError, callApi } from '../../../shared/api/api-client.js';
 import { adminKeys } from './admin-keys.js';
 
-export function listAdmins(page: number, signal?: AbortSignal) {
-  const query = new URLSearchParams({ page: String(page), pageSize: String(ADMIN_PAGE_SIZE) });
-  return apiRequest<AdminListResponse>(`${API.admin.list}?${query}`, { signal });
+/** A page of admins: the list call with `?page=`, which answers a page rather than one admin. */
+export async function listAdmins(page: number, signal?: AbortSignal) {
+  const answer = await callApi(ROUTES.admin.list, { query: { page, pageSize: ADMIN_PAGE_SIZE }, signal });
+  if (!('result' in answer)) throw new ApiError(500, MSG.common.somethingWrong);
+  return answer;
 }
 
 export const adminListQuery = (page: number) =>

@@ -1,10 +1,10 @@
-import { API, type MessageResponse } from '@bridge-talk/contract';
+import { ROUTES } from '@bridge-talk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.js';
-import { adminKeys, adminPath } from './admin-keys.js';
+import { callApi } from '../../../shared/api/api-client.js';
+import { adminKeys } from './admin-keys.js';
 
 export function removeAdmin(id: string) {
-  return apiRequest<MessageResponse>(adminPath(API.admin.remove, id), { method: 'DELETE' });
+  return callApi(ROUTES.admin.remove, { params: { id } });
 }
 
 /** The list reloads whatever the outcome. */

@@ -1,10 +1,10 @@
-import { type AdminRequest, type AdminUser, API } from '@bridge-talk/contract';
+import { type AdminRequest, ROUTES } from '@bridge-talk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.js';
-import { adminKeys, adminPath } from './admin-keys.js';
+import { callApi } from '../../../shared/api/api-client.js';
+import { adminKeys } from './admin-keys.js';
 
 export function updateAdmin(id: string, input: AdminRequest) {
-  return apiRequest<AdminUser>(adminPath(API.admin.edit, id), { method: 'PUT', body: input });
+  return callApi(ROUTES.admin.edit, { params: { id }, body: input });
 }
 
 export function useUpdateAdmin(id: string) {

@@ -1,11 +1,11 @@
-import { API, type LoginRequest, type Role, type SessionResponse } from '@bridge-talk/contract';
+import { type LoginRequest, ROUTES, type Role } from '@bridge-talk/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.js';
+import { callApi } from '../../../shared/api/api-client.js';
 import { useEnterSession } from '../../../shared/session/enter-session.js';
 import { storeRememberMe, storeRole } from '../../../shared/session/storage.js';
 
-export function login(input: LoginRequest): Promise<SessionResponse> {
-  return apiRequest<SessionResponse>(API.auth.login, { method: 'POST', body: input, skipRefresh: true });
+export function login(input: LoginRequest) {
+  return callApi(ROUTES.auth.login, { body: input, skipRefresh: true });
 }
 
 /** Signs in, then opens `landing(role)` in the signed-in route table. */

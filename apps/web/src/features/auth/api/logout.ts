@@ -1,5 +1,5 @@
-import { API } from '@bridge-talk/contract';
-import { apiRequest } from '../../../shared/api/api-client.js';
+import { ROUTES } from '@bridge-talk/contract';
+import { callApi } from '../../../shared/api/api-client.js';
 
 /**
  * Ends the session on the server. The caller then leaves the signed-in side in the app
@@ -7,7 +7,7 @@ import { apiRequest } from '../../../shared/api/api-client.js';
  */
 export async function endServerSession(): Promise<void> {
   try {
-    await apiRequest(API.auth.logout, { method: 'POST', skipRefresh: true });
+    await callApi(ROUTES.auth.logout, { skipRefresh: true });
   } catch {
     // Signing out locally is what matters; the server's session also ends when its tokens expire.
   }

@@ -1,38 +1,24 @@
 import {
-  API,
-  type FlowStepResponse,
   type ForgotPasswordRequest,
-  type SessionResponse,
+  ROUTES,
   type SetPasswordRequest,
   type ValidateCodeRequest,
 } from '@bridge-talk/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.js';
+import { callApi } from '../../../shared/api/api-client.js';
 import { useEnterSession } from '../../../shared/session/enter-session.js';
 import { storeRememberMe, storeRole } from '../../../shared/session/storage.js';
 
 export function requestReset(input: ForgotPasswordRequest) {
-  return apiRequest<FlowStepResponse>(API.auth.passwordRequest, {
-    method: 'POST',
-    body: input,
-    skipRefresh: true,
-  });
+  return callApi(ROUTES.auth.passwordRequest, { body: input, skipRefresh: true });
 }
 
 export function validateCode(input: ValidateCodeRequest) {
-  return apiRequest<FlowStepResponse>(API.auth.passwordValidate, {
-    method: 'POST',
-    body: input,
-    skipRefresh: true,
-  });
+  return callApi(ROUTES.auth.passwordValidate, { body: input, skipRefresh: true });
 }
 
 export function setNewPassword(input: SetPasswordRequest) {
-  return apiRequest<SessionResponse>(API.auth.passwordChange, {
-    method: 'POST',
-    body: input,
-    skipRefresh: true,
-  });
+  return callApi(ROUTES.auth.passwordChange, { body: input, skipRefresh: true });
 }
 
 export const useRequestReset = () => useMutation({ mutationFn: requestReset });

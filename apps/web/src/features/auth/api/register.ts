@@ -1,9 +1,9 @@
-import { API, type MessageResponse, type RegisterRequest } from '@bridge-talk/contract';
+import { type RegisterRequest, ROUTES } from '@bridge-talk/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.js';
+import { callApi } from '../../../shared/api/api-client.js';
 
 export function register(input: RegisterRequest) {
-  return apiRequest<MessageResponse>(API.auth.register, { method: 'POST', body: input, skipRefresh: true });
+  return callApi(ROUTES.auth.register, { body: input, skipRefresh: true });
 }
 
 export const useRegister = () => useMutation({ mutationFn: register });

@@ -1,11 +1,10 @@
 // The terms modal's body: the latest published terms, sanitised by the terms page's own component.
 import { MSG } from '@bridge-talk/contract';
 import { Alert, Center, Loader, Modal, Text } from '@mantine/core';
-import { TermsContent } from '../../terms/index.js';
-import { useLatestTerms } from '../api/get-latest-terms.js';
+import { TermsContent, useLatestTerms } from '../../terms/index.js';
 
 export function TermsDialog({ title, onClose }: { title: string | null; onClose: () => void }) {
-  const terms = useLatestTerms(title !== null);
+  const terms = useLatestTerms({ enabled: title !== null });
   return (
     <Modal
       opened={title !== null}

@@ -1,4 +1,4 @@
-import { MSG } from '@bridge-talk/contract';
+import { API, MSG } from '@bridge-talk/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -35,7 +35,7 @@ describe('terms links', () => {
     expect(await within(dialog).findByRole('heading', { name: 'Our terms' })).toBeInTheDocument();
     expect(dialog.querySelector('script')).toBeNull();
     expect(dialog.querySelector('img')?.getAttribute('onerror')).toBeNull();
-    expect(api.callsTo('GET', '/api/term/last')).toHaveLength(1);
+    expect(api.callsTo('GET', API.term.last)).toHaveLength(1);
   });
 
   it('says so when no terms are published, and closes', async () => {

@@ -1,12 +1,11 @@
-import { API, type AssignSubscriptionRequest, type GroupSavedResponse } from '@bridge-talk/contract';
+import { type AssignSubscriptionRequest, ROUTES } from '@bridge-talk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.js';
+import { callApi } from '../../../shared/api/api-client.js';
 import { billingKeys } from './billing-keys.js';
 
 /** Wizard step 2: names the group after the child and subscribes it (the server computes the price). */
 export function assignSubscription(input: AssignSubscriptionRequest, idempotencyKey: string) {
-  return apiRequest<GroupSavedResponse>(API.billing.assignSubscription, {
-    method: 'POST',
+  return callApi(ROUTES.billing.assignSubscription, {
     body: input,
     headers: { 'Idempotency-Key': idempotencyKey },
   });

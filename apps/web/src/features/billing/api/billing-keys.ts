@@ -3,7 +3,6 @@ export const billingKeys = {
   all: ['billing'] as const,
   plans: () => [...billingKeys.all, 'plans'] as const,
   details: (groupId: string) => [...billingKeys.all, 'details', groupId] as const,
-  config: () => ['payments', 'config'] as const,
 };
 
 /** A fresh key for one submit; the same key on a repeat makes the server answer, not act, again. */

@@ -1,12 +1,11 @@
-import { API, type ChangeSubscriptionRequest, type GroupSavedResponse } from '@bridge-talk/contract';
+import { type ChangeSubscriptionRequest, ROUTES } from '@bridge-talk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.js';
+import { callApi } from '../../../shared/api/api-client.js';
 import { billingKeys } from './billing-keys.js';
 
 /** Change plan of a monthly family. */
 export function changeSubscription(input: ChangeSubscriptionRequest, idempotencyKey: string) {
-  return apiRequest<GroupSavedResponse>(API.billing.changeSubscription, {
-    method: 'POST',
+  return callApi(ROUTES.billing.changeSubscription, {
     body: input,
     headers: { 'Idempotency-Key': idempotencyKey },
   });

@@ -1,11 +1,11 @@
-import { API, type PlanListResponse } from '@bridge-talk/contract';
+import { ROUTES } from '@bridge-talk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.js';
+import { callApi } from '../../../shared/api/api-client.js';
 import { billingKeys } from './billing-keys.js';
 
 /** The active plans with their own prices, and the signed-in entity's usable coupon. */
 export function getPlans(signal?: AbortSignal) {
-  return apiRequest<PlanListResponse>(API.billing.plans, { signal });
+  return callApi(ROUTES.billing.plans, { signal });
 }
 
 export const plansQuery = () =>

@@ -1,12 +1,11 @@
-import { API, type GroupSavedResponse, type SaveBillingRequest } from '@bridge-talk/contract';
+import { ROUTES, type SaveBillingRequest } from '@bridge-talk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.js';
+import { callApi } from '../../../shared/api/api-client.js';
 import { billingKeys } from './billing-keys.js';
 
 /** Wizard step 1: saves the payment details; without groupId the server creates the group. */
 export function saveBilling(input: SaveBillingRequest, idempotencyKey: string) {
-  return apiRequest<GroupSavedResponse>(API.billing.save, {
-    method: 'POST',
+  return callApi(ROUTES.billing.save, {
     body: input,
     headers: { 'Idempotency-Key': idempotencyKey },
   });

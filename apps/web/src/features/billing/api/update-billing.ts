@@ -1,12 +1,12 @@
-import { API, apiPath, type GroupSavedResponse, type UpdateBillingRequest } from '@bridge-talk/contract';
+import { ROUTES, type UpdateBillingRequest } from '@bridge-talk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.js';
+import { callApi } from '../../../shared/api/api-client.js';
 import { billingKeys } from './billing-keys.js';
 
 /** Update-billing: new payment details for a group. */
 export function updateBilling(groupId: string, input: UpdateBillingRequest, idempotencyKey: string) {
-  return apiRequest<GroupSavedResponse>(apiPath(API.billing.update, { groupId }), {
-    method: 'PUT',
+  return callApi(ROUTES.billing.update, {
+    params: { groupId },
     body: input,
     headers: { 'Idempotency-Key': idempotencyKey },
   });

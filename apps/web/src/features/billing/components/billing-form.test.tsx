@@ -1,4 +1,5 @@
 import {
+  API,
   BILLING_ADDRESS_MAX,
   CARD_NAME_MAX,
   CITY_MAX,
@@ -155,14 +156,14 @@ describe('BillingForm', { timeout: 20_000 }, () => {
       country: 'US',
       ...TOKEN,
     });
-    expect(api.callsTo('POST', '/api/payments/local/tokens')[0]?.body).toEqual({
+    expect(api.callsTo('POST', API.payments.localTokens)[0]?.body).toEqual({
       number: '4242424242424242',
       expMonth: 12,
       expYear: 2034,
       cvc: '123',
     });
     expect(JSON.stringify(onSubmit.mock.calls)).not.toContain('4242424242424242');
-    for (const call of api.calls.filter((c) => c.path !== '/api/payments/local/tokens')) {
+    for (const call of api.calls.filter((c) => c.path !== API.payments.localTokens)) {
       expect(JSON.stringify(call.body ?? '')).not.toContain('4242424242424242');
     }
   });
@@ -210,7 +211,7 @@ describe('BillingForm', { timeout: 20_000 }, () => {
     const payload = onSubmit.mock.calls[0]![0];
     expect(payload).not.toHaveProperty('creditCardTokenId');
     expect(payload).toMatchObject({ cardName: VALID_BILLING_VALUES['Cardholder name'], country: 'US' });
-    expect(api.callsTo('POST', '/api/payments/local/tokens')).toEqual([]);
+    expect(api.callsTo('POST', API.payments.localTokens)).toEqual([]);
   });
 
   it('asks for the whole card when part of a new one is typed beside the card on file', async () => {

@@ -3,7 +3,7 @@
 import { MSG } from '@bridge-talk/contract';
 import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
 import { lazy, type Ref, Suspense } from 'react';
-import { usePaymentsConfig } from '../api/get-payments-config.js';
+import { usePaymentsConfig } from '../../payments/index.js';
 import type { CardEntryHandle } from './card-entry-handle.js';
 import { LocalCardFields } from './local-card-fields.js';
 

@@ -1,4 +1,5 @@
 import {
+  API,
   applyCoupons,
   type Coupon,
   formatPrice,
@@ -152,7 +153,7 @@ describe('PlanPicker', { timeout: 20_000 }, () => {
     expect(field).toHaveValue('');
     expect(priceOf('price_life')).toBe('$199.00');
     // The plans are reloaded: the original prices come from the server again.
-    await waitFor(() => expect(api.callsTo('GET', '/api/group/billing/plans/list')).toHaveLength(2));
+    await waitFor(() => expect(api.callsTo('GET', API.billing.plans)).toHaveLength(2));
     await waitFor(() =>
       expect(onChoice).toHaveBeenLastCalledWith({ priceId: null, coupons: [], chosen: null }),
     );

@@ -1,11 +1,14 @@
-import { API, apiPath, type ChannelListResponse } from '@bridge-talk/contract';
+import { MSG, ROUTES } from '@bridge-talk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.js';
+import { ApiError, callApi } from '../../../shared/api/api-client.js';
 import { conversationKeys } from './conversation-keys.js';
 
 /** The family's channels and its name: the breadcrumb, the channel's members and its status. */
-export function getChannels(groupId: string, signal?: AbortSignal) {
-  return apiRequest<ChannelListResponse>(apiPath(API.channels.list, { groupId }), { signal });
+export async function getChannels(groupId: string, signal?: AbortSignal) {
+  const answer = await callApi(ROUTES.channels.list, { params: { groupId }, signal });
+  // Without `?channelId=` the list call answers the channels, never a page of messages.
+  if (!('channels' in answer)) throw new ApiError(500, MSG.common.somethingWrong);
+  return answer;
 }
 
 export const channelsQuery = (groupId: string) =>

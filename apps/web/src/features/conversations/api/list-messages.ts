@@ -1,24 +1,28 @@
-import { API, apiPath, MESSAGE_PAGE_SIZE, type MessagePageResponse } from '@bridge-talk/contract';
+import { MESSAGE_PAGE_SIZE, type MessagePageResponse, MSG, ROUTES } from '@bridge-talk/contract';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.js';
+import { ApiError, callApi } from '../../../shared/api/api-client.js';
 import { conversationKeys } from './conversation-keys.js';
 
 /** docs/architecture.md: the open conversation looks for new messages every 50 s. */
 export const REFRESH_INTERVAL_MS = 50_000;
 
-export function listMessages(
+export async function listMessages(
   input: { groupId: string; channelId: string; before?: string | null; refresh?: boolean },
   signal?: AbortSignal,
 ) {
-  const query = new URLSearchParams({ channelId: input.channelId, limit: String(MESSAGE_PAGE_SIZE) });
-  if (input.before) query.set('before', input.before);
-  if (input.refresh) query.set('refresh', 'true');
-  return apiRequest<MessagePageResponse>(
-    `${apiPath(API.channels.list, { groupId: input.groupId })}?${query}`,
-    {
-      signal,
+  const answer = await callApi(ROUTES.channels.list, {
+    params: { groupId: input.groupId },
+    query: {
+      channelId: input.channelId,
+      limit: MESSAGE_PAGE_SIZE,
+      before: input.before || undefined,
+      refresh: input.refresh ? 'true' : undefined,
     },
-  );
+    signal,
+  });
+  // With `?channelId=` the list call answers a page of that channel's messages.
+  if (!('messages' in answer)) throw new ApiError(500, MSG.common.somethingWrong);
+  return answer;
 }
 
 /** The conversation page by page, newest first: each next page is older. */

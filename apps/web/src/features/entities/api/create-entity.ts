@@ -1,10 +1,10 @@
-import { API, type CreateEntityRequest, type Entity } from '@bridge-talk/contract';
+import { type CreateEntityRequest, ROUTES } from '@bridge-talk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.js';
+import { callApi } from '../../../shared/api/api-client.js';
 import { entityKeys } from './entity-keys.js';
 
 export function createEntity(input: CreateEntityRequest) {
-  return apiRequest<Entity>(API.entity.create, { method: 'POST', body: input });
+  return callApi(ROUTES.entity.create, { body: input });
 }
 
 export function useCreateEntity() {

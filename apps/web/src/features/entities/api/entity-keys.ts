@@ -9,7 +9,3 @@ export const entityKeys = {
   detail: (id: string) => [...entityKeys.all, 'detail', id] as const,
   plans: (id: string) => [...entityKeys.all, 'plans', id] as const,
 };
-
-export function entityPath(template: string, id: string): string {
-  return template.replace(':id', encodeURIComponent(id));
-}

@@ -1,10 +1,10 @@
-import { API, type Entity } from '@bridge-talk/contract';
+import { ROUTES } from '@bridge-talk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.js';
-import { entityKeys, entityPath } from './entity-keys.js';
+import { callApi } from '../../../shared/api/api-client.js';
+import { entityKeys } from './entity-keys.js';
 
 export function getEntity(id: string, signal?: AbortSignal) {
-  return apiRequest<Entity>(entityPath(API.entity.byId, id), { signal });
+  return callApi(ROUTES.entity.byId, { params: { id }, signal });
 }
 
 export const entityQuery = (id: string) =>

@@ -1,6 +1,6 @@
-import { API, ENTITY_PAGE_SIZE, type EntityListResponse, type SortDirection } from '@bridge-talk/contract';
+import { ENTITY_PAGE_SIZE, ROUTES, type SortDirection } from '@bridge-talk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.js';
+import { callApi } from '../../../shared/api/api-client.js';
 import { entityKeys } from './entity-keys.js';
 
 export interface EntityListParams {
@@ -10,10 +10,10 @@ export interface EntityListParams {
 }
 
 export function listEntities({ search, sort, page }: EntityListParams, signal?: AbortSignal) {
-  const query = new URLSearchParams({ page: String(page), pageSize: String(ENTITY_PAGE_SIZE) });
-  if (search) query.set('search', search);
-  if (sort) query.set('sort', sort);
-  return apiRequest<EntityListResponse>(`${API.entity.list}?${query}`, { signal });
+  return callApi(ROUTES.entity.list, {
+    query: { page, pageSize: ENTITY_PAGE_SIZE, search: search || undefined, sort },
+    signal,
+  });
 }
 
 export const entityListQuery = (params: EntityListParams) =>

@@ -1,11 +1,16 @@
-import { API, type Entity, type EntityStatusChange, type UpdateEntityRequest } from '@bridge-talk/contract';
+import {
+  type Entity,
+  type EntityStatusChange,
+  ROUTES,
+  type UpdateEntityRequest,
+} from '@bridge-talk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.js';
-import { entityKeys, entityPath } from './entity-keys.js';
+import { callApi } from '../../../shared/api/api-client.js';
+import { entityKeys } from './entity-keys.js';
 
 /** Saves the entity form, or (with `status` alone) enables or disables the entity. */
 export function updateEntity(id: string, input: UpdateEntityRequest) {
-  return apiRequest<Entity>(entityPath(API.entity.edit, id), { method: 'PUT', body: input });
+  return callApi(ROUTES.entity.edit, { params: { id }, body: input });
 }
 
 function useEntitySaved() {

@@ -20,7 +20,7 @@ import { sameName, showServerFieldErrors } from '../../../shared/forms/server-fi
 import { useBlurValidatedForm } from '../../../shared/forms/use-blur-validated-form.js';
 import { notify } from '../../../shared/ui/notify.js';
 import { PhoneInput } from '../../../shared/ui/phone-input.js';
-import { findCoupon } from '../api/find-coupon.js';
+import { findCoupon } from '../../billing/index.js';
 import { ContractDateInput } from './contract-date-input.js';
 
 export type EntityFormInput = z.input<typeof ZEntityForm>;

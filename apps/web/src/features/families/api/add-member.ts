@@ -1,7 +1,7 @@
-import { type AddMemberRequest, API, type MemberUser } from '@bridge-talk/contract';
-import { apiRequest } from '../../../shared/api/api-client.js';
+import { type AddMemberRequest, ROUTES } from '@bridge-talk/contract';
+import { callApi } from '../../../shared/api/api-client.js';
 
 /** Links an existing person (found by e-mail) to the family (POST /group/member/add). */
 export function addMember(input: AddMemberRequest) {
-  return apiRequest<MemberUser>(API.group.addMember, { method: 'POST', body: input });
+  return callApi(ROUTES.group.addMember, { body: input });
 }

@@ -1,7 +1,7 @@
-import { API, type CreateMemberUserRequest, type MemberUser } from '@bridge-talk/contract';
-import { apiRequest } from '../../../shared/api/api-client.js';
+import { type CreateMemberUserRequest, ROUTES } from '@bridge-talk/contract';
+import { callApi } from '../../../shared/api/api-client.js';
 
 /** A new person in the family, in the role `subtype` (POST /group/user/create). */
 export function createMember(input: CreateMemberUserRequest) {
-  return apiRequest<MemberUser>(API.group.createUser, { method: 'POST', body: input });
+  return callApi(ROUTES.group.createUser, { body: input });
 }

@@ -1,13 +1,13 @@
-import { API, apiPath, type Group } from '@bridge-talk/contract';
+import { ROUTES } from '@bridge-talk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.js';
+import { callApi } from '../../../shared/api/api-client.js';
 import { familyKeys } from './family-keys.js';
 
 /** One family: its name, payment e-mail and plan (one-time or monthly). */
 export const familyQuery = (id: string) =>
   queryOptions({
     queryKey: familyKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest<Group>(apiPath(API.group.byId, { id }), { signal }),
+    queryFn: ({ signal }) => callApi(ROUTES.group.byId, { params: { id }, signal }),
   });
 
 export const useFamily = (id: string, options: { enabled?: boolean } = {}) =>

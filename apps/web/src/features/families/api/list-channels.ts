@@ -1,14 +1,12 @@
-import { API, apiPath, type ChannelListResponse } from '@bridge-talk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.js';
+import { getChannels } from '../../conversations/index.js';
 import { familyKeys } from './family-keys.js';
 
-/** The family's chat channels (the conversations module's call, without `?channelId=`). */
+/** The family's chat channels (the conversations module's call), cached with the family's queries. */
 export const channelsQuery = (groupId: string) =>
   queryOptions({
     queryKey: familyKeys.channels(groupId),
-    queryFn: ({ signal }) =>
-      apiRequest<ChannelListResponse>(apiPath(API.channels.list, { groupId }), { signal }),
+    queryFn: ({ signal }) => getChannels(groupId, signal),
   });
 
 export const useChannels = (groupId: string) => useQuery(channelsQuery(groupId));

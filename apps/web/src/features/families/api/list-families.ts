@@ -1,6 +1,6 @@
-import { API, FAMILY_PAGE_SIZE, type GroupListResponse, type SortDirection } from '@bridge-talk/contract';
+import { FAMILY_PAGE_SIZE, ROUTES, type SortDirection } from '@bridge-talk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.js';
+import { callApi } from '../../../shared/api/api-client.js';
 import { familyKeys } from './family-keys.js';
 
 export interface FamilyListParams {
@@ -10,10 +10,10 @@ export interface FamilyListParams {
 }
 
 export function listFamilies({ search, sort, page }: FamilyListParams, signal?: AbortSignal) {
-  const query = new URLSearchParams({ page: String(page), pageSize: String(FAMILY_PAGE_SIZE) });
-  if (search) query.set('search', search);
-  if (sort) query.set('sort', sort);
-  return apiRequest<GroupListResponse>(`${API.group.list}?${query}`, { signal });
+  return callApi(ROUTES.group.list, {
+    query: { page, pageSize: FAMILY_PAGE_SIZE, search: search || undefined, sort },
+    signal,
+  });
 }
 
 export const familyListQuery = (params: FamilyListParams) =>

@@ -1,10 +1,10 @@
-import { API, apiPath, type EditGroupRequest, type GroupSavedResponse } from '@bridge-talk/contract';
+import { type EditGroupRequest, ROUTES } from '@bridge-talk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.js';
+import { callApi } from '../../../shared/api/api-client.js';
 import { familyKeys } from './family-keys.js';
 
 export function renameFamily(groupId: string, input: EditGroupRequest) {
-  return apiRequest<GroupSavedResponse>(apiPath(API.group.edit, { groupId }), { method: 'PUT', body: input });
+  return callApi(ROUTES.group.edit, { params: { groupId }, body: input });
 }
 
 export function useRenameFamily(groupId: string) {

@@ -1,13 +1,10 @@
-import { API, apiPath, type MessageResponse } from '@bridge-talk/contract';
+import { ROUTES } from '@bridge-talk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.js';
+import { callApi } from '../../../shared/api/api-client.js';
 import { familyKeys } from './family-keys.js';
 
 export function setMemberStatus(groupId: string, userId: string, active: boolean) {
-  return apiRequest<MessageResponse>(apiPath(API.group.memberStatus, { groupId, userId }), {
-    method: 'POST',
-    body: { active },
-  });
+  return callApi(ROUTES.group.memberStatus, { params: { groupId, userId }, body: { active } });
 }
 
 /** Activates or deactivates a person of the family; their channels' permissions change with it. */

@@ -1,10 +1,10 @@
-import { type AdminPlan, API, apiPath } from '@bridge-talk/contract';
+import { ROUTES } from '@bridge-talk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.js';
+import { callApi } from '../../../shared/api/api-client.js';
 import { paymentsKeys } from './payments-keys.js';
 
 export function archivePlan(id: string) {
-  return apiRequest<AdminPlan>(apiPath(API.payments.planArchive, { id }), { method: 'POST' });
+  return callApi(ROUTES.payments.planArchive, { params: { id } });
 }
 
 export function useArchivePlan() {

@@ -1,10 +1,10 @@
-import { type AdminCoupon, API, type CreateCouponRequest } from '@bridge-talk/contract';
+import { type CreateCouponRequest, ROUTES } from '@bridge-talk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.js';
+import { callApi } from '../../../shared/api/api-client.js';
 import { paymentsKeys } from './payments-keys.js';
 
 export function createCoupon(input: CreateCouponRequest) {
-  return apiRequest<AdminCoupon>(API.payments.coupons, { method: 'POST', body: input });
+  return callApi(ROUTES.payments.createCoupon, { body: input });
 }
 
 export function useCreateCoupon() {

@@ -1,10 +1,10 @@
-import { type AdminPlan, API, type CreatePlanRequest } from '@bridge-talk/contract';
+import { type CreatePlanRequest, ROUTES } from '@bridge-talk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.js';
+import { callApi } from '../../../shared/api/api-client.js';
 import { paymentsKeys } from './payments-keys.js';
 
 export function createPlan(input: CreatePlanRequest) {
-  return apiRequest<AdminPlan>(API.payments.plans, { method: 'POST', body: input });
+  return callApi(ROUTES.payments.createPlan, { body: input });
 }
 
 export function useCreatePlan() {

@@ -1,13 +1,16 @@
-import { API, type PaymentsConfigResponse } from '@bridge-talk/contract';
+import { ROUTES } from '@bridge-talk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.js';
+import { callApi } from '../../../shared/api/api-client.js';
 import { paymentsKeys } from './payments-keys.js';
 
-/** Which provider takes the payments, and (Stripe) where its dashboard is. */
+/**
+ * Which provider takes the payments: the card entry shows the local form or Stripe's fields (with
+ * Stripe's publishable key), the administration links Stripe's dashboard.
+ */
 export const paymentsConfigQuery = () =>
   queryOptions({
     queryKey: paymentsKeys.config(),
-    queryFn: ({ signal }) => apiRequest<PaymentsConfigResponse>(API.payments.config, { signal }),
+    queryFn: ({ signal }) => callApi(ROUTES.payments.config, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 

@@ -1,13 +1,13 @@
-import { type AdminCoupon, API } from '@bridge-talk/contract';
+import { ROUTES } from '@bridge-talk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.js';
+import { callApi } from '../../../shared/api/api-client.js';
 import { paymentsKeys } from './payments-keys.js';
 
 /** Every coupon of the local provider, with its times redeemed. */
 export const adminCouponsQuery = () =>
   queryOptions({
     queryKey: paymentsKeys.coupons(),
-    queryFn: ({ signal }) => apiRequest<{ coupons: AdminCoupon[] }>(API.payments.coupons, { signal }),
+    queryFn: ({ signal }) => callApi(ROUTES.payments.coupons, { signal }),
   });
 
 export const useAdminCoupons = (options: { enabled?: boolean } = {}) =>

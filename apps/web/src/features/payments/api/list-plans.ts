@@ -1,13 +1,13 @@
-import { type AdminPlan, API } from '@bridge-talk/contract';
+import { ROUTES } from '@bridge-talk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.js';
+import { callApi } from '../../../shared/api/api-client.js';
 import { paymentsKeys } from './payments-keys.js';
 
 /** Every plan of the local provider, archived ones too. */
 export const adminPlansQuery = () =>
   queryOptions({
     queryKey: paymentsKeys.plans(),
-    queryFn: ({ signal }) => apiRequest<{ plans: AdminPlan[] }>(API.payments.plans, { signal }),
+    queryFn: ({ signal }) => callApi(ROUTES.payments.plans, { signal }),
   });
 
 export const useAdminPlans = (options: { enabled?: boolean } = {}) =>

@@ -1,11 +1,11 @@
-import { API, type CreateTermsRequest, type Terms } from '@bridge-talk/contract';
+import { type CreateTermsRequest, ROUTES } from '@bridge-talk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.js';
+import { callApi } from '../../../shared/api/api-client.js';
 import { termsKeys } from './terms-keys.js';
 
 /** Saves a new version of the terms (every earlier version is kept). */
 export function createTerms(input: CreateTermsRequest) {
-  return apiRequest<Terms>(API.term.create, { method: 'POST', body: input });
+  return callApi(ROUTES.term.create, { body: input });
 }
 
 export function useCreateTerms() {

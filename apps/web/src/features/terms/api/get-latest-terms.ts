@@ -1,12 +1,15 @@
-import { API, type Terms } from '@bridge-talk/contract';
+import { ROUTES } from '@bridge-talk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../shared/api/api-client.js';
+import { ApiError, callApi } from '../../../shared/api/api-client.js';
 import { termsKeys } from './terms-keys.js';
 
-/** The terms in force, or null when no version has been saved yet. */
-export async function getLatestTerms(signal?: AbortSignal): Promise<Terms | null> {
+/**
+ * The terms in force, or null when no version has been saved yet. Public (the logged-out terms modal
+ * reads it too), so a 401 is never a reason to refresh.
+ */
+export async function getLatestTerms(signal?: AbortSignal) {
   try {
-    return await apiRequest<Terms>(API.term.last, { signal });
+    return await callApi(ROUTES.term.last, { signal, skipRefresh: true });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
@@ -16,4 +19,5 @@ export async function getLatestTerms(signal?: AbortSignal): Promise<Terms | null
 export const latestTermsQuery = () =>
   queryOptions({ queryKey: termsKeys.latest(), queryFn: ({ signal }) => getLatestTerms(signal) });
 
-export const useLatestTerms = () => useQuery(latestTermsQuery());
+export const useLatestTerms = (options: { enabled?: boolean } = {}) =>
+  useQuery({ ...latestTermsQuery(), enabled: options.enabled ?? true });

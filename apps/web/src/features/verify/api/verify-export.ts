@@ -1,13 +1,10 @@
-import { API, apiPath, type ExportVerifyResponse } from '@bridge-talk/contract';
+import { ROUTES } from '@bridge-talk/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.js';
+import { callApi } from '../../../shared/api/api-client.js';
 
 /** Public: whether the portal issued a file with this fingerprint (no session needed, none refreshed). */
 export function verifyExport(sha256: string, signal?: AbortSignal) {
-  return apiRequest<ExportVerifyResponse>(apiPath(API.exports.verify, { hash: sha256 }), {
-    signal,
-    skipRefresh: true,
-  });
+  return callApi(ROUTES.exports.verify, { params: { hash: sha256 }, signal, skipRefresh: true });
 }
 
 export const useExportVerification = (sha256: string | null) =>

@@ -1,0 +1,64 @@
+import type { ROUTES } from '../routes.js';
+import {
+  ZChangePasswordRequest,
+  ZCodeRequest,
+  ZFlowStepResponse,
+  ZForgotPasswordRequest,
+  ZLoginRequest,
+  ZMessageResponse,
+  ZPasswordNotSetResponse,
+  ZRegisterRequest,
+  ZSessionResponse,
+  ZSessionUser,
+  ZSetPasswordRequest,
+  ZUpdateMeRequest,
+  ZUpdateMeResponse,
+  ZValidateCodeRequest,
+} from '../schemas/index.js';
+import { errorAnswers, type SchemasOf } from './endpoint.js';
+
+const refused = errorAnswers(400, 401, 403, 429);
+
+export const authEndpoints = {
+  login: {
+    body: ZLoginRequest,
+    responses: { 200: ZSessionResponse, ...refused, 406: ZPasswordNotSetResponse },
+  },
+  /** The refresh cookie is the credential. */
+  refresh: { responses: { 200: ZSessionResponse, ...refused } },
+  logout: { responses: { 200: ZMessageResponse } },
+  me: { responses: { 200: ZSessionUser, ...errorAnswers(401) } },
+  meEdit: {
+    body: ZUpdateMeRequest,
+    responses: { 200: ZUpdateMeResponse, ...refused, ...errorAnswers(409) },
+  },
+  meEmailConfirm: {
+    body: ZCodeRequest,
+    responses: { 200: ZMessageResponse, ...refused, ...errorAnswers(409, 422) },
+  },
+  register: {
+    body: ZRegisterRequest,
+    responses: { 200: ZMessageResponse, ...errorAnswers(400, 409, 429) },
+  },
+  passwordRequest: {
+    body: ZForgotPasswordRequest,
+    responses: { 200: ZFlowStepResponse, ...refused, ...errorAnswers(404, 422) },
+  },
+  passwordValidate: {
+    body: ZValidateCodeRequest,
+    responses: { 200: ZFlowStepResponse, ...refused, ...errorAnswers(422) },
+  },
+  passwordChange: {
+    body: ZSetPasswordRequest,
+    responses: { 200: ZSessionResponse, ...refused, ...errorAnswers(422) },
+  },
+  accountCode: { responses: { 200: ZMessageResponse, ...refused } },
+  accountVerify: {
+    body: ZCodeRequest,
+    responses: { 200: ZFlowStepResponse, ...refused, ...errorAnswers(422) },
+  },
+  accountChange: {
+    body: ZChangePasswordRequest,
+    responses: { 200: ZMessageResponse, ...refused, ...errorAnswers(422) },
+  },
+} satisfies SchemasOf<typeof ROUTES.auth>;

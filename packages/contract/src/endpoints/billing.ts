@@ -1,0 +1,57 @@
+import type { ROUTES } from '../routes.js';
+import { ZCoupon } from '../rules/index.js';
+import {
+  ZAssignSubscriptionRequest,
+  ZBillingDetailsResponse,
+  ZChangeSubscriptionRequest,
+  ZCouponParams,
+  ZGroupIdParams,
+  ZGroupSavedResponse,
+  ZIdempotencyHeaders,
+  ZPlanListQuery,
+  ZPlanListResponse,
+  ZSaveBillingRequest,
+  ZUpdateBillingRequest,
+} from '../schemas/index.js';
+import { errorAnswers, type SchemasOf } from './endpoint.js';
+
+const refused = errorAnswers(400, 401, 403, 404);
+/** What a call that reaches the payment provider may answer besides. */
+const paymentRefused = { ...refused, ...errorAnswers(409, 422, 503) };
+
+export const billingEndpoints = {
+  /** An admin names the entity with `?entityId=`. */
+  plans: {
+    query: ZPlanListQuery,
+    responses: { 200: ZPlanListResponse, ...refused, ...errorAnswers(503) },
+  },
+  coupon: {
+    params: ZCouponParams,
+    responses: { 200: ZCoupon, ...refused, ...errorAnswers(503) },
+  },
+  assignSubscription: {
+    headers: ZIdempotencyHeaders,
+    body: ZAssignSubscriptionRequest,
+    responses: { 200: ZGroupSavedResponse, ...paymentRefused },
+  },
+  save: {
+    headers: ZIdempotencyHeaders,
+    body: ZSaveBillingRequest,
+    responses: { 200: ZGroupSavedResponse, ...paymentRefused },
+  },
+  update: {
+    headers: ZIdempotencyHeaders,
+    params: ZGroupIdParams,
+    body: ZUpdateBillingRequest,
+    responses: { 200: ZGroupSavedResponse, ...paymentRefused },
+  },
+  changeSubscription: {
+    headers: ZIdempotencyHeaders,
+    body: ZChangeSubscriptionRequest,
+    responses: { 200: ZGroupSavedResponse, ...paymentRefused },
+  },
+  details: {
+    params: ZGroupIdParams,
+    responses: { 200: ZBillingDetailsResponse, ...refused },
+  },
+} satisfies SchemasOf<typeof ROUTES.billing>;

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import type { ROUTES } from '../routes.js';
+import {
+  ZAttachmentQuery,
+  ZChannelId,
+  ZChannelListQuery,
+  ZChannelListResponse,
+  ZChannelStatusRequest,
+  ZExportRequest,
+  ZExportRequestResponse,
+  ZMessagePageResponse,
+  ZMessageResponse,
+} from '../schemas/index.js';
+import { errorAnswers, type SchemasOf } from './endpoint.js';
+
+const refused = errorAnswers(400, 401, 403, 404);
+const ZGroupId = z.string().trim().min(1).max(64);
+
+/** A family's conversations (entity only); a family of another entity answers 404. */
+export const channelEndpoints = {
+  /** The channels (members, status, reports), or with `?channelId=` a page of its messages, newest first. */
+  list: {
+    params: z.object({ groupId: ZGroupId }),
+    query: ZChannelListQuery,
+    responses: { 200: z.union([ZChannelListResponse, ZMessagePageResponse]), ...refused },
+  },
+  manager: {
+    params: z.object({ groupId: ZGroupId, channelId: ZChannelId }),
+    body: ZChannelStatusRequest,
+    responses: { 200: ZMessageResponse, ...refused },
+  },
+  /** A durable job builds the PDF transcript and e-mails it. */
+  exportRequest: {
+    params: z.object({ channelId: ZChannelId }),
+    body: ZExportRequest,
+    responses: { 200: ZExportRequestResponse, ...refused, ...errorAnswers(429) },
+  },
+  /** The bytes of an attachment (range requests; `size=thumb`): only its refusals are JSON. */
+  attachment: {
+    params: z.object({
+      groupId: ZGroupId,
+      channelId: ZChannelId,
+      messageId: ZChannelId,
+      index: z.coerce.number().int().min(0).max(99),
+    }),
+    query: ZAttachmentQuery,
+    responses: { ...refused, ...errorAnswers(416) },
+  },
+} satisfies SchemasOf<typeof ROUTES.channels>;

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import type { ROUTES } from '../routes.js';
+import {
+  ZAttachmentQuery,
+  ZFlagMessageRequest,
+  ZMemberChannelsResponse,
+  ZMemberCodeRequest,
+  ZMemberCodeResponse,
+  ZMemberSessionRequest,
+  ZMemberSessionResponse,
+  ZMessageResponse,
+  ZPostMessageRequest,
+  ZPostMessageResponse,
+  ZUploadedFile,
+} from '../schemas/index.js';
+import { errorAnswers, type SchemasOf } from './endpoint.js';
+
+const refused = errorAnswers(400, 401, 403, 404);
+
+/** The family members' chat API: a member token is the bearer, a portal user's token is refused. */
+export const chatEndpoints = {
+  code: {
+    body: ZMemberCodeRequest,
+    responses: { 200: ZMemberCodeResponse, ...errorAnswers(400, 404, 429) },
+  },
+  sessions: {
+    body: ZMemberSessionRequest,
+    responses: { 200: ZMemberSessionResponse, ...refused, ...errorAnswers(429) },
+  },
+  channels: { responses: { 200: ZMemberChannelsResponse, ...refused } },
+  messages: {
+    params: z.object({ channelId: z.uuid() }),
+    body: ZPostMessageRequest,
+    responses: { 201: ZPostMessageResponse, ...refused, ...errorAnswers(409, 429) },
+  },
+  flags: {
+    params: z.object({ messageId: z.uuid() }),
+    body: ZFlagMessageRequest,
+    responses: { 200: ZMessageResponse, ...refused, ...errorAnswers(429) },
+  },
+  /** A multipart body with one file: read by the route itself, so no body schema here. */
+  files: {
+    params: z.object({ channelId: z.uuid() }),
+    responses: { 201: ZUploadedFile, ...refused, ...errorAnswers(409, 413, 415, 429) },
+  },
+  /** The bytes of an attachment (range requests; `size=thumb`): only its refusals are JSON. */
+  attachment: {
+    params: z.object({
+      channelId: z.uuid(),
+      messageId: z.uuid(),
+      index: z.coerce.number().int().min(0).max(99),
+    }),
+    query: ZAttachmentQuery,
+    responses: { ...refused, ...errorAnswers(416) },
+  },
+} satisfies SchemasOf<typeof ROUTES.chat>;

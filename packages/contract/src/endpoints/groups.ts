@@ -1,0 +1,57 @@
+import type { ROUTES } from '../routes.js';
+import {
+  ZAddMemberRequest,
+  ZCheckUserRequest,
+  ZCheckUserResponse,
+  ZCreateMemberUserRequest,
+  ZEditGroupRequest,
+  ZEditMemberUserRequest,
+  ZGroup,
+  ZGroupIdParams,
+  ZGroupListQuery,
+  ZGroupListResponse,
+  ZGroupMemberList,
+  ZGroupParams,
+  ZGroupSavedResponse,
+  ZMemberParams,
+  ZMemberStatusRequest,
+  ZMemberUser,
+  ZMessageResponse,
+  ZSyncMembersRequest,
+  ZUserIdParams,
+} from '../schemas/index.js';
+import { errorAnswers, type SchemasOf } from './endpoint.js';
+
+const refused = errorAnswers(400, 401, 403);
+const notFound = errorAnswers(400, 401, 403, 404);
+const writeRefused = errorAnswers(400, 401, 403, 404, 409, 422);
+
+/** Families and their people; a family of another entity answers 404. */
+export const groupEndpoints = {
+  list: { query: ZGroupListQuery, responses: { 200: ZGroupListResponse, ...refused } },
+  byId: { params: ZGroupParams, responses: { 200: ZGroup, ...notFound } },
+  edit: {
+    params: ZGroupIdParams,
+    body: ZEditGroupRequest,
+    responses: { 200: ZGroupSavedResponse, ...notFound },
+  },
+  members: { params: ZGroupParams, responses: { 200: ZGroupMemberList, ...notFound } },
+  addMember: { body: ZAddMemberRequest, responses: { 200: ZMemberUser, ...writeRefused } },
+  memberStatus: {
+    params: ZMemberParams,
+    body: ZMemberStatusRequest,
+    responses: { 200: ZMessageResponse, ...notFound },
+  },
+  createUser: { body: ZCreateMemberUserRequest, responses: { 201: ZMemberUser, ...writeRefused } },
+  editUser: {
+    params: ZUserIdParams,
+    body: ZEditMemberUserRequest,
+    responses: { 200: ZMemberUser, ...writeRefused },
+  },
+  syncUsers: { body: ZSyncMembersRequest, responses: { 200: ZGroupMemberList, ...writeRefused } },
+  /** 404, as for an unknown e-mail, when the person is in none of the caller's families. */
+  checkUser: {
+    body: ZCheckUserRequest,
+    responses: { 200: ZCheckUserResponse, ...notFound, ...errorAnswers(429) },
+  },
+} satisfies SchemasOf<typeof ROUTES.group>;

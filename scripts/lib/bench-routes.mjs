@@ -1,0 +1,90 @@
+// What a benchmark drives: the routes, in order, and one autocannon run of a route with exact
+// latency percentiles.
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const autocannon = require('autocannon');
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return null;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** One autocannon run; latencies are collected per response so that p95 is exact. */
+export function drive(route, connections, duration) {
+  return new Promise((resolve, reject) => {
+    const latencies = [];
+    const instance = autocannon(
+      {
+        url: route.url,
+        method: route.method ?? 'GET',
+        headers: route.headers,
+        body: route.body,
+        connections,
+        duration,
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        latencies.sort((a, b) => a - b);
+        const round = (n) => (n === null ? null : Math.round(n * 10) / 10);
+        resolve({
+          route: route.name,
+          path: route.label,
+          connections,
+          requests: result.requests.total,
+          rps: Math.round((result.requests.total / duration) * 10) / 10,
+          p50: round(percentile(latencies, 50)),
+          p95: round(percentile(latencies, 95)),
+          p99: round(percentile(latencies, 99)),
+          errors: result.errors + result.timeouts + result.non2xx,
+        });
+      },
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+}
+
+/** The routes driven, in order; `database: true` for the authenticated reads measured against their SQL. */
+export function routesOf(url, seeded, adminAuth, entityAuth, entity) {
+  const { bench } = seeded;
+  const childFirstName = bench.childName.split(' ')[0];
+  const get = (name, label, pathAndQuery, auth) => ({
+    name,
+    label,
+    url: `${url}${pathAndQuery}`,
+    headers: auth ? { authorization: auth } : {},
+    database: Boolean(auth),
+  });
+  return [
+    get('bare', 'GET /api/health', '/api/health'),
+    {
+      name: 'login',
+      label: 'POST /api/auth/login',
+      url: `${url}/api/auth/login`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: entity.email, password: entity.password, role: 'entity' }),
+    },
+    get('me', 'GET /api/auth/me', '/api/auth/me', entityAuth),
+    get('entity search', 'GET /api/entity/list?search=smith', '/api/entity/list?search=smith', adminAuth),
+    get(
+      'family search: child name',
+      `GET /api/group/list?search=${childFirstName}`,
+      `/api/group/list?search=${encodeURIComponent(childFirstName)}`,
+      entityAuth,
+    ),
+    get(
+      'family search: e-mail',
+      'GET /api/group/list?search=<member e-mail>',
+      `/api/group/list?search=${encodeURIComponent(bench.memberEmail)}`,
+      entityAuth,
+    ),
+    get('family details', 'GET /api/group/list/:id', `/api/group/list/${bench.groupId}`, entityAuth),
+    get(
+      'messages page',
+      `GET /api/group/channel/list/:id?channelId= (${bench.channelMessages} messages)`,
+      `/api/group/channel/list/${bench.groupId}?channelId=${bench.channelId}&refresh=true`,
+      entityAuth,
+    ),
+  ];
+}
