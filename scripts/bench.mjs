@@ -1,8 +1,9 @@
-// `npm run bench -- [--duration 10] [--families 100000] [--messages 1000000] [--db pglite|postgres|all]`
+// `npm run bench -- [--duration 10] [--families 100000] [--messages 1000000] [--db pglite|postgres|all]
+//   [--only 'message search,…']`
 // Starts the built server on a seeded database and drives it with autocannon, one route after the
 // other: a bare route (the process ceiling), sign-in, /api/auth/me, the admin's entity search, the
-// families list searched by child name and by e-mail, a family's details and a page of the channel of
-// 10 000 messages. Prints requests/s, p50/p95/p99 latency, errors, each route's throughput as a share
+// families list searched by child name and by e-mail, a family's details, a page of the channel of
+// 10 000 messages and a search in that channel. Prints requests/s, p50/p95/p99 latency, errors, each route's throughput as a share
 // of the bare route's and the longest event-loop stall of the server while it was driven
 // (bench/event-loop-probe.cjs); writes the same as JSON to bench/results/<date>-<db>.json.
 // Each authenticated read is also set beside its database's limit: the statements it sends (recorded by
@@ -16,7 +17,7 @@
 // The parts are in scripts/lib/bench-*.mjs: the server process, the routes, the database limits and
 // the report.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,8 +50,11 @@ const { values: args } = parseArgs({
     out: { type: 'string', default: path.join(root, 'bench/results') },
     /** The built server to measure (its dist folder): a copy of an earlier build, to compare before/after. */
     server: { type: 'string', default: path.join(root, 'apps/server/dist') },
+    /** Only these routes (names, comma-separated), beside the bare route every share is taken of. */
+    only: { type: 'string' },
   },
 });
+const only = args.only ? new Set(['bare', ...args.only.split(',').map((name) => name.trim())]) : null;
 const duration = Number(args.duration);
 const serverDist = path.resolve(args.server);
 const families = Number(args.families);
@@ -81,7 +85,11 @@ function seed(env, summaryFile) {
     throw new Error('seeding failed');
   }
   const summary = JSON.parse(result.stdout.trim().split('\n').at(-1));
-  if (summaryFile) writeFileSync(summaryFile, JSON.stringify(summary));
+  if (summaryFile) {
+    // bench/.data is not in a fresh clone: a kept PostgreSQL database's summary is its first file.
+    mkdirSync(path.dirname(summaryFile), { recursive: true });
+    writeFileSync(summaryFile, JSON.stringify(summary));
+  }
   return { ...summary, wallMs: Date.now() - started };
 }
 
@@ -98,6 +106,7 @@ async function benchDatabase(kind, env, seeded) {
     const adminAuth = await login(server.url, admin.email, admin.password, 'admin');
     const entityAuth = await login(server.url, entity.email, entity.password, 'entity');
     for (const route of routesOf(server.url, seeded, adminAuth, entityAuth, entity)) {
+      if (only && !only.has(route.name)) continue;
       const connections = route.name === 'login' ? Number(args['login-connections']) : readConnections;
       process.stdout.write(`  ${route.name}…`);
       await eventLoopDelay(server);

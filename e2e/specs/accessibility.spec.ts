@@ -343,6 +343,11 @@ const ROUTES: Record<Visitor, Visit[]> = {
       },
     },
     {
+      route: '/activity',
+      open: (page) =>
+        visit(page, '/activity', (p) => p.getByRole('row', { name: /Created an entity account/ }).first()),
+    },
+    {
       route: '/account-settings',
       open: (page) => visit(page, '/account-settings', (p) => heading(p, 'Account settings')),
     },
@@ -431,6 +436,13 @@ const ROUTES: Record<Visitor, Visit[]> = {
       },
     },
     {
+      route: '/manage-families/:id/activity',
+      open: (page) =>
+        visit(page, `/manage-families/${data.family.groupId}/activity`, (p) =>
+          p.getByRole('row', { name: /Saved the family's payment details/ }).first(),
+        ),
+    },
+    {
       route: '/manage-families/:id/channel/:channelId',
       open: async (page) => {
         await visit(page, `/manage-families/${data.family.groupId}/channel/${data.family.channelId}`, (p) =>
@@ -442,6 +454,16 @@ const ROUTES: Record<Visitor, Visit[]> = {
         await expect(page.getByRole('main')).toContainText(HOSTILE.parent);
         await expect(page.getByLabel('Breadcrumb')).toContainText(childFirstName);
       },
+    },
+    {
+      route: '/reports',
+      open: (page) =>
+        visit(page, '/reports', (p) =>
+          p
+            .getByRole('table', { name: 'Reported messages' })
+            .getByRole('button', { name: 'Mark as reviewed' })
+            .first(),
+        ),
     },
     {
       route: '/add-new-family',
@@ -690,6 +712,10 @@ test('entity: every route, a status confirmation and the export dialog; hostile 
     '/manage-families/:id/channel/:channelId': async (p) => {
       await p.getByRole('button', { name: 'EXPORT' }).click();
       await expect(p.getByRole('dialog', { name: 'Export conversation' })).toBeVisible();
+    },
+    '/reports': async (p) => {
+      await p.getByRole('button', { name: 'Mark as reviewed' }).first().click();
+      await expect(p.getByRole('dialog', { name: 'Mark the report as reviewed' })).toBeVisible();
     },
   });
 });

@@ -2,75 +2,36 @@
 // reported message and pictures, paging back through a 10 000-message channel, the channel's status,
 // an export whose PDF the e-mail delivers and the verify call recognises, and a member's hostile html
 // that never runs.
-import { spawnSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { codeIn } from '../support/accounts.js';
+import { DEMO_AGENCY, type DemoFamily, type DemoServer, startDemoServer } from '../support/demo-server.js';
 import { expect, test, waitForMail } from '../support/fixtures.js';
-import { freePort, type ServerProcess, startServer, waitForExit } from '../support/server-process.js';
+import type { ServerProcess } from '../support/server-process.js';
 import { signIn } from '../support/sign-in.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const AGENCY = { email: 'demo.agency@bridgetalk.local', password: 'Demo-Pass-1' };
+const AGENCY = DEMO_AGENCY;
 const BIRTH_MOTHER = 'beatrice.lane@demo.bridgetalk.local';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
-let dataDir: string;
+let demo: DemoServer;
 let server: ServerProcess;
-const families: Record<string, string> = {};
+let families: DemoServer['families'];
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'bt-e2e-demo-'));
-  const env = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    CHAT_PROVIDER: 'local',
-    ADMIN_EMAIL: 'admin@demo-e2e.local',
-    ADMIN_PASSWORD: 'Demo-Admin-Pass-1',
-    LOG_LEVEL: 'warn',
-  };
-  const seeded = spawnSync('node', [path.join(root, 'scripts/seed-demo.mjs')], {
-    cwd: root,
-    env,
-    encoding: 'utf8',
-  });
-  expect(seeded.status, seeded.stderr).toBe(0);
-  for (const match of seeded.stdout.matchAll(
-    /^\s+(Robin Smith|Noah Garcia|Lily Chen)\s.*\/manage-families\/([0-9a-f-]{36})\/details/gm,
-  )) {
-    families[match[1]!] = match[2]!;
-  }
-  expect(Object.keys(families).sort()).toEqual(['Lily Chen', 'Noah Garcia', 'Robin Smith']);
-  server = await startServer(
-    {
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: env.ADMIN_EMAIL,
-      ADMIN_PASSWORD: env.ADMIN_PASSWORD,
-      SMTP_URL: process.env.E2E_SMTP_URL ?? '',
-      JOB_POLL_SECONDS: '0.5',
-      RATE_LIMIT_AUTH_MAX: '500',
-    },
-    await freePort(),
-  );
+  demo = await startDemoServer('conversations');
+  server = demo.server;
+  families = demo.families;
 });
 
 test.afterAll(async () => {
-  if (server) {
-    server.process.kill('SIGTERM');
-    await waitForExit(server.process);
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await demo?.stop();
 });
 
 /** From the family page, as the agency would: View on the channel's row. */
-async function openChannel(page: Page, family: string, channel = 'Channel 1') {
+async function openChannel(page: Page, family: DemoFamily, channel = 'Channel 1') {
   await page.goto(`${server.url}/manage-families/${families[family]}/details`);
   await page.getByRole('link', { name: `View ${channel}` }).click();
   await expect(page).toHaveURL(/\/channel\/[0-9a-f-]{36}$/);

@@ -86,5 +86,13 @@ export function routesOf(url, seeded, adminAuth, entityAuth, entity) {
       `/api/group/channel/list/${bench.groupId}?channelId=${bench.channelId}&refresh=true`,
       entityAuth,
     ),
+    // A word of one message in ten of the seeded lines: a thousand hits in the bench channel, among
+    // the channels of all the other families in the same GIN index; the first page of 20, newest first.
+    get(
+      'message search',
+      `GET /api/groups/:groupId/channels/:channelId/search?q=sunflower (${bench.channelMessages} messages)`,
+      `/api/groups/${bench.groupId}/channels/${bench.channelId}/search?q=sunflower`,
+      entityAuth,
+    ),
   ];
 }

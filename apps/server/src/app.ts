@@ -25,6 +25,7 @@ import { createJobQueue } from './jobs/queue.js';
 import { AppError } from './lib/app-error.js';
 import { createPageSender } from './lib/web-page.js';
 import { accountRoutes } from './modules/account/account.routes.js';
+import { activityRoutes } from './modules/activity/activity.routes.js';
 import { adminsRoutes } from './modules/admins/admins.routes.js';
 import { registerAttachmentJobs } from './modules/attachments/unsent-uploads.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -43,6 +44,9 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { databaseRateLimitStore } from './modules/limits/route-limit-store.js';
 import { registerMailJobs } from './modules/mail/mail.service.js';
 import { membersRoutes } from './modules/members/members.routes.js';
+import { registerReportJobs } from './modules/reports/report-alerts.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { registerStreamReportSync } from './modules/reports/stream-reports.js';
 import { ensureBootstrapAdmin, loadTokenKey } from './modules/system/bootstrap-admin.js';
 import { termsRoutes } from './modules/terms/terms.routes.js';
 import authenticate from './plugins/authenticate.js';
@@ -292,6 +296,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(chatMembersRoutes, { ctx });
   await app.register(groupsRoutes, { ctx });
   await app.register(membersRoutes, { ctx });
+  await app.register(reportsRoutes, { ctx });
+  await app.register(activityRoutes, { ctx });
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const serveWeb = existsSync(indexHtml);
@@ -319,6 +325,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerAttachmentJobs(ctx);
   await ensureBootstrapAdmin(ctx);
   await registerBillingJobs(ctx, payments);
+  await registerReportJobs(ctx);
+  if (ctx.chat.kind === 'stream') await registerStreamReportSync(ctx);
   await seedPlans(ctx, payments);
   if (options.startWorkers ?? true) await queue.startWorkers();
   return app;

@@ -1,5 +1,6 @@
-// What the two process entries share (main.ts serves HTTP, worker.ts runs the jobs): reading the
-// configuration or exiting with its message, and a graceful stop on SIGTERM / SIGINT.
+// What the process entries share (main.ts serves HTTP, worker.ts runs the jobs; the seed commands
+// reuse the first): reading the configuration or exiting with its message, and a graceful stop on
+// SIGTERM / SIGINT.
 import type { FastifyInstance } from 'fastify';
 import { type Config, ConfigError, loadConfig } from './config/index.js';
 

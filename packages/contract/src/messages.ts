@@ -10,6 +10,12 @@
  * Texts with a placeholder are functions.
  */
 
+import { ACTIVITY_TEXTS } from './messages-activity.js';
+import { DESK_TEXTS } from './messages-desk.js';
+import { BRIDGE_TALK_ADMIN, CONVERSATION_TEXTS, EXTRA_TEXTS } from './messages-extra.js';
+import { SEARCH_TEXTS } from './messages-search.js';
+import { VALIDATION_TEXTS } from './messages-validation.js';
+
 // Texts used by more than one area are declared once here and referenced below.
 const SOMETHING_WRONG = 'Error, Something went wrong.';
 const EMAIL_IN_USE = 'Email already in use.';
@@ -17,7 +23,6 @@ const EMAIL_IN_DATABASE = 'This email is already in our database.';
 const VERIFICATION_CODE_SENT = 'Verification code send successfully.';
 const CHANGE_PASSWORD_SUCCESS = 'Change password successfully.';
 const BRIDGE_TALK = 'Bridge Talk';
-const BRIDGE_TALK_ADMIN = 'Bridge Talk Admin';
 
 export const MSG = {
   common: {
@@ -109,6 +114,8 @@ export const MSG = {
 
   /** The names of fields as the messages about them say them ('Address must be at most 300 characters'). */
   fields: {
+    /** The note of a report's review ('What was done'). */
+    reviewNote: 'Note',
     firstName: 'First name',
     lastName: 'Last name',
     name: 'Name',
@@ -127,98 +134,6 @@ export const MSG = {
     content: 'Content',
     message: 'Message',
     reason: 'Reason',
-  },
-
-  /** Field validation messages, named after the rule they report. */
-  validation: {
-    /**
-     * Not quoted: the spec words one maximum, 'Zip code must be at most 5 characters'; every other
-     * maximum is said the same way, of the field named from `fields`.
-     */
-    tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
-
-    // Admin create/edit
-    firstNameMin: 'First name field must be at least 3 characters long',
-    firstNameRequired: 'First name is a required field',
-    /** Not quoted: the spec says "lastName likewise". */
-    lastNameMin: 'Last name field must be at least 3 characters long',
-    /** Not quoted: the spec says "lastName likewise". */
-    lastNameRequired: 'Last name is a required field',
-    emailWrong: 'Field email is wrong',
-    emailRequired: 'Email is a required field',
-
-    // Entity
-    entityNameMin: 'Entity name must be at least 3 characters long',
-    /** Not quoted: the spec says the entity name is required. */
-    entityNameRequired: 'Entity name is a required field',
-    phoneWrong: 'Phone field is wrong',
-    /** Not quoted: the spec says the phone is required. */
-    phoneRequired: 'Phone is a required field',
-    addressRequired: 'Address is a required field',
-    startContractNotFuture: 'The start date of the contract cannot be greater than the current date.',
-    startContractInvalid: 'Enter a valid date for the start of the contract',
-    endContractInvalid: 'Enter a valid date for the end of the contract',
-    startContractLength: 'Start contract field is wrong',
-    endContractLength: 'End contract field is wrong',
-    /** Shown on the end date when start is not strictly before end. */
-    endContractAfterStart: 'End contract must be greater than start contract',
-    /** Shown on the start date when start is not strictly before end. */
-    startContractBeforeEnd: 'Start contract must be less than end contract',
-
-    // Account settings
-    accountFirstNameMin: 'First name must be at least 3 characters long',
-    /** Not quoted: the spec gives the first-name text for both names. */
-    accountLastNameMin: 'Last name must be at least 3 characters long',
-
-    // Passwords (account change password, new password)
-    passwordMin: 'Minimum characters is 6',
-    passwordsDifferent: 'Passwords cannot be different',
-    invalidPassword: 'Invalid password',
-
-    // Add family: child and plan; change plan
-    childFirstNameMin: 'First name must be longer than 3 characters',
-    /** Not quoted: the spec says "and last-name equivalent". */
-    childLastNameMin: 'Last name must be longer than 3 characters',
-    planRequired: 'You need to select a plan',
-
-    // Family details (add-family wizard)
-    invalidEmailFormat: 'Invalid email format',
-    emailIsRequired: 'Email is required',
-    /** Not quoted: the spec says first and last name are required. */
-    firstNameIsRequired: 'First name is required',
-    /** Not quoted: the spec says first and last name are required. */
-    lastNameIsRequired: 'Last name is required',
-
-    // Edit family members
-    firstNameRequiredWithEmail: 'First name is required when email is provided',
-    lastNameRequiredWithEmail: 'Last name is required when email is provided',
-    adoptiveParentRequired: 'At least one adoptive parent is required',
-    birthFamilyRequired: 'At least one birth family is required',
-
-    // Billing
-    /** Not quoted: the spec says fullName min 3. */
-    fullNameMin: 'Full name must be at least 3 characters long',
-    fullNameRequired: 'Full name is a required field',
-    /** Not quoted: the spec says "'Address is a required field', etc.". */
-    cityRequired: 'City is a required field',
-    /** Not quoted: the spec says "'Address is a required field', etc.". */
-    stateRequired: 'State is a required field',
-    /** Not quoted: the spec says "'Address is a required field', etc.". */
-    zipRequired: 'Zip code is a required field',
-    zipDigits: 'Zip code must be only numbers',
-    zipMin: 'Zip code must be at least 5 characters',
-    /** The spec abbreviates this one: "'Zip code must be at least 5 characters' / 'at most 5'". */
-    zipMax: 'Zip code must be at most 5 characters',
-
-    // Export
-    exportEmailWrong: 'Email field is wrong',
-    exportRetypeEmailWrong: 'Re-type email field is wrong',
-    cannotPasteEmail: 'Cannot paste email',
-    cannotCopyEmail: 'Cannot copy email',
-
-    // Signup
-    nameMin: 'Name must be at least 3 characters',
-    signupEntityNameMin: 'Entity name must be at least 3 characters',
   },
 
   /** Live checklist beside new-password fields . */
@@ -383,67 +298,6 @@ export const MSG = {
     planAlreadyChosen: (plan: string) => `The plan is chosen: ${plan}.`,
   },
 
-  /** Not in the spec: texts of the conversation screen, the export and the member chat API. */
-  conversations: {
-    exportTitle: 'Export conversation',
-    transcriptTitle: 'Conversation transcript',
-    exportText: 'The whole conversation will be e-mailed as a PDF file to this address.',
-    emailLabel: 'Email',
-    retypeEmailLabel: 'Re-type email',
-    emailsDoNotMatch: 'The two email addresses do not match',
-    noMessages: 'No messages in this channel yet.',
-    loadingOlder: 'Loading older messages…',
-    loadOlder: 'Load older messages',
-    close: 'Close',
-    channelNotFound: 'This channel does not exist or is not one of your families’ channels.',
-    backToFamily: 'Back to the family',
-    startOfConversation: 'Start of the conversation',
-    loadFailed: 'The conversation could not be loaded.',
-    channelActive: 'Active',
-    channelDisabled: 'Disabled',
-    /** The aria label of the status switch. */
-    channelStatus: 'Channel status',
-    messagesLabel: 'Messages',
-    invalidFingerprint: 'A fingerprint is 64 hexadecimal characters.',
-    exportIssued: 'This file was issued by the Bridge Talk portal.',
-    exportNotIssued: 'No file with this fingerprint was issued by the Bridge Talk portal.',
-    emptyMessage: 'A message needs text or an attachment.',
-    memberCodeSent: 'If this address belongs to a family member, a code has been sent to it.',
-    memberCodeInvalid: 'This code is not valid or has expired.',
-    channelIsDisabled: 'This channel is disabled.',
-    cannotWriteHere: 'You cannot write in this channel.',
-    memberApiUnavailable: 'Members use the chat app of the chat provider.',
-    messageReported: 'The message has been reported.',
-    /** An attachment the portal cannot read (a file that is gone, an address outside the portal). */
-    attachmentUnavailable: 'This attachment cannot be shown.',
-    fileMissing: 'Choose a file to upload.',
-    fileTooMany: 'Upload one file at a time.',
-    fileTypeNotAllowed: 'Only pictures (JPEG, PNG, WebP, GIF) and videos (MP4, WebM) can be attached.',
-    fileEmpty: 'The file is empty.',
-    fileTooLarge: (limit: string) => `The file is too large: at most ${limit}.`,
-    fileNotUploaded: 'An attachment must be a file uploaded to this channel and not yet sent.',
-    tooManyAttachments: (max: number) => `A message has at most ${max} attachments.`,
-    imageLabel: 'Image',
-    videoLabel: 'Video',
-    openFullSize: 'Open the full-size picture',
-    verifyTitle: 'Check a conversation transcript',
-    verifyIntro:
-      'Every transcript the Bridge Talk portal e-mails has a fingerprint (its SHA-256), given in that e-mail. Choose the PDF file to work out its fingerprint in this browser — the file is not sent anywhere — or type the fingerprint.',
-    verifyFileLabel: 'Transcript file (PDF)',
-    verifyFingerprintLabel: 'Fingerprint (SHA-256)',
-    verifyCheck: 'Check',
-    verifyReading: 'Working out the fingerprint…',
-    verifyFileUnreadable: 'This file could not be read.',
-    verifyIssuedOn: 'Issued on',
-    verifyChannel: 'Channel',
-    verifyChannelGone: 'A channel that no longer exists',
-    verifyMessages: 'Messages',
-    verifyFileSize: 'File size',
-    verifyNothingShown:
-      'This check shows whether the portal issued the file and when, never what the conversation says.',
-    verifyCommandLine: 'On a computer, the fingerprint of a file is also given by:',
-  },
-
   /** Add-family wizard (reading A of the steps, see docs/architecture.md). */
   wizard: {
     stepPaymentDetails: 'Payment Details',
@@ -509,61 +363,10 @@ export const MSG = {
     cardOnFile: (brand: string, last4: string) => `Card on file: ${brand} ending in ${last4}`,
     keepCardHint: 'Leave the card fields empty to keep this card.',
   },
-
-  /** Texts the spec does not have but the product needs. */
-  extra: {
-    /** 429 from the rate limiter. */
-    tooManyAttempts: 'Too many attempts. Please try again later.',
-    /** 401 when no refresh is possible. */
-    sessionExpired: 'Your session has expired. Please sign in again.',
-    /** Answer of a logout. */
-    signedOut: 'Signed out.',
-    /** 403: role or tenant not allowed. */
-    forbidden: 'You do not have permission to do that.',
-    notFound: 'Not found.',
-    /** 422: a one-time family's billing is not editable. */
-    oneTimeBillingCannotChange: 'The payment details of a one-time plan cannot be changed.',
-    /** A request whose text holds a NUL character, which no field may contain. */
-    invalidCharacters: 'The request contains a character that is not allowed.',
-    cannotRemoveSelf: 'You cannot remove your own account.',
-    lastAdminCannotBeRemoved: 'The last admin cannot be removed.',
-    /** A verification code of the wrong length. */
-    codeLength: 'The code must be 6 characters.',
-    /** The password-reset or change-password step was too old or already used. */
-    stepExpired: 'This step has expired. Please start again.',
-    /** The member toggle's two wordings (the spec says they differ but quotes neither). */
-    memberActivateConfirm: 'Do you really want to activate this member?',
-    memberDeactivateConfirm: 'Do you really want to deactivate this member?',
-    /** The fixed, disabled organization label an admin sees in account settings. */
-    adminOrganization: BRIDGE_TALK_ADMIN,
-    /** A screen that failed to load (its code could not be downloaded) or to render. */
-    screenFailed: 'This page could not be shown.',
-    screenFailedHint: 'Check your connection, then reload the page.',
-    reload: 'Reload',
-    /** The logged-out terms modal before any terms are published. */
-    termsNotPublished: 'The terms and conditions have not been published yet.',
-    /** A code-flow screen opened without the e-mail and state of the previous step. */
-    startAgain: 'Please start again: enter your e-mail to receive a new code.',
-    /** The signup screen's type choice. */
-    subtypeAgency: 'Agency',
-    subtypeLawyer: 'Lawyer',
-    /** The count of users on the Bridge Talk Admin list. */
-    userCount: (count: number) => (count === 1 ? '1 user' : `${count} users`),
-    /** Administration: saves that succeeded, and the empty entity list. */
-    entityCreated: 'Entity account created. An invitation was sent by e-mail.',
-    entitySaved: 'Entity account saved.',
-    adminCreated: 'Admin account created. An invitation was sent by e-mail.',
-    adminSaved: 'Admin account saved.',
-    adminRemoved: 'Admin account removed.',
-    termsSaved: 'Terms and conditions saved.',
-    noEntitiesYet: 'No entity accounts yet.',
-    /** Enabling an access request: it is enabled (and invited) by saving its completed form. */
-    entityIncomplete: 'Fill in the address and the contract dates before enabling this entity.',
-    entityPendingHint:
-      'This access request is pending. Fill in its details and save: the entity is then enabled and its person invited by e-mail.',
-    entityEnabled: 'Entity account enabled. An invitation was sent by e-mail.',
-    /** The terms page before any version exists, and an editor saved with no text in it. */
-    writeFirstTerms: 'Write the first terms',
-    termsEmpty: 'The terms are empty. Write them before saving.',
-  },
+  validation: VALIDATION_TEXTS,
+  conversations: CONVERSATION_TEXTS,
+  extra: EXTRA_TEXTS,
+  ...DESK_TEXTS,
+  ...SEARCH_TEXTS,
+  ...ACTIVITY_TEXTS,
 } as const;

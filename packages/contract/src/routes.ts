@@ -103,6 +103,26 @@ export const ROUTES = {
       method: 'GET',
       path: '/api/groups/:groupId/channels/:channelId/messages/:messageId/attachments/:index',
     },
+    /** Not in the spec: the messages around one (a report's deep link, a search hit). */
+    around: { method: 'GET', path: '/api/groups/:groupId/channels/:channelId/messages/:messageId/around' },
+    /** Not in the spec: the messages of the channel holding some words, newest first. */
+    search: { method: 'GET', path: '/api/groups/:groupId/channels/:channelId/search' },
+  },
+  /** Not in the spec: the caseworker's desk — every reported message of the entity's families. */
+  reports: {
+    list: { method: 'GET', path: '/api/reports' },
+    count: { method: 'GET', path: '/api/reports/count' },
+    review: { method: 'POST', path: '/api/reports/:id/review' },
+    reopen: { method: 'POST', path: '/api/reports/:id/reopen' },
+    alerts: { method: 'GET', path: '/api/reports/alerts' },
+    setAlerts: { method: 'PUT', path: '/api/reports/alerts' },
+    /** Stream only: the signed webhook that brings members' reports (read as raw bytes). */
+    streamWebhook: { method: 'POST', path: '/api/chat/stream/webhook' },
+  },
+  /** Not in the spec: who did what — a family's (its entity) and the platform's (the administrator). */
+  activity: {
+    family: { method: 'GET', path: '/api/groups/:groupId/activity' },
+    platform: { method: 'GET', path: '/api/admin/activity' },
   },
   /** Not in the spec: the public check of an export's SHA-256 (no content is revealed). */
   exports: {

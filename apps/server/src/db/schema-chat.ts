@@ -86,6 +86,9 @@ export interface StoredAttachment {
   height: number | null;
 }
 
+/** The words of a message for full-text search: its html without tags, in English. */
+export const MESSAGE_SEARCH_VECTOR = `to_tsvector('english'::regconfig, regexp_replace(html, '<[^>]+>', ' ', 'g'))`;
+
 export const chatMessages = pgTable(
   'chat_messages',
   {
@@ -104,7 +107,13 @@ export const chatMessages = pgTable(
     attachments: jsonb('attachments').$type<ChatAttachment[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('chat_messages_channel_time_idx').on(t.channelId, t.createdAt, t.id)],
+  (t) => [
+    index('chat_messages_channel_time_idx').on(t.channelId, t.createdAt, t.id),
+    // Search in a conversation: the channel (btree_gin) beside the words of the message's text, tags
+    // taken out, so that the index itself keeps only that channel's matches. A query must use the
+    // same expression (MESSAGE_SEARCH_VECTOR) for PostgreSQL to use the index.
+    index('chat_messages_search_idx').using('gin', t.channelId, sql.raw(MESSAGE_SEARCH_VECTOR)),
+  ],
 );
 
 export const chatFlags = pgTable(

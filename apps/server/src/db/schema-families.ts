@@ -1,8 +1,20 @@
 // The people of a family and their places in it. A person (`family_members`) may belong to more than
 // one family (a birth parent of two children placed with different families), so the person and the
 // membership are separate; the e-mail identifies a person across families.
+
+import { AUDIT_ACTIONS, PLATFORM_AUDIT_ACTIONS } from '@bridge-talk/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { groups, users } from './schema.js';
 
 export const familyMembers = pgTable(
@@ -82,23 +94,30 @@ export const conversationExports = pgTable(
  * Who looked at or exported which family conversation, or looked up a person by e-mail, and when.
  * Append-only.
  */
+/** The platform's actions as an SQL list, for the index and the query that must match it. */
+export const PLATFORM_ACTIONS_SQL = `(${PLATFORM_AUDIT_ACTIONS.map((a) => `'${a}'`).join(', ')})`;
+
 export const auditEvents = pgTable(
   'audit_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
-    action: text('action', {
-      enum: ['conversation.viewed', 'conversation.export_requested', 'member.looked_up'],
-    }).notNull(),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
     entityId: uuid('entity_id'),
     groupId: uuid('group_id'),
     channelId: text('channel_id'),
     /** What else the event names: for a member look-up, the e-mail looked up (lower case). */
     subject: text('subject'),
+    /** What else the activity shows: a status before and after, a recipient, a fingerprint, a note. */
+    details: jsonb('details').$type<Record<string, string | number | null>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('audit_events_group_idx').on(t.groupId, t.createdAt),
     index('audit_events_entity_idx').on(t.entityId, t.createdAt),
+    // The administrator's platform activity: the few platform events among the many of the families.
+    index('audit_events_platform_idx')
+      .on(t.createdAt)
+      .where(sql`${t.groupId} is null and ${t.action} in ${sql.raw(PLATFORM_ACTIONS_SQL)}`),
   ],
 );

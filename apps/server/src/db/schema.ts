@@ -1,22 +1,9 @@
 // Drizzle table definitions: the single description of our tables. Migrations in ../../drizzle are
-// generated from this file (`npm run db:generate -w @bridge-talk/server`) and run on PGlite and PostgreSQL.
+// generated from these files (`npm run db:generate -w @bridge-talk/server`) and run on PGlite and PostgreSQL.
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-const timestamps = {
+export const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
@@ -35,6 +22,10 @@ export const entities = pgTable(
     coupon: text('coupon'),
     startContract: text('start_contract'),
     endContract: text('end_contract'),
+    /** How the entity's sign-in e-mail hears of reported messages: each within a minute, or a daily digest. */
+    reportAlerts: text('report_alerts', { enum: ['immediate', 'daily'] })
+      .notNull()
+      .default('immediate'),
     /**
      * Name and e-mail, lower-case, for the admin's search: a case-sensitive LIKE of the lower-cased
      * search, instead of ILIKE lower-casing both columns of every row it checks.
@@ -238,188 +229,6 @@ export const billingInformation = pgTable('billing_information', {
   providerCustomerId: text('provider_customer_id').notNull(),
   providerPaymentMethodId: text('provider_payment_method_id').notNull(),
   ...timestamps,
-});
-
-/** Local provider: the plans (Stripe: prices). `id` looks like a Stripe price id. */
-export const paymentPlans = pgTable('payment_plans', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  type: text('type', { enum: ['recurring', 'one_time'] }).notNull(),
-  unitAmount: integer('unit_amount').notNull(),
-  currency: text('currency').notNull().default('usd'),
-  active: boolean('active').notNull().default(true),
-  ...timestamps,
-});
-
-/** Local provider: the coupons; `id` is the code people type. `products` is a comma list of plan ids. */
-export const paymentCoupons = pgTable(
-  'payment_coupons',
-  {
-    id: text('id').primaryKey(),
-    name: text('name').notNull(),
-    percentOff: doublePrecision('percent_off'),
-    amountOff: integer('amount_off'),
-    maxRedemptions: integer('max_redemptions'),
-    timesRedeemed: integer('times_redeemed').notNull().default(0),
-    products: text('products').notNull().default(''),
-    ...timestamps,
-  },
-  (t) => [
-    uniqueIndex('payment_coupons_code_key').on(sql`lower(${t.id})`),
-    check('payment_coupons_redeemed_check', sql`${t.timesRedeemed} >= 0`),
-  ],
-);
-
-/** Local provider: each redemption of a coupon, once per subscription; times_redeemed counts them. */
-export const paymentCouponRedemptions = pgTable(
-  'payment_coupon_redemptions',
-  {
-    couponId: text('coupon_id')
-      .notNull()
-      .references(() => paymentCoupons.id, { onDelete: 'cascade' }),
-    idempotencyKey: text('idempotency_key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.couponId, t.idempotencyKey] })],
-);
-
-/**
- * Local provider: a card exchanged for a token by the local card form. Holds what may be shown of the
- * card, and how a charge on it ends (the well-known test numbers decline); never the number or CVC.
- */
-export const paymentCardTokens = pgTable('payment_card_tokens', {
-  id: text('id').primaryKey(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  brand: text('brand').notNull(),
-  last4: text('last4').notNull(),
-  expMonth: integer('exp_month').notNull(),
-  expYear: integer('exp_year').notNull(),
-  /** null: charges succeed; otherwise the decline code a charge answers. */
-  declineCode: text('decline_code'),
-  /** Whether the bank refuses the card when it is saved, before any charge (most declining cards). */
-  declinesWhenSaved: boolean('declines_when_saved').notNull().default(false),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/** Local provider: customers (one per group that saved payment details). */
-export const paymentCustomers = pgTable('payment_customers', {
-  id: text('id').primaryKey(),
-  email: text('email').notNull(),
-  name: text('name').notNull(),
-  /** The key of the call that created it: a repeated call finds it instead of creating another. */
-  idempotencyKey: text('idempotency_key').unique(),
-  ...timestamps,
-});
-
-/** Local provider: a customer's cards, from a token: brand, last 4 and expiry only. */
-export const paymentMethods = pgTable(
-  'payment_methods',
-  {
-    id: text('id').primaryKey(),
-    customerId: text('customer_id')
-      .notNull()
-      .references(() => paymentCustomers.id, { onDelete: 'cascade' }),
-    brand: text('brand').notNull(),
-    last4: text('last4').notNull(),
-    expMonth: integer('exp_month').notNull(),
-    expYear: integer('exp_year').notNull(),
-    declineCode: text('decline_code'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('payment_methods_customer_idx').on(t.customerId)],
-);
-
-/** Local provider: every charge attempt, once per idempotency key. */
-export const paymentCharges = pgTable(
-  'payment_charges',
-  {
-    id: text('id').primaryKey(),
-    idempotencyKey: text('idempotency_key').notNull(),
-    customerId: text('customer_id').notNull(),
-    paymentMethodId: text('payment_method_id').notNull(),
-    amount: integer('amount').notNull(),
-    currency: text('currency').notNull().default('usd'),
-    description: text('description').notNull(),
-    status: text('status', { enum: ['succeeded', 'failed'] }).notNull(),
-    failureCode: text('failure_code'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('payment_charges_idempotency_key').on(t.idempotencyKey),
-    index('payment_charges_customer_idx').on(t.customerId, t.createdAt),
-  ],
-);
-
-/**
- * A group's subscription to a plan, with either provider: one_time (a single charge, `providerPaymentId`)
- * or recurring (monthly, `providerSubscriptionId`, renewed at `currentPeriodEnd`). A group has at most one
- * that is not over (the unique index), so a repeated submit cannot charge twice.
- */
-export const subscriptions = pgTable(
-  'subscriptions',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    groupId: uuid('group_id')
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
-    provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
-    planId: text('plan_id').notNull(),
-    planType: text('plan_type', { enum: ['recurring', 'one_time'] }).notNull(),
-    couponIds: jsonb('coupon_ids').$type<string[]>().notNull().default([]),
-    /** The price after coupons, recomputed by the server with the contract's price rule. */
-    amount: integer('amount').notNull(),
-    status: text('status', { enum: ['incomplete', 'active', 'past_due', 'canceled', 'failed'] }).notNull(),
-    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
-    providerSubscriptionId: text('provider_subscription_id'),
-    providerPaymentId: text('provider_payment_id'),
-    /** Local renewals: failed attempts in a row, and when to try again. */
-    renewalFailures: integer('renewal_failures').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
-    /** When the newest provider event applied was created: an older event arriving late changes nothing. */
-    providerEventAt: timestamp('provider_event_at', { withTimezone: true }),
-    ...timestamps,
-  },
-  (t) => [
-    uniqueIndex('subscriptions_group_current_key')
-      .on(t.groupId)
-      .where(sql`${t.status} in ('incomplete', 'active', 'past_due')`),
-    index('subscriptions_renewal_idx')
-      .on(t.currentPeriodEnd)
-      .where(
-        sql`${t.provider} = 'local' and ${t.planType} = 'recurring' and ${t.status} in ('active', 'past_due')`,
-      ),
-    index('subscriptions_provider_subscription_idx').on(t.providerSubscriptionId),
-    index('subscriptions_provider_payment_idx').on(t.providerPaymentId),
-  ],
-);
-
-/** Answers of billing calls sent with an Idempotency-Key: the same key gets the same answer. */
-export const idempotencyKeys = pgTable(
-  'idempotency_keys',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    key: text('key').notNull(),
-    route: text('route').notNull(),
-    requestHash: text('request_hash').notNull(),
-    /** null while the first request is in progress. */
-    responseStatus: integer('response_status'),
-    responseBody: jsonb('response_body'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
-);
-
-/** Stripe webhook events already applied: each event changes our records once. */
-export const processedWebhookEvents = pgTable('processed_webhook_events', {
-  id: text('id').primaryKey(),
-  type: text('type').notNull(),
-  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**

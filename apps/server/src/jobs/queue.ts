@@ -17,6 +17,12 @@ export interface JobData {
   'conversation.export': { exportId: string };
   /** Remove files members uploaded and never sent (scheduled). */
   'attachments.cleanup': Record<string, never>;
+  /** E-mail entities that want to hear at once of the reports not yet announced (queued and every minute). */
+  'reports.alert': Record<string, never>;
+  /** The daily digest of reports to entities that chose it (scheduled). */
+  'reports.digest': Record<string, never>;
+  /** Stream: bring in the reports its webhook may have missed (scheduled). */
+  'reports.sync': Record<string, never>;
 }
 export type JobName = keyof JobData;
 
@@ -26,6 +32,9 @@ export const QUEUES: Record<JobName, { retryLimit: number; retryDelay: number; e
   'billing.renew': { retryLimit: 3, retryDelay: 60, expireInSeconds: 600 },
   'conversation.export': { retryLimit: 5, retryDelay: 30, expireInSeconds: 600 },
   'attachments.cleanup': { retryLimit: 3, retryDelay: 60, expireInSeconds: 600 },
+  'reports.alert': { retryLimit: 5, retryDelay: 10, expireInSeconds: 120 },
+  'reports.digest': { retryLimit: 5, retryDelay: 60, expireInSeconds: 600 },
+  'reports.sync': { retryLimit: 2, retryDelay: 60, expireInSeconds: 1800 },
 };
 
 export interface JobContext {

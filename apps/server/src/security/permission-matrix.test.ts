@@ -16,7 +16,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAttachmentsService } from '../modules/attachments/attachments.service.js';
 import { signMemberToken } from '../modules/chat-members/member-tokens.js';
+import { recordReports } from '../modules/reports/reports.service.js';
 import { localActionsOf } from '../providers/chat/index.js';
+import { localReportOf } from '../providers/chat/local-chat-reports.js';
 import { billingPayload, CARD_OK, createCoupon, createPlan } from '../test-support/billing.js';
 import {
   addFamilyMember,
@@ -58,6 +60,8 @@ interface Tenant {
   birth: Person;
   channelId: string;
   messageId: string;
+  /** A member's report of that message, open. */
+  reportId: string;
   exportId: string;
   coupon: string | null;
 }
@@ -179,6 +183,12 @@ async function seedTenant(label: 'A' | 'B', coupon: string | null): Promise<Tena
     files: [{ fileId: picture.id, title: 'Matrix picture' }],
   });
   if (!('id' in posted)) throw new Error(`post refused: ${posted.refused}`);
+  await localActionsOf(t.app.ctx.chat)!.flagMessage({ messageId: posted.id, userId: birth.id });
+  await recordReports(t.app.ctx, await localReportOf(t.db(), posted.id, birth.id));
+  const [report] = await rows<{ id: string }>(
+    `select id from message_reports where message_id = '${posted.id}'`,
+  );
+  if (!report) throw new Error('the report was not recorded');
   const exported = await ok(
     inject(auth, 'POST', `/api/group/channels/export/request/${channel.id}`, { email: unique('export') }),
     'export',
@@ -197,6 +207,7 @@ async function seedTenant(label: 'A' | 'B', coupon: string | null): Promise<Tena
     birth,
     channelId: channel.id,
     messageId: posted.id,
+    reportId: report.id,
     exportId: exported.exportId,
     coupon,
   };
@@ -501,6 +512,35 @@ const REQUESTS: Record<string, Build> = {
       ? activate(c.subject.groupId, c.subject.birth)
       : [activate(c.subject.groupId, c.subject.birth), activate(c.home.groupId, c.subject.birth)];
   },
+  'GET /api/reports': (c) =>
+    c.kind === 'own'
+      ? [
+          { method: 'GET', url: '/api/reports' },
+          { method: 'GET', url: `/api/reports?groupId=${c.subject.groupId}` },
+        ]
+      : { method: 'GET', url: `/api/reports?groupId=${c.subject.groupId}&state=open` },
+  'GET /api/reports/count': () => ({ method: 'GET', url: '/api/reports/count' }),
+  'GET /api/groups/:groupId/activity': (c) => ({
+    method: 'GET',
+    url: `/api/groups/${c.subject.groupId}/activity?page=1`,
+  }),
+  'GET /api/admin/activity': () => ({ method: 'GET', url: '/api/admin/activity' }),
+  'POST /api/reports/:id/review': (c) => ({
+    method: 'POST',
+    url: `/api/reports/${c.subject.reportId}/review`,
+    payload: { note: 'Spoke with the family.' },
+  }),
+  'POST /api/reports/:id/reopen': (c) => ({
+    method: 'POST',
+    url: `/api/reports/${c.subject.reportId}/reopen`,
+    payload: {},
+  }),
+  'GET /api/reports/alerts': () => ({ method: 'GET', url: '/api/reports/alerts' }),
+  'PUT /api/reports/alerts': () => ({
+    method: 'PUT',
+    url: '/api/reports/alerts',
+    payload: { mode: 'daily' },
+  }),
   'GET /api/group/channel/list/:groupId': (c) => {
     const read = (groupId: string, channelId: string): Req => ({
       method: 'GET',
@@ -528,6 +568,20 @@ const REQUESTS: Record<string, Build> = {
     url: `/api/group/channels/export/request/${c.subject.channelId}`,
     payload: { email: unique('export') },
   }),
+  'GET /api/groups/:groupId/channels/:channelId/messages/:messageId/around': (c) => {
+    const read = (groupId: string): Req => ({
+      method: 'GET',
+      url: `/api/groups/${groupId}/channels/${c.subject.channelId}/messages/${c.subject.messageId}/around`,
+    });
+    return c.kind === 'own' ? read(c.subject.groupId) : [read(c.subject.groupId), read(c.home.groupId)];
+  },
+  'GET /api/groups/:groupId/channels/:channelId/search': (c) => {
+    const find = (groupId: string): Req => ({
+      method: 'GET',
+      url: `/api/groups/${groupId}/channels/${c.subject.channelId}/search?q=hello`,
+    });
+    return c.kind === 'own' ? find(c.subject.groupId) : [find(c.subject.groupId), find(c.home.groupId)];
+  },
   'GET /api/exports/verify/:hash': () => ({ method: 'GET', url: `/api/exports/verify/${HASH}` }),
   'POST /api/chat/sessions/code': () => ({
     method: 'POST',
@@ -633,6 +687,7 @@ function identifiersOf(x: Tenant): string[] {
     x.birth.email!,
     x.channelId,
     x.messageId,
+    x.reportId,
     x.exportId,
     ...(x.coupon ? [x.coupon] : []),
   ];
@@ -658,6 +713,7 @@ const WHOLE_TABLES = [
   'chat_messages',
   'chat_flags',
   'conversation_exports',
+  'message_reports',
   'audit_events',
   'terms',
   'payment_plans',
@@ -697,6 +753,7 @@ function tenantColumns(x: Tenant): string[] {
     messages: `chat_messages r where r.channel_id in ${channelsOf}`,
     flags: `chat_flags r where r.channel_id in ${channelsOf}`,
     exports: `conversation_exports r where r.group_id in ${groupsOf}`,
+    reports: `message_reports r where r.entity_id = ${e}`,
     audit: `audit_events r where r.entity_id = ${e} or r.group_id in ${groupsOf}`,
   };
   return Object.entries(parts).map(([name, from]) => `${agg(from)} as "${x.label}.${name}"`);

@@ -93,9 +93,23 @@ export const PERMISSION_MATRIX: Record<string, MatrixRow> = {
   'PUT /api/group/user/edit/:userId':                    row('401',   '403',   OWN,     OWN,     '401'),
   'POST /api/group/user/sync':                           row('401',   '403',   OWN,     OWN,     '401'),
   'POST /api/group/member/manager/:groupId/:userId':     row('401',   '403',   OWN,     OWN,     '401'),
+  // the caseworker's desk: the entity's reported messages; a report or family of another entity is not found
+  'GET /api/reports':                                    row('401',   '403',   OWN,     OWN,     '401'),
+  'GET /api/reports/count':                              row('401',   '403',   '2xx',   '2xx',   '401'),
+  'POST /api/reports/:id/review':                        row('401',   '403',   OWN,     OWN,     '401'),
+  'POST /api/reports/:id/reopen':                        row('401',   '403',   OWN,     OWN,     '401'),
+  'GET /api/reports/alerts':                             row('401',   '403',   '2xx',   '2xx',   '401'),
+  'PUT /api/reports/alerts':                             row('401',   '403',   '2xx',   '2xx',   '401'),
   'GET /api/group/channel/list/:groupId':                row('401',   '403',   OWN,     OWN,     '401'),
   'POST /api/group/channel/manager/:groupId/:channelId': row('401',   '403',   OWN,     OWN,     '401'),
   'POST /api/group/channels/export/request/:channelId':  row('401',   '403',   OWN,     OWN,     '401'),
+  // the conversation around one message, and search in it: the channel list's reach
+  'GET /api/groups/:groupId/channels/:channelId/messages/:messageId/around':
+                                                         row('401',   '403',   OWN,     OWN,     '401'),
+  'GET /api/groups/:groupId/channels/:channelId/search': row('401',   '403',   OWN,     OWN,     '401'),
+  // the activity record: a family's for its own entity; the platform's for the administrator
+  'GET /api/groups/:groupId/activity':                   row('401',   '403',   OWN,     OWN,     '401'),
+  'GET /api/admin/activity':                             row('401',   '2xx',   '403',   '403',   '401'),
   // anyone holding a transcript checks its fingerprint (no content is answered)
   'GET /api/exports/verify/:hash':                       row('2xx',   '2xx',   '2xx',   '2xx',   '2xx'),
   // the member chat API: a portal session is refused (403); the member reaches their own channels only

@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Db } from '../db/client.js';
-import { paymentCoupons, paymentPlans } from '../db/schema.js';
+import { paymentCoupons, paymentPlans } from '../db/schema-billing.js';
 import { createEntityUser } from './factories.js';
 import { signIn, type TestApp } from './test-app.js';
 

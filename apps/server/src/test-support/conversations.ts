@@ -1,8 +1,12 @@
 // Conversation test helpers: an app on either chat provider (the Stream one against the local
 // stand-in), a family with a channel made the way the families area makes it, and members who post
 // and report messages (through the local provider's member actions, or at the Stream stand-in).
+
+import { recordReports } from '../modules/reports/reports.service.js';
+import { syncStreamReports } from '../modules/reports/stream-reports.js';
 import type { ChatProvider } from '../providers/chat/chat-provider.js';
 import { localActionsOf } from '../providers/chat/index.js';
+import { localReportOf } from '../providers/chat/local-chat-reports.js';
 import { addFamilyMember, createEntityUser, createGroup } from './factories.js';
 import { type StreamStandIn, startStreamStandIn } from './stream-stand-in.js';
 import { createTestApp, signIn, type TestApp } from './test-app.js';
@@ -23,8 +27,10 @@ export interface ConversationApp {
     attachments?: AddressAttachment[];
     createdAt?: Date;
   }): Promise<string>;
-  /** A member reports a message. */
+  /** A member reports a message (and the portal hears of it, as it would). */
   flag(input: { messageId: string; userId: string; reason?: string | null }): Promise<void>;
+  /** A member reports a message at the provider only: the portal has not heard of it yet. */
+  flagAtProvider(input: { messageId: string; userId: string; reason?: string | null }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -69,9 +75,22 @@ export async function createConversationApp(
       if (!('id' in result)) throw new Error(`post refused: ${result.refused}`);
       return result.id;
     },
-    async flag(input) {
+    async flagAtProvider(input) {
       if (stream) return stream.flag(input.messageId, input.userId, input.reason ?? null);
       if (!(await local!.flagMessage(input))) throw new Error('flag refused');
+    },
+    async flag(input) {
+      // As a report reaches the portal: the local provider's member API takes it into the reports
+      // queue at once, Stream's through its webhook or sync (alerts are the reports tests' business).
+      if (stream) {
+        stream.flag(input.messageId, input.userId, input.reason ?? null);
+        await syncStreamReports(t.app.ctx);
+        return;
+      }
+      if (!(await local!.flagMessage(input))) throw new Error('flag refused');
+      await recordReports(t.app.ctx, await localReportOf(t.db(), input.messageId, input.userId), {
+        alert: false,
+      });
     },
     async close() {
       await t.close();

@@ -1,7 +1,8 @@
 // Rows that tests need before the features that create them exist; each call makes unique data.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.js';
-import { billingInformation, entities, groups, subscriptions, users } from '../db/schema.js';
+import { billingInformation, entities, groups, users } from '../db/schema.js';
+import { subscriptions } from '../db/schema-billing.js';
 import { familyMembers, groupMembers } from '../db/schema-families.js';
 import { hashPassword } from '../lib/passwords.js';
 

@@ -1,11 +1,12 @@
 // A local HTTP stand-in for the part of Stream's chat API the Stream chat provider uses: users,
-// channels (query, create, members, partial update), message pages and message flags. It checks the
-// SDK's server authentication (api_key and a JWT signed with the secret) like Stream does, keeps its
-// state in memory, and lets tests add messages and flags as members of the family app would.
+// channels (query, create, members, partial update), message pages and search, and message flags. It
+// checks the SDK's server authentication (api_key and a JWT signed with the secret) like Stream does,
+// keeps its state in memory, and lets tests add messages and flags as members of the family app would.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { jwtVerify } from 'jose';
+import { answerSearch, type SearchPayload } from './stream-stand-in-search.js';
 
 interface StandInUser {
   id: string;
@@ -136,14 +137,20 @@ export async function startStreamStandIn(
     mentioned_users: [],
   });
 
-  function channelState(c: StandInChannel, page: { limit?: number; id_lt?: string } = {}) {
+  function channelState(c: StandInChannel, page: { limit?: number; id_lt?: string; id_gt?: string } = {}) {
     let list = messages.filter((m) => m.cid === c.cid);
-    if (page.id_lt) {
-      const index = list.findIndex((m) => m.id === page.id_lt);
-      list = index >= 0 ? list.slice(0, index) : list;
-    }
     const limit = page.limit ?? 25;
-    list = limit === 0 ? [] : list.slice(-limit);
+    if (page.id_gt) {
+      // The `limit` messages right after it, oldest first (as Stream pages forward).
+      const index = list.findIndex((m) => m.id === page.id_gt);
+      list = index >= 0 ? list.slice(index + 1, index + 1 + limit) : [];
+    } else {
+      if (page.id_lt) {
+        const index = list.findIndex((m) => m.id === page.id_lt);
+        list = index >= 0 ? list.slice(0, index) : list;
+      }
+      list = limit === 0 ? [] : list.slice(-limit);
+    }
     return {
       channel: channelView(c),
       members: membersView(c),
@@ -251,7 +258,10 @@ export async function startStreamStandIn(
           };
           channels.set(cid, channel);
         }
-        return channelState(channel, (body.messages ?? {}) as { limit?: number; id_lt?: string });
+        return channelState(
+          channel,
+          (body.messages ?? {}) as { limit?: number; id_lt?: string; id_gt?: string },
+        );
       }
       if (!channel) return [404, { code: 16, message: `channel ${cid} does not exist` }] as const;
       if (method === 'POST') {
@@ -277,6 +287,17 @@ export async function startStreamStandIn(
       const found = messages.find((m) => m.id === decodeURIComponent(messageMatch[1]!));
       if (!found) return [404, { code: 4, message: 'GetMessage failed: message not found' }] as const;
       return { message: messageView(found) };
+    }
+    if (method === 'GET' && path === '/search') {
+      const payload = JSON.parse(url.searchParams.get('payload') ?? '{}') as SearchPayload;
+      const cids = [...channels.values()]
+        .filter((c) =>
+          Object.entries(payload.filter_conditions ?? {}).every(([key, condition]) =>
+            matches(key === 'cid' || key === 'id' || key === 'type' ? c[key] : c.custom[key], condition),
+          ),
+        )
+        .map((c) => c.cid);
+      return answerSearch(payload, messages.filter((m) => cids.includes(m.cid)).map(messageView));
     }
     if (method === 'GET' && path === '/moderation/flags/message') {
       const payload = JSON.parse(url.searchParams.get('payload') ?? '{}') as {

@@ -5,7 +5,7 @@ import { Outlet, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider, useSession } from '../shared/session/session-provider.js';
 import { publishSession } from '../shared/session/token.js';
-import { jsonResponse, renderWithProviders } from '../test/render.js';
+import { jsonResponse, renderWithProviders, stubApi } from '../test/render.js';
 import { ENTITY_USER, sessionOf } from '../test/sessions.js';
 import { PageFrame } from './page-frame.js';
 
@@ -77,6 +77,7 @@ describe('PageFrame', () => {
       [MSG.nav.bridgeTalkAdmin, '/bridge-talk-admin'],
       [MSG.nav.payments, '/payments'],
       [MSG.nav.termsAndConditions, '/terms-conditions'],
+      [MSG.activity.platformTitle, '/activity'],
     ]);
     expect(within(mainMenu()).getByRole('link', { name: MSG.nav.bridgeTalkAdmin })).toHaveAttribute(
       'aria-current',
@@ -111,12 +112,14 @@ describe('PageFrame', () => {
   });
 
   it("lists the entity's side menu only", () => {
+    stubApi({ [`GET ${API.reports.count}`]: () => jsonResponse({ open: 0 }) });
     renderFrame(ENTITY, '/add-new-family');
 
     const links = within(mainMenu()).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       [MSG.nav.manageFamilies, '/manage-families'],
       [MSG.nav.addNewFamily, '/add-new-family'],
+      [MSG.reports.title, '/reports'],
     ]);
     expect(within(mainMenu()).getByRole('link', { name: MSG.nav.addNewFamily })).toHaveAttribute(
       'aria-current',
@@ -125,6 +128,18 @@ describe('PageFrame', () => {
     expect(
       within(mainMenu()).queryByRole('link', { name: MSG.nav.entityManagement }),
     ).not.toBeInTheDocument();
+  });
+
+  it('counts the open reports beside Reported messages, and shows no count when none is open', async () => {
+    let open = 3;
+    stubApi({ [`GET ${API.reports.count}`]: () => jsonResponse({ open }) });
+    const { queryClient } = renderFrame(ENTITY, '/manage-families');
+    const reports = within(mainMenu()).getByRole('link', { name: new RegExp(MSG.reports.title) });
+    expect(await within(reports).findByLabelText(MSG.reports.openCount(3))).toHaveTextContent('3');
+    open = 0;
+    await act(() => queryClient.invalidateQueries());
+    await waitFor(() => expect(within(reports).queryByLabelText(/open report/)).not.toBeInTheDocument());
+    expect(reports).toHaveTextContent(MSG.reports.title);
   });
 
   it("shows the user's initial, name and capitalised role in the header", () => {

@@ -6,6 +6,7 @@ import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { endServerSession } from '../features/auth/api/logout.js';
+import { OpenReportsBadge } from '../features/reports/index.js';
 import { useLeaveSession } from '../shared/session/leave-session.js';
 import { useSessionUser } from '../shared/session/session-provider.js';
 import { ABOVE_TOASTS_Z_INDEX, HEADER_HEIGHT, SIDEBAR_WIDTH } from '../shared/ui/frame-layout.js';
@@ -84,6 +85,7 @@ export function PageFrame() {
               component={Link}
               to={item.to}
               label={item.label}
+              rightSection={item.badge === 'openReports' ? <OpenReportsBadge /> : undefined}
               active={active}
               aria-current={active ? 'page' : undefined}
               onClick={close}

@@ -4,6 +4,7 @@ import type { Role } from '@bridge-talk/contract';
 import type { ComponentType } from 'react';
 import { matchRoutes, Navigate, type RouteObject, useLocation, useParams } from 'react-router';
 import { accountRoutes } from '../features/account/routes.js';
+import { activityRoutes } from '../features/activity/routes.js';
 import { adminsRoutes } from '../features/admins/routes.js';
 import { isRole } from '../features/auth/flow-navigation.js';
 import { LoginPage } from '../features/auth/login-page.js';
@@ -11,6 +12,7 @@ import { conversationsRoutes } from '../features/conversations/routes.js';
 import { entitiesRoutes } from '../features/entities/routes.js';
 import { familiesRoutes } from '../features/families/routes.js';
 import { paymentsRoutes } from '../features/payments/routes.js';
+import { reportsRoutes } from '../features/reports/routes.js';
 import { termsRoutes } from '../features/terms/routes.js';
 import { verifyRoutes } from '../features/verify/routes.js';
 import { lazyPage } from '../shared/routing/lazy-page.js';
@@ -38,8 +40,14 @@ const SignupPage = lazyPage(() => import('../features/auth/signup-page.js').then
 const PageFrame = lazyPage(() => import('./page-frame.js').then((m) => m.PageFrame));
 const NotFoundPage = lazyPage(() => import('./not-found-page.js').then((m) => m.NotFoundPage));
 
-const adminFeatures: RouteObject[] = [...entitiesRoutes, ...adminsRoutes, ...termsRoutes, ...paymentsRoutes];
-const entityFeatures: RouteObject[] = [...familiesRoutes, ...conversationsRoutes];
+const adminFeatures: RouteObject[] = [
+  ...entitiesRoutes,
+  ...adminsRoutes,
+  ...termsRoutes,
+  ...paymentsRoutes,
+  ...activityRoutes,
+];
+const entityFeatures: RouteObject[] = [...familiesRoutes, ...conversationsRoutes, ...reportsRoutes];
 
 /** The role whose screens include this path; null for a path both roles have (account settings). */
 export function roleOfPath(pathname: string): Role | null {

@@ -10,6 +10,12 @@ import {
   ZExportRequestResponse,
   ZMessagePageResponse,
   ZMessageResponse,
+  ZMessageSearchQuery,
+  ZMessageSearchResponse,
+  ZMessageWindowParams,
+  ZMessageWindowQuery,
+  ZMessageWindowResponse,
+  ZSearchParams,
 } from '../schemas/index.js';
 import { errorAnswers, type SchemasOf } from './endpoint.js';
 
@@ -45,5 +51,16 @@ export const channelEndpoints = {
     }),
     query: ZAttachmentQuery,
     responses: { ...refused, ...errorAnswers(416) },
+  },
+  /** About a page of messages with the one asked for among them; 404 when it is not in the channel. */
+  around: {
+    params: ZMessageWindowParams,
+    query: ZMessageWindowQuery,
+    responses: { 200: ZMessageWindowResponse, ...refused },
+  },
+  search: {
+    params: ZSearchParams,
+    query: ZMessageSearchQuery,
+    responses: { 200: ZMessageSearchResponse, ...refused },
   },
 } satisfies SchemasOf<typeof ROUTES.channels>;

@@ -2,6 +2,7 @@
 // server registers its routes from `endpoints` (route and schemas joined); the web app imports only
 // the types below, and calls through ROUTES, so zod stays out of its bundle.
 import { ROUTES, type Route, type Routes } from '../routes.js';
+import { activityEndpoints } from './activity.js';
 import { adminEndpoints } from './admins.js';
 import { authEndpoints } from './auth.js';
 import { billingEndpoints } from './billing.js';
@@ -12,6 +13,7 @@ import { entityEndpoints } from './entities.js';
 import { exportEndpoints } from './exports.js';
 import { groupEndpoints } from './groups.js';
 import { paymentsEndpoints } from './payments.js';
+import { reportEndpoints } from './reports.js';
 import { systemEndpoints } from './system.js';
 import { termEndpoints } from './terms.js';
 
@@ -31,6 +33,8 @@ const ENDPOINT_SCHEMAS = {
   channels: channelEndpoints,
   exports: exportEndpoints,
   chat: chatEndpoints,
+  reports: reportEndpoints,
+  activity: activityEndpoints,
 } satisfies { readonly [A in keyof Routes]: SchemasOf<Routes[A]> };
 
 type EndpointSchemas = typeof ENDPOINT_SCHEMAS;

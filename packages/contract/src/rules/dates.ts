@@ -85,6 +85,12 @@ export function formatMessageTime(input: DateInput, timeZone?: string): string {
   return `${hour}:${minute}:${second} ${dayPeriod.toUpperCase()}`;
 }
 
+/** A date and a time, e.g. '03.07.2026 9:05:00 AM': when something happened, in lists and records. */
+export function formatDateTime(input: DateInput, timeZone?: string): string {
+  const date = formatDate(input, timeZone);
+  return date ? `${date} ${formatMessageTime(input, timeZone)}` : '';
+}
+
 /** 'YYYY-MM-DD', the form contract dates are shown, typed and sent in. */
 export function formatContractDate(input: DateInput, timeZone?: string): string {
   const resolved = resolve(input, timeZone);

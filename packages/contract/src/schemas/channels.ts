@@ -63,6 +63,8 @@ export const ZChannelListQuery = z.object({
   channelId: ZChannelId.optional(),
   /** The `nextCursor` of the previous page: messages older than it. */
   before: z.string().trim().min(1).max(512).optional(),
+  /** A `newerCursor`: the messages right after it (the page's `newerCursor` goes on from there). */
+  after: z.string().trim().min(1, MSG.viewer.invalidCursor).max(512, MSG.viewer.invalidCursor).optional(),
   limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_MAX).default(MESSAGE_PAGE_SIZE),
   /**
    * `true` when an open conversation checks for new messages: not a new opening for the audit log
@@ -118,6 +120,8 @@ export const ZMessagePageResponse = z.object({
   messages: z.array(ZMessage),
   /** Pass as `before` for the older page; null at the start of the channel. */
   nextCursor: z.string().nullable(),
+  /** With `after` only: pass as `after` for the next newer page; null when the newest is here. */
+  newerCursor: z.string().nullable().optional(),
 });
 export type MessagePageResponse = z.infer<typeof ZMessagePageResponse>;
 

@@ -15,6 +15,7 @@ const NOT_TYPED = new Set([
   'creditCardTokenId',
   'cardBrand',
   'before',
+  'after',
   'channelId',
   'attachments.url',
   'phone',

@@ -1,5 +1,6 @@
 // Admin accounts in SQL: `users` rows with role and subtype 'admin'.
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { type AuditEventInput, recordAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 
@@ -43,35 +44,48 @@ export async function findAdminById(db: Db, id: string): Promise<AdminRow | null
 export async function insertAdmin(
   db: Db,
   values: { email: string; firstName: string; lastName: string },
+  audit: Omit<AuditEventInput, 'action'>,
 ): Promise<string> {
-  const [row] = await db
-    .insert(users)
-    .values({ ...values, role: 'admin', subtype: 'admin', passwordHash: null })
-    .returning({ id: users.id });
-  return row!.id;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({ ...values, role: 'admin', subtype: 'admin', passwordHash: null })
+      .returning({ id: users.id });
+    await recordAudit(tx, { ...audit, action: 'admin.created' });
+    return row!.id;
+  });
 }
 
 export async function updateAdmin(
   db: Db,
   id: string,
   values: { email: string; firstName: string; lastName: string },
+  audit: Omit<AuditEventInput, 'action'>,
 ): Promise<void> {
-  await db
-    .update(users)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(users.id, id), isAdmin));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(users.id, id), isAdmin));
+    await recordAudit(tx, { ...audit, action: 'admin.edited' });
+  });
 }
 
 /**
  * Deletes an admin unless it is the last one. The admin rows are locked first, so two removals at the
  * same moment cannot both pass the check. Its sessions and codes go with it (foreign-key cascade).
  */
-export async function deleteAdmin(db: Db, id: string): Promise<'removed' | 'not-found' | 'last-admin'> {
+export async function deleteAdmin(
+  db: Db,
+  id: string,
+  audit: Omit<AuditEventInput, 'action'>,
+): Promise<'removed' | 'not-found' | 'last-admin'> {
   return db.transaction(async (tx) => {
     const admins = await tx.select({ id: users.id }).from(users).where(isAdmin).for('update');
     if (!admins.some((admin) => admin.id === id)) return 'not-found';
     if (admins.length <= 1) return 'last-admin';
     await tx.delete(users).where(and(eq(users.id, id), isAdmin));
+    await recordAudit(tx, { ...audit, action: 'admin.removed' });
     return 'removed';
   });
 }

@@ -64,7 +64,11 @@ export function createAdminsService(ctx: AppContext) {
       if (await emailInUse(db, email)) throw duplicateEmail();
       let id: string;
       try {
-        id = await repo.insertAdmin(db, { email, firstName, lastName });
+        id = await repo.insertAdmin(
+          db,
+          { email, firstName, lastName },
+          { actorUserId: actor.userId, subject: MSG.activity.actor(joinName(firstName, lastName), email) },
+        );
       } catch (error) {
         if (await emailInUse(db, email)) throw duplicateEmail();
         throw error;
@@ -87,7 +91,12 @@ export function createAdminsService(ctx: AppContext) {
       const emailChanged = email !== current.email.toLowerCase();
       if (emailChanged && (await emailInUse(db, email, { userId: current.id }))) throw duplicateEmail();
       try {
-        await repo.updateAdmin(db, current.id, { email, firstName, lastName });
+        await repo.updateAdmin(
+          db,
+          current.id,
+          { email, firstName, lastName },
+          { actorUserId: actor.userId, subject: MSG.activity.actor(joinName(firstName, lastName), email) },
+        );
       } catch (error) {
         if (emailChanged && (await emailInUse(db, email, { userId: current.id }))) throw duplicateEmail();
         throw error;
@@ -98,8 +107,12 @@ export function createAdminsService(ctx: AppContext) {
     async removeAdmin({ actor, input }: { actor: Actor; input: { id: string } }): Promise<MessageResponse> {
       assertAdmin(actor);
       if (input.id === actor.userId) throw new AppError('CONFLICT', MSG.extra.cannotRemoveSelf);
-      if (!isUuid(input.id)) throw notFound();
-      const outcome = await repo.deleteAdmin(db, input.id);
+      // Its name and e-mail as they were: the account is gone once removed.
+      const removed = await load(input.id);
+      const outcome = await repo.deleteAdmin(db, removed.id, {
+        actorUserId: actor.userId,
+        subject: MSG.activity.actor(joinName(removed.firstName, removed.lastName), removed.email),
+      });
       if (outcome === 'not-found') throw notFound();
       if (outcome === 'last-admin') throw new AppError('CONFLICT', MSG.extra.lastAdminCannotBeRemoved);
       return { message: MSG.extra.adminRemoved };

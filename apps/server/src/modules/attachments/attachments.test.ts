@@ -1002,6 +1002,7 @@ describe('Stream provider: the portal reads the CDN for the viewer', () => {
       chat: t.app.ctx.chat,
       post: () => Promise.reject(new Error('post at the stand-in')),
       flag: () => Promise.reject(new Error('flag at the stand-in')),
+      flagAtProvider: () => Promise.reject(new Error('flag at the stand-in')),
       close: async () => {
         await t.close();
         await stand.close();

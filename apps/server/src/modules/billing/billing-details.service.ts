@@ -96,27 +96,38 @@ export function createBillingDetailsService(
       );
       card = current;
     }
-    await repo.saveBillingInformation(db, {
+    // Never the card's numbers: the activity says that the details changed, and who changed them.
+    const audit = {
+      actorUserId: actor.userId,
+      action: 'billing.details_changed' as const,
       entityId: input.entityId,
       groupId: input.groupId,
-      create: input.create,
-      values: {
-        cardName: payload.cardName,
-        address: payload.address,
-        city: payload.city,
-        state: payload.state,
-        zip: payload.zip,
-        country: payload.country,
-        email: payload.email,
-        phone: payload.phoneNumber,
-        cardBrand: card.cardBrand,
-        cardLast4: card.cardLast4,
-        cardExpMonth: card.cardExpMonth,
-        cardExpYear: card.cardExpYear,
-        providerCustomerId: card.providerCustomerId,
-        providerPaymentMethodId: card.providerPaymentMethodId,
+    };
+    await repo.saveBillingInformation(
+      db,
+      {
+        entityId: input.entityId,
+        groupId: input.groupId,
+        create: input.create,
+        values: {
+          cardName: payload.cardName,
+          address: payload.address,
+          city: payload.city,
+          state: payload.state,
+          zip: payload.zip,
+          country: payload.country,
+          email: payload.email,
+          phone: payload.phoneNumber,
+          cardBrand: card.cardBrand,
+          cardLast4: card.cardLast4,
+          cardExpMonth: card.cardExpMonth,
+          cardExpYear: card.cardExpYear,
+          providerCustomerId: card.providerCustomerId,
+          providerPaymentMethodId: card.providerPaymentMethodId,
+        },
       },
-    });
+      audit,
+    );
   }
 
   return {

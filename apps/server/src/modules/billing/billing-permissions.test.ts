@@ -2,7 +2,8 @@
 // entity that names another entity's group 404 — and nothing of that group changes.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingInformation, groups, subscriptions } from '../../db/schema.js';
+import { billingInformation, groups } from '../../db/schema.js';
+import { subscriptions } from '../../db/schema-billing.js';
 import { billingEntity, billingPayload, createPlan } from '../../test-support/billing.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
 

@@ -1,8 +1,10 @@
 // Queries of the billing module: groups, their payment details and subscriptions. Every read of a
 // group's data takes the signed-in entity's id: there is no unscoped variant.
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type AuditEventInput, recordAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
-import { billingInformation, entities, groups, subscriptions } from '../../db/schema.js';
+import { billingInformation, entities, groups } from '../../db/schema.js';
+import { subscriptions } from '../../db/schema-billing.js';
 
 export const CURRENT_STATUSES = ['incomplete', 'active', 'past_due'] as const;
 
@@ -36,10 +38,14 @@ export interface BillingValues {
   providerPaymentMethodId: string;
 }
 
-/** Stores a group's payment details; creates the group first when `create` is set. */
+/**
+ * Stores a group's payment details; creates the group first when `create` is set. The audit event is
+ * kept with the change.
+ */
 export async function saveBillingInformation(
   db: Db,
   input: { entityId: string; groupId: string; create: boolean; values: BillingValues },
+  audit: AuditEventInput,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     if (input.create) await tx.insert(groups).values({ id: input.groupId, entityId: input.entityId });
@@ -50,6 +56,7 @@ export async function saveBillingInformation(
         target: billingInformation.groupId,
         set: { ...input.values, updatedAt: new Date() },
       });
+    await recordAudit(tx, audit);
   });
 }
 
@@ -146,21 +153,26 @@ export async function insertSubscription(db: Db, input: NewSubscription) {
   return row ?? null;
 }
 
+/** Marks a subscription paid; with an audit event (a plan chosen), both are kept together. */
 export async function markSubscriptionPaid(
   db: Db,
   id: string,
   result: { paymentId: string | null; subscriptionId: string | null; currentPeriodEnd: Date | null },
+  audit: AuditEventInput | null = null,
 ): Promise<void> {
-  await db
-    .update(subscriptions)
-    .set({
-      status: 'active',
-      providerPaymentId: result.paymentId,
-      providerSubscriptionId: result.subscriptionId,
-      currentPeriodEnd: result.currentPeriodEnd,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'incomplete')));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(subscriptions)
+      .set({
+        status: 'active',
+        providerPaymentId: result.paymentId,
+        providerSubscriptionId: result.subscriptionId,
+        currentPeriodEnd: result.currentPeriodEnd,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'incomplete')));
+    if (audit) await recordAudit(tx, audit);
+  });
 }
 
 export async function markSubscriptionFailed(db: Db, id: string): Promise<void> {
@@ -175,23 +187,28 @@ export async function changeSubscriptionPlan(
   db: Db,
   id: string,
   input: { planId: string; couponIds: string[]; amount: number; currentPeriodEnd: Date | null },
+  audit: AuditEventInput,
 ): Promise<void> {
-  await db
-    .update(subscriptions)
-    .set({
-      planId: input.planId,
-      couponIds: input.couponIds,
-      amount: input.amount,
-      ...(input.currentPeriodEnd ? { currentPeriodEnd: input.currentPeriodEnd } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(subscriptions.id, id));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(subscriptions)
+      .set({
+        planId: input.planId,
+        couponIds: input.couponIds,
+        amount: input.amount,
+        ...(input.currentPeriodEnd ? { currentPeriodEnd: input.currentPeriodEnd } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(subscriptions.id, id));
+    await recordAudit(tx, audit);
+  });
 }
 
 /** A monthly subscription ends and a paid one-time plan takes its place, in one transaction. */
 export async function replaceWithOneTime(
   db: Db,
   input: { currentId: string; next: NewSubscription; paymentId: string },
+  audit: AuditEventInput,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
@@ -201,6 +218,7 @@ export async function replaceWithOneTime(
     await tx
       .insert(subscriptions)
       .values({ ...input.next, status: 'active', providerPaymentId: input.paymentId });
+    await recordAudit(tx, audit);
   });
 }
 

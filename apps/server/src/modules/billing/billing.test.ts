@@ -3,13 +3,8 @@
 import { applyCoupons, MSG } from '@bridge-talk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  billingInformation,
-  groups,
-  idempotencyKeys,
-  paymentCharges,
-  subscriptions,
-} from '../../db/schema.js';
+import { billingInformation, groups } from '../../db/schema.js';
+import { idempotencyKeys, paymentCharges, subscriptions } from '../../db/schema-billing.js';
 import { createLocalProvider } from '../../providers/payments/local-provider.js';
 import {
   billingEntity,

@@ -1,7 +1,7 @@
 // Queries of the kept idempotency keys (idempotency.ts holds their rules).
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { idempotencyKeys } from '../../db/schema.js';
+import { idempotencyKeys } from '../../db/schema-billing.js';
 
 interface KeyId {
   userId: string;

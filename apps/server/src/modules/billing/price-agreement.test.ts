@@ -4,7 +4,8 @@ import { applyCoupons } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingInformation, paymentCharges } from '../../db/schema.js';
+import { billingInformation } from '../../db/schema.js';
+import { paymentCharges } from '../../db/schema-billing.js';
 import { billingEntity, createCoupon, createPlan } from '../../test-support/billing.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 

@@ -1,7 +1,8 @@
 // Queries of the monthly renewals of local subscriptions (renewals.ts holds their rules).
 import { and, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { billingInformation, paymentCardTokens, subscriptions } from '../../db/schema.js';
+import { billingInformation } from '../../db/schema.js';
+import { paymentCardTokens, subscriptions } from '../../db/schema-billing.js';
 
 /** Local monthly subscriptions whose period ended by `now` and whose next attempt is due, oldest first. */
 export function findDueRenewals(db: Db, now: Date, limit: number) {

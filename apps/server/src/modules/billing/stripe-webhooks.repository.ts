@@ -2,7 +2,7 @@
 // subscription only if the event is not older than the last one applied to it.
 import { and, eq, isNull, lte, notInArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { processedWebhookEvents, subscriptions } from '../../db/schema.js';
+import { processedWebhookEvents, subscriptions } from '../../db/schema-billing.js';
 
 type SubscriptionStatus = (typeof subscriptions.$inferSelect)['status'];
 

@@ -2,6 +2,7 @@ import {
   type AssignSubscriptionRequest,
   type ChangeSubscriptionRequest,
   type Coupon,
+  type DiscountedPrice,
   discountedPrice,
   type GroupSavedResponse,
   MSG,
@@ -10,6 +11,7 @@ import {
   ZChangeSubscriptionRequest,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
+import type { AuditEventInput } from '../../db/audit.js';
 import { AppError } from '../../lib/app-error.js';
 import {
   CardDeclinedError,
@@ -32,6 +34,11 @@ function alreadySubscribed(current: { status: string } | null): AppError {
     : new AppError('CONFLICT', MSG.wizard.groupHasSubscription);
 }
 
+/** The provider's customer and card that a charge or a plan change is made with. */
+function cardOnFile(billing: repo.BillingValues) {
+  return { customerId: billing.providerCustomerId, paymentMethodId: billing.providerPaymentMethodId };
+}
+
 export function createSubscriptionsService(
   ctx: AppContext,
   payments: PaymentsProvider,
@@ -40,13 +47,36 @@ export function createSubscriptionsService(
   const { db } = ctx;
   const { groupOf, availablePlan, couponsFor, billingOf } = lookups;
 
+  /** A new subscription of the group: the plan at its price after the coupons that applied. */
+  function newSubscription(
+    groupId: string,
+    plan: ProviderPlan,
+    price: DiscountedPrice,
+  ): repo.NewSubscription {
+    return {
+      groupId,
+      provider: payments.kind,
+      planId: plan.id,
+      planType: plan.type,
+      couponIds: price.appliedCouponIds,
+      amount: price.final,
+    };
+  }
+
   /**
    * Charges (one_time) or starts (recurring) an incomplete subscription. The provider call's key is the
    * row's id, written before the call: a repeat after a crash is answered by the provider, not redone.
    */
   async function paySubscription(
     row: { id: string; couponIds: string[]; amount: number },
-    input: { plan: ProviderPlan; coupons: Coupon[]; groupId: string; billing: repo.BillingValues },
+    input: {
+      plan: ProviderPlan;
+      coupons: Coupon[];
+      groupId: string;
+      billing: repo.BillingValues;
+      /** The plan chosen, for the family's activity (a resumed attempt has nobody to name). */
+      audit: AuditEventInput | null;
+    },
   ): Promise<void> {
     const idempotencyKey = `sub-${row.id}`;
     const applied = input.coupons.filter((coupon) => row.couponIds.includes(coupon.id));
@@ -62,15 +92,14 @@ export function createSubscriptionsService(
     }
     try {
       const result = await payments.subscribe({
-        customerId: input.billing.providerCustomerId,
-        paymentMethodId: input.billing.providerPaymentMethodId,
+        ...cardOnFile(input.billing),
         plan: input.plan,
         coupons: applied,
         amount: row.amount,
         groupId: input.groupId,
         idempotencyKey,
       });
-      await repo.markSubscriptionPaid(db, row.id, result);
+      await repo.markSubscriptionPaid(db, row.id, result, input.audit);
     } catch (error) {
       // Only a certain refusal ends the attempt; after an outage it stays incomplete, to be resumed.
       if (error instanceof CardDeclinedError) {
@@ -97,7 +126,7 @@ export function createSubscriptionsService(
       await Promise.all(current.couponIds.map((id) => translated(() => payments.findCoupon(id))))
     ).filter((coupon): coupon is Coupon => coupon !== null);
     try {
-      await paySubscription(current, { plan, coupons, groupId: current.groupId, billing });
+      await paySubscription(current, { plan, coupons, groupId: current.groupId, billing, audit: null });
     } catch (error) {
       if (error instanceof AppError && error.code === 'UNPROCESSABLE') return;
       throw error;
@@ -148,17 +177,22 @@ export function createSubscriptionsService(
       const plan = await availablePlan(request.priceId);
       const coupons = await couponsFor(entityId, request.coupons);
       const price = discountedPrice(plan, coupons);
-      const row = await repo.insertSubscription(db, {
-        groupId: group.id,
-        provider: payments.kind,
-        planId: plan.id,
-        planType: plan.type,
-        couponIds: price.appliedCouponIds,
-        amount: price.final,
-      });
+      const row = await repo.insertSubscription(db, newSubscription(group.id, plan, price));
       // The unique index: a second submit racing this one finds the first one's row.
       if (!row) throw alreadySubscribed(await repo.findCurrentSubscription(db, entityId, group.id));
-      await paySubscription(row, { plan, coupons, groupId: group.id, billing });
+      await paySubscription(row, {
+        plan,
+        coupons,
+        groupId: group.id,
+        billing,
+        audit: {
+          actorUserId: actor.userId,
+          action: 'billing.plan_changed',
+          entityId,
+          groupId: group.id,
+          subject: plan.name,
+        },
+      });
       return nameTheFamily();
     },
 
@@ -192,49 +226,60 @@ export function createSubscriptionsService(
         .filter((coupon) => !current.couponIds.includes(coupon.id))
         .map((c) => c.id);
       const idempotencyKey = `change-${current.id}-${plan.id}-${price.appliedCouponIds.join('.')}`;
+      // The plan it was, by name, for the activity; an unknown one (archived at the provider) is left out.
+      const previous =
+        plan.id === current.planId ? null : await payments.findPlan(current.planId).catch(() => null);
+      const audit: AuditEventInput = {
+        actorUserId: actor.userId,
+        action: 'billing.plan_changed',
+        entityId,
+        groupId: group.id,
+        subject: plan.name,
+        details: previous ? { previous: previous.name } : null,
+      };
       await translated(() => payments.redeemCoupons(newlyApplied, idempotencyKey, group.id));
       try {
         if (plan.type === 'recurring') {
           const result = await payments.changeRecurringPlan({
             subscriptionId: current.providerSubscriptionId ?? '',
-            customerId: billing.providerCustomerId,
-            paymentMethodId: billing.providerPaymentMethodId,
+            ...cardOnFile(billing),
             plan,
             coupons: applied,
             amount: price.final,
             groupId: group.id,
             idempotencyKey,
           });
-          await repo.changeSubscriptionPlan(db, current.id, {
-            planId: plan.id,
-            couponIds: price.appliedCouponIds,
-            amount: price.final,
-            currentPeriodEnd: result.currentPeriodEnd,
-          });
+          await repo.changeSubscriptionPlan(
+            db,
+            current.id,
+            {
+              planId: plan.id,
+              couponIds: price.appliedCouponIds,
+              amount: price.final,
+              currentPeriodEnd: result.currentPeriodEnd,
+            },
+            audit,
+          );
           return done;
         }
         // Monthly to one-time: the one-time price is charged, then the monthly subscription ends.
         const paid = await payments.subscribe({
-          customerId: billing.providerCustomerId,
-          paymentMethodId: billing.providerPaymentMethodId,
+          ...cardOnFile(billing),
           plan,
           coupons: applied,
           amount: price.final,
           groupId: group.id,
           idempotencyKey,
         });
-        await repo.replaceWithOneTime(db, {
-          currentId: current.id,
-          paymentId: paid.paymentId ?? '',
-          next: {
-            groupId: group.id,
-            provider: payments.kind,
-            planId: plan.id,
-            planType: plan.type,
-            couponIds: price.appliedCouponIds,
-            amount: price.final,
+        await repo.replaceWithOneTime(
+          db,
+          {
+            currentId: current.id,
+            paymentId: paid.paymentId ?? '',
+            next: newSubscription(group.id, plan, price),
           },
-        });
+          audit,
+        );
         if (current.providerSubscriptionId) {
           await payments.cancelSubscription(current.providerSubscriptionId, `cancel-${current.id}`);
         }

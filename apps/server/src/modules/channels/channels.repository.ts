@@ -1,6 +1,7 @@
 // Queries of the conversations area: the audit log of who opened which conversation. (The family a
 // channel call names is found by the groups module, scoped by the signed-in entity.)
 import { and, eq, gte, sql } from 'drizzle-orm';
+import { type AuditEventInput, recordAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { preparedPerHandle } from '../../db/prepared.js';
 import { auditEvents } from '../../db/schema-families.js';
@@ -9,9 +10,15 @@ export type AuditAction = (typeof auditEvents.$inferInsert)['action'];
 
 export async function recordAuditEvent(
   db: Db,
-  event: { actorUserId: string; action: AuditAction; entityId: string; groupId: string; channelId: string },
+  event: Pick<AuditEventInput, 'details'> & {
+    actorUserId: string;
+    action: AuditAction;
+    entityId: string;
+    groupId: string;
+    channelId: string;
+  },
 ): Promise<void> {
-  await db.insert(auditEvents).values(event);
+  await recordAudit(db, event);
 }
 
 const auditEventSinceStatement = preparedPerHandle((db) =>

@@ -24,13 +24,45 @@ export async function channelsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     },
     async (request) => {
       const actor = actorOf(request);
-      const { channelId, before, limit, refresh } = request.query;
+      const { channelId, before, after, limit, refresh } = request.query;
       if (!channelId) return service.listChannels({ actor, input: request.params });
       return service.listMessages({
         actor,
-        input: { groupId: request.params.groupId, channelId, before, limit, refresh },
+        input: { groupId: request.params.groupId, channelId, before, after, limit, refresh },
       });
     },
+  );
+
+  route(
+    app,
+    endpoints.channels.around,
+    {
+      ...entityOnly,
+      schema: {
+        ...docs,
+        summary:
+          "About `limit` messages of the family's channel with the one asked for among them, newest first, and the cursors of the older and newer pages",
+      },
+    },
+    async (request) =>
+      service.messagesAround({
+        actor: actorOf(request),
+        input: { ...request.params, limit: request.query.limit },
+      }),
+  );
+
+  route(
+    app,
+    endpoints.channels.search,
+    {
+      ...entityOnly,
+      schema: {
+        ...docs,
+        summary: "The messages of the family's channel holding the words of q, newest first, as excerpts",
+      },
+    },
+    async (request) =>
+      service.searchMessages({ actor: actorOf(request), input: { ...request.params, ...request.query } }),
   );
 
   route(

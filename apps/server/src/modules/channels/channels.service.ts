@@ -1,7 +1,7 @@
 // Conversations of a family (entity only): its channels with their members and reports, pages of a
 // channel's messages, and the channel's status. Every call first finds the family among the signed-in
-// entity's own: another entity's family or channel is 'not found'. Opening a conversation is written
-// to the audit log.
+// entity's own: another entity's family or channel is 'not found'. Opening a conversation (at its
+// newest messages or around one) is written to the audit log. Also search in a channel.
 import {
   API,
   apiPath,
@@ -11,13 +11,20 @@ import {
   type Message,
   type MessagePageResponse,
   type MessageResponse,
+  type MessageSearchResponse,
+  type MessageWindowResponse,
   MSG,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
-import { notFound } from '../../lib/app-error.js';
+import { AppError, notFound } from '../../lib/app-error.js';
 import { sanitizeMessageHtml } from '../../lib/message-html.js';
 import { mediaScope } from '../../plugins/authenticate.js';
-import type { ChannelSummary, ChatAttachment, ChatMessage } from '../../providers/chat/chat-provider.js';
+import {
+  type ChannelSummary,
+  type ChatAttachment,
+  type ChatMessage,
+  InvalidCursorError,
+} from '../../providers/chat/chat-provider.js';
 import { attachmentForViewer } from '../attachments/attachment-view.js';
 import {
   type AttachmentRequest,
@@ -26,7 +33,9 @@ import {
 } from '../attachments/attachments.service.js';
 import { signMediaToken } from '../auth/access-token.js';
 import { entityIdOf, loadGroup } from '../groups/groups.service.js';
+import { channelsWithOpenReports } from '../reports/reports.service.js';
 import * as repo from './channels.repository.js';
+import { searchExcerpt } from './search-excerpt.js';
 
 /** An open conversation that refreshes is recorded again after this long without an opening. */
 export const VIEW_REFRESH_AUDIT_MS = 5 * 60 * 1000;
@@ -36,7 +45,8 @@ export async function requireEntityGroup(ctx: AppContext, actor: Actor, groupId:
   return loadGroup(ctx, entityIdOf(actor), groupId);
 }
 
-export function toChannel(c: ChannelSummary): ChannelListResponse['channels'][number] {
+/** A channel as the family page shows it; `hasReports`: it holds an open report. */
+export function toChannel(c: ChannelSummary, hasReports: boolean): ChannelListResponse['channels'][number] {
   return {
     id: c.id,
     number: c.number,
@@ -48,7 +58,7 @@ export function toChannel(c: ChannelSummary): ChannelListResponse['channels'][nu
       role: m.role,
       permission: m.permission,
     })),
-    hasReports: c.hasReports,
+    hasReports,
   };
 }
 
@@ -82,8 +92,53 @@ export function toMessage(m: ChatMessage, addresses: AttachmentAddresses): Messa
   };
 }
 
+/** A cursor the provider did not make is the caller's mistake: 400 with the catalogue's text. */
+async function withCursor<T>(message: string, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof InvalidCursorError) throw new AppError('BAD_REQUEST', message);
+    throw error;
+  }
+}
+
 export function createChannelsService(ctx: AppContext) {
   const attachments = createAttachmentsService(ctx);
+
+  /**
+   * Writes the opening of a conversation to the audit log. A `throttled` one (the open view's refresh,
+   * an opening at another message) is skipped when this person has one for this channel from the last
+   * minutes — never otherwise, so the log cannot be skipped.
+   */
+  async function recordOpening(actor: Actor, groupId: string, channelId: string, throttled: boolean) {
+    const event = { actorUserId: actor.userId, action: 'conversation.viewed' as const, groupId, channelId };
+    const skip =
+      throttled &&
+      (await repo.hasAuditEventSince(ctx.db, {
+        ...event,
+        since: new Date(Date.now() - VIEW_REFRESH_AUDIT_MS),
+      }));
+    if (!skip) await repo.recordAuditEvent(ctx.db, { ...event, entityId: entityIdOf(actor) });
+  }
+
+  /** The viewer loads attachments from the portal's route, with a media token for this channel. */
+  async function addressesFor(
+    actor: Actor,
+    groupId: string,
+    channelId: string,
+  ): Promise<AttachmentAddresses> {
+    return {
+      groupId,
+      channelId,
+      token: await signMediaToken(ctx.tokenKey, {
+        sub: actor.userId,
+        sid: actor.sessionId,
+        scope: mediaScope(groupId, channelId),
+      }),
+      readable: attachments.readable,
+    };
+  }
+
   return {
     async listChannels({
       actor,
@@ -93,12 +148,22 @@ export function createChannelsService(ctx: AppContext) {
       input: { groupId: string };
     }): Promise<ChannelListResponse> {
       const group = await requireEntityGroup(ctx, actor, input.groupId);
-      const channels = await ctx.chat.listChannels(group.id);
-      // The family's name as every family screen shows it.
-      return { groupName: familyDisplayName(group) || null, channels: channels.map(toChannel) };
+      const [channels, reported] = await Promise.all([
+        ctx.chat.listChannels(group.id),
+        channelsWithOpenReports(ctx.db, group.id),
+      ]);
+      // The family's name as every family screen shows it. A channel's '!' is for open reports only:
+      // a reviewed report stays in the history but no longer calls for attention.
+      return {
+        groupName: familyDisplayName(group) || null,
+        channels: channels.map((c) => toChannel(c, reported.has(c.id))),
+      };
     },
 
-    /** A page of messages, newest first; the first page of an opening is written to the audit log. */
+    /**
+     * A page of messages, newest first: the newest, older than `before` or right after `after`. The
+     * newest page of an opening is written to the audit log.
+     */
     async listMessages({
       actor,
       input,
@@ -108,43 +173,77 @@ export function createChannelsService(ctx: AppContext) {
         groupId: string;
         channelId: string;
         before?: string | undefined;
+        after?: string | undefined;
         limit: number;
         refresh: boolean;
       };
     }): Promise<MessagePageResponse> {
       const group = await requireEntityGroup(ctx, actor, input.groupId);
-      const page = await ctx.chat.listMessages(group.id, input.channelId, {
-        before: input.before ?? null,
-        limit: input.limit,
-      });
-      if (!page) throw notFound();
-      if (!input.before) {
-        const event = {
-          actorUserId: actor.userId,
-          action: 'conversation.viewed' as const,
-          groupId: group.id,
-          channelId: input.channelId,
-        };
-        const skip =
-          input.refresh &&
-          (await repo.hasAuditEventSince(ctx.db, {
-            ...event,
-            since: new Date(Date.now() - VIEW_REFRESH_AUDIT_MS),
-          }));
-        if (!skip) await repo.recordAuditEvent(ctx.db, { ...event, entityId: entityIdOf(actor) });
-      }
-      const addresses = {
-        groupId: group.id,
-        channelId: input.channelId,
-        token: await signMediaToken(ctx.tokenKey, {
-          sub: actor.userId,
-          sid: actor.sessionId,
-          scope: mediaScope(group.id, input.channelId),
+      const page = await withCursor(MSG.viewer.invalidCursor, () =>
+        ctx.chat.listMessages(group.id, input.channelId, {
+          before: input.before ?? null,
+          after: input.after ?? null,
+          limit: input.limit,
         }),
-        readable: attachments.readable,
-      };
+      );
+      if (!page) throw notFound();
+      if (!input.before && !input.after) await recordOpening(actor, group.id, input.channelId, input.refresh);
+      const addresses = await addressesFor(actor, group.id, input.channelId);
       return {
         messages: page.messages.map((m) => toMessage(m, addresses)),
+        nextCursor: page.nextCursor,
+        ...(page.newerCursor !== undefined ? { newerCursor: page.newerCursor } : {}),
+      };
+    },
+
+    /**
+     * The conversation opened at one message (a search hit, a report's link): about `limit` messages
+     * around it. Recorded as an opening, unless this person opened the channel a moment ago (moving
+     * from one hit to the next is reading the same conversation).
+     */
+    async messagesAround({
+      actor,
+      input,
+    }: {
+      actor: Actor;
+      input: { groupId: string; channelId: string; messageId: string; limit: number };
+    }): Promise<MessageWindowResponse> {
+      const group = await requireEntityGroup(ctx, actor, input.groupId);
+      const window = await ctx.chat.messagesAround(group.id, input.channelId, input.messageId, input.limit);
+      if (!window) throw new AppError('NOT_FOUND', MSG.viewer.messageNotFound);
+      await recordOpening(actor, group.id, input.channelId, true);
+      const addresses = await addressesFor(actor, group.id, input.channelId);
+      return {
+        messages: window.messages.map((m) => toMessage(m, addresses)),
+        olderCursor: window.olderCursor,
+        newerCursor: window.newerCursor,
+      };
+    },
+
+    /** The channel's messages holding the words, newest first, each as an excerpt around the first. */
+    async searchMessages({
+      actor,
+      input,
+    }: {
+      actor: Actor;
+      input: { groupId: string; channelId: string; q: string; before?: string | undefined; limit: number };
+    }): Promise<MessageSearchResponse> {
+      const group = await requireEntityGroup(ctx, actor, input.groupId);
+      const page = await withCursor(MSG.search.invalidCursor, () =>
+        ctx.chat.searchMessages(group.id, input.channelId, {
+          q: input.q,
+          before: input.before ?? null,
+          limit: input.limit,
+        }),
+      );
+      if (!page) throw notFound();
+      return {
+        hits: page.hits.map((h) => ({
+          id: h.id,
+          user: h.user,
+          created_at: h.createdAt.toISOString(),
+          excerpt: searchExcerpt(h.html, input.q),
+        })),
         nextCursor: page.nextCursor,
       };
     },
@@ -172,6 +271,15 @@ export function createChannelsService(ctx: AppContext) {
       const group = await requireEntityGroup(ctx, actor, input.groupId);
       const changed = await ctx.chat.setChannelDisabled(group.id, input.channelId, !input.active);
       if (!changed) throw notFound();
+      // The chat provider (local tables or Stream) keeps the channel: recorded once it has changed.
+      await repo.recordAuditEvent(ctx.db, {
+        actorUserId: actor.userId,
+        action: 'channel.status_changed',
+        entityId: entityIdOf(actor),
+        groupId: group.id,
+        channelId: input.channelId,
+        details: { to: input.active ? 'enabled' : 'disabled' },
+      });
       return { message: MSG.families.channelStatusUpdated };
     },
   };

@@ -19,12 +19,14 @@ import { AttemptLimiter } from '../../lib/attempt-limiter.js';
 import { sanitizeMessageHtml } from '../../lib/message-html.js';
 import { localActionsOf } from '../../providers/chat/index.js';
 import type { LocalChatActions } from '../../providers/chat/local-chat-provider.js';
+import { localReportOf } from '../../providers/chat/local-chat-reports.js';
 import {
   type AttachmentRequest,
   createAttachmentsService,
   type ServedAttachment,
 } from '../attachments/attachments.service.js';
 import { queueMail } from '../mail/mail.service.js';
+import { recordReports } from '../reports/reports.service.js';
 import * as repo from './chat-members.repository.js';
 import { memberCodeMail } from './member-mail.js';
 import {
@@ -183,6 +185,8 @@ export function createChatMembersService(ctx: AppContext) {
       const { reason } = ZFlagMessageRequest.parse({ reason: input.reason });
       const flagged = await local.flagMessage({ messageId: input.messageId, userId: member.id, reason });
       if (!flagged) throw notFound();
+      // The entity's reports queue and alerts take the report at once.
+      await recordReports(ctx, await localReportOf(ctx.db, input.messageId, member.id));
       return { message: MSG.conversations.messageReported };
     },
   };

@@ -2,21 +2,11 @@
 // without serving or running jobs, adds the demo data and prints the logins. Stop a server that uses
 // the same PGlite data directory first: only one process may open it.
 import { buildApp } from '../../app.js';
-import { ConfigError, loadConfig } from '../../config/index.js';
+import { loadConfigOrExit } from '../../lifecycle.js';
 import { describeDemo, seedDemo } from './seed-demo.js';
 
 export async function runSeedDemo(options: { password?: string | undefined } = {}): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  const app = await buildApp({ config, startWorkers: false });
+  const app = await buildApp({ config: loadConfigOrExit(), startWorkers: false });
   try {
     const summary = await seedDemo(app.ctx, options.password ? { password: options.password } : {});
     process.stdout.write(`${describeDemo(summary)}\n`);

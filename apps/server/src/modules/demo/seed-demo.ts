@@ -14,23 +14,22 @@ import { readFile } from 'node:fs/promises';
 import { MSG } from '@bridge-talk/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
+import { billingInformation, entities, groups, users } from '../../db/schema.js';
 import {
-  billingInformation,
-  entities,
-  groups,
   paymentCoupons,
   paymentCustomers,
   paymentMethods,
   paymentPlans,
   subscriptions,
-  users,
-} from '../../db/schema.js';
+} from '../../db/schema-billing.js';
 import { chatMessages } from '../../db/schema-chat.js';
 import { familyMembers, groupMembers } from '../../db/schema-families.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { localActionsOf } from '../../providers/chat/index.js';
+import { localReportOf } from '../../providers/chat/local-chat-reports.js';
 import { createAttachmentsService } from '../attachments/attachments.service.js';
 import { syncFamilyChannels } from '../members/family-channels.js';
+import { recordReports } from '../reports/reports.service.js';
 import {
   BROOKS_CONVERSATION,
   CHEN_FATHER_CONVERSATION,
@@ -374,8 +373,11 @@ async function converse(
     if (!('id' in result)) continue;
     posted += 1;
     const reporter = line.reportedBy ? speakers[line.reportedBy] : undefined;
-    if (reporter)
+    if (reporter) {
       await local.flagMessage({ messageId: result.id, userId: reporter, reason: line.reason ?? null });
+      // Into the reports queue as well, without alerting the made-up addresses.
+      await recordReports(ctx, await localReportOf(ctx.db, result.id, reporter), { alert: false });
+    }
   }
   return posted;
 }

@@ -1,6 +1,7 @@
 // Entity accounts in SQL: the paginated, searched list, one entity, and writes that keep an entity and
 // its sign-in person (a `users` row with role 'entity' and the entity's e-mail) in step.
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { type AuditEventInput, recordAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { preparedPerHandle } from '../../db/prepared.js';
 import { entities, sessions, users } from '../../db/schema.js';
@@ -97,10 +98,14 @@ export interface EntityValues {
   subtype: EntitySubtype;
 }
 
-/** A new active entity and its sign-in person without a password, in one transaction. */
+/**
+ * A new active entity and its sign-in person without a password, in one transaction with the audit
+ * event of who created it.
+ */
 export async function insertEntityWithUser(
   db: Db,
   values: EntityValues & { firstName: string; lastName: string },
+  createdBy: string,
 ): Promise<{ entityId: string; userId: string }> {
   return db.transaction(async (tx) => {
     const [entity] = await tx
@@ -129,6 +134,12 @@ export async function insertEntityWithUser(
         passwordHash: null,
       })
       .returning({ id: users.id });
+    await recordAudit(tx, {
+      actorUserId: createdBy,
+      action: 'entity.created',
+      entityId: entity!.id,
+      subject: values.name,
+    });
     return { entityId: entity!.id, userId: user!.id };
   });
 }
@@ -142,6 +153,7 @@ export async function updateEntity(
   id: string,
   previousEmail: string,
   values: Partial<EntityValues> & { status?: EntityStatus },
+  audit: AuditEventInput | null = null,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
@@ -154,6 +166,7 @@ export async function updateEntity(
         .set({ email: values.email, updatedAt: new Date() })
         .where(and(eq(users.entityId, id), sql`lower(${users.email}) = lower(${previousEmail})`));
     }
+    if (audit) await recordAudit(tx, audit);
   });
 }
 

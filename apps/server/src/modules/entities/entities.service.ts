@@ -99,7 +99,7 @@ export function createEntitiesService(ctx: AppContext) {
       const { firstName, lastName } = splitName(values.name);
       let created: { entityId: string; userId: string };
       try {
-        created = await repo.insertEntityWithUser(db, { ...values, firstName, lastName });
+        created = await repo.insertEntityWithUser(db, { ...values, firstName, lastName }, actor.userId);
       } catch (error) {
         // Two saves of one address at the same moment: the unique indexes decide.
         if (await emailInUse(db, values.email)) throw duplicateEmail();
@@ -140,8 +140,18 @@ export function createEntitiesService(ctx: AppContext) {
         values.email !== undefined && values.email.toLowerCase() !== current.email.toLowerCase();
       if (emailChanged && (await emailInUse(db, values.email!, { entityId: current.id })))
         throw duplicateEmail();
+      const statusChanged = status !== undefined && status !== current.status;
+      const audit = statusChanged
+        ? {
+            actorUserId: actor.userId,
+            action: 'entity.status_changed' as const,
+            entityId: current.id,
+            subject: values.name ?? current.name,
+            details: { from: current.status, to: status },
+          }
+        : null;
       try {
-        await repo.updateEntity(db, current.id, current.email, values);
+        await repo.updateEntity(db, current.id, current.email, values, audit);
       } catch (error) {
         if (emailChanged && (await emailInUse(db, values.email!, { entityId: current.id })))
           throw duplicateEmail();

@@ -1,9 +1,10 @@
 // Queries of conversation exports: the request, its progress (queued → sent or failed), the facts the
 // transcript's cover page names, and the look-up of an issued file by its SHA-256.
 import { and, eq } from 'drizzle-orm';
+import { recordAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { entities, groups, users } from '../../db/schema.js';
-import { auditEvents, conversationExports } from '../../db/schema-families.js';
+import { conversationExports } from '../../db/schema-families.js';
 import { isUuid } from '../../lib/app-error.js';
 
 /** Records the request and its audit event together. */
@@ -21,12 +22,15 @@ export async function insertExportRequest(
         email: input.email,
       })
       .returning({ id: conversationExports.id, createdAt: conversationExports.createdAt });
-    await tx.insert(auditEvents).values({
+    // The recipient and the export's id: the activity shows who got the file and, once the job made
+    // it, the file's fingerprint.
+    await recordAudit(tx, {
       actorUserId: input.requestedBy,
       action: 'conversation.export_requested',
       entityId: input.entityId,
       groupId: input.groupId,
       channelId: input.channelId,
+      details: { email: input.email, exportId: row!.id },
     });
     return row!;
   });

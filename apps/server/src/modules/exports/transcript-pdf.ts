@@ -8,7 +8,14 @@
 // same bytes and the same SHA-256.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { formatByteSize, formatDate, formatMessageTime, MSG, memberRoleLabel } from '@bridge-talk/contract';
+import {
+  formatByteSize,
+  formatDate,
+  formatDateTime,
+  formatMessageTime,
+  MSG,
+  memberRoleLabel,
+} from '@bridge-talk/contract';
 import PDFDocument from 'pdfkit';
 import type {
   ChatAttachment,
@@ -64,7 +71,7 @@ function fontsAvailable() {
 }
 
 function when(date: Date): string {
-  return `${formatDate(date, UTC)} ${formatMessageTime(date, UTC)}`;
+  return formatDateTime(date, UTC);
 }
 
 const COLOR = { text: '#1a1b1e', muted: '#6b6f76', rule: '#d9dce1', flag: '#c92a2a', link: '#1c5fb8' };

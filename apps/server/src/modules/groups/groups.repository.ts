@@ -3,7 +3,8 @@
 import { and, asc, count, desc, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedPerHandle } from '../../db/prepared.js';
-import { billingInformation, entities, groups, subscriptions } from '../../db/schema.js';
+import { billingInformation, entities, groups } from '../../db/schema.js';
+import { subscriptions } from '../../db/schema-billing.js';
 import { likePattern, lowerCaseColumnContains, lowerCaseColumnLike } from '../../lib/search.js';
 
 const listColumns = {

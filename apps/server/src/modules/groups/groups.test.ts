@@ -5,8 +5,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groups } from '../../db/schema.js';
 import { createLocalChatProvider } from '../../providers/chat/local-chat-provider.js';
+import { localReportOf } from '../../providers/chat/local-chat-reports.js';
 import { addFamilyMember, createEntityUser, createGroup } from '../../test-support/factories.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
+import { recordReports } from '../reports/reports.service.js';
 
 let t: TestApp;
 let admin: string;
@@ -125,13 +127,20 @@ describe('GET /api/group/list', () => {
       html: '<p>hello</p>',
     });
     expect((await list(me.auth)).result.find((g) => g._id === reported.groupId)?.reports).toBe(false);
-    await chat.flagMessage({ messageId: (posted as { id: string }).id, userId: parent.memberId });
+    const messageId = (posted as { id: string }).id;
+    await chat.flagMessage({ messageId, userId: parent.memberId });
+    // The report reaches the portal's reports queue, as the member API's report does.
+    await recordReports(t.app.ctx, await localReportOf(t.db(), messageId, parent.memberId), { alert: false });
 
     const { result } = await list(me.auth);
     expect(Object.fromEntries(result.map((g) => [g._id, g.reports]))).toEqual({
       [quiet.groupId]: false,
       [reported.groupId]: true,
     });
+
+    // Reviewed, it no longer flags the family.
+    await t.sql(`update message_reports set state = 'reviewed' where message_id = '${messageId}'`);
+    expect((await list(me.auth)).result.find((g) => g._id === reported.groupId)?.reports).toBe(false);
   });
 
   it('searches the child’s name, the payment e-mail and members’ e-mails, whatever the case', async () => {

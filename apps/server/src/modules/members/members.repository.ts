@@ -5,9 +5,10 @@
 // A person's name is shown as the family's entity knows it: the membership's own name when it has one
 // (a person linked by e-mail from another entity's family), else the person's.
 import { and, asc, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { recordAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { groups } from '../../db/schema.js';
-import { auditEvents, familyMembers, groupMembers } from '../../db/schema-families.js';
+import { familyMembers, groupMembers } from '../../db/schema-families.js';
 
 export type MemberRole = (typeof groupMembers.$inferSelect)['role'];
 
@@ -192,7 +193,7 @@ export async function recordLookup(
   db: Tx,
   event: { actorUserId: string; entityId: string; email: string },
 ): Promise<void> {
-  await db.insert(auditEvents).values({
+  await recordAudit(db, {
     action: 'member.looked_up',
     actorUserId: event.actorUserId,
     entityId: event.entityId,

@@ -41,6 +41,7 @@ import {
   ZSyncMembersRequest,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
+import { recordAudit } from '../../db/audit.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { entityIdOf, loadGroup } from '../groups/groups.service.js';
 import { queueMail } from '../mail/mail.service.js';
@@ -82,6 +83,11 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 type Tx = Parameters<typeof repo.findMember>[0];
+
+/** How the activity record names a membership's status. */
+function statusName(active: boolean): 'active' | 'inactive' {
+  return active ? 'active' : 'inactive';
+}
 type Person = { email: string | null; firstName: string; lastName: string };
 
 /**
@@ -357,9 +363,21 @@ export function createMembersService(ctx: AppContext) {
     }): Promise<MessageResponse> {
       const entityId = entityIdOf(actor);
       const group = await loadGroup(ctx, entityId, input.groupId);
-      if (!(await repo.setMembershipActive(db, entityId, group.id, input.userId, input.active))) {
-        throw notInFamily();
-      }
+      await db.transaction(async (tx) => {
+        const member = await repo.findMember(tx, entityId, group.id, input.userId);
+        if (!member || !(await repo.setMembershipActive(tx, entityId, group.id, member.id, input.active))) {
+          throw notInFamily();
+        }
+        if (member.active === input.active) return;
+        await recordAudit(tx, {
+          actorUserId: actor.userId,
+          action: 'member.status_changed',
+          entityId,
+          groupId: group.id,
+          subject: joinName(member.firstName, member.lastName),
+          details: { from: statusName(member.active), to: statusName(input.active) },
+        });
+      });
       await syncFamilyChannels(ctx, entityId, group.id);
       return { message: MSG.families.memberStatusUpdated };
     },

@@ -2,22 +2,12 @@
 // without serving or running jobs, adds the scale data and prints what it made and how long it took.
 // Stop a server that uses the same PGlite data directory first: only one process may open it.
 import { buildApp } from '../../app.js';
-import { ConfigError, loadConfig } from '../../config/index.js';
+import { loadConfigOrExit } from '../../lifecycle.js';
 import { addScalePictures } from './scale-pictures.js';
 import { describeScale, type ScaleOptions, type ScaleSummary, seedScale } from './seed-scale.js';
 
 export async function runSeedScale(options: ScaleOptions & { json?: boolean }): Promise<ScaleSummary> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  const app = await buildApp({ config, startWorkers: false });
+  const app = await buildApp({ config: loadConfigOrExit(), startWorkers: false });
   try {
     const summary = await seedScale(app.ctx.db, options);
     // The bench channel's pictures go through the storage provider, as a member's uploads would.

@@ -323,6 +323,19 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleSum
         from (select i, ${channelNumber(sql`i`)} as c
               from generate_series(997, ${lit(F > 1 ? M : benchMessages)}, 997) as i) s`,
     );
+    // The reports queue's mirror of those reports, as if each had been announced long ago.
+    await step(
+      'report queue',
+      sql`insert into message_reports (entity_id, group_id, channel_id, channel_number, message_id,
+          reported_by_id, reported_by_name, reason, reported_at, excerpt, alerted_at)
+        select g.entity_id, c.group_id, f.channel_id::text, c.number, f.message_id::text, f.user_id, u.name,
+          f.reason, m.created_at, left(regexp_replace(m.html, '<[^>]+>', '', 'g'), 200), m.created_at
+        from chat_flags f
+        join chat_messages m on m.id = f.message_id
+        join chat_channels c on c.id = f.channel_id
+        join groups g on g.id = c.group_id
+        join chat_users u on u.id = f.user_id`,
+    );
     // What the triggers of migration 0005 keep (group_search_text), for every family at once.
     await step(
       'search text',
@@ -379,6 +392,7 @@ const FILLED = [
   'chat_channel_members',
   'chat_messages',
   'chat_flags',
+  'message_reports',
 ];
 
 const COUNTED = [
@@ -394,6 +408,7 @@ const COUNTED = [
   'chat_channel_members',
   'chat_messages',
   'chat_flags',
+  'message_reports',
 ] as const;
 
 async function countRows(db: Db): Promise<Record<string, number>> {

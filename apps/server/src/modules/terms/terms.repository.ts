@@ -1,5 +1,6 @@
 // Terms in SQL: every version is a row; the highest version is the one in force.
 import { desc, eq, max } from 'drizzle-orm';
+import { recordAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { terms } from '../../db/schema.js';
 
@@ -36,6 +37,12 @@ export async function insertNextVersion(
       .insert(terms)
       .values({ ...values, version: (current?.version ?? 0) + 1 })
       .returning(termsColumns);
+    await recordAudit(tx, {
+      actorUserId: values.createdBy,
+      action: 'terms.published',
+      subject: values.title,
+      details: { version: row!.version },
+    });
     return row!;
   });
 }

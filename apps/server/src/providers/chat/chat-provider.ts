@@ -2,8 +2,10 @@
 // (`stream`). Business code (families, conversation history, exports) depends on this interface only.
 
 import type { ChatAttachment } from '../../db/schema-chat.js';
+import type { ProviderReport } from './chat-reports.js';
 
 export type { ChatAttachment, StoredAttachment } from '../../db/schema-chat.js';
+export type { ProviderReport } from './chat-reports.js';
 
 export type ChatMemberRole = 'child' | 'adoptive_parent' | 'birth_family';
 export type ChatPermission = 'read' | 'write';
@@ -32,7 +34,6 @@ export interface ChannelSummary {
     permission: ChatPermission;
     active: boolean;
   }[];
-  hasReports: boolean;
 }
 
 export interface ChatMessage {
@@ -50,6 +51,42 @@ export interface MessagePage {
   messages: ChatMessage[];
   /** Pass as `before` to get the page of older messages; null at the start of the channel. */
   nextCursor: string | null;
+  /** Only for a page asked `after` a cursor: pass as `after` for newer ones; null when the newest is here. */
+  newerCursor?: string | null;
+}
+
+/** The messages around one, newest first, the one asked for among them. */
+export interface MessageWindow {
+  messages: ChatMessage[];
+  /** Pass as `before` for the older page; null at the start of the channel. */
+  olderCursor: string | null;
+  /** Pass as `after` for the newer page; null when the newest message is here. */
+  newerCursor: string | null;
+}
+
+/** A message holding the words searched for; the service makes its excerpt from the html. */
+export interface MessageSearchHit {
+  id: string;
+  user: { id: string; name: string };
+  html: string;
+  createdAt: Date;
+}
+
+export interface MessageSearchPage {
+  hits: MessageSearchHit[];
+  /** Pass as `before` for more hits; null when there are no more. */
+  nextCursor: string | null;
+}
+
+/**
+ * A cursor this provider did not make (or that names nothing it can go on from): the caller's
+ * request is wrong, not the server.
+ */
+export class InvalidCursorError extends Error {
+  constructor() {
+    super('invalid cursor');
+    this.name = 'InvalidCursorError';
+  }
 }
 
 export interface ChatProvider {
@@ -70,15 +107,34 @@ export interface ChatProvider {
   listChannels(groupId: string): Promise<ChannelSummary[]>;
   /** The family a channel belongs to (the export call names the channel only); null if unknown. */
   findChannelGroup(channelId: string): Promise<string | null>;
-  /** Which of these families have at least one reported message (for the families list). */
-  groupsWithReports(groupIds: string[]): Promise<Set<string>>;
+  /** Every report of a message in these families' channels (the portal's mirror of reports reads them). */
+  reportsIn(groupIds: string[]): Promise<ProviderReport[]>;
   setChannelDisabled(groupId: string, channelId: string, disabled: boolean): Promise<boolean>;
   /** One message of the family's channel (for its attachments), or null. */
   getMessage(groupId: string, channelId: string, messageId: string): Promise<ChatMessage | null>;
-  /** Newest first, `limit` at a time, older than the `before` cursor. */
+  /**
+   * Newest first, `limit` at a time: older than the `before` cursor, or the `limit` right after the
+   * `after` cursor (which throws InvalidCursorError when it is not one of this provider's).
+   */
   listMessages(
     groupId: string,
     channelId: string,
-    page: { before?: string | null; limit: number },
+    page: { before?: string | null; after?: string | null; limit: number },
   ): Promise<MessagePage | null>;
+  /** About `limit` messages around one; null when the channel is not the family's or the message not in it. */
+  messagesAround(
+    groupId: string,
+    channelId: string,
+    messageId: string,
+    limit: number,
+  ): Promise<MessageWindow | null>;
+  /**
+   * The channel's messages holding the words of `q`, newest first; null when the channel is not the
+   * family's. A `before` cursor this provider did not make throws InvalidCursorError.
+   */
+  searchMessages(
+    groupId: string,
+    channelId: string,
+    input: { q: string; before?: string | null; limit: number },
+  ): Promise<MessageSearchPage | null>;
 }

@@ -134,7 +134,7 @@ describe('local chat provider', () => {
     ).toBeNull();
   });
 
-  it('records reports and tells which channels and families hold them', async () => {
+  it('records reports on the message and gives them to the portal’s reports queue', async () => {
     const f = await family();
     const quiet = await family();
     const posted = await chat.postMessage({
@@ -148,13 +148,24 @@ describe('local chat provider', () => {
     );
     expect(await chat.flagMessage({ messageId: posted.id, userId: f.people.parent.id })).toBe(true);
     expect(await chat.flagMessage({ messageId: posted.id, userId: quiet.people.parent.id })).toBe(false);
-    const [channel] = await chat.listChannels(f.groupId);
-    expect(channel!.hasReports).toBe(true);
     const page = await chat.listMessages(f.groupId, f.channelId, { limit: 10 });
     expect(page!.messages[0]!.flags).toEqual([
       { userId: f.people.parent.id, name: 'Pat Parent', reason: 'rude', createdAt: expect.any(Date) },
     ]);
-    expect(await chat.groupsWithReports([f.groupId, quiet.groupId])).toEqual(new Set([f.groupId]));
+    expect(await chat.reportsIn([f.groupId, quiet.groupId])).toEqual([
+      {
+        groupId: f.groupId,
+        channelId: f.channelId,
+        channelNumber: 1,
+        messageId: posted.id,
+        userId: f.people.parent.id,
+        userName: 'Pat Parent',
+        reason: 'rude',
+        createdAt: expect.any(Date),
+        html: expect.any(String),
+      },
+    ]);
+    expect(await chat.reportsIn([])).toEqual([]);
   });
 
   it('refuses posts in a disabled channel, by a reader, and by a deactivated member', async () => {

@@ -1,5 +1,5 @@
 // CHAT_PROVIDER=local: channels, messages and reports in our own tables (db/schema-chat.ts).
-import { and, asc, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   type ChatAttachment,
@@ -12,19 +12,10 @@ import {
   type StoredAttachment,
 } from '../../db/schema-chat.js';
 import { isUuid } from '../../lib/app-error.js';
-import type { ChannelSummary, ChatMessage, ChatProvider, MessagePage } from './chat-provider.js';
+import type { ChannelSummary, ChatProvider } from './chat-provider.js';
 import { createLocalChatFiles } from './local-chat-files.js';
-
-/**
- * The cursor of the next page is the last message's id, as with Stream; pages are older than that
- * message as the database holds it. (Cursors of an earlier release, `<time>|<id>` in base64url, are
- * still read: a page open across an update goes on where it was.)
- */
-function cursorMessageId(cursor: string): string | null {
-  if (isUuid(cursor)) return cursor;
-  const id = Buffer.from(cursor, 'base64url').toString().split('|')[1] ?? '';
-  return isUuid(id) ? id : null;
-}
+import { createLocalMessageReads } from './local-chat-messages.js';
+import { localReportsIn } from './local-chat-reports.js';
 
 /** A stored file as chat_files records it. */
 export type ChatFile = typeof chatFiles.$inferSelect;
@@ -63,57 +54,6 @@ export interface LocalChatActions {
 export type LocalChatProvider = ChatProvider & LocalChatActions;
 
 export function createLocalChatProvider(db: Db): LocalChatProvider {
-  async function channelOf(groupId: string, channelId: string) {
-    if (!isUuid(channelId)) return null;
-    const [row] = await db
-      .select({ id: chatChannels.id })
-      .from(chatChannels)
-      .where(and(eq(chatChannels.id, channelId), eq(chatChannels.groupId, groupId)));
-    return row ?? null;
-  }
-
-  /**
-   * A page of a channel's messages, newest first, each with who reported it (oldest first), in one
-   * statement — only if the channel is the family's. Prepared (db/prepared.ts): one for the newest
-   * page and one for the pages before a cursor, so that both walk the (channel, time, id) index.
-   */
-  const messagesPage = (olderThanCursor: boolean) =>
-    db
-      .select({
-        id: chatMessages.id,
-        html: chatMessages.html,
-        attachments: chatMessages.attachments,
-        createdAt: chatMessages.createdAt,
-        userId: chatMessages.userId,
-        userName: chatUsers.name,
-        flags: sql<{ userId: string; name: string; reason: string | null; createdAt: string }[]>`coalesce((
-          select json_agg(json_build_object('userId', f.user_id, 'name', fu.name, 'reason', f.reason,
-                                            'createdAt', f.created_at) order by f.created_at, f.id)
-          from chat_flags f join chat_users fu on fu.id = f.user_id
-          where f.message_id = ${chatMessages.id}), '[]'::json)`,
-      })
-      .from(chatMessages)
-      .innerJoin(chatUsers, eq(chatUsers.id, chatMessages.userId))
-      .where(
-        and(
-          eq(chatMessages.channelId, sql.placeholder('channelId')),
-          sql`exists (select 1 from chat_channels c
-                      where c.id = ${sql.placeholder('channelId')}::uuid and c.group_id = ${sql.placeholder('groupId')}::uuid)`,
-          // Older than the cursor's message as the database holds it: its time has microseconds,
-          // which a time carried in the cursor (JavaScript's milliseconds) would lose — a gap.
-          olderThanCursor
-            ? sql`(${chatMessages.createdAt}, ${chatMessages.id}) < (
-                select c.created_at, c.id from chat_messages c
-                where c.id = ${sql.placeholder('cursor')}::uuid and c.channel_id = ${sql.placeholder('channelId')}::uuid)`
-            : undefined,
-        ),
-      )
-      .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
-      .limit(sql.placeholder('limit'))
-      .prepare(olderThanCursor ? 'chat_messages_before' : 'chat_messages_newest');
-  const newestMessages = messagesPage(false);
-  const olderMessages = messagesPage(true);
-
   return {
     kind: 'local',
 
@@ -167,7 +107,6 @@ export function createLocalChatProvider(db: Db): LocalChatProvider {
           disabled: chatChannels.disabled,
           createdAt: chatChannels.createdAt,
           // Spelled out: inside a subquery drizzle would leave the column names unqualified.
-          hasReports: sql<boolean>`exists (select 1 from chat_flags f where f.channel_id = chat_channels.id)`,
         })
         .from(chatChannels)
         .where(eq(chatChannels.groupId, groupId))
@@ -194,7 +133,6 @@ export function createLocalChatProvider(db: Db): LocalChatProvider {
       return channels.map(
         (c): ChannelSummary => ({
           ...c,
-          hasReports: Boolean(c.hasReports),
           members: members
             .filter((m) => m.channelId === c.id)
             .map(({ userId, name, role, permission, active }) => ({
@@ -217,15 +155,7 @@ export function createLocalChatProvider(db: Db): LocalChatProvider {
       return row?.groupId ?? null;
     },
 
-    async groupsWithReports(groupIds) {
-      if (groupIds.length === 0) return new Set();
-      const rows = await db
-        .selectDistinct({ groupId: chatChannels.groupId })
-        .from(chatFlags)
-        .innerJoin(chatChannels, eq(chatChannels.id, chatFlags.channelId))
-        .where(inArray(chatChannels.groupId, groupIds));
-      return new Set(rows.map((r) => r.groupId));
-    },
+    reportsIn: (groupIds) => localReportsIn(db, groupIds),
 
     async setChannelDisabled(groupId, channelId, disabled) {
       const rows = await db
@@ -236,31 +166,7 @@ export function createLocalChatProvider(db: Db): LocalChatProvider {
       return rows.length === 1;
     },
 
-    async listMessages(groupId, channelId, { before, limit }): Promise<MessagePage | null> {
-      if (!isUuid(channelId)) return null;
-      const cursor = before ? cursorMessageId(before) : null;
-      const rows = cursor
-        ? await olderMessages.execute({ groupId, channelId, limit: limit + 1, cursor })
-        : await newestMessages.execute({ groupId, channelId, limit: limit + 1 });
-      // No row: an empty channel, or none of this family's (not found).
-      if (rows.length === 0 && !(await channelOf(groupId, channelId))) return null;
-      const page = rows.slice(0, limit);
-      const messages = page.map(
-        (m): ChatMessage => ({
-          id: m.id,
-          user: { id: m.userId, name: m.userName },
-          html: m.html,
-          attachments: m.attachments,
-          createdAt: m.createdAt,
-          flags: m.flags.map((f) => ({ ...f, createdAt: new Date(f.createdAt) })),
-        }),
-      );
-      const last = page.at(-1);
-      return {
-        messages,
-        nextCursor: rows.length > limit && last ? last.id : null,
-      };
-    },
+    ...createLocalMessageReads(db),
 
     async getMessage(groupId, channelId, messageId) {
       if (!isUuid(channelId) || !isUuid(messageId)) return null;

@@ -58,9 +58,9 @@ describe('Stream chat provider', () => {
       members: [{ userId: f.people.parent.id, role: 'adoptive_parent', permission: 'write' }],
     });
     const channels = await chat.listChannels(f.groupId);
-    expect(channels.map((c) => [c.id, c.number, c.disabled, c.hasReports])).toEqual([
-      [f.channelId, 1, false, false],
-      [second.id, 2, false, false],
+    expect(channels.map((c) => [c.id, c.number, c.disabled])).toEqual([
+      [f.channelId, 1, false],
+      [second.id, 2, false],
     ]);
     expect(channels[0]!.members).toEqual([
       {
@@ -121,21 +121,30 @@ describe('Stream chat provider', () => {
     expect(seen).toEqual(Array.from({ length: 25 }, (_, i) => `<p>message ${24 - i}</p>`));
   });
 
-  it('reads reports from Stream’s message flags: on the message, the channel and the family', async () => {
+  it('reads reports from Stream’s message flags: on the message, and for the portal’s reports queue', async () => {
     const f = await family();
     const quiet = await family();
     const id = stream.postMessage(f.channelId, { userId: f.people.birth.id, html: 'hello' });
     stream.postMessage(quiet.channelId, { userId: quiet.people.birth.id, html: 'fine' });
     stream.flag(id, f.people.parent.id, 'rude');
-    const [channel] = await chat.listChannels(f.groupId);
-    expect(channel!.hasReports).toBe(true);
-    expect((await chat.listChannels(quiet.groupId))[0]!.hasReports).toBe(false);
     const page = await chat.listMessages(f.groupId, f.channelId, { limit: 10 });
     expect(page!.messages[0]!.flags).toEqual([
       { userId: f.people.parent.id, name: 'Pat Parent', reason: 'rude', createdAt: expect.any(Date) },
     ]);
-    expect(await chat.groupsWithReports([f.groupId, quiet.groupId])).toEqual(new Set([f.groupId]));
-    expect(await chat.groupsWithReports([])).toEqual(new Set());
+    expect(await chat.reportsIn([f.groupId, quiet.groupId])).toEqual([
+      {
+        groupId: f.groupId,
+        channelId: f.channelId,
+        channelNumber: 1,
+        messageId: id,
+        userId: f.people.parent.id,
+        userName: 'Pat Parent',
+        reason: 'rude',
+        createdAt: expect.any(Date),
+        html: 'hello',
+      },
+    ]);
+    expect(await chat.reportsIn([])).toEqual([]);
   });
 
   it('disables a channel by freezing it, and deactivates a member', async () => {

@@ -5,14 +5,15 @@
 // the family app enforces). A disabled channel is a frozen one: Stream refuses new messages in it.
 import { createHash } from 'node:crypto';
 import { type ChannelAPIResponse, type ChannelFilters, type MessageResponse, StreamChat } from 'stream-chat';
-import type {
-  ChannelMemberInput,
-  ChannelSummary,
-  ChatMemberRole,
-  ChatMessage,
-  ChatPermission,
-  ChatProvider,
-  MessagePage,
+import {
+  type ChannelMemberInput,
+  type ChannelSummary,
+  type ChatMemberRole,
+  type ChatMessage,
+  type ChatPermission,
+  type ChatProvider,
+  InvalidCursorError,
+  type MessagePage,
 } from './chat-provider.js';
 
 const CHANNEL_TYPE = 'messaging';
@@ -89,6 +90,7 @@ export function createStreamChatProvider(options: StreamChatOptions): ChatProvid
       name: string;
       reason: string | null;
       createdAt: Date;
+      html: string;
     }[] = [];
     for (let i = 0; i < cids.length; i += FLAG_PAGE) {
       const chunk = cids.slice(i, i + FLAG_PAGE);
@@ -106,6 +108,7 @@ export function createStreamChatProvider(options: StreamChatOptions): ChatProvid
             name: flag.user.name ?? flag.user.id,
             reason: ((flag as { reason?: string }).reason ?? null) || null,
             createdAt: new Date(flag.created_at ?? 0),
+            html: flag.message.html || flag.message.text || '',
           });
         }
         if (page.length < FLAG_PAGE) break;
@@ -114,7 +117,7 @@ export function createStreamChatProvider(options: StreamChatOptions): ChatProvid
     return flags.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   }
 
-  function toSummary(found: ChannelAPIResponse, reported: Set<string>): ChannelSummary {
+  function toSummary(found: ChannelAPIResponse): ChannelSummary {
     const data = found.channel as PortalChannelData & typeof found.channel;
     const permissions = data.bt_permissions ?? {};
     return {
@@ -130,7 +133,6 @@ export function createStreamChatProvider(options: StreamChatOptions): ChatProvid
           return { userId, name: m.user?.name ?? userId, role, permission, active: !m.user?.deactivated_at };
         })
         .sort((a, b) => a.role.localeCompare(b.role) || a.name.localeCompare(b.name)),
-      hasReports: reported.has(found.channel.cid),
     };
   }
 
@@ -151,6 +153,30 @@ export function createStreamChatProvider(options: StreamChatOptions): ChatProvid
         .filter((f) => f.messageId === message.id)
         .map(({ userId, name, reason, createdAt }) => ({ userId, name, reason, createdAt })),
     };
+  }
+
+  /** A page of the channel's messages as Stream answers it: oldest first. */
+  async function messagesOf(
+    channel: ReturnType<typeof client.channel>,
+    messages: { limit: number; id_lt?: string; id_gt?: string },
+  ): Promise<MessageResponse[]> {
+    const state = await channel.query({ state: true, watch: false, presence: false, messages });
+    return state.messages ?? [];
+  }
+
+  async function messageById(messageId: string): Promise<MessageResponse | null> {
+    try {
+      return (await client.getMessage(messageId)).message;
+    } catch (error) {
+      if ((error as { status?: number }).status === 404) return null;
+      throw error;
+    }
+  }
+
+  /** The flags of these messages only (none asked when there is no message). */
+  async function flagsFor(found: ChannelAPIResponse, messages: MessageResponse[]) {
+    const ids = new Set(messages.map((m) => m.id));
+    return ids.size ? (await flagsOf([found.channel.cid])).filter((f) => ids.has(f.messageId)) : [];
   }
 
   return {
@@ -205,10 +231,7 @@ export function createStreamChatProvider(options: StreamChatOptions): ChatProvid
 
     async listChannels(groupId) {
       const channels = await queryAll({ type: CHANNEL_TYPE, bt_group_id: groupId } as ChannelFilters);
-      if (channels.length === 0) return [];
-      const flags = await flagsOf(channels.map((c) => c.channel.cid));
-      const reported = new Set(flags.map((f) => f.cid));
-      return channels.map((c) => toSummary(c, reported)).sort((a, b) => a.number - b.number);
+      return channels.map(toSummary).sort((a, b) => a.number - b.number);
     },
 
     async findChannelGroup(channelId) {
@@ -217,17 +240,33 @@ export function createStreamChatProvider(options: StreamChatOptions): ChatProvid
       return (found?.channel as PortalChannelData | undefined)?.bt_group_id ?? null;
     },
 
-    async groupsWithReports(groupIds) {
-      if (groupIds.length === 0) return new Set();
+    async reportsIn(groupIds) {
+      if (groupIds.length === 0) return [];
       const channels = await queryAll(
         { type: CHANNEL_TYPE, bt_group_id: { $in: groupIds } } as ChannelFilters,
         3000,
       );
-      const groupOf = new Map(
-        channels.map((c) => [c.channel.cid, (c.channel as PortalChannelData).bt_group_id!]),
+      const channelOfCid = new Map(
+        channels.map((c) => [c.channel.cid, c.channel as PortalChannelData & { id: string }]),
       );
-      const flags = await flagsOf([...groupOf.keys()]);
-      return new Set(flags.map((f) => groupOf.get(f.cid)).filter((g): g is string => Boolean(g)));
+      const flags = await flagsOf([...channelOfCid.keys()]);
+      return flags.flatMap((flag) => {
+        const channel = channelOfCid.get(flag.cid);
+        if (!channel?.bt_group_id) return [];
+        return [
+          {
+            groupId: channel.bt_group_id,
+            channelId: channel.id,
+            channelNumber: channel.bt_number ?? null,
+            messageId: flag.messageId,
+            userId: flag.userId,
+            userName: flag.name,
+            reason: flag.reason,
+            createdAt: flag.createdAt,
+            html: flag.html,
+          },
+        ];
+      });
     },
 
     async setChannelDisabled(groupId, channelId, disabled) {
@@ -238,35 +277,91 @@ export function createStreamChatProvider(options: StreamChatOptions): ChatProvid
 
     async getMessage(groupId, channelId, messageId) {
       if (!STREAM_ID.test(messageId) || !(await channelOf(groupId, channelId))) return null;
-      try {
-        const { message } = await client.getMessage(messageId);
-        return message.cid === `${CHANNEL_TYPE}:${channelId}` ? toMessage(message, []) : null;
-      } catch (error) {
-        if ((error as { status?: number }).status === 404) return null;
-        throw error;
-      }
+      const message = await messageById(messageId);
+      return message?.cid === `${CHANNEL_TYPE}:${channelId}` ? toMessage(message, []) : null;
     },
 
-    async listMessages(groupId, channelId, { before, limit }): Promise<MessagePage | null> {
+    async listMessages(groupId, channelId, { before, after, limit }): Promise<MessagePage | null> {
+      if (after && !STREAM_ID.test(after)) throw new InvalidCursorError();
       const found = await channelOf(groupId, channelId);
       if (!found) return null;
+      const channel = client.channel(CHANNEL_TYPE, channelId);
+      if (after) {
+        // Stream answers the `limit` messages right after `id_gt`, oldest first.
+        const newer = await messagesOf(channel, { limit: limit + 1, id_gt: after });
+        const page = newer.slice(0, limit);
+        const flags = await flagsFor(found, page);
+        return {
+          messages: page.map((m) => toMessage(m, flags)).reverse(),
+          nextCursor: page[0]?.id ?? after,
+          newerCursor: newer.length > limit ? page.at(-1)!.id : null,
+        };
+      }
       const cursor = before && STREAM_ID.test(before) ? before : null;
       // Stream answers the newest `limit` messages older than `id_lt`, oldest first; one more than
       // asked tells whether an older page exists.
-      const state = await client.channel(CHANNEL_TYPE, channelId).query({
-        state: true,
-        watch: false,
-        presence: false,
-        messages: { limit: limit + 1, ...(cursor ? { id_lt: cursor } : {}) },
-      });
-      const newestFirst = [...(state.messages ?? [])].reverse();
+      const older = await messagesOf(channel, { limit: limit + 1, ...(cursor ? { id_lt: cursor } : {}) });
+      const newestFirst = [...older].reverse();
       const page = newestFirst.slice(0, limit);
-      const ids = new Set(page.map((m) => m.id));
-      const flags = ids.size ? (await flagsOf([found.channel.cid])).filter((f) => ids.has(f.messageId)) : [];
+      const flags = await flagsFor(found, page);
       const last = page.at(-1);
       return {
         messages: page.map((m) => toMessage(m, flags)),
         nextCursor: newestFirst.length > limit && last ? last.id : null,
+      };
+    },
+
+    async messagesAround(groupId, channelId, messageId, limit) {
+      if (!STREAM_ID.test(messageId)) return null;
+      const found = await channelOf(groupId, channelId);
+      if (!found) return null;
+      const target = await messageById(messageId);
+      if (target?.cid !== found.channel.cid) return null;
+      const olderCount = Math.floor((limit - 1) / 2);
+      const newerCount = limit - 1 - olderCount;
+      // Two pages from the message rather than Stream's id_around: one more than shown on each side
+      // tells whether the conversation goes on beyond it, which the cursors must say.
+      const channel = client.channel(CHANNEL_TYPE, channelId);
+      const [older, newer] = await Promise.all([
+        messagesOf(channel, { limit: olderCount + 1, id_lt: messageId }),
+        messagesOf(channel, { limit: newerCount + 1, id_gt: messageId }),
+      ]);
+      const newestFirst = [
+        ...older.slice(Math.max(0, older.length - olderCount)),
+        target,
+        ...newer.slice(0, newerCount),
+      ].reverse();
+      const flags = await flagsFor(found, newestFirst);
+      return {
+        messages: newestFirst.map((m) => toMessage(m, flags)),
+        olderCursor: older.length > olderCount ? newestFirst.at(-1)!.id : null,
+        newerCursor: newer.length > newerCount ? newestFirst[0]!.id : null,
+      };
+    },
+
+    async searchMessages(groupId, channelId, { q, before, limit }) {
+      const found = await channelOf(groupId, channelId);
+      if (!found) return null;
+      let answer: Awaited<ReturnType<typeof client.search>>;
+      try {
+        // Newest first needs a sort, and a sort pages with Stream's `next` (it carries the sort).
+        answer = await client.search(
+          { cid: found.channel.cid } as ChannelFilters,
+          q,
+          before ? { limit, next: before } : { limit, sort: [{ created_at: -1 }] },
+        );
+      } catch (error) {
+        if (before && (error as { status?: number }).status === 400) throw new InvalidCursorError();
+        throw error;
+      }
+      return {
+        hits: answer.results.map(({ message }) => ({
+          id: message.id,
+          user: { id: message.user?.id ?? '', name: message.user?.name ?? message.user?.id ?? '' },
+          html: message.html ?? '',
+          createdAt: new Date(message.created_at ?? 0),
+        })),
+        nextCursor: answer.next || null,
       };
     },
   };

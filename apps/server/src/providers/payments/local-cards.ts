@@ -14,7 +14,7 @@ import {
   ZLocalCardTokenRequest,
 } from '@bridge-talk/contract';
 import type { Db } from '../../db/client.js';
-import { paymentCardTokens } from '../../db/schema.js';
+import { paymentCardTokens } from '../../db/schema-billing.js';
 
 /** Test numbers whose charges are declined, with the decline code a charge answers. */
 const DECLINING_CARDS: Record<string, string> = {

@@ -9,7 +9,7 @@ import type {
 } from '@bridge-talk/contract';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { paymentCoupons, paymentPlans } from '../../db/schema.js';
+import { paymentCoupons, paymentPlans } from '../../db/schema-billing.js';
 import { localId } from './local-cards.js';
 import type { PlanCatalogAdmin, ProviderPlan } from './payments-provider.js';
 

@@ -2,7 +2,7 @@
 // saved card declines or has expired, and a repeated call answers with the recorded outcome.
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { paymentCharges, paymentMethods } from '../../db/schema.js';
+import { paymentCharges, paymentMethods } from '../../db/schema-billing.js';
 import { localId } from './local-cards.js';
 import { CardDeclinedError } from './payments-provider.js';
 

@@ -15,7 +15,7 @@ import {
   paymentCustomers,
   paymentMethods,
   subscriptions,
-} from '../../db/schema.js';
+} from '../../db/schema-billing.js';
 import { localId } from './local-cards.js';
 import { createLocalCatalog, findActivePlan, findLocalCoupon, listActivePlans } from './local-catalog.js';
 import { addOneMonth, chargeLocalCard } from './local-charges.js';

@@ -1,7 +1,7 @@
 // The one query of the stripe provider: Stripe does not count our coupon redemptions, we do.
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { subscriptions } from '../../db/schema.js';
+import { subscriptions } from '../../db/schema-billing.js';
 
 /**
  * The families that redeemed a coupon through us: those with a Stripe subscription, paid or being

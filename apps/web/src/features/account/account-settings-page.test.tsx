@@ -45,6 +45,8 @@ function stubAccountApi(user: SessionUser, edit: ApiHandler = () => jsonResponse
     [`GET ${API.auth.me}`]: () => jsonResponse(user),
     [`PUT ${API.auth.meEdit}`]: edit,
     [`POST ${API.auth.refresh}`]: () => jsonResponse({ message: MSG.extra.sessionExpired }, 401),
+    [`GET ${API.reports.alerts}`]: () => jsonResponse({ mode: 'immediate' }),
+    [`PUT ${API.reports.setAlerts}`]: () => jsonResponse({ message: MSG.alerts.saved }),
   });
 }
 
@@ -286,6 +288,7 @@ describe('AccountSettingsPage for an entity', () => {
     const api = stubApi({
       [`GET ${API.auth.me}`]: () =>
         failing ? jsonResponse({ message: MSG.common.somethingWrong }, 500) : jsonResponse(ENTITY),
+      [`GET ${API.reports.alerts}`]: () => jsonResponse({ mode: 'immediate' }),
     });
     const user = userEvent.setup();
     renderAccountSettings();
@@ -300,6 +303,26 @@ describe('AccountSettingsPage for an entity', () => {
     expect(await screen.findByLabelText(/^First name/)).toHaveValue('Erin');
     expect(screen.queryByRole('button', { name: MSG.common.tryAgain })).not.toBeInTheDocument();
     expect(api.callsTo('GET', API.auth.me)).toHaveLength(2);
+  });
+});
+
+describe('Alerts about reported messages', () => {
+  it('shows the entity’s choice and saves another at once', async () => {
+    const user = userEvent.setup();
+    const { api } = await renderLoaded(ENTITY);
+    const group = await screen.findByRole('radiogroup', { name: MSG.alerts.settingTitle });
+    await waitFor(() =>
+      expect(within(group).getByRole('radio', { name: MSG.alerts.immediate })).toBeChecked(),
+    );
+    await user.click(within(group).getByRole('radio', { name: MSG.alerts.daily }));
+    expect(await screen.findByText(MSG.alerts.saved)).toBeInTheDocument();
+    expect(api.callsTo('PUT', API.reports.setAlerts).map((c) => c.body)).toEqual([{ mode: 'daily' }]);
+    expect(within(group).getByRole('radio', { name: MSG.alerts.daily })).toBeChecked();
+  });
+
+  it('is not offered to an admin', async () => {
+    await renderLoaded(ADMIN);
+    expect(screen.queryByRole('radiogroup', { name: MSG.alerts.settingTitle })).not.toBeInTheDocument();
   });
 });
 

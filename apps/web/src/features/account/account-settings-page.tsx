@@ -14,12 +14,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../../shared/api/api-client.js';
+import { refusalMessage } from '../../shared/api/refusal-message.js';
 import { useBlurValidatedForm } from '../../shared/forms/use-blur-validated-form.js';
 import { LoadError } from '../../shared/ui/load-error.js';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
+import { ReportAlertsSetting } from '../reports/index.js';
 import { useMe, useUpdateMe } from './api/account.js';
 
 export function AccountSettingsPage() {
@@ -35,6 +36,7 @@ export function AccountSettingsPage() {
       ) : (
         <LoadingOverlay visible={me.isPending}>{me.data && <AccountForm user={me.data} />}</LoadingOverlay>
       )}
+      {me.data?.role === 'entity' && <ReportAlertsSetting />}
     </>
   );
 }
@@ -72,9 +74,7 @@ function AccountForm({ user }: { user: SessionUser }) {
       form.reset(values);
       setDialog(result.emailChangePending ? 'email' : 'saved');
     } catch (error) {
-      const message =
-        error instanceof ApiError && error.status < 500 ? error.message : MSG.account.unableToUpdateEmail;
-      notify.error(message);
+      notify.error(refusalMessage(error, MSG.account.unableToUpdateEmail));
     }
   });
 

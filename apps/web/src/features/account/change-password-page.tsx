@@ -1,24 +1,18 @@
 // Change password from account settings: a code is e-mailed on arrival; the code is checked when the
 // 6-character field is left; 'Step okay!' reveals the password fields; success ends the session and shows the login page with its toast.
-import {
-  MSG,
-  type NewPasswordForm,
-  PASSWORD_MAX,
-  VERIFICATION_CODE_LENGTH,
-  ZNewPasswordForm,
-} from '@bridge-talk/contract';
+import { MSG, type NewPasswordForm, VERIFICATION_CODE_LENGTH, ZNewPasswordForm } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
+import { NewPasswordFields } from '../../shared/forms/new-password-fields.js';
 import { afterPointerPress } from '../../shared/forms/pointer-press.js';
 import { useBlurValidatedForm } from '../../shared/forms/use-blur-validated-form.js';
 import { useLeaveSession } from '../../shared/session/leave-session.js';
 import { useSessionUser } from '../../shared/session/session-provider.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
-import { PasswordChecklist } from '../../shared/ui/password-checklist.js';
 import { useChangePassword, useSendPasswordCode, useVerifyPasswordCode } from './api/account.js';
 
 export function ChangePasswordPage() {
@@ -67,7 +61,6 @@ export function ChangePasswordPage() {
     resolver: zodResolver(ZNewPasswordForm),
     defaultValues: { password: '', confirmation: '' },
   });
-  const [password, confirmation] = form.watch(['password', 'confirmation']);
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (!state) return;
@@ -128,24 +121,7 @@ export function ChangePasswordPage() {
           {state && (
             <form onSubmit={onSubmit} noValidate>
               <Stack>
-                <PasswordInput
-                  label="New password"
-                  maxLength={PASSWORD_MAX}
-                  autoComplete="new-password"
-                  required
-                  autoFocus
-                  error={form.formState.errors.password?.message}
-                  {...form.register('password')}
-                />
-                <PasswordInput
-                  label="Re-type password"
-                  maxLength={PASSWORD_MAX}
-                  autoComplete="new-password"
-                  required
-                  error={form.formState.errors.confirmation?.message}
-                  {...form.register('confirmation')}
-                />
-                <PasswordChecklist password={password} confirmation={confirmation} />
+                <NewPasswordFields form={form} />
                 <Group justify="flex-end">
                   <Button type="submit" loading={form.formState.isSubmitting}>
                     {MSG.account.changePassword}

@@ -9,8 +9,8 @@ import { ApiError } from '../../shared/api/api-client.js';
 import { useLastPageClamp, useListState } from '../../shared/routing/use-list-state.js';
 import { useSessionUser } from '../../shared/session/session-provider.js';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.js';
-import { type Column, DataTable } from '../../shared/ui/data-table.js';
-import { ListFooter } from '../../shared/ui/list-parts.js';
+import type { Column } from '../../shared/ui/data-table.js';
+import { PagedTable } from '../../shared/ui/list-parts.js';
 import { LoadError } from '../../shared/ui/load-error.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
@@ -31,7 +31,7 @@ export function AdminListPage() {
 
   const data = list.data;
   // After removing the last admin of the last page, or from an old link: show the last page.
-  const pages = useLastPageClamp(listState, list);
+  useLastPageClamp(listState, list);
 
   async function confirmRemove() {
     if (!toRemove) return;
@@ -112,23 +112,17 @@ export function AdminListPage() {
         <LoadError onRetry={() => void list.refetch()} />
       ) : (
         <Paper withBorder radius="md" p="md">
-          <DataTable
+          <PagedTable
             caption={MSG.nav.bridgeTalkAdmin}
             columns={columns}
             rows={data?.result}
             rowKey={(a) => a._id}
             loading={list.isPending}
+            answer={data}
+            page={page}
+            onPage={(next) => listState.go({ page: next })}
+            showRange={false}
           />
-          {data && (
-            <ListFooter
-              total={data.total}
-              pageSize={data.pageSize}
-              page={page}
-              pages={pages}
-              onPage={(next) => listState.go({ page: next })}
-              showRange={false}
-            />
-          )}
         </Paper>
       )}
       <ConfirmDialog

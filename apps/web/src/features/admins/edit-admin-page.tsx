@@ -1,10 +1,10 @@
 // /bridge-talk-admin/{id}/edit: the admin's name (split at the first space) and e-mail.
 import { ADMIN_PHONE_PLACEHOLDER, joinName, MSG, splitName } from '@bridge-talk/contract';
-import { Alert } from '@mantine/core';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
+import { MissingOrFailed } from '../../shared/ui/missing-or-failed.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
 import { useAdmin } from './api/get-admin.js';
@@ -35,7 +35,7 @@ export function EditAdminPage() {
         ]}
       />
       {admin.isError ? (
-        <Alert color="red">{missing ? MSG.extra.notFound : MSG.common.somethingWrong}</Alert>
+        <MissingOrFailed missing={missing} />
       ) : (
         <LoadingOverlay visible={admin.isPending}>
           {admin.data && (

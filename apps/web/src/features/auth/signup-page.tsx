@@ -13,10 +13,10 @@ import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../shared/api/api-client.js';
+import { PhoneField } from '../../shared/forms/phone-field.js';
 import { sameName, showServerFieldErrors } from '../../shared/forms/server-field-errors.js';
 import { useBlurValidatedForm } from '../../shared/forms/use-blur-validated-form.js';
 import { notify } from '../../shared/ui/notify.js';
-import { PhoneInput } from '../../shared/ui/phone-input.js';
 import { useRegister } from './api/register.js';
 import { LoggedOutLayout } from './components/logged-out-layout.js';
 
@@ -118,20 +118,12 @@ export function SignupPage() {
             error={errors.email?.message}
             {...form.register('email')}
           />
-          <Controller
+          <PhoneField
             control={form.control}
             name="phone"
-            render={({ field }) => (
-              <PhoneInput
-                label="Phone"
-                required
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={errors.phone?.message}
-              />
-            )}
+            label="Phone"
+            required
+            error={errors.phone?.message}
           />
           <Button type="submit" loading={isSubmitting} fullWidth size="md">
             Send request

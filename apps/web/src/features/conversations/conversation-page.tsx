@@ -3,20 +3,24 @@
 // channel's label come with the navigation from the family page, and are fetched when the page is
 // opened directly (a deep link, a reload). The messages load at once and the open conversation looks
 // for new ones every 50 s (docs/architecture.md). EXPORT e-mails the whole conversation as a PDF; the
-// switch disables or enables the channel after a confirmation.
+// switch disables or enables the channel after a confirmation. `?message=<id>` (a search hit, a link)
+// opens the conversation at that message, highlighted, with newer pages below it until the newest;
+// search in the conversation sits above the messages.
 import { MSG, memberRoleLabel } from '@bridge-talk/contract';
-import { Alert, Button, Center, Loader, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Switch, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
 import { conversationKeys } from './api/conversation-keys.js';
 import { useConversationChannels } from './api/get-channels.js';
+import { useMessagesAround } from './api/get-messages-around.js';
 import { useLatestMessages, useMessageHistory } from './api/list-messages.js';
 import { useSetChannelStatus } from './api/set-channel-status.js';
+import { ConversationSearch } from './components/conversation-search.js';
 import { ExportDialog } from './components/export-dialog.js';
 import { mergeConversation } from './components/merge-messages.js';
 import { MessageViewer } from './components/message-viewer.js';
@@ -42,27 +46,40 @@ export function ConversationPage() {
   const queryClient = useQueryClient();
   const channels = useConversationChannels(groupId);
   const channel = channels.data?.channels.find((c) => c.id === channelId);
-  const history = useMessageHistory(groupId, channelId);
-  const latest = useLatestMessages(groupId, channelId, history.data?.pages[0]);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const openAt = searchParams.get('message');
+  const history = useMessageHistory(groupId, channelId, !openAt);
+  const around = useMessagesAround(groupId, channelId, openAt);
+  // Opened at a message, the pages are the window's; the newest are reached when no newer page is left.
+  const pages = openAt ? around : history;
+  const atNewest = !openAt || (around.isSuccess && !around.hasPreviousPage);
+  const latest = useLatestMessages(groupId, channelId, atNewest ? pages.data?.pages[0] : undefined);
   const setStatus = useSetChannelStatus(groupId, channelId);
   const [confirmingStatus, setConfirmingStatus] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [exported, setExported] = useState(false);
 
   const merged = useMemo(
-    () => mergeConversation(history.data?.pages ?? [], latest.data),
-    [history.data, latest.data],
+    () => mergeConversation(pages.data?.pages ?? [], atNewest ? latest.data : undefined),
+    [pages.data, atNewest, latest.data],
   );
   useEffect(() => {
-    // More arrived than one refresh holds: start again from the newest page.
-    if (merged.gap) void queryClient.resetQueries({ queryKey: conversationKeys.history(groupId, channelId) });
-  }, [merged.gap, queryClient, groupId, channelId]);
+    // More arrived than one refresh holds: start again from the newest page (or the message).
+    if (!merged.gap) return;
+    const queryKey = openAt
+      ? conversationKeys.around(groupId, channelId, openAt)
+      : conversationKeys.history(groupId, channelId);
+    void queryClient.resetQueries({ queryKey });
+  }, [merged.gap, queryClient, groupId, channelId, openAt]);
+
+  const openMessage = (messageId: string) => setSearchParams({ message: messageId });
+  const backToLatest = () => setSearchParams({});
 
   const groupName = channels.data ? (channels.data.groupName ?? MSG.families.notNamedYet) : passed.groupName;
   const channelLabel = channel ? MSG.families.channelLabel(channel.number) : passed.channelLabel;
   const familyPath = `/manage-families/${groupId}/details`;
-  const missing =
-    (channels.isSuccess && !channel) || (history.error as { status?: number } | null)?.status === 404;
+  const notFound = (pages.error as { status?: number } | null)?.status === 404;
+  const missing = (channels.isSuccess && !channel) || (notFound && !openAt);
 
   async function changeStatus() {
     if (!channel) return;
@@ -126,31 +143,55 @@ export function ConversationPage() {
             </Button>
           </Stack>
         </Paper>
-      ) : history.isError ? (
-        <Alert color="red" variant="light" title={MSG.conversations.loadFailed}>
-          <Button size="xs" variant="light" color="red" onClick={() => void history.refetch()}>
-            {MSG.common.tryAgain}
-          </Button>
-        </Alert>
-      ) : history.isPending ? (
-        <Paper withBorder radius="md" h={360}>
-          <Center h="100%">
-            <Loader aria-label="Loading" />
-          </Center>
-        </Paper>
-      ) : merged.messages.length === 0 ? (
-        <Paper withBorder radius="md" p="xl">
-          <Text ta="center" c="dimmed" py="xl">
-            {MSG.conversations.noMessages}
-          </Text>
-        </Paper>
       ) : (
-        <MessageViewer
-          messages={merged.messages}
-          hasOlder={history.hasNextPage}
-          loadingOlder={history.isFetchingNextPage}
-          onLoadOlder={() => void history.fetchNextPage()}
-        />
+        <Stack gap="sm">
+          <ConversationSearch groupId={groupId} channelId={channelId} onOpen={openMessage} openId={openAt} />
+          {openAt && (
+            <Group justify="flex-end">
+              <Button variant="light" size="compact-sm" onClick={backToLatest}>
+                {MSG.viewer.backToLatest}
+              </Button>
+            </Group>
+          )}
+          {openAt && notFound ? (
+            <Paper withBorder radius="md" p="xl">
+              <Text ta="center" fw={600} py="xl">
+                {MSG.viewer.messageNotFound}
+              </Text>
+            </Paper>
+          ) : pages.isError ? (
+            <Alert color="red" variant="light" title={MSG.conversations.loadFailed}>
+              <Button size="xs" variant="light" color="red" onClick={() => void pages.refetch()}>
+                {MSG.common.tryAgain}
+              </Button>
+            </Alert>
+          ) : pages.isPending ? (
+            <Paper withBorder radius="md" h={360}>
+              <Center h="100%">
+                <Loader aria-label="Loading" />
+              </Center>
+            </Paper>
+          ) : merged.messages.length === 0 ? (
+            <Paper withBorder radius="md" p="xl">
+              <Text ta="center" c="dimmed" py="xl">
+                {MSG.conversations.noMessages}
+              </Text>
+            </Paper>
+          ) : (
+            <MessageViewer
+              // A new message to open at is a new opening: the viewer starts again, centred on it.
+              key={openAt ?? 'latest'}
+              messages={merged.messages}
+              hasOlder={pages.hasNextPage}
+              loadingOlder={pages.isFetchingNextPage}
+              onLoadOlder={() => void pages.fetchNextPage()}
+              hasNewer={Boolean(openAt) && around.hasPreviousPage}
+              loadingNewer={around.isFetchingPreviousPage}
+              onLoadNewer={() => void around.fetchPreviousPage()}
+              highlightedId={openAt}
+            />
+          )}
+        </Stack>
       )}
 
       <ConfirmDialog

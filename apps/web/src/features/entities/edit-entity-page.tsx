@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
+import { MissingOrFailed } from '../../shared/ui/missing-or-failed.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
 import { useEntity } from './api/get-entity.js';
@@ -38,7 +39,7 @@ export function EditEntityPage() {
         ]}
       />
       {entity.isError ? (
-        <Alert color="red">{missing ? MSG.extra.notFound : MSG.common.somethingWrong}</Alert>
+        <MissingOrFailed missing={missing} />
       ) : (
         <LoadingOverlay visible={entity.isPending}>
           {entity.data && (

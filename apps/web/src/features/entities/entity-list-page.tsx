@@ -7,8 +7,8 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useLastPageClamp, useListState } from '../../shared/routing/use-list-state.js';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.js';
-import { type Column, DataTable } from '../../shared/ui/data-table.js';
-import { EmptyList, ListFooter, ListSearch } from '../../shared/ui/list-parts.js';
+import type { Column } from '../../shared/ui/data-table.js';
+import { EmptyList, ListSearch, PagedTable } from '../../shared/ui/list-parts.js';
 import { LoadError } from '../../shared/ui/load-error.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
@@ -31,7 +31,7 @@ export function EntityListPage() {
   }, [list.isError]);
 
   const data = list.data;
-  const pages = useLastPageClamp(listState, list);
+  useLastPageClamp(listState, list);
 
   // An access request has no address or contract yet: it is enabled by saving its completed form.
   function enable(entity: Entity) {
@@ -144,7 +144,7 @@ export function EntityListPage() {
         />
       ) : (
         <Paper withBorder radius="md" p="md">
-          <DataTable
+          <PagedTable
             caption={MSG.nav.entityManagement}
             columns={columns}
             rows={data?.result}
@@ -152,16 +152,10 @@ export function EntityListPage() {
             loading={list.isPending}
             sort={state.sort ? { key: 'status', direction: state.sort } : undefined}
             onSort={() => go({ sort: state.sort === 'asc' ? 'desc' : 'asc', page: 1 })}
+            answer={data}
+            page={state.page}
+            onPage={(page) => go({ page })}
           />
-          {data && (
-            <ListFooter
-              total={data.total}
-              pageSize={data.pageSize}
-              page={state.page}
-              pages={pages}
-              onPage={(page) => go({ page })}
-            />
-          )}
         </Paper>
       )}
       <ConfirmDialog

@@ -1,11 +1,13 @@
 // /manage-families/{id}/edit-group: rename the family ('Edit name group successfully.').
 import { type EditGroupRequest, GROUP_NAME_MAX, MSG, ZEditGroupRequest } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Paper, Stack, TextInput } from '@mantine/core';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Paper, Stack, TextInput } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
 import { useBlurValidatedForm } from '../../shared/forms/use-blur-validated-form.js';
+import { FormActions } from '../../shared/ui/form-actions.js';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
+import { MissingOrFailed } from '../../shared/ui/missing-or-failed.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
 import { useRenameFamily } from './api/rename-family.js';
@@ -13,8 +15,7 @@ import { familyCrumbs, familyPagePath, useFamilyOfPage } from './components/fami
 
 export function EditGroupPage() {
   const { id = '' } = useParams();
-  const { family, name } = useFamilyOfPage(id);
-  const missing = family.error instanceof ApiError && [400, 404].includes(family.error.status);
+  const { family, name, missing } = useFamilyOfPage(id);
   return (
     <>
       <PageHeader
@@ -23,7 +24,7 @@ export function EditGroupPage() {
         breadcrumbs={familyCrumbs(id, name, MSG.families.editGroupName)}
       />
       {family.isError ? (
-        <Alert color="red">{missing ? MSG.extra.notFound : MSG.common.somethingWrong}</Alert>
+        <MissingOrFailed missing={missing} />
       ) : (
         <LoadingOverlay visible={family.isPending}>
           {family.data && <RenameForm id={id} current={family.data.name ?? ''} />}
@@ -65,14 +66,11 @@ function RenameForm({ id, current }: { id: string; current: string }) {
             error={form.formState.errors.name?.message}
             {...form.register('name')}
           />
-          <Group justify="flex-end">
-            <Button component={Link} to={familyPagePath(id)} variant="default">
-              {MSG.common.back}
-            </Button>
-            <Button type="submit" loading={form.formState.isSubmitting}>
-              {MSG.common.save}
-            </Button>
-          </Group>
+          <FormActions
+            back={familyPagePath(id)}
+            submitLabel={MSG.common.save}
+            submitting={form.formState.isSubmitting}
+          />
         </Stack>
       </form>
     </Paper>

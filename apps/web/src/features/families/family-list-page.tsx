@@ -7,8 +7,8 @@ import { Button, Paper, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useLastPageClamp, useListState } from '../../shared/routing/use-list-state.js';
-import { type Column, DataTable } from '../../shared/ui/data-table.js';
-import { EmptyList, ListFooter, ListSearch } from '../../shared/ui/list-parts.js';
+import type { Column } from '../../shared/ui/data-table.js';
+import { EmptyList, ListSearch, PagedTable } from '../../shared/ui/list-parts.js';
 import { LoadError } from '../../shared/ui/load-error.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
 import { StatusBadge } from '../../shared/ui/status-badge.js';
@@ -26,7 +26,7 @@ export function FamilyListPage() {
   const list = useFamilyList(state);
 
   const data = list.data;
-  const pages = useLastPageClamp(listState, list);
+  useLastPageClamp(listState, list);
 
   const columns: Column<GroupListItem>[] = [
     {
@@ -111,7 +111,7 @@ export function FamilyListPage() {
         />
       ) : (
         <Paper withBorder radius="md" p="md">
-          <DataTable
+          <PagedTable
             caption={MSG.nav.manageFamilies}
             columns={columns}
             rows={data?.result}
@@ -119,16 +119,10 @@ export function FamilyListPage() {
             loading={list.isPending}
             sort={state.sort ? { key: 'status', direction: state.sort } : undefined}
             onSort={() => go({ sort: state.sort === 'asc' ? 'desc' : 'asc', page: 1 })}
+            answer={data}
+            page={state.page}
+            onPage={(page) => go({ page })}
           />
-          {data && (
-            <ListFooter
-              total={data.total}
-              pageSize={data.pageSize}
-              page={state.page}
-              pages={pages}
-              onPage={(page) => go({ page })}
-            />
-          )}
         </Paper>
       )}
     </>

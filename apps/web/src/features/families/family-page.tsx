@@ -11,15 +11,15 @@ import {
   MSG,
   memberRoleLabel,
 } from '@bridge-talk/contract';
-import { ActionIcon, Alert, Button, Group, Paper, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
-import { IconPencil, IconUserPlus } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Paper, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
+import { IconHistory, IconPencil, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../shared/api/api-client.js';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.js';
 import { type Column, DataTable } from '../../shared/ui/data-table.js';
 import { LoadError } from '../../shared/ui/load-error.js';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
+import { MissingOrFailed } from '../../shared/ui/missing-or-failed.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
 import { useSetFamilyChannelStatus } from '../conversations/index.js';
@@ -27,14 +27,14 @@ import { useFamily } from './api/get-family.js';
 import { useChannels } from './api/list-channels.js';
 import { useMembers } from './api/list-members.js';
 import { useSetMemberStatus } from './api/set-member-status.js';
-import { type FamilyNavigationState, familyCrumbs } from './components/family-header.js';
+import { type FamilyNavigationState, familyCrumbs, isMissingFamily } from './components/family-header.js';
 
 const PERMISSION_LABEL = { read: MSG.families.permissionRead, write: MSG.families.permissionWrite } as const;
 
 export function FamilyPage() {
   const { id = '' } = useParams();
   const family = useFamily(id);
-  const missing = family.error instanceof ApiError && [400, 404].includes(family.error.status);
+  const missing = isMissingFamily(family.error);
   const name = family.data ? familyDisplayName(family.data) : '';
   const state: FamilyNavigationState = { groupName: name };
 
@@ -46,20 +46,31 @@ export function FamilyPage() {
         breadcrumbs={familyCrumbs(id, name)}
         actions={
           family.data && (
-            <Button
-              component={Link}
-              to={`/manage-families/${id}/edit-group`}
-              state={state}
-              variant="default"
-              leftSection={<IconPencil size={16} />}
-            >
-              {MSG.families.editGroupName}
-            </Button>
+            <Group gap="sm">
+              <Button
+                component={Link}
+                to={`/manage-families/${id}/activity`}
+                state={state}
+                variant="default"
+                leftSection={<IconHistory size={16} />}
+              >
+                {MSG.activity.familyTab}
+              </Button>
+              <Button
+                component={Link}
+                to={`/manage-families/${id}/edit-group`}
+                state={state}
+                variant="default"
+                leftSection={<IconPencil size={16} />}
+              >
+                {MSG.families.editGroupName}
+              </Button>
+            </Group>
           )
         }
       />
       {family.isError ? (
-        <Alert color="red">{missing ? MSG.extra.notFound : MSG.common.somethingWrong}</Alert>
+        <MissingOrFailed missing={missing} />
       ) : (
         <LoadingOverlay visible={family.isPending}>
           {family.data && (

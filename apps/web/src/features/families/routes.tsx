@@ -9,6 +9,9 @@ const UpdateFamiliesPage = lazyPage(() =>
   import('./update-families-page.js').then((m) => m.UpdateFamiliesPage),
 );
 const EditGroupPage = lazyPage(() => import('./edit-group-page.js').then((m) => m.EditGroupPage));
+const FamilyActivityPage = lazyPage(() =>
+  import('./family-activity-page.js').then((m) => m.FamilyActivityPage),
+);
 const AddFamilyPage = lazyPage(() => import('./add-family-page.js').then((m) => m.AddFamilyPage));
 
 /** Manage Families and Add New Family (entity): each screen's code loads when it is first opened. */
@@ -40,6 +43,10 @@ export const familiesRoutes: RouteObject[] = [
   {
     path: '/manage-families/:id/edit-group',
     element: <EditGroupPage />,
+  },
+  {
+    path: '/manage-families/:id/activity',
+    element: <FamilyActivityPage />,
   },
   {
     path: '/add-new-family',

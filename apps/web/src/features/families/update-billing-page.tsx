@@ -5,8 +5,8 @@ import { Alert, Button, Paper } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../shared/api/api-client.js';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
+import { MissingOrFailed } from '../../shared/ui/missing-or-failed.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
 import {
@@ -22,9 +22,8 @@ import { wizardErrorMessage } from './components/wizard-messages.js';
 
 export function UpdateBillingPage() {
   const { id = '' } = useParams();
-  const { family, name } = useFamilyOfPage(id);
+  const { family, name, missing } = useFamilyOfPage(id);
   const details = useBillingDetails(id);
-  const missing = family.error instanceof ApiError && [400, 404].includes(family.error.status);
   return (
     <>
       <PageHeader
@@ -33,7 +32,7 @@ export function UpdateBillingPage() {
         breadcrumbs={familyCrumbs(id, name, MSG.families.updateBilling)}
       />
       {family.isError || details.isError ? (
-        <Alert color="red">{missing ? MSG.extra.notFound : MSG.common.somethingWrong}</Alert>
+        <MissingOrFailed missing={missing} />
       ) : (
         <LoadingOverlay visible={family.isPending || details.isPending}>
           {family.data &&

@@ -3,12 +3,13 @@
 // final list: whoever is left out leaves the family.
 import { type FamilySlotsForm, type GroupMember, MSG, ZEditFamilyMembersForm } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../shared/api/api-client.js';
+import { useNavigate, useParams } from 'react-router';
 import { useBlurValidatedForm } from '../../shared/forms/use-blur-validated-form.js';
+import { FormActions } from '../../shared/ui/form-actions.js';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
+import { MissingOrFailed } from '../../shared/ui/missing-or-failed.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
 import { useMembers } from './api/list-members.js';
@@ -20,9 +21,8 @@ import { wizardErrorMessage } from './components/wizard-messages.js';
 
 export function UpdateFamiliesPage() {
   const { id = '' } = useParams();
-  const { family, name } = useFamilyOfPage(id);
+  const { family, name, missing } = useFamilyOfPage(id);
   const members = useMembers(id);
-  const missing = family.error instanceof ApiError && [400, 404].includes(family.error.status);
   const failed = family.isError || members.isError;
   return (
     <>
@@ -32,7 +32,7 @@ export function UpdateFamiliesPage() {
         breadcrumbs={familyCrumbs(id, name, MSG.families.editFamilyMembers)}
       />
       {failed ? (
-        <Alert color="red">{missing ? MSG.extra.notFound : MSG.common.somethingWrong}</Alert>
+        <MissingOrFailed missing={missing} />
       ) : (
         <LoadingOverlay visible={family.isPending || members.isPending}>
           {family.data && members.data && (
@@ -94,14 +94,11 @@ function MembersForm({
           originals={start.originals}
           disabled={form.formState.isSubmitting}
         />
-        <Group justify="flex-end">
-          <Button component={Link} to={familyPagePath(id)} variant="default">
-            {MSG.common.back}
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {MSG.common.save}
-          </Button>
-        </Group>
+        <FormActions
+          back={familyPagePath(id)}
+          submitLabel={MSG.common.save}
+          submitting={form.formState.isSubmitting}
+        />
       </Stack>
     </form>
   );

@@ -2,14 +2,16 @@
 // the entity's coupon and a typed one; a plan must be chosen ('You need to select a plan').
 import { formatPrice, type Group, MSG, ZChildAndPlanForm } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Paper, Group as Row, Stack, Text } from '@mantine/core';
+import { Alert, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.js';
+import { FormActions } from '../../shared/ui/form-actions.js';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
+import { MissingOrFailed } from '../../shared/ui/missing-or-failed.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
 import { newIdempotencyKey, type PlanChoice, PlanPicker, useChangeSubscription } from '../billing/index.js';
@@ -20,8 +22,7 @@ const ZPlanChoice = ZChildAndPlanForm.pick({ idSelected: true });
 
 export function UpdatePlanPage() {
   const { id = '' } = useParams();
-  const { family, name } = useFamilyOfPage(id);
-  const missing = family.error instanceof ApiError && [400, 404].includes(family.error.status);
+  const { family, name, missing } = useFamilyOfPage(id);
   return (
     <>
       <PageHeader
@@ -30,7 +31,7 @@ export function UpdatePlanPage() {
         breadcrumbs={familyCrumbs(id, name, MSG.families.changePlan)}
       />
       {family.isError ? (
-        <Alert color="red">{missing ? MSG.extra.notFound : MSG.common.somethingWrong}</Alert>
+        <MissingOrFailed missing={missing} />
       ) : (
         <LoadingOverlay visible={family.isPending}>
           {family.data &&
@@ -113,14 +114,11 @@ function ChangePlanForm({ family }: { family: Group }) {
               />
             )}
           />
-          <Row justify="flex-end">
-            <Button component={Link} to={familyPagePath(family._id)} variant="default">
-              {MSG.common.back}
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {MSG.common.save}
-            </Button>
-          </Row>
+          <FormActions
+            back={familyPagePath(family._id)}
+            submitLabel={MSG.common.save}
+            submitting={isSubmitting}
+          />
         </Stack>
       </form>
       <ConfirmDialog

@@ -10,23 +10,14 @@ import {
   ZCouponForm,
 } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Input,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Checkbox, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Controller, useWatch } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
+import { refusalMessage } from '../../shared/api/refusal-message.js';
 import { useBlurValidatedForm } from '../../shared/forms/use-blur-validated-form.js';
+import { FormActions } from '../../shared/ui/form-actions.js';
+import { LabelledSegmentedControl } from '../../shared/ui/labelled-segmented-control.js';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
@@ -77,9 +68,7 @@ function NewCouponForm({
       navigate('/payments?tab=coupons');
     } catch (error) {
       if (error instanceof ApiError && error.fields.id) form.setError('id', { message: error.fields.id });
-      notify.error(
-        error instanceof ApiError && error.status < 500 ? error.message : MSG.common.somethingWrong,
-      );
+      notify.error(refusalMessage(error, MSG.common.somethingWrong));
     }
   });
   return (
@@ -108,19 +97,16 @@ function NewCouponForm({
             control={form.control}
             name="kind"
             render={({ field }) => (
-              <Stack gap={4}>
-                <Input.Label id="coupon-discount-type">Discount</Input.Label>
-                <SegmentedControl
-                  aria-labelledby="coupon-discount-type"
-                  value={field.value}
-                  onChange={(value) => field.onChange(value)}
-                  data={[
-                    { value: 'percent', label: 'Percent off' },
-                    { value: 'amount', label: 'Amount off' },
-                  ]}
-                  maw={320}
-                />
-              </Stack>
+              <LabelledSegmentedControl
+                label="Discount"
+                value={field.value}
+                onChange={(value) => field.onChange(value)}
+                data={[
+                  { value: 'percent', label: 'Percent off' },
+                  { value: 'amount', label: 'Amount off' },
+                ]}
+                maw={320}
+              />
             )}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -166,14 +152,12 @@ function NewCouponForm({
               </Checkbox.Group>
             )}
           />
-          <Group justify="flex-end" mt="sm">
-            <Button component={Link} to="/payments?tab=coupons" variant="default">
-              {MSG.common.back}
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {MSG.payments.createCoupon}
-            </Button>
-          </Group>
+          <FormActions
+            back="/payments?tab=coupons"
+            submitLabel={MSG.payments.createCoupon}
+            submitting={isSubmitting}
+            mt="sm"
+          />
         </Stack>
       </form>
     </Paper>

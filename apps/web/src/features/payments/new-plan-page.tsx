@@ -1,11 +1,14 @@
 // /payments/plans/new: a plan of the local provider — name, one-time or monthly, and price.
 import { MSG, PLAN_NAME_MAX, type PlanForm, parseAmountToCents, ZPlanForm } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Input, Paper, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { Paper, Stack, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
+import { refusalMessage } from '../../shared/api/refusal-message.js';
 import { useBlurValidatedForm } from '../../shared/forms/use-blur-validated-form.js';
+import { FormActions } from '../../shared/ui/form-actions.js';
+import { LabelledSegmentedControl } from '../../shared/ui/labelled-segmented-control.js';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
@@ -49,9 +52,7 @@ function NewPlanForm() {
     } catch (error) {
       if (error instanceof ApiError && error.fields.name)
         form.setError('name', { message: error.fields.name });
-      notify.error(
-        error instanceof ApiError && error.status < 500 ? error.message : MSG.common.somethingWrong,
-      );
+      notify.error(refusalMessage(error, MSG.common.somethingWrong));
     }
   });
   return (
@@ -69,18 +70,15 @@ function NewPlanForm() {
             control={form.control}
             name="type"
             render={({ field }) => (
-              <Stack gap={4}>
-                <Input.Label id="plan-type">Type</Input.Label>
-                <SegmentedControl
-                  aria-labelledby="plan-type"
-                  value={field.value}
-                  onChange={(value) => field.onChange(value)}
-                  data={[
-                    { value: 'one_time', label: MSG.plans.oneTime },
-                    { value: 'recurring', label: MSG.plans.monthly },
-                  ]}
-                />
-              </Stack>
+              <LabelledSegmentedControl
+                label="Type"
+                value={field.value}
+                onChange={(value) => field.onChange(value)}
+                data={[
+                  { value: 'one_time', label: MSG.plans.oneTime },
+                  { value: 'recurring', label: MSG.plans.monthly },
+                ]}
+              />
             )}
           />
           <TextInput
@@ -92,14 +90,12 @@ function NewPlanForm() {
             error={errors.price?.message}
             {...form.register('price')}
           />
-          <Group justify="flex-end" mt="sm">
-            <Button component={Link} to="/payments" variant="default">
-              {MSG.common.back}
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {MSG.payments.createPlan}
-            </Button>
-          </Group>
+          <FormActions
+            back="/payments"
+            submitLabel={MSG.payments.createPlan}
+            submitting={isSubmitting}
+            mt="sm"
+          />
         </Stack>
       </form>
     </Paper>

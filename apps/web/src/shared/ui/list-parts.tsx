@@ -1,10 +1,11 @@
 // The parts every list page shares: the search box of its header, the card shown before there is
-// anything to list, and the footer with the range shown and the pages.
+// anything to list, the footer with the range shown and the pages, and the table with its footer.
 import { SEARCH_MAX } from '@bridge-talk/contract';
 import { Button, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { DataTable, type DataTableProps } from './data-table.js';
 
 export function ListSearch({
   label,
@@ -89,5 +90,37 @@ export function ListFooter({
         />
       )}
     </Group>
+  );
+}
+
+/** A page of a server-paginated list: the table, then 'first–last of total' and the pages. */
+export function PagedTable<Row>({
+  page,
+  onPage,
+  answer,
+  showRange,
+  ...table
+}: DataTableProps<Row> & {
+  page: number;
+  onPage: (page: number) => void;
+  /** The list's answer: how many rows there are in all, and per page (none yet while loading). */
+  answer: { total: number; pageSize: number } | undefined;
+  showRange?: boolean;
+}) {
+  const pages = answer ? Math.max(1, Math.ceil(answer.total / answer.pageSize)) : 1;
+  return (
+    <>
+      <DataTable {...table} />
+      {answer && (
+        <ListFooter
+          total={answer.total}
+          pageSize={answer.pageSize}
+          page={page}
+          pages={pages}
+          onPage={onPage}
+          showRange={showRange}
+        />
+      )}
+    </>
   );
 }

@@ -19,9 +19,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Divider, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, type ReactNode, useRef } from 'react';
 import { Controller } from 'react-hook-form';
+import { PhoneField } from '../../../shared/forms/phone-field.js';
 import { useBlurValidatedForm } from '../../../shared/forms/use-blur-validated-form.js';
 import { notify } from '../../../shared/ui/notify.js';
-import { PhoneInput } from '../../../shared/ui/phone-input.js';
 import { CardEntry } from './card-entry.js';
 import type { CardEntryHandle } from './card-entry-handle.js';
 
@@ -185,20 +185,12 @@ export function BillingForm(props: BillingFormProps) {
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Controller
+          <PhoneField
             control={form.control}
             name="phoneNumber"
-            render={({ field }) => (
-              <PhoneInput
-                label="Phone"
-                required
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={errors.phoneNumber?.message}
-              />
-            )}
+            label="Phone"
+            required
+            error={errors.phoneNumber?.message}
           />
           <TextInput
             label="Email"

@@ -7,7 +7,14 @@ import { conversationKeys } from './conversation-keys.js';
 export const REFRESH_INTERVAL_MS = 50_000;
 
 export async function listMessages(
-  input: { groupId: string; channelId: string; before?: string | null; refresh?: boolean },
+  input: {
+    groupId: string;
+    channelId: string;
+    before?: string | null;
+    /** A `newerCursor`: the page right after it (the conversation opened at one message). */
+    after?: string | null;
+    refresh?: boolean;
+  },
   signal?: AbortSignal,
 ) {
   const answer = await callApi(ROUTES.channels.list, {
@@ -16,6 +23,7 @@ export async function listMessages(
       channelId: input.channelId,
       limit: MESSAGE_PAGE_SIZE,
       before: input.before || undefined,
+      after: input.after || undefined,
       refresh: input.refresh ? 'true' : undefined,
     },
     signal,
@@ -36,8 +44,9 @@ export const historyQuery = (groupId: string, channelId: string) =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export const useMessageHistory = (groupId: string, channelId: string) =>
-  useInfiniteQuery(historyQuery(groupId, channelId));
+/** Not asked while the conversation is opened at one message (that view loads its own pages). */
+export const useMessageHistory = (groupId: string, channelId: string, enabled = true) =>
+  useInfiniteQuery({ ...historyQuery(groupId, channelId), enabled });
 
 /** The newest page, fetched again every 50 s once the conversation is open (not at once: it just loaded). */
 export const latestQuery = (groupId: string, channelId: string) =>

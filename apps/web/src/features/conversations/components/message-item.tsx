@@ -1,7 +1,7 @@
 // One message of the conversation: the day when it changes, the sender's first name when the sender
 // changes, attachments (pictures as thumbnails that open full size, videos playable, an attachment the
-// portal cannot read as a labelled placeholder), the sanitised html, the time (h:MM:ss TT) and, for a
-// reported message, who reported it.
+// portal cannot read as a labelled placeholder), the sanitised html, the time (h:MM:ss TT), for a
+// reported message who reported it, and the mark of the message the conversation was opened at.
 import {
   formatDate,
   formatMessageTime,
@@ -10,7 +10,7 @@ import {
   MSG,
   splitName,
 } from '@bridge-talk/contract';
-import { Anchor, Box, Divider, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Divider, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconFlag, IconPhotoOff } from '@tabler/icons-react';
 import { MessageHtml } from './message-html.js';
 import './message.css';
@@ -109,12 +109,18 @@ export function toRows(messages: Message[]): MessageRow[] {
   });
 }
 
-export function MessageItem({ row }: { row: MessageRow }) {
+export function MessageItem({ row, highlighted = false }: { row: MessageRow; highlighted?: boolean }) {
   const { message, showSender, day } = row;
   const reporters = [...new Set(message.flaggedMessages.flags.map((f) => f.user.name))];
   const reported = reporters.length > 0;
   return (
-    <Box pb={6} data-message-id={message.id}>
+    <Box
+      pb={6}
+      data-message-id={message.id}
+      data-highlighted={highlighted || undefined}
+      aria-current={highlighted ? 'true' : undefined}
+    >
+      {highlighted && <VisuallyHidden>{MSG.viewer.highlighted}</VisuallyHidden>}
       {day && (
         <Divider
           my="sm"
@@ -139,7 +145,11 @@ export function MessageItem({ row }: { row: MessageRow }) {
         py={6}
         style={{
           borderRadius: 8,
-          background: reported ? 'var(--mantine-color-red-0)' : 'var(--mantine-color-gray-0)',
+          background: reported
+            ? 'var(--mantine-color-red-0)'
+            : highlighted
+              ? 'var(--mantine-color-yellow-0)'
+              : 'var(--mantine-color-gray-0)',
           borderLeft: `3px solid ${reported ? 'var(--mantine-color-red-6)' : 'var(--mantine-color-gray-3)'}`,
         }}
       >

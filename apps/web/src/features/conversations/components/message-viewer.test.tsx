@@ -94,4 +94,43 @@ describe('MessageViewer', () => {
     expect(screen.getByText(MSG.conversations.loadingOlder)).toBeInTheDocument();
     expect(screen.getByRole('log')).toHaveAttribute('aria-busy', 'true');
   });
+
+  it('marks the message it was opened at, and offers the newer messages below', () => {
+    const onLoadNewer = vi.fn();
+    renderWithProviders(
+      <MessageViewer
+        messages={messages(3)}
+        hasOlder={false}
+        loadingOlder={false}
+        onLoadOlder={() => {}}
+        hasNewer
+        loadingNewer={false}
+        onLoadNewer={onLoadNewer}
+        highlightedId="m2"
+      />,
+    );
+    const log = screen.getByRole('log');
+    const marked = log.querySelectorAll('[aria-current="true"]');
+    expect(marked).toHaveLength(1);
+    expect(within(marked[0] as HTMLElement).getByTestId('message-html')).toHaveTextContent('message 2');
+    expect(within(marked[0] as HTMLElement).getByText(MSG.viewer.highlighted)).toBeInTheDocument();
+    within(log).getByRole('button', { name: MSG.viewer.loadNewer }).click();
+    expect(onLoadNewer).toHaveBeenCalled();
+  });
+
+  it('shows that newer messages are loading', () => {
+    renderWithProviders(
+      <MessageViewer
+        messages={messages(2)}
+        hasOlder={false}
+        loadingOlder={false}
+        onLoadOlder={() => {}}
+        hasNewer
+        loadingNewer
+        onLoadNewer={() => {}}
+      />,
+    );
+    expect(screen.getByText(MSG.viewer.loadingNewer)).toBeInTheDocument();
+    expect(screen.getByRole('log')).toHaveAttribute('aria-busy', 'true');
+  });
 });

@@ -1,24 +1,34 @@
-// The conversation viewer: a box of fixed height that opens at the newest message and loads older
-// pages as the reader scrolls up. Only the messages in view (and a few around them) are in the page,
-// so a channel of ten thousand messages scrolls as smoothly as one of ten. Keyboard: the box takes the
-// focus (Tab) and scrolls with the arrow, Page Up/Down, Home and End keys.
+// The conversation viewer: a box of fixed height that opens at the newest message (or, opened at one
+// message, with that message highlighted in the middle) and loads older pages as the reader scrolls
+// up, newer ones as they scroll down when the newest are not loaded yet. Only the messages in view (and
+// a few around them) are in the page, so a channel of ten thousand messages scrolls as smoothly as one
+// of ten. Keyboard: the box takes the focus (Tab) and scrolls with the arrow, Page Up/Down, Home and
+// End keys.
 import type { Message } from '@bridge-talk/contract';
 import { MSG } from '@bridge-talk/contract';
 import { Box, Button, Center, Group, Loader, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { MessageItem, toRows } from './message-item.js';
 
-/** Within this many pixels of the top, the older page is fetched. */
+/** Within this many pixels of the top (or the bottom), the older (or newer) page is fetched. */
 const LOAD_OLDER_THRESHOLD = 400;
 /** The space above the first message for 'Loading older messages…' or 'Start of the conversation'. */
 const TOP_HEIGHT = 48;
+/** The space below the last message for 'Load newer messages', while newer ones are not loaded. */
+const BOTTOM_HEIGHT = 48;
 
 export interface MessageViewerProps {
   messages: Message[];
   hasOlder: boolean;
   loadingOlder: boolean;
   onLoadOlder: () => void;
+  /** Newer messages than the last one shown exist (the conversation was opened at one message). */
+  hasNewer?: boolean;
+  loadingNewer?: boolean;
+  onLoadNewer?: () => void;
+  /** The message the conversation was opened at: shown in the middle of the box, highlighted. */
+  highlightedId?: string | null;
   height?: number | string;
 }
 
@@ -27,10 +37,18 @@ export function MessageViewer({
   hasOlder,
   loadingOlder,
   onLoadOlder,
+  hasNewer = false,
+  loadingNewer = false,
+  onLoadNewer,
+  highlightedId = null,
   height = 'max(360px, calc(100vh - 260px))',
 }: MessageViewerProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = useMemo(() => toRows(messages), [messages]);
+  // New messages are followed only at the live end of the conversation. One render late on purpose:
+  // the newer page that reaches the end must keep the reader where they are, like the pages before it.
+  const [live, setLive] = useState(!hasNewer);
+  useEffect(() => setLive(!hasNewer), [hasNewer]);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -38,11 +56,12 @@ export function MessageViewer({
     getItemKey: (index) => rows[index]!.message.id,
     // The top of the list ('Loading older messages…' / 'Start of the conversation') sits in this space.
     paddingStart: TOP_HEIGHT,
+    paddingEnd: hasNewer ? BOTTOM_HEIGHT : 0,
     overscan: 8,
-    // A chat: an older page arrives above without moving the message being read, and new messages
-    // are followed while the reader is at the bottom.
+    // A chat: an older page arrives above (a newer one below) without moving the message being read,
+    // and new messages are followed while the reader is at the bottom of the live conversation.
     anchorTo: 'end',
-    followOnAppend: true,
+    followOnAppend: live,
   });
 
   const opened = useRef(false);
@@ -52,16 +71,31 @@ export function MessageViewer({
     return Boolean(element && opened.current && element.scrollTop < LOAD_OLDER_THRESHOLD);
   }, []);
 
+  const nearBottom = useCallback(() => {
+    const element = scrollRef.current;
+    return Boolean(
+      element &&
+        opened.current &&
+        element.scrollHeight - element.scrollTop - element.clientHeight < LOAD_OLDER_THRESHOLD,
+    );
+  }, []);
+
   const loadOlder = useCallback(() => {
     if (hasOlder && !loadingOlder) onLoadOlder();
   }, [hasOlder, loadingOlder, onLoadOlder]);
 
+  const loadNewer = useCallback(() => {
+    if (hasNewer && !loadingNewer) onLoadNewer?.();
+  }, [hasNewer, loadingNewer, onLoadNewer]);
+
   useLayoutEffect(() => {
     if (opened.current || rows.length === 0) return;
-    // Opening: the newest message at the bottom of the box.
+    // Opening: the message asked for in the middle of the box, or the newest at its bottom.
     opened.current = true;
-    virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
-  }, [rows.length, virtualizer]);
+    const highlighted = highlightedId ? rows.findIndex((r) => r.message.id === highlightedId) : -1;
+    if (highlighted >= 0) virtualizer.scrollToIndex(highlighted, { align: 'center' });
+    else virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+  }, [rows, highlightedId, virtualizer]);
 
   useEffect(() => {
     // Still near the top once a page has arrived (or the history does not fill the box): the next one.
@@ -70,8 +104,16 @@ export function MessageViewer({
     if (nearTop() || element.scrollHeight <= element.clientHeight) loadOlder();
   }, [loadingOlder, nearTop, loadOlder]);
 
+  useEffect(() => {
+    // The same at the bottom, while newer messages are still to load.
+    const element = scrollRef.current;
+    if (!element || loadingNewer) return;
+    if (nearBottom() || element.scrollHeight <= element.clientHeight) loadNewer();
+  }, [loadingNewer, nearBottom, loadNewer]);
+
   const onScroll = () => {
     if (nearTop()) loadOlder();
+    if (nearBottom()) loadNewer();
   };
 
   return (
@@ -81,7 +123,7 @@ export function MessageViewer({
       tabIndex={0}
       role="log"
       aria-label={MSG.conversations.messagesLabel}
-      aria-busy={loadingOlder || undefined}
+      aria-busy={loadingOlder || loadingNewer || undefined}
       className="message-viewer"
       h={height}
       px="md"
@@ -127,9 +169,28 @@ export function MessageViewer({
               transform: `translateY(${item.start}px)`,
             }}
           >
-            <MessageItem row={rows[item.index]!} />
+            <MessageItem
+              row={rows[item.index]!}
+              highlighted={rows[item.index]!.message.id === highlightedId}
+            />
           </div>
         ))}
+        {hasNewer && (
+          <Center h={BOTTOM_HEIGHT} pos="absolute" bottom={0} left={0} right={0}>
+            {loadingNewer ? (
+              <Group gap="xs">
+                <Loader size="xs" />
+                <Text size="sm" c="dimmed">
+                  {MSG.viewer.loadingNewer}
+                </Text>
+              </Group>
+            ) : (
+              <Button variant="subtle" size="compact-sm" onClick={loadNewer}>
+                {MSG.viewer.loadNewer}
+              </Button>
+            )}
+          </Center>
+        )}
       </div>
     </Box>
   );

@@ -15,11 +15,11 @@ import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { ApiError } from '../../../shared/api/api-client.js';
+import { PhoneField } from '../../../shared/forms/phone-field.js';
 import { afterPointerPress } from '../../../shared/forms/pointer-press.js';
 import { sameName, showServerFieldErrors } from '../../../shared/forms/server-field-errors.js';
 import { useBlurValidatedForm } from '../../../shared/forms/use-blur-validated-form.js';
 import { notify } from '../../../shared/ui/notify.js';
-import { PhoneInput } from '../../../shared/ui/phone-input.js';
 import { findCoupon } from '../../billing/index.js';
 import { ContractDateInput } from './contract-date-input.js';
 
@@ -104,18 +104,12 @@ export function EntityForm({ defaultValues, cancelTo, onSave }: EntityFormProps)
               error={errors.email?.message}
               {...form.register('email')}
             />
-            <Controller
+            <PhoneField
               control={form.control}
               name="phone"
-              render={({ field }) => (
-                <PhoneInput
-                  label="Phone"
-                  required
-                  error={errors.phone?.message}
-                  {...field}
-                  value={field.value ?? ''}
-                />
-              )}
+              label="Phone"
+              required
+              error={errors.phone?.message}
             />
             <TextInput
               label="Address"

@@ -1,0 +1,342 @@
+// The activity record through the API: every recorded action of a family (on both chat providers) and
+// of the platform appears with who, what and when, newest first and in pages; a family of another
+// entity is 'not found', and the platform's activity is the administrator's only.
+
+import { createHash } from 'node:crypto';
+import { ACTIVITY_PAGE_SIZE, type ActivityEvent, API, apiPath, MSG } from '@bridge-talk/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordAudit } from '../../db/audit.js';
+import { conversationExports } from '../../db/schema-families.js';
+import { billingEntity, createPlan } from '../../test-support/billing.js';
+import {
+  type ChatKind,
+  type ConversationApp,
+  createConversationApp,
+  familyWithChannel,
+  signedInEntity,
+} from '../../test-support/conversations.js';
+import { createAdminUser } from '../../test-support/factories.js';
+import { signIn, TEST_ADMIN } from '../../test-support/test-app.js';
+
+const familyUrl = (groupId: string, page?: number) =>
+  `${apiPath(API.activity.family, { groupId })}${page ? `?page=${page}` : ''}`;
+const platformUrl = (page?: number) => `${API.activity.platform}${page ? `?page=${page}` : ''}`;
+
+let counter = 0;
+const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${++counter}@activity.test`;
+
+describe.each<ChatKind>(['local', 'stream'])('activity (%s chat provider)', (kind) => {
+  let c: ConversationApp;
+  let owner: Awaited<ReturnType<typeof signedInEntity>>;
+  let other: Awaited<ReturnType<typeof signedInEntity>>;
+  let admin: string;
+  let adminName: string;
+  let ownerName: string;
+  /** 'Name (e-mail)' of a signed-in account, as the activity names who did it. */
+  const actorOf = async (authorization: string) => {
+    const me = await c.t.app.inject({ method: 'GET', url: API.auth.me, headers: { authorization } });
+    return MSG.activity.actor(me.json().name, me.json().email);
+  };
+  beforeAll(async () => {
+    // No workers: the export job is finished by hand, to show the fingerprint it leaves.
+    c = await createConversationApp(kind, {}, { startWorkers: false });
+    owner = await signedInEntity(c.t);
+    other = await signedInEntity(c.t);
+    const signedIn = await signIn(c.t.app, { ...TEST_ADMIN, role: 'admin' });
+    admin = signedIn.authorization;
+    adminName = await actorOf(admin);
+    ownerName = await actorOf(owner.authorization);
+  });
+  afterAll(() => c.close());
+
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    authorization: string,
+    payload?: object,
+  ) => c.t.app.inject({ method, url, headers: { authorization }, ...(payload ? { payload } : {}) });
+
+  it('shows what was done in a family: who, what, which channel and when, newest first', async () => {
+    const f = await familyWithChannel(c, owner.entityId);
+    const channel = kind === 'local' ? 1 : null;
+    const started = Date.now();
+
+    const opened = await call(
+      'GET',
+      `${apiPath(API.channels.list, { groupId: f.groupId })}?channelId=${f.channelId}`,
+      owner.authorization,
+    );
+    expect(opened.statusCode).toBe(200);
+    const disabled = await call(
+      'POST',
+      apiPath(API.channels.manager, { groupId: f.groupId, channelId: f.channelId }),
+      owner.authorization,
+      { active: false },
+    );
+    expect(disabled.statusCode).toBe(200);
+    const inactive = await call(
+      'POST',
+      apiPath(API.group.memberStatus, { groupId: f.groupId, userId: f.birth.memberId }),
+      owner.authorization,
+      { active: false },
+    );
+    expect(inactive.statusCode).toBe(200);
+    // The same status again changes nothing, and records nothing.
+    await call(
+      'POST',
+      apiPath(API.group.memberStatus, { groupId: f.groupId, userId: f.birth.memberId }),
+      owner.authorization,
+      { active: false },
+    );
+    const recipient = uniqueEmail('court');
+    const exported = await call(
+      'POST',
+      apiPath(API.channels.exportRequest, { channelId: f.channelId }),
+      owner.authorization,
+      { email: recipient },
+    );
+    expect(exported.statusCode).toBe(200);
+    const exportId: string = exported.json().exportId;
+
+    const response = await call('GET', familyUrl(f.groupId), owner.authorization);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ total: 4, page: 1, pageSize: ACTIVITY_PAGE_SIZE });
+    expect(body.events.map((e: ActivityEvent) => e.action)).toEqual([
+      'conversation.export_requested',
+      'member.status_changed',
+      'channel.status_changed',
+      'conversation.viewed',
+    ]);
+    const [exportEvent, memberEvent, channelEvent, viewEvent] = body.events as ActivityEvent[];
+    expect(exportEvent).toEqual({
+      id: expect.any(String),
+      action: 'conversation.export_requested',
+      at: expect.any(String),
+      actor: ownerName,
+      channelNumber: channel,
+      subject: MSG.activity.exportRecipient(recipient),
+      detail: MSG.activity.exportPending,
+    });
+    expect(memberEvent).toMatchObject({
+      actor: ownerName,
+      channelNumber: null,
+      subject: 'Bea Birth',
+      detail: MSG.activity.fromTo(MSG.families.statusActive, MSG.families.statusInactive),
+    });
+    expect(channelEvent).toMatchObject({
+      actor: ownerName,
+      channelNumber: channel,
+      subject: null,
+      detail: MSG.activity.channelDisabled,
+    });
+    expect(viewEvent).toMatchObject({
+      actor: ownerName,
+      channelNumber: channel,
+      subject: null,
+      detail: null,
+    });
+    for (const event of body.events as ActivityEvent[]) {
+      expect(Date.parse(event.at)).toBeGreaterThanOrEqual(started - 1000);
+      expect(Date.parse(event.at)).toBeLessThanOrEqual(Date.now());
+    }
+
+    // Once the job made the file, the activity shows its fingerprint.
+    const sha256 = createHash('sha256').update(exportId).digest('hex');
+    await c.t
+      .db()
+      .update(conversationExports)
+      .set({ status: 'sent', sha256, completedAt: new Date() })
+      .where(eq(conversationExports.id, exportId));
+    const after = (await call('GET', familyUrl(f.groupId), owner.authorization)).json();
+    expect(after.events[0].detail).toBe(MSG.activity.exportFingerprint(sha256));
+  });
+
+  it('shows the plan chosen, the plan changed and the payment details saved, never a card number', async () => {
+    const monthly = await createPlan(c.t.db(), {
+      name: 'Monthly Care',
+      type: 'recurring',
+      unitAmount: 2_000,
+    });
+    const premium = await createPlan(c.t.db(), {
+      name: 'Premium Care',
+      type: 'recurring',
+      unitAmount: 3_000,
+    });
+    const payer = await billingEntity(c.t);
+    const groupId = await payer.groupWithCard();
+    expect((await payer.assign(groupId, monthly.id)).statusCode).toBe(200);
+    const changed = await payer.call('POST', API.billing.changeSubscription, {
+      groupId,
+      priceId: premium.id,
+      coupons: [],
+    });
+    expect(changed.statusCode).toBe(200);
+
+    const response = await payer.call('GET', familyUrl(groupId));
+    expect(response.statusCode).toBe(200);
+    const events = response.json().events as ActivityEvent[];
+    expect(events.map((e) => [e.action, e.subject, e.detail])).toEqual([
+      ['billing.plan_changed', 'Premium Care', MSG.activity.previousPlan('Monthly Care')],
+      ['billing.plan_changed', 'Monthly Care', null],
+      ['billing.details_changed', null, null],
+    ]);
+    expect(response.body).not.toContain('4242');
+  });
+
+  it('pages through the events newest first, 25 to a page', async () => {
+    const f = await familyWithChannel(c, owner.entityId);
+    const total = ACTIVITY_PAGE_SIZE + 5;
+    for (let i = 0; i < total; i++) {
+      await recordAudit(c.t.db(), {
+        actorUserId: owner.userId,
+        action: 'conversation.viewed',
+        entityId: owner.entityId,
+        groupId: f.groupId,
+        channelId: f.channelId,
+      });
+    }
+    const first = (await call('GET', familyUrl(f.groupId), owner.authorization)).json();
+    const second = (await call('GET', familyUrl(f.groupId, 2), owner.authorization)).json();
+    expect(first).toMatchObject({ total, page: 1, pageSize: ACTIVITY_PAGE_SIZE });
+    expect(first.events).toHaveLength(ACTIVITY_PAGE_SIZE);
+    expect(second).toMatchObject({ total, page: 2 });
+    expect(second.events).toHaveLength(5);
+    const all = [...first.events, ...second.events] as ActivityEvent[];
+    expect(new Set(all.map((e) => e.id)).size).toBe(total);
+    const times = all.map((e) => Date.parse(e.at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect((await call('GET', familyUrl(f.groupId, 3), owner.authorization)).json().events).toEqual([]);
+    expect((await call('GET', `${familyUrl(f.groupId)}?page=0`, owner.authorization)).statusCode).toBe(400);
+  });
+
+  it('names a removed account as nobody, and shows the review of a report with its note', async () => {
+    const f = await familyWithChannel(c, owner.entityId);
+    await recordAudit(c.t.db(), {
+      actorUserId: null,
+      action: 'report.reviewed',
+      entityId: owner.entityId,
+      groupId: f.groupId,
+      channelId: f.channelId,
+      subject: 'Pat Parent',
+      details: { note: 'Talked to both parents.' },
+    });
+    const [event] = (await call('GET', familyUrl(f.groupId), owner.authorization)).json().events;
+    expect(event).toMatchObject({
+      action: 'report.reviewed',
+      actor: null,
+      subject: 'Pat Parent',
+      detail: 'Talked to both parents.',
+    });
+  });
+
+  it("answers 404 for another entity's family and reveals nothing; 403 to an admin; 401 without a session", async () => {
+    const f = await familyWithChannel(c, owner.entityId);
+    const foreign = await call('GET', familyUrl(f.groupId), other.authorization);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).not.toContain('events');
+    const unknown = await call('GET', familyUrl(crypto.randomUUID()), owner.authorization);
+    expect(unknown.statusCode).toBe(404);
+    expect(foreign.json()).toEqual(unknown.json());
+    expect((await call('GET', familyUrl(f.groupId), admin)).statusCode).toBe(403);
+    const anonymous = await c.t.app.inject({ method: 'GET', url: familyUrl(f.groupId) });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it.runIf(kind === 'local')(
+    "shows the platform's events to the administrator: entities, admin accounts, terms",
+    async () => {
+      const entityEmail = uniqueEmail('agency');
+      const created = await call('POST', API.entity.create, admin, {
+        name: 'Open Arms Agency',
+        phone: '(555) 010-2000',
+        address: '1 Main Street, Springfield',
+        email: entityEmail,
+        startContract: '2026-01-01',
+        endContract: '2027-12-31',
+        subtype: 'agency',
+        coupon: '',
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const entityId: string = created.json()._id;
+      const disabled = await call('PUT', apiPath(API.entity.edit, { id: entityId }), admin, {
+        status: 'inactive',
+      });
+      expect(disabled.statusCode).toBe(200);
+      // A save without a new status is no status change.
+      await call('PUT', apiPath(API.entity.edit, { id: entityId }), admin, { status: 'inactive' });
+
+      const adminEmail = uniqueEmail('admin');
+      const madeAdmin = await call('POST', API.admin.create, admin, {
+        name: 'Sam Second',
+        email: adminEmail,
+      });
+      expect(madeAdmin.statusCode, madeAdmin.body).toBe(201);
+      const adminId: string = madeAdmin.json()._id;
+      const edited = await call('PUT', apiPath(API.admin.edit, { id: adminId }), admin, {
+        name: 'Sam Seconded',
+        email: adminEmail,
+      });
+      expect(edited.statusCode).toBe(200);
+      const removed = await call('DELETE', apiPath(API.admin.remove, { id: adminId }), admin);
+      expect(removed.statusCode).toBe(200);
+      const published = await call('POST', API.term.create, admin, {
+        title: 'Terms of Use',
+        content: '<p>Be kind.</p>',
+      });
+      expect(published.statusCode, published.body).toBe(201);
+      const version: number = published.json().version;
+
+      const response = await call('GET', platformUrl(), admin);
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body).toMatchObject({ total: 6, page: 1, pageSize: ACTIVITY_PAGE_SIZE });
+      expect((body.events as ActivityEvent[]).map((e) => [e.action, e.actor, e.subject, e.detail])).toEqual([
+        ['terms.published', adminName, 'Terms of Use', MSG.activity.termsVersion(version)],
+        ['admin.removed', adminName, MSG.activity.actor('Sam Seconded', adminEmail), null],
+        ['admin.edited', adminName, MSG.activity.actor('Sam Seconded', adminEmail), null],
+        ['admin.created', adminName, MSG.activity.actor('Sam Second', adminEmail), null],
+        [
+          'entity.status_changed',
+          adminName,
+          'Open Arms Agency',
+          MSG.activity.fromTo(MSG.entities.statusActive, MSG.entities.statusDisabled),
+        ],
+        ['entity.created', adminName, 'Open Arms Agency', null],
+      ]);
+      // The families' events are not the platform's.
+      expect(body.events.every((e: ActivityEvent) => e.channelNumber === null)).toBe(true);
+    },
+  );
+
+  it.runIf(kind === 'local')('pages the platform activity and names a removed admin as nobody', async () => {
+    const gone = await createAdminUser(c.t.db());
+    const before = (await call('GET', platformUrl(), admin)).json().total as number;
+    for (let i = 0; i < ACTIVITY_PAGE_SIZE; i++) {
+      await recordAudit(c.t.db(), { actorUserId: gone.userId, action: 'terms.published', subject: `T${i}` });
+    }
+    expect((await call('DELETE', apiPath(API.admin.remove, { id: gone.userId }), admin)).statusCode).toBe(
+      200,
+    );
+    const total = before + ACTIVITY_PAGE_SIZE + 1;
+    const first = (await call('GET', platformUrl(), admin)).json();
+    const last = (await call('GET', platformUrl(Math.ceil(total / ACTIVITY_PAGE_SIZE)), admin)).json();
+    expect(first.total).toBe(total);
+    expect(first.events).toHaveLength(ACTIVITY_PAGE_SIZE);
+    expect(first.events[0]).toMatchObject({ action: 'admin.removed', actor: adminName });
+    // Recorded by the account removed since: nobody is named.
+    expect(first.events.slice(1).map((e: ActivityEvent) => [e.action, e.actor])).toEqual(
+      Array.from({ length: ACTIVITY_PAGE_SIZE - 1 }, () => ['terms.published', null]),
+    );
+    expect(last.events.length).toBe(total - (last.page - 1) * ACTIVITY_PAGE_SIZE);
+  });
+
+  it.runIf(kind === 'local')(
+    'is the administrator’s only: 403 to an entity, 401 without a session',
+    async () => {
+      expect((await call('GET', platformUrl(), owner.authorization)).statusCode).toBe(403);
+      expect((await c.t.app.inject({ method: 'GET', url: platformUrl() })).statusCode).toBe(401);
+    },
+  );
+});

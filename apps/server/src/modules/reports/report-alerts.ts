@@ -1,0 +1,104 @@
+// Alerts of reported messages to the entity's sign-in e-mail: within a minute of a report (a job the
+// report queues, and a run every minute as the safety net), or one digest a day. An alert names the
+// family and the channel and links to the message in the portal; it never holds the message.
+import { MSG, type ReportAlertMode } from '@bridge-talk/contract';
+import type { AppContext } from '../../app-context.js';
+import type { MailMessage } from '../../providers/mail/index.js';
+import { portalUrl } from '../auth/invitations.js';
+import { queueMail } from '../mail/mail.service.js';
+import * as repo from './reports.repository.js';
+
+/** The safety net of immediate alerts, and the daily digest (13:00 UTC: morning in the Americas). */
+export const ALERT_SCHEDULE = '* * * * *';
+export const DIGEST_SCHEDULE = '0 13 * * *';
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Where a report opens: the conversation, scrolled to the reported message. */
+export function reportLink(
+  ctx: Pick<AppContext, 'config'>,
+  report: { groupId: string; channelId: string; messageId: string },
+): string {
+  const path = `/manage-families/${encodeURIComponent(report.groupId)}/channel/${encodeURIComponent(report.channelId)}`;
+  return portalUrl(ctx, `${path}?message=${encodeURIComponent(report.messageId)}`);
+}
+
+export function alertMail(
+  ctx: Pick<AppContext, 'config'>,
+  to: string,
+  reports: repo.UnalertedReport[],
+  mode: ReportAlertMode,
+): MailMessage {
+  const first = reports[0]!;
+  const subject =
+    mode === 'daily'
+      ? MSG.alerts.subjectDigest(reports.length)
+      : reports.length === 1
+        ? MSG.alerts.subjectOne(first.familyName)
+        : MSG.alerts.subjectMany(reports.length);
+  const lines = reports.map((report) => ({
+    label: MSG.alerts.line(
+      report.familyName,
+      report.channelNumber === null
+        ? MSG.reports.unknownChannel
+        : MSG.reports.channelName(report.channelNumber),
+    ),
+    url: reportLink(ctx, report),
+  }));
+  const all = portalUrl(ctx, '/reports');
+  const intro = reports.length === 1 ? MSG.alerts.intro : MSG.alerts.introMany;
+  const text = [
+    'Hello,',
+    intro,
+    lines.map((line) => `${line.label}\n${line.url}`).join('\n\n'),
+    `${MSG.alerts.openAll}\n${all}`,
+    MSG.alerts.footer,
+  ].join('\n\n');
+  const html = [
+    '<p>Hello,</p>',
+    `<p>${escapeHtml(intro)}</p>`,
+    `<ul>${lines.map((line) => `<li><a href="${escapeHtml(line.url)}">${escapeHtml(line.label)}</a></li>`).join('')}</ul>`,
+    `<p>${escapeHtml(MSG.alerts.openAll)} <a href="${escapeHtml(all)}">${escapeHtml(all)}</a></p>`,
+    `<p>${escapeHtml(MSG.alerts.footer)}</p>`,
+  ].join('');
+  return { to, subject, text: `${text}\n\n— Bridge Talk`, html: `${html}<p>— Bridge Talk</p>` };
+}
+
+/**
+ * Sends the alerts due for entities of this mode: one e-mail per entity with every report claimed.
+ * The claim is committed before the e-mails are queued (the queue is not part of the transaction);
+ * a claim whose e-mail cannot be queued is given back for the next run.
+ */
+export async function sendReportAlerts(ctx: AppContext, mode: ReportAlertMode): Promise<number> {
+  const claimed = await ctx.db.transaction((tx) => repo.claimUnalertedReports(tx, mode));
+  const byEntity = new Map<string, repo.UnalertedReport[]>();
+  for (const report of claimed)
+    byEntity.set(report.entityId, [...(byEntity.get(report.entityId) ?? []), report]);
+  let sent = 0;
+  for (const reports of byEntity.values()) {
+    try {
+      await queueMail(ctx.queue, alertMail(ctx, reports[0]!.email, reports, mode));
+      sent += 1;
+    } catch (error) {
+      await repo.releaseAlertClaim(
+        ctx.db,
+        reports.map((r) => r.id),
+      );
+      throw error;
+    }
+  }
+  return sent;
+}
+
+export async function registerReportJobs(ctx: AppContext): Promise<void> {
+  ctx.queue.register('reports.alert', async () => {
+    await sendReportAlerts(ctx, 'immediate');
+  });
+  ctx.queue.register('reports.digest', async () => {
+    await sendReportAlerts(ctx, 'daily');
+  });
+  await ctx.queue.schedule('reports.alert', ALERT_SCHEDULE);
+  await ctx.queue.schedule('reports.digest', DIGEST_SCHEDULE);
+}

@@ -1,0 +1,260 @@
+// The mirror of reported messages (message_reports): written when a report arrives, read by the
+// reports queue, the families' and channels' '!', and the alert jobs.
+import { REPORT_PAGE_SIZE, type ReportAlertMode, type ReportState } from '@bridge-talk/contract';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { entities, groups, users } from '../../db/schema.js';
+import { messageReports } from '../../db/schema-desk.js';
+
+/** A report as it arrives from the chat provider. */
+export interface IncomingReport {
+  entityId: string;
+  groupId: string;
+  channelId: string;
+  channelNumber: number | null;
+  messageId: string;
+  reportedById: string;
+  reportedByName: string;
+  reason: string | null;
+  reportedAt: Date;
+  excerpt: string;
+  alertedAt: Date | null;
+}
+
+/** Stores reports not yet known; answers how many were new (a report arrives once, whichever way). */
+export async function insertReports(db: Db, reports: IncomingReport[]): Promise<number> {
+  if (reports.length === 0) return 0;
+  const inserted = await db
+    .insert(messageReports)
+    .values(reports)
+    .onConflictDoNothing()
+    .returning({ id: messageReports.id });
+  return inserted.length;
+}
+
+const familyName = sql<string>`coalesce(nullif(${groups.name}, ''),
+  nullif(trim(concat_ws(' ', ${groups.childFirstName}, ${groups.childLastName})), ''), '')`;
+const reviewerName = sql<
+  string | null
+>`nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`;
+
+const reportColumns = {
+  id: messageReports.id,
+  groupId: messageReports.groupId,
+  familyName,
+  channelId: messageReports.channelId,
+  channelNumber: messageReports.channelNumber,
+  messageId: messageReports.messageId,
+  reportedBy: messageReports.reportedByName,
+  reason: messageReports.reason,
+  reportedAt: messageReports.reportedAt,
+  excerpt: messageReports.excerpt,
+  state: messageReports.state,
+  reviewedAt: messageReports.reviewedAt,
+  reviewedBy: reviewerName,
+  reviewNote: messageReports.reviewNote,
+};
+
+export type ReportRow = {
+  [K in keyof typeof reportColumns]: (typeof reportColumns)[K] extends { _: { data: infer T } } ? T : never;
+} & { familyName: string; reviewedBy: string | null };
+
+/** A page of the entity's reports, open ones first, newest first, with the total in the same statement. */
+export async function findReports(
+  db: Db,
+  entityId: string,
+  query: { state: 'all' | ReportState; groupId?: string | undefined; page: number },
+): Promise<{ rows: ReportRow[]; total: number }> {
+  const conditions = [eq(messageReports.entityId, entityId)];
+  if (query.state !== 'all') conditions.push(eq(messageReports.state, query.state));
+  if (query.groupId) conditions.push(eq(messageReports.groupId, query.groupId));
+  const rows = await db
+    .select({ ...reportColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(messageReports)
+    .innerJoin(groups, eq(groups.id, messageReports.groupId))
+    .leftJoin(users, eq(users.id, messageReports.reviewedBy))
+    .where(and(...conditions))
+    // 'open' sorts before 'reviewed'.
+    .orderBy(messageReports.state, sql`${messageReports.reportedAt} desc`, sql`${messageReports.id} desc`)
+    .limit(REPORT_PAGE_SIZE)
+    .offset((query.page - 1) * REPORT_PAGE_SIZE);
+  const total = rows[0]?.total ?? (query.page > 1 ? await countReports(db, conditions) : 0);
+  return { rows: rows.map(({ total: _total, ...row }) => row as ReportRow), total };
+}
+
+async function countReports(db: Db, conditions: ReturnType<typeof eq>[]): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(messageReports)
+    .where(and(...conditions));
+  return row?.n ?? 0;
+}
+
+export async function countOpenReports(db: Db, entityId: string): Promise<number> {
+  return countReports(db, [eq(messageReports.entityId, entityId), eq(messageReports.state, 'open')]);
+}
+
+export async function findReport(db: Db, entityId: string, id: string): Promise<ReportRow | null> {
+  const [row] = await db
+    .select(reportColumns)
+    .from(messageReports)
+    .innerJoin(groups, eq(groups.id, messageReports.groupId))
+    .leftJoin(users, eq(users.id, messageReports.reviewedBy))
+    .where(and(eq(messageReports.entityId, entityId), eq(messageReports.id, id)));
+  return (row as ReportRow | undefined) ?? null;
+}
+
+/**
+ * Moves a report from one state to the other; false when it was not in `from` (someone else did it
+ * first). Reviewing keeps who, when and the note; reopening clears them (the activity keeps them).
+ */
+export async function setReportState(
+  db: Db,
+  input: { entityId: string; id: string; from: ReportState; reviewerId: string; note: string | null },
+): Promise<boolean> {
+  const reviewing = input.from === 'open';
+  const updated = await db
+    .update(messageReports)
+    .set(
+      reviewing
+        ? { state: 'reviewed', reviewedAt: new Date(), reviewedBy: input.reviewerId, reviewNote: input.note }
+        : { state: 'open', reviewedAt: null, reviewedBy: null, reviewNote: null },
+    )
+    .where(
+      and(
+        eq(messageReports.entityId, input.entityId),
+        eq(messageReports.id, input.id),
+        eq(messageReports.state, input.from),
+      ),
+    )
+    .returning({ id: messageReports.id });
+  return updated.length === 1;
+}
+
+/** Which of these families of the entity have an open report (the families list's '!'). */
+export async function groupsWithOpenReports(db: Db, groupIds: string[]): Promise<Set<string>> {
+  if (groupIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ groupId: messageReports.groupId })
+    .from(messageReports)
+    .where(
+      and(
+        sql`${messageReports.groupId} = any(${sql.param(groupIds)}::uuid[])`,
+        eq(messageReports.state, 'open'),
+      ),
+    );
+  return new Set(rows.map((row) => row.groupId));
+}
+
+/** Which channels of the family have an open report (the family page's and the viewer's '!'). */
+export async function channelsWithOpenReports(db: Db, groupId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ channelId: messageReports.channelId })
+    .from(messageReports)
+    .where(and(eq(messageReports.groupId, groupId), eq(messageReports.state, 'open')));
+  return new Set(rows.map((row) => row.channelId));
+}
+
+export async function findAlertMode(db: Db, entityId: string): Promise<ReportAlertMode> {
+  const [row] = await db
+    .select({ mode: entities.reportAlerts })
+    .from(entities)
+    .where(eq(entities.id, entityId));
+  return row?.mode ?? 'immediate';
+}
+
+export async function saveAlertMode(db: Db, entityId: string, mode: ReportAlertMode): Promise<void> {
+  await db.update(entities).set({ reportAlerts: mode }).where(eq(entities.id, entityId));
+}
+
+/** A report still to announce, with where its alert goes. */
+export interface UnalertedReport {
+  id: string;
+  entityId: string;
+  email: string;
+  groupId: string;
+  familyName: string;
+  channelId: string;
+  channelNumber: number | null;
+  messageId: string;
+}
+
+/**
+ * Claims the reports still to announce to entities of this alert mode, and marks them announced, in
+ * the caller's transaction: rows another process holds are skipped (FOR UPDATE SKIP LOCKED), so two
+ * workers never send the same alert, and a rollback (the mail could not be queued) leaves them to the
+ * next run. A report made after the claim waits for the next run (at most a minute).
+ */
+export async function claimUnalertedReports(tx: Db, mode: ReportAlertMode): Promise<UnalertedReport[]> {
+  const claimed = await tx
+    .select({ id: messageReports.id })
+    .from(messageReports)
+    .innerJoin(entities, eq(entities.id, messageReports.entityId))
+    .where(and(isNull(messageReports.alertedAt), eq(entities.reportAlerts, mode)))
+    .orderBy(messageReports.reportedAt, messageReports.id)
+    .limit(500)
+    .for('update', { of: messageReports, skipLocked: true });
+  const ids = claimed.map((row) => row.id);
+  if (ids.length === 0) return [];
+  await tx
+    .update(messageReports)
+    .set({ alertedAt: new Date() })
+    .where(and(inArray(messageReports.id, ids), isNull(messageReports.alertedAt)));
+  // The e-mail of the entity's sign-in account (the entity's own e-mail when it has none yet).
+  const rows = await tx
+    .select({
+      id: messageReports.id,
+      entityId: messageReports.entityId,
+      email: sql<string>`coalesce((select u.email from ${users} u where u.entity_id = ${messageReports.entityId}
+        and u.role = 'entity' order by u.created_at limit 1), ${entities.email})`,
+      groupId: messageReports.groupId,
+      familyName,
+      channelId: messageReports.channelId,
+      channelNumber: messageReports.channelNumber,
+      messageId: messageReports.messageId,
+    })
+    .from(messageReports)
+    .innerJoin(entities, eq(entities.id, messageReports.entityId))
+    .innerJoin(groups, eq(groups.id, messageReports.groupId))
+    .where(inArray(messageReports.id, ids))
+    .orderBy(messageReports.reportedAt, messageReports.id);
+  return rows;
+}
+
+/** The entity of each of these families (a report is the entity's of the family it was made in). */
+export async function entitiesOfGroups(db: Db, groupIds: string[]): Promise<Map<string, string>> {
+  if (groupIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: groups.id, entityId: groups.entityId })
+    .from(groups)
+    .where(inArray(groups.id, groupIds));
+  return new Map(rows.flatMap((row) => (row.entityId ? [[row.id, row.entityId] as const] : [])));
+}
+
+/** Whether the entity has chosen immediate alerts (then a new report queues the alert job). */
+export async function entitiesWantingImmediateAlerts(db: Db, entityIds: string[]): Promise<boolean> {
+  if (entityIds.length === 0) return false;
+  const [row] = await db
+    .select({ id: entities.id })
+    .from(entities)
+    .where(and(inArray(entities.id, entityIds), eq(entities.reportAlerts, 'immediate')))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Gives back the claim of reports whose alert could not be queued, for the next run. */
+export async function releaseAlertClaim(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(messageReports).set({ alertedAt: null }).where(inArray(messageReports.id, ids));
+}
+
+/** Family ids in order, after `after`: the sync walks every family of every entity in batches. */
+export async function listGroupIdsAfter(db: Db, after: string | null, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(after ? sql`${groups.id} > ${after}` : undefined)
+    .orderBy(groups.id)
+    .limit(limit);
+  return rows.map((row) => row.id);
+}

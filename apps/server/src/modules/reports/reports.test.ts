@@ -1,0 +1,326 @@
+// The caseworker's desk on both databases and both chat providers: a member's report reaches the
+// entity's queue (once), the alert e-mail names the family and the channel but never the message, a
+// review needs a note and takes the '!' away while the history keeps the report, and a report of
+// another entity is not found.
+import { createHmac } from 'node:crypto';
+import { API, apiPath, MSG } from '@bridge-talk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ConversationApp,
+  createConversationApp,
+  familyWithChannel,
+  signedInEntity,
+} from '../../test-support/conversations.js';
+import { eventually } from '../../test-support/test-app.js';
+import { signMemberToken } from '../chat-members/member-tokens.js';
+import { findSentMailTo } from '../mail/mail.repository.js';
+import { sendReportAlerts } from './report-alerts.js';
+import { syncStreamReports } from './stream-reports.js';
+
+type Entity = Awaited<ReturnType<typeof signedInEntity>>;
+
+describe('reported messages, local provider', () => {
+  let c: ConversationApp;
+  let entity: Entity;
+  let other: Entity;
+  beforeAll(async () => {
+    c = await createConversationApp('local');
+    entity = await signedInEntity(c.t);
+    other = await signedInEntity(c.t);
+  }, 60_000);
+  afterAll(() => c.close());
+
+  const get = (url: string, authorization = entity.authorization) =>
+    c.t.app.inject({ method: 'GET', url, headers: { authorization } });
+  const post = (url: string, payload: unknown, authorization = entity.authorization) =>
+    c.t.app.inject({ method: 'POST', url, headers: { authorization }, payload: payload as object });
+
+  async function report(messageId: string, memberId: string, reason?: string) {
+    const token = await signMemberToken(c.t.app.ctx.tokenKey, memberId);
+    const answer = await c.t.app.inject({
+      method: 'POST',
+      url: apiPath(API.chat.flags, { messageId }),
+      headers: { authorization: `Bearer ${token}` },
+      payload: reason ? { reason } : {},
+    });
+    expect(answer.statusCode).toBe(200);
+  }
+
+  it('takes a report into the queue once, alerts the sign-in e-mail without the message, and shows the ‘!’', async () => {
+    const f = await familyWithChannel(c, entity.entityId, 'Robin Queue');
+    const messageId = await c.post({
+      channelId: f.channelId,
+      userId: f.birth.memberId,
+      html: '<p>I will come &amp; <b>take</b> Robin</p><p>second line</p>',
+    });
+    await report(messageId, f.parent.memberId, 'threat');
+    await report(messageId, f.parent.memberId, 'threat');
+
+    const list = await get(API.reports.list);
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toMatchObject({ total: 1, page: 1, pageSize: 25 });
+    const [row] = list.json().reports;
+    expect(row).toMatchObject({
+      groupId: f.groupId,
+      familyName: 'Robin Queue',
+      channelId: f.channelId,
+      channelNumber: 1,
+      messageId,
+      reportedBy: 'Pat Parent',
+      reason: 'threat',
+      excerpt: 'I will come & take Robin',
+      state: 'open',
+      reviewedAt: null,
+      reviewedBy: null,
+      reviewNote: null,
+    });
+    expect((await get(API.reports.count)).json()).toEqual({ open: 1 });
+
+    const families = await get(API.group.list);
+    expect(families.json().result.find((g: { _id: string }) => g._id === f.groupId).reports).toBe(true);
+    const channels = await get(apiPath(API.channels.list, { groupId: f.groupId }));
+    expect(channels.json().channels[0].hasReports).toBe(true);
+
+    // The alert: within the job's run, to the sign-in e-mail, naming the family, the channel and the link.
+    const [mail] = await eventually(async () => {
+      const sent = await findSentMailTo(c.t.db(), entity.email);
+      return sent.length > 0 ? sent : null;
+    });
+    expect(mail!.subject).toBe(MSG.alerts.subjectOne('Robin Queue'));
+    expect(mail!.text).toContain('Robin Queue, Channel 1');
+    expect(mail!.text).toContain(`/manage-families/${f.groupId}/channel/${f.channelId}?message=${messageId}`);
+    expect(mail!.text).not.toContain('take');
+    expect(mail!.text).not.toContain('threat');
+    // Nobody else hears of it.
+    expect(await findSentMailTo(c.t.db(), other.email)).toEqual([]);
+    expect((await get(API.reports.list, other.authorization)).json().total).toBe(0);
+  });
+
+  it('needs a note to review; a reviewed report leaves the open list and the ‘!’, and stays in the history', async () => {
+    const f = await familyWithChannel(c, entity.entityId, 'Robin Review');
+    const messageId = await c.post({ channelId: f.channelId, userId: f.birth.memberId, html: 'Come alone' });
+    await report(messageId, f.parent.memberId);
+    const open = (await get(`${API.reports.list}?state=open&groupId=${f.groupId}`)).json().reports;
+    expect(open).toHaveLength(1);
+    const id = open[0].id as string;
+    const reviewUrl = apiPath(API.reports.review, { id });
+
+    for (const note of [undefined, '', '   ']) {
+      const refused = await post(reviewUrl, note === undefined ? {} : { note });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(MSG.reports.reviewNoteRequired);
+    }
+    const long = await post(reviewUrl, { note: 'x'.repeat(2001) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('Note must be at most 2000 characters');
+    expect((await get(`${API.reports.list}?state=open&groupId=${f.groupId}`)).json().total).toBe(1);
+    // Another entity cannot review it, nor learn that it exists.
+    const foreign = await post(reviewUrl, { note: 'mine now' }, other.authorization);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe(MSG.reports.reportNotFound);
+
+    const reviewed = await post(reviewUrl, { note: 'Called the birth mother; safety plan agreed.' });
+    expect(reviewed.statusCode).toBe(200);
+    expect(reviewed.json().message).toBe(MSG.reports.reviewed);
+    expect(reviewed.json().report).toMatchObject({
+      state: 'reviewed',
+      reviewNote: 'Called the birth mother; safety plan agreed.',
+      reviewedBy: expect.stringContaining('Erin Agent'),
+      reviewedAt: expect.any(String),
+    });
+    const again = await post(reviewUrl, { note: 'twice' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(MSG.reports.alreadyReviewed);
+
+    expect((await get(`${API.reports.list}?state=open&groupId=${f.groupId}`)).json().total).toBe(0);
+    expect((await get(`${API.reports.list}?state=reviewed&groupId=${f.groupId}`)).json().total).toBe(1);
+    const families = await get(API.group.list);
+    expect(families.json().result.find((g: { _id: string }) => g._id === f.groupId).reports).toBe(false);
+    const channels = await get(apiPath(API.channels.list, { groupId: f.groupId }));
+    expect(channels.json().channels[0].hasReports).toBe(false);
+    // The history still shows who reported the message.
+    const page = await get(`${apiPath(API.channels.list, { groupId: f.groupId })}?channelId=${f.channelId}`);
+    expect(page.json().messages[0].flaggedMessages.flags).toEqual([
+      { message: { id: messageId }, user: { name: 'Pat Parent' } },
+    ]);
+
+    const reopenUrl = apiPath(API.reports.reopen, { id });
+    expect((await post(reopenUrl, {}, other.authorization)).statusCode).toBe(404);
+    const reopened = await post(reopenUrl, {});
+    expect(reopened.statusCode).toBe(200);
+    expect(reopened.json().report).toMatchObject({ state: 'open', reviewNote: null, reviewedBy: null });
+    expect((await post(reopenUrl, {})).json().message).toBe(MSG.reports.alreadyOpen);
+
+    // Both are in the family's record, with the note.
+    const events = await c.t.sql(
+      `select action, subject, details->>'note' as note from audit_events
+        where group_id = '${f.groupId}' and action like 'report.%' order by created_at`,
+    );
+    const rows = (Array.isArray(events) ? events : (events as { rows: unknown[] }).rows) as unknown[];
+    expect(rows).toEqual([
+      {
+        action: 'report.reviewed',
+        subject: 'Pat Parent',
+        note: 'Called the birth mother; safety plan agreed.',
+      },
+      {
+        action: 'report.reopened',
+        subject: 'Pat Parent',
+        note: 'Called the birth mother; safety plan agreed.',
+      },
+    ]);
+  });
+
+  it('answers a bad id, state or page with the catalogue’s message and nothing changes', async () => {
+    const badId = await post(apiPath(API.reports.review, { id: 'not-a-uuid' }), { note: 'x' });
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().message).toBe(MSG.reports.reportNotFound);
+    const unknown = await post(apiPath(API.reports.review, { id: '00000000-0000-4000-8000-000000000000' }), {
+      note: 'x',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect((await get(`${API.reports.list}?state=closed`)).statusCode).toBe(400);
+    expect((await get(`${API.reports.list}?page=0`)).statusCode).toBe(400);
+    expect((await get(`${API.reports.list}?groupId=x`)).json().message).toBe(MSG.reports.reportNotFound);
+  });
+
+  it('pages the queue in SQL, open reports first and newest first', async () => {
+    const fresh = await signedInEntity(c.t);
+    const f = await familyWithChannel(c, fresh.entityId, 'Robin Pages');
+    const ids: string[] = [];
+    for (let i = 0; i < 27; i++)
+      ids.push(await c.post({ channelId: f.channelId, userId: f.birth.memberId, html: `message ${i}` }));
+    for (const id of ids) await report(id, f.parent.memberId);
+    const firstId = (await get(`${API.reports.list}?state=open`, fresh.authorization))
+      .json()
+      .reports.at(-1).id;
+    await post(apiPath(API.reports.review, { id: firstId }), { note: 'done' }, fresh.authorization);
+    const page1 = (await get(API.reports.list, fresh.authorization)).json();
+    const page2 = (await get(`${API.reports.list}?page=2`, fresh.authorization)).json();
+    expect(page1.total).toBe(27);
+    expect(page1.reports).toHaveLength(25);
+    expect(page1.reports[0].excerpt).toBe('message 26');
+    expect(page2.reports.map((r: { state: string }) => r.state)).toEqual(['open', 'reviewed']);
+    expect((await get(`${API.reports.list}?page=9`, fresh.authorization)).json()).toMatchObject({
+      total: 27,
+      reports: [],
+    });
+  });
+
+  it('sends a daily digest instead, when the entity chose it', async () => {
+    const fresh = await signedInEntity(c.t);
+    expect((await get(API.reports.alerts, fresh.authorization)).json()).toEqual({ mode: 'immediate' });
+    const saved = await c.t.app.inject({
+      method: 'PUT',
+      url: API.reports.setAlerts,
+      headers: { authorization: fresh.authorization },
+      payload: { mode: 'daily' },
+    });
+    expect(saved.json()).toEqual({ message: MSG.alerts.saved });
+    expect((await get(API.reports.alerts, fresh.authorization)).json()).toEqual({ mode: 'daily' });
+    const bad = await c.t.app.inject({
+      method: 'PUT',
+      url: API.reports.setAlerts,
+      headers: { authorization: fresh.authorization },
+      payload: { mode: 'hourly' },
+    });
+    expect(bad.statusCode).toBe(400);
+
+    const f = await familyWithChannel(c, fresh.entityId, 'Robin Digest');
+    for (const text of ['one', 'two']) {
+      const id = await c.post({ channelId: f.channelId, userId: f.birth.memberId, html: text });
+      await report(id, f.parent.memberId);
+    }
+    // The immediate run leaves a daily entity's reports to the digest.
+    await sendReportAlerts(c.t.app.ctx, 'immediate');
+    expect(await findSentMailTo(c.t.db(), fresh.email)).toEqual([]);
+    expect(await sendReportAlerts(c.t.app.ctx, 'daily')).toBe(1);
+    const [digest] = await eventually(async () => {
+      const sent = await findSentMailTo(c.t.db(), fresh.email);
+      return sent.length > 0 ? sent : null;
+    });
+    expect(digest!.subject).toBe(MSG.alerts.subjectDigest(2));
+    // Each report is announced once.
+    expect(await sendReportAlerts(c.t.app.ctx, 'daily')).toBe(0);
+  });
+});
+
+describe('reported messages, Stream', () => {
+  let c: ConversationApp;
+  let entity: Entity;
+  beforeAll(async () => {
+    c = await createConversationApp('stream');
+    entity = await signedInEntity(c.t);
+  }, 60_000);
+  afterAll(() => c.close());
+
+  function webhook(body: object, secret = c.t.app.ctx.config.chat.stream.apiSecret!) {
+    const raw = JSON.stringify(body);
+    return c.t.app.inject({
+      method: 'POST',
+      url: API.reports.streamWebhook,
+      headers: {
+        'content-type': 'application/json',
+        'x-signature': createHmac('sha256', secret).update(raw).digest('hex'),
+      },
+      payload: raw,
+    });
+  }
+
+  it('takes a report from Stream’s signed webhook once, and refuses an unsigned one', async () => {
+    const f = await familyWithChannel(c, entity.entityId, 'Robin Stream');
+    const messageId = await c.post({
+      channelId: f.channelId,
+      userId: f.birth.memberId,
+      html: '<p>Meet me</p>',
+    });
+    await c.flagAtProvider({ messageId, userId: f.parent.memberId, reason: 'unsafe' });
+    const event = { type: 'message.flagged', channel_id: f.channelId, message: { id: messageId } };
+
+    const forged = await webhook(event, 'not-the-secret');
+    expect(forged.statusCode).toBe(401);
+    expect(
+      (
+        await c.t.app.inject({
+          method: 'GET',
+          url: API.reports.count,
+          headers: { authorization: entity.authorization },
+        })
+      ).json(),
+    ).toEqual({ open: 0 });
+
+    expect((await webhook(event)).statusCode).toBe(200);
+    expect((await webhook(event)).statusCode).toBe(200);
+    const list = await c.t.app.inject({
+      method: 'GET',
+      url: API.reports.list,
+      headers: { authorization: entity.authorization },
+    });
+    expect(list.json().total).toBe(1);
+    expect(list.json().reports[0]).toMatchObject({
+      familyName: 'Robin Stream',
+      channelId: f.channelId,
+      channelNumber: 1,
+      messageId,
+      reportedBy: 'Pat Parent',
+      reason: 'unsafe',
+      excerpt: 'Meet me',
+    });
+    // Other events are acknowledged and change nothing.
+    expect((await webhook({ type: 'message.new', channel_id: f.channelId })).statusCode).toBe(200);
+  });
+
+  it('brings in a report the webhook missed with the periodic sync', async () => {
+    const f = await familyWithChannel(c, entity.entityId, 'Robin Sync');
+    const messageId = await c.post({ channelId: f.channelId, userId: f.birth.memberId, html: 'Missed' });
+    await c.flagAtProvider({ messageId, userId: f.parent.memberId });
+    expect(await syncStreamReports(c.t.app.ctx)).toBe(1);
+    expect(await syncStreamReports(c.t.app.ctx)).toBe(0);
+    const channels = await c.t.app.inject({
+      method: 'GET',
+      url: apiPath(API.channels.list, { groupId: f.groupId }),
+      headers: { authorization: entity.authorization },
+    });
+    expect(channels.json().channels[0].hasReports).toBe(true);
+  });
+});

@@ -1,0 +1,69 @@
+// A private server filled by `npm run seed:demo` (PGlite in a temporary data directory), for journeys
+// that need the demo's conversations — the reported messages, the pictures and the 10 000-message
+// channel — and may change them without touching the run's shared server.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect } from '@playwright/test';
+import { freePort, type ServerProcess, startServer, waitForExit } from './server-process.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The demo's agency, whose families hold the demo's conversations. */
+export const DEMO_AGENCY = { email: 'demo.agency@bridgetalk.local', password: 'Demo-Pass-1' };
+
+export type DemoFamily = 'Robin Smith' | 'Noah Garcia' | 'Lily Chen';
+
+export interface DemoServer {
+  server: ServerProcess;
+  /** The id of each demo family of the agency, as the seed printed it. */
+  families: Record<DemoFamily, string>;
+  stop(): Promise<void>;
+}
+
+/** Seeds a fresh data directory and starts the built server on it; `name` tells the runs' files apart. */
+export async function startDemoServer(name: string): Promise<DemoServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `bt-e2e-${name}-`));
+  const admin = { ADMIN_EMAIL: `admin@${name}-e2e.local`, ADMIN_PASSWORD: 'Demo-Admin-Pass-1' };
+  const seeded = spawnSync('node', [path.join(root, 'scripts/seed-demo.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      CHAT_PROVIDER: 'local',
+      LOG_LEVEL: 'warn',
+      ...admin,
+    },
+    encoding: 'utf8',
+  });
+  expect(seeded.status, seeded.stderr).toBe(0);
+  const families: Partial<Record<DemoFamily, string>> = {};
+  for (const match of seeded.stdout.matchAll(
+    /^\s+(Robin Smith|Noah Garcia|Lily Chen)\s.*\/manage-families\/([0-9a-f-]{36})\/details/gm,
+  )) {
+    families[match[1] as DemoFamily] = match[2]!;
+  }
+  expect(Object.keys(families).sort()).toEqual(['Lily Chen', 'Noah Garcia', 'Robin Smith']);
+  const server = await startServer(
+    {
+      DATA_DIR: dataDir,
+      ...admin,
+      SMTP_URL: process.env.E2E_SMTP_URL ?? '',
+      JOB_POLL_SECONDS: '0.5',
+      RATE_LIMIT_AUTH_MAX: '500',
+    },
+    await freePort(),
+  );
+  return {
+    server,
+    families: families as Record<DemoFamily, string>,
+    async stop() {
+      server.process.kill('SIGTERM');
+      await waitForExit(server.process);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

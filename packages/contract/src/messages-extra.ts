@@ -1,0 +1,119 @@
+// Texts the spec does not have but the product needs (MSG.extra), and those of the conversation
+// screen, the export and the member chat API (MSG.conversations). Part of the catalogue.
+export const BRIDGE_TALK_ADMIN = 'Bridge Talk Admin';
+
+export const CONVERSATION_TEXTS = {
+  exportTitle: 'Export conversation',
+  transcriptTitle: 'Conversation transcript',
+  exportText: 'The whole conversation will be e-mailed as a PDF file to this address.',
+  emailLabel: 'Email',
+  retypeEmailLabel: 'Re-type email',
+  emailsDoNotMatch: 'The two email addresses do not match',
+  noMessages: 'No messages in this channel yet.',
+  loadingOlder: 'Loading older messages…',
+  loadOlder: 'Load older messages',
+  close: 'Close',
+  channelNotFound: 'This channel does not exist or is not one of your families’ channels.',
+  backToFamily: 'Back to the family',
+  startOfConversation: 'Start of the conversation',
+  loadFailed: 'The conversation could not be loaded.',
+  channelActive: 'Active',
+  channelDisabled: 'Disabled',
+  /** The aria label of the status switch. */
+  channelStatus: 'Channel status',
+  messagesLabel: 'Messages',
+  invalidFingerprint: 'A fingerprint is 64 hexadecimal characters.',
+  exportIssued: 'This file was issued by the Bridge Talk portal.',
+  exportNotIssued: 'No file with this fingerprint was issued by the Bridge Talk portal.',
+  emptyMessage: 'A message needs text or an attachment.',
+  memberCodeSent: 'If this address belongs to a family member, a code has been sent to it.',
+  memberCodeInvalid: 'This code is not valid or has expired.',
+  channelIsDisabled: 'This channel is disabled.',
+  cannotWriteHere: 'You cannot write in this channel.',
+  memberApiUnavailable: 'Members use the chat app of the chat provider.',
+  messageReported: 'The message has been reported.',
+  /** An attachment the portal cannot read (a file that is gone, an address outside the portal). */
+  attachmentUnavailable: 'This attachment cannot be shown.',
+  fileMissing: 'Choose a file to upload.',
+  fileTooMany: 'Upload one file at a time.',
+  fileTypeNotAllowed: 'Only pictures (JPEG, PNG, WebP, GIF) and videos (MP4, WebM) can be attached.',
+  fileEmpty: 'The file is empty.',
+  fileTooLarge: (limit: string) => `The file is too large: at most ${limit}.`,
+  fileNotUploaded: 'An attachment must be a file uploaded to this channel and not yet sent.',
+  tooManyAttachments: (max: number) => `A message has at most ${max} attachments.`,
+  imageLabel: 'Image',
+  videoLabel: 'Video',
+  openFullSize: 'Open the full-size picture',
+  verifyTitle: 'Check a conversation transcript',
+  verifyIntro:
+    'Every transcript the Bridge Talk portal e-mails has a fingerprint (its SHA-256), given in that e-mail. Choose the PDF file to work out its fingerprint in this browser — the file is not sent anywhere — or type the fingerprint.',
+  verifyFileLabel: 'Transcript file (PDF)',
+  verifyFingerprintLabel: 'Fingerprint (SHA-256)',
+  verifyCheck: 'Check',
+  verifyReading: 'Working out the fingerprint…',
+  verifyFileUnreadable: 'This file could not be read.',
+  verifyIssuedOn: 'Issued on',
+  verifyChannel: 'Channel',
+  verifyChannelGone: 'A channel that no longer exists',
+  verifyMessages: 'Messages',
+  verifyFileSize: 'File size',
+  verifyNothingShown:
+    'This check shows whether the portal issued the file and when, never what the conversation says.',
+  verifyCommandLine: 'On a computer, the fingerprint of a file is also given by:',
+} as const;
+
+export const EXTRA_TEXTS = {
+  /** 429 from the rate limiter. */
+  tooManyAttempts: 'Too many attempts. Please try again later.',
+  /** 401 when no refresh is possible. */
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  /** Answer of a logout. */
+  signedOut: 'Signed out.',
+  /** 403: role or tenant not allowed. */
+  forbidden: 'You do not have permission to do that.',
+  notFound: 'Not found.',
+  /** 422: a one-time family's billing is not editable. */
+  oneTimeBillingCannotChange: 'The payment details of a one-time plan cannot be changed.',
+  /** A request whose text holds a NUL character, which no field may contain. */
+  invalidCharacters: 'The request contains a character that is not allowed.',
+  cannotRemoveSelf: 'You cannot remove your own account.',
+  lastAdminCannotBeRemoved: 'The last admin cannot be removed.',
+  /** A verification code of the wrong length. */
+  codeLength: 'The code must be 6 characters.',
+  /** The password-reset or change-password step was too old or already used. */
+  stepExpired: 'This step has expired. Please start again.',
+  /** The member toggle's two wordings (the spec says they differ but quotes neither). */
+  memberActivateConfirm: 'Do you really want to activate this member?',
+  memberDeactivateConfirm: 'Do you really want to deactivate this member?',
+  /** The fixed, disabled organization label an admin sees in account settings. */
+  adminOrganization: BRIDGE_TALK_ADMIN,
+  /** A screen that failed to load (its code could not be downloaded) or to render. */
+  screenFailed: 'This page could not be shown.',
+  screenFailedHint: 'Check your connection, then reload the page.',
+  reload: 'Reload',
+  /** The logged-out terms modal before any terms are published. */
+  termsNotPublished: 'The terms and conditions have not been published yet.',
+  /** A code-flow screen opened without the e-mail and state of the previous step. */
+  startAgain: 'Please start again: enter your e-mail to receive a new code.',
+  /** The signup screen's type choice. */
+  subtypeAgency: 'Agency',
+  subtypeLawyer: 'Lawyer',
+  /** The count of users on the Bridge Talk Admin list. */
+  userCount: (count: number) => (count === 1 ? '1 user' : `${count} users`),
+  /** Administration: saves that succeeded, and the empty entity list. */
+  entityCreated: 'Entity account created. An invitation was sent by e-mail.',
+  entitySaved: 'Entity account saved.',
+  adminCreated: 'Admin account created. An invitation was sent by e-mail.',
+  adminSaved: 'Admin account saved.',
+  adminRemoved: 'Admin account removed.',
+  termsSaved: 'Terms and conditions saved.',
+  noEntitiesYet: 'No entity accounts yet.',
+  /** Enabling an access request: it is enabled (and invited) by saving its completed form. */
+  entityIncomplete: 'Fill in the address and the contract dates before enabling this entity.',
+  entityPendingHint:
+    'This access request is pending. Fill in its details and save: the entity is then enabled and its person invited by e-mail.',
+  entityEnabled: 'Entity account enabled. An invitation was sent by e-mail.',
+  /** The terms page before any version exists, and an editor saved with no text in it. */
+  writeFirstTerms: 'Write the first terms',
+  termsEmpty: 'The terms are empty. Write them before saving.',
+} as const;

@@ -1,0 +1,41 @@
+// Search in a conversation and the conversation view around one message (not in the spec): part of the
+// catalogue (MSG.search, MSG.viewer).
+
+export const SEARCH_TEXTS = {
+  /** Search in a conversation. */
+  search: {
+    label: 'Search this conversation',
+    placeholder: 'Words to find',
+    submit: 'Search',
+    clear: 'Clear the search',
+    searching: 'Searching…',
+    empty: 'Type a word to search for.',
+    noHits: 'No message contains these words.',
+    hits: (count: number, more: boolean) =>
+      more
+        ? `More than ${count} messages found`
+        : count === 1
+          ? '1 message found'
+          : `${count} messages found`,
+    moreHits: 'More results',
+    failed: 'The search could not be done.',
+    jumpTo: 'Show in the conversation',
+    /** A `before` cursor the server did not give (edited by hand, or from another conversation). */
+    invalidCursor: 'These results are out of date. Search again.',
+    /** The heading of the list of hits, and a hit's accessible name. */
+    resultsLabel: 'Search results',
+    hitLabel: (author: string, date: string) => `Message from ${author}, ${date}`,
+  },
+
+  /** Around a message, and newer messages, in the conversation view. */
+  viewer: {
+    loadNewer: 'Load newer messages',
+    loadingNewer: 'Loading newer messages…',
+    messageNotFound: 'This message is no longer in the conversation.',
+    backToLatest: 'Go to the latest messages',
+    /** The accessible description of the message a link or a search hit opened the conversation at. */
+    highlighted: 'The message you opened',
+    /** An `after` cursor the server did not give. */
+    invalidCursor: 'This place in the conversation could not be found. Go to the latest messages.',
+  },
+} as const;
