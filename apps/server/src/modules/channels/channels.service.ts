@@ -237,6 +237,9 @@ export function createChannelsService(ctx: AppContext) {
         }),
       );
       if (!page) throw notFound();
+      // The hits show the messages' words: reading them is reading the conversation, recorded as an
+      // opening unless this person opened the channel a moment ago.
+      await recordOpening(actor, group.id, input.channelId, true);
       return {
         hits: page.hits.map((h) => ({
           id: h.id,

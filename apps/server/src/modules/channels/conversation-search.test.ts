@@ -190,6 +190,10 @@ describe.each<ChatKind>(['local', 'stream'])(
           hits: [],
           nextCursor: null,
         });
+        // The hits show the messages' words: searching is reading, recorded once as an opening.
+        expect(
+          (await listAuditEvents(c.t.db(), owner.entityId, f.groupId)).map((e) => [e.action, e.channelId]),
+        ).toEqual([['conversation.viewed', f.channelId]]);
       });
 
       it('pages the hits with `before` until there are no more', async () => {

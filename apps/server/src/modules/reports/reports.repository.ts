@@ -3,7 +3,7 @@
 import { REPORT_PAGE_SIZE, type ReportAlertMode, type ReportState } from '@bridge-talk/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { entities, groups, users } from '../../db/schema.js';
+import { appSettings, entities, groups, users } from '../../db/schema.js';
 import { messageReports } from '../../db/schema-desk.js';
 
 /** A report as it arrives from the chat provider. */
@@ -257,4 +257,22 @@ export async function listGroupIdsAfter(db: Db, after: string | null, limit: num
     .orderBy(groups.id)
     .limit(limit);
   return rows.map((row) => row.id);
+}
+
+const SYNC_CURSOR_KEY = 'reports.stream_sync.after';
+
+/** Where Stream's report sync stopped: the last family id it read, or null to start from the first. */
+export async function findSyncCursor(db: Db): Promise<string | null> {
+  const [row] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, SYNC_CURSOR_KEY));
+  return row?.value || null;
+}
+
+export async function saveSyncCursor(db: Db, after: string | null): Promise<void> {
+  await db
+    .insert(appSettings)
+    .values({ key: SYNC_CURSOR_KEY, value: after ?? '' })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value: after ?? '' } });
 }

@@ -314,7 +314,13 @@ describe('reported messages, Stream', () => {
     const f = await familyWithChannel(c, entity.entityId, 'Robin Sync');
     const messageId = await c.post({ channelId: f.channelId, userId: f.birth.memberId, html: 'Missed' });
     await c.flagAtProvider({ messageId, userId: f.parent.memberId });
-    expect(await syncStreamReports(c.t.app.ctx)).toBe(1);
+    // Each run goes on from the family where the last one stopped, and starts again after the last.
+    const families = Number(
+      ((await c.t.sql('select count(*)::int as n from groups')) as { rows: { n: number }[] }).rows[0]!.n,
+    );
+    let added = 0;
+    for (let run = 0; run <= families; run++) added += await syncStreamReports(c.t.app.ctx, 1);
+    expect(added).toBe(1);
     expect(await syncStreamReports(c.t.app.ctx)).toBe(0);
     const channels = await c.t.app.inject({
       method: 'GET',
