@@ -8,9 +8,11 @@ import { activeEntity } from '../support/accounts.js';
 import { E2E_ADMIN } from '../support/constants.js';
 import { expect, test } from '../support/fixtures.js';
 import { fillPaymentDetails } from '../support/payment-form.js';
+import { signIn } from '../support/sign-in.js';
 
 const DECLINED_MESSAGE = 'Your card was declined. Please use another card.';
 
+/** The admin and the agency each in a browser context of their own: both signed in at once. */
 async function signedIn(
   browser: Browser,
   baseURL: string | undefined,
@@ -20,11 +22,7 @@ async function signedIn(
 ) {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await page.goto(`/login/${role}`);
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(role === 'admin' ? /\/entity-management$/ : /\/manage-families$/);
+  await signIn(page, role, email, password);
   return page;
 }
 

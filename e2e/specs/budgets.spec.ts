@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { activeEntity } from '../support/accounts.js';
 import { expect, test } from '../support/fixtures.js';
+import { signIn } from '../support/sign-in.js';
 
 /**
  * Ceilings in KB (gzip): the issue's targets. Zod loads with a form's first validation and the toasts
@@ -64,11 +65,7 @@ test('/manage-families downloads at most its budget of JavaScript, and neither z
   request,
 }) => {
   const agency = await activeEntity(request);
-  await page.goto('/login/entity');
-  await page.getByRole('textbox', { name: 'Email' }).fill(agency.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(agency.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/manage-families$/);
+  await signIn(page, 'entity', agency.email, agency.password);
 
   // A first visit of a signed-in agency: a new tab opened on the address (the session is the cookie).
   const tab = await page.context().newPage();

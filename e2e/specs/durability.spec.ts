@@ -75,7 +75,7 @@ test('a write answered 2xx survives kill -9 of the server', async () => {
 
 test('a burst of 20 writes, kill -9 straight after the last 2xx: every acknowledged write is there after the restart', async () => {
   const { dataDir, port, env } = await privateServer('burst', 'Burst-Admin-Pass-1');
-  const signIn = async (url: string) => {
+  const adminAuthorization = async (url: string) => {
     const login = await fetch(`${url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -92,7 +92,7 @@ test('a burst of 20 writes, kill -9 straight after the last 2xx: every acknowled
     });
   try {
     const first = await startServer(env, port);
-    const authorization = await signIn(first.url);
+    const authorization = await adminAuthorization(first.url);
     const create = async (name: string, email: string): Promise<string> => {
       const response = await send(
         `${first.url}/api/entity/create`,
@@ -143,7 +143,7 @@ test('a burst of 20 writes, kill -9 straight after the last 2xx: every acknowled
 
     const second = await startServer(env, port);
     try {
-      const again = await signIn(second.url);
+      const again = await adminAuthorization(second.url);
       for (const agency of acknowledged) {
         const response = await send(`${second.url}/api/entity/list/${agency.id}`, again, 'GET');
         expect(response.status, `${agency.name} after the restart`).toBe(200);

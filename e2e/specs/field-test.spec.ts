@@ -186,10 +186,7 @@ test("a destructive confirmation opens on Back, and the toasts never cover the p
     data: agencyForm(name, uniqueEmail('enter')),
   });
   expect(created.ok()).toBe(true);
-  await page.goto('/login/admin');
-  await page.getByRole('textbox', { name: 'Email' }).fill(E2E_ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await signIn(page, 'admin', E2E_ADMIN.email, E2E_ADMIN.password, { land: false });
 
   // The sign-in toast shows while the page's own 'Add Account' is there to click.
   const toast = page.getByRole('alert').filter({ hasText: 'Login successfully.' });

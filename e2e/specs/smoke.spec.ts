@@ -1,17 +1,13 @@
 import { MSG } from '@bridge-talk/contract';
 import { E2E_ADMIN } from '../support/constants.js';
 import { expect, test } from '../support/fixtures.js';
+import { signInAdmin } from '../support/sign-in.js';
 
 test('the bootstrap admin signs in, sees the frame and the admin menu, and logs out', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/login\/entity$/);
 
-  await page.goto('/login/admin');
-  await page.getByRole('textbox', { name: 'Email' }).fill(E2E_ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-
-  await expect(page).toHaveURL(/\/entity-management$/);
+  await signInAdmin(page);
   await expect(page.getByText('Login successfully.')).toBeVisible();
   // The toast shows below the header, and the user menu opened while it shows is above it.
   const toast = page.getByRole('alert').filter({ hasText: 'Login successfully.' });
@@ -97,11 +93,7 @@ test('a malformed e-mail and no password are refused in the browser with the spe
 test('a screen whose code cannot be downloaded says so in the frame; the menu still works and a reload recovers', async ({
   page,
 }) => {
-  await page.goto('/login/admin');
-  await page.getByRole('textbox', { name: 'Email' }).fill(E2E_ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/entity-management$/);
+  await signInAdmin(page);
 
   // As after a release that removed the old chunks, or a dropped connection.
   await page.route(/\/assets\/payments-page-[^/]*\.js$/, (route) => route.abort('connectionfailed'));
@@ -128,11 +120,7 @@ test('without the toasts’ code (its chunk fails to download) the portal still 
 }) => {
   // As offline, or in a tab opened before a release removed the chunk.
   await page.route(/\/assets\/toast-container-[^/]*\.js$/, (route) => route.abort('connectionfailed'));
-  await page.goto('/login/admin');
-  await page.getByRole('textbox', { name: 'Email' }).fill(E2E_ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/entity-management$/);
+  await signInAdmin(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Entity Management' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
 });

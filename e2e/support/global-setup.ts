@@ -3,7 +3,6 @@
 // The teardown it returns stops both and scans the logs of every server of the run (server-logs.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,21 +10,10 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { E2E_ADMIN } from './constants.js';
 import { appendSharedServerLog, assertServerLogsHoldNoSecret, resetServerLogs } from './server-logs.js';
+import { freePort } from './server-process.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const artifacts = path.join(root, 'e2e/.artifacts');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 async function startSmtp(mailDir: string): Promise<{ port: number; close: () => Promise<void> }> {
   let counter = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useFileDatabase } from '../test-support/file-database.js';
-import { AttemptLimiter } from './attempt-limiter.js';
+import { AttemptLimiter, codeFlowLimiter } from './attempt-limiter.js';
 
 const fileDatabase = useFileDatabase();
 
@@ -40,5 +40,19 @@ describe('AttemptLimiter', () => {
     const limiter = new AttemptLimiter(fileDatabase().db, 'burst', 5, 60_000);
     const results = await Promise.all(Array.from({ length: 20 }, () => limiter.take('same')));
     expect(results.filter(Boolean)).toHaveLength(5);
+  });
+});
+
+describe('codeFlowLimiter', () => {
+  it('allows five attempts at the least, or the per-address limit when that is higher', async () => {
+    const low = codeFlowLimiter(fileDatabase().db, 'code-low', 2);
+    const high = codeFlowLimiter(fileDatabase().db, 'code-high', 7);
+    const taken = async (limiter: AttemptLimiter, times: number) => {
+      const results = [];
+      for (let i = 0; i < times; i++) results.push(await limiter.take('a'));
+      return results.filter(Boolean).length;
+    };
+    expect(await taken(low, 8)).toBe(5);
+    expect(await taken(high, 9)).toBe(7);
   });
 });

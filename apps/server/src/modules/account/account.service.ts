@@ -16,7 +16,7 @@ import {
 import type { Actor, AppContext } from '../../app-context.js';
 import { emailInUse } from '../../db/email-in-use.js';
 import { AppError } from '../../lib/app-error.js';
-import { AttemptLimiter } from '../../lib/attempt-limiter.js';
+import { codeFlowLimiter } from '../../lib/attempt-limiter.js';
 import { signFlowState, verifyFlowState } from '../auth/flow-state.js';
 import { replacePassword } from '../auth/password-flows.service.js';
 import { checkCode, consumeCode, issueCode } from '../auth/verification-codes.js';
@@ -26,12 +26,7 @@ import * as repo from './account.repository.js';
 
 export function createAccountService(ctx: AppContext) {
   const { db, tokenKey } = ctx;
-  const perUser = new AttemptLimiter(
-    db,
-    'account-code',
-    Math.max(5, ctx.config.auth.rateLimitMax),
-    15 * 60 * 1000,
-  );
+  const perUser = codeFlowLimiter(db, 'account-code', ctx.config.auth.rateLimitMax);
   const limit = async (actor: Actor) => {
     if (!(await perUser.take(actor.userId)))
       throw new AppError('TOO_MANY_REQUESTS', MSG.extra.tooManyAttempts);

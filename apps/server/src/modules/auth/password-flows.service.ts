@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { AttemptLimiter } from '../../lib/attempt-limiter.js';
+import { codeFlowLimiter } from '../../lib/attempt-limiter.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { queueMail } from '../mail/mail.service.js';
 import { resetCodeMail } from '../mail/templates.js';
@@ -31,13 +31,8 @@ export async function replacePassword(db: Db, userId: string, password: string):
 
 export function createPasswordFlows(ctx: AppContext, auth: AuthService) {
   const { db, tokenKey } = ctx;
-  // Per e-mail, whatever the client: a handful of requests and code checks in 15 minutes.
-  const perEmail = new AttemptLimiter(
-    db,
-    'password-flow',
-    Math.max(5, ctx.config.auth.rateLimitMax),
-    15 * 60 * 1000,
-  );
+  // Per e-mail, whatever the client.
+  const perEmail = codeFlowLimiter(db, 'password-flow', ctx.config.auth.rateLimitMax);
   const stepExpired = () => new AppError('UNPROCESSABLE', MSG.extra.stepExpired);
 
   async function limit(email: string) {

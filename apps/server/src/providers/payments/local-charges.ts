@@ -16,6 +16,22 @@ export function addOneMonth(from: Date): Date {
   return next;
 }
 
+/** What a charge's outcome is read from, when it is recorded and when a repeat finds it. */
+const RECORDED = {
+  id: paymentCharges.id,
+  status: paymentCharges.status,
+  failureCode: paymentCharges.failureCode,
+  createdAt: paymentCharges.createdAt,
+};
+
+async function findCharge(db: Db, idempotencyKey: string) {
+  const [charge] = await db
+    .select(RECORDED)
+    .from(paymentCharges)
+    .where(eq(paymentCharges.idempotencyKey, idempotencyKey));
+  return charge;
+}
+
 export async function chargeLocalCard(
   db: Db,
   input: {
@@ -26,17 +42,8 @@ export async function chargeLocalCard(
     idempotencyKey: string;
   },
 ) {
-  const [existing] = await db
-    .select({
-      id: paymentCharges.id,
-      status: paymentCharges.status,
-      failureCode: paymentCharges.failureCode,
-      createdAt: paymentCharges.createdAt,
-    })
-    .from(paymentCharges)
-    .where(eq(paymentCharges.idempotencyKey, input.idempotencyKey));
   const recorded =
-    existing ??
+    (await findCharge(db, input.idempotencyKey)) ??
     (await (async () => {
       const [method] = await db
         .select({
@@ -69,23 +76,10 @@ export async function chargeLocalCard(
           failureCode,
         })
         .onConflictDoNothing()
-        .returning({
-          id: paymentCharges.id,
-          status: paymentCharges.status,
-          failureCode: paymentCharges.failureCode,
-          createdAt: paymentCharges.createdAt,
-        });
+        .returning(RECORDED);
       if (row) return row;
       // Another call with the same key recorded it a moment ago: its outcome is the outcome.
-      const [raced] = await db
-        .select({
-          id: paymentCharges.id,
-          status: paymentCharges.status,
-          failureCode: paymentCharges.failureCode,
-          createdAt: paymentCharges.createdAt,
-        })
-        .from(paymentCharges)
-        .where(eq(paymentCharges.idempotencyKey, input.idempotencyKey));
+      const raced = await findCharge(db, input.idempotencyKey);
       if (!raced) throw new Error('charge not recorded');
       return raced;
     })());

@@ -69,15 +69,9 @@ export interface SubscribeResult {
   currentPeriodEnd: Date | null;
 }
 
-export interface ChangeRecurringPlanInput {
+/** A subscribe of the new plan, in place of the subscription it changes. */
+export interface ChangeRecurringPlanInput extends SubscribeInput {
   subscriptionId: string;
-  customerId: string;
-  paymentMethodId: string;
-  plan: ProviderPlan;
-  coupons: Coupon[];
-  amount: number;
-  groupId: string;
-  idempotencyKey: string;
 }
 
 export interface ChargeInput {

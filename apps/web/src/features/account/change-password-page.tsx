@@ -6,6 +6,7 @@ import { Anchor, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/c
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
+import { CODE_INPUT_STYLES } from '../../shared/forms/code-input-styles.js';
 import { NewPasswordFields } from '../../shared/forms/new-password-fields.js';
 import { afterPointerPress } from '../../shared/forms/pointer-press.js';
 import { useBlurValidatedForm } from '../../shared/forms/use-blur-validated-form.js';
@@ -108,14 +109,7 @@ export function ChangePasswordPage() {
             onKeyDown={(event) => {
               if (event.key === 'Enter') void checkCode();
             }}
-            styles={{
-              input: {
-                letterSpacing: '0.4em',
-                textTransform: 'uppercase',
-                fontFamily: 'monospace',
-                fontSize: 20,
-              },
-            }}
+            styles={CODE_INPUT_STYLES}
             description={state ? MSG.account.stepOkay : undefined}
           />
           {state && (

@@ -1,7 +1,7 @@
 // Bridge Talk Admin: the administrators of the portal, a page at a time (`?page=`), with the count of
 // users, Add Account, Edit and Remove (after a confirmation; not one's own account).
 import { type AdminUser, MSG } from '@bridge-talk/contract';
-import { Button, Paper, Text, Tooltip } from '@mantine/core';
+import { Button, Text, Tooltip } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -10,8 +10,7 @@ import { useLastPageClamp, useListState } from '../../shared/routing/use-list-st
 import { useSessionUser } from '../../shared/session/session-provider.js';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.js';
 import type { Column } from '../../shared/ui/data-table.js';
-import { PagedTable } from '../../shared/ui/list-parts.js';
-import { LoadError } from '../../shared/ui/load-error.js';
+import { PagedList } from '../../shared/ui/list-parts.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
 import { useAdminList } from './api/list-admins.js';
@@ -108,23 +107,15 @@ export function AdminListPage() {
           </Button>
         }
       />
-      {list.isError && !data ? (
-        <LoadError onRetry={() => void list.refetch()} />
-      ) : (
-        <Paper withBorder radius="md" p="md">
-          <PagedTable
-            caption={MSG.nav.bridgeTalkAdmin}
-            columns={columns}
-            rows={data?.result}
-            rowKey={(a) => a._id}
-            loading={list.isPending}
-            answer={data}
-            page={page}
-            onPage={(next) => listState.go({ page: next })}
-            showRange={false}
-          />
-        </Paper>
-      )}
+      <PagedList
+        list={list}
+        caption={MSG.nav.bridgeTalkAdmin}
+        columns={columns}
+        rowKey={(a) => a._id}
+        page={page}
+        onPage={(next) => listState.go({ page: next })}
+        showRange={false}
+      />
       <ConfirmDialog
         opened={toRemove !== null}
         message={MSG.admins.removeConfirm}

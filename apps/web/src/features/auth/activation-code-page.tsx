@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ApiError } from '../../shared/api/api-client.js';
+import { CODE_INPUT_STYLES } from '../../shared/forms/code-input-styles.js';
 import { useBlurValidatedForm } from '../../shared/forms/use-blur-validated-form.js';
 import { notify } from '../../shared/ui/notify.js';
 import { useValidateCode } from './api/password-reset.js';
@@ -59,14 +60,7 @@ function ActivationCodeForm({ role, email, state }: { role: Role; email: string;
             autoFocus
             autoComplete="one-time-code"
             maxLength={VERIFICATION_CODE_LENGTH}
-            styles={{
-              input: {
-                letterSpacing: '0.4em',
-                textTransform: 'uppercase',
-                fontFamily: 'monospace',
-                fontSize: 20,
-              },
-            }}
+            styles={CODE_INPUT_STYLES}
             error={form.formState.errors.code?.message}
             {...form.register('code')}
           />

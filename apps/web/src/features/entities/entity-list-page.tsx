@@ -1,15 +1,14 @@
 // Entity Management: the searched, status-sortable, paginated list of agencies and lawyers. The search
 // text, the sort and the page live in the address, so a reload, a deep link and Back keep them.
 import { type Entity, entityStatusLabel, MSG } from '@bridge-talk/contract';
-import { Button, Paper, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { IconBuildingCommunity, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useLastPageClamp, useListState } from '../../shared/routing/use-list-state.js';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.js';
 import type { Column } from '../../shared/ui/data-table.js';
-import { EmptyList, ListSearch, PagedTable } from '../../shared/ui/list-parts.js';
-import { LoadError } from '../../shared/ui/load-error.js';
+import { ListSearch, PagedList } from '../../shared/ui/list-parts.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
 import { StatusBadge } from '../../shared/ui/status-badge.js';
@@ -30,7 +29,6 @@ export function EntityListPage() {
     if (list.isError) notify.error(MSG.common.somethingWrong);
   }, [list.isError]);
 
-  const data = list.data;
   useLastPageClamp(listState, list);
 
   // An access request has no address or contract yet: it is enabled by saving its completed form.
@@ -119,8 +117,6 @@ export function EntityListPage() {
     },
   ];
 
-  const nothingYet = data && data.total === 0 && !state.search && !list.isPlaceholderData;
-
   return (
     <>
       <PageHeader
@@ -132,32 +128,24 @@ export function EntityListPage() {
         }
         search={<ListSearch label={MSG.entities.searchPlaceholder} value={typed} onChange={setTyped} />}
       />
-      {list.isError && !data ? (
-        <LoadError onRetry={() => void list.refetch()} />
-      ) : nothingYet ? (
-        <EmptyList
-          icon={
+      <PagedList
+        list={list}
+        search={state.search}
+        empty={{
+          icon: (
             <IconBuildingCommunity size={56} stroke={1.3} color="var(--mantine-color-blue-4)" aria-hidden />
-          }
-          text={MSG.extra.noEntitiesYet}
-          action={{ label: MSG.common.addAccount, to: '/entity-management/create' }}
-        />
-      ) : (
-        <Paper withBorder radius="md" p="md">
-          <PagedTable
-            caption={MSG.nav.entityManagement}
-            columns={columns}
-            rows={data?.result}
-            rowKey={(e) => e._id}
-            loading={list.isPending}
-            sort={state.sort ? { key: 'status', direction: state.sort } : undefined}
-            onSort={() => go({ sort: state.sort === 'asc' ? 'desc' : 'asc', page: 1 })}
-            answer={data}
-            page={state.page}
-            onPage={(page) => go({ page })}
-          />
-        </Paper>
-      )}
+          ),
+          text: MSG.extra.noEntitiesYet,
+          action: { label: MSG.common.addAccount, to: '/entity-management/create' },
+        }}
+        caption={MSG.nav.entityManagement}
+        columns={columns}
+        rowKey={(e) => e._id}
+        sort={state.sort ? { key: 'status', direction: state.sort } : undefined}
+        onSort={() => go({ sort: state.sort === 'asc' ? 'desc' : 'asc', page: 1 })}
+        page={state.page}
+        onPage={(page) => go({ page })}
+      />
       <ConfirmDialog
         opened={toDisable !== null}
         message={MSG.entities.changeStatusConfirm}

@@ -3,13 +3,12 @@
 // a deep link and Back keep them. View opens the family page, or the wizard at step 2 for a family not
 // named yet.
 import { familyDisplayName, type GroupListItem, groupStatusLabel, MSG } from '@bridge-talk/contract';
-import { Button, Paper, Text, Tooltip } from '@mantine/core';
+import { Button, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useLastPageClamp, useListState } from '../../shared/routing/use-list-state.js';
 import type { Column } from '../../shared/ui/data-table.js';
-import { EmptyList, ListSearch, PagedTable } from '../../shared/ui/list-parts.js';
-import { LoadError } from '../../shared/ui/load-error.js';
+import { ListSearch, PagedList } from '../../shared/ui/list-parts.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
 import { StatusBadge } from '../../shared/ui/status-badge.js';
 import { useFamilyList } from './api/list-families.js';
@@ -25,7 +24,6 @@ export function FamilyListPage() {
   const { state, go, typed, setTyped } = listState;
   const list = useFamilyList(state);
 
-  const data = list.data;
   useLastPageClamp(listState, list);
 
   const columns: Column<GroupListItem>[] = [
@@ -88,8 +86,6 @@ export function FamilyListPage() {
     },
   ];
 
-  const nothingYet = data && data.total === 0 && !state.search && !list.isPlaceholderData;
-
   return (
     <>
       <PageHeader
@@ -101,30 +97,22 @@ export function FamilyListPage() {
         }
         search={<ListSearch label={MSG.families.searchPlaceholder} value={typed} onChange={setTyped} />}
       />
-      {list.isError && !data ? (
-        <LoadError onRetry={() => void list.refetch()} />
-      ) : nothingYet ? (
-        <EmptyList
-          icon={<IconUsersGroup size={56} stroke={1.3} color="var(--mantine-color-blue-4)" aria-hidden />}
-          text={MSG.families.noFamiliesYet}
-          action={{ label: MSG.nav.addNewFamily, to: '/add-new-family' }}
-        />
-      ) : (
-        <Paper withBorder radius="md" p="md">
-          <PagedTable
-            caption={MSG.nav.manageFamilies}
-            columns={columns}
-            rows={data?.result}
-            rowKey={(g) => g._id}
-            loading={list.isPending}
-            sort={state.sort ? { key: 'status', direction: state.sort } : undefined}
-            onSort={() => go({ sort: state.sort === 'asc' ? 'desc' : 'asc', page: 1 })}
-            answer={data}
-            page={state.page}
-            onPage={(page) => go({ page })}
-          />
-        </Paper>
-      )}
+      <PagedList
+        list={list}
+        search={state.search}
+        empty={{
+          icon: <IconUsersGroup size={56} stroke={1.3} color="var(--mantine-color-blue-4)" aria-hidden />,
+          text: MSG.families.noFamiliesYet,
+          action: { label: MSG.nav.addNewFamily, to: '/add-new-family' },
+        }}
+        caption={MSG.nav.manageFamilies}
+        columns={columns}
+        rowKey={(g) => g._id}
+        sort={state.sort ? { key: 'status', direction: state.sort } : undefined}
+        onSort={() => go({ sort: state.sort === 'asc' ? 'desc' : 'asc', page: 1 })}
+        page={state.page}
+        onPage={(page) => go({ page })}
+      />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.js';
@@ -14,9 +14,10 @@ import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
 import { MissingOrFailed } from '../../shared/ui/missing-or-failed.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
-import { newIdempotencyKey, type PlanChoice, PlanPicker, useChangeSubscription } from '../billing/index.js';
+import { newIdempotencyKey, type PlanChoice, useChangeSubscription } from '../billing/index.js';
 import { familyKeys } from './api/family-keys.js';
 import { familyCrumbs, familyPagePath, useFamilyOfPage } from './components/family-header.js';
+import { PlanField } from './components/plan-field.js';
 
 const ZPlanChoice = ZChildAndPlanForm.pick({ idSelected: true });
 
@@ -97,22 +98,17 @@ function ChangePlanForm({ family }: { family: Group }) {
       <form onSubmit={submit} noValidate aria-label={MSG.families.changePlan}>
         <Stack gap="md">
           <Text fw={600}>{MSG.families.planMonthly}</Text>
-          <Controller
+          <PlanField
             control={form.control}
             name="idSelected"
-            render={({ field }) => (
-              <PlanPicker
-                value={{ priceId: field.value || null, coupons }}
-                onChange={(choice: PlanChoice) => {
-                  if ((choice.priceId ?? '') !== field.value) field.onChange(choice.priceId ?? '');
-                  setCoupons(choice.coupons);
-                  setChosen(choice.chosen ?? null);
-                }}
-                filter={(plan) => plan.id !== family.plan?.priceId}
-                error={errors.idSelected?.message}
-                disabled={isSubmitting}
-              />
-            )}
+            coupons={coupons}
+            onChoice={(choice) => {
+              setCoupons(choice.coupons);
+              setChosen(choice.chosen ?? null);
+            }}
+            filter={(plan) => plan.id !== family.plan?.priceId}
+            error={errors.idSelected?.message}
+            disabled={isSubmitting}
           />
           <FormActions
             back={familyPagePath(family._id)}

@@ -1,11 +1,13 @@
 // The parts every list page shares: the search box of its header, the card shown before there is
-// anything to list, the footer with the range shown and the pages, and the table with its footer.
+// anything to list, the footer with the range shown and the pages, the table with its footer, and the
+// body that chooses between them and the load error.
 import { SEARCH_MAX } from '@bridge-talk/contract';
 import { Button, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataTableProps } from './data-table.js';
+import { LoadError } from './load-error.js';
 
 export function ListSearch({
   label,
@@ -31,15 +33,13 @@ export function ListSearch({
 }
 
 /** Nothing to list yet: what will be here, and the way to add the first one. */
-export function EmptyList({
-  icon,
-  text,
-  action,
-}: {
+export interface EmptyListProps {
   icon: ReactNode;
   text: string;
   action: { label: string; to: string };
-}) {
+}
+
+export function EmptyList({ icon, text, action }: EmptyListProps) {
   return (
     <Paper withBorder radius="md" p="xl">
       <Stack align="center" gap="sm" py="xl">
@@ -94,19 +94,15 @@ export function ListFooter({
 }
 
 /** A page of a server-paginated list: the table, then 'first–last of total' and the pages. */
-export function PagedTable<Row>({
-  page,
-  onPage,
-  answer,
-  showRange,
-  ...table
-}: DataTableProps<Row> & {
+type PagedTableProps<Row> = DataTableProps<Row> & {
   page: number;
   onPage: (page: number) => void;
   /** The list's answer: how many rows there are in all, and per page (none yet while loading). */
   answer: { total: number; pageSize: number } | undefined;
   showRange?: boolean;
-}) {
+};
+
+export function PagedTable<Row>({ page, onPage, answer, showRange, ...table }: PagedTableProps<Row>) {
   const pages = answer ? Math.max(1, Math.ceil(answer.total / answer.pageSize)) : 1;
   return (
     <>
@@ -122,5 +118,39 @@ export function PagedTable<Row>({
         />
       )}
     </>
+  );
+}
+
+/** A server list's query: its page of rows with the counts, and how it is going. */
+export interface PagedListQuery<Row> {
+  data: { result: Row[]; total: number; pageSize: number } | undefined;
+  isError: boolean;
+  isPending: boolean;
+  isPlaceholderData: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * The body of a list page: the load error while nothing could be loaded, the card inviting the first
+ * one when there is nothing at all (not merely nothing matching the search), or the paged table.
+ */
+export function PagedList<Row>({
+  list,
+  search,
+  empty,
+  ...table
+}: Omit<PagedTableProps<Row>, 'rows' | 'loading' | 'answer'> & {
+  list: PagedListQuery<Row>;
+  /** The search typed: with one, no rows is said in the table, not by the card. */
+  search?: string;
+  empty?: EmptyListProps;
+}) {
+  const { data } = list;
+  if (list.isError && !data) return <LoadError onRetry={() => void list.refetch()} />;
+  if (empty && data?.total === 0 && !search && !list.isPlaceholderData) return <EmptyList {...empty} />;
+  return (
+    <Paper withBorder radius="md" p="md">
+      <PagedTable {...table} rows={data?.result} loading={list.isPending} answer={data} />
+    </Paper>
   );
 }

@@ -13,17 +13,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group as Row, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { useBlurValidatedForm } from '../../../shared/forms/use-blur-validated-form.js';
 import { notify } from '../../../shared/ui/notify.js';
-import {
-  newIdempotencyKey,
-  type PlanChoice,
-  PlanPicker,
-  useAssignSubscription,
-} from '../../billing/index.js';
+import { newIdempotencyKey, useAssignSubscription } from '../../billing/index.js';
 import { familyKeys } from '../api/family-keys.js';
 import { renameFamily } from '../api/rename-family.js';
+import { PlanField } from './plan-field.js';
 import { wizardErrorMessage } from './wizard-messages.js';
 
 type ChildAndPlan = Pick<ChildAndPlanForm, 'childrenFirstName' | 'childrenLastName' | 'idSelected'>;
@@ -104,20 +99,13 @@ export function WizardChildPlanStep({ family, onDone }: { family: Group; onDone:
             {MSG.families.planAlreadyChosen(family.oneTime ? MSG.plans.oneTime : MSG.plans.monthly)}
           </Alert>
         ) : (
-          <Controller
+          <PlanField
             control={form.control}
             name="idSelected"
-            render={({ field }) => (
-              <PlanPicker
-                value={{ priceId: field.value || null, coupons }}
-                onChange={(choice: PlanChoice) => {
-                  if ((choice.priceId ?? '') !== field.value) field.onChange(choice.priceId ?? '');
-                  setCoupons(choice.coupons);
-                }}
-                error={errors.idSelected?.message}
-                disabled={isSubmitting}
-              />
-            )}
+            coupons={coupons}
+            onChoice={(choice) => setCoupons(choice.coupons)}
+            error={errors.idSelected?.message}
+            disabled={isSubmitting}
           />
         )}
         <Row justify="flex-end">
