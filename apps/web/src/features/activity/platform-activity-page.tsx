@@ -1,10 +1,8 @@
 // /activity (admin): the platform's activity — entity accounts, admin accounts, terms versions — newest
 // first. The page lives in the address, so a reload, a deep link and Back show the same page.
 import { MSG } from '@bridge-talk/contract';
-import { Paper } from '@mantine/core';
 import { useLastPageClamp, useListState } from '../../shared/routing/use-list-state.js';
 import { ActivityTable } from '../../shared/ui/activity-table.js';
-import { LoadError } from '../../shared/ui/load-error.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
 import { usePlatformActivity } from './api/list-platform-activity.js';
 
@@ -17,19 +15,12 @@ export function PlatformActivityPage() {
   return (
     <>
       <PageHeader title={MSG.activity.platformTitle} info={MSG.activity.platformIntro} />
-      {list.isError && !list.data ? (
-        <LoadError message={MSG.activity.loadFailed} onRetry={() => void list.refetch()} />
-      ) : (
-        <Paper withBorder radius="md" p="md">
-          <ActivityTable
-            caption={MSG.activity.platformTitle}
-            data={list.data}
-            loading={list.isPending}
-            page={state.page}
-            onPage={(page) => go({ page })}
-          />
-        </Paper>
-      )}
+      <ActivityTable
+        caption={MSG.activity.platformTitle}
+        list={list}
+        page={state.page}
+        onPage={(page) => go({ page })}
+      />
     </>
   );
 }

@@ -2,15 +2,18 @@
 // first. The page lives in the address (?page=), so a reload and a deep link show the same page; a
 // family of another entity is 'not found'.
 import { MSG } from '@bridge-talk/contract';
-import { Alert, Paper, Title } from '@mantine/core';
 import { useParams } from 'react-router';
-import { ApiError } from '../../shared/api/api-client.js';
 import { useLastPageClamp, useListState } from '../../shared/routing/use-list-state.js';
 import { ActivityTable } from '../../shared/ui/activity-table.js';
-import { LoadError } from '../../shared/ui/load-error.js';
+import { MissingOrFailed } from '../../shared/ui/missing-or-failed.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
 import { useFamilyActivity } from './api/list-family-activity.js';
-import { familyCrumbs, familyPagePath, useFamilyOfPage } from './components/family-header.js';
+import {
+  familyCrumbs,
+  familyPagePath,
+  isMissingFamily,
+  useFamilyOfPage,
+} from './components/family-header.js';
 
 export function FamilyActivityPage() {
   const { id = '' } = useParams();
@@ -19,7 +22,7 @@ export function FamilyActivityPage() {
   const { state, go } = listState;
   const list = useFamilyActivity(id, state.page);
   useLastPageClamp(listState, list);
-  const missing = list.error instanceof ApiError && [400, 404].includes(list.error.status);
+  const missing = isMissingFamily(list.error);
 
   return (
     <>
@@ -30,22 +33,15 @@ export function FamilyActivityPage() {
         info={MSG.activity.familyIntro}
       />
       {missing ? (
-        <Alert color="red">{MSG.extra.notFound}</Alert>
-      ) : list.isError && !list.data ? (
-        <LoadError message={MSG.activity.loadFailed} onRetry={() => void list.refetch()} />
+        <MissingOrFailed missing />
       ) : (
-        <Paper withBorder radius="md" p="md">
-          <Title order={2} size="h4" mb="sm">
-            {name || MSG.families.familyDetails}
-          </Title>
-          <ActivityTable
-            caption={MSG.activity.familyTitle}
-            data={list.data}
-            loading={list.isPending}
-            page={state.page}
-            onPage={(page) => go({ page })}
-          />
-        </Paper>
+        <ActivityTable
+          caption={MSG.activity.familyTitle}
+          heading={name || MSG.families.familyDetails}
+          list={list}
+          page={state.page}
+          onPage={(page) => go({ page })}
+        />
       )}
     </>
   );

@@ -1,9 +1,11 @@
 // The activity record as a table — When, Who, What — with its pages: a family's activity and the
 // platform's show the same columns, a sentence per action from the catalogue and what the event names.
 import { type ActivityEvent, type ActivityListResponse, formatDateTime, MSG } from '@bridge-talk/contract';
-import { Stack, Text } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { Column } from './data-table.js';
 import { PagedTable } from './list-parts.js';
+import { LoadError } from './load-error.js';
 
 /** Long names and e-mails wrap anywhere rather than widen the table. */
 const WRAP = { overflowWrap: 'anywhere' } as const;
@@ -59,30 +61,48 @@ const COLUMNS: Column<ActivityEvent>[] = [
   },
 ];
 
+/**
+ * The activity of a page: the failure with 'Try again' when it could not be loaded, else a card with an
+ * optional heading above the table and its pages.
+ */
 export function ActivityTable({
   caption,
-  data,
-  loading,
+  heading,
+  list,
   page,
   onPage,
 }: {
   caption: string;
-  data: ActivityListResponse | undefined;
-  loading: boolean;
+  heading?: ReactNode;
+  list: {
+    data: ActivityListResponse | undefined;
+    isPending: boolean;
+    isError: boolean;
+    refetch: () => unknown;
+  };
   page: number;
   onPage: (page: number) => void;
 }) {
+  if (list.isError && !list.data)
+    return <LoadError message={MSG.activity.loadFailed} onRetry={() => void list.refetch()} />;
   return (
-    <PagedTable
-      caption={caption}
-      columns={COLUMNS}
-      rows={data?.events}
-      rowKey={(e) => e.id}
-      loading={loading}
-      emptyText={MSG.activity.noEvents}
-      answer={data}
-      page={page}
-      onPage={onPage}
-    />
+    <Paper withBorder radius="md" p="md">
+      {heading && (
+        <Title order={2} size="h4" mb="sm">
+          {heading}
+        </Title>
+      )}
+      <PagedTable
+        caption={caption}
+        columns={COLUMNS}
+        rows={list.data?.events}
+        rowKey={(e) => e.id}
+        loading={list.isPending}
+        emptyText={MSG.activity.noEvents}
+        answer={list.data}
+        page={page}
+        onPage={onPage}
+      />
+    </Paper>
   );
 }
