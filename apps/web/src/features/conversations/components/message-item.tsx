@@ -8,6 +8,7 @@ import {
   type Message,
   type MessageAttachment,
   MSG,
+  ROUTES,
   splitName,
 } from '@bridge-talk/contract';
 import { Anchor, Box, Divider, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
@@ -19,8 +20,11 @@ import './message.css';
  * Attachments load from the portal only (its attachment route): an address anywhere else would tell a
  * third party who read the conversation and when, and the page's CSP would refuse it anyway.
  */
+const ATTACHMENT_ROUTE = ROUTES.channels.attachment.path;
+const ATTACHMENT_PREFIX = ATTACHMENT_ROUTE.slice(0, ATTACHMENT_ROUTE.indexOf(':'));
+
 function portalUrl(url: string | undefined): string | null {
-  return url?.startsWith('/api/') ? url : null;
+  return url?.startsWith(ATTACHMENT_PREFIX) && url.includes('/attachments/') ? url : null;
 }
 
 function AttachmentView({ attachment }: { attachment: MessageAttachment }) {
