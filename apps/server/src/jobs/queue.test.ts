@@ -113,4 +113,44 @@ describe('mail through the job queue', () => {
       await drop();
     }
   });
+
+  it('lets a job that is running when the queue stops finish, and records it before the stop returns', async () => {
+    const { database, drop } = await openTestDatabase({
+      pglite: inject('pgliteTemplate'),
+      postgres: inject('postgresTemplate'),
+    });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const queue = await createJobQueue(database, silentLogger, { pollSeconds: 0.5 });
+      let started = () => {};
+      const running = new Promise<void>((resolve) => {
+        started = resolve;
+      });
+      let finish = () => {};
+      const finished = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      queue.register('attachments.cleanup', async () => {
+        started();
+        await finished;
+      });
+      await queue.startWorkers();
+      const id = await queue.send('attachments.cleanup', {});
+      await running;
+      const stopping = queue.stop();
+      setTimeout(finish, 300);
+      await stopping;
+      const rows = await database.db.execute(sql`select state from pgboss.job where id = ${id}`);
+      const [job] = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { state: string }[];
+      expect(job?.state).toBe('completed');
+    } finally {
+      await drop();
+      // A statement left behind by the stop would fail now that the database is closed.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      process.off('unhandledRejection', onUnhandled);
+    }
+    expect(unhandled).toEqual([]);
+  });
 });

@@ -65,6 +65,11 @@ export interface QueueOptions {
   superviseIntervalSeconds?: number;
 }
 
+/** How long a stop waits for the jobs that are running. */
+const STOP_WAIT_MS = 10_000;
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** The version of the `pgboss` schema that pg-boss 10 creates and runs on. */
 const BOSS_SCHEMA_VERSION = 24;
 
@@ -106,6 +111,8 @@ export async function createJobQueue(
 
   const handlers = new Map<JobName, JobHandler<JobName>>();
   let stopped = false;
+  /** Handlers running now: a stop waits for them before the database may close. */
+  let running = 0;
 
   return {
     async send(name, data, sendOptions = {}) {
@@ -132,13 +139,21 @@ export async function createJobQueue(
           // One job at a time: a failure retries that job alone.
           { pollingIntervalSeconds: options.pollSeconds, batchSize: 1, includeMetadata: true },
           async (jobs) => {
-            for (const job of jobs) {
-              try {
-                await handler(job.data, { jobId: job.id, retryCount: job.retryCount });
-              } catch (error) {
-                logger.warn({ err: error, job: { name, id: job.id, retry: job.retryCount } }, 'job failed');
-                throw error;
+            // A fetch that was under way when the stop began still hands over its job: it is given
+            // back (failed, so retried later by any worker) rather than run against a closing database.
+            if (stopped) throw new Error('the job queue is stopping');
+            running += 1;
+            try {
+              for (const job of jobs) {
+                try {
+                  await handler(job.data, { jobId: job.id, retryCount: job.retryCount });
+                } catch (error) {
+                  logger.warn({ err: error, job: { name, id: job.id, retry: job.retryCount } }, 'job failed');
+                  throw error;
+                }
               }
+            } finally {
+              running -= 1;
             }
             // A job came, so more may be waiting: fetch again at once instead of after a poll
             // interval, or a thousand queued invitations would take half an hour at one per 2 s.
@@ -150,7 +165,14 @@ export async function createJobQueue(
     async stop() {
       if (stopped) return;
       stopped = true;
-      await boss.stop({ graceful: true, timeout: 10_000, close: true });
+      const started = Date.now();
+      await boss.stop({ graceful: true, timeout: STOP_WAIT_MS, close: true });
+      // pg-boss counts a job as in progress only once its fetch has returned; one fetched during the
+      // stop is still running here. The database closes after it, within the same time limit.
+      while (running > 0 && Date.now() - started < STOP_WAIT_MS) await delay(50);
+      // pg-boss records a job's completion without waiting for it: let that statement reach the
+      // database before the caller closes it.
+      await delay(50);
     },
   };
 }

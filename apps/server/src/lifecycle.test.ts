@@ -1,0 +1,29 @@
+// The process entries' shared stop: a rejection nobody waits for (pg-boss 10 records a job's completion
+// without awaiting it) is logged, and does not end a process that is serving.
+import type { FastifyInstance } from 'fastify';
+import { afterEach, expect, it, vi } from 'vitest';
+import { stopGracefullyOnSignals } from './lifecycle.js';
+
+const added: [string, (...args: unknown[]) => void][] = [];
+afterEach(() => {
+  for (const [event, listener] of added.splice(0)) process.off(event, listener);
+});
+
+it('logs a promise that failed with nobody waiting for it, instead of ending the process', () => {
+  const events = ['unhandledRejection', 'SIGTERM', 'SIGINT'];
+  const listenersOf = (event: string) => process.listeners(event as NodeJS.Signals) as unknown[];
+  const before = Object.fromEntries(events.map((event) => [event, listenersOf(event)]));
+  const error = vi.fn();
+  const app = { ctx: { database: {} }, log: { error, info: vi.fn(), fatal: vi.fn() }, close: vi.fn() };
+  stopGracefullyOnSignals(app as unknown as FastifyInstance);
+  for (const event of events)
+    for (const listener of listenersOf(event))
+      if (!before[event]!.includes(listener)) added.push([event, listener as (...args: unknown[]) => void]);
+
+  const onUnhandled = added.filter(([event]) => event === 'unhandledRejection');
+  expect(onUnhandled).toHaveLength(1);
+  const reason = new Error('the database is closed');
+  onUnhandled[0]![1](reason, Promise.resolve());
+  expect(error).toHaveBeenCalledWith({ err: reason }, 'a promise failed with nobody waiting for it');
+  expect(app.close).not.toHaveBeenCalled();
+});
