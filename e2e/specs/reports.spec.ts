@@ -117,8 +117,9 @@ test('a report reaches the inbox and the queue, opens at the message, and a revi
   await page.reload();
   await expect(log.locator(`[data-message-id="${messageId}"]`)).toBeVisible();
 
-  // Marked as reviewed with what was done: it leaves the open reports.
-  await page.goto(`${server.url}/reports?state=open`);
+  // Back to the queue as it was left (open reports), and marked as reviewed with what was done.
+  await page.getByRole('link', { name: 'Back to the reported messages' }).click();
+  await expect(page).toHaveURL(/\/reports\?state=open$/);
   await row.getByRole('button', { name: 'Mark as reviewed' }).click();
   const dialog = page.getByRole('dialog', { name: 'Mark the report as reviewed' });
   await dialog.getByRole('button', { name: 'Mark as reviewed' }).click();

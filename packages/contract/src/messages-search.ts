@@ -33,6 +33,7 @@ export const SEARCH_TEXTS = {
     loadingNewer: 'Loading newer messages…',
     messageNotFound: 'This message is no longer in the conversation.',
     backToLatest: 'Go to the latest messages',
+    backToReports: 'Back to the reported messages',
     /** The accessible description of the message a link or a search hit opened the conversation at. */
     highlighted: 'The message you opened',
     /** An `after` cursor the server did not give. */

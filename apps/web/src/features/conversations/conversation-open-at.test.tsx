@@ -114,10 +114,13 @@ function stubServer(total: number, options: { searchFails?: boolean } = {}) {
   });
 }
 
-function renderPage(search = '') {
+function renderPage(search = '', state?: unknown) {
   return renderWithProviders(null, {
-    routes: [{ path: '/manage-families/:id/channel/:channelId', element: <ConversationPage /> }],
-    initialEntries: [`${pageUrl}${search}`],
+    routes: [
+      { path: '/manage-families/:id/channel/:channelId', element: <ConversationPage /> },
+      { path: '/reports', element: <p>The reports queue</p> },
+    ],
+    initialEntries: [{ pathname: pageUrl, search, state }],
   });
 }
 
@@ -277,5 +280,32 @@ describe('search in the conversation', () => {
     await user.type(screen.getByRole('textbox', { name: MSG.search.label }), 'kite{Enter}');
     expect(await screen.findByText(MSG.search.failed)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: MSG.common.tryAgain })).toBeInTheDocument();
+  });
+});
+
+describe('opened from the reported messages', () => {
+  it('offers the way back to the queue as it was left, also after moving to a search hit', async () => {
+    stubServer(300);
+    const user = userEvent.setup();
+    const { router } = renderPage('?message=m120', { fromReports: '/reports?state=open&page=2' });
+    const back = await screen.findByRole('link', { name: MSG.viewer.backToReports });
+    expect(back).toHaveAttribute('href', '/reports?state=open&page=2');
+    const box = screen.getByRole('textbox', { name: MSG.search.label });
+    await user.type(box, 'kite{Enter}');
+    await user.click(
+      (await screen.findAllByRole('button', { name: new RegExp(`^${MSG.search.jumpTo}`) }))[0]!,
+    );
+    await waitFor(() => expect(router.state.location.search).not.toBe('?message=m120'));
+    expect(screen.getByRole('link', { name: MSG.viewer.backToReports })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: MSG.viewer.backToReports }));
+    expect(await screen.findByText('The reports queue')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?state=open&page=2');
+  });
+
+  it('shows no way back to a queue it was not opened from, nor to an address outside it', async () => {
+    stubServer(300);
+    renderPage('?message=m120', { fromReports: 'https://elsewhere.example/reports' });
+    await screen.findByRole('button', { name: MSG.viewer.backToLatest });
+    expect(screen.queryByRole('link', { name: MSG.viewer.backToReports })).not.toBeInTheDocument();
   });
 });

@@ -29,20 +29,24 @@ import { MessageViewer } from './components/message-viewer.js';
 interface ConversationState {
   groupName?: string;
   channelLabel?: string;
+  /** Opened from the reported messages: the queue's address, filters and page included, to go back to. */
+  fromReports?: string;
 }
 
 function stateOf(value: unknown): ConversationState {
   if (!value || typeof value !== 'object') return {};
-  const { groupName, channelLabel } = value as Record<string, unknown>;
+  const { groupName, channelLabel, fromReports } = value as Record<string, unknown>;
   return {
     ...(typeof groupName === 'string' ? { groupName } : {}),
     ...(typeof channelLabel === 'string' ? { channelLabel } : {}),
+    ...(typeof fromReports === 'string' && /^\/reports(\?|$)/.test(fromReports) ? { fromReports } : {}),
   };
 }
 
 export function ConversationPage() {
   const { id: groupId = '', channelId = '' } = useParams();
-  const passed = stateOf(useLocation().state);
+  const location = useLocation();
+  const passed = stateOf(location.state);
   const queryClient = useQueryClient();
   const channels = useConversationChannels(groupId);
   const channel = channels.data?.channels.find((c) => c.id === channelId);
@@ -72,8 +76,10 @@ export function ConversationPage() {
     void queryClient.resetQueries({ queryKey });
   }, [merged.gap, queryClient, groupId, channelId, openAt]);
 
-  const openMessage = (messageId: string) => setSearchParams({ message: messageId });
-  const backToLatest = () => setSearchParams({});
+  // Moving within the conversation keeps what the page was opened with (the way back to the queue).
+  const openMessage = (messageId: string) =>
+    setSearchParams({ message: messageId }, { state: location.state });
+  const backToLatest = () => setSearchParams({}, { state: location.state });
 
   const groupName = channels.data ? (channels.data.groupName ?? MSG.families.notNamedYet) : passed.groupName;
   const channelLabel = channel ? MSG.families.channelLabel(channel.number) : passed.channelLabel;
@@ -146,11 +152,18 @@ export function ConversationPage() {
       ) : (
         <Stack gap="sm">
           <ConversationSearch groupId={groupId} channelId={channelId} onOpen={openMessage} openId={openAt} />
-          {openAt && (
+          {(openAt || passed.fromReports) && (
             <Group justify="flex-end">
-              <Button variant="light" size="compact-sm" onClick={backToLatest}>
-                {MSG.viewer.backToLatest}
-              </Button>
+              {passed.fromReports && (
+                <Button component={Link} to={passed.fromReports} variant="subtle" size="compact-sm">
+                  {MSG.viewer.backToReports}
+                </Button>
+              )}
+              {openAt && (
+                <Button variant="light" size="compact-sm" onClick={backToLatest}>
+                  {MSG.viewer.backToLatest}
+                </Button>
+              )}
             </Group>
           )}
           {openAt && notFound ? (

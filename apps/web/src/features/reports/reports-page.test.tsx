@@ -89,6 +89,8 @@ describe('ReportsPage', () => {
     );
     expect(router.state.location.pathname).toBe(`/manage-families/${GROUP}/channel/chan-1`);
     expect(router.state.location.search).toBe('?message=msg-1');
+    // The conversation knows the way back to the queue as it was.
+    expect(router.state.location.state).toEqual({ fromReports: '/reports' });
   });
 
   it('keeps the state filter and the page in the address and asks the server for them', async () => {

@@ -7,7 +7,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { ApiError, callApi } from '../../shared/api/api-client.js';
 import { useLastPageClamp } from '../../shared/routing/use-list-state.js';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.js';
@@ -79,6 +79,7 @@ function FamilyFilter({
 
 export function ReportsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
   const params = readParams(searchParams);
   const list = useReportList(params);
   const [reviewing, setReviewing] = useState<Report | null>(null);
@@ -166,6 +167,7 @@ export function ReportsPage() {
         <Anchor
           component={Link}
           to={reportLink(r)}
+          state={{ fromReports: `/reports${location.search}` }}
           aria-label={`${MSG.reports.openInConversation}: ${r.excerpt || MSG.reports.noText}`}
           size="sm"
           lineClamp={3}
