@@ -8,7 +8,15 @@ import type { Message } from '@bridge-talk/contract';
 import { MSG } from '@bridge-talk/contract';
 import { Box, Button, Center, Group, Loader, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { MessageItem, toRows } from './message-item.js';
 
 /** Within this many pixels of the top (or the bottom), the older (or newer) page is fetched. */
@@ -116,10 +124,25 @@ export function MessageViewer({
     if (nearBottom()) loadNewer();
   };
 
+  // Home and End go through the virtualizer rather than the browser's own scrolling, so that the
+  // messages it renders are those of the new place at once: a busy page could otherwise show the
+  // top of the box with the first messages not rendered yet.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget || rows.length === 0) return;
+    if (event.key === 'Home') {
+      event.preventDefault();
+      virtualizer.scrollToOffset(0);
+    } else if (event.key === 'End') {
+      event.preventDefault();
+      virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+    }
+  };
+
   return (
     <Box
       ref={scrollRef}
       onScroll={onScroll}
+      onKeyDown={onKeyDown}
       tabIndex={0}
       role="log"
       aria-label={MSG.conversations.messagesLabel}
