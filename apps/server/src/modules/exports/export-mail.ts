@@ -1,9 +1,6 @@
 // The e-mail that delivers a transcript: what it is, for whom, its SHA-256 and where to check it.
 import type { MailMessage } from '../../providers/mail/index.js';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { compose } from '../mail/templates.js';
 
 export function transcriptFileName(familyName: string, channelNumber: number, requestedAt: Date): string {
   const slug =
@@ -38,10 +35,7 @@ export function exportMail(input: {
     'This message contains private family information. If you did not expect it, please delete it.',
   ];
   return {
-    to: input.to,
-    subject: `Conversation export: ${input.familyName}, ${input.channelLabel}`,
-    text: `${paragraphs.join('\n\n')}\n\n— Bridge Talk`,
-    html: `${paragraphs.map((p) => `<p>${escapeHtml(p).replaceAll('\n', '<br>')}</p>`).join('')}<p>— Bridge Talk</p>`,
+    ...compose(input.to, `Conversation export: ${input.familyName}, ${input.channelLabel}`, paragraphs),
     attachments: [
       { filename: input.fileName, content: input.pdf.toString('base64'), contentType: 'application/pdf' },
     ],

@@ -6,7 +6,8 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function compose(to: string, subject: string, paragraphs: string[]): MailMessage {
+/** An e-mail of paragraphs: the text as written, the html the same text escaped, with its line breaks. */
+export function compose(to: string, subject: string, paragraphs: string[]): MailMessage {
   return {
     to,
     subject,

@@ -6,15 +6,12 @@ import type { AppContext } from '../../app-context.js';
 import type { MailMessage } from '../../providers/mail/index.js';
 import { portalUrl } from '../auth/invitations.js';
 import { queueMail } from '../mail/mail.service.js';
+import { compose } from '../mail/templates.js';
 import * as repo from './reports.repository.js';
 
 /** The safety net of immediate alerts, and the daily digest (13:00 UTC: morning in the Americas). */
 export const ALERT_SCHEDULE = '* * * * *';
 export const DIGEST_SCHEDULE = '0 13 * * *';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** Where a report opens: the conversation, scrolled to the reported message. */
 export function reportLink(
@@ -47,23 +44,13 @@ export function alertMail(
     ),
     url: reportLink(ctx, report),
   }));
-  const all = portalUrl(ctx, '/reports');
-  const intro = reports.length === 1 ? MSG.alerts.intro : MSG.alerts.introMany;
-  const text = [
+  return compose(to, subject, [
     'Hello,',
-    intro,
-    lines.map((line) => `${line.label}\n${line.url}`).join('\n\n'),
-    `${MSG.alerts.openAll}\n${all}`,
+    reports.length === 1 ? MSG.alerts.intro : MSG.alerts.introMany,
+    ...lines.map((line) => `${line.label}\n${line.url}`),
+    `${MSG.alerts.openAll}\n${portalUrl(ctx, '/reports')}`,
     MSG.alerts.footer,
-  ].join('\n\n');
-  const html = [
-    '<p>Hello,</p>',
-    `<p>${escapeHtml(intro)}</p>`,
-    `<ul>${lines.map((line) => `<li><a href="${escapeHtml(line.url)}">${escapeHtml(line.label)}</a></li>`).join('')}</ul>`,
-    `<p>${escapeHtml(MSG.alerts.openAll)} <a href="${escapeHtml(all)}">${escapeHtml(all)}</a></p>`,
-    `<p>${escapeHtml(MSG.alerts.footer)}</p>`,
-  ].join('');
-  return { to, subject, text: `${text}\n\n— Bridge Talk`, html: `${html}<p>— Bridge Talk</p>` };
+  ]);
 }
 
 /**

@@ -221,25 +221,21 @@ export async function claimUnalertedReports(tx: Db, mode: ReportAlertMode): Prom
   return rows;
 }
 
-/** The entity of each of these families (a report is the entity's of the family it was made in). */
-export async function entitiesOfGroups(db: Db, groupIds: string[]): Promise<Map<string, string>> {
+/**
+ * The entity of each of these families (a report is the entity's of the family it was made in), and
+ * whether it wants to hear of a report at once: one statement for both, at every report.
+ */
+export async function ownersOfGroups(
+  db: Db,
+  groupIds: string[],
+): Promise<Map<string, { entityId: string; alerts: ReportAlertMode }>> {
   if (groupIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: groups.id, entityId: groups.entityId })
+    .select({ id: groups.id, entityId: entities.id, alerts: entities.reportAlerts })
     .from(groups)
+    .innerJoin(entities, eq(entities.id, groups.entityId))
     .where(inArray(groups.id, groupIds));
-  return new Map(rows.flatMap((row) => (row.entityId ? [[row.id, row.entityId] as const] : [])));
-}
-
-/** Whether the entity has chosen immediate alerts (then a new report queues the alert job). */
-export async function entitiesWantingImmediateAlerts(db: Db, entityIds: string[]): Promise<boolean> {
-  if (entityIds.length === 0) return false;
-  const [row] = await db
-    .select({ id: entities.id })
-    .from(entities)
-    .where(and(inArray(entities.id, entityIds), eq(entities.reportAlerts, 'immediate')))
-    .limit(1);
-  return Boolean(row);
+  return new Map(rows.map((row) => [row.id, { entityId: row.entityId, alerts: row.alerts }]));
 }
 
 /** Gives back the claim of reports whose alert could not be queued, for the next run. */

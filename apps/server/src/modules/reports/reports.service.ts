@@ -63,13 +63,13 @@ export async function recordReports(
   options: { alert?: boolean } = {},
 ): Promise<number> {
   const alert = options.alert ?? true;
-  const owners = await repo.entitiesOfGroups(ctx.db, [...new Set(reports.map((r) => r.groupId))]);
+  const owners = await repo.ownersOfGroups(ctx.db, [...new Set(reports.map((r) => r.groupId))]);
   const incoming = reports.flatMap((r) => {
-    const entityId = owners.get(r.groupId);
-    if (!entityId) return [];
+    const owner = owners.get(r.groupId);
+    if (!owner) return [];
     return [
       {
-        entityId,
+        entityId: owner.entityId,
         groupId: r.groupId,
         channelId: r.channelId,
         channelNumber: r.channelNumber,
@@ -84,11 +84,8 @@ export async function recordReports(
     ];
   });
   const added = await repo.insertReports(ctx.db, incoming);
-  if (
-    alert &&
-    added > 0 &&
-    (await repo.entitiesWantingImmediateAlerts(ctx.db, [...new Set(owners.values())]))
-  )
+  const someoneWaits = [...owners.values()].some((owner) => owner.alerts === 'immediate');
+  if (alert && added > 0 && someoneWaits)
     // A run announces every report not yet announced: one queued by a report that arrived together
     // with others finds nothing left to send, and costs one statement.
     await ctx.queue.send('reports.alert', {});

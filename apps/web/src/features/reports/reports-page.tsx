@@ -119,9 +119,17 @@ export function ReportsPage() {
     {
       key: 'family',
       header: MSG.reports.columnFamily,
-      fullText: (r) => r.familyName,
+      width: '18%',
+      // A long name takes two lines at most (whole in its title), and leaves the message its room.
       render: (r) => (
-        <Anchor component={Link} to={`/manage-families/${r.groupId}/details`} fw={600}>
+        <Anchor
+          component={Link}
+          to={`/manage-families/${r.groupId}/details`}
+          fw={600}
+          lineClamp={2}
+          title={r.familyName}
+          style={{ overflowWrap: 'anywhere' }}
+        >
           {r.familyName}
         </Anchor>
       ),

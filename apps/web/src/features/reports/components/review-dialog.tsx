@@ -1,9 +1,11 @@
 // 'Mark as reviewed': what was done is required (it stays with the report and in the family's
 // activity). The note is checked by the contract's schema, here and on the server.
-import { MSG, type Report, ZReviewReportRequest } from '@bridge-talk/contract';
+import { MSG, type Report, type ReviewReportRequest, ZReviewReportRequest } from '@bridge-talk/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../shared/api/api-client.js';
+import { sameName, showServerFieldErrors } from '../../../shared/forms/server-field-errors.js';
+import { useBlurValidatedForm } from '../../../shared/forms/use-blur-validated-form.js';
 import { notify } from '../../../shared/ui/notify.js';
 import { useReviewReport } from '../api/reports.js';
 import { reportWhere } from './report-labels.js';
@@ -14,43 +16,35 @@ export interface ReviewDialogProps {
 }
 
 export function ReviewDialog({ report, onClose }: ReviewDialogProps) {
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const review = useReviewReport();
+  const form = useBlurValidatedForm<ReviewReportRequest>({
+    resolver: zodResolver(ZReviewReportRequest),
+    defaultValues: { note: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
 
   function close() {
-    setNote('');
-    setError(null);
-    review.reset();
+    form.reset();
     onClose();
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(async ({ note }) => {
     if (!report) return;
-    const checked = ZReviewReportRequest.safeParse({ note });
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? MSG.reports.reviewNoteRequired);
-      return;
+    try {
+      const answer = await review.mutateAsync({ id: report.id, note });
+      notify.success(answer.message);
+      close();
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 400) {
+        const shown = showServerFieldErrors(form.setError, failure.fields, sameName(['note'] as const));
+        if (!shown) form.setError('note', { message: failure.message }, { shouldFocus: true });
+        return;
+      }
+      notify.error(failure instanceof ApiError ? failure.message : MSG.common.somethingWrong);
+      // Someone else reviewed it meanwhile: the list shows it as it now is.
+      if (failure instanceof ApiError && failure.status === 409) close();
     }
-    review.mutate(
-      { id: report.id, note: checked.data.note },
-      {
-        onSuccess: (answer) => {
-          notify.success(answer.message);
-          close();
-        },
-        onError: (failure) => {
-          if (failure instanceof ApiError && failure.status === 400) setError(failure.message);
-          else {
-            notify.error(failure instanceof ApiError ? failure.message : MSG.common.somethingWrong);
-            // Someone else reviewed it meanwhile: the list shows it as it now is.
-            if (failure instanceof ApiError && failure.status === 409) close();
-          }
-        },
-      },
-    );
-  }
+  });
 
   return (
     <Modal
@@ -61,7 +55,7 @@ export function ReviewDialog({ report, onClose }: ReviewDialogProps) {
       closeButtonProps={{ 'aria-label': MSG.conversations.close }}
     >
       {report && (
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={onSubmit} noValidate>
           <Stack>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {reportWhere(report)} — {MSG.reports.columnReportedBy}: {report.reportedBy}
@@ -69,21 +63,17 @@ export function ReviewDialog({ report, onClose }: ReviewDialogProps) {
             <Textarea
               label={MSG.reports.reviewNoteLabel}
               description={MSG.reports.reviewNoteHint}
-              value={note}
-              onChange={(event) => {
-                setNote(event.currentTarget.value);
-                if (error) setError(null);
-              }}
-              error={error}
+              error={errors.note?.message}
               required
               rows={4}
               data-autofocus
+              {...form.register('note')}
             />
             <Group justify="flex-end">
-              <Button variant="default" onClick={close} disabled={review.isPending}>
+              <Button variant="default" onClick={close} disabled={isSubmitting}>
                 {MSG.common.back}
               </Button>
-              <Button type="submit" loading={review.isPending}>
+              <Button type="submit" loading={isSubmitting}>
                 {MSG.reports.review}
               </Button>
             </Group>
