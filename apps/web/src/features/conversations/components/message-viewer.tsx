@@ -124,18 +124,14 @@ export function MessageViewer({
     if (nearBottom()) loadNewer();
   };
 
-  // Home and End go through the virtualizer rather than the browser's own scrolling, so that the
-  // messages it renders are those of the new place at once: a busy page could otherwise show the
-  // top of the box with the first messages not rendered yet.
+  // Home goes through the virtualizer rather than the browser's own scrolling, so that the messages it
+  // renders are those of the top at once: under load the browser's jump showed 'Start of the
+  // conversation' with the first messages not rendered yet. End stays the browser's: the virtualizer
+  // keeps the end of the list where it is, and the browser's jump reaches it whatever the sizes.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.target !== event.currentTarget || rows.length === 0) return;
-    if (event.key === 'Home') {
-      event.preventDefault();
-      virtualizer.scrollToOffset(0);
-    } else if (event.key === 'End') {
-      event.preventDefault();
-      virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
-    }
+    if (event.target !== event.currentTarget || rows.length === 0 || event.key !== 'Home') return;
+    event.preventDefault();
+    virtualizer.scrollToOffset(0);
   };
 
   return (
