@@ -12,7 +12,8 @@
 //
 // PGlite: the seeded data directory is kept in bench/.data (seeding 100 000 families takes minutes) and
 // reused. PostgreSQL (when DATABASE_URL names a server): a fresh database bench_<timestamp> on that
-// server, seeded, dropped afterwards (--keep leaves it); --pg-database NAME reuses a kept one.
+// server, seeded, dropped afterwards (--keep leaves it); --pg-database NAME names one to keep (created
+// and seeded the first time, reused after).
 // --server DIR measures another build's dist folder (a copy of an earlier build, for before/after).
 // The parts are in scripts/lib/bench-*.mjs: the server process, the routes, the database limits and
 // the report.
@@ -171,7 +172,10 @@ if (wanted.includes('postgres')) {
     const serverUrl = new URL(process.env.DATABASE_URL);
     const admin = new pg.Client({ connectionString: serverUrl.toString() });
     await admin.connect();
-    if (!reused) await admin.query(`create database ${name}`);
+    // A database named by --pg-database is created the first time (then seeded), and kept.
+    const exists =
+      reused && (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
+    if (!exists) await admin.query(`create database ${name}`);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     try {

@@ -4,7 +4,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { API, MSG } from '@bridge-talk/contract';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -23,6 +22,7 @@ import type { Config } from './config/index.js';
 import { type Database, databaseOptions, openDatabase } from './db/client.js';
 import { createJobQueue } from './jobs/queue.js';
 import { AppError } from './lib/app-error.js';
+import { registerSecurityHeaders } from './lib/security-headers.js';
 import { createPageSender } from './lib/web-page.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
@@ -206,33 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (ownsDatabase) await database.close();
   });
 
-  // Stripe.js and its card fields load from Stripe's hosts, and only when Stripe takes the payments.
-  const stripe = config.payments.provider === 'stripe';
-  await app.register(fastifyHelmet, {
-    // Each page gets its own nonce: the style elements Mantine writes carry it (the page hands it to
-    // the app in a meta tag), so no inline style runs without it.
-    enableCSPNonces: true,
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
-        ...(stripe ? { frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
-        styleSrc: ["'self'"],
-        // Pictures and videos come from the portal itself (attachments are served or proxied by it).
-        imgSrc: ["'self'", ...(stripe ? ['https://*.stripe.com'] : [])],
-        mediaSrc: ["'self'"],
-        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // The portal is served over plain http on localhost in development; HSTS belongs to the TLS proxy.
-    strictTransportSecurity: false,
-  });
+  await registerSecurityHeaders(app, config.payments.provider === 'stripe');
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,

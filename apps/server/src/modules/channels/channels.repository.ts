@@ -1,13 +1,14 @@
 // Queries of the conversations area: the audit log of who opened which conversation. (The family a
 // channel call names is found by the groups module, scoped by the signed-in entity.)
-import { and, eq, gte, sql } from 'drizzle-orm';
-import { type AuditEventInput, recordAudit } from '../../db/audit.js';
+import { and, eq, gte, max, sql } from 'drizzle-orm';
+import type { AuditEventInput } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { preparedPerHandle } from '../../db/prepared.js';
 import { auditEvents } from '../../db/schema-families.js';
 
 export type AuditAction = (typeof auditEvents.$inferInsert)['action'];
 
+/** Records the event; answers when the database says it happened (its clock, as the checks read it). */
 export async function recordAuditEvent(
   db: Db,
   event: Pick<AuditEventInput, 'details'> & {
@@ -17,13 +18,14 @@ export async function recordAuditEvent(
     groupId: string;
     channelId: string;
   },
-): Promise<void> {
-  await recordAudit(db, event);
+): Promise<Date> {
+  const [row] = await db.insert(auditEvents).values(event).returning({ createdAt: auditEvents.createdAt });
+  return row!.createdAt;
 }
 
-const auditEventSinceStatement = preparedPerHandle((db) =>
+const latestAuditEventSinceStatement = preparedPerHandle((db) =>
   db
-    .select({ id: auditEvents.id })
+    .select({ createdAt: max(auditEvents.createdAt) })
     .from(auditEvents)
     .where(
       and(
@@ -34,17 +36,16 @@ const auditEventSinceStatement = preparedPerHandle((db) =>
         gte(auditEvents.createdAt, sql.placeholder('since')),
       ),
     )
-    .limit(1)
-    .prepare('find_audit_event_since'),
+    .prepare('find_latest_audit_event_since'),
 );
 
-/** Whether this person already has this event for this channel since `since`. */
-export async function hasAuditEventSince(
+/** When this person's latest such event for this channel happened, if it is not older than `since`. */
+export async function latestAuditEventSince(
   db: Db,
   input: { actorUserId: string; action: AuditAction; groupId: string; channelId: string; since: Date },
-): Promise<boolean> {
-  const [row] = await auditEventSinceStatement(db).execute(input);
-  return Boolean(row);
+): Promise<Date | null> {
+  const [row] = await latestAuditEventSinceStatement(db).execute(input);
+  return row?.createdAt ?? null;
 }
 
 /** The audit events of one family, newest first (for tests and a future audit screen). */

@@ -40,6 +40,24 @@ import { searchExcerpt } from './search-excerpt.js';
 /** An open conversation that refreshes is recorded again after this long without an opening. */
 export const VIEW_REFRESH_AUDIT_MS = 5 * 60 * 1000;
 
+/** How many people's latest openings of a channel one process keeps (the oldest are dropped). */
+const OPENINGS_KEPT = 10_000;
+
+/** The latest known time of each key, at most `limit` keys: the least recently remembered go first. */
+export function latestOpenings(limit: number) {
+  const times = new Map<string, Date>();
+  return {
+    get: (key: string) => times.get(key),
+    remember(key: string, at: Date) {
+      const known = times.get(key);
+      if (known && known >= at) return;
+      times.delete(key);
+      times.set(key, at);
+      if (times.size > limit) times.delete(times.keys().next().value!);
+    },
+  };
+}
+
 /** The entity's own family, or 'not found' (groups' check: an entity's, and a family of it). */
 export async function requireEntityGroup(ctx: AppContext, actor: Actor, groupId: string) {
   return loadGroup(ctx, entityIdOf(actor), groupId);
@@ -104,21 +122,26 @@ async function withCursor<T>(message: string, read: () => Promise<T>): Promise<T
 
 export function createChannelsService(ctx: AppContext) {
   const attachments = createAttachmentsService(ctx);
+  const openings = latestOpenings(OPENINGS_KEPT);
 
   /**
    * Writes the opening of a conversation to the audit log. A `throttled` one (the open view's refresh,
    * an opening at another message) is skipped when this person has one for this channel from the last
-   * minutes — never otherwise, so the log cannot be skipped.
+   * minutes — never otherwise, so the log cannot be skipped. The latest opening this process wrote or
+   * read is kept per person and channel: the log only grows, so while that one is recent enough the
+   * database would say the same, and an open view's refreshes do not ask it again.
    */
   async function recordOpening(actor: Actor, groupId: string, channelId: string, throttled: boolean) {
     const event = { actorUserId: actor.userId, action: 'conversation.viewed' as const, groupId, channelId };
-    const skip =
-      throttled &&
-      (await repo.hasAuditEventSince(ctx.db, {
-        ...event,
-        since: new Date(Date.now() - VIEW_REFRESH_AUDIT_MS),
-      }));
-    if (!skip) await repo.recordAuditEvent(ctx.db, { ...event, entityId: entityIdOf(actor) });
+    const key = `${actor.userId}|${groupId}|${channelId}`;
+    const since = new Date(Date.now() - VIEW_REFRESH_AUDIT_MS);
+    if (throttled) {
+      const known = openings.get(key);
+      if (known && known >= since) return;
+      const latest = await repo.latestAuditEventSince(ctx.db, { ...event, since });
+      if (latest) return openings.remember(key, latest);
+    }
+    openings.remember(key, await repo.recordAuditEvent(ctx.db, { ...event, entityId: entityIdOf(actor) }));
   }
 
   /** The viewer loads attachments from the portal's route, with a media token for this channel. */

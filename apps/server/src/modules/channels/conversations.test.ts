@@ -1,7 +1,7 @@
 // The conversation calls of an entity — channel list, message pages, channel status — on both chat
 // providers, with the audit log of openings and tenant isolation for every route.
 import { API, apiPath, MSG } from '@bridge-talk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type ChatKind,
   type ConversationApp,
@@ -11,7 +11,8 @@ import {
 } from '../../test-support/conversations.js';
 import { createGroup } from '../../test-support/factories.js';
 import { signIn, TEST_ADMIN } from '../../test-support/test-app.js';
-import { listAuditEvents } from './channels.repository.js';
+import { listAuditEvents, recordAuditEvent } from './channels.repository.js';
+import { latestOpenings, VIEW_REFRESH_AUDIT_MS } from './channels.service.js';
 
 const list = (groupId: string, query = '') => `${apiPath(API.channels.list, { groupId })}${query}`;
 const manager = (groupId: string, channelId: string) => apiPath(API.channels.manager, { groupId, channelId });
@@ -167,6 +168,31 @@ describe.each<ChatKind>(['local', 'stream'])('conversations (%s chat provider)',
     expect(await listAuditEvents(c.t.db(), owner.entityId, f.groupId)).toHaveLength(1);
   });
 
+  it('skips the refreshes while an opening is recent — one this process wrote or another did — and records one after', async () => {
+    const f = await familyWithChannel(c, owner.entityId);
+    const refresh = list(f.groupId, `?channelId=${f.channelId}&refresh=true`);
+    const events = () => listAuditEvents(c.t.db(), owner.entityId, f.groupId);
+    // Written by another process: this one knows nothing of it and asks the database.
+    await recordAuditEvent(c.t.db(), {
+      actorUserId: owner.userId,
+      action: 'conversation.viewed',
+      entityId: owner.entityId,
+      groupId: f.groupId,
+      channelId: f.channelId,
+    });
+    expect((await get(refresh)).statusCode).toBe(200);
+    expect((await get(refresh)).statusCode).toBe(200);
+    expect(await events()).toHaveLength(1);
+    // Once the minutes are over, neither this process's memory nor the database has a recent one.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + VIEW_REFRESH_AUDIT_MS + 1000 });
+    try {
+      expect((await get(refresh)).statusCode).toBe(200);
+      expect(await events()).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("disables and enables a channel with 'Updated the status of the current!'", async () => {
     const f = await familyWithChannel(c, owner.entityId);
     const off = await c.t.app.inject({
@@ -267,5 +293,20 @@ describe.each<ChatKind>(['local', 'stream'])('conversations (%s chat provider)',
       });
       expect(asAdmin.statusCode).toBe(403);
     });
+  });
+});
+
+describe('the latest openings a process keeps', () => {
+  it('keeps the latest time of each key, and drops the least recently remembered beyond its limit', () => {
+    const openings = latestOpenings(2);
+    openings.remember('a', new Date(2000));
+    openings.remember('a', new Date(1000));
+    expect(openings.get('a')).toEqual(new Date(2000));
+    openings.remember('b', new Date(3000));
+    openings.remember('a', new Date(4000));
+    openings.remember('c', new Date(5000));
+    expect(openings.get('b')).toBeUndefined();
+    expect(openings.get('a')).toEqual(new Date(4000));
+    expect(openings.get('c')).toEqual(new Date(5000));
   });
 });

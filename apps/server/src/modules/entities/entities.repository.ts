@@ -28,9 +28,10 @@ export type EntityRow = { [K in keyof typeof entityColumns]: (typeof entities.$i
 type SortOrder = 'asc' | 'desc' | undefined;
 
 /**
- * The list's two statements (a page, and the count of all matches), prepared once per handle for each
- * shape — searched or not, and each sort order — instead of built for every request; only the pattern
- * and the page change.
+ * The list's statements, prepared once per handle for each shape — searched or not, and each sort
+ * order — instead of built for every request; only the pattern and the page change. The page carries
+ * the count of all matches on each row (one statement, one round trip); a page past the end has no
+ * row to carry it, and counts apart.
  */
 function entityListStatements(searched: boolean, sort: SortOrder) {
   const shape = `${searched ? 'search' : 'all'}_${sort ?? 'none'}`;
@@ -45,7 +46,7 @@ function entityListStatements(searched: boolean, sort: SortOrder) {
     ];
     return {
       page: db
-        .select(entityColumns)
+        .select({ ...entityColumns, total: sql<number>`(count(*) over ())::int` })
         .from(entities)
         .where(where)
         .orderBy(...order)
@@ -71,15 +72,14 @@ export async function findEntities(
 ): Promise<{ rows: EntityRow[]; total: number }> {
   const statements = entityLists[`${Boolean(query.search)}_${query.sort}`]!(db);
   const pattern = likePattern(query.search);
-  const [rows, [total]] = await Promise.all([
-    statements.page.execute({
-      pattern,
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
-    }),
-    statements.count.execute({ pattern }),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const found = await statements.page.execute({
+    pattern,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  const total =
+    found[0]?.total ?? (query.page > 1 ? ((await statements.count.execute({ pattern }))[0]?.n ?? 0) : 0);
+  return { rows: found.map(({ total: _total, ...row }) => row), total };
 }
 
 export async function findEntityById(db: Db, id: string): Promise<EntityRow | null> {

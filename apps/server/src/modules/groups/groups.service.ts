@@ -12,7 +12,6 @@ import {
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
 import { AppError, isUuid, notFound } from '../../lib/app-error.js';
-import { groupsWithOpenReports } from '../reports/reports.service.js';
 import * as repo from './groups.repository.js';
 
 /** The entity of an entity caller; anyone else is refused (the route's guard refuses them first). */
@@ -36,17 +35,12 @@ export function createGroupsService(ctx: AppContext) {
       const entityId = entityIdOf(actor);
       const query = ZGroupListQuery.parse(input);
       const { rows, total } = await repo.findGroups(db, entityId, query);
-      // One question per page, not one per family; the '!' is for open reports only.
-      const reported = await groupsWithOpenReports(
-        db,
-        rows.map((row) => row.id),
-      );
       return {
         result: rows.map((row) => ({
           _id: row.id,
           name: row.name,
           active: row.active,
-          reports: reported.has(row.id),
+          reports: row.reports,
           billingInformation: row.paymentEmail === null ? null : { email: row.paymentEmail },
           createdAt: row.createdAt.toISOString(),
         })),

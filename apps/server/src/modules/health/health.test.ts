@@ -75,6 +75,37 @@ describe('system routes and the error handler', () => {
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('gives API answers the pages’ security headers without nonces, and the pages theirs', async () => {
+    const page = await t.app.inject({ url: '/not-an-api-address' });
+    const signedOut = await t.app.inject({ url: '/api/auth/me' });
+    const health = await t.app.inject({ url: '/api/health' });
+    expect(signedOut.statusCode).toBe(401);
+    const pagePolicy = page.headers['content-security-policy'] as string;
+    expect(pagePolicy).toMatch(/style-src 'self' 'nonce-[0-9a-f]{32}'/);
+    // The same policy, nonces aside; and every other header helmet sets, with the same value.
+    const withoutNonces = pagePolicy.replace(/ 'nonce-[0-9a-f]{32}'/g, '');
+    for (const answer of [signedOut, health]) {
+      expect(answer.headers['content-security-policy']).toBe(withoutNonces);
+      for (const name of [
+        'x-content-type-options',
+        'x-frame-options',
+        'referrer-policy',
+        'cross-origin-opener-policy',
+        'cross-origin-resource-policy',
+        'origin-agent-cluster',
+        'x-dns-prefetch-control',
+        'x-download-options',
+        'x-permitted-cross-domain-policies',
+        'x-xss-protection',
+      ]) {
+        expect(page.headers[name], name).toBeDefined();
+        expect(answer.headers[name], name).toBe(page.headers[name]);
+      }
+      expect(answer.headers['strict-transport-security']).toBeUndefined();
+      expect(answer.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
   it('serves the OpenAPI document generated from the schemas', async () => {
     const response = await t.app.inject({ url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);

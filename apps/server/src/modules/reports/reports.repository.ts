@@ -131,21 +131,6 @@ export async function setReportState(
   return updated.length === 1;
 }
 
-/** Which of these families of the entity have an open report (the families list's '!'). */
-export async function groupsWithOpenReports(db: Db, groupIds: string[]): Promise<Set<string>> {
-  if (groupIds.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ groupId: messageReports.groupId })
-    .from(messageReports)
-    .where(
-      and(
-        sql`${messageReports.groupId} = any(${sql.param(groupIds)}::uuid[])`,
-        eq(messageReports.state, 'open'),
-      ),
-    );
-  return new Set(rows.map((row) => row.groupId));
-}
-
 /** Which channels of the family have an open report (the family page's and the viewer's '!'). */
 export async function channelsWithOpenReports(db: Db, groupId: string): Promise<Set<string>> {
   const rows = await db

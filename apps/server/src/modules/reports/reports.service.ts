@@ -92,11 +92,6 @@ export async function recordReports(
   return added;
 }
 
-/** Which of these families have open reports (the families list's '!'). */
-export function groupsWithOpenReports(db: Db, groupIds: string[]): Promise<Set<string>> {
-  return repo.groupsWithOpenReports(db, groupIds);
-}
-
 /** Which of the family's channels have open reports (the family page's and the viewer's '!'). */
 export function channelsWithOpenReports(db: Db, groupId: string): Promise<Set<string>> {
   return repo.channelsWithOpenReports(db, groupId);

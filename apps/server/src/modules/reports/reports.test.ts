@@ -78,6 +78,9 @@ describe('reported messages, local provider', () => {
 
     const families = await get(API.group.list);
     expect(families.json().result.find((g: { _id: string }) => g._id === f.groupId).reports).toBe(true);
+    // A search answers the same '!' (its page is another statement).
+    const searched = await get(`${API.group.list}?search=robin%20queue`);
+    expect(searched.json().result).toEqual([expect.objectContaining({ _id: f.groupId, reports: true })]);
     const channels = await get(apiPath(API.channels.list, { groupId: f.groupId }));
     expect(channels.json().channels[0].hasReports).toBe(true);
 
@@ -136,6 +139,8 @@ describe('reported messages, local provider', () => {
     expect((await get(`${API.reports.list}?state=reviewed&groupId=${f.groupId}`)).json().total).toBe(1);
     const families = await get(API.group.list);
     expect(families.json().result.find((g: { _id: string }) => g._id === f.groupId).reports).toBe(false);
+    const searched = await get(`${API.group.list}?search=robin`);
+    expect(searched.json().result.find((g: { _id: string }) => g._id === f.groupId).reports).toBe(false);
     const channels = await get(apiPath(API.channels.list, { groupId: f.groupId }));
     expect(channels.json().channels[0].hasReports).toBe(false);
     // The history still shows who reported the message.

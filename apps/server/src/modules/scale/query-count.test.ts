@@ -86,6 +86,11 @@ const routes = (): Record<string, [url: string, authorization: string]> => ({
     `/api/group/channel/list/${firstFamily.groupId}?channelId=${firstFamily.channelId}&limit=100`,
     entityAuth,
   ],
+  // Right after the opening above: the open view's refresh, which this process knows is recorded.
+  'messages refresh': [
+    `/api/group/channel/list/${firstFamily.groupId}?channelId=${firstFamily.channelId}&limit=100&refresh=true`,
+    entityAuth,
+  ],
   'families search by e-mail': [`/api/group/list?search=family.test&pageSize=100`, entityAuth],
   'entities list': ['/api/entity/list?pageSize=100', adminAuth],
   'entities search': ['/api/entity/list?search=agency&pageSize=100', adminAuth],
@@ -147,6 +152,9 @@ describe('SQL statements per request', () => {
     // channel's check — sign-in check, family, page, audit event.
     expect(many['family details']).toBe(2);
     expect(many['messages page']).toBe(4);
+    // Its refreshes do not ask the audit log again while the opening is recent: sign-in check,
+    // family, page.
+    expect(many['messages refresh']).toBe(3);
   });
 
   it('answer /api/auth/me with the sign-in check alone', async () => {
