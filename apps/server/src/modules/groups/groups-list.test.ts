@@ -4,7 +4,7 @@ import type { GroupListResponse } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEntityUser, createGroup } from '../../test-support/factories.js';
 import { createTestApp, signIn, type TestApp } from '../../test-support/test-app.js';
-import { searchedGroupPage } from './groups.repository.js';
+import { groupPage, searchedGroupPage } from './groups.repository.js';
 
 const COUNT = 100_000;
 
@@ -165,6 +165,15 @@ describe('GET /api/group/list with 100 000 families', () => {
     expect(billing[0]!['Actual Loops']).toBeLessThanOrEqual(10);
   });
 
+  it("joins a deep page's payment e-mails and asks its '!' for its own rows only, not the skipped ones", async () => {
+    const nodes = await planOf(groupPage(t.db(), entityId, { page: 8001, pageSize: 10 }).toSQL());
+    for (const table of ['billing_information', 'message_reports']) {
+      const lookups = nodes.filter((node) => node['Relation Name'] === table);
+      expect(lookups.length, table).toBeGreaterThan(0);
+      for (const node of lookups) expect(node['Actual Loops'], table).toBeLessThanOrEqual(10);
+    }
+  });
+
   it('finds the matches with one index condition on the entity and the search', async () => {
     const nodes = await searchPlan('needle');
     // Not the trigram matches of every entity ANDed with the entity's families, nor filtered after.
@@ -185,8 +194,12 @@ type PlanNode = {
 };
 
 /** Every node of the executed plan of a searched first page (EXPLAIN ANALYZE). */
-async function searchPlan(search: string): Promise<PlanNode[]> {
-  const statement = searchedGroupPage(t.db(), entityId, { search, page: 1, pageSize: 10 }).toSQL();
+function searchPlan(search: string): Promise<PlanNode[]> {
+  return planOf(searchedGroupPage(t.db(), entityId, { search, page: 1, pageSize: 10 }).toSQL());
+}
+
+/** Every node of a statement's executed plan (EXPLAIN ANALYZE). */
+async function planOf(statement: { sql: string; params: unknown[] }): Promise<PlanNode[]> {
   const client = (
     t.db() as unknown as { $client: { query(text: string, params: unknown[]): Promise<unknown> } }
   ).$client;

@@ -23,11 +23,7 @@ const familyColumns = {
   active: groups.active,
   createdAt: groups.createdAt,
 };
-const listColumns = {
-  ...familyColumns,
-  paymentEmail: billingInformation.email,
-  reports: hasOpenReports(groups.id),
-};
+
 export interface GroupListRow {
   id: string;
   name: string | null;
@@ -147,6 +143,40 @@ const searchedGroupPageStatements = Object.fromEntries(
 >;
 
 /**
+ * An unsearched page of the entity's families: the page walks the (entity, created) index. Only the
+ * page's rows are joined to their payment e-mail and asked for their '!' (in the paging query itself,
+ * the rows a deep page skips would be joined and asked too).
+ */
+export function groupPage(
+  db: Db,
+  entityId: string,
+  query: { page: number; pageSize: number; sort?: SortOrder },
+) {
+  const page = db.$with('page').as(
+    db
+      .select(familyColumns)
+      .from(groups)
+      .where(eq(groups.entityId, entityId))
+      .orderBy(...listOrder(query.sort, groups))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+  );
+  return db
+    .with(page)
+    .select({
+      id: page.id,
+      name: page.name,
+      active: page.active,
+      createdAt: page.createdAt,
+      paymentEmail: billingInformation.email,
+      reports: hasOpenReports(page.id),
+    })
+    .from(page)
+    .leftJoin(billingInformation, eq(billingInformation.groupId, page.id))
+    .orderBy(...listOrder(query.sort, page));
+}
+
+/**
  * A page of the entity's families. The search matches the family's name, the payment e-mail or the
  * e-mail of any member, case-insensitively: all of them are in `search_text` (kept by triggers), indexed
  * by entity and trigram together, so the index yields the entity's matches only; a search too short for
@@ -161,16 +191,8 @@ export async function findGroups(
   const offset = (query.page - 1) * query.pageSize;
   const countAll = async () => (await db.select({ n: count() }).from(groups).where(where))[0]?.n ?? 0;
   if (!query.search) {
-    // Unsearched: the page walks the (entity, created) index and the count reads that index only.
     const [rows, total] = await Promise.all([
-      db
-        .select(listColumns)
-        .from(groups)
-        .leftJoin(billingInformation, eq(billingInformation.groupId, groups.id))
-        .where(where)
-        .orderBy(...listOrder(query.sort, groups))
-        .limit(query.pageSize)
-        .offset(offset),
+      groupPage(db, entityId, { page: query.page, pageSize: query.pageSize, sort: query.sort }),
       countAll(),
     ]);
     return { rows, total };
