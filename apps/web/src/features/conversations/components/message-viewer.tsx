@@ -23,8 +23,6 @@ import { MessageItem, toRows } from './message-item.js';
 const LOAD_OLDER_THRESHOLD = 400;
 /** The space above the first message for 'Loading older messages…' or 'Start of the conversation'. */
 const TOP_HEIGHT = 48;
-/** Keys with which the browser scrolls the focused box (Home and End are the viewer's own). */
-const SCROLLING_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', ' ']);
 /** The space below the last message for 'Load newer messages', while newer ones are not loaded. */
 const BOTTOM_HEIGHT = 48;
 
@@ -126,22 +124,14 @@ export function MessageViewer({
     if (nearBottom()) loadNewer();
   };
 
-  // Home and End go through the virtualizer, so that the messages it renders are those of the new
-  // place at once (under load the browser's own jump showed 'Start of the conversation' with the
-  // first messages not rendered yet). End seeks the end as the last messages are measured. The other
-  // keys, and the wheel, are the browser's scrolling, and they end a jump still settling: the
-  // virtualizer goes on writing a jump to a place until it holds, and would pull the reader back.
+  // Home goes through the virtualizer rather than the browser's own scrolling, so that the messages it
+  // renders are those of the top at once: under load the browser's jump showed 'Start of the
+  // conversation' with the first messages not rendered yet. End stays the browser's: the virtualizer
+  // keeps the end of the list where it is, and the browser's jump reaches it whatever the sizes.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.target !== event.currentTarget || rows.length === 0) return;
-    if (event.key === 'Home') {
-      event.preventDefault();
-      virtualizer.scrollToOffset(0);
-    } else if (event.key === 'End') {
-      event.preventDefault();
-      virtualizer.scrollToEnd();
-    } else if (SCROLLING_KEYS.has(event.key)) {
-      virtualizer.cancelScroll();
-    }
+    if (event.target !== event.currentTarget || rows.length === 0 || event.key !== 'Home') return;
+    event.preventDefault();
+    virtualizer.scrollToOffset(0);
   };
 
   return (
@@ -149,7 +139,6 @@ export function MessageViewer({
       ref={scrollRef}
       onScroll={onScroll}
       onKeyDown={onKeyDown}
-      onWheel={() => virtualizer.cancelScroll()}
       tabIndex={0}
       role="log"
       aria-label={MSG.conversations.messagesLabel}
