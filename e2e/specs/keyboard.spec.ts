@@ -231,7 +231,14 @@ test('a conversation with the keyboard alone: open it, scroll the log, switch th
   await expectFocusIndicator(log);
   const bottom = await log.evaluate((element) => element.scrollTop);
   expect(bottom).toBeGreaterThan(0);
+  // The browser animates Page Up: the next keys wait for its end, as a reader's would, or the
+  // animation's last frames would put the box back where Page Up aimed after Home and End.
+  await log.evaluate((element) => {
+    const scrolled = new Promise((done) => element.addEventListener('scrollend', done, { once: true }));
+    (window as unknown as { pagedUp: Promise<unknown> }).pagedUp = scrolled;
+  });
   await page.keyboard.press('PageUp');
+  await page.evaluate(() => (window as unknown as { pagedUp: Promise<unknown> }).pagedUp);
   await expect.poll(() => log.evaluate((element) => element.scrollTop)).toBeLessThan(bottom);
   await page.keyboard.press('Home');
   await expect(log.getByText('Message 1 from the birth family.')).toBeInViewport();
