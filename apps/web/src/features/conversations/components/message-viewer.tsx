@@ -49,7 +49,10 @@ export function MessageViewer({
   loadingNewer = false,
   onLoadNewer,
   highlightedId = null,
-  height = 'max(360px, calc(100vh - 260px))',
+  // The conversation page's header, title, members line and search form take about 300 px above the
+  // box, and its padding 32 below: the box fills the rest of the window, so that the newest message at
+  // its bottom is in view without the page itself scrolling.
+  height = 'max(360px, calc(100vh - 330px))',
 }: MessageViewerProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = useMemo(() => toRows(messages), [messages]);
