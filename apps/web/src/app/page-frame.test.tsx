@@ -175,6 +175,19 @@ describe('PageFrame', () => {
     ).toBeInTheDocument();
   });
 
+  it('opens the user menu from the keyboard with focus on its first item; the arrow keys move from there', async () => {
+    const user = userEvent.setup();
+    renderFrame(ENTITY, '/manage-families');
+
+    screen.getByRole('button', { name: 'User menu' }).focus();
+    await user.keyboard('{Enter}');
+
+    const settings = await screen.findByRole('menuitem', { name: MSG.frame.accountSettings });
+    await waitFor(() => expect(settings).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: MSG.frame.logout })).toHaveFocus();
+  });
+
   it('logs out from the user menu: tells the server, ends the session, clears storage and shows the role’s login without a reload', async () => {
     const fetchMock = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) =>
       Promise.resolve(new Response(null, { status: 204 })),

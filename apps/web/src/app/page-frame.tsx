@@ -40,7 +40,15 @@ export function PageFrame() {
               {MSG.frame.productName}
             </Text>
           </Group>
-          <Menu position="bottom-end" width={220} shadow="md" zIndex={ABOVE_TOASTS_Z_INDEX}>
+          {/* Opening the menu puts focus on its first item, as a menu button does (WAI-ARIA): the arrow
+              keys then move from there at once, with no press lost to the menu's opening. */}
+          <Menu
+            position="bottom-end"
+            width={220}
+            shadow="md"
+            zIndex={ABOVE_TOASTS_Z_INDEX}
+            withInitialFocusPlaceholder={false}
+          >
             <Menu.Target>
               <UnstyledButton aria-label="User menu">
                 <Group gap="sm" wrap="nowrap">
