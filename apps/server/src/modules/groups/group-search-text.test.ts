@@ -119,6 +119,16 @@ describe('the scale seed', () => {
       rows: { n: number }[];
     };
     expect(rows.rows[0]!.n).toBe(0);
+    // No monthly renewal is due the day the data is made: a server started on fresh bench data would
+    // otherwise begin by charging a thirtieth of the families, and a benchmark would measure that.
+    const due = (await t.db().execute(sql`
+      select count(*)::int as monthly,
+        count(*) filter (where current_period_end < now() + interval '12 hours')::int as due
+      from subscriptions where provider_subscription_id like 'sub_scale_%'`)) as unknown as {
+      rows: { monthly: number; due: number }[];
+    };
+    expect(due.rows[0]!.monthly).toBeGreaterThan(20);
+    expect(due.rows[0]!.due).toBe(0);
 
     const login = summary.logins.find((l) => l.role === 'entity')!;
     const bench = (await signIn(t.app, { email: login.email, password: login.password, role: 'entity' }))

@@ -1,6 +1,6 @@
 // Families (groups) in SQL: the entity's paginated, searched list, one family with its payment e-mail
 // and plan, and the rename. Every function takes the signed-in entity's id: there is no unscoped read.
-import { and, asc, count, desc, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedPerHandle } from '../../db/prepared.js';
 import { billingInformation, entities, groups } from '../../db/schema.js';
@@ -23,6 +23,23 @@ const familyColumns = {
   active: groups.active,
   createdAt: groups.createdAt,
 };
+
+/** A row of a page as the list shows it: the family, its payment e-mail and its '!'. */
+function listRowOf<Page extends { id: Orderable; name: unknown; active: unknown; createdAt: unknown }>(
+  page: Page,
+): Pick<Page, 'id' | 'name' | 'active' | 'createdAt'> & {
+  paymentEmail: typeof billingInformation.email;
+  reports: SQL<boolean>;
+} {
+  return {
+    id: page.id,
+    name: page.name,
+    active: page.active,
+    createdAt: page.createdAt,
+    paymentEmail: billingInformation.email,
+    reports: hasOpenReports(page.id),
+  };
+}
 
 export interface GroupListRow {
   id: string;
@@ -95,12 +112,7 @@ function searchedGroupPageQuery(
   return db
     .with(matches, page)
     .select({
-      id: page.id,
-      name: page.name,
-      active: page.active,
-      createdAt: page.createdAt,
-      paymentEmail: billingInformation.email,
-      reports: hasOpenReports(page.id),
+      ...listRowOf(page),
       total: sql<number>`(select count(*) from ${matches})::int`,
     })
     .from(page)
@@ -163,14 +175,7 @@ export function groupPage(
   );
   return db
     .with(page)
-    .select({
-      id: page.id,
-      name: page.name,
-      active: page.active,
-      createdAt: page.createdAt,
-      paymentEmail: billingInformation.email,
-      reports: hasOpenReports(page.id),
-    })
+    .select(listRowOf(page))
     .from(page)
     .leftJoin(billingInformation, eq(billingInformation.groupId, page.id))
     .orderBy(...listOrder(query.sort, page));

@@ -240,6 +240,8 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleSum
           'visa', '4242', 1 + n % 12, 2030, 'cus_scale_' || n, 'pm_scale_' || n
         from generate_series(1, ${lit(F)}) as n`,
     );
+    // Monthly renewals fall over the next month, none on the day of seeding: a server started on fresh
+    // data would otherwise begin by charging a thirtieth of the families while it is measured.
     await step(
       'subscriptions',
       sql`insert into subscriptions (group_id, provider, plan_id, plan_type, amount, status, current_period_end,
@@ -248,7 +250,7 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleSum
           case when n % 4 = 0 then 'price_scale_lifetime' else 'price_scale_monthly' end,
           case when n % 4 = 0 then 'one_time' else 'recurring' end,
           case when n % 4 = 0 then 19900 else 1999 end, 'active',
-          case when n % 4 = 0 then null else now() + (n % 30) * interval '1 day' end,
+          case when n % 4 = 0 then null else now() + (1 + n % 30) * interval '1 day' end,
           case when n % 4 = 0 then null else 'sub_scale_' || n end,
           case when n % 4 = 0 then 'pay_scale_' || n else null end
         from generate_series(1, ${lit(F)}) as n`,
