@@ -31,7 +31,7 @@ export async function captureStatements(serverDist, env, seeded) {
     const adminAuth = await login(server.url, admin.email, admin.password, 'admin');
     const entityAuth = await login(server.url, entity.email, entity.password, 'entity');
     const captured = {};
-    for (const route of routesOf(server.url, seeded, adminAuth, entityAuth, entity)) {
+    for (const route of routesOf(server.url, seeded, [adminAuth], [entityAuth], entity)) {
       if (!route.database) continue;
       for (let i = 0; i < 2; i += 1) await (await fetch(route.url, { headers: route.headers })).arrayBuffer();
       writeFileSync(log, '');

@@ -10,6 +10,14 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+function sessionPerConnection(route) {
+  let next = 0;
+  return (client) => {
+    client.setHeaders({ ...route.headers, authorization: route.sessions[next % route.sessions.length] });
+    next += 1;
+  };
+}
+
 /** One autocannon run; latencies are collected per response so that p95 is exact. */
 export function drive(route, connections, duration) {
   return new Promise((resolve, reject) => {
@@ -22,6 +30,8 @@ export function drive(route, connections, duration) {
         body: route.body,
         connections,
         duration,
+        // Each connection is a person of their own: the i-th signs in with the i-th session.
+        ...(route.sessions.length > 1 ? { setupClient: sessionPerConnection(route) } : {}),
       },
       (error, result) => {
         if (error) return reject(error);
@@ -44,16 +54,21 @@ export function drive(route, connections, duration) {
   });
 }
 
-/** The routes driven, in order; `database: true` for the authenticated reads measured against their SQL. */
+/**
+ * The routes driven, in order; `database: true` for the authenticated reads measured against their SQL.
+ * `adminAuth` and `entityAuth` are sessions (authorization headers) of the two accounts: one for each
+ * connection, so that the load is that many people at once, not one person's requests.
+ */
 export function routesOf(url, seeded, adminAuth, entityAuth, entity) {
   const { bench } = seeded;
   const childFirstName = bench.childName.split(' ')[0];
-  const get = (name, label, pathAndQuery, auth) => ({
+  const get = (name, label, pathAndQuery, sessions) => ({
     name,
     label,
     url: `${url}${pathAndQuery}`,
-    headers: auth ? { authorization: auth } : {},
-    database: Boolean(auth),
+    headers: sessions ? { authorization: sessions[0] } : {},
+    sessions: sessions ?? [],
+    database: Boolean(sessions),
   });
   return [
     get('bare', 'GET /api/health', '/api/health'),
@@ -64,6 +79,7 @@ export function routesOf(url, seeded, adminAuth, entityAuth, entity) {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: entity.email, password: entity.password, role: 'entity' }),
+      sessions: [],
     },
     get('me', 'GET /api/auth/me', '/api/auth/me', entityAuth),
     get('entity search', 'GET /api/entity/list?search=smith', '/api/entity/list?search=smith', adminAuth),

@@ -158,7 +158,20 @@ describe('GET /api/auth/me', () => {
   });
 });
 
-describe('the sign-in check (findSessionActor, a prepared statement)', () => {
+/** The sign-in check of one session. */
+async function sessionActor(
+  db: Parameters<typeof repo.findSessionActors>[0],
+  sessionId: string,
+  userId: string,
+) {
+  return (
+    (await repo.findSessionActors(db, [{ sessionId, userId }])).get(
+      repo.sessionActorKey(sessionId, userId),
+    ) ?? null
+  );
+}
+
+describe('the sign-in check (findSessionActors, prepared statements)', () => {
   it('runs on the handle it is given: a transaction sees its own uncommitted session', async () => {
     const entity = await createEntityUser(t.db());
     const rolledBack = new Error('roll back');
@@ -166,18 +179,87 @@ describe('the sign-in check (findSessionActor, a prepared statement)', () => {
     await expect(
       t.db().transaction(async (tx) => {
         sessionId = await repo.createSession(tx, entity.userId, false);
-        expect(await repo.findSessionActor(tx, sessionId, entity.userId)).toMatchObject({
+        expect(await sessionActor(tx, sessionId, entity.userId)).toMatchObject({
           id: entity.userId,
           entityName: entity.entityName,
           sessionRevokedAt: null,
         });
         await repo.revokeSession(tx, sessionId);
-        const revoked = await repo.findSessionActor(tx, sessionId, entity.userId);
+        const revoked = await sessionActor(tx, sessionId, entity.userId);
         expect(revoked?.sessionRevokedAt).toBeInstanceOf(Date);
         throw rolledBack;
       }),
     ).rejects.toBe(rolledBack);
-    expect(await repo.findSessionActor(t.db(), sessionId, entity.userId)).toBeNull();
+    expect(await sessionActor(t.db(), sessionId, entity.userId)).toBeNull();
+  });
+
+  it('answers many sessions in one go, each only for the account it belongs to', async () => {
+    const people = await Promise.all(Array.from({ length: 3 }, () => createEntityUser(t.db())));
+    // 70 sessions: more than one statement holds (64), and a part statement (6 of 8 places).
+    const sessions = await Promise.all(
+      Array.from({ length: 70 }, async (_, i) => {
+        const person = people[i % 3]!;
+        return { person, sessionId: await repo.createSession(t.db(), person.userId, false) };
+      }),
+    );
+    const revoked = sessions[5]!;
+    await repo.revokeSession(t.db(), revoked.sessionId);
+    const [someone, other] = people;
+    const asked = [
+      ...sessions.map(({ person, sessionId }) => ({ sessionId, userId: person.userId })),
+      // A session asked for another account, an id that is not one, and an unknown session.
+      { sessionId: sessions[0]!.sessionId, userId: other!.userId },
+      { sessionId: 'not-a-session', userId: someone!.userId },
+      { sessionId: '00000000-0000-4000-8000-000000000000', userId: someone!.userId },
+    ];
+    const found = await repo.findSessionActors(t.db(), asked);
+
+    expect(found.size).toBe(70);
+    for (const { person, sessionId } of sessions) {
+      const row = found.get(repo.sessionActorKey(sessionId, person.userId));
+      expect(row).toMatchObject({ id: person.userId, email: person.email, entityName: person.entityName });
+      expect(row!.sessionRevokedAt === null).toBe(sessionId !== revoked.sessionId);
+    }
+    expect(found.has(repo.sessionActorKey(sessions[0]!.sessionId, other!.userId))).toBe(false);
+  });
+
+  it('gives each of many requests arriving together its own caller, and refuses the revoked one', async () => {
+    const people = await Promise.all(Array.from({ length: 4 }, () => createEntityUser(t.db())));
+    const tokens = await Promise.all(
+      people.map(async (person) => {
+        const sid = await repo.createSession(t.db(), person.userId, false);
+        const token = await signAccessToken(
+          t.app.ctx.tokenKey,
+          { sub: person.userId, sid, role: 'entity', name: 'Erin', email: person.email } as AccessClaims,
+          60,
+        );
+        rememberSecret(token);
+        return { person, sid, token };
+      }),
+    );
+    await repo.revokeSession(t.db(), tokens[3]!.sid);
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => tokens[i % 4]!).map(async ({ person, token }) => {
+        const response = await t.app.inject({
+          url: '/api/auth/me',
+          headers: { authorization: `Bearer ${token}` },
+        });
+        return {
+          person,
+          status: response.statusCode,
+          body: response.json() as { _id?: string; email?: string },
+        };
+      }),
+    );
+    for (const { person, status, body } of answers) {
+      if (person === tokens[3]!.person) {
+        expect(status).toBe(401);
+        expect(body).toEqual({ message: MSG.extra.sessionExpired });
+      } else {
+        expect(status).toBe(200);
+        expect(body).toMatchObject({ _id: person.userId, email: person.email });
+      }
+    }
   });
 
   it.runIf(inject('postgresTemplate'))(
@@ -186,11 +268,11 @@ describe('the sign-in check (findSessionActor, a prepared statement)', () => {
       const entity = await createEntityUser(t.db());
       await t.db().transaction(async (tx) => {
         const sessionId = await repo.createSession(tx, entity.userId, false);
-        await repo.findSessionActor(tx, sessionId, entity.userId);
+        await sessionActor(tx, sessionId, entity.userId);
         const prepared = (await tx.execute(sql`select name from pg_prepared_statements`)) as unknown as {
           rows: { name: string }[];
         };
-        expect(prepared.rows.map((r) => r.name)).toContain('find_session_actor');
+        expect(prepared.rows.map((r) => r.name)).toContain('find_session_actors_1');
       });
     },
   );

@@ -162,6 +162,20 @@ describe('SQL statements per request', () => {
     expect(await statementsOf('/api/auth/me', entityAuth)).toBe(1);
     expect(await statementsOf('/api/auth/me', adminAuth)).toBe(1);
   });
+
+  it('share the sign-in check among requests that arrive while two checks are under way', async () => {
+    statements.length = 0;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        t.app.inject({ url: '/api/auth/me', headers: { authorization: i % 2 ? entityAuth : adminAuth } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(30).fill(200));
+    expect(answers.filter((answer) => answer.json().role === 'admin')).toHaveLength(15);
+    // The first two go at once; the others wait for a free lane and go together.
+    expect(statements.length).toBeGreaterThanOrEqual(3);
+    expect(statements.length).toBeLessThanOrEqual(4);
+  });
 });
 
 describe('search indexes', () => {

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { coalesce } from './coalesce.js';
+
+/** A load the test answers by hand: each call is kept with its keys until it is settled. */
+function manualLoad() {
+  const calls: { keys: string[]; answer(values: [string, number][]): void; fail(error: unknown): void }[] =
+    [];
+  const load = (keys: string[]) =>
+    new Promise<Map<string, number>>((resolve, reject) => {
+      calls.push({ keys, answer: (values) => resolve(new Map(values)), fail: reject });
+    });
+  return { calls, load };
+}
+
+describe('coalesce', () => {
+  it('asks at once while a lane is free, so a quiet server adds no wait', async () => {
+    const { calls, load } = manualLoad();
+    const get = coalesce(load, -1, { lanes: 2, maxBatch: 10 });
+    const a = get('a');
+    const b = get('b');
+    expect(calls.map((call) => call.keys)).toEqual([['a'], ['b']]);
+    calls[0]!.answer([['a', 1]]);
+    calls[1]!.answer([['b', 2]]);
+    expect(await Promise.all([a, b])).toEqual([1, 2]);
+  });
+
+  it('sends the keys asked while every lane is busy together, each asked once, when a lane comes free', async () => {
+    const { calls, load } = manualLoad();
+    const get = coalesce(load, -1, { lanes: 1, maxBatch: 10 });
+    const first = get('a');
+    const waiting = [get('b'), get('c'), get('b'), get('a')];
+    expect(calls).toHaveLength(1);
+    calls[0]!.answer([['a', 1]]);
+    expect(await first).toBe(1);
+    expect(calls.map((call) => call.keys)).toEqual([['a'], ['b', 'c', 'a']]);
+    calls[1]!.answer([
+      ['a', 10],
+      ['b', 20],
+      ['c', 30],
+    ]);
+    expect(await Promise.all(waiting)).toEqual([20, 30, 20, 10]);
+  });
+
+  it('puts at most maxBatch keys in one load, the oldest first', async () => {
+    const { calls, load } = manualLoad();
+    const get = coalesce(load, -1, { lanes: 1, maxBatch: 2 });
+    const all = ['a', 'b', 'c', 'd', 'e'].map((key) => get(key));
+    calls[0]!.answer([['a', 1]]);
+    await all[0];
+    expect(calls.map((call) => call.keys)).toEqual([['a'], ['b', 'c']]);
+    calls[1]!.answer([
+      ['b', 2],
+      ['c', 3],
+    ]);
+    await all[2];
+    expect(calls.map((call) => call.keys)).toEqual([['a'], ['b', 'c'], ['d', 'e']]);
+    calls[2]!.answer([['d', 4]]);
+    expect(await Promise.all(all)).toEqual([1, 2, 3, 4, -1]);
+  });
+
+  it('answers a key the load leaves out with the missing value', async () => {
+    const get = coalesce(async () => new Map<string, number>(), -1, { lanes: 1, maxBatch: 5 });
+    expect(await get('nobody')).toBe(-1);
+  });
+
+  it('fails the callers of a failed load only; the next batch still runs', async () => {
+    const { calls, load } = manualLoad();
+    const get = coalesce(load, -1, { lanes: 1, maxBatch: 10 });
+    const failing = get('a');
+    const later = get('b');
+    const broken = new Error('connection lost');
+    calls[0]!.fail(broken);
+    await expect(failing).rejects.toBe(broken);
+    expect(calls.map((call) => call.keys)).toEqual([['a'], ['b']]);
+    calls[1]!.answer([['b', 2]]);
+    expect(await later).toBe(2);
+  });
+
+  it('turns a load that throws at once into a failure of its callers, and frees the lane', async () => {
+    let calls = 0;
+    const get = coalesce(
+      (keys: string[]) => {
+        calls += 1;
+        if (keys.includes('bad')) throw new Error('bad key');
+        return Promise.resolve(new Map(keys.map((key) => [key, 1])));
+      },
+      -1,
+      { lanes: 1, maxBatch: 10 },
+    );
+    await expect(get('bad')).rejects.toThrow('bad key');
+    expect(await get('good')).toBe(1);
+    expect(calls).toBe(2);
+  });
+});

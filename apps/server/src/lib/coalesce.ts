@@ -1,0 +1,87 @@
+// Many callers asking the database the same kind of question at once, answered by one statement.
+//
+// A look-up runs at once while fewer than `lanes` of its statements are under way, so a quiet server
+// adds no wait. When they all are, the keys asked meanwhile wait for the first lane to come free and go
+// together, up to `maxBatch` in one statement. Under load one statement then answers many requests: one
+// round trip, one parse and one plan instead of many, for the server and for the database.
+
+export interface CoalesceOptions {
+  /** Statements of this look-up under way at once (the others queue their keys). */
+  lanes: number;
+  /** Keys in one statement at most. */
+  maxBatch: number;
+}
+
+interface Waiter<V> {
+  resolve(value: V): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * `load(keys)` answers a map from each key (distinct, at most `maxBatch`) to its value; a key it
+ * leaves out is answered `missing`. A failed load fails the callers of that batch only.
+ */
+export function coalesce<K, V>(
+  load: (keys: K[]) => Promise<Map<K, V>>,
+  missing: V,
+  { lanes, maxBatch }: CoalesceOptions,
+): (key: K) => Promise<V> {
+  // Insertion order keeps the oldest keys first; one key asked twice waits once.
+  let queued = new Map<K, Waiter<V>[]>();
+  let running = 0;
+
+  function next(): void {
+    while (running < lanes && queued.size > 0) {
+      let batch: Map<K, Waiter<V>[]>;
+      if (queued.size <= maxBatch) {
+        batch = queued;
+        queued = new Map();
+      } else {
+        batch = new Map();
+        for (const [key, waiters] of queued) {
+          if (batch.size === maxBatch) break;
+          batch.set(key, waiters);
+          queued.delete(key);
+        }
+      }
+      running += 1;
+      run(batch);
+    }
+  }
+
+  function run(batch: Map<K, Waiter<V>[]>): void {
+    let answered: Promise<Map<K, V>>;
+    try {
+      answered = load([...batch.keys()]);
+    } catch (error) {
+      answered = Promise.reject(error);
+    }
+    // The lane is free again before this batch's callers go on: the keys queued meanwhile leave first.
+    answered.then(
+      (values) => {
+        done();
+        for (const [key, waiters] of batch) {
+          const value = values.has(key) ? (values.get(key) as V) : missing;
+          for (const waiter of waiters) waiter.resolve(value);
+        }
+      },
+      (error: unknown) => {
+        done();
+        for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
+      },
+    );
+  }
+
+  function done(): void {
+    running -= 1;
+    next();
+  }
+
+  return (key) =>
+    new Promise<V>((resolve, reject) => {
+      const waiters = queued.get(key);
+      if (waiters) waiters.push({ resolve, reject });
+      else queued.set(key, [{ resolve, reject }]);
+      next();
+    });
+}
