@@ -108,6 +108,13 @@ async function signIn(url, account, role, count) {
   return sessions;
 }
 
+/** The ids of `count` families of the signed-in entity (its newest). */
+async function familiesOf(url, authorization, count) {
+  const response = await fetch(`${url}/api/group/list?pageSize=${count}`, { headers: { authorization } });
+  if (!response.ok) throw new Error(`the families list answered ${response.status}`);
+  return (await response.json()).result.map((family) => family._id);
+}
+
 async function benchDatabase(kind, env, seeded) {
   // First start: opens (and on first use migrates) the database and learns each route's statements;
   // the second start is the one measured.
@@ -120,7 +127,8 @@ async function benchDatabase(kind, env, seeded) {
     const [admin, entity] = seeded.logins;
     const adminAuth = await signIn(server.url, admin, 'admin', readConnections);
     const entityAuth = await signIn(server.url, entity, 'entity', readConnections);
-    for (const route of routesOf(server.url, seeded, adminAuth, entityAuth, entity)) {
+    const familyIds = await familiesOf(server.url, entityAuth[0], readConnections);
+    for (const route of routesOf(server.url, seeded, adminAuth, entityAuth, entity, familyIds)) {
       if (only && !only.has(route.name)) continue;
       const connections = route.name === 'login' ? Number(args['login-connections']) : readConnections;
       process.stdout.write(`  ${route.name}…`);

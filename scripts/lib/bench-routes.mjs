@@ -13,7 +13,11 @@ function percentile(sorted, p) {
 function sessionPerConnection(route) {
   let next = 0;
   return (client) => {
-    client.setHeaders({ ...route.headers, authorization: route.sessions[next % route.sessions.length] });
+    const headers = { ...route.headers, authorization: route.sessions[next % route.sessions.length] };
+    // A route with several paths: each connection reads its own (a family of its own).
+    if (route.paths)
+      client.setRequest({ method: 'GET', path: route.paths[next % route.paths.length], headers });
+    else client.setHeaders(headers);
     next += 1;
   };
 }
@@ -57,9 +61,10 @@ export function drive(route, connections, duration) {
 /**
  * The routes driven, in order; `database: true` for the authenticated reads measured against their SQL.
  * `adminAuth` and `entityAuth` are sessions (authorization headers) of the two accounts: one for each
- * connection, so that the load is that many people at once, not one person's requests.
+ * connection, so that the load is that many people at once, not one person's requests; `familyIds`: the
+ * families whose details the connections read, one each.
  */
-export function routesOf(url, seeded, adminAuth, entityAuth, entity) {
+export function routesOf(url, seeded, adminAuth, entityAuth, entity, familyIds = [seeded.bench.groupId]) {
   const { bench } = seeded;
   const childFirstName = bench.childName.split(' ')[0];
   const get = (name, label, pathAndQuery, sessions) => ({
@@ -95,7 +100,11 @@ export function routesOf(url, seeded, adminAuth, entityAuth, entity) {
       `/api/group/list?search=${encodeURIComponent(bench.memberEmail)}`,
       entityAuth,
     ),
-    get('family details', 'GET /api/group/list/:id', `/api/group/list/${bench.groupId}`, entityAuth),
+    {
+      ...get('family details', 'GET /api/group/list/:id', `/api/group/list/${bench.groupId}`, entityAuth),
+      // Caseworkers at once open different families, not all the same one.
+      paths: familyIds.map((id) => `/api/group/list/${id}`),
+    },
     get(
       'messages page',
       `GET /api/group/channel/list/:id?channelId= (${bench.channelMessages} messages)`,

@@ -1,5 +1,6 @@
-import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { fieldsOf, lookedUpId, lookUp, lookupStatements } from '../../db/lookup-by-ids.js';
 import { preparedPerHandle } from '../../db/prepared.js';
 import { entities, refreshTokens, sessions, users } from '../../db/schema.js';
 
@@ -38,21 +39,11 @@ export async function findUserById(db: Db, id: string) {
   return row ?? null;
 }
 
-/** The sizes of the session look-up's statements: a batch is padded to the next (db/prepared.ts). */
-const SESSION_BATCH_SIZES = [1, 2, 4, 8, 16, 32, 64] as const;
-export const SESSION_BATCH_MAX = Math.max(...SESSION_BATCH_SIZES);
-
 /**
- * The callers of `size` sessions in one statement: each id looks up its session, account and entity by
- * their keys (a lateral read per id, so that PostgreSQL cannot trade the index look-ups for scans and
- * hashes of whole tables). A fixed number of ids per statement gives the prepared statement one plan
- * that PostgreSQL keeps; an array of any length was planned again on every call.
+ * The callers of several sessions in one statement (db/lookup-by-ids.ts): each session with its account
+ * and entity, read by their keys.
  */
-function sessionActorsQuery(db: Db, size: number) {
-  const ids = sql.join(
-    Array.from({ length: size }, (_, i) => sql`(${sql.placeholder(`s${i}`)}::uuid)`),
-    sql`, `,
-  );
+function sessionActorsQuery(db: Db, ids: SQL) {
   // Columns of the same name in two tables are named apart: the outer select reads them by name.
   const actor = db
     .select({
@@ -64,61 +55,30 @@ function sessionActorsQuery(db: Db, size: number) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(entities, eq(entities.id, users.entityId))
-    .where(eq(sessions.id, sql`k.id`))
+    .where(eq(sessions.id, lookedUpId))
     .limit(1)
     .as('actor');
-  return db
-    .select({
-      id: actor.id,
-      email: actor.email,
-      firstName: actor.firstName,
-      lastName: actor.lastName,
-      role: actor.role,
-      subtype: actor.subtype,
-      status: actor.status,
-      passwordHash: actor.passwordHash,
-      entityId: actor.entityId,
-      entityName: actor.entityName,
-      entityStatus: actor.entityStatus,
-      coupon: actor.coupon,
-      sessionId: actor.sessionId,
-      sessionRevokedAt: actor.sessionRevokedAt,
-    })
-    .from(sql`(values ${ids}) as k(id)`)
-    .crossJoinLateral(actor);
+  return db.select(fieldsOf(actor)).from(ids).crossJoinLateral(actor);
 }
 
 type EntityStatus = (typeof entities.$inferSelect)['status'];
 
-const sessionActorsStatements = SESSION_BATCH_SIZES.map((size) =>
-  preparedPerHandle((db) => sessionActorsQuery(db, size).prepare(`find_session_actors_${size}`)),
+const sessionActorsStatements = lookupStatements('find_session_actors', (ids, _size, name) =>
+  preparedPerHandle((db) => sessionActorsQuery(db, ids).prepare(name)),
 );
 
-type SessionActorRow = Awaited<ReturnType<ReturnType<typeof sessionActorsQuery>['execute']>>[number];
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /**
- * The callers behind access tokens, in one indexed statement for up to SESSION_BATCH_MAX sessions:
- * user, entity and session state, keyed by `sessionId/userId` (a session's row answers only the account
- * it belongs to). It runs for every authenticated request, so its statements are prepared and
- * concurrent requests share them (auth.service.ts). An id that is not a UUID is answered by its absence.
+ * The callers behind access tokens: user, entity and session state, keyed by `sessionId/userId` (a
+ * session's row answers only the account it belongs to). It runs for every authenticated request, so
+ * its statements are prepared and concurrent requests share them (auth.service.ts). A session id that
+ * is not a UUID is answered by its absence.
  */
 export async function findSessionActors(db: Db, pairs: { sessionId: string; userId: string }[]) {
-  const found = new Map<string, SessionActorRow>();
-  const sessionIds = [...new Set(pairs.map((pair) => pair.sessionId).filter((id) => UUID.test(id)))];
-  for (let from = 0; from < sessionIds.length; from += SESSION_BATCH_MAX) {
-    const chunk = sessionIds.slice(from, from + SESSION_BATCH_MAX);
-    const at = SESSION_BATCH_SIZES.findIndex((size) => size >= chunk.length);
-    const size = SESSION_BATCH_SIZES[at]!;
-    // The places past the chunk repeat its last id: the same row again, dropped by the key.
-    const values = Object.fromEntries(
-      Array.from({ length: size }, (_, i) => [`s${i}`, chunk[Math.min(i, chunk.length - 1)]]),
-    );
-    for (const row of await sessionActorsStatements[at]!(db).execute(values))
-      found.set(sessionActorKey(row.sessionId, row.id), row);
-  }
-  return found;
+  const rows = await lookUp(
+    pairs.map((pair) => pair.sessionId),
+    (at, values) => sessionActorsStatements[at]!(db).execute(values),
+  );
+  return new Map(rows.map((row) => [sessionActorKey(row.sessionId, row.id), row]));
 }
 
 export function sessionActorKey(sessionId: string, userId: string): string {

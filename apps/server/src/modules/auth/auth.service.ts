@@ -7,6 +7,7 @@ import {
   ZLoginRequest,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
+import { LOOKUP_MAX } from '../../db/lookup-by-ids.js';
 import { AppError } from '../../lib/app-error.js';
 import { coalesce } from '../../lib/coalesce.js';
 import { verifyPassword } from '../../lib/passwords.js';
@@ -66,7 +67,7 @@ export function createAuthService(ctx: AppContext) {
         }),
       ),
     null,
-    { lanes: 2, maxBatch: repo.SESSION_BATCH_MAX },
+    { lanes: 2, maxBatch: LOOKUP_MAX },
   );
 
   /** The account of a session that still stands, as the caller of a request; else null. */

@@ -2,6 +2,7 @@
 // and plan, and the rename. Every function takes the signed-in entity's id: there is no unscoped read.
 import { and, asc, count, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { fieldsOf, lookedUpId, lookUp, lookupStatements } from '../../db/lookup-by-ids.js';
 import { preparedPerHandle } from '../../db/prepared.js';
 import { billingInformation, entities, groups } from '../../db/schema.js';
 import { subscriptions } from '../../db/schema-billing.js';
@@ -214,21 +215,24 @@ export async function findGroups(
 }
 
 /**
- * The entity's family with its payment e-mail and its plan, in one statement: every family and
- * conversation route reads it first (prepared), and the details answer from it. The current
- * subscription (not over: incomplete, active or past due — at most one, a partial unique index)
- * decides the plan; the billing module writes subscriptions, this module only reads them.
+ * Families with their entity, payment e-mail and plan, several in one statement (db/lookup-by-ids.ts):
+ * every family and conversation route reads its family first (concurrent requests share the statement,
+ * groups.service.ts), and the details answer from it. The current subscription (not over: incomplete,
+ * active or past due — at most one, a partial unique index) decides the plan; the billing module writes
+ * subscriptions, this module only reads them.
  */
-const groupStatement = preparedPerHandle((db) =>
-  db
+function familiesQuery(db: Db, ids: SQL) {
+  const family = db
     .select({
       id: groups.id,
+      entityId: groups.entityId,
       name: groups.name,
       childFirstName: groups.childFirstName,
       childLastName: groups.childLastName,
       active: groups.active,
       createdAt: groups.createdAt,
-      entityName: entities.name,
+      // Named apart from the family's own name: the outer select reads the fields by name.
+      entityName: sql<string>`${entities.name}`.as('entity_name'),
       paymentEmail: billingInformation.email,
       planId: subscriptions.planId,
       planType: subscriptions.planType,
@@ -245,13 +249,20 @@ const groupStatement = preparedPerHandle((db) =>
         inArray(subscriptions.status, ['incomplete', 'active', 'past_due']),
       ),
     )
-    .where(and(eq(groups.id, sql.placeholder('groupId')), eq(groups.entityId, sql.placeholder('entityId'))))
-    .prepare('find_entity_group'),
+    .where(eq(groups.id, lookedUpId))
+    .limit(1)
+    .as('family');
+  return db.select(fieldsOf(family)).from(ids).crossJoinLateral(family);
+}
+
+const familiesStatements = lookupStatements('find_families', (ids, _size, name) =>
+  preparedPerHandle((db) => familiesQuery(db, ids).prepare(name)),
 );
 
-export async function findGroup(db: Db, entityId: string, groupId: string) {
-  const [row] = await groupStatement(db).execute({ entityId, groupId });
-  return row ?? null;
+/** Families by id, whatever their entity: the caller compares the entity (groups.service.ts). */
+export async function findFamiliesById(db: Db, ids: string[]) {
+  const rows = await lookUp(ids, (at, values) => familiesStatements[at]!(db).execute(values));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** Renames the family; the child's first and last name change only when they are given. */

@@ -11,7 +11,10 @@ import {
   ZGroupListQuery,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
+import { LOOKUP_MAX } from '../../db/lookup-by-ids.js';
+import { preparedPerHandle } from '../../db/prepared.js';
 import { AppError, isUuid, notFound } from '../../lib/app-error.js';
+import { coalesce } from '../../lib/coalesce.js';
 import * as repo from './groups.repository.js';
 
 /** The entity of an entity caller; anyone else is refused (the route's guard refuses them first). */
@@ -20,10 +23,16 @@ export function entityIdOf(actor: Actor): string {
   return actor.entityId;
 }
 
+// Every family and conversation route reads its family first: requests that arrive while two such
+// reads are under way share the next one (lib/coalesce.ts), per database handle.
+const familyLookups = preparedPerHandle((db) =>
+  coalesce((ids: string[]) => repo.findFamiliesById(db, ids), undefined, { lanes: 2, maxBatch: LOOKUP_MAX }),
+);
+
 /** The entity's family, or 404 — for a family of another entity too, so that nothing is revealed. */
 export async function loadGroup(ctx: Pick<AppContext, 'db'>, entityId: string, groupId: string) {
-  const group = isUuid(groupId) ? await repo.findGroup(ctx.db, entityId, groupId) : null;
-  if (!group) throw notFound();
+  const group = isUuid(groupId) ? await familyLookups(ctx.db)(groupId) : undefined;
+  if (!group || group.entityId !== entityId) throw notFound();
   return group;
 }
 
