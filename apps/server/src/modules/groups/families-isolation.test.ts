@@ -172,6 +172,23 @@ describe('another entity', () => {
     }
   });
 
+  it("is refused the family even when its request shares the look-up with the owner's", async () => {
+    // Requests arriving together read their families in one statement: each answer is still its own.
+    const asks = Array.from({ length: 12 }, (_, i) =>
+      i % 3 === 0
+        ? { auth: intruder, id: victim.groupId, status: 404 }
+        : i % 3 === 1
+          ? { auth: owner, id: victim.groupId, status: 200 }
+          : { auth: intruder, id: intruderGroupId, status: 200 },
+    );
+    const answers = await Promise.all(asks.map((ask) => call('GET', `/api/group/list/${ask.id}`, ask.auth)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(asks.map((ask) => ask.status));
+    for (const [i, answer] of answers.entries()) {
+      if (asks[i]!.status === 200) expect(answer.json()._id).toBe(asks[i]!.id);
+      else expect(answer.body).not.toContain('Victim');
+    }
+  });
+
   it('the owner still sees it all', async () => {
     const response = await call('GET', `/api/group/member/list/${victim.groupId}`, owner);
     expect(response.json().result).toHaveLength(3);
