@@ -68,6 +68,34 @@ test('opens a seeded conversation with a reported message and a picture; a reloa
   await expect(page.getByRole('log', { name: 'Messages' }).getByText('Thank you both.')).toBeVisible();
 });
 
+test('the log fills the window below the search, whatever wraps above it: the page itself does not scroll', async ({
+  page,
+}) => {
+  await signIn(page, 'entity', AGENCY.email, AGENCY.password, { origin: server.url });
+  const log = await openChannel(page, 'Robin Smith');
+  await expect(log.getByText('Thank you both.')).toBeVisible();
+  const heading = page.getByRole('heading', { name: 'Conversation History' });
+  // Wide, laptop, and narrower: there the breadcrumb and the members line take two lines each.
+  for (const [width, height] of [
+    [1920, 1080],
+    [1280, 720],
+    [1000, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expect
+      .poll(async () => {
+        const box = await log.boundingBox();
+        const page_ = await page.evaluate(() => ({
+          overflow: document.documentElement.scrollHeight - window.innerHeight,
+        }));
+        return { overflow: page_.overflow, gapBelow: height - Math.round(box!.y + box!.height) };
+      })
+      .toEqual({ overflow: 0, gapBelow: 32 });
+    await expect(heading).toBeInViewport();
+    await expect(log.getByText('Thank you both.')).toBeInViewport();
+  }
+});
+
 test('pages back through a channel of 10 000 messages, keeping only a window of them in the page', async ({
   page,
 }) => {

@@ -10,6 +10,7 @@ import { Box, Button, Center, Group, Loader, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   type KeyboardEvent,
+  type RefObject,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -26,6 +27,38 @@ const TOP_HEIGHT = 48;
 /** The space below the last message for 'Load newer messages', while newer ones are not loaded. */
 const BOTTOM_HEIGHT = 48;
 
+/** The box is never shorter than this; the page's padding below it. */
+const MIN_HEIGHT = 360;
+const SPACE_BELOW = 32;
+
+/**
+ * The height that makes the box fill the window from where it starts, so that the newest message at
+ * its bottom is in view without the page itself scrolling, whatever stands above it (a members line
+ * that wraps, a long family name): measured, and measured again when the window or the page's height
+ * changes. Until it is measured (and where nothing can be measured) about 330 px are left above it.
+ */
+function useWindowFill(ref: RefObject<HTMLElement | null>, enabled: boolean): number | string {
+  const [height, setHeight] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!enabled || !element) return;
+    const measure = () => {
+      const top = element.getBoundingClientRect().top + window.scrollY;
+      setHeight(Math.max(MIN_HEIGHT, Math.floor(window.innerHeight - top - SPACE_BELOW)));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    // Whatever above the box changes height changes the page's: the box's own change measures the same.
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(document.body);
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer?.disconnect();
+    };
+  }, [ref, enabled]);
+  return height ?? `max(${MIN_HEIGHT}px, calc(100vh - 330px))`;
+}
+
 export interface MessageViewerProps {
   messages: Message[];
   hasOlder: boolean;
@@ -37,6 +70,7 @@ export interface MessageViewerProps {
   onLoadNewer?: () => void;
   /** The message the conversation was opened at: shown in the middle of the box, highlighted. */
   highlightedId?: string | null;
+  /** A fixed height; without one the box fills the window below where it starts. */
   height?: number | string;
 }
 
@@ -49,12 +83,10 @@ export function MessageViewer({
   loadingNewer = false,
   onLoadNewer,
   highlightedId = null,
-  // The conversation page's header, title, members line and search form take about 300 px above the
-  // box, and its padding 32 below: the box fills the rest of the window, so that the newest message at
-  // its bottom is in view without the page itself scrolling.
-  height = 'max(360px, calc(100vh - 330px))',
+  height,
 }: MessageViewerProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const filled = useWindowFill(scrollRef, height === undefined);
   const rows = useMemo(() => toRows(messages), [messages]);
   // New messages are followed only at the live end of the conversation. One render late on purpose:
   // the newer page that reaches the end must keep the reader where they are, like the pages before it.
@@ -76,6 +108,29 @@ export function MessageViewer({
   });
 
   const opened = useRef(false);
+
+  // The box changes height with the window: the message at its bottom stays at its bottom (at the end
+  // of the conversation, the newest stays in view), as the reader left it.
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    let fromEnd = element.scrollHeight - element.scrollTop - element.clientHeight;
+    let boxHeight = element.clientHeight;
+    const onScroll = () => {
+      fromEnd = element.scrollHeight - element.scrollTop - element.clientHeight;
+    };
+    const observer = new ResizeObserver(() => {
+      if (element.clientHeight === boxHeight) return;
+      boxHeight = element.clientHeight;
+      element.scrollTop = element.scrollHeight - element.clientHeight - fromEnd;
+    });
+    element.addEventListener('scroll', onScroll, { passive: true });
+    observer.observe(element);
+    return () => {
+      element.removeEventListener('scroll', onScroll);
+      observer.disconnect();
+    };
+  }, []);
 
   const nearTop = useCallback(() => {
     const element = scrollRef.current;
@@ -147,7 +202,7 @@ export function MessageViewer({
       aria-label={MSG.conversations.messagesLabel}
       aria-busy={loadingOlder || loadingNewer || undefined}
       className="message-viewer"
-      h={height}
+      h={height ?? filled}
       px="md"
       style={{
         overflowY: 'auto',
