@@ -7,11 +7,45 @@
 // prepared for a few fixed numbers of ids, so that each keeps one plan: an array of any length was
 // planned again on every call. On PostgreSQL one statement of 8 ids costs what 2 single look-ups do.
 import { type SQL, type Subquery, sql } from 'drizzle-orm';
+import { coalesce } from '../lib/coalesce.js';
 
 const SIZES = [1, 2, 4, 8, 16, 32, 64] as const;
 
 /** The most ids one statement reads. */
-export const LOOKUP_MAX = Math.max(...SIZES);
+const LOOKUP_MAX = Math.max(...SIZES);
+
+/**
+ * How requests share a look-up (lib/coalesce.ts): two statements under way at once, the keys asked
+ * meanwhile in the next, and a statement that has not answered within 10 s fails its requests (as a
+ * pool connection not found within 5 s does) instead of holding up the ones behind it.
+ */
+const SHARED_LOOKUP = { lanes: 2, maxBatch: LOOKUP_MAX, timeoutMs: 10_000 } as const;
+
+/** The key of a look-up by two ids (the row's and its owner's), in lower case as PostgreSQL writes them. */
+export function pairKey(id: string, ownerId: string): string {
+  return `${id}/${ownerId}`.toLowerCase();
+}
+
+/**
+ * A look-up of rows by (id, owner id) that the requests arriving together share: `load(pairs)` answers
+ * the rows it found by `pairKey`, only where the row belongs to the owner asked.
+ */
+export function sharedLookup<Row>(
+  load: (pairs: { id: string; ownerId: string }[]) => Promise<Map<string, Row>>,
+): (id: string, ownerId: string) => Promise<Row | undefined> {
+  const get = coalesce(
+    (keys: string[]) =>
+      load(
+        keys.map((key) => {
+          const [id = '', ownerId = ''] = key.split('/');
+          return { id, ownerId };
+        }),
+      ),
+    undefined,
+    SHARED_LOOKUP,
+  );
+  return (id, ownerId) => get(pairKey(id, ownerId));
+}
 
 /** The statement's name and its ids (`k.id`), for each size: `build(ids, size)` makes one. */
 export function lookupStatements<T>(name: string, build: (ids: SQL, size: number, name: string) => T): T[] {
@@ -41,15 +75,16 @@ export function fieldsOf<S extends Subquery>(read: S): Omit<S, keyof Subquery> {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * The rows of `ids` (duplicates and ids that are not UUIDs left out), LOOKUP_MAX at a time: `run(at,
- * values)` executes the statement of SIZES[at] with its placeholders' values. A statement's places past
- * the ids repeat the last one; its row comes twice and is the same row.
+ * The rows of `ids` (in lower case, as PostgreSQL writes a uuid: callers key the rows by the lower-case
+ * id; duplicates and ids that are not UUIDs left out), LOOKUP_MAX at a time: `run(at, values)` executes
+ * the statement of SIZES[at] with its placeholders' values. A statement's places past the ids repeat
+ * the last one; its row comes twice and is the same row.
  */
 export async function lookUp<Row>(
   ids: string[],
   run: (at: number, values: Record<string, string>) => Promise<Row[]>,
 ): Promise<Row[]> {
-  const distinct = [...new Set(ids.filter((id) => UUID.test(id)))];
+  const distinct = [...new Set(ids.map((id) => id.toLowerCase()).filter((id) => UUID.test(id)))];
   const rows: Row[] = [];
   for (let from = 0; from < distinct.length; from += LOOKUP_MAX) {
     const chunk = distinct.slice(from, from + LOOKUP_MAX);

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { coalesce } from './coalesce.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { coalesce, LookupTimeoutError } from './coalesce.js';
 
 /** A load the test answers by hand: each call is kept with its keys until it is settled. */
 function manualLoad() {
@@ -15,7 +15,7 @@ function manualLoad() {
 describe('coalesce', () => {
   it('asks at once while a lane is free, so a quiet server adds no wait', async () => {
     const { calls, load } = manualLoad();
-    const get = coalesce(load, -1, { lanes: 2, maxBatch: 10 });
+    const get = coalesce(load, -1, { lanes: 2, maxBatch: 10, timeoutMs: 1000 });
     const a = get('a');
     const b = get('b');
     expect(calls.map((call) => call.keys)).toEqual([['a'], ['b']]);
@@ -26,7 +26,7 @@ describe('coalesce', () => {
 
   it('sends the keys asked while every lane is busy together, each asked once, when a lane comes free', async () => {
     const { calls, load } = manualLoad();
-    const get = coalesce(load, -1, { lanes: 1, maxBatch: 10 });
+    const get = coalesce(load, -1, { lanes: 1, maxBatch: 10, timeoutMs: 1000 });
     const first = get('a');
     const waiting = [get('b'), get('c'), get('b'), get('a')];
     expect(calls).toHaveLength(1);
@@ -43,7 +43,7 @@ describe('coalesce', () => {
 
   it('puts at most maxBatch keys in one load, the oldest first', async () => {
     const { calls, load } = manualLoad();
-    const get = coalesce(load, -1, { lanes: 1, maxBatch: 2 });
+    const get = coalesce(load, -1, { lanes: 1, maxBatch: 2, timeoutMs: 1000 });
     const all = ['a', 'b', 'c', 'd', 'e'].map((key) => get(key));
     calls[0]!.answer([['a', 1]]);
     await all[0];
@@ -59,13 +59,17 @@ describe('coalesce', () => {
   });
 
   it('answers a key the load leaves out with the missing value', async () => {
-    const get = coalesce(async () => new Map<string, number>(), -1, { lanes: 1, maxBatch: 5 });
+    const get = coalesce(async () => new Map<string, number>(), -1, {
+      lanes: 1,
+      maxBatch: 5,
+      timeoutMs: 1000,
+    });
     expect(await get('nobody')).toBe(-1);
   });
 
   it('fails the callers of a failed load only; the next batch still runs', async () => {
     const { calls, load } = manualLoad();
-    const get = coalesce(load, -1, { lanes: 1, maxBatch: 10 });
+    const get = coalesce(load, -1, { lanes: 1, maxBatch: 10, timeoutMs: 1000 });
     const failing = get('a');
     const later = get('b');
     const broken = new Error('connection lost');
@@ -85,10 +89,43 @@ describe('coalesce', () => {
         return Promise.resolve(new Map(keys.map((key) => [key, 1])));
       },
       -1,
-      { lanes: 1, maxBatch: 10 },
+      { lanes: 1, maxBatch: 10, timeoutMs: 1000 },
     );
     await expect(get('bad')).rejects.toThrow('bad key');
     expect(await get('good')).toBe(1);
     expect(calls).toBe(2);
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('fails the callers of a load that does not answer in time and frees its lane; a late answer is dropped', async () => {
+    vi.useFakeTimers();
+    const { calls, load } = manualLoad();
+    const get = coalesce(load, -1, { lanes: 1, maxBatch: 10, timeoutMs: 1000 });
+    const stuck = get('a');
+    const behind = get('b');
+    const failed = expect(stuck).rejects.toBeInstanceOf(LookupTimeoutError);
+    await vi.advanceTimersByTimeAsync(1000);
+    await failed;
+    expect(calls.map((call) => call.keys)).toEqual([['a'], ['b']]);
+    calls[0]!.answer([['a', 1]]);
+    calls[1]!.answer([['b', 2]]);
+    expect(await behind).toBe(2);
+    // The lane of the late answer was already given back: one load runs at a time, as before.
+    const next = get('c');
+    expect(calls).toHaveLength(3);
+    calls[2]!.answer([['c', 3]]);
+    expect(await next).toBe(3);
+  });
+
+  it('fails its callers when a load answers something else than a map', async () => {
+    const get = coalesce(() => Promise.resolve([['a', 1]] as unknown as Map<string, number>), -1, {
+      lanes: 1,
+      maxBatch: 10,
+      timeoutMs: 1000,
+    });
+    await expect(get('a')).rejects.toThrow(TypeError);
   });
 });

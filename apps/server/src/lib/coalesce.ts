@@ -10,6 +10,17 @@ export interface CoalesceOptions {
   lanes: number;
   /** Keys in one statement at most. */
   maxBatch: number;
+  /**
+   * A load that has not answered by then fails its callers and frees its lane: a statement stuck on a
+   * lost connection must not hold up every request behind it (each would have waited alone before).
+   */
+  timeoutMs: number;
+}
+
+export class LookupTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`no answer within ${ms} ms`);
+  }
 }
 
 interface Waiter<V> {
@@ -24,7 +35,7 @@ interface Waiter<V> {
 export function coalesce<K, V>(
   load: (keys: K[]) => Promise<Map<K, V>>,
   missing: V,
-  { lanes, maxBatch }: CoalesceOptions,
+  { lanes, maxBatch, timeoutMs }: CoalesceOptions,
 ): (key: K) => Promise<V> {
   // Insertion order keeps the oldest keys first; one key asked twice waits once.
   let queued = new Map<K, Waiter<V>[]>();
@@ -50,31 +61,33 @@ export function coalesce<K, V>(
   }
 
   function run(batch: Map<K, Waiter<V>[]>): void {
-    let answered: Promise<Map<K, V>>;
+    let settled = false;
+    // Called once, whichever comes first: the answer, the failure or the deadline.
+    const settle = (answer: (waiter: Waiter<V>, key: K) => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      // The lane is free again before this batch's callers go on: the keys queued meanwhile leave first.
+      running -= 1;
+      next();
+      for (const [key, waiters] of batch) for (const waiter of waiters) answer(waiter, key);
+    };
+    const fail = (error: unknown) => settle((waiter) => waiter.reject(error));
+    const deadline = setTimeout(() => fail(new LookupTimeoutError(timeoutMs)), timeoutMs);
+    deadline.unref();
+    // Whatever the load does (throws at once, answers something else), its callers are answered.
+    let answered: Promise<unknown>;
     try {
-      answered = load([...batch.keys()]);
+      answered = Promise.resolve(load([...batch.keys()]));
     } catch (error) {
       answered = Promise.reject(error);
     }
-    // The lane is free again before this batch's callers go on: the keys queued meanwhile leave first.
-    answered.then(
-      (values) => {
-        done();
-        for (const [key, waiters] of batch) {
-          const value = values.has(key) ? (values.get(key) as V) : missing;
-          for (const waiter of waiters) waiter.resolve(value);
-        }
-      },
-      (error: unknown) => {
-        done();
-        for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
-      },
-    );
-  }
-
-  function done(): void {
-    running -= 1;
-    next();
+    answered
+      .then((values) => {
+        if (!(values instanceof Map)) throw new TypeError('a look-up answered something else than a Map');
+        settle((waiter, key) => waiter.resolve(values.has(key) ? (values.get(key) as V) : missing));
+      })
+      .catch(fail);
   }
 
   return (key) =>

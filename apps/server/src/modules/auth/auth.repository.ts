@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { fieldsOf, lookedUpId, lookUp, lookupStatements } from '../../db/lookup-by-ids.js';
+import { fieldsOf, lookedUpId, lookUp, lookupStatements, pairKey } from '../../db/lookup-by-ids.js';
 import { preparedPerHandle } from '../../db/prepared.js';
 import { entities, refreshTokens, sessions, users } from '../../db/schema.js';
 
@@ -82,7 +82,7 @@ export async function findSessionActors(db: Db, pairs: { sessionId: string; user
 }
 
 export function sessionActorKey(sessionId: string, userId: string): string {
-  return `${sessionId}/${userId}`;
+  return pairKey(sessionId, userId);
 }
 
 export async function createSession(db: Db, userId: string, persistent: boolean): Promise<string> {

@@ -7,9 +7,8 @@ import {
   ZLoginRequest,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
-import { LOOKUP_MAX } from '../../db/lookup-by-ids.js';
+import { sharedLookup } from '../../db/lookup-by-ids.js';
 import { AppError } from '../../lib/app-error.js';
-import { coalesce } from '../../lib/coalesce.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
 import { signAccessToken, verifyAccessToken, verifyMediaToken } from './access-token.js';
@@ -56,23 +55,17 @@ export function createAuthService(ctx: AppContext) {
   const lockout = createSignInLockout(db, config.auth.rateLimitMax);
 
   // Every authenticated request reads its session: requests that arrive while two such reads are
-  // under way share the next one (lib/coalesce.ts): one statement for many of them.
-  const sessionActor = coalesce(
-    async (keys: string[]) =>
-      repo.findSessionActors(
-        db,
-        keys.map((key) => {
-          const [sessionId = '', userId = ''] = key.split('/');
-          return { sessionId, userId };
-        }),
-      ),
-    null,
-    { lanes: 2, maxBatch: LOOKUP_MAX },
+  // under way share the next one (db/lookup-by-ids.ts): one statement for many of them.
+  const sessionActor = sharedLookup((pairs) =>
+    repo.findSessionActors(
+      db,
+      pairs.map((pair) => ({ sessionId: pair.id, userId: pair.ownerId })),
+    ),
   );
 
   /** The account of a session that still stands, as the caller of a request; else null. */
   async function actorOfSession(claims: { sid: string; sub: string }): Promise<Actor | null> {
-    const row = await sessionActor(repo.sessionActorKey(claims.sid, claims.sub));
+    const row = await sessionActor(claims.sid, claims.sub);
     if (!row || row.sessionRevokedAt || accountState(row) !== 'active') return null;
     const { _id, ...account } = toSessionUser(row);
     return { ...account, userId: _id, sessionId: claims.sid, entityId: row.entityId };

@@ -2,7 +2,7 @@
 // and plan, and the rename. Every function takes the signed-in entity's id: there is no unscoped read.
 import { and, asc, count, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { fieldsOf, lookedUpId, lookUp, lookupStatements } from '../../db/lookup-by-ids.js';
+import { fieldsOf, lookedUpId, lookUp, lookupStatements, pairKey } from '../../db/lookup-by-ids.js';
 import { preparedPerHandle } from '../../db/prepared.js';
 import { billingInformation, entities, groups } from '../../db/schema.js';
 import { subscriptions } from '../../db/schema-billing.js';
@@ -259,10 +259,19 @@ const familiesStatements = lookupStatements('find_families', (ids, _size, name) 
   preparedPerHandle((db) => familiesQuery(db, ids).prepare(name)),
 );
 
-/** Families by id, whatever their entity: the caller compares the entity (groups.service.ts). */
-export async function findFamiliesById(db: Db, ids: string[]) {
-  const rows = await lookUp(ids, (at, values) => familiesStatements[at]!(db).execute(values));
-  return new Map(rows.map((row) => [row.id, row]));
+/**
+ * Families asked by several entities at once, keyed by `pairKey(groupId, entityId)`: a family answers
+ * only the entity it belongs to (read by id, kept only where its entity is the one that asked).
+ */
+export async function findEntityFamilies(db: Db, asked: { entityId: string; groupId: string }[]) {
+  const rows = await lookUp(
+    asked.map((ask) => ask.groupId),
+    (at, values) => familiesStatements[at]!(db).execute(values),
+  );
+  const askedKeys = new Set(asked.map((ask) => pairKey(ask.groupId, ask.entityId)));
+  return new Map(
+    rows.map((row) => [pairKey(row.id, row.entityId), row] as const).filter(([key]) => askedKeys.has(key)),
+  );
 }
 
 /** Renames the family; the child's first and last name change only when they are given. */

@@ -11,10 +11,9 @@ import {
   ZGroupListQuery,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
-import { LOOKUP_MAX } from '../../db/lookup-by-ids.js';
+import { sharedLookup } from '../../db/lookup-by-ids.js';
 import { preparedPerHandle } from '../../db/prepared.js';
 import { AppError, isUuid, notFound } from '../../lib/app-error.js';
-import { coalesce } from '../../lib/coalesce.js';
 import * as repo from './groups.repository.js';
 
 /** The entity of an entity caller; anyone else is refused (the route's guard refuses them first). */
@@ -26,13 +25,18 @@ export function entityIdOf(actor: Actor): string {
 // Every family and conversation route reads its family first: requests that arrive while two such
 // reads are under way share the next one (lib/coalesce.ts), per database handle.
 const familyLookups = preparedPerHandle((db) =>
-  coalesce((ids: string[]) => repo.findFamiliesById(db, ids), undefined, { lanes: 2, maxBatch: LOOKUP_MAX }),
+  sharedLookup((pairs) =>
+    repo.findEntityFamilies(
+      db,
+      pairs.map((pair) => ({ groupId: pair.id, entityId: pair.ownerId })),
+    ),
+  ),
 );
 
 /** The entity's family, or 404 — for a family of another entity too, so that nothing is revealed. */
 export async function loadGroup(ctx: Pick<AppContext, 'db'>, entityId: string, groupId: string) {
-  const group = isUuid(groupId) ? await familyLookups(ctx.db)(groupId) : undefined;
-  if (!group || group.entityId !== entityId) throw notFound();
+  const group = isUuid(groupId) ? await familyLookups(ctx.db)(groupId, entityId) : undefined;
+  if (!group) throw notFound();
   return group;
 }
 

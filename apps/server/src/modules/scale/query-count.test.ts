@@ -171,10 +171,40 @@ describe('SQL statements per request', () => {
       ),
     );
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(30).fill(200));
-    expect(answers.filter((answer) => answer.json().role === 'admin')).toHaveLength(15);
-    // The first two go at once; the others wait for a free lane and go together.
+    expect(answers.map((answer) => answer.json().role)).toEqual(
+      Array.from({ length: 30 }, (_, i) => (i % 2 ? 'entity' : 'admin')),
+    );
+    // The first two go at once; the others wait for a free lane and go together (30 one at a time).
     expect(statements.length).toBeGreaterThanOrEqual(3);
-    expect(statements.length).toBeLessThanOrEqual(4);
+    expect(statements.length).toBeLessThanOrEqual(8);
+  });
+
+  it('share the family look-up too, each family answering its own entity only', async () => {
+    const other = await createEntityUser(t.db());
+    const otherAuth = (await signIn(t.app, { email: other.email, password: other.password!, role: 'entity' }))
+      .authorization;
+    const { groupId: otherFamily } = await createGroup(t.db(), {
+      entityId: other.entityId,
+      name: 'Other Family',
+    });
+    // The owner and the other entity read their own families and each other's, in upper case too.
+    const asks = Array.from({ length: 24 }, (_, i) => {
+      const own = i % 2 === 0;
+      const id = (i % 4 < 2 ? firstFamily.groupId : otherFamily) as string;
+      const authorization = own === (id === firstFamily.groupId) ? entityAuth : otherAuth;
+      return { id: i % 3 === 0 ? id.toUpperCase() : id, authorization, mine: own };
+    });
+    statements.length = 0;
+    const answers = await Promise.all(
+      asks.map(({ id, authorization }) =>
+        t.app.inject({ url: `/api/group/list/${id}`, headers: { authorization } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(asks.map((ask) => (ask.mine ? 200 : 404)));
+    for (const [i, answer] of answers.entries())
+      if (asks[i]!.mine) expect(answer.json()._id).toBe(asks[i]!.id.toLowerCase());
+    // Sign-in checks and family look-ups: a few statements of each, not 24 of each.
+    expect(statements.length).toBeLessThanOrEqual(12);
   });
 });
 
