@@ -891,6 +891,11 @@ describe('permission matrix', () => {
           const cacheControl =
             success && key.includes('/attachments/') ? 'private, max-age=3600' : 'no-store';
           expect(response.headers['cache-control'], `${label}: kept by a cache`).toBe(cacheControl);
+          // Its security headers are the API's, worked out once (an attachment's stricter still): a route
+          // registered before them would get a page's, with nonces made for every answer.
+          const policy = String(response.headers['content-security-policy']);
+          expect(policy, `${label}: its security headers`).toMatch(/^default-src '(self|none)';/);
+          expect(policy, `${label}: a page's security headers`).not.toContain('nonce-');
           expect(
             matches(outcome, response.statusCode),
             `${label}: expected ${outcome}, got ${response.statusCode} ${response.body.slice(0, 300)}`,
