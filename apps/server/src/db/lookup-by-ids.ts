@@ -8,6 +8,8 @@
 // planned again on every call. On PostgreSQL one statement of 8 ids costs what 2 single look-ups do.
 import { type SQL, type Subquery, sql } from 'drizzle-orm';
 import { coalesce } from '../lib/coalesce.js';
+import type { Db } from './client.js';
+import { preparedPerHandle } from './prepared.js';
 
 const SIZES = [1, 2, 4, 8, 16, 32, 64] as const;
 
@@ -47,20 +49,6 @@ export function sharedLookup<Row>(
   return (id, ownerId) => get(pairKey(id, ownerId));
 }
 
-/** The statement's name and its ids (`k.id`), for each size: `build(ids, size)` makes one. */
-export function lookupStatements<T>(name: string, build: (ids: SQL, size: number, name: string) => T): T[] {
-  return SIZES.map((size) =>
-    build(
-      sql`(values ${sql.join(
-        Array.from({ length: size }, (_, i) => sql`(${sql.placeholder(`id${i}`)}::uuid)`),
-        sql`, `,
-      )}) as k(id)`,
-      size,
-      `${name}_${size}`,
-    ),
-  );
-}
-
 /** The id a lateral read looks up. */
 export const lookedUpId = sql`k.id`;
 
@@ -74,25 +62,50 @@ export function fieldsOf<S extends Subquery>(read: S): Omit<S, keyof Subquery> {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** `(values ($1::uuid), …) as k(id)`: the ids of a statement of `size` of them (placeholders id0…). */
+function idList(size: number): SQL {
+  return sql`(values ${sql.join(
+    Array.from({ length: size }, (_, i) => sql`(${sql.placeholder(`id${i}`)}::uuid)`),
+    sql`, `,
+  )}) as k(id)`;
+}
+
+interface Lookup<Row> {
+  prepare(name: string): { execute(values: Record<string, string>): Promise<Row[]> };
+}
+
 /**
- * The rows of `ids` (in lower case, as PostgreSQL writes a uuid: callers key the rows by the lower-case
- * id; duplicates and ids that are not UUIDs left out), LOOKUP_MAX at a time: `run(at, values)` executes
- * the statement of SIZES[at] with its placeholders' values. A statement's places past the ids repeat
- * the last one; its row comes twice and is the same row.
+ * Rows read by (id, owner id) pairs: `read(db, ids)` reads the rows of the ids (a lateral read of
+ * `lookedUpId` per id), prepared as `name_<size>` for each size; `keyOf(row)` names the row's id and
+ * its owner's. The answer holds the rows by `pairKey`, and only those whose owner is the one asked:
+ * a session answers its own account, a family its own entity. Ids are read in lower case, as
+ * PostgreSQL writes a uuid; duplicates and ids that are not UUIDs are left out. A statement's places
+ * past the ids repeat the last one: its row comes twice and is the same row.
  */
-export async function lookUp<Row>(
-  ids: string[],
-  run: (at: number, values: Record<string, string>) => Promise<Row[]>,
-): Promise<Row[]> {
-  const distinct = [...new Set(ids.map((id) => id.toLowerCase()).filter((id) => UUID.test(id)))];
-  const rows: Row[] = [];
-  for (let from = 0; from < distinct.length; from += LOOKUP_MAX) {
-    const chunk = distinct.slice(from, from + LOOKUP_MAX);
-    const at = SIZES.findIndex((size) => size >= chunk.length);
-    const values = Object.fromEntries(
-      Array.from({ length: SIZES[at]! }, (_, i) => [`id${i}`, chunk[Math.min(i, chunk.length - 1)]!]),
-    );
-    rows.push(...(await run(at, values)));
-  }
-  return rows;
+export function ownedRows<Row>(
+  name: string,
+  read: (db: Db, ids: SQL) => Lookup<Row>,
+  keyOf: (row: Row) => { id: string; ownerId: string },
+): (db: Db, asked: { id: string; ownerId: string }[]) => Promise<Map<string, Row>> {
+  const statements = SIZES.map((size) =>
+    preparedPerHandle((db) => read(db, idList(size)).prepare(`${name}_${size}`)),
+  );
+  return async (db, asked) => {
+    const ids = [...new Set(asked.map((ask) => ask.id.toLowerCase()).filter((id) => UUID.test(id)))];
+    const askedKeys = new Set(asked.map((ask) => pairKey(ask.id, ask.ownerId)));
+    const found = new Map<string, Row>();
+    for (let from = 0; from < ids.length; from += LOOKUP_MAX) {
+      const chunk = ids.slice(from, from + LOOKUP_MAX);
+      const at = SIZES.findIndex((size) => size >= chunk.length);
+      const values = Object.fromEntries(
+        Array.from({ length: SIZES[at]! }, (_, i) => [`id${i}`, chunk[Math.min(i, chunk.length - 1)]!]),
+      );
+      for (const row of await statements[at]!(db).execute(values)) {
+        const { id, ownerId } = keyOf(row);
+        const key = pairKey(id, ownerId);
+        if (askedKeys.has(key)) found.set(key, row);
+      }
+    }
+    return found;
+  };
 }

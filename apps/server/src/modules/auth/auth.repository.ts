@@ -1,7 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { fieldsOf, lookedUpId, lookUp, lookupStatements, pairKey } from '../../db/lookup-by-ids.js';
-import { preparedPerHandle } from '../../db/prepared.js';
+import { fieldsOf, lookedUpId, ownedRows } from '../../db/lookup-by-ids.js';
 import { entities, refreshTokens, sessions, users } from '../../db/schema.js';
 
 const userColumns = {
@@ -63,27 +62,15 @@ function sessionActorsQuery(db: Db, ids: SQL) {
 
 type EntityStatus = (typeof entities.$inferSelect)['status'];
 
-const sessionActorsStatements = lookupStatements('find_session_actors', (ids, _size, name) =>
-  preparedPerHandle((db) => sessionActorsQuery(db, ids).prepare(name)),
-);
-
 /**
- * The callers behind access tokens: user, entity and session state, keyed by `sessionId/userId` (a
- * session's row answers only the account it belongs to). It runs for every authenticated request, so
- * its statements are prepared and concurrent requests share them (auth.service.ts). A session id that
- * is not a UUID is answered by its absence.
+ * The callers behind access tokens, asked by (session id, account id): user, entity and session state
+ * of each session that belongs to the account asked. It runs for every authenticated request, so its
+ * statements are prepared and concurrent requests share them (auth.service.ts).
  */
-export async function findSessionActors(db: Db, pairs: { sessionId: string; userId: string }[]) {
-  const rows = await lookUp(
-    pairs.map((pair) => pair.sessionId),
-    (at, values) => sessionActorsStatements[at]!(db).execute(values),
-  );
-  return new Map(rows.map((row) => [sessionActorKey(row.sessionId, row.id), row]));
-}
-
-export function sessionActorKey(sessionId: string, userId: string): string {
-  return pairKey(sessionId, userId);
-}
+export const findSessionActors = ownedRows('find_session_actors', sessionActorsQuery, (row) => ({
+  id: row.sessionId,
+  ownerId: row.id,
+}));
 
 export async function createSession(db: Db, userId: string, persistent: boolean): Promise<string> {
   const [row] = await db.insert(sessions).values({ userId, persistent }).returning({ id: sessions.id });

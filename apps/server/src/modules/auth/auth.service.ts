@@ -56,12 +56,7 @@ export function createAuthService(ctx: AppContext) {
 
   // Every authenticated request reads its session: requests that arrive while two such reads are
   // under way share the next one (db/lookup-by-ids.ts): one statement for many of them.
-  const sessionActor = sharedLookup((pairs) =>
-    repo.findSessionActors(
-      db,
-      pairs.map((pair) => ({ sessionId: pair.id, userId: pair.ownerId })),
-    ),
-  );
+  const sessionActor = sharedLookup((pairs) => repo.findSessionActors(db, pairs));
 
   /** The account of a session that still stands, as the caller of a request; else null. */
   async function actorOfSession(claims: { sid: string; sub: string }): Promise<Actor | null> {

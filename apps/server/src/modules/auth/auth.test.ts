@@ -2,6 +2,7 @@ import { MSG } from '@bridge-talk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { pairKey } from '../../db/lookup-by-ids.js';
 import { entities } from '../../db/schema.js';
 import { createEntityUser } from '../../test-support/factories.js';
 import { codeIn } from '../../test-support/smtp-capture.js';
@@ -165,8 +166,8 @@ async function sessionActor(
   userId: string,
 ) {
   return (
-    (await repo.findSessionActors(db, [{ sessionId, userId }])).get(
-      repo.sessionActorKey(sessionId, userId),
+    (await repo.findSessionActors(db, [{ id: sessionId, ownerId: userId }])).get(
+      pairKey(sessionId, userId),
     ) ?? null
   );
 }
@@ -206,21 +207,21 @@ describe('the sign-in check (findSessionActors, prepared statements)', () => {
     await repo.revokeSession(t.db(), revoked.sessionId);
     const [someone, other] = people;
     const asked = [
-      ...sessions.map(({ person, sessionId }) => ({ sessionId, userId: person.userId })),
+      ...sessions.map(({ person, sessionId }) => ({ id: sessionId, ownerId: person.userId })),
       // A session asked for another account, an id that is not one, and an unknown session.
-      { sessionId: sessions[0]!.sessionId, userId: other!.userId },
-      { sessionId: 'not-a-session', userId: someone!.userId },
-      { sessionId: '00000000-0000-4000-8000-000000000000', userId: someone!.userId },
+      { id: sessions[0]!.sessionId, ownerId: other!.userId },
+      { id: 'not-a-session', ownerId: someone!.userId },
+      { id: '00000000-0000-4000-8000-000000000000', ownerId: someone!.userId },
     ];
     const found = await repo.findSessionActors(t.db(), asked);
 
     expect(found.size).toBe(70);
     for (const { person, sessionId } of sessions) {
-      const row = found.get(repo.sessionActorKey(sessionId, person.userId));
+      const row = found.get(pairKey(sessionId, person.userId));
       expect(row).toMatchObject({ id: person.userId, email: person.email, entityName: person.entityName });
       expect(row!.sessionRevokedAt === null).toBe(sessionId !== revoked.sessionId);
     }
-    expect(found.has(repo.sessionActorKey(sessions[0]!.sessionId, other!.userId))).toBe(false);
+    expect(found.has(pairKey(sessions[0]!.sessionId, other!.userId))).toBe(false);
   });
 
   it('gives each of many requests arriving together its own caller, and refuses the revoked one', async () => {

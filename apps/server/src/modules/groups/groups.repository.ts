@@ -2,7 +2,7 @@
 // and plan, and the rename. Every function takes the signed-in entity's id: there is no unscoped read.
 import { and, asc, count, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { fieldsOf, lookedUpId, lookUp, lookupStatements, pairKey } from '../../db/lookup-by-ids.js';
+import { fieldsOf, lookedUpId, ownedRows } from '../../db/lookup-by-ids.js';
 import { preparedPerHandle } from '../../db/prepared.js';
 import { billingInformation, entities, groups } from '../../db/schema.js';
 import { subscriptions } from '../../db/schema-billing.js';
@@ -255,24 +255,14 @@ function familiesQuery(db: Db, ids: SQL) {
   return db.select(fieldsOf(family)).from(ids).crossJoinLateral(family);
 }
 
-const familiesStatements = lookupStatements('find_families', (ids, _size, name) =>
-  preparedPerHandle((db) => familiesQuery(db, ids).prepare(name)),
-);
-
 /**
- * Families asked by several entities at once, keyed by `pairKey(groupId, entityId)`: a family answers
- * only the entity it belongs to (read by id, kept only where its entity is the one that asked).
+ * Families asked by several entities at once, by (family id, entity id): a family answers only the
+ * entity it belongs to.
  */
-export async function findEntityFamilies(db: Db, asked: { entityId: string; groupId: string }[]) {
-  const rows = await lookUp(
-    asked.map((ask) => ask.groupId),
-    (at, values) => familiesStatements[at]!(db).execute(values),
-  );
-  const askedKeys = new Set(asked.map((ask) => pairKey(ask.groupId, ask.entityId)));
-  return new Map(
-    rows.map((row) => [pairKey(row.id, row.entityId), row] as const).filter(([key]) => askedKeys.has(key)),
-  );
-}
+export const findEntityFamilies = ownedRows('find_families', familiesQuery, (row) => ({
+  id: row.id,
+  ownerId: row.entityId,
+}));
 
 /** Renames the family; the child's first and last name change only when they are given. */
 export async function renameGroup(

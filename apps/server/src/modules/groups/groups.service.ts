@@ -24,14 +24,7 @@ export function entityIdOf(actor: Actor): string {
 
 // Every family and conversation route reads its family first: requests that arrive while two such
 // reads are under way share the next one (lib/coalesce.ts), per database handle.
-const familyLookups = preparedPerHandle((db) =>
-  sharedLookup((pairs) =>
-    repo.findEntityFamilies(
-      db,
-      pairs.map((pair) => ({ groupId: pair.id, entityId: pair.ownerId })),
-    ),
-  ),
-);
+const familyLookups = preparedPerHandle((db) => sharedLookup((pairs) => repo.findEntityFamilies(db, pairs)));
 
 /** The entity's family, or 404 — for a family of another entity too, so that nothing is revealed. */
 export async function loadGroup(ctx: Pick<AppContext, 'db'>, entityId: string, groupId: string) {
