@@ -46,6 +46,9 @@ test('forgot password: the code from the e-mail sets a new password and signs in
   await page.goto('/login/entity');
   await page.getByRole('link', { name: 'Forgot password' }).click();
   await expect(page).toHaveURL(/\/forgot-password\/entity$/);
+  // The address changes before the page's code has loaded, and until then the login page (with an
+  // Email field of its own) stays on screen: typing there would be lost.
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot password' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Email' }).fill('nobody-here@e2e.local');
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(

@@ -9,7 +9,7 @@
 import { type SQL, type Subquery, sql } from 'drizzle-orm';
 import { coalesce } from '../lib/coalesce.js';
 import type { Db } from './client.js';
-import { preparedPerHandle } from './prepared.js';
+import { mappedOnce, preparedPerHandle } from './prepared.js';
 
 const SIZES = [1, 2, 4, 8, 16, 32, 64] as const;
 
@@ -88,7 +88,7 @@ export function ownedRows<Row>(
   keyOf: (row: Row) => { id: string; ownerId: string },
 ): (db: Db, asked: { id: string; ownerId: string }[]) => Promise<Map<string, Row>> {
   const statements = SIZES.map((size) =>
-    preparedPerHandle((db) => read(db, idList(size)).prepare(`${name}_${size}`)),
+    preparedPerHandle((db) => mappedOnce(read(db, idList(size)).prepare(`${name}_${size}`))),
   );
   return async (db, asked) => {
     const ids = [...new Set(asked.map((ask) => ask.id.toLowerCase()).filter((id) => UUID.test(id)))];

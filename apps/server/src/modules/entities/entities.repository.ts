@@ -3,7 +3,7 @@
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type AuditEventInput, recordAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
-import { preparedPerHandle } from '../../db/prepared.js';
+import { mappedOnce, preparedPerHandle } from '../../db/prepared.js';
 import { entities, sessions, users } from '../../db/schema.js';
 import { likePattern, lowerCaseColumnLike } from '../../lib/search.js';
 
@@ -45,14 +45,16 @@ function entityListStatements(searched: boolean, sort: SortOrder) {
       asc(entities.id),
     ];
     return {
-      page: db
-        .select({ ...entityColumns, total: sql<number>`(count(*) over ())::int` })
-        .from(entities)
-        .where(where)
-        .orderBy(...order)
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .prepare(`entities_page_${shape}`),
+      page: mappedOnce(
+        db
+          .select({ ...entityColumns, total: sql<number>`(count(*) over ())::int` })
+          .from(entities)
+          .where(where)
+          .orderBy(...order)
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'))
+          .prepare(`entities_page_${shape}`),
+      ),
       count: db.select({ n: count() }).from(entities).where(where).prepare(`entities_count_${shape}`),
     };
   });

@@ -3,7 +3,7 @@
 import { and, asc, count, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { fieldsOf, lookedUpId, ownedRows } from '../../db/lookup-by-ids.js';
-import { preparedPerHandle } from '../../db/prepared.js';
+import { mappedOnce, preparedPerHandle } from '../../db/prepared.js';
 import { billingInformation, entities, groups } from '../../db/schema.js';
 import { subscriptions } from '../../db/schema-billing.js';
 import { messageReports } from '../../db/schema-desk.js';
@@ -142,12 +142,14 @@ const searchedGroupPageStatements = Object.fromEntries(
   (['none', 'asc', 'desc'] as const).map((order) => [
     order,
     preparedPerHandle((db) =>
-      searchedGroupPageQuery(db, order === 'none' ? undefined : order, {
-        entityId: sql.placeholder('entityId'),
-        pattern: sql.placeholder('pattern'),
-        limit: sql.placeholder('limit'),
-        offset: sql.placeholder('offset'),
-      }).prepare(`search_groups_page_${order}`),
+      mappedOnce(
+        searchedGroupPageQuery(db, order === 'none' ? undefined : order, {
+          entityId: sql.placeholder('entityId'),
+          pattern: sql.placeholder('pattern'),
+          limit: sql.placeholder('limit'),
+          offset: sql.placeholder('offset'),
+        }).prepare(`search_groups_page_${order}`),
+      ),
     ),
   ]),
 ) as Record<

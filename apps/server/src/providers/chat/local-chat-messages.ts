@@ -4,6 +4,7 @@
 // channel beside the words of the message (MESSAGE_SEARCH_VECTOR).
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { mappedOnce } from '../../db/prepared.js';
 import { chatChannels, chatMessages, chatUsers, MESSAGE_SEARCH_VECTOR } from '../../db/schema-chat.js';
 import { isUuid } from '../../lib/app-error.js';
 import {
@@ -69,30 +70,32 @@ export function createLocalMessageReads(
    * first, so that the index walks forward from the cursor.
    */
   const messagesPage = (direction: Direction) =>
-    db
-      .select({
-        id: chatMessages.id,
-        html: chatMessages.html,
-        attachments: chatMessages.attachments,
-        createdAt: chatMessages.createdAt,
-        userId: chatMessages.userId,
-        userName: chatUsers.name,
-        flags: sql<{ userId: string; name: string; reason: string | null; createdAt: string }[]>`coalesce((
+    mappedOnce(
+      db
+        .select({
+          id: chatMessages.id,
+          html: chatMessages.html,
+          attachments: chatMessages.attachments,
+          createdAt: chatMessages.createdAt,
+          userId: chatMessages.userId,
+          userName: chatUsers.name,
+          flags: sql<{ userId: string; name: string; reason: string | null; createdAt: string }[]>`coalesce((
           select json_agg(json_build_object('userId', f.user_id, 'name', fu.name, 'reason', f.reason,
                                             'createdAt', f.created_at) order by f.created_at, f.id)
           from chat_flags f join chat_users fu on fu.id = f.user_id
           where f.message_id = ${chatMessages.id}), '[]'::json)`,
-      })
-      .from(chatMessages)
-      .innerJoin(chatUsers, eq(chatUsers.id, chatMessages.userId))
-      .where(and(eq(chatMessages.channelId, sql.placeholder('channelId')), ofFamily(), RELATIVE[direction]))
-      .orderBy(
-        ...(direction === 'after' || direction === 'from'
-          ? [asc(chatMessages.createdAt), asc(chatMessages.id)]
-          : [desc(chatMessages.createdAt), desc(chatMessages.id)]),
-      )
-      .limit(sql.placeholder('limit'))
-      .prepare(`chat_messages_${direction}`);
+        })
+        .from(chatMessages)
+        .innerJoin(chatUsers, eq(chatUsers.id, chatMessages.userId))
+        .where(and(eq(chatMessages.channelId, sql.placeholder('channelId')), ofFamily(), RELATIVE[direction]))
+        .orderBy(
+          ...(direction === 'after' || direction === 'from'
+            ? [asc(chatMessages.createdAt), asc(chatMessages.id)]
+            : [desc(chatMessages.createdAt), desc(chatMessages.id)]),
+        )
+        .limit(sql.placeholder('limit'))
+        .prepare(`chat_messages_${direction}`),
+    );
   const pages = {
     newest: messagesPage('newest'),
     before: messagesPage('before'),
