@@ -48,6 +48,16 @@ const RELATIVE: Record<Direction, SQL | undefined> = {
   from: sql`${position} >= ${cursorRow}`,
 };
 
+/** A message's fields as every read of one gives them (with its author's name). */
+export const messageFields = {
+  id: chatMessages.id,
+  html: chatMessages.html,
+  attachments: chatMessages.attachments,
+  createdAt: chatMessages.createdAt,
+  userId: chatMessages.userId,
+  userName: chatUsers.name,
+};
+
 function ofFamily() {
   return sql`exists (select 1 from chat_channels c
     where c.id = ${sql.placeholder('channelId')}::uuid and c.group_id = ${sql.placeholder('groupId')}::uuid)`;
@@ -73,12 +83,7 @@ export function createLocalMessageReads(
     mappedOnce(
       db
         .select({
-          id: chatMessages.id,
-          html: chatMessages.html,
-          attachments: chatMessages.attachments,
-          createdAt: chatMessages.createdAt,
-          userId: chatMessages.userId,
-          userName: chatUsers.name,
+          ...messageFields,
           flags: sql<{ userId: string; name: string; reason: string | null; createdAt: string }[]>`coalesce((
           select json_agg(json_build_object('userId', f.user_id, 'name', fu.name, 'reason', f.reason,
                                             'createdAt', f.created_at) order by f.created_at, f.id)

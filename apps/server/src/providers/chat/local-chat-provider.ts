@@ -14,7 +14,7 @@ import {
 import { isUuid } from '../../lib/app-error.js';
 import type { ChannelSummary, ChatProvider } from './chat-provider.js';
 import { createLocalChatFiles } from './local-chat-files.js';
-import { createLocalMessageReads } from './local-chat-messages.js';
+import { createLocalMessageReads, messageFields } from './local-chat-messages.js';
 import { localReportsIn } from './local-chat-reports.js';
 
 /** A stored file as chat_files records it. */
@@ -171,14 +171,7 @@ export function createLocalChatProvider(db: Db): LocalChatProvider {
     async getMessage(groupId, channelId, messageId) {
       if (!isUuid(channelId) || !isUuid(messageId)) return null;
       const [row] = await db
-        .select({
-          id: chatMessages.id,
-          html: chatMessages.html,
-          attachments: chatMessages.attachments,
-          createdAt: chatMessages.createdAt,
-          userId: chatMessages.userId,
-          userName: chatUsers.name,
-        })
+        .select(messageFields)
         .from(chatMessages)
         .innerJoin(chatUsers, eq(chatUsers.id, chatMessages.userId))
         .innerJoin(chatChannels, eq(chatChannels.id, chatMessages.channelId))
