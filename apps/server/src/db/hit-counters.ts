@@ -1,7 +1,7 @@
 // Attempt counters in SQL, shared by every process and kept across restarts (table rate_limit_counters).
 // A key's window starts at its first hit; a hit after the window has passed starts the count again.
 // Each write is one statement, atomic under concurrent hits of the same key from any process.
-import { and, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { rateLimitCounters as counters } from './schema.js';
 
@@ -63,6 +63,14 @@ export async function findCounters(db: Db, keys: string[], now: Date): Promise<C
     .select(columns)
     .from(counters)
     .where(and(inArray(counters.key, keys), gt(counters.expiresAt, now)));
+}
+
+/** Takes back one hit of a counter whose window is still open (an attempt that turned out well). */
+export async function releaseHit(db: Db, key: string, now: Date): Promise<void> {
+  await db
+    .update(counters)
+    .set({ hits: sql`${counters.hits} - 1` })
+    .where(and(eq(counters.key, key), gt(counters.hits, 0), gt(counters.expiresAt, now)));
 }
 
 /**

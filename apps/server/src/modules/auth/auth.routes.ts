@@ -39,7 +39,12 @@ export async function authRoutes(
   route(
     app,
     endpoints.auth.login,
-    { config: { rateLimit }, schema: { tags: ['auth'], summary: 'Sign in with e-mail and password' } },
+    // Sign-in attempts are counted per address by the lock-out (successful ones taken back): the
+    // route's own limit only stops a flood of requests.
+    {
+      config: { rateLimit: { ...rateLimit, max: rateLimitMax * 10 } },
+      schema: { tags: ['auth'], summary: 'Sign in with e-mail and password' },
+    },
     async (request, reply) => {
       const session = await auth.login({ input: request.body, address: request.ip });
       setRefreshCookie(reply, session);

@@ -52,7 +52,10 @@ export function createAuthService(ctx: AppContext) {
   const { db, config, tokenKey } = ctx;
   // Failed sign-ins block the pair (account, address) and slow the account's failing addresses down,
   // never the owner's own (sign-in-lockout.ts).
-  const lockout = createSignInLockout(db, config.auth.rateLimitMax);
+  const lockout = createSignInLockout(db, {
+    max: config.auth.rateLimitMax,
+    windowMs: config.auth.rateLimitWindowSeconds * 1000,
+  });
 
   // Every authenticated request reads its session: requests that arrive while two such reads are
   // under way share the next one (db/lookup-by-ids.ts): one statement for many of them.
@@ -101,7 +104,8 @@ export function createAuthService(ctx: AppContext) {
     async login({ input, address }: { input: LoginRequest; address: string }): Promise<IssuedSession> {
       const { email, password, role, rememberMe } = ZLoginRequest.parse(input);
       const attempt = { email, address };
-      if (await lockout.refused(attempt)) throw new AppError('TOO_MANY_REQUESTS', MSG.extra.tooManyAttempts);
+      if ((await lockout.refused(attempt)) || !(await lockout.admit(attempt)))
+        throw new AppError('TOO_MANY_REQUESTS', MSG.extra.tooManyAttempts);
       const user = await repo.findUserByEmail(db, email);
       const invalid = async () => {
         await lockout.recordFailure(attempt);
@@ -126,6 +130,7 @@ export function createAuthService(ctx: AppContext) {
       if (!(await verifyPassword(user.passwordHash, password))) throw await invalid();
       if (accountState(user) !== 'active') throw new AppError('FORBIDDEN', MSG.auth.notYetActivated);
       const sessionId = await repo.createSession(db, user.id, rememberMe);
+      await lockout.signedIn(attempt);
       return issue(user, sessionId, rememberMe);
     },
 

@@ -53,6 +53,44 @@ describe('sign-in lock-out with the default limits', () => {
   });
 });
 
+describe('sign-in attempts of one address, across accounts', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_AUTH_MAX: '3' }, { database: fileDatabase(), startWorkers: false });
+  });
+  afterAll(() => t.close());
+
+  it('an office behind one address signs in as often as it needs; its failures count', async () => {
+    const people = [await account(t), await account(t), await account(t)];
+    for (let round = 0; round < 3; round++)
+      for (const person of people) {
+        const signedIn = await attempt(t, person, person.password, '10.3.0.1');
+        expect(signedIn.statusCode).toBe(200);
+        rememberSecret(signedIn.json().accessToken);
+        rememberSecret(signedIn.cookies.find((c) => c.name === 'bt_refresh')?.value);
+      }
+    // Three wrong passwords, each on another account: the address has had its attempts.
+    for (const person of people)
+      expect((await attempt(t, person, 'Wrong-Pass-1', '10.3.0.1')).statusCode).toBe(401);
+    const late = await account(t);
+    await expectRefused(await attempt(t, late, late.password, '10.3.0.1'));
+    // Another address is counted apart.
+    const elsewhere = await attempt(t, late, late.password, '10.3.0.2');
+    expect(elsewhere.statusCode).toBe(200);
+    rememberSecret(elsewhere.json().accessToken);
+    rememberSecret(elsewhere.cookies.find((c) => c.name === 'bt_refresh')?.value);
+  });
+
+  it('counts an attempt before its password is checked: guesses sent at once get no more tries', async () => {
+    const targets = await Promise.all(Array.from({ length: 8 }, () => account(t)));
+    const answers = await Promise.all(
+      targets.map((target) => attempt(t, target, 'Wrong-Pass-1', '10.3.0.3')),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([401, 401, 401, 429, 429, 429, 429, 429]);
+  });
+});
+
 describe('sign-in lock-out of one address', () => {
   it('refuses an address after 10 wrong passwords, even the right one, also on a new app instance', async () => {
     // 20 attempts per address on the route: the 11th attempt is refused by the lock-out, not the route.
@@ -90,7 +128,7 @@ describe('createSignInLockout', () => {
 
   it('blocks a pair after 5 failures for 15 minutes (default limits), whatever the password', async () => {
     let now = start;
-    const lockout = createSignInLockout(fileDatabase().db, 10, () => now);
+    const lockout = createSignInLockout(fileDatabase().db, { max: 10, windowMs: 300_000 }, () => now);
     const pair = { email: 'pair@test.local', address: '203.0.113.5' };
     for (let i = 0; i < 5; i++) {
       expect(await lockout.refused(pair)).toBe(false);
@@ -106,7 +144,7 @@ describe('createSignInLockout', () => {
 
   it('makes failing addresses wait 1 s, 2 s, 4 s … up to 5 minutes past 5 failures of the account', async () => {
     let now = start;
-    const lockout = createSignInLockout(fileDatabase().db, 10, () => now);
+    const lockout = createSignInLockout(fileDatabase().db, { max: 10, windowMs: 300_000 }, () => now);
     const email = 'delay@test.local';
     const from = (i: number) => ({ email, address: `198.51.100.${i}` });
     for (let i = 1; i <= 5; i++) await lockout.recordFailure(from(i));
@@ -128,7 +166,7 @@ describe('createSignInLockout', () => {
 
   it('never makes an address wait more than 5 minutes', async () => {
     let now = start;
-    const lockout = createSignInLockout(fileDatabase().db, 10, () => now);
+    const lockout = createSignInLockout(fileDatabase().db, { max: 10, windowMs: 300_000 }, () => now);
     const email = 'cap@test.local';
     for (let i = 1; i <= 60; i++) await lockout.recordFailure({ email, address: `192.0.2.${i}` });
     now += 5 * MINUTE - 1;
@@ -138,7 +176,7 @@ describe('createSignInLockout', () => {
   });
 
   it('counts an IPv6 client by its /64', async () => {
-    const lockout = createSignInLockout(fileDatabase().db, 10);
+    const lockout = createSignInLockout(fileDatabase().db, { max: 10, windowMs: 300_000 });
     const email = 'six@test.local';
     for (let i = 1; i <= 5; i++) await lockout.recordFailure({ email, address: `2001:db8:1:1::${i}` });
     expect(await lockout.refused({ email, address: '2001:db8:1:1:ffff::9' })).toBe(true);

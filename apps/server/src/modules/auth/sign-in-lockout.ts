@@ -10,15 +10,20 @@
 //   doubling per further failure of the account). Each of many addresses then guesses once, and again
 //   only minutes later, instead of PAIR_MAX times at once.
 //
+// - per address: RATE_LIMIT_AUTH_MAX sign-ins under way or failed per window (RATE_LIMIT_AUTH_WINDOW_SECONDS),
+//   across accounts. An attempt is counted before its password is checked, so parallel guesses are
+//   bounded too, and taken back when it signs in: an office behind one address signs in as often as
+//   its people need, and a guesser trying many accounts from it is stopped.
+//
 // An address with no failure of its own on the account is never refused by the others' failures: the
 // owner signing in from their own address with the right password gets in during an attack. If they
 // mistype meanwhile, they wait at most 5 minutes (or set a new password by e-mailed code, which this
 // does not count). A refused attempt is refused before its password is checked and is not counted, so
-// a right guess past the limit tells the guesser nothing. Failures are counted after the check, so
-// parallel attempts of one address may pass together: the route's per-address limit bounds those.
+// a right guess past the limit tells the guesser nothing. Failures of a pair are counted after the
+// check, so parallel attempts of one address may pass together: the per-address count bounds those.
 import { normalizeIP } from '@fastify/rate-limit';
 import type { Db } from '../../db/client.js';
-import { countHits, findCounters } from '../../db/hit-counters.js';
+import { countHits, findCounters, releaseHit } from '../../db/hit-counters.js';
 
 const WINDOW_MS = 15 * 60 * 1000;
 const FIRST_DELAY_MS = 1000;
@@ -30,12 +35,18 @@ export interface SignInAttempt {
   address: string;
 }
 
-export function createSignInLockout(db: Db, rateLimitMax: number, now: () => number = Date.now) {
-  const pairMax = Math.max(5, Math.ceil(rateLimitMax / 2));
+/** `max` and `windowMs`: RATE_LIMIT_AUTH_MAX and its window, the per-address count's. */
+export function createSignInLockout(
+  db: Db,
+  { max, windowMs }: { max: number; windowMs: number },
+  now: () => number = Date.now,
+) {
+  const pairMax = Math.max(5, Math.ceil(max / 2));
   const keysOf = ({ email, address }: SignInAttempt) => ({
     // An IPv6 client is one /64, as the route limits count it: its own block of addresses.
     pair: `sign-in:pair:${email}|${normalizeIP(address, 64)}`,
     account: `sign-in:account:${email}`,
+    address: `sign-in:address:${normalizeIP(address, 64)}`,
   });
 
   /** How long the account's failures make an address that has failed on it wait after its last one. */
@@ -55,6 +66,20 @@ export function createSignInLockout(db: Db, rateLimitMax: number, now: () => num
       if (pair.hits >= pairMax) return true;
       const account = counters.find((c) => c.key === keys.account)?.hits ?? 0;
       return now() < pair.lastHitAt.getTime() + delayMs(account);
+    },
+
+    /**
+     * Counts the attempt for its address, before its password is checked; false when the address has
+     * had its attempts for the window (then nothing is counted).
+     */
+    async admit(attempt: SignInAttempt): Promise<boolean> {
+      const key = keysOf(attempt).address;
+      return (await countHits(db, { keys: [key], now: new Date(now()), windowMs, max })).length === 1;
+    },
+
+    /** A sign-in that succeeded no longer counts for its address. */
+    async signedIn(attempt: SignInAttempt): Promise<void> {
+      await releaseHit(db, keysOf(attempt).address, new Date(now()));
     },
 
     /** Counts a failed attempt for its pair and its account. */
