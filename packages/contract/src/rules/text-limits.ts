@@ -1,6 +1,7 @@
 // The longest text each field takes. The schemas refuse more with the catalogue's 'Field must be at most
-// N characters', and the inputs stop typing there, both from these numbers. No zod here: the login page
-// and the families list read them, and download no zod.
+// N characters'. The inputs take text of any length and the schemas' messages say when a text is too
+// long, so nothing typed or pasted is cut without a word (only the card number's field, a format, stops
+// at its length). No zod here: the lists' search box reads them, and downloads no zod.
 
 export const EMAIL_MAX = 254;
 export const PASSWORD_MAX = 256;

@@ -2,10 +2,8 @@
 // disabled label for admins), 'Change Password' and 'Save Changes' with the spec's two dialogs.
 import {
   type AccountSettingsForm,
-  ENTITY_NAME_MAX,
   joinName,
   MSG,
-  PERSON_NAME_MAX,
   type SessionUser,
   splitName,
   ZAccountSettingsForm,
@@ -85,14 +83,12 @@ function AccountForm({ user }: { user: SessionUser }) {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label={MSG.fields.firstName}
-              maxLength={PERSON_NAME_MAX}
               required
               error={errors.firstName?.message}
               {...form.register('firstName')}
             />
             <TextInput
               label={MSG.fields.lastName}
-              maxLength={PERSON_NAME_MAX}
               required
               error={errors.lastName?.message}
               {...form.register('lastName')}
@@ -102,7 +98,6 @@ function AccountForm({ user }: { user: SessionUser }) {
           {isEntity ? (
             <TextInput
               label="Organization name"
-              maxLength={ENTITY_NAME_MAX}
               required
               error={errors.entityName?.message}
               {...form.register('entityName')}

@@ -1,10 +1,4 @@
-import {
-  EMAIL_MAX,
-  type ForgotPasswordRequest,
-  MSG,
-  type Role,
-  ZForgotPasswordRequest,
-} from '@bridge-talk/contract';
+import { type ForgotPasswordRequest, MSG, type Role, ZForgotPasswordRequest } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
@@ -47,7 +41,6 @@ export function ForgotPasswordPage({ role }: { role: Role }) {
             label="Email"
             type="email"
             autoComplete="username"
-            maxLength={EMAIL_MAX}
             required
             autoFocus
             error={form.formState.errors.email?.message}

@@ -1,4 +1,4 @@
-import { API, MSG, type Role, type SessionResponse } from '@bridge-talk/contract';
+import { API, EMAIL_MAX, MSG, PASSWORD_MAX, type Role, type SessionResponse } from '@bridge-talk/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation, useParams } from 'react-router';
@@ -113,6 +113,31 @@ describe('LoginPage', () => {
 
     expect(await screen.findByText(MSG.validation.emailWrong)).toBeInTheDocument();
     expect(screen.getByText(MSG.validation.passwordMin)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('keeps an e-mail and a password one character over the maximum whole, says so, and sends nothing', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(SESSION));
+    const user = userEvent.setup();
+    renderLogin();
+    const domain = '@example.org';
+    const email = `${'a'.repeat(EMAIL_MAX + 1 - domain.length)}${domain}`;
+    const password = 'p'.repeat(PASSWORD_MAX + 1);
+
+    await user.click(emailField());
+    await user.paste(email);
+    await user.click(passwordField());
+    await user.paste(password);
+    expect(emailField()).toHaveValue(email);
+    expect(passwordField()).toHaveValue(password);
+    await user.click(submit());
+
+    await waitFor(() =>
+      expect(emailField()).toHaveAccessibleDescription(MSG.validation.tooLong(MSG.fields.email, EMAIL_MAX)),
+    );
+    expect(passwordField()).toHaveAccessibleDescription(
+      MSG.validation.tooLong(MSG.fields.password, PASSWORD_MAX),
+    );
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -1,4 +1,4 @@
-import { EMAIL_MAX, MSG, PASSWORD_MAX, type Role, type ZLoginRequest } from '@bridge-talk/contract';
+import { MSG, type Role, type ZLoginRequest } from '@bridge-talk/contract';
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -57,7 +57,6 @@ export function LoginPage({ role }: { role: Role }) {
             label="Email"
             type="email"
             autoComplete="username"
-            maxLength={EMAIL_MAX}
             required
             autoFocus
             error={errors.email?.message}
@@ -66,7 +65,6 @@ export function LoginPage({ role }: { role: Role }) {
           <PasswordInput
             label="Password"
             autoComplete="current-password"
-            maxLength={PASSWORD_MAX}
             required
             error={errors.password?.message}
             {...form.register('password')}

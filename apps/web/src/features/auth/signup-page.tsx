@@ -1,11 +1,4 @@
-import {
-  EMAIL_MAX,
-  ENTITY_NAME_MAX,
-  MSG,
-  type RegisterRequest,
-  SIGNUP_NAME_MAX,
-  ZRegisterRequest,
-} from '@bridge-talk/contract';
+import { MSG, type RegisterRequest, ZRegisterRequest } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Radio, Stack, TextInput } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
@@ -93,7 +86,6 @@ export function SignupPage() {
           <TextInput
             label="Name"
             autoComplete="name"
-            maxLength={SIGNUP_NAME_MAX}
             required
             autoFocus
             error={errors.name?.message}
@@ -103,7 +95,6 @@ export function SignupPage() {
             <TextInput
               label={MSG.fields.entityName}
               autoComplete="organization"
-              maxLength={ENTITY_NAME_MAX}
               required
               error={errors.entityName?.message}
               {...form.register('entityName')}
@@ -113,7 +104,6 @@ export function SignupPage() {
             label="Email"
             type="email"
             autoComplete="email"
-            maxLength={EMAIL_MAX}
             required
             error={errors.email?.message}
             {...form.register('email')}

@@ -136,17 +136,40 @@ describe('CreateEntityPage', () => {
     expect(await screen.findByText(MSG.validation.endContractInvalid)).toBeInTheDocument();
   });
 
-  it('stops the name, e-mail, address and coupon at their maximum, as the server’s rules do', async () => {
-    answerApi(() => undefined);
+  it('keeps a name, e-mail, address and coupon one character over the maximum whole, says so, and sends nothing', async () => {
+    const calls = answerApi(() => undefined);
     const user = userEvent.setup();
     renderAt('/entity-management/create');
-    expect(field('Entity name')).toHaveAttribute('maxLength', String(ENTITY_NAME_MAX));
-    expect(field('Email')).toHaveAttribute('maxLength', String(EMAIL_MAX));
-    expect(field('Address')).toHaveAttribute('maxLength', String(ENTITY_ADDRESS_MAX));
-    expect(field('Coupon')).toHaveAttribute('maxLength', String(COUPON_CODE_MAX));
-    await user.click(field('Address'));
-    await user.paste('a'.repeat(ENTITY_ADDRESS_MAX + 20));
-    expect(field('Address')).toHaveValue('a'.repeat(ENTITY_ADDRESS_MAX));
+    const domain = '@example.org';
+    const tooLong: Record<string, [value: string, message: string]> = {
+      'Entity name': [
+        'a'.repeat(ENTITY_NAME_MAX + 1),
+        MSG.validation.tooLong(MSG.fields.entityName, ENTITY_NAME_MAX),
+      ],
+      Email: [
+        `${'a'.repeat(EMAIL_MAX + 1 - domain.length)}${domain}`,
+        MSG.validation.tooLong(MSG.fields.email, EMAIL_MAX),
+      ],
+      Address: [
+        'a'.repeat(ENTITY_ADDRESS_MAX + 1),
+        MSG.validation.tooLong(MSG.fields.address, ENTITY_ADDRESS_MAX),
+      ],
+      Coupon: ['A'.repeat(COUPON_CODE_MAX + 1), MSG.validation.tooLong(MSG.fields.coupon, COUPON_CODE_MAX)],
+    };
+    for (const [label, [value]] of Object.entries(tooLong)) {
+      await user.click(field(label));
+      await user.paste(value);
+      expect(field(label)).toHaveValue(value);
+    }
+    // Leaving the coupon says it is too long, and looks nothing up.
+    await user.click(field('Phone'));
+    await waitFor(() => expect(field('Coupon')).toHaveAccessibleDescription(tooLong.Coupon![1]));
+    await user.click(save());
+    for (const [label, [value, message]] of Object.entries(tooLong)) {
+      await waitFor(() => expect(field(label)).toHaveAccessibleDescription(message));
+      expect(field(label)).toHaveValue(value);
+    }
+    expect(calls).toEqual([]);
   });
 
   it('refuses a phone one digit short, and keeps one pasted with its country code whole', async () => {

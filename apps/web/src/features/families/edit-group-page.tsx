@@ -1,5 +1,5 @@
 // /manage-families/{id}/edit-group: rename the family ('Edit name group successfully.').
-import { type EditGroupRequest, GROUP_NAME_MAX, MSG, ZEditGroupRequest } from '@bridge-talk/contract';
+import { type EditGroupRequest, MSG, ZEditGroupRequest } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Paper, Stack, TextInput } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
@@ -62,7 +62,6 @@ function RenameForm({ id, current }: { id: string; current: string }) {
             label={MSG.families.groupNameLabel}
             required
             autoComplete="off"
-            maxLength={GROUP_NAME_MAX}
             error={form.formState.errors.name?.message}
             {...form.register('name')}
           />

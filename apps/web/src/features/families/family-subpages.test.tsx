@@ -87,12 +87,11 @@ describe('EditGroupPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/manage-families/${ID}/details`));
   });
 
-  it('takes a one-word name, sent whole, and stops the field at the longest name', async () => {
+  it('takes a one-word name, sent whole', async () => {
     const { api, user } = render('edit-group', <EditGroupPage />, {
       [`PUT /api/group/edit/${ID}`]: () => jsonResponse({ _id: ID, message: MSG.families.groupRenamed }),
     });
     const input = await screen.findByRole('textbox', { name: /^Group name/ });
-    expect(input).toHaveAttribute('maxLength', String(GROUP_NAME_MAX));
     await user.clear(input);
     await user.type(input, 'Brookses');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -101,6 +100,25 @@ describe('EditGroupPage', { timeout: 20_000 }, () => {
     expect(api.callsTo('PUT', apiPath(API.group.edit, { groupId: ID }))[0]?.body).toEqual({
       name: 'Brookses',
     });
+  });
+  it('keeps a name one character over the longest whole, says it is too long, and renames nothing', async () => {
+    const { api, router, user } = render('edit-group', <EditGroupPage />, {
+      [`PUT /api/group/edit/${ID}`]: () => jsonResponse({ _id: ID, message: MSG.families.groupRenamed }),
+    });
+    const input = await screen.findByRole('textbox', { name: /^Group name/ });
+    const tooLong = 'a'.repeat(GROUP_NAME_MAX + 1);
+    const message = MSG.validation.tooLong(MSG.families.groupNameLabel, GROUP_NAME_MAX);
+    await user.clear(input);
+    await user.type(input, tooLong);
+    expect(input).toHaveValue(tooLong);
+    await user.tab();
+    await waitFor(() => expect(input).toHaveAccessibleDescription(message));
+    expect(message).toBe(`Group name must be at most ${GROUP_NAME_MAX} characters`);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(input).toHaveAccessibleDescription(message));
+    expect(input).toHaveValue(tooLong);
+    expect(api.callsTo('PUT', apiPath(API.group.edit, { groupId: ID }))).toEqual([]);
+    expect(router.state.location.pathname).toBe(`/manage-families/${ID}/edit-group`);
   });
 });
 

@@ -148,19 +148,41 @@ describe('UpdateFamiliesPage', { timeout: 20_000 }, () => {
     expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 
-  it('stops each name and e-mail at its maximum', async () => {
-    renderPage();
+  it('keeps a name or e-mail one character over its maximum whole, says so, and saves nothing', async () => {
+    const { api, user } = renderPage();
     await screen.findByRole('group', { name: 'Adoptive parent 1' });
     const child = slot('Child');
-    expect(child.getByRole('textbox', { name: /^First name/ })).toHaveAttribute(
-      'maxLength',
-      String(PERSON_NAME_MAX),
-    );
-    expect(child.getByRole('textbox', { name: /^Last name/ })).toHaveAttribute(
-      'maxLength',
-      String(PERSON_NAME_MAX),
-    );
-    expect(child.getByRole('textbox', { name: /^Email/ })).toHaveAttribute('maxLength', String(EMAIL_MAX));
+    const domain = '@example.org';
+    const tooLong: [RegExp, string, string][] = [
+      [
+        /^First name/,
+        'a'.repeat(PERSON_NAME_MAX + 1),
+        MSG.validation.tooLong(MSG.fields.firstName, PERSON_NAME_MAX),
+      ],
+      [
+        /^Last name/,
+        'a'.repeat(PERSON_NAME_MAX + 1),
+        MSG.validation.tooLong(MSG.fields.lastName, PERSON_NAME_MAX),
+      ],
+      [
+        /^Email/,
+        `${'a'.repeat(EMAIL_MAX + 1 - domain.length)}${domain}`,
+        MSG.validation.tooLong(MSG.fields.email, EMAIL_MAX),
+      ],
+    ];
+    for (const [name, value] of tooLong) {
+      const box = child.getByRole('textbox', { name });
+      await user.clear(box);
+      await user.type(box, value);
+      expect(box).toHaveValue(value);
+    }
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    for (const [name, value, message] of tooLong) {
+      expect(await child.findByText(message)).toBeInTheDocument();
+      expect(child.getByRole('textbox', { name })).toHaveValue(value);
+    }
+    // Nothing is saved, and an e-mail too long to be anyone's is not looked up.
+    expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 
   it('locks the name of a person found by a valid e-mail, and lets go when the e-mail changes', async () => {

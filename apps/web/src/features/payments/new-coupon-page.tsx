@@ -1,14 +1,6 @@
 // /payments/coupons/new: a coupon of the local provider — its code, name, a percentage or an amount
 // off, an optional limit of redemptions, and the plans it applies to (its metadata.products).
-import {
-  COUPON_NAME_MAX,
-  type CouponForm,
-  couponRequestOf,
-  formatPrice,
-  MSG,
-  NEW_COUPON_CODE_MAX,
-  ZCouponForm,
-} from '@bridge-talk/contract';
+import { type CouponForm, couponRequestOf, formatPrice, MSG, ZCouponForm } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Checkbox, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Controller, useWatch } from 'react-hook-form';
@@ -78,7 +70,6 @@ function NewCouponForm({
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label="Code"
-              maxLength={NEW_COUPON_CODE_MAX}
               required
               description="What people type, e.g. SPRING10"
               error={errors.id?.message}
@@ -86,7 +77,6 @@ function NewCouponForm({
             />
             <TextInput
               label="Name"
-              maxLength={COUPON_NAME_MAX}
               required
               description="Shown when the code is accepted"
               error={errors.name?.message}

@@ -1,5 +1,5 @@
 // /payments/plans/new: a plan of the local provider — name, one-time or monthly, and price.
-import { MSG, PLAN_NAME_MAX, type PlanForm, parseAmountToCents, ZPlanForm } from '@bridge-talk/contract';
+import { MSG, type PlanForm, parseAmountToCents, ZPlanForm } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Paper, Stack, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
@@ -59,13 +59,7 @@ function NewPlanForm() {
     <Paper withBorder p="xl" radius="md" maw={560}>
       <form onSubmit={submit} noValidate aria-label={MSG.payments.newPlan}>
         <Stack>
-          <TextInput
-            label="Name"
-            required
-            maxLength={PLAN_NAME_MAX}
-            error={errors.name?.message}
-            {...form.register('name')}
-          />
+          <TextInput label="Name" required error={errors.name?.message} {...form.register('name')} />
           <Controller
             control={form.control}
             name="type"

@@ -1,6 +1,6 @@
 // The new password, typed twice, with the live checklist under it: the reset and the change of a
 // password ask for it the same way.
-import { type NewPasswordForm, PASSWORD_MAX } from '@bridge-talk/contract';
+import type { NewPasswordForm } from '@bridge-talk/contract';
 import { PasswordInput } from '@mantine/core';
 import type { UseFormReturn } from 'react-hook-form';
 import { PasswordChecklist } from '../ui/password-checklist.js';
@@ -12,7 +12,6 @@ export function NewPasswordFields({ form }: { form: UseFormReturn<NewPasswordFor
     <>
       <PasswordInput
         label="New password"
-        maxLength={PASSWORD_MAX}
         autoComplete="new-password"
         required
         autoFocus
@@ -21,7 +20,6 @@ export function NewPasswordFields({ form }: { form: UseFormReturn<NewPasswordFor
       />
       <PasswordInput
         label="Re-type password"
-        maxLength={PASSWORD_MAX}
         autoComplete="new-password"
         required
         error={errors.confirmation?.message}

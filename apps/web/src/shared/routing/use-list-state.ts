@@ -4,7 +4,10 @@
 // The search box follows the address (Back, a link) and the address follows the box once typing
 // pauses. A pause that ends after the page was left (the caseworker typed, then at once opened a row)
 // must not bring the list back: the address is moved only while it is still this list's.
-import type { SortDirection } from '@bridge-talk/contract';
+//
+// A search longer than the server takes is neither cut nor sent: it stays in the box, which says it is
+// too long, and the list stays as it was (one in a link lists without a search).
+import { MSG, SEARCH_MAX, type SortDirection } from '@bridge-talk/contract';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
@@ -27,6 +30,11 @@ export function readListState(params: URLSearchParams): ListState {
   };
 }
 
+/** The message for a search text the server would refuse as too long, or undefined for one it takes. */
+export function searchTextError(text: string): string | undefined {
+  return text.trim().length > SEARCH_MAX ? MSG.validation.tooLong(MSG.fields.search, SEARCH_MAX) : undefined;
+}
+
 export function toListParams({ search, sort, page }: ListState): URLSearchParams {
   const params = new URLSearchParams();
   if (search) params.set('search', search);
@@ -46,7 +54,9 @@ export interface ListStateControls {
 
 export function useListState(): ListStateControls {
   const [params, setParams] = useSearchParams();
-  const state = readListState(params);
+  const linked = readListState(params);
+  // What the list shows: the address's, less a search too long to send.
+  const state = searchTextError(linked.search) ? { ...linked, search: '' } : linked;
   // The browser's address when the router last showed this list. A navigation away moves it at once,
   // while the list stays on screen until the next page has loaded (a lazy page): the list must not
   // then move the address back. (Under a memory router, as in tests, it never moves.)
@@ -56,19 +66,19 @@ export function useListState(): ListStateControls {
 
   const go = (next: Partial<ListState>, replace = false) => {
     if (window.location.pathname !== shownAt) return;
-    setParams(toListParams({ ...state, ...next }), { replace, preventScrollReset: true });
+    setParams(toListParams({ ...linked, ...next }), { replace, preventScrollReset: true });
   };
 
-  const [typed, setTyped] = useState(state.search);
+  const [typed, setTyped] = useState(linked.search);
   const [settled] = useDebouncedValue(typed.trim(), SEARCH_DELAY_MS);
-  const [lastSearch, setLastSearch] = useState(state.search);
-  if (state.search !== lastSearch) {
-    setLastSearch(state.search);
-    if (typed.trim() !== state.search) setTyped(state.search);
+  const [lastSearch, setLastSearch] = useState(linked.search);
+  if (linked.search !== lastSearch) {
+    setLastSearch(linked.search);
+    if (typed.trim() !== linked.search) setTyped(linked.search);
   }
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled change of the box moves the address.
   useEffect(() => {
-    if (settled !== state.search) go({ search: settled, page: 1 }, true);
+    if (settled !== linked.search && !searchTextError(settled)) go({ search: settled, page: 1 }, true);
   }, [settled]);
 
   return { state, go, typed, setTyped };

@@ -1,14 +1,15 @@
 // The parts every list page shares: the search box of its header, the card shown before there is
 // anything to list, the footer with the range shown and the pages, the table with its footer, and the
 // body that chooses between them and the load error.
-import { SEARCH_MAX } from '@bridge-talk/contract';
 import { Button, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { searchTextError } from '../routing/use-list-state.js';
 import { DataTable, type DataTableProps } from './data-table.js';
 import { LoadError } from './load-error.js';
 
+/** The search box of a list: any length may be typed; one too long to search with says so under it. */
 export function ListSearch({
   label,
   value,
@@ -22,11 +23,11 @@ export function ListSearch({
     <TextInput
       type="search"
       maw={420}
-      maxLength={SEARCH_MAX}
       aria-label={label}
       placeholder={label}
       leftSection={<IconSearch size={16} />}
       value={value}
+      error={searchTextError(value)}
       onChange={(event) => onChange(event.currentTarget.value)}
     />
   );

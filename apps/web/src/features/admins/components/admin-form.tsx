@@ -1,6 +1,6 @@
 // The Add Admin Account / edit form: first name, last name and
 // e-mail; the submit button turns green once all three are filled.
-import { type AdminFormValues, EMAIL_MAX, MSG, PERSON_NAME_MAX, ZAdminForm } from '@bridge-talk/contract';
+import { type AdminFormValues, MSG, ZAdminForm } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useWatch } from 'react-hook-form';
@@ -66,7 +66,6 @@ export function AdminForm({ mode, defaultValues, onSave }: AdminFormProps) {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label={MSG.fields.firstName}
-              maxLength={PERSON_NAME_MAX}
               required
               autoComplete="off"
               error={errors.firstName?.message}
@@ -74,7 +73,6 @@ export function AdminForm({ mode, defaultValues, onSave }: AdminFormProps) {
             />
             <TextInput
               label={MSG.fields.lastName}
-              maxLength={PERSON_NAME_MAX}
               required
               autoComplete="off"
               error={errors.lastName?.message}
@@ -83,7 +81,6 @@ export function AdminForm({ mode, defaultValues, onSave }: AdminFormProps) {
           </SimpleGrid>
           <TextInput
             label="Email"
-            maxLength={EMAIL_MAX}
             type="email"
             required
             autoComplete="off"

@@ -107,15 +107,48 @@ describe('BillingForm', { timeout: 20_000 }, () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it('stops each text at its maximum, the ZIP at 5 digits', async () => {
-    const { user } = renderForm();
+  it("keeps a ZIP one digit too long whole and says 'Zip code must be at most 5 characters'", async () => {
+    const { user, onSubmit } = renderForm();
     await screen.findByRole('textbox', { name: /^Card number/ });
     await user.type(box('ZIP'), '123456');
-    expect(box('ZIP')).toHaveValue('12345');
-    expect(box('Cardholder name')).toHaveAttribute('maxLength', String(CARD_NAME_MAX));
-    expect(box('Address')).toHaveAttribute('maxLength', String(BILLING_ADDRESS_MAX));
-    expect(box('City')).toHaveAttribute('maxLength', String(CITY_MAX));
-    expect(box('Email')).toHaveAttribute('maxLength', String(EMAIL_MAX));
+    expect(box('ZIP')).toHaveValue('123456');
+    await user.tab();
+    await waitFor(() => expect(box('ZIP')).toHaveAccessibleDescription(MSG.validation.zipMax));
+    expect(MSG.validation.zipMax).toBe('Zip code must be at most 5 characters');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('keeps each text one character over its maximum whole, says so on saving, and sends nothing', async () => {
+    const { api, user, onSubmit } = renderForm();
+    await screen.findByRole('textbox', { name: /^Card number/ });
+    const domain = '@example.org';
+    const tooLong: Record<string, [value: string, message: string]> = {
+      'Cardholder name': [
+        'a'.repeat(CARD_NAME_MAX + 1),
+        MSG.validation.tooLong(MSG.fields.fullName, CARD_NAME_MAX),
+      ],
+      Address: [
+        'a'.repeat(BILLING_ADDRESS_MAX + 1),
+        MSG.validation.tooLong(MSG.fields.address, BILLING_ADDRESS_MAX),
+      ],
+      City: ['a'.repeat(CITY_MAX + 1), MSG.validation.tooLong(MSG.fields.city, CITY_MAX)],
+      ZIP: ['627011', MSG.validation.zipMax],
+      Email: [
+        `${'a'.repeat(EMAIL_MAX + 1 - domain.length)}${domain}`,
+        MSG.validation.tooLong(MSG.fields.email, EMAIL_MAX),
+      ],
+    };
+    await fillValid(
+      user,
+      Object.fromEntries(Object.entries(tooLong).map(([label, [value]]) => [label, value])),
+    );
+    for (const [label, [value]] of Object.entries(tooLong)) expect(box(label)).toHaveValue(value);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    for (const [label, [, message]] of Object.entries(tooLong)) {
+      await waitFor(() => expect(box(label)).toHaveAccessibleDescription(message));
+    }
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(api.callsTo('POST', API.payments.localTokens)).toEqual([]);
   });
 
   it("refuses a phone one digit short with 'Phone field is wrong', and saves nothing", async () => {

@@ -2,18 +2,13 @@
 // cardholder name, the card (local form or Stripe's fields), address, city, ZIP, state (50 states and
 // DC), phone and e-mail. What it hands over is the billing payload, with a card token.
 import {
-  BILLING_ADDRESS_MAX,
   type BillingDetailsResponse,
   type BillingForm as BillingFormValues,
   type BillingPayload,
-  CARD_NAME_MAX,
-  CITY_MAX,
-  EMAIL_MAX,
   MSG,
   type UpdateBillingRequest,
   US_STATES,
   ZBillingForm,
-  ZIP_LENGTH,
 } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Divider, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
@@ -121,7 +116,6 @@ export function BillingForm(props: BillingFormProps) {
           label="Cardholder name"
           required
           autoComplete="cc-name"
-          maxLength={CARD_NAME_MAX}
           error={errors.cardName?.message}
           {...form.register('cardName')}
         />
@@ -141,7 +135,6 @@ export function BillingForm(props: BillingFormProps) {
           label="Address"
           required
           autoComplete="address-line1"
-          maxLength={BILLING_ADDRESS_MAX}
           error={errors.address?.message}
           {...form.register('address')}
         />
@@ -150,7 +143,6 @@ export function BillingForm(props: BillingFormProps) {
             label="City"
             required
             autoComplete="address-level2"
-            maxLength={CITY_MAX}
             error={errors.city?.message}
             {...form.register('city')}
           />
@@ -179,7 +171,6 @@ export function BillingForm(props: BillingFormProps) {
             required
             inputMode="numeric"
             autoComplete="postal-code"
-            maxLength={ZIP_LENGTH}
             error={errors.zip?.message}
             {...form.register('zip')}
           />
@@ -197,7 +188,6 @@ export function BillingForm(props: BillingFormProps) {
             type="email"
             required
             autoComplete="email"
-            maxLength={EMAIL_MAX}
             error={errors.email?.message}
             {...form.register('email')}
           />

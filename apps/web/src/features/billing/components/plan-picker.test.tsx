@@ -1,6 +1,7 @@
 import {
   API,
   applyCoupons,
+  COUPON_CODE_MAX,
   type Coupon,
   formatPrice,
   MSG,
@@ -157,6 +158,21 @@ describe('PlanPicker', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(onChoice).toHaveBeenLastCalledWith({ priceId: null, coupons: [], chosen: null }),
     );
+  });
+
+  it('keeps a coupon code longer than any coupon whole, says so, and looks nothing up', async () => {
+    const { api, user } = renderPicker({ plans: [LIFETIME], entityCoupon: null });
+    await screen.findByText('Lifetime');
+    const field = screen.getByRole('textbox', { name: 'Coupon' });
+    const tooLong = 'A'.repeat(COUPON_CODE_MAX + 1);
+    await user.type(field, tooLong);
+    await user.tab();
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(MSG.validation.tooLong(MSG.fields.coupon, COUPON_CODE_MAX)),
+    );
+    expect(field).toHaveValue(tooLong);
+    expect(priceOf('price_life')).toBe('$199.00');
+    expect(api.calls.filter((call) => call.path.startsWith('/api/group/billing/coupon/'))).toEqual([]);
   });
 
   it("shows 'You need to select a plan' when asked to", async () => {

@@ -74,6 +74,12 @@ export function PlanPicker({ value, onChange, error, filter, disabled }: PlanPic
       setTyped(null);
       return;
     }
+    // No coupon is that long: the code stays as typed, to be corrected, and is not looked up.
+    if (entered.length > COUPON_CODE_MAX) {
+      setTyped(null);
+      setCouponError(MSG.validation.tooLong(MSG.fields.coupon, COUPON_CODE_MAX));
+      return;
+    }
     if (typed && entered.toLowerCase() === typed.id.toLowerCase()) return;
     setChecking(true);
     try {
@@ -166,7 +172,6 @@ export function PlanPicker({ value, onChange, error, filter, disabled }: PlanPic
       )}
       <TextInput
         label="Coupon"
-        maxLength={COUPON_CODE_MAX}
         placeholder="Enter a coupon code"
         maw={360}
         value={code}

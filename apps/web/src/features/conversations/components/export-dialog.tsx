@@ -2,7 +2,7 @@
 // 'Re-type email field is wrong'), copy and paste blocked ('Cannot copy email' / 'Cannot paste email'),
 // and the two the same. Back / Confirm; after the request,
 // 'You will receive an email message soon!', and closing that reloads the page.
-import { EMAIL_MAX, type ExportForm, MSG, ZExportForm } from '@bridge-talk/contract';
+import { type ExportForm, MSG, ZExportForm } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import type { ClipboardEvent } from 'react';
@@ -88,7 +88,6 @@ export function ExportDialog({
             </Text>
             <TextInput
               label={MSG.conversations.emailLabel}
-              maxLength={EMAIL_MAX}
               type="email"
               required
               autoComplete="off"
@@ -99,7 +98,6 @@ export function ExportDialog({
             />
             <TextInput
               label={MSG.conversations.retypeEmailLabel}
-              maxLength={EMAIL_MAX}
               type="email"
               required
               autoComplete="off"

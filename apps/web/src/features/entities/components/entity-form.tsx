@@ -1,13 +1,6 @@
 // The entity form of the create and edit screens: name, e-mail, phone with the
 // (xxx) xxx-xxxx mask, address, contract dates, and a coupon checked when the field is left.
-import {
-  COUPON_CODE_MAX,
-  EMAIL_MAX,
-  ENTITY_ADDRESS_MAX,
-  ENTITY_NAME_MAX,
-  MSG,
-  ZEntityForm,
-} from '@bridge-talk/contract';
+import { COUPON_CODE_MAX, MSG, ZEntityForm } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
@@ -58,7 +51,8 @@ export function EntityForm({ defaultValues, cancelTo, onSave }: EntityFormProps)
     const code = (form.getValues('coupon') ?? '').trim();
     if (code === checkedCode.current) return;
     checkedCode.current = code;
-    if (!code) return setCoupon({ kind: 'idle' });
+    // A code longer than any coupon gets the form's own message for the field, not a look-up.
+    if (!code || code.length > COUPON_CODE_MAX) return setCoupon({ kind: 'idle' });
     setCoupon({ kind: 'checking' });
     try {
       const found = await findCoupon(code);
@@ -89,7 +83,6 @@ export function EntityForm({ defaultValues, cancelTo, onSave }: EntityFormProps)
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label={MSG.fields.entityName}
-              maxLength={ENTITY_NAME_MAX}
               required
               autoComplete="organization"
               error={errors.name?.message}
@@ -97,7 +90,6 @@ export function EntityForm({ defaultValues, cancelTo, onSave }: EntityFormProps)
             />
             <TextInput
               label="Email"
-              maxLength={EMAIL_MAX}
               type="email"
               required
               autoComplete="email"
@@ -113,7 +105,6 @@ export function EntityForm({ defaultValues, cancelTo, onSave }: EntityFormProps)
             />
             <TextInput
               label="Address"
-              maxLength={ENTITY_ADDRESS_MAX}
               required
               autoComplete="street-address"
               error={errors.address?.message}
@@ -147,7 +138,6 @@ export function EntityForm({ defaultValues, cancelTo, onSave }: EntityFormProps)
             />
             <TextInput
               label="Coupon"
-              maxLength={COUPON_CODE_MAX}
               autoComplete="off"
               error={coupon.kind === 'invalid' ? MSG.billing.couponNotValid : errors.coupon?.message}
               description={

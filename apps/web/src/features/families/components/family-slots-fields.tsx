@@ -3,15 +3,7 @@
 // when editing, typing a valid one) looks the person up: someone found is reused — their id and name
 // are filled in and the name fields locked. In the wizard a second person's row opens once the first
 // is complete.
-import {
-  EMAIL_MAX,
-  type FamilySlotsForm,
-  isSlotComplete,
-  MSG,
-  PERSON_NAME_MAX,
-  splitName,
-  ZEmail,
-} from '@bridge-talk/contract';
+import { type FamilySlotsForm, isSlotComplete, MSG, splitName, ZEmail } from '@bridge-talk/contract';
 import { Alert, Fieldset, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconLock } from '@tabler/icons-react';
@@ -206,7 +198,6 @@ function SlotRow({
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <TextInput
           label="Email"
-          maxLength={EMAIL_MAX}
           type="email"
           autoComplete="off"
           required={required}
@@ -216,7 +207,6 @@ function SlotRow({
         />
         <TextInput
           label={MSG.fields.firstName}
-          maxLength={PERSON_NAME_MAX}
           required={required || namesRequired}
           disabled={disabled || locked}
           styles={locked ? LOCKED_INPUT : undefined}
@@ -226,7 +216,6 @@ function SlotRow({
         />
         <TextInput
           label={MSG.fields.lastName}
-          maxLength={PERSON_NAME_MAX}
           required={required || namesRequired}
           disabled={disabled || locked}
           styles={locked ? LOCKED_INPUT : undefined}

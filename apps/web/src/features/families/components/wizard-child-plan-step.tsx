@@ -1,14 +1,7 @@
 // Wizard step 2, Enter Child's Name and Select Plan: the child's first and last name (at least 3
 // characters each) and a plan with its coupons; continuing names the family and subscribes it. A
 // family that already has its plan (the back arrow from step 3) only has its names saved again.
-import {
-  type ChildAndPlanForm,
-  type Group,
-  joinName,
-  MSG,
-  PERSON_NAME_MAX,
-  ZChildAndPlanForm,
-} from '@bridge-talk/contract';
+import { type ChildAndPlanForm, type Group, joinName, MSG, ZChildAndPlanForm } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group as Row, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -81,7 +74,6 @@ export function WizardChildPlanStep({ family, onDone }: { family: Group; onDone:
             label="Child's first name"
             required
             autoComplete="off"
-            maxLength={PERSON_NAME_MAX}
             error={errors.childrenFirstName?.message}
             {...form.register('childrenFirstName')}
           />
@@ -89,7 +81,6 @@ export function WizardChildPlanStep({ family, onDone }: { family: Group; onDone:
             label="Child's last name"
             required
             autoComplete="off"
-            maxLength={PERSON_NAME_MAX}
             error={errors.childrenLastName?.message}
             {...form.register('childrenLastName')}
           />
