@@ -1,6 +1,7 @@
 // Forms as a person uses them: a link clicked once while a field has focus works at once (the field's
 // message waits for the click instead of moving the link away under the pointer); a family renamed
-// 'The Garcia Family' is shown whole; a phone number pasted with its country code is kept whole.
+// 'The Garcia Family' is shown whole, and a name or a search pasted longer than the limit is kept whole
+// and refused with the limit's message; a phone number pasted with its country code is kept whole.
 import { activeEntity, uniqueEmail } from '../support/accounts.js';
 import { familyWithConversation } from '../support/family-data.js';
 import { expect, test } from '../support/fixtures.js';
@@ -62,6 +63,23 @@ test('a family renamed with one word or with several is shown whole on its page 
   await page.goto(`/manage-families/${groupId}/edit-group`);
   const groupName = page.getByRole('textbox', { name: 'Group name' });
   await expect(groupName).toHaveValue('Robin Lee');
+
+  // A name pasted longer than a family's name may be is kept whole and refused with the catalogue's
+  // words, not cut at the limit and saved.
+  const renames: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && r.url().includes('/api/')) renames.push(r.url());
+  });
+  const tooLong = 'Wonderfullylongfamilyname'.repeat(6);
+  await groupName.fill('');
+  await groupName.focus();
+  await page.keyboard.insertText(tooLong);
+  await expect(groupName).toHaveValue(tooLong);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Group name must be at most 121 characters')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/manage-families/${groupId}/edit-group$`));
+  expect(renames).toEqual([]);
+
   await groupName.fill('Brookses');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Edit name group successfully.')).toBeVisible();
@@ -84,6 +102,14 @@ test('a family renamed with one word or with several is shown whole on its page 
   const row = page.getByRole('row', { name: /The Garcia Family/ });
   await expect(row).toBeVisible();
   await expect(row.getByRole('link', { name: 'View The Garcia Family' })).toBeVisible();
+
+  // A search pasted longer than the server takes says so under the box and leaves the list as it was.
+  const search = page.getByRole('searchbox', { name: 'Search for name or email' });
+  await search.focus();
+  await page.keyboard.insertText('g'.repeat(201));
+  await expect(search).toHaveValue('g'.repeat(201));
+  await expect(page.getByText('Search must be at most 200 characters')).toBeVisible();
+  await expect(row).toBeVisible();
 });
 
 test('a phone number pasted with its country code is kept whole, and one digit short is refused', async ({
