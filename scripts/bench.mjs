@@ -24,6 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { cpuPerRequest, cpuSnapshot } from './lib/bench-cpu.mjs';
 import { captureStatements, runPgbench, runPgliteDirect } from './lib/bench-database-limit.mjs';
 import { describeSeed, printTable, writeResults } from './lib/bench-report.mjs';
 import { drive, routesOf } from './lib/bench-routes.mjs';
@@ -133,7 +134,9 @@ async function benchDatabase(kind, env, seeded) {
       const connections = route.name === 'login' ? Number(args['login-connections']) : readConnections;
       process.stdout.write(`  ${route.name}…`);
       await eventLoopDelay(server);
+      const cpuBefore = cpuSnapshot(server.child.pid, kind);
       const result = await drive(route, connections, duration);
+      result.cpuMicroseconds = cpuPerRequest(cpuBefore, cpuSnapshot(server.child.pid, kind), result.requests);
       const blocked = await eventLoopDelay(server);
       result.eventLoopMaxMs = blocked.maxMs;
       result.eventLoopP99Ms = blocked.p99Ms;

@@ -22,6 +22,9 @@ export function printTable(kind, outcome, duration) {
       '% of db',
       '% of bare',
       'loop max ms',
+      'CPU µs: server',
+      'db',
+      'client',
     ],
     ...outcome.results.map((r) => [
       r.route,
@@ -36,6 +39,9 @@ export function printTable(kind, outcome, duration) {
       r.ofDatabase === undefined ? '' : `${r.ofDatabase.toFixed(1)} %`,
       `${r.ofBare.toFixed(1)} %`,
       String(r.eventLoopMaxMs),
+      String(r.cpuMicroseconds?.server ?? ''),
+      String(r.cpuMicroseconds?.database ?? ''),
+      String(r.cpuMicroseconds?.client ?? ''),
     ]),
   ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
@@ -49,6 +55,10 @@ export function printTable(kind, outcome, duration) {
   if (kind === 'PGlite')
     console.info('% of db: the route ÷ PGlite running its statements in-process (target ≥ 50 %)');
   else console.info('% of db: the route ÷ pgbench -M prepared on its statements (target ≥ 50 %)');
+  if (outcome.results.some((r) => r.cpuMicroseconds))
+    console.info(
+      `CPU µs: CPU time per request of the server${kind === 'PGlite' ? ' (PGlite included)' : ', of PostgreSQL'} and of the load generator`,
+    );
 }
 
 export function writeResults(kind, outcome, seeded, { out, duration, families, messages }) {
