@@ -12,23 +12,37 @@ function manualLoad() {
   return { calls, load };
 }
 
+/** After the turn of the event loop in which the keys were asked (set up before this wait). */
+const endOfTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 describe('coalesce', () => {
-  it('asks at once while a lane is free, so a quiet server adds no wait', async () => {
+  it('sends the keys asked in one turn together at its end while a lane is free, so a quiet server waits no longer than the turn', async () => {
     const { calls, load } = manualLoad();
     const get = coalesce(load, -1, { lanes: 2, maxBatch: 10, timeoutMs: 1000 });
     const a = get('a');
     const b = get('b');
-    expect(calls.map((call) => call.keys)).toEqual([['a'], ['b']]);
-    calls[0]!.answer([['a', 1]]);
-    calls[1]!.answer([['b', 2]]);
-    expect(await Promise.all([a, b])).toEqual([1, 2]);
+    expect(calls).toHaveLength(0);
+    await endOfTurn();
+    expect(calls.map((call) => call.keys)).toEqual([['a', 'b']]);
+    // The next turn's key has the second lane to itself.
+    const c = get('c');
+    await endOfTurn();
+    expect(calls.map((call) => call.keys)).toEqual([['a', 'b'], ['c']]);
+    calls[0]!.answer([
+      ['a', 1],
+      ['b', 2],
+    ]);
+    calls[1]!.answer([['c', 3]]);
+    expect(await Promise.all([a, b, c])).toEqual([1, 2, 3]);
   });
 
   it('sends the keys asked while every lane is busy together, each asked once, when a lane comes free', async () => {
     const { calls, load } = manualLoad();
     const get = coalesce(load, -1, { lanes: 1, maxBatch: 10, timeoutMs: 1000 });
     const first = get('a');
+    await endOfTurn();
     const waiting = [get('b'), get('c'), get('b'), get('a')];
+    await endOfTurn();
     expect(calls).toHaveLength(1);
     calls[0]!.answer([['a', 1]]);
     expect(await first).toBe(1);
@@ -45,17 +59,22 @@ describe('coalesce', () => {
     const { calls, load } = manualLoad();
     const get = coalesce(load, -1, { lanes: 1, maxBatch: 2, timeoutMs: 1000 });
     const all = ['a', 'b', 'c', 'd', 'e'].map((key) => get(key));
-    calls[0]!.answer([['a', 1]]);
-    await all[0];
-    expect(calls.map((call) => call.keys)).toEqual([['a'], ['b', 'c']]);
-    calls[1]!.answer([
+    await endOfTurn();
+    expect(calls.map((call) => call.keys)).toEqual([['a', 'b']]);
+    calls[0]!.answer([
+      ['a', 1],
       ['b', 2],
-      ['c', 3],
     ]);
+    await all[1];
+    expect(calls.map((call) => call.keys)).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+    calls[1]!.answer([['c', 3]]);
     await all[2];
-    expect(calls.map((call) => call.keys)).toEqual([['a'], ['b', 'c'], ['d', 'e']]);
-    calls[2]!.answer([['d', 4]]);
-    expect(await Promise.all(all)).toEqual([1, 2, 3, 4, -1]);
+    expect(calls.map((call) => call.keys)).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
+    calls[2]!.answer([['e', 5]]);
+    expect(await Promise.all(all)).toEqual([1, 2, 3, -1, 5]);
   });
 
   it('answers a key the load leaves out with the missing value', async () => {
@@ -71,6 +90,7 @@ describe('coalesce', () => {
     const { calls, load } = manualLoad();
     const get = coalesce(load, -1, { lanes: 1, maxBatch: 10, timeoutMs: 1000 });
     const failing = get('a');
+    await endOfTurn();
     const later = get('b');
     const broken = new Error('connection lost');
     calls[0]!.fail(broken);
@@ -101,10 +121,12 @@ describe('coalesce', () => {
   });
 
   it('fails the callers of a load that does not answer in time and frees its lane; a late answer is dropped', async () => {
-    vi.useFakeTimers();
+    // The deadline's clock only: the end of a turn stays real.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { calls, load } = manualLoad();
     const get = coalesce(load, -1, { lanes: 1, maxBatch: 10, timeoutMs: 1000 });
     const stuck = get('a');
+    await endOfTurn();
     const behind = get('b');
     const failed = expect(stuck).rejects.toBeInstanceOf(LookupTimeoutError);
     await vi.advanceTimersByTimeAsync(1000);
@@ -115,6 +137,7 @@ describe('coalesce', () => {
     expect(await behind).toBe(2);
     // The lane of the late answer was already given back: one load runs at a time, as before.
     const next = get('c');
+    await endOfTurn();
     expect(calls).toHaveLength(3);
     calls[2]!.answer([['c', 3]]);
     expect(await next).toBe(3);

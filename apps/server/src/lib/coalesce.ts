@@ -1,9 +1,12 @@
 // Many callers asking the database the same kind of question at once, answered by one statement.
 //
-// A look-up runs at once while fewer than `lanes` of its statements are under way, so a quiet server
-// adds no wait. When they all are, the keys asked meanwhile wait for the first lane to come free and go
-// together, up to `maxBatch` in one statement. Under load one statement then answers many requests: one
-// round trip, one parse and one plan instead of many, for the server and for the database.
+// The keys asked in one turn of the event loop (the requests read from every socket that was ready)
+// go together at the end of that turn, when fewer than `lanes` of the look-up's statements are under
+// way: a quiet server waits no longer than the turn. When every lane is busy, the keys asked meanwhile
+// wait for the first lane to come free and go together, up to `maxBatch` in one statement. Under load
+// one statement then answers many requests: one round trip, one parse and one plan instead of many,
+// for the server and for the database. (Sent at once instead of at the end of the turn, the first
+// requests of each turn went one by one: 0.10 statements a `/me` under the bench against 0.06.)
 
 export interface CoalesceOptions {
   /** Statements of this look-up under way at once (the others queue their keys). */
@@ -40,6 +43,7 @@ export function coalesce<K, V>(
   // Insertion order keeps the oldest keys first; one key asked twice waits once.
   let queued = new Map<K, Waiter<V>[]>();
   let running = 0;
+  let turnEnding = false;
 
   function next(): void {
     while (running < lanes && queued.size > 0) {
@@ -95,6 +99,11 @@ export function coalesce<K, V>(
       const waiters = queued.get(key);
       if (waiters) waiters.push({ resolve, reject });
       else queued.set(key, [{ resolve, reject }]);
-      next();
+      if (turnEnding) return;
+      turnEnding = true;
+      setImmediate(() => {
+        turnEnding = false;
+        next();
+      });
     });
 }

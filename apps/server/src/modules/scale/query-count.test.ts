@@ -163,7 +163,7 @@ describe('SQL statements per request', () => {
     expect(await statementsOf('/api/auth/me', adminAuth)).toBe(1);
   });
 
-  it('share the sign-in check among requests that arrive while two checks are under way', async () => {
+  it('share the sign-in check among requests that arrive together', async () => {
     statements.length = 0;
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
@@ -174,9 +174,10 @@ describe('SQL statements per request', () => {
     expect(answers.map((answer) => answer.json().role)).toEqual(
       Array.from({ length: 30 }, (_, i) => (i % 2 ? 'entity' : 'admin')),
     );
-    // The first two go at once; the others wait for a free lane and go together (30 one at a time).
-    expect(statements.length).toBeGreaterThanOrEqual(3);
-    expect(statements.length).toBeLessThanOrEqual(8);
+    // The checks asked in one turn of the event loop go together at its end (30 one at a time; sent
+    // at once, the first two went alone and the rest after them: 3 or more).
+    expect(statements.length).toBeGreaterThanOrEqual(1);
+    expect(statements.length).toBeLessThanOrEqual(2);
   });
 
   it('share the family look-up too, each family answering its own entity only', async () => {
