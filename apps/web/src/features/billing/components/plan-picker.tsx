@@ -74,9 +74,12 @@ export function PlanPicker({ value, onChange, error, filter, disabled }: PlanPic
       setTyped(null);
       return;
     }
-    // No coupon is that long: the code stays as typed, to be corrected, and is not looked up.
+    // No coupon is that long: refused as a coupon that is not valid is (the field cleared, so that a
+    // code shown in it is always one that applies, and the screen can go on without it), with the
+    // words of the limit, and not looked up.
     if (entered.length > COUPON_CODE_MAX) {
       setTyped(null);
+      setCode('');
       setCouponError(MSG.validation.tooLong(MSG.fields.coupon, COUPON_CODE_MAX));
       return;
     }
