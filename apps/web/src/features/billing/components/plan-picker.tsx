@@ -74,9 +74,9 @@ export function PlanPicker({ value, onChange, error, filter, disabled }: PlanPic
       setTyped(null);
       return;
     }
-    // No coupon is that long: refused as a coupon that is not valid is (the field cleared, so that a
-    // code shown in it is always one that applies, and the screen can go on without it), with the
-    // words of the limit, and not looked up.
+    // No coupon is that long. It is refused the way a coupon that is not valid is, with the limit's
+    // words and without a look-up: the field is emptied, because this screen pays on Continue and a
+    // code left showing would look applied.
     if (entered.length > COUPON_CODE_MAX) {
       setTyped(null);
       setCode('');
