@@ -1,14 +1,15 @@
 // `npm run bench -- [--duration 10] [--families 100000] [--messages 1000000] [--db pglite|postgres|all]
-//   [--only 'message search,…']`
-// Starts the built server on a seeded database and drives it with autocannon, one route after the
-// other: a bare route (the process ceiling), sign-in, /api/auth/me, the admin's entity search, the
+//   [--only 'message search,…'] [--load-generator autocannon|wrk]`
+// Starts the built server on a seeded database and drives it with autocannon (or wrk), one route after
+// the other: a bare route (the process ceiling), sign-in, /api/auth/me, the admin's entity search, the
 // families list searched by child name and by e-mail, a family's details, a page of the channel of
 // 10 000 messages and a search in that channel. Prints requests/s, p50/p95/p99 latency, errors, each route's throughput as a share
 // of the bare route's and the longest event-loop stall of the server while it was driven
 // (bench/event-loop-probe.cjs); writes the same as JSON to bench/results/<date>-<db>.json.
 // Each authenticated read is also set beside its database's limit: the statements it sends (recorded by
-// bench/statement-log.mjs) run by pgbench -M prepared with as many clients (PostgreSQL), or by PGlite
-// in-process (bench/pglite-direct.mjs); see docs/performance.md.
+// bench/statement-log.mjs) run by pgbench -M prepared with as many clients right after the route
+// (PostgreSQL), or by PGlite in-process once the server has stopped (bench/pglite-direct.mjs); see
+// docs/performance.md.
 //
 // PGlite: the seeded data directory is kept in bench/.data (seeding 100 000 families takes minutes) and
 // reused. PostgreSQL (when DATABASE_URL names a server): a fresh database bench_<timestamp> on that
@@ -27,7 +28,7 @@ import { parseArgs } from 'node:util';
 import { cpuPerRequest, cpuSnapshot } from './lib/bench-cpu.mjs';
 import { captureStatements, runPgbench, runPgliteDirect } from './lib/bench-database-limit.mjs';
 import { describeSeed, printTable, writeResults } from './lib/bench-report.mjs';
-import { drive, routesOf } from './lib/bench-routes.mjs';
+import { drive, LOAD_GENERATORS, routesOf, wrkInstalled } from './lib/bench-routes.mjs';
 import { drain, eventLoopDelay, login, startServer, stopServer } from './lib/bench-server.mjs';
 import { buildServerIfStale } from './lib/build-state.mjs';
 
@@ -54,8 +55,21 @@ const { values: args } = parseArgs({
     server: { type: 'string', default: path.join(root, 'apps/server/dist') },
     /** Only these routes (names, comma-separated), beside the bare route every share is taken of. */
     only: { type: 'string' },
+    /** autocannon (JavaScript, in this process) or wrk (C, as pgbench's client is; `apt-get install -y wrk`). */
+    'load-generator': { type: 'string', default: 'autocannon' },
   },
 });
+const loadGenerator = args['load-generator'];
+if (!LOAD_GENERATORS.includes(loadGenerator)) {
+  console.error(`--load-generator is one of: ${LOAD_GENERATORS.join(', ')}`);
+  process.exit(2);
+}
+if (loadGenerator === 'wrk' && !wrkInstalled()) {
+  console.error(
+    'wrk is not installed: `apt-get install -y wrk` (Debian), or measure with `--load-generator autocannon`.',
+  );
+  process.exit(2);
+}
 const only = args.only ? new Set(['bare', ...args.only.split(',').map((name) => name.trim())]) : null;
 const duration = Number(args.duration);
 const serverDist = path.resolve(args.server);
@@ -135,7 +149,7 @@ async function benchDatabase(kind, env, seeded) {
       process.stdout.write(`  ${route.name}…`);
       await eventLoopDelay(server);
       const cpuBefore = cpuSnapshot(server.child.pid, kind);
-      const result = await drive(route, connections, duration);
+      const result = await drive(route, connections, duration, loadGenerator);
       result.cpuMicroseconds = cpuPerRequest(cpuBefore, cpuSnapshot(server.child.pid, kind), result.requests);
       const blocked = await eventLoopDelay(server);
       result.eventLoopMaxMs = blocked.maxMs;
@@ -143,6 +157,15 @@ async function benchDatabase(kind, env, seeded) {
       result.loadAverage = Math.round(os.loadavg()[0] * 10) / 10;
       process.stdout.write(` ${result.rps} req/s (load average ${result.loadAverage})\n`);
       results.push(result);
+      // PostgreSQL's limit for the route is taken right after it, on the same machine minutes: the
+      // machine's other load moves both by a third over a few minutes here, and measured at the end
+      // of the run a route and its limit fell in different minutes (the server idles meanwhile).
+      const statements = captured[route.name];
+      if (kind === 'postgres' && statements) {
+        process.stdout.write(`  pgbench ${route.name}…`);
+        result.databaseTps = runPgbench(env.DATABASE_URL, route.name, statements, readConnections, duration);
+        process.stdout.write(` ${result.databaseTps} tps\n`);
+      }
       await drain(server.url);
     }
   } finally {
@@ -150,8 +173,8 @@ async function benchDatabase(kind, env, seeded) {
   }
   const bare = results[0].rps;
   for (const result of results) result.ofBare = Math.round((result.rps / bare) * 1000) / 10;
-  // The database alone on each route's statements, after the server has stopped (PGlite's directory
-  // opens in one process at a time).
+  // PGlite alone on each route's statements, after the server has stopped (its directory opens in one
+  // process at a time).
   const direct =
     kind === 'pglite'
       ? runPgliteDirect(env.DATA_DIR, captured, readConnections, { duration, serverDist })
@@ -160,13 +183,7 @@ async function benchDatabase(kind, env, seeded) {
     const statements = captured[result.route];
     if (!statements) continue;
     result.statements = statements.length;
-    if (kind === 'postgres') {
-      process.stdout.write(`  pgbench ${result.route}…`);
-      result.databaseTps = runPgbench(env.DATABASE_URL, result.route, statements, readConnections, duration);
-      process.stdout.write(` ${result.databaseTps} tps\n`);
-    } else {
-      result.databaseTps = direct[result.route];
-    }
+    if (direct) result.databaseTps = direct[result.route];
     result.ofDatabase = Math.round((result.rps / result.databaseTps) * 1000) / 10;
   }
   return { startMs: server.startMs, results, statements: captured };
@@ -174,7 +191,7 @@ async function benchDatabase(kind, env, seeded) {
 
 if (!args.server || serverDist === path.join(root, 'apps/server/dist')) buildServerIfStale(console.info);
 const wanted = args.db === 'all' ? ['pglite', 'postgres'] : [args.db];
-const resultOptions = { out: args.out, duration, families, messages };
+const resultOptions = { out: args.out, duration, families, messages, loadGenerator };
 
 if (wanted.includes('pglite')) {
   const dataDir = path.join(root, 'bench/.data', `pglite-f${families}-m${messages}`);
@@ -182,7 +199,7 @@ if (wanted.includes('pglite')) {
   const seeded = seed({ DATA_DIR: dataDir, DATABASE_URL: '' }, `${dataDir}.seed.json`);
   console.info(`PGlite: ${describeSeed(seeded)}`);
   const outcome = await benchDatabase('pglite', { DATA_DIR: dataDir }, seeded);
-  printTable('PGlite', outcome, duration);
+  printTable('PGlite', outcome, duration, loadGenerator);
   writeResults('pglite', outcome, seeded, resultOptions);
 }
 
@@ -218,7 +235,7 @@ if (wanted.includes('postgres')) {
         { DATABASE_URL: url.toString(), JOB_WORKERS: 'false' },
         seeded,
       );
-      printTable('PostgreSQL', outcome, duration);
+      printTable('PostgreSQL', outcome, duration, loadGenerator);
       writeResults('postgres', outcome, seeded, resultOptions);
     } finally {
       if (!args.keep && !reused) await admin.query(`drop database if exists ${name} with (force)`);

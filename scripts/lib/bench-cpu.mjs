@@ -1,5 +1,5 @@
-// Where a route's CPU goes: the CPU time the server, PostgreSQL and the load generator (autocannon, in
-// this process) each used while the route was driven, per request. On these machines the three share
+// Where a route's CPU goes: the CPU time the server, PostgreSQL and the load generator (autocannon in
+// this process, or wrk as its child) each used while the route was driven, per request. On these machines the three share
 // two cores, so a route's throughput is bounded by their sum; this says which of them to cut.
 //
 // Read from Linux's /proc (user + system time, in clock ticks): elsewhere the figures are left out.
@@ -10,13 +10,17 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 // USER_HZ: 100 on every Linux build Node runs on (sysconf(_SC_CLK_TCK)).
 const TICKS_PER_SECOND = 100;
 
-/** Seconds of CPU a process has used (user + system), or null when it has gone. */
-function cpuSecondsOf(pid) {
+/**
+ * Seconds of CPU a process has used (user + system), or null when it has gone; with `children`, also
+ * that of its children that have ended (wrk, a child of the bench, counts when its run ends).
+ */
+function cpuSecondsOf(pid, children = false) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The name (field 2) may hold spaces and parentheses: the fields after it start after the last ')'.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+    const own = Number(fields[11]) + Number(fields[12]);
+    return (own + (children ? Number(fields[13]) + Number(fields[14]) : 0)) / TICKS_PER_SECOND;
   } catch {
     return null;
   }
@@ -42,7 +46,7 @@ export function cpuSnapshot(serverPid, database) {
   if (!existsSync('/proc/self/stat')) return null;
   return {
     server: cpuSecondsOf(serverPid) ?? 0,
-    client: cpuSecondsOf(process.pid) ?? 0,
+    client: cpuSecondsOf(process.pid, true) ?? 0,
     postgres: database === 'postgres' ? postgresProcesses() : null,
   };
 }

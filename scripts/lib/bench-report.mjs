@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { root } from './build-state.mjs';
 
-export function printTable(kind, outcome, duration) {
+export function printTable(kind, outcome, duration, loadGenerator) {
   const limit = kind === 'PGlite' ? 'direct/s' : 'pgbench tps';
   const rows = [
     [
@@ -45,7 +45,9 @@ export function printTable(kind, outcome, duration) {
     ]),
   ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
-  console.info(`\n${kind} — ${duration} s per route; server start ${outcome.startMs} ms`);
+  console.info(
+    `\n${kind} — ${duration} s per route, driven by ${loadGenerator}; server start ${outcome.startMs} ms`,
+  );
   for (const [i, row] of rows.entries()) {
     console.info(
       row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '),
@@ -61,7 +63,7 @@ export function printTable(kind, outcome, duration) {
     );
 }
 
-export function writeResults(kind, outcome, seeded, { out, duration, families, messages }) {
+export function writeResults(kind, outcome, seeded, { out, duration, families, messages, loadGenerator }) {
   mkdirSync(out, { recursive: true });
   const date = new Date().toISOString().slice(0, 10);
   const file = path.join(out, `${date}-${kind}.json`);
@@ -76,6 +78,7 @@ export function writeResults(kind, outcome, seeded, { out, duration, families, m
     machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '', node: process.version },
     // Other work on the machine skews every figure: the 1-minute load average after each route is kept.
     durationSeconds: duration,
+    loadGenerator,
     data: {
       families,
       messages,

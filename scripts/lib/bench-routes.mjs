@@ -1,9 +1,26 @@
-// What a benchmark drives: the routes, in order, and one autocannon run of a route with exact
-// latency percentiles.
+// What a benchmark drives: the routes, in order, and one run of a route by the load generator:
+// autocannon (JavaScript, from npm; the default) or wrk (C, Debian's package `wrk`).
+//
+// The load generator shares the machine's cores with the server and PostgreSQL, and a route is set
+// beside pgbench, whose client is C: autocannon spends 24–49 µs of CPU a request here, wrk 13–27. The
+// share of the database limit came out the same with either on these machines (docs/performance.md:
+// with the cores less busy, every wake-up of a waiting process costs more), so autocannon stays the
+// default and needs nothing installed; the results name the one used (`loadGenerator`).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
+
+export const LOAD_GENERATORS = ['autocannon', 'wrk'];
+
+/** Whether wrk is on this machine (`apt-get install -y wrk`): the bench says so instead of measuring otherwise. */
+export function wrkInstalled() {
+  return spawnSync('wrk', ['--version'], { encoding: 'utf8' }).error === undefined;
+}
 
 function percentile(sorted, p) {
   if (sorted.length === 0) return null;
@@ -22,8 +39,105 @@ function sessionPerConnection(route) {
   };
 }
 
+/** One run of `route` by `generator` ('wrk' or 'autocannon'): requests, req/s, latency percentiles, errors. */
+export function drive(route, connections, duration, generator = 'autocannon') {
+  return generator === 'wrk'
+    ? driveWrk(route, connections, duration)
+    : driveAutocannon(route, connections, duration);
+}
+
+const lua = (value) => (value === undefined ? 'nil' : JSON.stringify(value));
+
+/**
+ * wrk's script for a route: the requests are formatted once (the i-th with the i-th session and path, as
+ * autocannon's i-th connection had them) and each thread sends them in turn, from its own place in the
+ * list; the closing line is the run's figures as JSON.
+ */
+function wrkScript(route) {
+  const url = new URL(route.url);
+  const paths = route.paths ?? [url.pathname + url.search];
+  const { authorization: _first, ...headers } = route.headers ?? {};
+  return `local method = ${lua(route.method ?? 'GET')}
+local body = ${lua(route.body)}
+local paths = { ${paths.map(lua).join(', ')} }
+local sessions = { ${route.sessions.map(lua).join(', ')} }
+local headers = { ${Object.entries(headers)
+    .map(([name, value]) => `[${lua(name)}] = ${lua(value)}`)
+    .join(', ')} }
+local threads = 0
+local formatted = {}
+local sent = 0
+
+function setup(thread)
+  thread:set("first", threads * 7)
+  threads = threads + 1
+end
+
+function init(args)
+  local count = math.max(#paths, #sessions, 1)
+  for i = 1, count do
+    local h = {}
+    for name, value in pairs(headers) do h[name] = value end
+    if #sessions > 0 then h["Authorization"] = sessions[((i - 1) % #sessions) + 1] end
+    formatted[i] = wrk.format(method, paths[((i - 1) % #paths) + 1], h, body)
+  end
+  sent = first or 0
+end
+
+function request()
+  sent = sent + 1
+  return formatted[(sent % #formatted) + 1]
+end
+
+function done(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('\\nWRK-RESULT {"requests":%d,"microseconds":%d,"errors":%d,"p50":%d,"p95":%d,"p99":%d}\\n',
+    summary.requests, summary.duration, e.connect + e.read + e.write + e.status + e.timeout,
+    latency:percentile(50), latency:percentile(95), latency:percentile(99)))
+end
+`;
+}
+
+/** One wrk run (two threads, as pgbench runs with -j 2); its latencies are wrk's own percentiles. */
+function driveWrk(route, connections, duration) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-wrk-'));
+  const script = path.join(dir, 'route.lua');
+  writeFileSync(script, wrkScript(route));
+  const threads = String(Math.min(2, connections));
+  const args = ['-t', threads, '-c', String(connections), '-d', `${duration}s`, '--timeout', '10s'];
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const child = spawn('wrk', [...args, '-s', script, route.url], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      rmSync(dir, { recursive: true, force: true });
+      const line = output.split('\n').find((text) => text.startsWith('WRK-RESULT '));
+      if (code !== 0 || !line) return reject(new Error(`wrk failed (${code}):\n${output}`));
+      const run = JSON.parse(line.slice('WRK-RESULT '.length));
+      const ms = (microseconds) => Math.round(microseconds / 100) / 10;
+      resolve({
+        route: route.name,
+        path: route.label,
+        connections,
+        requests: run.requests,
+        rps: Math.round((run.requests / (run.microseconds / 1e6)) * 10) / 10,
+        p50: ms(run.p50),
+        p95: ms(run.p95),
+        p99: ms(run.p99),
+        errors: run.errors,
+      });
+    });
+  });
+}
+
 /** One autocannon run; latencies are collected per response so that p95 is exact. */
-export function drive(route, connections, duration) {
+function driveAutocannon(route, connections, duration) {
   return new Promise((resolve, reject) => {
     const latencies = [];
     const instance = autocannon(

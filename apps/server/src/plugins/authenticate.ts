@@ -2,7 +2,7 @@
 // names the roles it admits: `onRequest: app.requireRole('admin')` (onRequest, so that a caller who
 // may not use a route learns nothing from its validation).
 import { MSG } from '@bridge-talk/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Actor } from '../app-context.js';
 import { AppError } from '../lib/app-error.js';
@@ -17,7 +17,9 @@ declare module 'fastify' {
     mediaAccess?: boolean;
   }
   interface FastifyInstance {
-    requireRole(...roles: Actor['role'][]): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requireRole(
+      ...roles: Actor['role'][]
+    ): (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
   }
 }
 
@@ -53,9 +55,11 @@ export default fp(
     });
 
     app.decorate('requireRole', (...roles: Actor['role'][]) => {
-      const guard = async (request: FastifyRequest) => {
-        if (!request.actor) throw new AppError('UNAUTHENTICATED', MSG.extra.sessionExpired);
-        if (!roles.includes(request.actor.role)) throw new AppError('FORBIDDEN', MSG.extra.forbidden);
+      // A callback hook, not an async one: it runs on every signed-in request and waits for nothing.
+      const guard = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+        if (!request.actor) return done(new AppError('UNAUTHENTICATED', MSG.extra.sessionExpired));
+        if (!roles.includes(request.actor.role)) return done(new AppError('FORBIDDEN', MSG.extra.forbidden));
+        done();
       };
       // The route table reads which roles a route admits (see app.routeTable and its test).
       return Object.assign(guard, { roles });

@@ -310,5 +310,3 @@ export function createChannelsService(ctx: AppContext) {
     },
   };
 }
-
-export type ChannelsService = ReturnType<typeof createChannelsService>;

@@ -81,7 +81,9 @@ export async function findEntities(
   });
   const total =
     found[0]?.total ?? (query.page > 1 ? ((await statements.count.execute({ pattern }))[0]?.n ?? 0) : 0);
-  return { rows: found.map(({ total: _total, ...row }) => row), total };
+  // The rows go out as they are (each also carries the count, which the service does not read): an
+  // object rest per row takes V8's slow path.
+  return { rows: found, total };
 }
 
 export async function findEntityById(db: Db, id: string): Promise<EntityRow | null> {

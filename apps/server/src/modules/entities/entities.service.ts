@@ -163,5 +163,3 @@ export function createEntitiesService(ctx: AppContext) {
     },
   };
 }
-
-export type EntitiesService = ReturnType<typeof createEntitiesService>;

@@ -213,7 +213,9 @@ export async function findGroups(
     offset,
   });
   const total = found[0]?.total ?? (query.page > 1 ? await countAll() : 0);
-  return { rows: found.map(({ total: _total, ...row }) => row), total };
+  // The rows go out as they are (each also carries the count, which the service does not read): an
+  // object rest per row takes V8's slow path.
+  return { rows: found, total };
 }
 
 /**

@@ -101,5 +101,3 @@ export function createGroupsService(ctx: AppContext) {
     },
   };
 }
-
-export type GroupsService = ReturnType<typeof createGroupsService>;
