@@ -6,6 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { root } from './build-state.mjs';
 
+/** ' (43–58)': the lowest and highest share of a route measured in several pairs (--pairs). */
+function shareRange(result) {
+  if (!result.pairs) return '';
+  const shares = result.pairs.map((pair) => pair.ofDatabase);
+  return ` (${Math.min(...shares).toFixed(0)}–${Math.max(...shares).toFixed(0)})`;
+}
+
 export function printTable(kind, outcome, duration, loadGenerator) {
   const limit = kind === 'PGlite' ? 'direct/s' : 'pgbench tps';
   const rows = [
@@ -36,7 +43,7 @@ export function printTable(kind, outcome, duration, loadGenerator) {
       String(r.errors),
       r.statements === undefined ? '' : String(r.statements),
       r.databaseTps === undefined ? '' : r.databaseTps.toFixed(1),
-      r.ofDatabase === undefined ? '' : `${r.ofDatabase.toFixed(1)} %`,
+      r.ofDatabase === undefined ? '' : `${r.ofDatabase.toFixed(1)} %${shareRange(r)}`,
       `${r.ofBare.toFixed(1)} %`,
       String(r.eventLoopMaxMs),
       String(r.cpuMicroseconds?.server ?? ''),
