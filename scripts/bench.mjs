@@ -137,6 +137,9 @@ async function familiesOf(url, authorization, count) {
   return (await response.json()).result.map((family) => family._id);
 }
 
+/** A route's throughput as a share of its database's limit, in % to one decimal. */
+const shareOf = ({ rps, databaseTps }) => Math.round((rps / databaseTps) * 1000) / 10;
+
 async function benchDatabase(kind, env, seeded) {
   // First start: opens (and on first use migrates) the database and learns each route's statements;
   // the second start is the one measured.
@@ -174,7 +177,7 @@ async function benchDatabase(kind, env, seeded) {
         if (statements) {
           process.stdout.write(`  pgbench ${route.name}…`);
           run.databaseTps = runPgbench(env.DATABASE_URL, route.name, statements, readConnections, duration);
-          run.ofDatabase = Math.round((run.rps / run.databaseTps) * 1000) / 10;
+          run.ofDatabase = shareOf(run);
           process.stdout.write(` ${run.databaseTps} tps\n`);
         }
         runs.push(run);
@@ -207,7 +210,7 @@ async function benchDatabase(kind, env, seeded) {
     if (!statements) continue;
     result.statements = statements.length;
     if (direct) result.databaseTps = direct[result.route];
-    result.ofDatabase = Math.round((result.rps / result.databaseTps) * 1000) / 10;
+    result.ofDatabase = shareOf(result);
   }
   return { startMs: server.startMs, results, statements: captured };
 }
