@@ -21,6 +21,7 @@ vi.mock('@tanstack/react-virtual', () => ({
       Array.from({ length: count }, (_, index) => ({ index, key: getItemKey(index), start: index * 60 })),
     getTotalSize: () => count * 60,
     scrollToIndex: () => {},
+    scrollToEnd: () => {},
     measureElement: () => {},
   }),
 }));

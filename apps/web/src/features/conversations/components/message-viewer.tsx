@@ -108,29 +108,50 @@ export function MessageViewer({
   });
 
   const opened = useRef(false);
+  // Where the viewer itself put the reader when it opened: the newest message at the bottom, or the
+  // message it was opened at in the middle. It holds until the reader scrolls (wheel, touch, the
+  // scroll bar, a key): until then a change of the box's height asks for it again.
+  const placed = useRef<{ at: 'end' } | { at: 'message'; id: string } | null>(null);
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
 
-  // The box changes height with the window: the message at its bottom stays at its bottom (at the end
-  // of the conversation, the newest stays in view), as the reader left it.
+  const place = useCallback(() => {
+    const target = placed.current;
+    if (!target) return;
+    const index = target.at === 'message' ? rowsRef.current.findIndex((r) => r.message.id === target.id) : -1;
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
+    else virtualizer.scrollToEnd();
+  }, [virtualizer]);
+
+  // The box changes height with the window, and once more after it opened, as the lines above it
+  // settle: the message at its bottom stays at its bottom (at the end of the conversation, the newest
+  // stays in view). The scroll goes through the virtualizer: one written behind its back counts as the
+  // reader's own and ends the virtualizer's opening scroll half-way, measured against estimated sizes.
   useLayoutEffect(() => {
     const element = scrollRef.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
-    let fromEnd = element.scrollHeight - element.scrollTop - element.clientHeight;
     let boxHeight = element.clientHeight;
-    const onScroll = () => {
-      fromEnd = element.scrollHeight - element.scrollTop - element.clientHeight;
-    };
     const observer = new ResizeObserver(() => {
-      if (element.clientHeight === boxHeight) return;
+      const before = boxHeight;
       boxHeight = element.clientHeight;
-      element.scrollTop = element.scrollHeight - element.clientHeight - fromEnd;
+      if (boxHeight === before) return;
+      if (placed.current) return place();
+      // scrollTop is already clamped to the new height: at the end, under either height, stays there.
+      const fromEnd = element.scrollHeight - element.scrollTop;
+      if (fromEnd - before <= 1 || fromEnd - boxHeight <= 1) virtualizer.scrollToEnd();
+      else virtualizer.scrollToOffset(element.scrollTop + before - boxHeight);
     });
-    element.addEventListener('scroll', onScroll, { passive: true });
+    const readerScrolls = () => {
+      placed.current = null;
+    };
+    const inputs = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+    for (const input of inputs) element.addEventListener(input, readerScrolls, { passive: true });
     observer.observe(element);
     return () => {
-      element.removeEventListener('scroll', onScroll);
+      for (const input of inputs) element.removeEventListener(input, readerScrolls);
       observer.disconnect();
     };
-  }, []);
+  }, [place, virtualizer]);
 
   const nearTop = useCallback(() => {
     const element = scrollRef.current;
@@ -158,10 +179,10 @@ export function MessageViewer({
     if (opened.current || rows.length === 0) return;
     // Opening: the message asked for in the middle of the box, or the newest at its bottom.
     opened.current = true;
-    const highlighted = highlightedId ? rows.findIndex((r) => r.message.id === highlightedId) : -1;
-    if (highlighted >= 0) virtualizer.scrollToIndex(highlighted, { align: 'center' });
-    else virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
-  }, [rows, highlightedId, virtualizer]);
+    const highlighted = highlightedId !== null && rows.some((r) => r.message.id === highlightedId);
+    placed.current = highlighted ? { at: 'message', id: highlightedId } : { at: 'end' };
+    place();
+  }, [rows, highlightedId, place]);
 
   useEffect(() => {
     // Still near the top once a page has arrived (or the history does not fill the box): the next one.
