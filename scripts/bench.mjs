@@ -1,6 +1,6 @@
 // `npm run bench -- [--duration 10] [--families 100000] [--messages 1000000] [--db pglite|postgres|all]
-//   [--only 'message search,…'] [--load-generator autocannon|wrk] [--pairs 3]`
-// Starts the built server on a seeded database and drives it with autocannon (or wrk), one route after
+//   [--only 'message search,…'] [--load-generator wrk|autocannon] [--pairs 3]`
+// Starts the built server on a seeded database and drives it with wrk (or autocannon), one route after
 // the other: a bare route (the process ceiling), sign-in, /api/auth/me, the admin's entity search, the
 // families list searched by child name and by e-mail, a family's details, a page of the channel of
 // 10 000 messages and a search in that channel. Prints requests/s, p50/p95/p99 latency, errors, each route's throughput as a share
@@ -57,11 +57,18 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     /** PostgreSQL: each read route and its pgbench this many times in turn; the median pair stands. */
     pairs: { type: 'string', default: '1' },
-    /** autocannon (JavaScript, in this process) or wrk (C, as pgbench's client is; `apt-get install -y wrk`). */
-    'load-generator': { type: 'string', default: 'autocannon' },
+    /**
+     * wrk (C, as pgbench's client is; `apt-get install -y wrk`) or autocannon (JavaScript, in this
+     * process). Unnamed: wrk where it is installed, else autocannon.
+     */
+    'load-generator': { type: 'string' },
   },
 });
-const loadGenerator = args['load-generator'];
+const loadGenerator = args['load-generator'] ?? (wrkInstalled() ? 'wrk' : 'autocannon');
+if (!args['load-generator'] && loadGenerator === 'autocannon')
+  console.info(
+    'wrk is not installed (`apt-get install -y wrk`): the routes are driven by autocannon, whose CPU takes more of the cores the server and the database share.',
+  );
 const pairs = Number(args.pairs);
 if (!Number.isInteger(pairs) || pairs < 1 || pairs > 9) {
   console.error('--pairs is a whole number from 1 to 9');

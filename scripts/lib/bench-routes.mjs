@@ -1,11 +1,13 @@
-// What a benchmark drives: the routes, in order, and one run of a route by the load generator:
-// autocannon (JavaScript, from npm; the default) or wrk (C, Debian's package `wrk`).
+// What a benchmark drives: the routes, in order, and one run of a route by the load generator: wrk
+// (C, Debian's package `wrk`; the default where it is installed) or autocannon (JavaScript, from npm).
 //
 // The load generator shares the machine's cores with the server and PostgreSQL, and a route is set
-// beside pgbench, whose client is C: autocannon spends 24–49 µs of CPU a request here, wrk 13–27. The
-// share of the database limit came out the same with either on these machines (docs/performance.md:
-// with the cores less busy, every wake-up of a waiting process costs more), so autocannon stays the
-// default and needs nothing installed; the results name the one used (`loadGenerator`).
+// beside pgbench, whose client is C. autocannon spends 24–390 µs of CPU a request on these machines
+// (it parses every answer in JavaScript), wrk 13–115. On one machine (2026-11-27, afternoon) the
+// share of the database limit came out the same with either; on a slower one (that evening) the
+// entity search and the messages page had the higher share under wrk in seven of eight comparisons
+// over four alternated rounds (docs/performance.md). So wrk is the default where it is installed;
+// the results name the one used (`loadGenerator`).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,7 +17,7 @@ import path from 'node:path';
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
 
-export const LOAD_GENERATORS = ['autocannon', 'wrk'];
+export const LOAD_GENERATORS = ['wrk', 'autocannon'];
 
 /** Whether wrk is on this machine (`apt-get install -y wrk`): the bench says so instead of measuring otherwise. */
 export function wrkInstalled() {
