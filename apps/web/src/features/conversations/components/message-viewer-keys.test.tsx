@@ -82,6 +82,21 @@ function layOut(log: HTMLElement, box: { height: number; top: number }) {
   });
 }
 
+/** The viewer over the 30 messages in a box of a fixed height (opened at `highlightedId`): its log. */
+function renderViewer(highlightedId?: string) {
+  renderWithProviders(
+    <MessageViewer
+      messages={messages}
+      hasOlder={false}
+      loadingOlder={false}
+      onLoadOlder={() => {}}
+      highlightedId={highlightedId ?? null}
+      height={400}
+    />,
+  );
+  return screen.getByRole('log', { name: MSG.conversations.messagesLabel });
+}
+
 describe('placing the reader', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -89,17 +104,8 @@ describe('placing the reader', () => {
 
   it('opens at the newest message, and keeps it there through the virtualizer while the box settles', () => {
     const resized = observeResizes();
-    renderWithProviders(
-      <MessageViewer
-        messages={messages}
-        hasOlder={false}
-        loadingOlder={false}
-        onLoadOlder={() => {}}
-        height={400}
-      />,
-    );
+    const log = renderViewer();
     expect(virtualizer.scrollToEnd).toHaveBeenCalledTimes(1);
-    const log = screen.getByRole('log', { name: MSG.conversations.messagesLabel });
     // The box's height changes while the opening scroll is still under way (half-way, at 700).
     const box = { height: 553, top: 700 };
     layOut(log, box);
@@ -112,18 +118,8 @@ describe('placing the reader', () => {
 
   it('opened at one message, keeps that message in the middle while the box settles', () => {
     const resized = observeResizes();
-    renderWithProviders(
-      <MessageViewer
-        messages={messages}
-        hasOlder={false}
-        loadingOlder={false}
-        onLoadOlder={() => {}}
-        highlightedId="m12"
-        height={400}
-      />,
-    );
+    const log = renderViewer('m12');
     expect(virtualizer.scrollToIndex).toHaveBeenCalledWith(11, { align: 'center' });
-    const log = screen.getByRole('log', { name: MSG.conversations.messagesLabel });
     layOut(log, { height: 518, top: 300 });
     resized.get(log)!();
     expect(virtualizer.scrollToIndex).toHaveBeenCalledTimes(2);
@@ -133,16 +129,7 @@ describe('placing the reader', () => {
 
   it('once the reader has scrolled, keeps the message at the bottom of the box at its bottom', () => {
     const resized = observeResizes();
-    renderWithProviders(
-      <MessageViewer
-        messages={messages}
-        hasOlder={false}
-        loadingOlder={false}
-        onLoadOlder={() => {}}
-        height={400}
-      />,
-    );
-    const log = screen.getByRole('log', { name: MSG.conversations.messagesLabel });
+    const log = renderViewer();
     const box = { height: 500, top: 900 };
     layOut(log, box);
     resized.get(log)!();
