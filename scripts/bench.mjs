@@ -64,7 +64,8 @@ const { values: args } = parseArgs({
     'load-generator': { type: 'string' },
   },
 });
-const loadGenerator = args['load-generator'] ?? (wrkInstalled() ? 'wrk' : 'autocannon');
+const hasWrk = wrkInstalled();
+const loadGenerator = args['load-generator'] ?? (hasWrk ? 'wrk' : 'autocannon');
 if (!args['load-generator'] && loadGenerator === 'autocannon')
   console.info(
     'wrk is not installed (`apt-get install -y wrk`): the routes are driven by autocannon, whose CPU takes more of the cores the server and the database share.',
@@ -78,7 +79,7 @@ if (!LOAD_GENERATORS.includes(loadGenerator)) {
   console.error(`--load-generator is one of: ${LOAD_GENERATORS.join(', ')}`);
   process.exit(2);
 }
-if (loadGenerator === 'wrk' && !wrkInstalled()) {
+if (loadGenerator === 'wrk' && !hasWrk) {
   console.error(
     'wrk is not installed: `apt-get install -y wrk` (Debian), or measure with `--load-generator autocannon`.',
   );

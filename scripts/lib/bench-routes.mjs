@@ -42,7 +42,7 @@ function sessionPerConnection(route) {
 }
 
 /** One run of `route` by `generator` ('wrk' or 'autocannon'): requests, req/s, latency percentiles, errors. */
-export function drive(route, connections, duration, generator = 'autocannon') {
+export function drive(route, connections, duration, generator) {
   return generator === 'wrk'
     ? driveWrk(route, connections, duration)
     : driveAutocannon(route, connections, duration);
