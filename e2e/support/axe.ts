@@ -18,15 +18,44 @@ async function settled(page: Page) {
   );
 }
 
+/**
+ * Counts the animations and transitions that start from now on (a toast raised while axe reads the page
+ * fades in over half a second, and its text read mid-fade fails the contrast check).
+ */
+function watchMovement(page: Page) {
+  return page.evaluate(() => {
+    const w = window as { __axeMoved?: number };
+    if (w.__axeMoved === undefined) {
+      const moved = () => {
+        w.__axeMoved = (w.__axeMoved ?? 0) + 1;
+      };
+      document.addEventListener('animationstart', moved, true);
+      document.addEventListener('transitionrun', moved, true);
+    }
+    w.__axeMoved = 0;
+  });
+}
+
+const movedSince = (page: Page) => page.evaluate(() => (window as { __axeMoved?: number }).__axeMoved ?? 0);
+
+/** At most this many readings: a page that keeps moving is reported as the last reading saw it. */
+const READINGS = 3;
+
 async function scan(page: Page, label: string) {
-  await settled(page);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(TAGS)
-    .options({ resultTypes: ['violations'] })
-    // axe.run in the page itself: the default opens a new blank page for every scan to merge the
-    // frames' results, which costs more than the scan. Same-origin frames (the editor's) are still scanned.
-    .setLegacyMode()
-    .analyze();
+  let violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations'] = [];
+  for (let reading = 1; reading <= READINGS; reading += 1) {
+    await settled(page);
+    await watchMovement(page);
+    ({ violations } = await new AxeBuilder({ page })
+      .withTags(TAGS)
+      .options({ resultTypes: ['violations'] })
+      // axe.run in the page itself: the default opens a new blank page for every scan to merge the
+      // frames' results, which costs more than the scan. Same-origin frames (the editor's) are still scanned.
+      .setLegacyMode()
+      .analyze());
+    // Something started to move while axe read the page: its colours were read mid-way; read it again.
+    if ((await movedSince(page)) === 0) break;
+  }
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
