@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { measuredNodeFlags } from './bench-server.mjs';
 import { root } from './build-state.mjs';
 
 /** ' (43–58)': the lowest and highest share of a route measured in several pairs (--pairs). */
@@ -53,7 +54,7 @@ export function printTable(kind, outcome, duration, loadGenerator) {
   ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
   console.info(
-    `\n${kind} — ${duration} s per route, driven by ${loadGenerator}; server start ${outcome.startMs} ms`,
+    `\n${kind} — ${duration} s per route, driven by ${loadGenerator}; server start ${outcome.startMs} ms (node ${measuredNodeFlags()})`,
   );
   for (const [i, row] of rows.entries()) {
     console.info(
@@ -86,6 +87,7 @@ export function writeResults(kind, outcome, seeded, { out, duration, families, m
     // Other work on the machine skews every figure: the 1-minute load average after each route is kept.
     durationSeconds: duration,
     loadGenerator,
+    serverNodeFlags: measuredNodeFlags(),
     data: {
       families,
       messages,

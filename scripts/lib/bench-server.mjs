@@ -6,6 +6,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, root } from './build-state.mjs';
+import { serverNodeFlags } from './run-entry.mjs';
 
 const serverEnv = (env, port) => ({
   ...process.env,
@@ -20,6 +21,11 @@ const serverEnv = (env, port) => ({
   ...env,
 });
 
+/** The Node flags of the measured server, as the results record them (NODE_OPTIONS included). */
+export function measuredNodeFlags() {
+  return [...serverNodeFlags(), process.env.NODE_OPTIONS ?? ''].join(' ').trim();
+}
+
 /** Starts the built server; answers the process and how long it took until /api/ready answered. */
 export async function startServer(serverDist, env, preload = []) {
   const port = await freePort();
@@ -29,6 +35,7 @@ export async function startServer(serverDist, env, preload = []) {
   const child = spawn(
     'node',
     [
+      ...serverNodeFlags(),
       '--require',
       path.join(root, 'bench/event-loop-probe.cjs'),
       ...preload,

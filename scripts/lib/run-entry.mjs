@@ -7,12 +7,26 @@ import { parseEnv } from 'node:util';
 import { root } from './build-state.mjs';
 
 /**
+ * Node's flags for every process of the server: `npm start`, `npm run worker`, and the bench, which
+ * measures what they run. A request's objects die young; V8's young generation stops growing at 16 MB
+ * a half, and at 64 MB it is swept a quarter as often: garbage collection fell from 6–8 % of the
+ * server's CPU to 3.5 % or less on `/me` and on a messages page under load (CPU profiles, alternated),
+ * for up to 96 MB more memory under load. A `--max-semi-space-size` in NODE_OPTIONS is left to rule.
+ */
+export function serverNodeFlags(env = process.env) {
+  const youngGeneration = /--max-semi-space-size\b/.test(env.NODE_OPTIONS ?? '')
+    ? []
+    : ['--max-semi-space-size=64'];
+  return ['--enable-source-maps', ...youngGeneration];
+}
+
+/**
  * Runs `apps/server/dist/<entry>` in production mode with the .env file beside package.json (when
  * there is one); SIGINT and SIGTERM are passed on, and the script exits as the entry does.
  */
 export function runServerEntry(entry) {
   const envFile = path.join(root, '.env');
-  const nodeArgs = ['--enable-source-maps', ...(existsSync(envFile) ? [`--env-file=${envFile}`] : [])];
+  const nodeArgs = [...serverNodeFlags(), ...(existsSync(envFile) ? [`--env-file=${envFile}`] : [])];
   // The server prints outbox mail only in development; these scripts run in production mode, so on a
   // machine without SMTP the codes of invitations and activations could not be read. Turn printing on
   // here, only when nothing (environment or .env) chose SMTP or the outbox log, and say so. (The
