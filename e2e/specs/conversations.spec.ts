@@ -213,13 +213,14 @@ test('exports the conversation: the e-mailed PDF’s SHA-256 is the one the veri
 
 test('a member’s <img onerror> or <script> never runs in the conversation history', async ({ page }) => {
   // The birth mother signs in to the member chat API with an e-mailed code and posts.
+  const askedAt = Date.now();
   const asked = await fetch(`${server.url}/api/chat/sessions/code`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: BIRTH_MOTHER }),
   });
   const { state } = await asked.json();
-  const mail = await waitForMail(BIRTH_MOTHER, /chat code/);
+  const mail = await waitForMail(BIRTH_MOTHER, /chat code/, { after: askedAt });
   const session = await fetch(`${server.url}/api/chat/sessions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

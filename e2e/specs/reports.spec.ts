@@ -33,13 +33,14 @@ test.afterAll(async () => {
 
 /** The member signs in to the member chat API with the e-mailed code, as the family app does. */
 async function memberHeaders(email: string): Promise<Record<string, string>> {
+  const askedAt = Date.now();
   const asked = await fetch(`${server.url}/api/chat/sessions/code`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email }),
   });
   const { state } = await asked.json();
-  const mail = await waitForMail(email, /chat code/);
+  const mail = await waitForMail(email, /chat code/, { after: askedAt });
   const session = await fetch(`${server.url}/api/chat/sessions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -78,6 +79,7 @@ test('a report reaches the inbox and the queue, opens at the message, and a revi
   const { channels } = await (await fetch(`${server.url}/api/chat/channels`, { headers: member })).json();
   const channelId = channels[0].id as string;
   const messageId = await messageNumbered(channelId, 2500);
+  const reportedAt = Date.now();
   const reported = await fetch(`${server.url}/api/chat/messages/${messageId}/flags`, {
     method: 'POST',
     headers: member,
@@ -86,7 +88,9 @@ test('a report reaches the inbox and the queue, opens at the message, and a revi
   expect(reported.status).toBe(200);
 
   // Within the job's run, the agency's sign-in address hears of it: family, channel, link — no message.
-  const alert = await waitForMail(AGENCY.email, /^A message was reported in the family Noah Garcia$/);
+  const alert = await waitForMail(AGENCY.email, /^A message was reported in the family Noah Garcia$/, {
+    after: reportedAt,
+  });
   const link = `/manage-families/${garciaId}/channel/${channelId}?message=${messageId}`;
   expect(alert.text).toContain('Noah Garcia, Channel 1');
   expect(alert.text).toContain(link);

@@ -20,13 +20,25 @@ export function readMails(): CapturedMail[] {
     .map((file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CapturedMail);
 }
 
-/** Waits for a mail to `to` whose subject matches, by polling the capture directory. */
-export async function waitForMail(to: string, subject: RegExp): Promise<CapturedMail> {
+/**
+ * Waits for a mail to `to` whose subject matches, by polling the capture directory. Every spec's mail
+ * lands in the one directory: where the address is not the spec's own (a demo server's people, whom
+ * each demo server has again), `after` (a `Date.now()` taken before the mail was asked for) skips the
+ * mail an earlier server sent them.
+ */
+export async function waitForMail(
+  to: string,
+  subject: RegExp,
+  { after = 0 }: { after?: number } = {},
+): Promise<CapturedMail> {
   let found: CapturedMail | undefined;
   await expect
     .poll(
       () => {
-        found = readMails().find((m) => m.to.includes(to.toLowerCase()) && subject.test(m.subject));
+        found = readMails().find(
+          (m) =>
+            m.to.includes(to.toLowerCase()) && subject.test(m.subject) && Date.parse(m.receivedAt) >= after,
+        );
         return Boolean(found);
       },
       { timeout: 15_000 },
