@@ -9,9 +9,11 @@ import { root } from './build-state.mjs';
 /**
  * Node's flags for every process of the server: `npm start`, `npm run worker`, and the bench, which
  * measures what they run. A request's objects die young; V8's young generation stops growing at 16 MB
- * a half, and at 64 MB it is swept a quarter as often: garbage collection fell from 6–8 % of the
+ * a half, and at 64 MB it is swept less often: garbage collection fell from 6–8 % of the
  * server's CPU to 3.5 % or less on `/me` and on a messages page under load (CPU profiles, alternated),
- * for up to 96 MB more memory under load. A `--max-semi-space-size` in NODE_OPTIONS is left to rule.
+ * for up to 96 MB more memory under load. A `--max-semi-space-size` in NODE_OPTIONS (`env`: the
+ * environment, with the .env file under it where there is one) is left to rule: Node would put a flag
+ * on the command line above it.
  */
 export function serverNodeFlags(env = process.env) {
   const youngGeneration = /--max-semi-space-size\b/.test(env.NODE_OPTIONS ?? '')
@@ -26,12 +28,12 @@ export function serverNodeFlags(env = process.env) {
  */
 export function runServerEntry(entry) {
   const envFile = path.join(root, '.env');
-  const nodeArgs = [...serverNodeFlags(), ...(existsSync(envFile) ? [`--env-file=${envFile}`] : [])];
+  const chosen = { ...(existsSync(envFile) ? parseEnv(readFileSync(envFile, 'utf8')) : {}), ...process.env };
+  const nodeArgs = [...serverNodeFlags(chosen), ...(existsSync(envFile) ? [`--env-file=${envFile}`] : [])];
   // The server prints outbox mail only in development; these scripts run in production mode, so on a
   // machine without SMTP the codes of invitations and activations could not be read. Turn printing on
   // here, only when nothing (environment or .env) chose SMTP or the outbox log, and say so. (The
   // process that runs the mail jobs prints: `npm start`, or `npm run worker` beside JOB_WORKERS=false.)
-  const chosen = { ...(existsSync(envFile) ? parseEnv(readFileSync(envFile, 'utf8')) : {}), ...process.env };
   const outboxLog = chosen.SMTP_URL || chosen.OUTBOX_LOG_TEXT ? {} : { OUTBOX_LOG_TEXT: 'true' };
   if (outboxLog.OUTBOX_LOG_TEXT) {
     console.warn(
