@@ -63,12 +63,15 @@ async function uploadPicture(
   return { html: message.html, attachments: [{ fileId: file.id, title: message.picture.title }] };
 }
 
-export async function familyWithConversation(
+/**
+ * A monthly family of the agency with its child, an adoptive parent and a birth family member (and
+ * their channel), made through the API; answers its id, the two adults' e-mails and the agency's token.
+ */
+export async function familyThroughApi(
   request: APIRequestContext,
   agency: { email: string; password: string },
   names: FamilyNames,
-  messages: { birth: (string | PictureMessage)[]; parent: string },
-): Promise<FamilyData> {
+) {
   const login = await post(request, '/api/auth/login', {
     email: agency.email,
     password: agency.password,
@@ -140,7 +143,16 @@ export async function familyWithConversation(
     },
     token,
   );
+  return { groupId, emails, token };
+}
 
+export async function familyWithConversation(
+  request: APIRequestContext,
+  agency: { email: string; password: string },
+  names: FamilyNames,
+  messages: { birth: (string | PictureMessage)[]; parent: string },
+): Promise<FamilyData> {
+  const { groupId, emails } = await familyThroughApi(request, agency, names);
   const birthToken = await memberToken(request, emails.birth);
   const { channels } = await (
     await request.get('/api/chat/channels', { headers: { authorization: `Bearer ${birthToken}` } })

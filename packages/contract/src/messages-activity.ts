@@ -23,6 +23,9 @@ export const ACTIVITY_TEXTS = {
       'conversation.viewed': 'Opened the conversation.',
       'conversation.export_requested': 'Requested an export of the conversation.',
       'member.looked_up': 'Looked up a person by e-mail.',
+      'member.added': 'Added a family member.',
+      'member.edited': 'Edited a family member.',
+      'member.removed': 'Removed a family member.',
       'member.status_changed': 'Changed the status of a family member.',
       'channel.status_changed': 'Changed the status of a channel.',
       'billing.plan_changed': "Chose the family's plan.",
@@ -39,6 +42,9 @@ export const ACTIVITY_TEXTS = {
     /** The details of the What column. */
     channel: (n: number) => `Channel ${n}`,
     fromTo: (from: string, to: string) => `From ${from} to ${to}`,
+    /** One change of an edit: 'Name: Ann Lee → Ann Park'. */
+    fieldChange: (field: string, from: string, to: string) =>
+      `${field}: ${from || '(none)'} → ${to || '(none)'}`,
     channelEnabled: 'Enabled',
     channelDisabled: 'Disabled',
     exportRecipient: (email: string) => `Sent to ${email}`,

@@ -59,6 +59,11 @@ export const VALIDATION_TEXTS = {
   firstNameIsRequired: 'First name is required',
   /** Not quoted: the spec says first and last name are required. */
   lastNameIsRequired: 'Last name is required',
+  /** A family member's names: one letter is enough ('Bo Li'), but a name needs one. */
+  firstNameNeedsLetter: 'First name must contain a letter',
+  lastNameNeedsLetter: 'Last name must contain a letter',
+  /** The same e-mail typed for two people of one family: said on the later place. */
+  emailTwiceInFamily: 'This email is already given to another person of this family',
 
   // Edit family members
   firstNameRequiredWithEmail: 'First name is required when email is provided',

@@ -120,6 +120,7 @@ export const MSG = {
     lastName: 'Last name',
     name: 'Name',
     email: 'Email',
+    role: 'Role',
     password: 'Password',
     entityName: 'Entity name',
     address: 'Address',
@@ -291,6 +292,9 @@ export const MSG = {
     tooManyAdoptiveParents: 'A family has at most 2 adoptive parents.',
     tooManyBirthFamily: 'A family has at most 2 birth family members.',
     duplicateMember: 'The same person cannot fill two places of a family.',
+    /** A person found by e-mail on a form whose e-mail was changed before the save. */
+    foundPersonChanged:
+      'This email no longer belongs to the person found for it. Check the email and save again.',
     existingPersonLocked: 'This person already uses Bridge Talk: they are added as they are.',
     paymentDetailsSaved: (brand: string, last4: string) =>
       `Payment details saved: ${brand} ending in ${last4}.`,

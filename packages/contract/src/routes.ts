@@ -59,6 +59,8 @@ export const ROUTES = {
     editUser: { method: 'PUT', path: '/api/group/user/edit/:userId' },
     syncUsers: { method: 'POST', path: '/api/group/user/sync' },
     checkUser: { method: 'POST', path: '/api/group/user/check' },
+    /** Not in the spec: the family's places saved at once (the spec's calls one by one stay). */
+    saveMembers: { method: 'PUT', path: '/api/group/member/save/:groupId' },
   },
   /** Not in the spec: the payment provider's configuration, card tokens and plan administration. */
   payments: {

@@ -17,6 +17,7 @@ import {
   ZMemberStatusRequest,
   ZMemberUser,
   ZMessageResponse,
+  ZSaveFamilyMembersRequest,
   ZSyncMembersRequest,
   ZUserIdParams,
 } from '../schemas/index.js';
@@ -49,6 +50,11 @@ export const groupEndpoints = {
     responses: { 200: ZMemberUser, ...writeRefused },
   },
   syncUsers: { body: ZSyncMembersRequest, responses: { 200: ZGroupMemberList, ...writeRefused } },
+  saveMembers: {
+    params: ZGroupIdParams,
+    body: ZSaveFamilyMembersRequest,
+    responses: { 200: ZGroupMemberList, ...writeRefused },
+  },
   /** 404, as for an unknown e-mail, when the person is in none of the caller's families. */
   checkUser: {
     body: ZCheckUserRequest,

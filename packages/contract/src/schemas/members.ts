@@ -69,7 +69,13 @@ export type MemberUser = z.infer<typeof ZMemberUser>;
  */
 export const ZCheckUserRequest = z.object({ email: ZEmail(MSG.validation.invalidEmailFormat) });
 export type CheckUserRequest = z.input<typeof ZCheckUserRequest>;
-export const ZCheckUserResponse = z.object({ _id: z.string(), name: z.string() });
+export const ZCheckUserResponse = z.object({
+  _id: z.string(),
+  name: z.string(),
+  /** The name's parts as the caller keeps them (a name is never split again to fill a form). */
+  firstName: z.string(),
+  lastName: z.string(),
+});
 export type CheckUserResponse = z.infer<typeof ZCheckUserResponse>;
 
 // ─── Requests ─────────────────────────────────────────────────────────────────────────────────────
@@ -184,8 +190,20 @@ const familySlots = {
   birth: z.tuple([ZFamilySlot, ZFamilySlot]),
 };
 
+/** A place as typed, valid or not: a kept draft brings back what was typed, with its messages. */
+const ZDraftSlot = z.object({
+  userId: z.string().nullable(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+
 /** The places as typed, before any rule: what a kept draft of the family step must look like. */
-export const ZFamilySlotsDraft = z.object(familySlots);
+export const ZFamilySlotsDraft = z.object({
+  child: ZDraftSlot,
+  adoptive: z.tuple([ZDraftSlot, ZDraftSlot]),
+  birth: z.tuple([ZDraftSlot, ZDraftSlot]),
+});
 
 export type FamilySlotsForm = {
   child: FamilySlot;
@@ -225,6 +243,33 @@ export function filledSlots(
 }
 
 type Issue = { path: (string | number)[]; message: string };
+
+type PlaceOnForm = { slot: FamilySlot; path: (string | number)[]; role: MemberRole };
+
+/** Every place of a form with its path on the form and its role, in the order of the form. */
+function placesOf(form: FamilySlotsForm): PlaceOnForm[] {
+  return [
+    { slot: form.child, path: ['child'], role: 'child' },
+    { slot: form.adoptive[0], path: ['adoptive', 0], role: 'adoptive_parent' },
+    { slot: form.adoptive[1], path: ['adoptive', 1], role: 'adoptive_parent' },
+    { slot: form.birth[0], path: ['birth', 0], role: 'birth_family' },
+    { slot: form.birth[1], path: ['birth', 1], role: 'birth_family' },
+  ];
+}
+
+/** An e-mail is one person: typed for two places of a family, the later place is told so. */
+function duplicateEmailIssues(form: FamilySlotsForm): Issue[] {
+  const seen = new Set<string>();
+  const issues: Issue[] = [];
+  for (const { slot, path } of placesOf(form)) {
+    const email = slot.email.trim().toLowerCase();
+    if (email === '') continue;
+    if (seen.has(email))
+      issues.push({ path: [...path, 'email'], message: MSG.validation.emailTwiceInFamily });
+    seen.add(email);
+  }
+  return issues;
+}
 
 const NAMES_REQUIRED: Record<NamePart, string> = {
   firstName: FAMILY_PERSON_NAME.firstName.required,
@@ -278,25 +323,20 @@ export const ZFamilyDetailsForm = z.object(familySlots).superRefine((form, ctx) 
     issues.push(...requireAll(form[group][0], [group, 0]));
     if (isSlotTouched(form[group][1])) issues.push(...requireAll(form[group][1], [group, 1]));
   }
+  issues.push(...duplicateEmailIssues(form));
   for (const issue of issues) ctx.addIssue({ code: 'custom', ...issue });
 });
 export type FamilyDetailsForm = z.infer<typeof ZFamilyDetailsForm>;
 
 /**
- * Edit family members: e-mails valid; a person with an e-mail needs first and last
- * name; at least one adoptive parent and one birth family member; a place is sent only when it has
- * a first and a last name. Adoptive parents and birth family also need an e-mail to use the app.
+ * The rules of a family's places on the edit form and at the save: e-mails valid and each given to one
+ * place; a person with an e-mail needs first and last name; at least one adoptive parent and one birth
+ * family member; a place is sent only when it has a first and a last name. Adoptive parents and birth
+ * family also need an e-mail to use the app.
  */
-export const ZEditFamilyMembersForm = z.object(familySlots).superRefine((form, ctx) => {
+function checkFamilyPlaces(form: FamilySlotsForm, ctx: z.RefinementCtx): void {
   const issues: Issue[] = [];
-  const places: [FamilySlot, (string | number)[], MemberRole][] = [
-    [form.child, ['child'], 'child'],
-    [form.adoptive[0], ['adoptive', 0], 'adoptive_parent'],
-    [form.adoptive[1], ['adoptive', 1], 'adoptive_parent'],
-    [form.birth[0], ['birth', 0], 'birth_family'],
-    [form.birth[1], ['birth', 1], 'birth_family'],
-  ];
-  for (const [slot, path, role] of places) {
+  for (const { slot, path, role } of placesOf(form)) {
     const email = slot.email.trim();
     const named = slot.firstName.trim() !== '' && slot.lastName.trim() !== '';
     if (email !== '' && !isEmail(email)) {
@@ -324,6 +364,28 @@ export const ZEditFamilyMembersForm = z.object(familySlots).superRefine((form, c
   if (!roles.includes('birth_family')) {
     issues.push({ path: ['birth'], message: MSG.validation.birthFamilyRequired });
   }
+  issues.push(...duplicateEmailIssues(form));
   for (const issue of issues) ctx.addIssue({ code: 'custom', ...issue });
-});
+}
+
+/** Edit family members: the rules of a family's places. */
+export const ZEditFamilyMembersForm = z.object(familySlots).superRefine(checkFamilyPlaces);
 export type EditFamilyMembersForm = z.infer<typeof ZEditFamilyMembersForm>;
+
+/** A place as saved: `userId` is the person the place holds, or the person found by its e-mail. */
+const ZSavedSlot = ZFamilySlot.extend({ userId: z.uuid().nullable() });
+
+/**
+ * PUT /group/member/save/{groupId}: the family's places, saved all at once (people created, linked,
+ * edited and placed, whoever is left out leaves, in one transaction). The server finds every person
+ * again by the e-mail sent: a found person (`userId` of someone not yet in the family) must still be
+ * the person of that e-mail. Field messages name the form's own fields ('adoptive.1.email').
+ */
+export const ZSaveFamilyMembersRequest = z
+  .object({
+    child: ZSavedSlot,
+    adoptive: z.tuple([ZSavedSlot, ZSavedSlot]),
+    birth: z.tuple([ZSavedSlot, ZSavedSlot]),
+  })
+  .superRefine(checkFamilyPlaces);
+export type SaveFamilyMembersRequest = z.input<typeof ZSaveFamilyMembersRequest>;

@@ -13,23 +13,41 @@ export type NamePart = 'firstName' | 'lastName';
 /** What a form says of a name left empty or too short: the spec words them form by form. */
 export interface NamePartMessages {
   required: string;
+  /** Said of a name too short for the rule (or, with `letter`, of a name without a letter). */
   min: string;
+  /** One letter is enough, and the name is kept whole (no first-space rule): a family's people. */
+  letter?: boolean;
 }
 export type PersonNameMessages = Record<NamePart, NamePartMessages>;
 
-/** The family forms and the member calls: the spec gives no words of its own for a short name there. */
+/**
+ * The family forms and the member calls: real people are called 'Bo Li' or 'Mai Ng', so a family
+ * member's first and last name need one letter, not three characters.
+ */
 export const FAMILY_PERSON_NAME: PersonNameMessages = {
-  firstName: { required: MSG.validation.firstNameIsRequired, min: MSG.validation.accountFirstNameMin },
-  lastName: { required: MSG.validation.lastNameIsRequired, min: MSG.validation.accountLastNameMin },
+  firstName: {
+    required: MSG.validation.firstNameIsRequired,
+    min: MSG.validation.firstNameNeedsLetter,
+    letter: true,
+  },
+  lastName: {
+    required: MSG.validation.lastNameIsRequired,
+    min: MSG.validation.lastNameNeedsLetter,
+    letter: true,
+  },
 };
 
+const LETTER = /\p{L}/u;
+
 /**
- * What is wrong with a first or a last name, or null. A first name counts up to its first space: the
- * whole name is split there when it is stored, so 'Jo Ann' would keep 'Jo' as the first name.
+ * What is wrong with a first or a last name, or null. Under the three-character rule a first name
+ * counts up to its first space: a name sent whole ('first last') is split there when it is stored, so
+ * 'Jo Ann' would keep 'Jo' as the first name.
  */
 export function namePartIssue(part: NamePart, value: string, messages: NamePartMessages): string | null {
   const name = value.trim();
   if (name === '') return messages.required;
+  if (messages.letter) return LETTER.test(name) ? null : messages.min;
   const kept = part === 'firstName' ? splitName(name).firstName : name;
   return kept.length < PERSON_NAME_MIN ? messages.min : null;
 }

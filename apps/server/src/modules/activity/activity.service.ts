@@ -7,7 +7,9 @@ import {
   type ActivityListResponse,
   entityStatusLabel,
   joinName,
+  type MemberRole,
   MSG,
+  memberRoleLabel,
   ZEntityStatus,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
@@ -44,6 +46,23 @@ function exportOutcome(row: repo.ActivityRow): string | null {
   return null;
 }
 
+/** What an edit of a family member changed, field by field: 'Name: Ann Lee → Ann Park · Email: …'. */
+function memberChanges(details: Details): string | null {
+  const role = (value: string) => (value === '' ? '' : memberRoleLabel(value as MemberRole));
+  const fields = [
+    { label: MSG.fields.name, key: 'name', show: (value: string) => value },
+    { label: MSG.fields.email, key: 'email', show: (value: string) => value },
+    { label: MSG.fields.role, key: 'role', show: role },
+  ];
+  const changes = fields.flatMap(({ label, key, show }) => {
+    const from = text(details, `${key}From`);
+    const to = text(details, `${key}To`);
+    if (from === null && to === null) return [];
+    return [MSG.activity.fieldChange(label, show(from ?? ''), show(to ?? ''))];
+  });
+  return changes.length > 0 ? changes.join(' · ') : null;
+}
+
 /** What the event names and what else it shows, as the What column reads them. */
 function describe(row: repo.ActivityRow): Pick<ActivityEvent, 'subject' | 'detail'> {
   const details = row.details ?? {};
@@ -53,6 +72,8 @@ function describe(row: repo.ActivityRow): Pick<ActivityEvent, 'subject' | 'detai
         subject: row.subject,
         detail: fromTo(memberStatus(text(details, 'from')), memberStatus(text(details, 'to'))),
       };
+    case 'member.edited':
+      return { subject: row.subject, detail: memberChanges(details) };
     case 'channel.status_changed': {
       const to = text(details, 'to');
       return {

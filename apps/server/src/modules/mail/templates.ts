@@ -6,13 +6,22 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** An e-mail of paragraphs: the text as written, the html the same text escaped, with its line breaks. */
+/** A web address in escaped text, without the punctuation that ends its sentence. */
+const ADDRESS = /https?:\/\/[^\s<]*[^\s<.,:;!?)'"]/g;
+
+/** A paragraph as html: escaped, its line breaks kept and every web address a link. */
+function paragraphHtml(paragraph: string): string {
+  const escaped = escapeHtml(paragraph).replace(ADDRESS, (address) => `<a href="${address}">${address}</a>`);
+  return `<p>${escaped.replaceAll('\n', '<br>')}</p>`;
+}
+
+/** An e-mail of paragraphs: the text as written, the html the same text escaped, with its links. */
 export function compose(to: string, subject: string, paragraphs: string[]): MailMessage {
   return {
     to,
     subject,
     text: `${paragraphs.join('\n\n')}\n\n— Bridge Talk`,
-    html: `${paragraphs.map((p) => `<p>${escapeHtml(p).replaceAll('\n', '<br>')}</p>`).join('')}<p>— Bridge Talk</p>`,
+    html: `${paragraphs.map(paragraphHtml).join('')}<p>— Bridge Talk</p>`,
   };
 }
 
@@ -26,7 +35,7 @@ export function invitationMail(input: {
   return compose(input.to, 'Your Bridge Talk portal account', [
     `Hello ${input.name},`,
     'An account on the Bridge Talk portal has been created for you.',
-    `To choose your password, open ${input.loginUrl}, enter this e-mail address with any password, and type this activation code when asked:`,
+    `To choose your password, open ${input.loginUrl}, enter this e-mail address and any password of at least 6 characters (it is not checked: your account has none yet), and type this activation code when asked:`,
     input.code,
     'The code is valid for 15 minutes. If it has expired, sign in again and a new one will be sent.',
   ]);
@@ -83,6 +92,16 @@ export function accessRequestMail(input: {
       `Phone: ${input.phone}`,
     ].join('\n'),
     `It is listed as Pending in Entity Management: ${input.reviewUrl}`,
+  ]);
+}
+
+/** A person already in a family who is added to another: the app they have shows it. */
+export function familyAddedMail(input: { to: string; name: string; entityName: string; childName: string }) {
+  return compose(input.to, 'You were added to a family on Bridge Talk', [
+    `Hello ${input.name},`,
+    `${input.entityName} has added you to the family of ${input.childName} on Bridge Talk.`,
+    `Open the Bridge Talk app with this e-mail address (${input.to}): the family's conversations are there.`,
+    'If you did not expect this message, please contact the agency or lawyer who works with your family.',
   ]);
 }
 

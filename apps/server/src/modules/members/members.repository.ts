@@ -201,6 +201,16 @@ export async function recordLookup(
   });
 }
 
+/** Whether the person has a place in any family but this one (then they already use the app). */
+export async function isInAnotherFamily(db: Tx, memberId: string, groupId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.memberId, memberId), ne(groupMembers.groupId, groupId)))
+    .limit(1);
+  return Boolean(row);
+}
+
 /** Whether the person is in a family of another entity (then only that entity may rename them). */
 export async function belongsToOtherEntity(db: Tx, memberId: string, entityId: string): Promise<boolean> {
   const [row] = await db

@@ -102,6 +102,24 @@ export async function membersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
 
   route(
     app,
+    endpoints.group.saveMembers,
+    {
+      ...entityOnly,
+      schema: {
+        ...docs,
+        summary:
+          "The family's places saved at once: people created, linked, edited and placed in one transaction, each found again by the e-mail sent",
+      },
+    },
+    async (request) =>
+      service.saveMembers({
+        actor: actorOf(request),
+        input: { groupId: request.params.groupId, body: request.body },
+      }),
+  );
+
+  route(
+    app,
     endpoints.group.memberStatus,
     {
       ...entityOnly,

@@ -24,13 +24,16 @@ import {
   type CheckUserResponse,
   type CreateMemberUserRequest,
   type EditMemberUserRequest,
+  filledSlots,
   type GroupMember,
   type GroupMemberList,
   joinName,
   MEMBER_SLOTS,
+  type MemberRole,
   type MemberUser,
   type MessageResponse,
   MSG,
+  type SaveFamilyMembersRequest,
   type SyncMembersRequest,
   splitName,
   tooManyInRoleMessage,
@@ -38,6 +41,7 @@ import {
   ZCheckUserRequest,
   ZCreateMemberUserRequest,
   ZEditMemberUserRequest,
+  ZSaveFamilyMembersRequest,
   ZSyncMembersRequest,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
@@ -45,7 +49,7 @@ import { recordAudit } from '../../db/audit.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { entityIdOf, loadGroup } from '../groups/groups.service.js';
 import { queueMail } from '../mail/mail.service.js';
-import { familyInvitationMail } from '../mail/templates.js';
+import { familyAddedMail, familyInvitationMail } from '../mail/templates.js';
 import { syncFamilyChannels } from './family-channels.js';
 import * as repo from './members.repository.js';
 
@@ -130,23 +134,218 @@ async function editPerson(tx: Tx, entityId: string, member: repo.MemberRow, next
   return { ...result, renamedPerson: true };
 }
 
+/** Where a place is on the families' forms: 'child', 'adoptive.0', 'birth.1'. */
+function formPath(role: MemberRole, position: number): string {
+  if (role === 'child') return 'child';
+  return `${role === 'adoptive_parent' ? 'adoptive' : 'birth'}.${position - 1}`;
+}
+
+/** A found person is bound to the e-mail they were found by: another e-mail is another person. */
+function personChanged(field: string): AppError {
+  return new AppError('CONFLICT', MSG.families.foundPersonChanged, {
+    [field]: MSG.families.foundPersonChanged,
+  });
+}
+
+/** A refusal of one person's edit, said on that person's place of the form ('birth.0.email'). */
+function atPlace(error: unknown, field: string): unknown {
+  if (!(error instanceof AppError) || !error.fields) return error;
+  const fields = Object.fromEntries(
+    Object.entries(error.fields).map(([name, text]) => [`${field}.${name}`, text]),
+  );
+  return new AppError(error.code, error.message, fields);
+}
+
+function twiceInFamily(field: string): AppError {
+  return new AppError('CONFLICT', MSG.validation.emailTwiceInFamily, {
+    [field]: MSG.validation.emailTwiceInFamily,
+  });
+}
+
+/** An event of the family's activity, before it is given its actor and family. */
+type MemberAudit = Pick<Parameters<typeof recordAudit>[1], 'action' | 'subject' | 'details'>;
+
+/** Someone to be told, once the save is kept, that they are in the family (or at a new address). */
+interface Newcomer {
+  personId: string;
+  person: Person;
+  /** Already in another family: told they were added, not asked to install the app. */
+  knowsTheApp: boolean;
+}
+
+/** A place as saved: who holds it and how they came. */
+interface Placed {
+  personId: string;
+  role: MemberRole;
+  field: string;
+  /** Not yet in the family: a membership is made, with these names of its own (null: the person's). */
+  joins: { names: repo.MembershipNames } | null;
+  person: Person;
+  newAddress: boolean;
+}
+
+/**
+ * The family's places, saved in the caller's transaction: every person found again by the e-mail sent,
+ * then created, linked or edited; whoever the form leaves out leaves the family. Answers what must
+ * follow the commit: who left, which other families' channels lost someone, and whom to tell.
+ */
+async function savePlaces(
+  tx: Tx,
+  job: { entityId: string; groupId: string; actorUserId: string; form: SaveFamilyMembersRequest },
+) {
+  const { entityId, groupId } = job;
+  await repo.lockFamily(tx, groupId);
+  const before = await repo.findMembers(tx, entityId, groupId);
+  const current = new Map(before.map((m) => [m.id, m]));
+  const placed: Placed[] = [];
+  const moved: { groupId: string; role: repo.MemberRole; from: string }[] = [];
+  const audits: MemberAudit[] = [];
+
+  for (const { role, position, slot } of filledSlots(ZSaveFamilyMembersRequest.parse(job.form))) {
+    const field = formPath(role, position);
+    const email = slot.email.trim().toLowerCase() || null;
+    const person = { email, firstName: slot.firstName.trim(), lastName: slot.lastName.trim() };
+    let member = slot.userId ? current.get(slot.userId) : undefined;
+    if (slot.userId && !member) {
+      const found = await repo.findKnownPerson(tx, entityId, { id: slot.userId });
+      if (!found || !email || (found.email ?? '').toLowerCase() !== email)
+        throw personChanged(`${field}.email`);
+    }
+    const edit = (of: repo.MemberRow) =>
+      editedPlace(tx, entityId, of, { role, field, person }, moved, audits).catch((error: unknown) => {
+        throw atPlace(error, field);
+      });
+    let place: Placed;
+    if (member) {
+      place = await edit(member);
+    } else {
+      const holder = email ? await repo.findPersonIdByEmail(tx, email) : null;
+      member = holder ? current.get(holder) : undefined;
+      if (member) {
+        // Someone of this family, typed again at another place.
+        place = await edit(member);
+      } else if (holder) {
+        // Someone of the entity's other families joins as the entity knows them; someone of other
+        // entities' families only, with the name typed here.
+        const known = await repo.findKnownPerson(tx, entityId, { id: holder });
+        const names = known ? { firstName: known.firstName, lastName: known.lastName } : person;
+        place = {
+          personId: holder,
+          role,
+          field,
+          joins: { names },
+          person: { email, ...names },
+          newAddress: false,
+        };
+      } else {
+        const personId = await repo.insertPerson(tx, person);
+        place = { personId, role, field, joins: { names: null }, person, newAddress: false };
+      }
+    }
+    if (placed.some((p) => p.personId === place.personId)) throw twiceInFamily(`${field}.email`);
+    placed.push(place);
+  }
+
+  const left = await repo.removeMembersExcept(
+    tx,
+    groupId,
+    placed.map((p) => p.personId),
+  );
+  const newcomers: Newcomer[] = [];
+  // New places go past the last one first, so that the places below never meet the unique index.
+  let spare = 100;
+  for (const place of placed) {
+    if (place.joins) {
+      const knowsTheApp = await repo.isInAnotherFamily(tx, place.personId, groupId);
+      await repo.insertMembership(tx, {
+        groupId,
+        memberId: place.personId,
+        role: place.role,
+        position: spare++,
+        invited: Boolean(place.person.email),
+        names: place.joins.names,
+      });
+      audits.push({
+        action: 'member.added',
+        subject: joinName(place.person.firstName, place.person.lastName),
+      });
+      newcomers.push({ personId: place.personId, person: place.person, knowsTheApp });
+    } else if (place.newAddress && place.person.email) {
+      await repo.markInvited(tx, groupId, place.personId);
+      const knowsTheApp = await repo.isInAnotherFamily(tx, place.personId, groupId);
+      newcomers.push({ personId: place.personId, person: place.person, knowsTheApp });
+    }
+  }
+  const seen = new Map<MemberRole, number>();
+  await repo.assignPlaces(
+    tx,
+    groupId,
+    placed.map((p) => {
+      const position = (seen.get(p.role) ?? 0) + 1;
+      seen.set(p.role, position);
+      return { memberId: p.personId, role: p.role, position };
+    }),
+  );
+  for (const gone of left) {
+    const was = current.get(gone.memberId);
+    audits.push({ action: 'member.removed', subject: was ? joinName(was.firstName, was.lastName) : null });
+  }
+  for (const audit of audits) {
+    await recordAudit(tx, { ...audit, actorUserId: job.actorUserId, entityId, groupId });
+  }
+  return { left, moved, newcomers };
+}
+
+/**
+ * A person of the family at a place of the form: renamed, re-addressed or moved to another role as
+ * typed (a new e-mail may make the place another person's, see the header). Notes the change.
+ */
+async function editedPlace(
+  tx: Tx,
+  entityId: string,
+  member: repo.MemberRow,
+  at: { role: MemberRole; field: string; person: Person },
+  moved: { groupId: string; role: repo.MemberRole; from: string }[],
+  audits: MemberAudit[],
+): Promise<Placed> {
+  const edited = await editPerson(tx, entityId, member, at.person);
+  for (const m of edited.moved) moved.push({ ...m, from: member.id });
+  const changes: Record<string, string> = {};
+  const before = joinName(member.firstName, member.lastName);
+  const after = joinName(at.person.firstName, at.person.lastName);
+  if (before !== after) Object.assign(changes, { nameFrom: before, nameTo: after });
+  if (edited.emailChanged)
+    Object.assign(changes, { emailFrom: member.email ?? '', emailTo: at.person.email ?? '' });
+  if (member.role !== at.role) Object.assign(changes, { roleFrom: member.role, roleTo: at.role });
+  if (Object.keys(changes).length > 0)
+    audits.push({ action: 'member.edited', subject: after, details: changes });
+  return {
+    personId: edited.personId,
+    role: at.role,
+    field: at.field,
+    joins: null,
+    person: at.person,
+    newAddress: edited.emailChanged,
+  };
+}
+
 export function createMembersService(ctx: AppContext) {
   const { db } = ctx;
 
+  /** Tells a person they are in the family: how to start, or (already in a family) where to look. */
   async function invite(
     group: { entityName: string; name: string | null; childFirstName: string | null },
     person: { email: string | null; firstName: string; lastName: string },
+    knowsTheApp = false,
   ): Promise<void> {
     if (!person.email) return;
-    await queueMail(
-      ctx.queue,
-      familyInvitationMail({
-        to: person.email,
-        name: joinName(person.firstName, person.lastName),
-        entityName: group.entityName,
-        childName: group.childFirstName || group.name || 'your child',
-      }),
-    );
+    const mail = {
+      to: person.email,
+      name: joinName(person.firstName, person.lastName),
+      entityName: group.entityName,
+      childName: group.childFirstName || group.name || 'your child',
+    };
+    await queueMail(ctx.queue, knowsTheApp ? familyAddedMail(mail) : familyInvitationMail(mail));
   }
 
   async function occupancyOrRefuse(
@@ -178,7 +377,12 @@ export function createMembersService(ctx: AppContext) {
       await repo.recordLookup(db, { actorUserId: actor.userId, entityId, email });
       const person = await repo.findKnownPerson(db, entityId, { email });
       if (!person) throw notFound();
-      return { _id: person.id, name: joinName(person.firstName, person.lastName) };
+      return {
+        _id: person.id,
+        name: joinName(person.firstName, person.lastName),
+        firstName: person.firstName,
+        lastName: person.lastName,
+      };
     },
 
     /**
@@ -204,6 +408,7 @@ export function createMembersService(ctx: AppContext) {
           const existing = request.email ? await repo.findPersonIdByEmail(tx, request.email) : null;
           if (existing && (await repo.findMember(tx, entityId, group.id, existing))) throw emailInUse();
           const { next } = await occupancyOrRefuse(tx, group.id, request.subtype);
+          const knowsTheApp = existing ? await repo.isInAnotherFamily(tx, existing, group.id) : false;
           const memberId = existing ?? (await repo.insertPerson(tx, person));
           await repo.insertMembership(tx, {
             groupId: group.id,
@@ -213,24 +418,24 @@ export function createMembersService(ctx: AppContext) {
             invited: Boolean(request.email),
             names: existing ? { firstName, lastName } : null,
           });
-          return memberId;
+          return { memberId, knowsTheApp };
         });
-      let id: string;
+      let created: { memberId: string; knowsTheApp: boolean };
       try {
-        id = await create();
+        created = await create();
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         // The e-mail was given to a new person in another family between our look-up and our write:
         // once more, to link that person.
         try {
-          id = await create();
+          created = await create();
         } catch (again) {
           if (isUniqueViolation(again)) throw emailInUse();
           throw again;
         }
       }
-      await invite(group, person);
-      return { _id: id, name: joinName(firstName, lastName), email: request.email };
+      await invite(group, person, created.knowsTheApp);
+      return { _id: created.memberId, name: joinName(firstName, lastName), email: request.email };
     },
 
     /**
@@ -261,7 +466,8 @@ export function createMembersService(ctx: AppContext) {
         });
         return true;
       });
-      if (added) await invite(group, person);
+      // A person of the entity's other families already has the app: they are told where to look.
+      if (added) await invite(group, person, true);
       return { _id: person.id, name: joinName(person.firstName, person.lastName), email: person.email };
     },
 
@@ -350,6 +556,42 @@ export function createMembersService(ctx: AppContext) {
         return removed;
       });
       await syncFamilyChannels(ctx, entityId, group.id, left);
+      return { result: (await repo.findMembers(db, entityId, group.id)).map(toMember) };
+    },
+
+    /**
+     * The family's places saved at once (the families' forms): all or nothing in one transaction, each
+     * person found again by the e-mail sent; invitations and the chat channels follow the commit.
+     */
+    async saveMembers({
+      actor,
+      input,
+    }: {
+      actor: Actor;
+      input: { groupId: string; body: SaveFamilyMembersRequest };
+    }): Promise<GroupMemberList> {
+      const entityId = entityIdOf(actor);
+      const form = ZSaveFamilyMembersRequest.parse(input.body);
+      const group = await loadGroup(ctx, entityId, input.groupId);
+      let saved: Awaited<ReturnType<typeof savePlaces>>;
+      try {
+        saved = await db.transaction((tx) =>
+          savePlaces(tx, { entityId, groupId: group.id, actorUserId: actor.userId, form }),
+        );
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailInUse();
+        throw error;
+      }
+      // Someone whose places moved to the person of their new e-mail leaves the channels made for them.
+      const left = [...saved.left];
+      for (const { groupId, role, from } of saved.moved) {
+        if (groupId === group.id) left.push({ memberId: from, role });
+        else if ((await ctx.chat.listChannels(groupId)).length > 0) {
+          await syncFamilyChannels(ctx, entityId, groupId, [{ memberId: from, role }]);
+        }
+      }
+      await syncFamilyChannels(ctx, entityId, group.id, left);
+      for (const { person, knowsTheApp } of saved.newcomers) await invite(group, person, knowsTheApp);
       return { result: (await repo.findMembers(db, entityId, group.id)).map(toMember) };
     },
 

@@ -94,6 +94,7 @@ describe('who may call the member routes', () => {
     ['PUT', `/api/group/user/edit/${id}`],
     ['POST', '/api/group/user/sync'],
     ['POST', '/api/group/user/check'],
+    ['PUT', `/api/group/member/save/${id}`],
   ];
 
   it.each(routes)('%s %s answers 401 without a session and 403 to an admin', async (method, url) => {
@@ -112,7 +113,12 @@ describe('POST /api/group/user/check', () => {
     const person = await created(groupId, 'Kim Known', 'birth_family', address);
     const response = await call('POST', '/api/group/user/check', { email: address.toUpperCase() });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ _id: person._id, name: 'Kim Known' });
+    expect(response.json()).toEqual({
+      _id: person._id,
+      name: 'Kim Known',
+      firstName: 'Kim',
+      lastName: 'Known',
+    });
   });
 
   it('answers 404 for an unknown e-mail and 400 for a malformed one', async () => {
@@ -179,18 +185,24 @@ describe('POST /api/group/user/create', () => {
     });
   });
 
-  it('refuses a first or last name shorter than 3 characters, as the forms do', async () => {
+  it('takes real short names (Bo Li) and refuses a name without a letter, as the forms do', async () => {
     const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
+    expect((await created(groupId, 'Bo Li', 'child', null)).name).toBe('Bo Li');
+    const other = (await createGroup(t.db(), { entityId: entity.entityId })).groupId;
     for (const [name, message] of [
-      ['J Smith', MSG.validation.accountFirstNameMin],
-      ['Jane S', MSG.validation.accountLastNameMin],
+      ['- Smith', MSG.validation.firstNameNeedsLetter],
+      ['Jane 1', MSG.validation.lastNameNeedsLetter],
       ['Jane', MSG.validation.lastNameIsRequired],
     ] as const) {
-      const response = await call('POST', '/api/group/user/create', { groupId, name, subtype: 'child' });
+      const response = await call('POST', '/api/group/user/create', {
+        groupId: other,
+        name,
+        subtype: 'child',
+      });
       expect(response.statusCode, name).toBe(400);
       expect(response.json(), name).toEqual({ message, fields: { name: message } });
     }
-    expect(await members(groupId)).toEqual([]);
+    expect(await members(other)).toEqual([]);
   });
 
   it('says a name past its maximum is too long', async () => {
@@ -234,11 +246,11 @@ describe('POST /api/group/member/add', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ _id: person._id, name: 'Bella Birch', email: address });
-    // The second invitation, for the second family.
+    // Told of the second family, not invited to install the app again.
     const mail = await eventually(async () =>
       smtp.messages.find((m) => m.text?.includes(address) && m.text.includes('the family of Casey')),
     );
-    expect(mail.subject).toBe('You are invited to Bridge Talk');
+    expect(mail.subject).toBe('You were added to a family on Bridge Talk');
     const mailsBefore = smtp.messages.length;
 
     const again = await call('POST', '/api/group/member/add', {
@@ -297,19 +309,19 @@ describe('PUT /api/group/user/edit/{userId}', () => {
     ]);
   });
 
-  it('refuses a new name shorter than 3 characters and keeps the old one', async () => {
+  it('refuses a new name without a letter and keeps the old one', async () => {
     const { groupId } = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
     const person = await created(groupId, 'Bella Birch', 'birth_family', email('bella'));
     const response = await call('PUT', `/api/group/user/edit/${person._id}`, {
       groupId,
-      name: 'B Birch',
+      name: '. Birch',
       email: person.email,
       subtype: 'birth_family',
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      message: MSG.validation.accountFirstNameMin,
-      fields: { name: MSG.validation.accountFirstNameMin },
+      message: MSG.validation.firstNameNeedsLetter,
+      fields: { name: MSG.validation.firstNameNeedsLetter },
     });
     expect((await members(groupId))[0]).toMatchObject({ firstName: 'Bella', lastName: 'Birch' });
   });
@@ -694,8 +706,13 @@ describe('a person in families of two entities', () => {
     expect((await theirMembers(person.groupId))[1]).toMatchObject({ _id: person.id, name: 'Kim Known' });
     // Now a person of the caller's families: the look-up answers with the caller's name for them.
     const check = await call('POST', '/api/group/user/check', { email: person.address });
-    expect(check.json()).toEqual({ _id: person.id, name: 'Kimberly Known' });
-    // Invited as a new person would be, with the name typed here (the mail job is one at a time: wait).
+    expect(check.json()).toEqual({
+      _id: person.id,
+      name: 'Kimberly Known',
+      firstName: 'Kimberly',
+      lastName: 'Known',
+    });
+    // Told of the family with the name typed here (the mail job is one at a time: wait).
     await eventually(
       async () =>
         smtp.messages.find(
@@ -844,5 +861,183 @@ describe('POST /api/group/user/check: rate limit', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('PUT /api/group/member/save/{groupId}: the places saved at once', () => {
+  type Slot = { userId: string | null; email: string; firstName: string; lastName: string };
+  const none: Slot = { userId: null, email: '', firstName: '', lastName: '' };
+  const place = (
+    address: string,
+    firstName: string,
+    lastName: string,
+    userId: string | null = null,
+  ): Slot => ({
+    userId,
+    email: address,
+    firstName,
+    lastName,
+  });
+  const save = (groupId: string, places: { child?: Slot; adoptive: Slot[]; birth: Slot[] }) =>
+    call('PUT', `/api/group/member/save/${groupId}`, {
+      child: places.child ?? none,
+      adoptive: [places.adoptive[0] ?? none, places.adoptive[1] ?? none],
+      birth: [places.birth[0] ?? none, places.birth[1] ?? none],
+    });
+  const peopleWith = async (address: string) =>
+    t.db().select().from(familyMembers).where(eq(familyMembers.email, address));
+  const mailsTo = (address: string, subject: RegExp) =>
+    smtp.messages.filter(
+      (m) =>
+        subject.test(m.subject ?? '') &&
+        (Array.isArray(m.to) ? m.to : [m.to]).some((a) => a?.value.some((v) => v.address === address)),
+    );
+
+  it('creates a family’s people as typed, places them, makes the channels and invites each', async () => {
+    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
+    const parent = email('maria');
+    const birth = email('bo');
+    const response = await save(groupId, {
+      child: place('', 'Robin', 'Lee'),
+      adoptive: [place(parent.toUpperCase(), 'Maria del Carmen', 'García')],
+      birth: [place(birth, 'Bo', 'Li')],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().result).toEqual([
+      expect.objectContaining({
+        role: 'child',
+        position: 1,
+        firstName: 'Robin',
+        lastName: 'Lee',
+        email: null,
+      }),
+      expect.objectContaining({
+        role: 'adoptive_parent',
+        position: 1,
+        name: 'Maria del Carmen García',
+        firstName: 'Maria del Carmen',
+        lastName: 'García',
+        email: parent,
+      }),
+      expect.objectContaining({ role: 'birth_family', position: 1, firstName: 'Bo', lastName: 'Li' }),
+    ]);
+    expect(channelShape(await chat.listChannels(groupId))).toEqual([
+      {
+        number: 1,
+        disabled: false,
+        members: ['Bo Li:birth_family:write', 'Maria del Carmen García:adoptive_parent:write'],
+      },
+    ]);
+    const mail = await waitForMessage(smtp, birth, /You are invited to Bridge Talk/);
+    expect(mail.text).toContain('Hello Bo Li,');
+    const added = await t
+      .db()
+      .select({ subject: auditEvents.subject })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.groupId, groupId), eq(auditEvents.action, 'member.added')));
+    expect(added.map((a) => a.subject).sort()).toEqual(['Bo Li', 'Maria del Carmen García', 'Robin Lee']);
+  });
+
+  it('refuses a found person whose e-mail is no longer the place’s, and adds nobody', async () => {
+    // Grace is a birth parent of another family of the entity: the form found her, then the e-mail changed.
+    const { groupId: theirs } = await createGroup(t.db(), { entityId: entity.entityId });
+    const grace = await created(theirs, 'Grace Hope', 'birth_family', email('grace'));
+    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId, name: 'Kai Lee' });
+    const stranger = email('totally.new.person');
+    const response = await save(groupId, {
+      adoptive: [place(stranger, 'Grace', 'Hope', grace._id)],
+      birth: [place(email('ben'), 'Ben', 'Birch')],
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      message: MSG.families.foundPersonChanged,
+      fields: { 'adoptive.0.email': MSG.families.foundPersonChanged },
+    });
+    expect(await members(groupId)).toEqual([]);
+    expect(await peopleWith(stranger)).toEqual([]);
+  });
+
+  it('is all or nothing: a refusal at the last place leaves no one created or invited before it', async () => {
+    const { groupId: other } = await createGroup(t.db(), { entityId: entity.entityId });
+    const taken = email('taken');
+    await created(other, 'Tess Taken', 'birth_family', taken);
+    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
+    const first = email('first');
+    const original = await created(groupId, 'Bella Birch', 'birth_family', email('bella'));
+    // Bella's place is given the e-mail of the entity's other person: in use, said on her field.
+    const response = await save(groupId, {
+      adoptive: [place(first, 'Alice', 'Adams')],
+      birth: [place(taken, 'Bella', 'Birch', original._id)],
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      message: MSG.families.emailInUse,
+      fields: { 'birth.0.email': MSG.families.emailInUse },
+    });
+    expect(await peopleWith(first)).toEqual([]);
+    expect((await members(groupId)).map((m) => m.name)).toEqual(['Bella Birch']);
+    // The mail job of a person made before the refusal would have gone out with the next one.
+    const later = email('later');
+    await created(groupId, 'Lara Later', 'adoptive_parent', later);
+    await waitForMessage(smtp, later, /You are invited to Bridge Talk/);
+    expect(mailsTo(first, /./)).toEqual([]);
+  });
+
+  it('refuses the same e-mail for two places with the form’s field message, and changes nothing', async () => {
+    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
+    const same = email('same');
+    const response = await save(groupId, {
+      adoptive: [place(same, 'Sam', 'Smith')],
+      birth: [place(same.toUpperCase(), 'Sam', 'Smith')],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({ 'birth.0.email': MSG.validation.emailTwiceInFamily });
+    expect(await peopleWith(same)).toEqual([]);
+  });
+
+  it('tells a person already in a family that they were added, instead of inviting them again', async () => {
+    const { groupId: first } = await createGroup(t.db(), { entityId: entity.entityId });
+    const address = email('again');
+    const person = await created(first, 'Ava Again', 'adoptive_parent', address);
+    await waitForMessage(smtp, address, /You are invited to Bridge Talk/);
+    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId, name: 'Second Family' });
+    const response = await save(groupId, {
+      adoptive: [place(address, 'Ava', 'Again', person._id)],
+      birth: [place(email('bea'), 'Bea', 'Birch')],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const mail = await waitForMessage(smtp, address, /You were added to a family on Bridge Talk/);
+    expect(mail.text).toContain(`${entity.entityName} has added you to the family of Second on Bridge Talk.`);
+    expect(mailsTo(address, /You are invited/)).toHaveLength(1);
+  });
+
+  it('renames, re-roles and removes in one save, each change in the family’s activity', async () => {
+    const family = await wholeFamily();
+    const response = await save(family.groupId, {
+      child: place('', 'Robin', 'Lee', family.child._id),
+      adoptive: [place(family.parent1.email!, 'Alicia', 'Adams', family.parent1._id)],
+      birth: [
+        place(family.birth1.email!, 'Bella', 'Birch', family.birth1._id),
+        place(family.parent2.email!, 'Andy', 'Adams', family.parent2._id),
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().result.map((m: GroupMember) => `${m.role}:${m.position}:${m.name}`)).toEqual([
+      'child:1:Robin Lee',
+      'adoptive_parent:1:Alicia Adams',
+      'birth_family:1:Bella Birch',
+      'birth_family:2:Andy Adams',
+    ]);
+    const activity = await call('GET', `/api/groups/${family.groupId}/activity`);
+    expect(activity.statusCode, activity.body).toBe(200);
+    const events = (activity.json().events as { action: string; subject: string; detail: string | null }[])
+      .filter((e) => e.action.startsWith('member.') && e.action !== 'member.looked_up')
+      .map((e) => `${e.action} ${e.subject} ${e.detail ?? ''}`.trim())
+      .sort();
+    expect(events).toEqual([
+      'member.edited Alicia Adams Name: Alice Adams → Alicia Adams',
+      'member.edited Andy Adams Role: Adoptive parent → Birth family',
+      'member.removed Ben Birch',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { API, apiPath, type Group, MSG, type Plan } from '@bridge-talk/contract';
+import { API, apiPath, type Group, MSG, PERSON_NAME_MAX, type Plan } from '@bridge-talk/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -278,20 +278,41 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
     expect(await slot('Adoptive parent 1').findByText(MSG.validation.invalidEmailFormat)).toBeInTheDocument();
   });
 
-  it('step 3 refuses names shorter than 3 characters, the child’s too, and creates no one', async () => {
+  it('step 3 takes one-letter-plus names (Bo Li), refuses a name without a letter, and creates no one', async () => {
     const { api, user } = renderWizard(`/add-new-family?step=3&groupId=${ID}`);
     await screen.findByRole('group', { name: 'Child' });
     const childFirst = slot('Child').getByRole('textbox', { name: /^First name/ });
     await user.clear(childFirst);
-    await user.type(childFirst, 'J');
+    await user.type(childFirst, '1');
     const parent = slot('Adoptive parent 1');
-    await user.type(parent.getByRole('textbox', { name: /^Email/ }), 'alice@example.org');
-    await user.type(parent.getByRole('textbox', { name: /^First name/ }), 'Al');
-    await user.type(parent.getByRole('textbox', { name: /^Last name/ }), 'Adams');
+    await user.type(parent.getByRole('textbox', { name: /^Email/ }), 'bo@example.org');
+    await user.type(parent.getByRole('textbox', { name: /^First name/ }), 'Bo');
+    await user.type(parent.getByRole('textbox', { name: /^Last name/ }), 'Li');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await slot('Child').findByText(MSG.validation.accountFirstNameMin)).toBeInTheDocument();
-    expect(parent.getByText(MSG.validation.accountFirstNameMin)).toBeInTheDocument();
-    expect(api.callsTo('POST', API.group.createUser)).toEqual([]);
+    expect(await slot('Child').findByText(MSG.validation.firstNameNeedsLetter)).toBeInTheDocument();
+    expect(parent.queryByText(MSG.validation.firstNameNeedsLetter)).not.toBeInTheDocument();
+    expect(parent.queryByText(MSG.validation.lastNameNeedsLetter)).not.toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method !== 'GET' && !call.path.endsWith('/user/check'))).toEqual(
+      [],
+    );
+  });
+
+  it('step 3 refuses the same e-mail in two places on the field, and sends nothing', async () => {
+    const { api, user } = renderWizard(`/add-new-family?step=3&groupId=${ID}`, {
+      'POST /api/group/user/check': () => jsonResponse({ message: MSG.extra.notFound }, 404),
+    });
+    await screen.findByRole('group', { name: 'Child' });
+    for (const name of ['Adoptive parent 1', 'Birth family 1']) {
+      await user.type(slot(name).getByRole('textbox', { name: /^Email/ }), 'sam@example.org');
+      await user.type(slot(name).getByRole('textbox', { name: /^First name/ }), 'Sam');
+      await user.type(slot(name).getByRole('textbox', { name: /^Last name/ }), 'Smith');
+    }
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await slot('Birth family 1').findByText(MSG.validation.emailTwiceInFamily)).toBeInTheDocument();
+    expect(slot('Adoptive parent 1').queryByText(MSG.validation.emailTwiceInFamily)).not.toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method !== 'GET' && !call.path.endsWith('/user/check'))).toEqual(
+      [],
+    );
   });
 
   it('step 2 of a family with its plan saves the family’s name and the child’s names again', async () => {
@@ -353,29 +374,54 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
     expect(JSON.stringify({ ...localStorage })).not.toContain('alice@example.org');
   });
 
-  it('reuses a person found by e-mail, creates the others, sends the final list and opens the family', async () => {
+  it('brings a draft back whole after a reload, a name over its maximum too, with its message', async () => {
+    const tooLong = 'a'.repeat(PERSON_NAME_MAX + 1);
+    const first = renderWizard(`/add-new-family?step=3&groupId=${ID}`);
+    await screen.findByRole('group', { name: 'Child' });
+    await first.user.type(
+      slot('Adoptive parent 1').getByRole('textbox', { name: /^Email/ }),
+      'alice@example.org',
+    );
+    await first.user.type(slot('Adoptive parent 1').getByRole('textbox', { name: /^First name/ }), tooLong);
+    cleanup();
+    renderWizard(`/add-new-family?step=3&groupId=${ID}`);
+    await screen.findByRole('group', { name: 'Child' });
+    expect(slot('Adoptive parent 1').getByRole('textbox', { name: /^Email/ })).toHaveValue(
+      'alice@example.org',
+    );
+    expect(slot('Adoptive parent 1').getByRole('textbox', { name: /^First name/ })).toHaveValue(tooLong);
+    expect(
+      await slot('Adoptive parent 1').findByText(
+        MSG.validation.tooLong(MSG.fields.firstName, PERSON_NAME_MAX),
+      ),
+    ).toBeInTheDocument();
+    // An empty place of the draft says nothing yet.
+    expect(slot('Birth family 1').queryByText(MSG.validation.emailIsRequired)).not.toBeInTheDocument();
+  });
+
+  it('saves the places in one call, a person found by e-mail with the names as the agency keeps them', async () => {
     localStorage.setItem('groupId', ID);
-    let created = 0;
+    const bella = '33333333-3333-4333-8333-333333333333';
     const { api, router, user } = renderWizard(`/add-new-family?step=3&groupId=${ID}`, {
       'POST /api/group/user/check': (body) =>
         (body as { email: string }).email === 'bella@example.org'
-          ? jsonResponse({ _id: 'p-bella', name: 'Bella Ann Birch' })
+          ? jsonResponse({
+              _id: bella,
+              name: 'Maria del Carmen García',
+              firstName: 'Maria del Carmen',
+              lastName: 'García',
+            })
           : jsonResponse({ message: MSG.extra.notFound }, 404),
-      'POST /api/group/user/create': (body) => {
-        created += 1;
-        const b = body as { name: string; email: string | null };
-        return jsonResponse({ _id: `p-new-${created}`, name: b.name, email: b.email }, 201);
-      },
-      'POST /api/group/member/add': () =>
-        jsonResponse({ _id: 'p-bella', name: 'Bella Ann Birch', email: 'bella@example.org' }),
-      'POST /api/group/user/sync': () => jsonResponse({ result: [] }),
+      [`PUT /api/group/member/save/${ID}`]: () => jsonResponse({ result: [] }),
     });
     await screen.findByRole('group', { name: 'Child' });
     const birth = slot('Birth family 1');
     await user.type(birth.getByRole('textbox', { name: /^Email/ }), 'Bella@Example.org');
     await user.tab();
-    await waitFor(() => expect(birth.getByRole('textbox', { name: /^First name/ })).toHaveValue('Bella'));
-    expect(birth.getByRole('textbox', { name: /^Last name/ })).toHaveValue('Ann Birch');
+    await waitFor(() =>
+      expect(birth.getByRole('textbox', { name: /^First name/ })).toHaveValue('Maria del Carmen'),
+    );
+    expect(birth.getByRole('textbox', { name: /^Last name/ })).toHaveValue('García');
     expect(birth.getByRole('textbox', { name: /^First name/ })).toBeDisabled();
     expect(birth.getByText(MSG.families.existingPersonLocked)).toBeInTheDocument();
 
@@ -389,35 +435,33 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/manage-families/${ID}/details`));
     expect(Object.keys(sessionStorage).filter((key) => key.startsWith('familyDraft'))).toEqual([]);
     expect(localStorage.getItem('groupId')).toBeNull();
-    expect(api.callsTo('POST', API.group.createUser).map((c) => c.body)).toEqual([
-      { groupId: ID, name: 'Robin Lee', email: null, subtype: 'child' },
-      { groupId: ID, name: 'Alice Adams', email: 'alice@example.org', subtype: 'adoptive_parent' },
+    const empty = { userId: null, email: '', firstName: '', lastName: '' };
+    expect(api.callsTo('PUT', apiPath(API.group.saveMembers, { groupId: ID })).map((c) => c.body)).toEqual([
+      {
+        child: { userId: null, email: '', firstName: 'Robin', lastName: 'Lee' },
+        adoptive: [
+          { userId: null, email: 'alice@example.org', firstName: 'Alice', lastName: 'Adams' },
+          empty,
+        ],
+        birth: [
+          { userId: bella, email: 'Bella@Example.org', firstName: 'Maria del Carmen', lastName: 'García' },
+          empty,
+        ],
+      },
     ]);
-    expect(api.callsTo('POST', API.group.addMember).map((c) => c.body)).toEqual([
-      { groupId: ID, role: 'birth_family', userId: 'p-bella' },
-    ]);
-    expect(api.callsTo('POST', API.group.syncUsers)[0]?.body).toEqual({
-      groupId: ID,
-      results: [
-        { userId: 'p-new-1', userType: 'child' },
-        { userId: 'p-new-2', userType: 'adoptive_parent' },
-        { userId: 'p-bella', userType: 'birth_family' },
-      ],
-    });
   });
 
-  it('keeps what was saved when the final list fails, and does not create anyone twice', async () => {
-    let syncs = 0;
+  it('keeps the form as typed when the save is refused, and shows why on the field', async () => {
+    let saves = 0;
     const { api, user } = renderWizard(`/add-new-family?step=3&groupId=${ID}`, {
       'POST /api/group/user/check': () => jsonResponse({ message: MSG.extra.notFound }, 404),
-      'POST /api/group/user/create': (body) =>
-        jsonResponse({ _id: `p-${(body as { subtype: string }).subtype}`, name: 'x', email: null }, 201),
-      'POST /api/group/member/add': (body) =>
-        jsonResponse({ _id: (body as { userId: string }).userId, name: 'x', email: null }),
-      'POST /api/group/user/sync': () => {
-        syncs += 1;
-        return syncs === 1
-          ? jsonResponse({ message: MSG.validation.birthFamilyRequired }, 400)
+      [`PUT /api/group/member/save/${ID}`]: () => {
+        saves += 1;
+        return saves === 1
+          ? jsonResponse(
+              { message: MSG.families.emailInUse, fields: { 'birth.0.email': MSG.families.emailInUse } },
+              409,
+            )
           : jsonResponse({ result: [] });
       },
     });
@@ -431,18 +475,13 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
       await user.type(slot(name).getByRole('textbox', { name: /^Last name/ }), 'Smith');
     }
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText(MSG.validation.birthFamilyRequired)).toBeInTheDocument();
-    expect(api.callsTo('POST', API.group.createUser)).toHaveLength(3);
+    expect(await slot('Birth family 1').findByText(MSG.families.emailInUse)).toBeInTheDocument();
+    expect(slot('Birth family 1').getByRole('textbox', { name: /^Email/ })).toHaveValue('bella@example.org');
+    const email = slot('Birth family 1').getByRole('textbox', { name: /^Email/ });
+    await user.clear(email);
+    await user.type(email, 'bella.new@example.org');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Group created.')).toBeInTheDocument();
-    expect(api.callsTo('POST', API.group.createUser)).toHaveLength(3);
-    expect(api.callsTo('POST', API.group.syncUsers)[1]?.body).toEqual({
-      groupId: ID,
-      results: [
-        { userId: 'p-child', userType: 'child' },
-        { userId: 'p-adoptive_parent', userType: 'adoptive_parent' },
-        { userId: 'p-birth_family', userType: 'birth_family' },
-      ],
-    });
+    expect(api.callsTo('PUT', apiPath(API.group.saveMembers, { groupId: ID }))).toHaveLength(2);
   });
 });

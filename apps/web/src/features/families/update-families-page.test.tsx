@@ -96,6 +96,13 @@ function renderPage(handlers: Record<string, ApiHandler> = {}) {
 
 const slot = (name: string) => within(screen.getByRole('group', { name }));
 
+const BEN = {
+  _id: '22222222-2222-4222-8222-222222222222',
+  name: 'Ben Birch',
+  firstName: 'Ben',
+  lastName: 'Birch',
+};
+
 describe('UpdateFamiliesPage', { timeout: 20_000 }, () => {
   it('fills the places with the family’s people, under the name carried from the family page', async () => {
     renderPage();
@@ -133,19 +140,36 @@ describe('UpdateFamiliesPage', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
   });
 
-  it('refuses names shorter than 3 characters, as the wizard’s child step does, and saves nothing', async () => {
+  it('takes real short names (Bo Li), refuses a name without a letter, and saves nothing then', async () => {
     const { api, user } = renderPage();
     await screen.findByRole('group', { name: 'Adoptive parent 1' });
     const childFirst = slot('Child').getByRole('textbox', { name: /^First name/ });
     await user.clear(childFirst);
-    await user.type(childFirst, 'J');
+    await user.type(childFirst, '-');
+    const parentFirst = slot('Adoptive parent 1').getByRole('textbox', { name: /^First name/ });
     const parentLast = slot('Adoptive parent 1').getByRole('textbox', { name: /^Last name/ });
+    await user.clear(parentFirst);
+    await user.type(parentFirst, 'Bo');
     await user.clear(parentLast);
     await user.type(parentLast, 'Li');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await slot('Child').findByText(MSG.validation.accountFirstNameMin)).toBeInTheDocument();
-    expect(slot('Adoptive parent 1').getByText(MSG.validation.accountLastNameMin)).toBeInTheDocument();
+    expect(await slot('Child').findByText(MSG.validation.firstNameNeedsLetter)).toBeInTheDocument();
+    expect(slot('Adoptive parent 1').queryByRole('alert')).not.toBeInTheDocument();
     expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it('refuses the same e-mail for two people on the field, before anything is sent', async () => {
+    const { api, user } = renderPage();
+    await screen.findByRole('group', { name: 'Birth family 2' });
+    const second = slot('Birth family 2');
+    await user.type(second.getByRole('textbox', { name: /^Email/ }), 'ALICE@example.org');
+    await user.type(second.getByRole('textbox', { name: /^First name/ }), 'Al');
+    await user.type(second.getByRole('textbox', { name: /^Last name/ }), 'Ice');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await second.findByText(MSG.validation.emailTwiceInFamily)).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method !== 'GET' && !call.path.endsWith('/user/check'))).toEqual(
+      [],
+    );
   });
 
   it('keeps a name or e-mail one character over its maximum whole, says so, and saves nothing', async () => {
@@ -189,7 +213,7 @@ describe('UpdateFamiliesPage', { timeout: 20_000 }, () => {
     const { user } = renderPage({
       'POST /api/group/user/check': (body) =>
         (body as { email: string }).email === 'ben@example.org'
-          ? jsonResponse({ _id: 'p-ben', name: 'Ben Birch' })
+          ? jsonResponse(BEN)
           : jsonResponse({ message: MSG.extra.notFound }, 404),
     });
     await screen.findByRole('group', { name: 'Birth family 2' });
@@ -206,17 +230,101 @@ describe('UpdateFamiliesPage', { timeout: 20_000 }, () => {
     expect(second.getByRole('textbox', { name: /^First name/ })).toHaveValue('');
   });
 
-  it('edits a renamed person, links a found one, leaves an emptied place out, and saves the list', async () => {
+  it('drops a look-up answer that comes back after the e-mail changed, and saves by the e-mail typed', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const { api, user } = renderPage({
+      'POST /api/group/user/check': (body) =>
+        (body as { email: string }).email === 'ben@example.org'
+          ? new Promise<Response>((resolve) => {
+              answer = resolve;
+            })
+          : jsonResponse({ message: MSG.extra.notFound }, 404),
+      [`PUT /api/group/member/save/${ID}`]: () => jsonResponse({ result: MEMBERS }),
+    });
+    await screen.findByRole('group', { name: 'Birth family 2' });
+    const second = slot('Birth family 2');
+    const email = second.getByRole('textbox', { name: /^Email/ });
+    await user.type(email, 'ben@example.org');
+    await waitFor(() => expect(api.callsTo('POST', API.group.checkUser)).toHaveLength(1));
+    // The look-up is still out when the e-mail changes: its answer is for an e-mail no longer typed.
+    await user.clear(email);
+    await user.type(email, 'totally.new.person@example.org');
+    answer(jsonResponse(BEN));
+    await user.type(second.getByRole('textbox', { name: /^First name/ }), 'Tom');
+    await user.type(second.getByRole('textbox', { name: /^Last name/ }), 'New');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(MSG.families.membersSaved)).toBeInTheDocument();
+    const saved = api.callsTo('PUT', apiPath(API.group.saveMembers, { groupId: ID }))[0]?.body as {
+      birth: { userId: string | null; email: string; firstName: string }[];
+    };
+    expect(saved.birth[1]).toEqual({
+      userId: null,
+      email: 'totally.new.person@example.org',
+      firstName: 'Tom',
+      lastName: 'New',
+    });
+  });
+
+  it('lets a found person go as soon as the e-mail they were found by changes', async () => {
+    const { api, user } = renderPage({
+      'POST /api/group/user/check': (body) =>
+        (body as { email: string }).email === 'ben@example.org'
+          ? jsonResponse(BEN)
+          : jsonResponse({ message: MSG.extra.notFound }, 404),
+      [`PUT /api/group/member/save/${ID}`]: () => jsonResponse({ result: MEMBERS }),
+    });
+    await screen.findByRole('group', { name: 'Birth family 2' });
+    const second = slot('Birth family 2');
+    const email = second.getByRole('textbox', { name: /^Email/ });
+    await user.type(email, 'ben@example.org');
+    await waitFor(() => expect(second.getByRole('textbox', { name: /^First name/ })).toHaveValue('Ben'));
+    // One more character: not the e-mail Ben was found by any more.
+    await user.type(email, 'x');
+    expect(second.getByRole('textbox', { name: /^First name/ })).toBeEnabled();
+    expect(second.getByRole('textbox', { name: /^First name/ })).toHaveValue('');
+    await user.type(second.getByRole('textbox', { name: /^First name/ }), 'Tom');
+    await user.type(second.getByRole('textbox', { name: /^Last name/ }), 'New');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(MSG.families.membersSaved)).toBeInTheDocument();
+    const saved = api.callsTo('PUT', apiPath(API.group.saveMembers, { groupId: ID }))[0]?.body as {
+      birth: { userId: string | null }[];
+    };
+    expect(saved.birth[1]?.userId).toBeNull();
+  });
+
+  it('gives a place its own person back, names and all, when a found person’s e-mail is undone', async () => {
+    const { user } = renderPage({
+      'POST /api/group/user/check': (body) => {
+        const found = MEMBERS.find((m) => m.email === (body as { email: string }).email);
+        return found
+          ? jsonResponse({
+              _id: found._id,
+              name: found.name,
+              firstName: found.firstName,
+              lastName: found.lastName,
+            })
+          : jsonResponse({ message: MSG.extra.notFound }, 404);
+      },
+    });
+    await screen.findByRole('group', { name: 'Birth family 1' });
+    const place = slot('Birth family 1');
+    const email = place.getByRole('textbox', { name: /^Email/ });
+    await user.clear(email);
+    await user.type(email, 'alice@example.org');
+    await waitFor(() => expect(place.getByRole('textbox', { name: /^First name/ })).toHaveValue('Alice'));
+    await user.clear(email);
+    await user.type(email, 'bella@example.org');
+    expect(place.getByRole('textbox', { name: /^First name/ })).toHaveValue('Bella');
+    expect(place.getByRole('textbox', { name: /^Last name/ })).toHaveValue('Birch');
+  });
+
+  it('saves every place in one call: a renamed person, a found one, an emptied place', async () => {
     const { api, router, user } = renderPage({
       'POST /api/group/user/check': (body) =>
         (body as { email: string }).email === 'ben@example.org'
-          ? jsonResponse({ _id: 'p-ben', name: 'Ben Birch' })
+          ? jsonResponse(BEN)
           : jsonResponse({ message: MSG.extra.notFound }, 404),
-      'PUT /api/group/user/edit/m-alice': () =>
-        jsonResponse({ _id: 'm-alice', name: 'Alicia Adams', email: 'alice@example.org' }),
-      'POST /api/group/member/add': () =>
-        jsonResponse({ _id: 'p-ben', name: 'Ben Birch', email: 'ben@example.org' }),
-      'POST /api/group/user/sync': () => jsonResponse({ result: [] }),
+      [`PUT /api/group/member/save/${ID}`]: () => jsonResponse({ result: MEMBERS }),
     });
     await screen.findByRole('group', { name: 'Adoptive parent 1' });
     const first = slot('Adoptive parent 1').getByRole('textbox', { name: /^First name/ });
@@ -233,35 +341,34 @@ describe('UpdateFamiliesPage', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText(MSG.families.membersSaved)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe(`/manage-families/${ID}/details`));
-    expect(api.callsTo('PUT', apiPath(API.group.editUser, { userId: 'm-alice' }))[0]?.body).toEqual({
-      groupId: ID,
-      userId: 'm-alice',
-      name: 'Alicia Adams',
-      email: 'alice@example.org',
-      subtype: 'adoptive_parent',
-    });
-    expect(api.callsTo('POST', API.group.addMember)[0]?.body).toEqual({
-      groupId: ID,
-      role: 'birth_family',
-      userId: 'p-ben',
-    });
-    expect(api.callsTo('POST', API.group.createUser)).toHaveLength(0);
-    expect(api.callsTo('POST', API.group.syncUsers)[0]?.body).toEqual({
-      groupId: ID,
-      results: [
-        { userId: 'm-child', userType: 'child' },
-        { userId: 'm-alice', userType: 'adoptive_parent' },
-        { userId: 'p-ben', userType: 'birth_family' },
+    const empty = { userId: 'm-bella', email: '', firstName: '', lastName: '' };
+    expect(
+      api.calls.filter((call) => call.method !== 'GET' && !call.path.endsWith('/user/check')),
+    ).toHaveLength(1);
+    expect(api.callsTo('PUT', apiPath(API.group.saveMembers, { groupId: ID }))[0]?.body).toEqual({
+      child: { userId: 'm-child', email: '', firstName: 'Robin', lastName: 'Lee' },
+      adoptive: [
+        { userId: 'm-alice', email: 'alice@example.org', firstName: 'Alicia', lastName: 'Adams' },
+        { userId: null, email: '', firstName: '', lastName: '' },
       ],
+      birth: [empty, { userId: BEN._id, email: 'ben@example.org', firstName: 'Ben', lastName: 'Birch' }],
     });
   });
 
-  it('shows the server’s text when saving fails', async () => {
+  it('shows the server’s refusal on the field it names, and its text', async () => {
     const { user } = renderPage({
-      'POST /api/group/user/sync': () => jsonResponse({ message: MSG.families.memberSharedCannotEdit }, 409),
+      [`PUT /api/group/member/save/${ID}`]: () =>
+        jsonResponse(
+          {
+            message: MSG.families.foundPersonChanged,
+            fields: { 'adoptive.0.email': MSG.families.foundPersonChanged },
+          },
+          409,
+        ),
     });
     await screen.findByRole('group', { name: 'Adoptive parent 1' });
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(MSG.families.memberSharedCannotEdit)).toBeInTheDocument();
+    expect(await slot('Adoptive parent 1').findByText(MSG.families.foundPersonChanged)).toBeInTheDocument();
+    expect(await screen.findAllByText(MSG.families.foundPersonChanged)).toHaveLength(2);
   });
 });

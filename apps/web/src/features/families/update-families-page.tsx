@@ -17,7 +17,7 @@ import { useSaveFamilyMembers } from './api/save-family-members.js';
 import { familyFormStart } from './components/family-form-values.js';
 import { familyCrumbs, familyPagePath, useFamilyOfPage } from './components/family-header.js';
 import { FamilySlotsFields } from './components/family-slots-fields.js';
-import { wizardErrorMessage } from './components/wizard-messages.js';
+import { showFamilySaveError } from './components/wizard-messages.js';
 
 export function UpdateFamiliesPage() {
   const { id = '' } = useParams();
@@ -59,7 +59,7 @@ function MembersForm({
 }) {
   const navigate = useNavigate();
   const [start] = useState(() => familyFormStart(members, child));
-  const [memberIds, setMemberIds] = useState(() => new Set(members.map((m) => m._id)));
+  const [memberIds] = useState(() => new Set(members.map((m) => m._id)));
   const save = useSaveFamilyMembers();
   const form = useBlurValidatedForm<FamilySlotsForm>({
     resolver: zodResolver(ZEditFamilyMembersForm),
@@ -68,19 +68,11 @@ function MembersForm({
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await save.mutateAsync({
-        groupId: id,
-        form: values,
-        existing: members,
-        onPerson: (path, userId) => {
-          form.setValue(`${path}.userId`, userId);
-          setMemberIds((ids) => new Set(ids).add(userId));
-        },
-      });
+      await save.mutateAsync({ groupId: id, form: values });
       notify.success(MSG.families.membersSaved);
       navigate(familyPagePath(id));
     } catch (error) {
-      notify.error(wizardErrorMessage(error));
+      showFamilySaveError(form, error);
     }
   });
 

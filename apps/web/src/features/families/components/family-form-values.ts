@@ -11,8 +11,8 @@ import { type SlotPath, slotPath } from '../api/save-family-members.js';
 
 export interface FamilyFormStart {
   values: FamilySlotsForm;
-  /** The person each place holds now. */
-  originals: Partial<Record<SlotPath, string>>;
+  /** The person each place holds now, as the form opened with them. */
+  originals: Partial<Record<SlotPath, FamilySlot>>;
 }
 
 function slotOf(member: GroupMember): FamilySlot {
@@ -47,7 +47,7 @@ export function familyFormStart(
   child: { firstName: string | null; lastName: string | null } = { firstName: null, lastName: null },
 ): FamilyFormStart {
   const values = emptyFamilySlots();
-  const originals: Partial<Record<SlotPath, string>> = {};
+  const originals: Partial<Record<SlotPath, FamilySlot>> = {};
   const taken = { adoptive_parent: 0, birth_family: 0, child: 0 };
   for (const member of members) {
     // Places in list order: a family always has places 1 and 2 (the server renumbers them).
@@ -55,7 +55,7 @@ export function familyFormStart(
     if (index >= (member.role === 'child' ? 1 : 2)) continue;
     taken[member.role] = index + 1;
     const path = slotPath(member.role, index + 1);
-    originals[path] = member._id;
+    originals[path] = slotOf(member);
     if (member.role === 'child') values.child = slotOf(member);
     else values[member.role === 'adoptive_parent' ? 'adoptive' : 'birth'][index] = slotOf(member);
   }
@@ -63,4 +63,20 @@ export function familyFormStart(
     values.child = { ...values.child, firstName: child.firstName ?? '', lastName: child.lastName ?? '' };
   }
   return { values, originals };
+}
+
+/** The fields of the places that hold something typed: 'adoptive.0.firstName', … */
+export function typedFields(form: FamilySlotsForm): string[] {
+  const places: [string, FamilySlot][] = [
+    ['child', form.child],
+    ['adoptive.0', form.adoptive[0]],
+    ['adoptive.1', form.adoptive[1]],
+    ['birth.0', form.birth[0]],
+    ['birth.1', form.birth[1]],
+  ];
+  return places.flatMap(([path, slot]) =>
+    (['email', 'firstName', 'lastName'] as const)
+      .filter((field) => slot[field].trim() !== '')
+      .map((field) => `${path}.${field}`),
+  );
 }

@@ -1,13 +1,15 @@
 // The family's places on a form (wizard step 3 and edit family members): the child, two adoptive
 // parents, two birth family members, each with e-mail, first and last name. Leaving an e-mail (and,
 // when editing, typing a valid one) looks the person up: someone found is reused — their id and name
-// are filled in and the name fields locked. In the wizard a second person's row opens once the first
-// is complete.
-import { type FamilySlotsForm, isSlotComplete, MSG, splitName, ZEmail } from '@bridge-talk/contract';
+// are filled in and the name fields locked. A found person is bound to the e-mail they were found by:
+// any change of the e-mail lets them go, and an answer for an e-mail no longer typed is dropped (the
+// server finds everyone again by e-mail at the save). In the wizard a second person's row opens once
+// the first is complete.
+import { type FamilySlot, type FamilySlotsForm, isSlotComplete, MSG, ZEmail } from '@bridge-talk/contract';
 import { Alert, Fieldset, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconLock } from '@tabler/icons-react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { type FieldError, type UseFormReturn, useWatch } from 'react-hook-form';
 import { afterPointerPress } from '../../../shared/forms/pointer-press.js';
 import { checkUser } from '../api/check-user.js';
@@ -27,7 +29,7 @@ export interface FamilySlotsFieldsProps {
   /** People already in this family: they stay editable when found. */
   memberIds: ReadonlySet<string>;
   /** The person each place held when the form opened. */
-  originals: Partial<Record<SlotPath, string>>;
+  originals: Partial<Record<SlotPath, FamilySlot>>;
   disabled?: boolean;
 }
 
@@ -98,7 +100,8 @@ interface SlotRowProps {
   legend: string;
   mode: FamilyFormMode;
   memberIds: ReadonlySet<string>;
-  original: string | undefined;
+  /** The person the place held when the form opened. */
+  original: FamilySlot | undefined;
   required?: boolean;
   /** The child's names in the wizard: required, though the e-mail is not. */
   namesRequired?: boolean;
@@ -126,6 +129,12 @@ function SlotRow({
   const userId = useWatch({ control: form.control, name: `${path}.userId` });
   const locked = userId !== null && !memberIds.has(userId);
   const looked = useRef<string | null>(null);
+  /** The e-mail the place's found person was found by (null: nobody found here); a kept draft's too. */
+  const [foundAtStart] = useState(() => {
+    const id = getValues(`${path}.userId`);
+    return id !== null && id !== original?.userId ? getValues(`${path}.email`).trim().toLowerCase() : null;
+  });
+  const foundBy = useRef(foundAtStart);
   const fieldErrors = fieldErrorsOf(form, path);
   const child = path === 'child';
 
@@ -135,17 +144,27 @@ function SlotRow({
       shouldValidate: form.formState.isSubmitted,
     });
 
-  /** Back to the person the place held, or to an empty place, after a lookup's person is let go. */
+  /** Back to the person the place held (with their names), or to an empty place, after a found person is let go. */
   const release = () => {
-    set('userId', original ?? null);
-    set('firstName', '');
-    set('lastName', '');
+    foundBy.current = null;
+    set('userId', original?.userId ?? null);
+    set('firstName', original?.firstName ?? '');
+    set('lastName', original?.lastName ?? '');
+  };
+
+  const typedEmail = () => getValues(`${path}.email`).trim().toLowerCase();
+
+  /** The e-mail changed: a person found by another e-mail is let go at once. */
+  const emailChanged = () => {
+    const email = typedEmail();
+    if (foundBy.current !== null && email !== foundBy.current) release();
+    if (email !== looked.current) looked.current = null;
   };
 
   const lookup = async () => {
     // A person found fills and locks the row: the click that left the field lands first.
     await afterPointerPress();
-    const email = getValues(`${path}.email`).trim().toLowerCase();
+    const email = typedEmail();
     if (email === '') {
       looked.current = null;
       if (locked) release();
@@ -161,14 +180,19 @@ function SlotRow({
       looked.current = null;
       return;
     }
-    if (getValues(`${path}.email`).trim().toLowerCase() !== email) return;
+    // An answer for an e-mail that is no longer in the field is not this place's.
+    if (typedEmail() !== email) return;
     const current = getValues(`${path}.userId`);
     if (found) {
-      if (found._id === current) return;
-      const name = splitName(found.name);
+      // The place's own person, found again: the names typed for them stay.
+      const named =
+        getValues(`${path}.firstName`).trim() !== '' || getValues(`${path}.lastName`).trim() !== '';
+      if (found._id === current && named) return;
       set('userId', found._id);
-      set('firstName', name.firstName);
-      set('lastName', name.lastName);
+      set('firstName', found.firstName);
+      set('lastName', found.lastName);
+      // Anyone but the place's own person is bound to the e-mail they were found by.
+      foundBy.current = found._id === original?.userId ? null : email;
     } else if (current !== null && !memberIds.has(current)) {
       release();
     }
@@ -177,6 +201,7 @@ function SlotRow({
   const email = register(`${path}.email`, {
     onBlur: () => void lookup(),
     onChange: () => {
+      emailChanged();
       if (mode === 'edit') lookupSoon();
     },
   });

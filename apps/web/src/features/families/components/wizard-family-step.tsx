@@ -12,6 +12,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group as Row, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import type { FieldPath } from 'react-hook-form';
 import { useBlurValidatedForm } from '../../../shared/forms/use-blur-validated-form.js';
 import { storedFamilyDraft, storeFamilyDraft } from '../../../shared/session/storage.js';
 import { LoadError } from '../../../shared/ui/load-error.js';
@@ -19,9 +20,9 @@ import { LoadingOverlay } from '../../../shared/ui/loading-overlay.js';
 import { notify } from '../../../shared/ui/notify.js';
 import { useMembers } from '../api/list-members.js';
 import { useSaveFamilyMembers } from '../api/save-family-members.js';
-import { familyFormStart, withDraft } from './family-form-values.js';
+import { familyFormStart, typedFields, withDraft } from './family-form-values.js';
 import { FamilySlotsFields } from './family-slots-fields.js';
-import { wizardErrorMessage } from './wizard-messages.js';
+import { showFamilySaveError } from './wizard-messages.js';
 
 export function WizardFamilyStep({ family, onDone }: { family: Group; onDone: () => void }) {
   const members = useMembers(family._id);
@@ -47,33 +48,31 @@ function FamilyStepForm({
   const [start] = useState(() =>
     familyFormStart(members, { firstName: family.childFirstName, lastName: family.childLastName }),
   );
-  const [memberIds, setMemberIds] = useState(() => new Set(members.map((m) => m._id)));
+  const [memberIds] = useState(() => new Set(members.map((m) => m._id)));
   const save = useSaveFamilyMembers();
+  const [defaultValues] = useState(() => withDraft(start.values, storedFamilyDraft(family._id)));
   const form = useBlurValidatedForm<FamilySlotsForm>({
     resolver: zodResolver(ZFamilyDetailsForm),
-    defaultValues: withDraft(start.values, storedFamilyDraft(family._id)),
+    defaultValues,
   });
   useEffect(() => {
     const watching = form.watch((values) => storeFamilyDraft(family._id, values));
     return () => watching.unsubscribe();
   }, [form, family._id]);
+  // A kept draft comes back with the messages of what was typed (an empty place says nothing yet).
+  useEffect(() => {
+    const typed = typedFields(defaultValues) as FieldPath<FamilySlotsForm>[];
+    if (typed.length > 0) void form.trigger(typed);
+  }, [form, defaultValues]);
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await save.mutateAsync({
-        groupId: family._id,
-        form: values,
-        existing: members,
-        onPerson: (path, userId) => {
-          form.setValue(`${path}.userId`, userId);
-          setMemberIds((ids) => new Set(ids).add(userId));
-        },
-      });
+      await save.mutateAsync({ groupId: family._id, form: values });
       storeFamilyDraft(family._id, null);
       notify.success(MSG.wizard.groupCreated);
       onDone();
     } catch (error) {
-      notify.error(wizardErrorMessage(error));
+      showFamilySaveError(form, error);
     }
   });
 
