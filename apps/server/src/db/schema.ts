@@ -30,7 +30,9 @@ export const entities = pgTable(
      * Name and e-mail, lower-case, for the admin's search: a case-sensitive LIKE of the lower-cased
      * search, instead of ILIKE lower-casing both columns of every row it checks.
      */
-    searchText: text('search_text').notNull().generatedAlwaysAs(sql`lower(name || chr(10) || email)`),
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`search_fold(lower(name || chr(10) || email))`),
     ...timestamps,
   },
   (t) => [

@@ -1,5 +1,6 @@
-// Searching a lower-case search column (groups.search_text, entities.search_text: kept lower-case by a
-// trigger or a generated column) for what a person typed, anywhere in it, whatever its case.
+// Searching a folded search column (groups.search_text, entities.search_text: kept lower-case and
+// without accents by a trigger or a generated column, through search_fold()) for what a person typed,
+// anywhere in it, whatever its case and accents ('sofia' finds 'Sofía').
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
@@ -9,8 +10,8 @@ export function likePattern(search: string): string {
 }
 
 /**
- * A case-sensitive LIKE of the lower-cased search: it finds what ILIKE would on a lower-case column,
- * without lower-casing every row it checks again (a trigram index answers both).
+ * A case-sensitive LIKE of the search folded as the column is: it finds what ILIKE would (accents
+ * aside) without folding every row it checks again (a trigram index answers it).
  */
 export function lowerCaseColumnContains(column: PgColumn, search: string): SQL {
   return lowerCaseColumnLike(column, likePattern(search));
@@ -18,5 +19,5 @@ export function lowerCaseColumnContains(column: PgColumn, search: string): SQL {
 
 /** The same, given the pattern (`likePattern`) or a placeholder for it in a prepared statement. */
 export function lowerCaseColumnLike(column: PgColumn, pattern: string | Placeholder): SQL {
-  return sql`${column} like lower(${pattern})`;
+  return sql`${column} like search_fold(lower(${pattern}))`;
 }

@@ -260,6 +260,31 @@ async function finalList(groupId: string) {
   return places.map((p) => ({ userId: p.member_id, userType: p.role }));
 }
 
+/** The family's places as the members form sends them, each person as they are. */
+async function savedPlaces(groupId: string) {
+  const places = await rows<{
+    member_id: string;
+    role: string;
+    email: string | null;
+    first: string;
+    last: string;
+  }>(
+    `select gm.member_id, gm.role, fm.email, coalesce(gm.first_name, fm.first_name) as first,
+       coalesce(gm.last_name, fm.last_name) as last
+     from group_members gm join family_members fm on fm.id = gm.member_id
+     where gm.group_id = '${groupId}' order by gm.role, gm.position`,
+  );
+  const none = { userId: null, email: '', firstName: '', lastName: '' };
+  const slot = (p: (typeof places)[number] | undefined) =>
+    p ? { userId: p.member_id, email: p.email ?? '', firstName: p.first, lastName: p.last } : none;
+  const of = (role: string) => places.filter((p) => p.role === role);
+  return {
+    child: slot(of('child')[0]),
+    adoptive: [slot(of('adoptive_parent')[0]), slot(of('adoptive_parent')[1])],
+    birth: [slot(of('birth_family')[0]), slot(of('birth_family')[1])],
+  };
+}
+
 async function currentPlan(groupId: string): Promise<string | undefined> {
   const [row] = await rows<{ plan_id: string }>(
     `select plan_id from subscriptions where group_id = '${groupId}' order by created_at desc limit 1`,
@@ -501,6 +526,11 @@ const REQUESTS: Record<string, Build> = {
     method: 'POST',
     url: '/api/group/user/sync',
     payload: { groupId: c.subject.groupId, results: await finalList(c.subject.groupId) },
+  }),
+  'PUT /api/group/member/save/:groupId': async (c) => ({
+    method: 'PUT',
+    url: `/api/group/member/save/${c.subject.groupId}`,
+    payload: await savedPlaces(c.subject.groupId),
   }),
   'POST /api/group/member/manager/:groupId/:userId': (c) => {
     const activate = (groupId: string, person: Person): Req => ({

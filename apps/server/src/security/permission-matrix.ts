@@ -92,6 +92,7 @@ export const PERMISSION_MATRIX: Record<string, MatrixRow> = {
   'POST /api/group/member/add':                          row('401',   '403',   OWN,     OWN,     '401'),
   'PUT /api/group/user/edit/:userId':                    row('401',   '403',   OWN,     OWN,     '401'),
   'POST /api/group/user/sync':                           row('401',   '403',   OWN,     OWN,     '401'),
+  'PUT /api/group/member/save/:groupId':                 row('401',   '403',   OWN,     OWN,     '401'),
   'POST /api/group/member/manager/:groupId/:userId':     row('401',   '403',   OWN,     OWN,     '401'),
   // the caseworker's desk: the entity's reported messages; a report or family of another entity is not found
   'GET /api/reports':                                    row('401',   '403',   OWN,     OWN,     '401'),

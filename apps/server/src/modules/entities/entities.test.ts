@@ -525,6 +525,17 @@ describe('GET /api/entity/list', () => {
     expect(underscore.total).toBe(0);
   });
 
+  it('finds an entity whatever the accents typed or stored', async () => {
+    const tag = `zs${Date.now()}`;
+    const accented = await createEntity({ name: `Agencia Peña ${tag}` });
+    const ids = async (search: string) =>
+      (await call('GET', `/api/entity/list?search=${encodeURIComponent(search)}`, admin))
+        .json()
+        .result.map((e: { _id: string }) => e._id);
+    expect(await ids(`pena ${tag}`)).toEqual([accented._id]);
+    expect(await ids(`AGÉNCIA PEÑA ${tag}`)).toEqual([accented._id]);
+  });
+
   it('finds an entity by its new name and e-mail once edited, and no longer by the old ones', async () => {
     const tag = `zr${Date.now()}`;
     const created = await createEntity({ name: `Before ${tag}`, email: `before.${tag}@test.local` });

@@ -98,6 +98,18 @@ describe('the families search follows every change of what it searches', () => {
     expect(await search('ursula')).toEqual([]);
   });
 
+  it('finds a name whatever its accents or capitals, both ways', async () => {
+    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId, name: 'Sofía Núñez Ørsted' });
+    expect(await search('sofia nunez')).toEqual([groupId]);
+    expect(await search('SOFÍA')).toEqual([groupId]);
+    expect(await search('orsted')).toEqual([groupId]);
+    const { groupId: plain } = await createGroup(t.db(), {
+      entityId: entity.entityId,
+      name: 'Zoe Hernandez',
+    });
+    expect(await search('Zoë Hernández')).toEqual([plain]);
+  });
+
   it('treats % and _ as the characters they are', async () => {
     const { groupId } = await createGroup(t.db(), {
       entityId: entity.entityId,

@@ -6,8 +6,11 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** A web address in escaped text, without the punctuation that ends its sentence. */
-const ADDRESS = /https?:\/\/[^\s<]*[^\s<.,:;!?)'"]/g;
+/**
+ * A web address in escaped text, without the punctuation that ends its sentence: an escaped '&' may be
+ * part of it, any other escaped character (a quote, '<', '>') ends it.
+ */
+const ADDRESS = /https?:\/\/(?:[^\s<&]|&#38;)*[^\s<&.,:;!?)'"]/g;
 
 /** A paragraph as html: escaped, its line breaks kept and every web address a link. */
 function paragraphHtml(paragraph: string): string {

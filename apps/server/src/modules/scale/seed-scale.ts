@@ -338,13 +338,13 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleSum
         join groups g on g.id = c.group_id
         join chat_users u on u.id = f.user_id`,
     );
-    // What the triggers of migration 0005 keep (group_search_text), for every family at once.
+    // What the triggers keep (group_search_text), for every family at once.
     await step(
       'search text',
       sql`with people as (
           select gm.group_id, string_agg(m.email, E'\n' order by m.email) as emails
           from group_members gm join family_members m on m.id = gm.member_id group by gm.group_id)
-        update groups g set search_text = lower(concat_ws(E'\n', f.name, b.email, people.emails))
+        update groups g set search_text = search_fold(lower(concat_ws(E'\n', f.name, b.email, people.emails)))
         from groups f
           left join billing_information b on b.group_id = f.id
           left join people on people.group_id = f.id
