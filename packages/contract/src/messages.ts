@@ -47,6 +47,8 @@ export const MSG = {
     productName: BRIDGE_TALK,
     accountSettings: 'Account settings',
     logout: 'Logout',
+    /** The header's button that opens the side menu where it is a drawer (tablets, phones). */
+    menu: 'Menu',
   },
 
   nav: {

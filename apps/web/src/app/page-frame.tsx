@@ -1,15 +1,22 @@
 // The signed-in frame: a 76 px header with the user's avatar menu and a 290 px side menu of the role.
+// Below 1024 px (a tablet, a phone) the side menu is a drawer behind the header's menu button, so the
+// page has the whole width; it closes on a choice, on Escape and on a click outside it.
 import { MSG } from '@bridge-talk/contract';
 import { AppShell, Avatar, Box, Burger, Group, Menu, NavLink, Text, UnstyledButton } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useClickOutside, useDisclosure, useHotkeys } from '@mantine/hooks';
 import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { endServerSession } from '../features/auth/api/logout.js';
 import { OpenReportsBadge } from '../features/reports/index.js';
 import { useLeaveSession } from '../shared/session/leave-session.js';
 import { useSessionUser } from '../shared/session/session-provider.js';
-import { ABOVE_TOASTS_Z_INDEX, HEADER_HEIGHT, SIDEBAR_WIDTH } from '../shared/ui/frame-layout.js';
+import {
+  ABOVE_TOASTS_Z_INDEX,
+  DRAWER_BREAKPOINT,
+  HEADER_HEIGHT,
+  SIDEBAR_WIDTH,
+} from '../shared/ui/frame-layout.js';
 import { LoadingOverlay } from '../shared/ui/loading-overlay.js';
 import { ScreenErrorBoundary } from '../shared/ui/screen-error-boundary.js';
 import { MENUS } from './menus.js';
@@ -25,17 +32,30 @@ export function PageFrame() {
   const navigate = useNavigate();
   const leaveSession = useLeaveSession();
   const initial = (user.name.trim().charAt(0) || user.email.charAt(0)).toUpperCase();
+  useHotkeys([['Escape', close]]);
+  const [burger, setBurger] = useState<HTMLButtonElement | null>(null);
+  const [drawer, setDrawer] = useState<HTMLElement | null>(null);
+  useClickOutside(() => opened && close(), null, [burger, drawer]);
 
   return (
     <AppShell
       header={{ height: HEADER_HEIGHT }}
-      navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding="xl"
+      navbar={{ width: SIDEBAR_WIDTH, breakpoint: DRAWER_BREAKPOINT, collapsed: { mobile: !opened } }}
+      padding={{ base: 'md', sm: 'xl' }}
     >
       <AppShell.Header>
-        <Group h="100%" px="lg" justify="space-between">
-          <Group gap="sm">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle menu" />
+        <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              ref={setBurger}
+              className="bt-menu-button"
+              opened={opened}
+              onClick={toggle}
+              size="sm"
+              aria-label={MSG.frame.menu}
+              aria-expanded={opened}
+              aria-controls="main-menu"
+            />
             <Text component={Link} to="/" fw={800} size="xl" c="blue.8" style={{ textDecoration: 'none' }}>
               {MSG.frame.productName}
             </Text>
@@ -84,7 +104,7 @@ export function PageFrame() {
           </Menu>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="md" aria-label="Main menu">
+      <AppShell.Navbar ref={setDrawer} id="main-menu" p="md" aria-label="Main menu">
         {MENUS[user.role].map((item) => {
           const active = location.pathname === item.to || location.pathname.startsWith(`${item.to}/`);
           return (

@@ -57,6 +57,7 @@ export function AdminListPage() {
     { key: 'email', header: MSG.columns.email, fullText: (a) => a.email, render: (a) => a.email },
     {
       key: 'edit',
+      action: true,
       header: MSG.columns.edit,
       render: (a) => (
         <Button component={Link} to={`/bridge-talk-admin/${a._id}/edit`} variant="subtle" size="compact-sm">
@@ -66,6 +67,7 @@ export function AdminListPage() {
     },
     {
       key: 'remove',
+      action: true,
       header: MSG.columns.remove,
       render: (a) =>
         a._id === me._id ? (

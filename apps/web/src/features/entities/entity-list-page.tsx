@@ -70,6 +70,7 @@ export function EntityListPage() {
     },
     {
       key: 'view',
+      action: true,
       header: MSG.columns.view,
       render: (e) =>
         e.active && (
@@ -85,6 +86,7 @@ export function EntityListPage() {
     },
     {
       key: 'edit',
+      action: true,
       header: MSG.columns.edit,
       render: (e) =>
         e.active && (
@@ -95,6 +97,7 @@ export function EntityListPage() {
     },
     {
       key: 'toggle',
+      action: true,
       header: 'Disable/enable',
       render: (e) =>
         e.active ? (

@@ -71,6 +71,7 @@ export function FamilyListPage() {
     },
     {
       key: 'view',
+      action: true,
       header: MSG.columns.view,
       render: (g) => (
         <Button

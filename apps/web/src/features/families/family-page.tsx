@@ -273,6 +273,7 @@ function ChannelsSection({ groupId, groupName }: { groupId: string; groupName: s
     },
     {
       key: 'view',
+      action: true,
       header: MSG.columns.view,
       render: (c) => (
         <Button

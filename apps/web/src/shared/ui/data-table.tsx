@@ -1,6 +1,10 @@
-import { MSG } from '@bridge-talk/contract';
 // The data table of the spec: header cells (optionally sortable), rows, a loading state, and a
-// 'No data' placeholder row when there is nothing to show.
+// 'No data' placeholder row when there is nothing to show. Where the table has less room than a
+// desktop gives it (a tablet, a phone, a narrow window), each row becomes a card of 'column: value'
+// lines (data-table.css, a container query), so no column and no action is ever out of sight; the
+// sortable headers stay as buttons above the cards. The roles are written out so that the table is
+// still a table to assistive technology when its rows are laid out as cards.
+import { MSG } from '@bridge-talk/contract';
 import { Center, Loader, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -24,6 +28,8 @@ export interface Column<Row> {
   sortable?: boolean;
   width?: number | string;
   align?: 'left' | 'center' | 'right';
+  /** A column of buttons or links (View, Edit, Disable): on a card they stand in a row, unlabelled. */
+  action?: boolean;
   /**
    * The cell's full text, for a column of long text (names, e-mails): the cell then keeps to one line
    * of a bounded width, ends in an ellipsis when cut, and shows its full text as its title.
@@ -57,25 +63,29 @@ export function DataTable<Row>({
   emptyText = NO_DATA,
 }: DataTableProps<Row>) {
   return (
-    <Table.ScrollContainer minWidth={600}>
+    <div className="bt-table-room">
       <Table
         className="bt-table"
+        role="table"
         striped
         highlightOnHover
         verticalSpacing="sm"
         aria-busy={loading || undefined}
       >
         {caption && <caption className="visually-hidden">{caption}</caption>}
-        <Table.Thead>
-          <Table.Tr>
+        <Table.Thead role="rowgroup">
+          <Table.Tr role="row">
             {columns.map((column) => {
               const active = sort?.key === column.key;
               const ariaSort = active ? (sort?.direction === 'asc' ? 'ascending' : 'descending') : undefined;
               return (
                 <Table.Th
                   key={column.key}
-                  style={{ width: column.width, textAlign: column.align }}
+                  role="columnheader"
+                  data-align={column.align}
+                  style={{ width: column.width }}
                   aria-sort={ariaSort}
+                  data-sortable={column.sortable && onSort ? true : undefined}
                 >
                   {column.sortable && onSort ? (
                     <UnstyledButton
@@ -103,18 +113,18 @@ export function DataTable<Row>({
             })}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
+        <Table.Tbody role="rowgroup">
           {loading && !rows ? (
-            <Table.Tr>
-              <Table.Td colSpan={columns.length}>
+            <Table.Tr role="row">
+              <Table.Td role="cell" colSpan={columns.length}>
                 <Center py="lg">
                   <Loader size="sm" aria-label="Loading" />
                 </Center>
               </Table.Td>
             </Table.Tr>
           ) : !rows || rows.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={columns.length}>
+            <Table.Tr role="row">
+              <Table.Td role="cell" colSpan={columns.length}>
                 <Text ta="center" c="dimmed" py="md">
                   {emptyText}
                 </Text>
@@ -126,11 +136,18 @@ export function DataTable<Row>({
               return (
                 <Table.Tr
                   key={rowKey(row)}
+                  role="row"
                   data-muted={muted || undefined}
                   style={muted ? MUTED_ROW : undefined}
                 >
                   {columns.map((column) => (
-                    <Table.Td key={column.key} style={{ textAlign: column.align }}>
+                    <Table.Td
+                      key={column.key}
+                      role="cell"
+                      data-label={column.action ? undefined : column.header}
+                      data-action={column.action || undefined}
+                      data-align={column.align}
+                    >
                       {column.fullText ? (
                         <div className="bt-cell-truncate" title={column.fullText(row)}>
                           {column.render(row)}
@@ -146,6 +163,6 @@ export function DataTable<Row>({
           )}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }

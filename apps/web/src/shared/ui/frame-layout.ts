@@ -4,6 +4,9 @@
 export const HEADER_HEIGHT = 76;
 export const SIDEBAR_WIDTH = 290;
 
+/** Below this width the side menu is a drawer behind the header's menu button (app.css hides the button above it). */
+export const DRAWER_BREAKPOINT = '64em';
+
 /** Toasts show top-right below the header, so that they never cover the user menu's button. */
 export const TOASTS_TOP = HEADER_HEIGHT + 8;
 
