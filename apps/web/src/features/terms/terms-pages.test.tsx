@@ -84,7 +84,24 @@ describe('TermsPage', () => {
     answerApi(() => jsonResponse(hostile));
     renderAt('/terms-conditions');
     const content = await screen.findByTestId('terms-content');
-    expect(content.innerHTML).toBe('<p>Hi<img src="x"></p>');
+    expect(content.innerHTML).toBe('<p>Hi</p>');
+  });
+
+  it('shows the formatting as the stylesheet’s classes, never as a style attribute (the page’s policy refuses those)', async () => {
+    const formatted = {
+      ...V2,
+      content:
+        '<p class="tx-align-center evil"><span class="tx-bg-light-yellow tx-fg-red">Kind</span></p>' +
+        '<p style="position:fixed;inset:0" class="tx-indent-2">Indented</p>',
+    };
+    answerApi(() => jsonResponse(formatted));
+    renderAt('/terms-conditions');
+    const content = await screen.findByTestId('terms-content');
+    expect(content.innerHTML).toBe(
+      '<p class="tx-align-center"><span class="tx-bg-light-yellow tx-fg-red">Kind</span></p>' +
+        '<p class="tx-indent-2">Indented</p>',
+    );
+    expect(content).toHaveClass('terms-html');
   });
 
   it('shows the empty-state illustration before any terms exist, and offers to write the first terms (not Edit)', async () => {
@@ -153,6 +170,23 @@ describe('TermsEditorPage', () => {
       title: 'Term 1',
       content: `${V2.content}<p>More</p>`,
     });
+  });
+
+  it('gives the editor the saved classes as the inline styles it works with', async () => {
+    const formatted = {
+      ...V2,
+      content: '<p class="tx-align-center"><span class="tx-bg-light-yellow tx-underline">Kind</span></p>',
+    };
+    answerApi((call) =>
+      call.path === API.term.last || call.path === apiPath(API.term.byId, { id: 't2' })
+        ? jsonResponse(formatted)
+        : undefined,
+    );
+    renderAt('/terms-conditions/t2');
+    const editor = await screen.findByRole('textbox', { name: MSG.nav.termsAndConditions });
+    expect(editor).toHaveValue(
+      '<p style="text-align: center;"><span style="background-color: rgb(251, 238, 184); text-decoration: underline;">Kind</span></p>',
+    );
   });
 
   it('stays on the editor and says so when saving fails', async () => {
