@@ -35,10 +35,10 @@ export function createTermsService(ctx: AppContext) {
   const { db } = ctx;
 
   return {
-    async getLatestTerms(): Promise<Terms> {
+    /** The terms in force, or null before a first version is saved. */
+    async getLatestTerms(): Promise<Terms | null> {
       const row = await repo.findLatestTerms(db);
-      if (!row) throw new AppError('NOT_FOUND', MSG.extra.termsNotPublished);
-      return toTerms(row);
+      return row ? toTerms(row) : null;
     },
 
     async getTerms({ actor, input }: { actor: Actor; input: { id: string } }): Promise<Terms> {

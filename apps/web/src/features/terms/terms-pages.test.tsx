@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from 'react-toastify/unstyled';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerApi, jsonResponse, renderWithProviders } from '../../test/render.js';
 import type { RichTextEditorProps } from './components/rich-text-editor.js';
@@ -58,6 +58,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Before a first version the server answers the terms in force with null. */
+const noTermsYet = (call: { path: string }) => (call.path === API.term.last ? jsonResponse(null) : undefined);
+
 describe('TermsPage', () => {
   it('shows the last update as a full date, the terms, the version read-only and Edit', async () => {
     answerApi((call) => (call.path === API.term.last ? jsonResponse(V2) : undefined));
@@ -105,7 +108,7 @@ describe('TermsPage', () => {
   });
 
   it('shows the empty-state illustration before any terms exist, and offers to write the first terms (not Edit)', async () => {
-    answerApi(() => undefined);
+    answerApi(noTermsYet);
     renderAt('/terms-conditions');
     const message = await screen.findByText(MSG.extra.termsNotPublished);
     const illustration = screen.getByTestId('empty-terms-illustration');
@@ -133,7 +136,7 @@ describe('TermsPage', () => {
 describe('TermsEditorPage', () => {
   it("creates the first version: 'New Term', version 1, saved as 'Term 1', back to the terms", async () => {
     const calls = answerApi((call) =>
-      call.method === 'POST' ? jsonResponse({ ...V2, _id: 't1', version: 1 }, 201) : undefined,
+      call.method === 'POST' ? jsonResponse({ ...V2, _id: 't1', version: 1 }, 201) : noTermsYet(call),
     );
     const user = userEvent.setup();
     renderAt('/terms-conditions/new');
@@ -190,7 +193,7 @@ describe('TermsEditorPage', () => {
   });
 
   it('stays on the editor and says so when saving fails', async () => {
-    answerApi((call) => (call.method === 'POST' ? jsonResponse({ message: 'boom' }, 500) : undefined));
+    answerApi((call) => (call.method === 'POST' ? jsonResponse({ message: 'boom' }, 500) : noTermsYet(call)));
     const user = userEvent.setup();
     renderAt('/terms-conditions/new');
     await user.type(await screen.findByRole('textbox', { name: MSG.nav.termsAndConditions }), '<p>x</p>');
@@ -200,7 +203,7 @@ describe('TermsEditorPage', () => {
   });
 
   it('refuses to save an empty editor — no text, or only empty paragraphs and spaces — and sends nothing', async () => {
-    const calls = answerApi(() => undefined);
+    const calls = answerApi(noTermsYet);
     const user = userEvent.setup();
     renderAt('/terms-conditions/new');
     const editor = await screen.findByRole('textbox', { name: MSG.nav.termsAndConditions });
@@ -220,7 +223,7 @@ describe('TermsEditorPage', () => {
     answerApi((call) =>
       call.method === 'POST'
         ? jsonResponse({ message: MSG.extra.termsEmpty, fields: { content: MSG.extra.termsEmpty } }, 400)
-        : undefined,
+        : noTermsYet(call),
     );
     const user = userEvent.setup();
     renderAt('/terms-conditions/new');
