@@ -197,13 +197,35 @@ test('exports the conversation: the e-mailed PDF’s SHA-256 is the one the veri
   const other = await (await fetch(`${server.url}/api/exports/verify/${'0'.repeat(64)}`)).json();
   expect(other.issued).toBe(false);
 
-  // The e-mail's link opens the check page as a clerk would, with no session: issued, and for which channel.
+  // The e-mail's link opens the check page as a clerk would, with no session: a transcript with this
+  // fingerprint was issued, for which channel — but no file is verified until one is chosen.
   expect(mail.text).toContain(`/verify/${sha256}`);
   const clerk = await page.context().browser()!.newPage();
   await clerk.goto(`${server.url}/verify/${sha256}`);
   const result = clerk.getByTestId('verify-result');
-  await expect(result).toContainText('This file was issued by the Bridge Talk portal.');
+  await expect(result).toContainText(
+    'A transcript with this fingerprint was issued by the Bridge Talk portal.',
+  );
+  await expect(result).toContainText(
+    'Choose the PDF file you were given to check that it is this transcript.',
+  );
   await expect(result.getByRole('row', { name: /^Channel/ })).toContainText('Channel 1');
+  await expect(clerk.getByText('This file was issued by the Bridge Talk portal.')).toHaveCount(0);
+
+  // A forged PDF beside the genuine link is refused; the e-mailed PDF itself turns the check green.
+  const fileInput = clerk.locator('input[type="file"]');
+  await fileInput.setInputFiles({
+    name: 'forged.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.7 forged'),
+  });
+  await expect(clerk.getByTestId('verify-file')).toContainText(
+    'This file is not the transcript with this fingerprint: its content is different from the file the portal issued.',
+  );
+  await expect(clerk.getByText('This file was issued by the Bridge Talk portal.')).toHaveCount(0);
+  await fileInput.setInputFiles({ name: 'transcript.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(result).toContainText('This file was issued by the Bridge Talk portal.');
+  await expect(clerk.getByTestId('verify-file')).toHaveCount(0);
   await clerk.close();
 
   // Closing the message reloads the page.

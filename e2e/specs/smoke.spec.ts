@@ -9,9 +9,13 @@ test('the bootstrap admin signs in, sees the frame and the admin menu, and logs 
 
   await signInAdmin(page);
   await expect(page.getByText('Login successfully.')).toBeVisible();
-  // The toast shows below the header, and the user menu opened while it shows is above it.
+  // The toast shows in the header's band — over none of the page's controls, nor the user menu —
+  // and the user menu opened while it shows is above it.
   const toast = page.getByRole('alert').filter({ hasText: 'Login successfully.' });
-  expect((await toast.boundingBox())?.y).toBeGreaterThanOrEqual(76);
+  const box = (await toast.boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(76);
+  const userMenu = (await page.getByRole('button', { name: 'User menu' }).boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(userMenu.x);
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Account settings' }).click({ trial: true, timeout: 5_000 });
   await expect(toast).toBeVisible();

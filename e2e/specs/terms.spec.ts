@@ -118,6 +118,96 @@ test('the first version is written in the editor, a second edited from it; both 
   await visitor.close();
 });
 
+/** What Chromium's clipboard holds when a bulleted list is copied from Word. */
+const WORD_LIST =
+  '<p class=MsoListParagraphCxSpFirst style="text-indent:-.25in;mso-list:l0 level1 lfo1"><!--[if !supportLists]-->' +
+  '<span style="font-family:Symbol"><span style="mso-list:Ignore">·<span style="font:7.0pt Times">&nbsp;&nbsp; </span></span></span>' +
+  '<!--[endif]-->Pasted first<o:p></o:p></p>' +
+  '<p class=MsoListParagraphCxSpLast style="text-indent:-.25in;mso-list:l0 level1 lfo1">' +
+  '<span style="font-family:Symbol"><span style="mso-list:Ignore">·<span>&nbsp; </span></span></span>Pasted second<o:p></o:p></p>';
+
+/** The light yellow of the palette, the background colour button's default. */
+const LIGHT_YELLOW = 'rgb(251, 238, 184)';
+
+async function expectFormatted(page: Page) {
+  const centred = page.getByTestId('terms-content').locator('p', { hasText: 'Centred and marked' });
+  await expect(centred).toHaveCSS('text-align', 'center');
+  await expect(centred.locator('span', { hasText: 'Centred and marked' })).toHaveCSS(
+    'background-color',
+    LIGHT_YELLOW,
+  );
+  const list = page.getByTestId('terms-content').locator('ul', { hasText: 'Pasted first' });
+  await expect(list.getByRole('listitem')).toHaveText(['Pasted first', 'Pasted second']);
+}
+
+test('what the editor offers is what readers see: centring and a background colour survive a reload and reach the modal; Word lists stay lists', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const saved = await request.post('/api/term/create', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { title: 'Term 1', content: '<p>Formatting terms.</p>' },
+  });
+  expect(saved.status()).toBe(201);
+  await signInAdmin(page);
+  await page.goto(`/terms-conditions/${(await saved.json())._id}`);
+  await waitForEditor(page);
+
+  // The Format menu offers no font, size or line height: the terms would not keep them.
+  await page.getByRole('menubar').getByRole('menuitem', { name: 'Format' }).click();
+  const formatMenu = page.getByRole('menu');
+  await expect(formatMenu.getByRole('menuitem', { name: 'Align' })).toBeVisible();
+  for (const dropped of ['Fonts', 'Font sizes', 'Line height']) {
+    await expect(formatMenu.getByRole('menuitem', { name: dropped })).toHaveCount(0);
+  }
+  await page.keyboard.press('Escape');
+
+  await editorBody(page).click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Centred and marked');
+  await page.keyboard.press('Shift+Home');
+  await page.getByRole('button', { name: 'Align center', exact: true }).click();
+  await page
+    .getByRole('toolbar')
+    .first()
+    .getByRole('button', { name: /^Background color/ })
+    .first()
+    .click();
+  // The button's colour before any other is picked is the palette's light yellow, not black.
+  await expect(editorBody(page).locator('span', { hasText: 'Centred and marked' })).toHaveCSS(
+    'background-color',
+    LIGHT_YELLOW,
+  );
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await editorBody(page).evaluate((body, html) => {
+    const data = new DataTransfer();
+    data.setData('text/html', html);
+    data.setData('text/plain', 'Pasted first\nPasted second');
+    body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, WORD_LIST);
+  await expect(editorBody(page).locator('ul li')).toHaveText(['Pasted first', 'Pasted second']);
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  await expect(page).toHaveURL(/\/terms-conditions$/);
+  await expectFormatted(page);
+  // Served under the page's strict policy (no inline styles): the formatting is the stylesheet's.
+  await page.reload();
+  await expectFormatted(page);
+  expect(await page.getByTestId('terms-content').innerHTML()).not.toContain('style=');
+
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto('/login/entity');
+  await openTermsModal(visitorPage);
+  await expect(visitorPage.getByRole('dialog')).toContainText('Centred and marked');
+  await expectFormatted(visitorPage);
+  await visitor.close();
+});
+
 test('only the terms editor route downloads the editor', async ({ page }) => {
   const scripts: Response[] = [];
   page.on('response', (response) => {

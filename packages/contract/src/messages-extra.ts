@@ -23,7 +23,8 @@ export const CONVERSATION_TEXTS = {
   channelStatus: 'Channel status',
   messagesLabel: 'Messages',
   invalidFingerprint: 'A fingerprint is 64 hexadecimal characters.',
-  exportIssued: 'This file was issued by the Bridge Talk portal.',
+  /** The public check's answer for a fingerprint: a lookup proves nothing about a file nobody chose. */
+  exportIssued: 'A transcript with this fingerprint was issued by the Bridge Talk portal.',
   exportNotIssued: 'No file with this fingerprint was issued by the Bridge Talk portal.',
   emptyMessage: 'A message needs text or an attachment.',
   memberCodeSent: 'If this address belongs to a family member, a code has been sent to it.',
@@ -59,6 +60,11 @@ export const CONVERSATION_TEXTS = {
   verifyFileSize: 'File size',
   verifyNothingShown:
     'This check shows whether the portal issued the file and when, never what the conversation says.',
+  verifyChooseFile: 'Choose the PDF file you were given to check that it is this transcript.',
+  verifyFileMatches: 'This file was issued by the Bridge Talk portal.',
+  verifyFileDiffers:
+    'This file is not the transcript with this fingerprint: its content is different from the file the portal issued.',
+  verifyChosenFile: (name: string) => `Fingerprint of ${name}:`,
   verifyCommandLine: 'On a computer, the fingerprint of a file is also given by:',
 } as const;
 

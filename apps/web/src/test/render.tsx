@@ -22,7 +22,7 @@ import {
   useNavigationType,
   useRoutes,
 } from 'react-router';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from 'react-toastify/unstyled';
 import { vi } from 'vitest';
 import { theme } from '../app/theme.js';
 

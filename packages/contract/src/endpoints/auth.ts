@@ -24,8 +24,11 @@ export const authEndpoints = {
     body: ZLoginRequest,
     responses: { 200: ZSessionResponse, ...refused, 406: ZPasswordNotSetResponse },
   },
-  /** The refresh cookie is the credential. */
-  refresh: { responses: { 200: ZSessionResponse, ...refused } },
+  /**
+   * The refresh cookie is the credential. Without one there is no session to restore: null, not a
+   * refusal (every page load of a signed-out browser asks).
+   */
+  refresh: { responses: { 200: ZSessionResponse.nullable(), ...refused } },
   logout: { responses: { 200: ZMessageResponse } },
   me: { responses: { 200: ZSessionUser, ...errorAnswers(401) } },
   meEdit: {

@@ -6,8 +6,11 @@ import { errorAnswers, type SchemasOf } from './endpoint.js';
 const refused = errorAnswers(400, 401, 403);
 
 export const termEndpoints = {
-  /** Public (the logged-out screens show the terms); 404 before a first version is saved. */
-  last: { responses: { 200: ZTerms, ...errorAnswers(404) } },
+  /**
+   * Public (the logged-out screens show the terms); null before a first version is saved — a state
+   * every fresh portal is in, not a failed request.
+   */
+  last: { responses: { 200: ZTerms.nullable() } },
   byId: { params: z.object({ id: ZId }), responses: { 200: ZTerms, ...refused, ...errorAnswers(404) } },
   /** The html is sanitised. */
   create: { body: ZCreateTermsRequest, responses: { 201: ZTerms, ...refused } },

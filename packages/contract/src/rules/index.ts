@@ -10,4 +10,5 @@ export * from './phone.js';
 export * from './price.js';
 export * from './sizes.js';
 export * from './terms.js';
+export * from './terms-html.js';
 export * from './text-limits.js';

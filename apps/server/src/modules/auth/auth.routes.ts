@@ -106,8 +106,10 @@ export async function authRoutes(
       },
     },
     async (request, reply) => {
+      const refreshToken = request.cookies[REFRESH_COOKIE];
+      if (!refreshToken) return null;
       try {
-        const session = await auth.refresh({ refreshToken: request.cookies[REFRESH_COOKIE] });
+        const session = await auth.refresh({ refreshToken });
         setRefreshCookie(reply, session);
         return sessionBody(session);
       } catch (error) {

@@ -1,88 +1,37 @@
-// The allow-list that terms html passes through when it is saved: what the terms editor produces
-// (headings, paragraphs, emphasis, background colour, alignment, lists, indentation, links, tables) and
-// nothing else — no scripts, no event handlers, no javascript: links, no embedded content.
+// Terms html reduced to the contract's allow-list (sanitize-html): applied when a version is saved
+// and again whenever one is read, so a version saved before the rule (with inline styles, which the
+// pages' Content-Security-Policy refuses) is answered with the classes that keep its formatting. No
+// scripts, event handlers, javascript: links or embedded content; no `style` attribute.
+import {
+  TERMS_CLASSES,
+  TERMS_HTML_ATTRIBUTES,
+  TERMS_HTML_TAGS,
+  TERMS_LINK_SCHEMES,
+  termsClassesOf,
+} from '@bridge-talk/contract';
 import sanitizeHtml from 'sanitize-html';
 
-const COLOUR =
-  /^(#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+))?\s*\)|[a-z]{3,20})$/i;
-const LENGTH = /^\d{1,4}(\.\d{1,3})?(px|em|rem|%)$/;
-
-const BLOCK_STYLES = {
-  'text-align': [/^(left|right|center|justify)$/],
-  'padding-left': [LENGTH],
-  'margin-left': [LENGTH],
-};
-const INLINE_STYLES = {
-  'background-color': [COLOUR],
-  color: [COLOUR],
-  'text-decoration': [/^(underline|line-through|none)$/],
-};
-
-const STYLED = [
-  'p',
-  'div',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'li',
-  'ul',
-  'ol',
-  'blockquote',
-  'pre',
-  'td',
-  'th',
-];
+/** The editor's inline styles become the contract's classes, on every element that may carry them. */
+function withClasses(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  const { style, class: className, ...rest } = attribs;
+  const classes = termsClassesOf(style, className);
+  const kept = classes.length > 0 ? { ...rest, class: classes.join(' ') } : rest;
+  // A link that opens a new tab must not hand the terms page to the page it opens.
+  if (tagName === 'a' && kept.target === '_blank') kept.rel = 'noopener noreferrer';
+  return { tagName, attribs: kept };
+}
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    ...STYLED,
-    'br',
-    'hr',
-    'span',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'sub',
-    'sup',
-    'code',
-    'a',
-    'table',
-    'caption',
-    'thead',
-    'tbody',
-    'tfoot',
-    'tr',
-  ],
-  allowedAttributes: {
-    a: ['href', 'title', 'target', 'rel'],
-    span: ['style'],
-    ol: ['start', 'style'],
-    td: ['colspan', 'rowspan', 'style'],
-    th: ['colspan', 'rowspan', 'style', 'scope'],
-    ...Object.fromEntries(
-      STYLED.filter((tag) => !['ol', 'td', 'th'].includes(tag)).map((tag) => [tag, ['style']]),
-    ),
-  },
-  allowedStyles: {
-    '*': { ...BLOCK_STYLES, ...INLINE_STYLES },
-  },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedTags: [...TERMS_HTML_TAGS],
+  allowedAttributes: Object.fromEntries(
+    Object.entries(TERMS_HTML_ATTRIBUTES).map(([tag, attributes]) => [tag, [...attributes]]),
+  ),
+  allowedClasses: { '*': [...TERMS_CLASSES] },
+  allowedSchemes: [...TERMS_LINK_SCHEMES],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  transformTags: {
-    // A link that opens a new tab must not hand the terms page to the page it opens.
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
-    }),
-  },
+  transformTags: { '*': withClasses },
 };
 
 export function sanitizeTermsHtml(html: string): string {

@@ -14,10 +14,18 @@ import * as repo from './terms.repository.js';
 /** Saves racing for the same version number retry this often before giving up. */
 const VERSION_ATTEMPTS = 3;
 
-function toTerms(row: repo.TermsRow): Terms {
+/** The HTML sanitiser loads with the first terms read or saved, not with the server. */
+const termsHtml = () => import('./terms-html.js');
+
+/**
+ * A version as answered: its html passed through today's allow-list, so a version stored with inline
+ * styles (which the pages' Content-Security-Policy refuses) is read with the classes that show them.
+ */
+async function toTerms(row: repo.TermsRow): Promise<Terms> {
+  const { sanitizeTermsHtml } = await termsHtml();
   return {
     _id: row.id,
-    content: row.content,
+    content: sanitizeTermsHtml(row.content),
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -27,10 +35,10 @@ export function createTermsService(ctx: AppContext) {
   const { db } = ctx;
 
   return {
-    async getLatestTerms(): Promise<Terms> {
+    /** The terms in force, or null before a first version is saved. */
+    async getLatestTerms(): Promise<Terms | null> {
       const row = await repo.findLatestTerms(db);
-      if (!row) throw new AppError('NOT_FOUND', MSG.extra.termsNotPublished);
-      return toTerms(row);
+      return row ? toTerms(row) : null;
     },
 
     async getTerms({ actor, input }: { actor: Actor; input: { id: string } }): Promise<Terms> {
@@ -44,8 +52,7 @@ export function createTermsService(ctx: AppContext) {
     async createTerms({ actor, input }: { actor: Actor; input: CreateTermsRequest }): Promise<Terms> {
       if (actor.role !== 'admin') throw new AppError('FORBIDDEN', MSG.extra.forbidden);
       const { title, content } = ZCreateTermsRequest.parse(input);
-      // The HTML sanitiser loads with the first save, not with the server (a rare, admin-only route).
-      const { sanitizeTermsHtml } = await import('./terms-html.js');
+      const { sanitizeTermsHtml } = await termsHtml();
       const values = { title, content: sanitizeTermsHtml(content), createdBy: actor.userId };
       // Text that only disallowed html held (a script, an image) is gone once sanitised.
       if (isEmptyTermsHtml(values.content)) {
@@ -53,7 +60,7 @@ export function createTermsService(ctx: AppContext) {
       }
       for (let attempt = 1; ; attempt++) {
         try {
-          return toTerms(await repo.insertNextVersion(db, values));
+          return await toTerms(await repo.insertNextVersion(db, values));
         } catch (error) {
           if (attempt >= VERSION_ATTEMPTS) throw error;
         }

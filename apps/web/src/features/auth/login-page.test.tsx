@@ -2,7 +2,7 @@ import { API, EMAIL_MAX, MSG, PASSWORD_MAX, type Role, type SessionResponse } fr
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation, useParams } from 'react-router';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from 'react-toastify/unstyled';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentAccessToken, publishSession } from '../../shared/session/token.js';
 import { jsonResponse, renderWithProviders } from '../../test/render.js';

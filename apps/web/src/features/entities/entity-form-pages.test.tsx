@@ -13,7 +13,7 @@ import {
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from 'react-toastify/unstyled';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerApi, jsonResponse, renderWithProviders } from '../../test/render.js';
 import { formatContractDateInput } from './components/contract-date-input.js';

@@ -2,7 +2,7 @@ import { API, apiPath, type Entity, type EntityListResponse, MSG } from '@bridge
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from 'react-toastify/unstyled';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AnsweredCall, answerApi, jsonResponse, renderWithProviders } from '../../test/render.js';
 import { EntityListPage } from './entity-list-page.js';

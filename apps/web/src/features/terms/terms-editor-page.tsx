@@ -14,6 +14,7 @@ import { useCreateTerms } from './api/create-terms.js';
 import { useLatestTerms } from './api/get-latest-terms.js';
 import { useTerms } from './api/get-terms.js';
 import { RichTextEditor } from './components/rich-text-editor.js';
+import { termsHtmlForEditor } from './editor-html.js';
 
 export const NEW_TERMS_ID = 'new';
 
@@ -37,7 +38,7 @@ export function TermsEditorPage() {
 
   // The editor starts from the text of the version being edited, once it has arrived.
   useEffect(() => {
-    if (content === null && base.data) setContent(base.data.content);
+    if (content === null && base.data) setContent(termsHtmlForEditor(base.data.content));
   }, [base.data, content]);
 
   const missing = !isNew && base.error instanceof ApiError && base.error.status === 404;

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from 'react-toastify/unstyled';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerApi, jsonResponse, renderWithProviders } from '../../test/render.js';
 import type { RichTextEditorProps } from './components/rich-text-editor.js';
@@ -58,6 +58,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Before a first version the server answers the terms in force with null. */
+const noTermsYet = (call: { path: string }) => (call.path === API.term.last ? jsonResponse(null) : undefined);
+
 describe('TermsPage', () => {
   it('shows the last update as a full date, the terms, the version read-only and Edit', async () => {
     answerApi((call) => (call.path === API.term.last ? jsonResponse(V2) : undefined));
@@ -84,11 +87,28 @@ describe('TermsPage', () => {
     answerApi(() => jsonResponse(hostile));
     renderAt('/terms-conditions');
     const content = await screen.findByTestId('terms-content');
-    expect(content.innerHTML).toBe('<p>Hi<img src="x"></p>');
+    expect(content.innerHTML).toBe('<p>Hi</p>');
+  });
+
+  it('shows the formatting as the stylesheet’s classes, never as a style attribute (the page’s policy refuses those)', async () => {
+    const formatted = {
+      ...V2,
+      content:
+        '<p class="tx-align-center evil"><span class="tx-bg-light-yellow tx-fg-red">Kind</span></p>' +
+        '<p style="position:fixed;inset:0" class="tx-indent-2">Indented</p>',
+    };
+    answerApi(() => jsonResponse(formatted));
+    renderAt('/terms-conditions');
+    const content = await screen.findByTestId('terms-content');
+    expect(content.innerHTML).toBe(
+      '<p class="tx-align-center"><span class="tx-bg-light-yellow tx-fg-red">Kind</span></p>' +
+        '<p class="tx-indent-2">Indented</p>',
+    );
+    expect(content).toHaveClass('terms-html');
   });
 
   it('shows the empty-state illustration before any terms exist, and offers to write the first terms (not Edit)', async () => {
-    answerApi(() => undefined);
+    answerApi(noTermsYet);
     renderAt('/terms-conditions');
     const message = await screen.findByText(MSG.extra.termsNotPublished);
     const illustration = screen.getByTestId('empty-terms-illustration');
@@ -116,7 +136,7 @@ describe('TermsPage', () => {
 describe('TermsEditorPage', () => {
   it("creates the first version: 'New Term', version 1, saved as 'Term 1', back to the terms", async () => {
     const calls = answerApi((call) =>
-      call.method === 'POST' ? jsonResponse({ ...V2, _id: 't1', version: 1 }, 201) : undefined,
+      call.method === 'POST' ? jsonResponse({ ...V2, _id: 't1', version: 1 }, 201) : noTermsYet(call),
     );
     const user = userEvent.setup();
     renderAt('/terms-conditions/new');
@@ -155,8 +175,25 @@ describe('TermsEditorPage', () => {
     });
   });
 
+  it('gives the editor the saved classes as the inline styles it works with', async () => {
+    const formatted = {
+      ...V2,
+      content: '<p class="tx-align-center"><span class="tx-bg-light-yellow tx-underline">Kind</span></p>',
+    };
+    answerApi((call) =>
+      call.path === API.term.last || call.path === apiPath(API.term.byId, { id: 't2' })
+        ? jsonResponse(formatted)
+        : undefined,
+    );
+    renderAt('/terms-conditions/t2');
+    const editor = await screen.findByRole('textbox', { name: MSG.nav.termsAndConditions });
+    expect(editor).toHaveValue(
+      '<p style="text-align: center;"><span style="background-color: rgb(251, 238, 184); text-decoration: underline;">Kind</span></p>',
+    );
+  });
+
   it('stays on the editor and says so when saving fails', async () => {
-    answerApi((call) => (call.method === 'POST' ? jsonResponse({ message: 'boom' }, 500) : undefined));
+    answerApi((call) => (call.method === 'POST' ? jsonResponse({ message: 'boom' }, 500) : noTermsYet(call)));
     const user = userEvent.setup();
     renderAt('/terms-conditions/new');
     await user.type(await screen.findByRole('textbox', { name: MSG.nav.termsAndConditions }), '<p>x</p>');
@@ -166,7 +203,7 @@ describe('TermsEditorPage', () => {
   });
 
   it('refuses to save an empty editor — no text, or only empty paragraphs and spaces — and sends nothing', async () => {
-    const calls = answerApi(() => undefined);
+    const calls = answerApi(noTermsYet);
     const user = userEvent.setup();
     renderAt('/terms-conditions/new');
     const editor = await screen.findByRole('textbox', { name: MSG.nav.termsAndConditions });
@@ -186,7 +223,7 @@ describe('TermsEditorPage', () => {
     answerApi((call) =>
       call.method === 'POST'
         ? jsonResponse({ message: MSG.extra.termsEmpty, fields: { content: MSG.extra.termsEmpty } }, 400)
-        : undefined,
+        : noTermsYet(call),
     );
     const user = userEvent.setup();
     renderAt('/terms-conditions/new');

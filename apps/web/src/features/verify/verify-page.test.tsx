@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { API, apiPath, MSG } from '@bridge-talk/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -26,30 +26,38 @@ function renderVerify(path: string) {
   return renderWithProviders(null, { routes, initialEntries: [path] });
 }
 
+/** The page is a lazy chunk: its first render in a test file waits for the import. */
+const LOADED = { timeout: 10_000 };
+
 const verifyPath = (hash: string) => apiPath(API.exports.verify, { hash });
+
+const issuedAnswer = (sha256: string) => ({
+  issued: true,
+  sha256,
+  message: MSG.conversations.exportIssued,
+  issuedAt: '2026-03-09T09:31:05.000Z',
+  channelId: 'c1',
+  channelLabel: 'Channel 2',
+  messageCount: 10_000,
+  byteSize: 1_048_576,
+});
+
+const fileInput = (container: HTMLElement) =>
+  container.querySelector<HTMLInputElement>('input[type="file"]')!;
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
 describe('VerifyPage', () => {
-  it('opened from the e-mail’s link, says the file was issued: when, which channel, how many messages — no content', async () => {
-    stubApi({
-      [`GET ${verifyPath(ISSUED)}`]: () =>
-        jsonResponse({
-          issued: true,
-          sha256: ISSUED,
-          message: MSG.conversations.exportIssued,
-          issuedAt: '2026-03-09T09:31:05.000Z',
-          channelId: 'c1',
-          channelLabel: 'Channel 2',
-          messageCount: 10_000,
-          byteSize: 1_048_576,
-        }),
-    });
+  it('opened from the e-mail’s link, says a transcript with this fingerprint was issued — when, which channel, how many messages — and asks for the file, never green', async () => {
+    stubApi({ [`GET ${verifyPath(ISSUED)}`]: () => jsonResponse(issuedAnswer(ISSUED)) });
     renderVerify(`/verify/${ISSUED}`);
-    const result = await screen.findByTestId('verify-result');
+    const result = await screen.findByTestId('verify-result', {}, LOADED);
     expect(within(result).getByText(MSG.conversations.exportIssued)).toBeInTheDocument();
+    expect(within(result).getByText(MSG.conversations.verifyChooseFile)).toBeInTheDocument();
+    expect(screen.queryByText(MSG.conversations.verifyFileMatches)).not.toBeInTheDocument();
+    expect(result).toHaveAttribute('data-outcome', 'issued');
     const row = (label: string) => within(result).getByRole('row', { name: new RegExp(`^${label}`) });
     expect(row(MSG.conversations.verifyIssuedOn)).toHaveTextContent('03.09.2026 9:31:05 AM (UTC)');
     expect(row(MSG.conversations.verifyChannel)).toHaveTextContent('Channel 2');
@@ -59,6 +67,45 @@ describe('VerifyPage', () => {
     expect(screen.getByLabelText(MSG.conversations.verifyFingerprintLabel)).toHaveValue(ISSUED);
   });
 
+  it('opened from the link, shows green only when the chosen file’s fingerprint is the link’s', async () => {
+    const pdf = Buffer.from('%PDF-1.7 the issued transcript');
+    const sha256 = createHash('sha256').update(pdf).digest('hex');
+    const api = stubApi({ [`GET ${verifyPath(sha256)}`]: () => jsonResponse(issuedAnswer(sha256)) });
+    const { container } = renderVerify(`/verify/${sha256}`);
+    await screen.findByText(MSG.conversations.verifyChooseFile, {}, LOADED);
+    await userEvent.upload(
+      fileInput(container),
+      new File([pdf], 'transcript.pdf', { type: 'application/pdf' }),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('verify-result')).toHaveTextContent(MSG.conversations.verifyFileMatches),
+    );
+    expect(screen.getByTestId('verify-result')).toHaveAttribute('data-outcome', 'verified');
+    expect(screen.queryByText(MSG.conversations.verifyChooseFile)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('verify-file')).not.toBeInTheDocument();
+    // The file was hashed here: only the fingerprint was ever asked about.
+    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual([`GET ${verifyPath(sha256)}`]);
+  });
+
+  it('opened from the link, says clearly when the chosen file is not that transcript (a forged PDF beside a real link)', async () => {
+    const forged = Buffer.from('%PDF-1.7 a forged transcript');
+    const forgedSha = createHash('sha256').update(forged).digest('hex');
+    stubApi({ [`GET ${verifyPath(ISSUED)}`]: () => jsonResponse(issuedAnswer(ISSUED)) });
+    const { container } = renderVerify(`/verify/${ISSUED}`);
+    await screen.findByText(MSG.conversations.verifyChooseFile, {}, LOADED);
+    await userEvent.upload(
+      fileInput(container),
+      new File([forged], 'forged.pdf', { type: 'application/pdf' }),
+    );
+    const mismatch = await screen.findByTestId('verify-file');
+    expect(within(mismatch).getByText(MSG.conversations.verifyFileDiffers)).toBeInTheDocument();
+    expect(mismatch).toHaveTextContent(`${MSG.conversations.verifyChosenFile('forged.pdf')}${forgedSha}`);
+    expect(screen.queryByText(MSG.conversations.verifyFileMatches)).not.toBeInTheDocument();
+    expect(screen.getByTestId('verify-result')).toHaveAttribute('data-outcome', 'issued');
+    // The link's fingerprint stays the question; the forged file's is not looked up instead.
+    expect(screen.getByTestId('where')).toHaveTextContent(`/verify/${ISSUED}`);
+  });
+
   it('says when no file with the fingerprint was issued', async () => {
     const unknown = 'b'.repeat(64);
     stubApi({
@@ -66,7 +113,7 @@ describe('VerifyPage', () => {
         jsonResponse({ issued: false, sha256: unknown, message: MSG.conversations.exportNotIssued }),
     });
     renderVerify(`/verify/${unknown.toUpperCase()}`);
-    const result = await screen.findByTestId('verify-result');
+    const result = await screen.findByTestId('verify-result', {}, LOADED);
     expect(within(result).getByText(MSG.conversations.exportNotIssued)).toBeInTheDocument();
     expect(result).toHaveTextContent(unknown);
   });
@@ -92,7 +139,9 @@ describe('VerifyPage', () => {
     await userEvent.click(field);
     await userEvent.paste(` ${'D'.repeat(32)}\n${'d'.repeat(32)} `);
     await userEvent.click(screen.getByRole('button', { name: MSG.conversations.verifyCheck }));
-    expect(await screen.findByTestId('verify-result')).toHaveTextContent(MSG.conversations.exportNotIssued);
+    expect(await screen.findByTestId('verify-result', {}, LOADED)).toHaveTextContent(
+      MSG.conversations.exportNotIssued,
+    );
     expect(api.calls.map((c) => c.path)).toEqual([verifyPath(hash)]);
 
     await userEvent.clear(field);
@@ -102,21 +151,35 @@ describe('VerifyPage', () => {
     expect(await screen.findByText(MSG.conversations.invalidFingerprint)).toBeInTheDocument();
   });
 
-  it('works out the fingerprint of the chosen PDF in the browser, and checks it — the file is not sent', async () => {
+  it('on /verify, works out the fingerprint of the chosen PDF in the browser and checks that file — the file is not sent', async () => {
     const pdf = Buffer.from('%PDF-1.7 a transcript');
     const sha256 = createHash('sha256').update(pdf).digest('hex');
-    const api = stubApi({
+    const api = stubApi({ [`GET ${verifyPath(sha256)}`]: () => jsonResponse(issuedAnswer(sha256)) });
+    const { container } = renderVerify('/verify');
+    expect(screen.getByRole('button', { name: MSG.conversations.verifyFileLabel })).toBeInTheDocument();
+    await userEvent.upload(
+      fileInput(container),
+      new File([pdf], 'transcript.pdf', { type: 'application/pdf' }),
+    );
+    expect(await screen.findByTestId('verify-result', {}, LOADED)).toHaveTextContent(
+      MSG.conversations.verifyFileMatches,
+    );
+    expect(screen.getByTestId('where')).toHaveTextContent(`/verify/${sha256}`);
+    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual([`GET ${verifyPath(sha256)}`]);
+  });
+
+  it('on /verify, a chosen file the portal never issued is refused', async () => {
+    const pdf = Buffer.from('%PDF-1.7 unknown');
+    const sha256 = createHash('sha256').update(pdf).digest('hex');
+    stubApi({
       [`GET ${verifyPath(sha256)}`]: () =>
         jsonResponse({ issued: false, sha256, message: MSG.conversations.exportNotIssued }),
     });
     const { container } = renderVerify('/verify');
-    expect(screen.getByRole('button', { name: MSG.conversations.verifyFileLabel })).toBeInTheDocument();
-    await userEvent.upload(
-      container.querySelector<HTMLInputElement>('input[type="file"]')!,
-      new File([pdf], 'transcript.pdf', { type: 'application/pdf' }),
+    await userEvent.upload(fileInput(container), new File([pdf], 'other.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByTestId('verify-result', {}, LOADED)).toHaveTextContent(
+      MSG.conversations.exportNotIssued,
     );
-    expect(await screen.findByTestId('verify-result')).toHaveTextContent(MSG.conversations.exportNotIssued);
-    expect(screen.getByTestId('where')).toHaveTextContent(`/verify/${sha256}`);
-    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual([`GET ${verifyPath(sha256)}`]);
+    expect(screen.queryByText(MSG.conversations.verifyFileMatches)).not.toBeInTheDocument();
   });
 });

@@ -1,8 +1,16 @@
 // The page a transcript's e-mail links to (/verify/<fingerprint>): anyone holding a transcript — a
 // court clerk, a review board — checks that the portal issued it, and when, for which channel and how
-// many messages, without signing in and without seeing any of the conversation. The fingerprint is
-// typed, or worked out in this browser from the PDF file itself (the file never leaves the computer).
-import { formatByteSize, formatDate, formatMessageTime, MSG } from '@bridge-talk/contract';
+// many messages, without signing in and without seeing any of the conversation. A fingerprint (typed,
+// or from the link) only says that such a transcript was issued; the file itself is verified only when
+// it is chosen here and its SHA-256, worked out in this browser (the file never leaves the computer),
+// is the issued one.
+import {
+  type ExportVerifyResponse,
+  formatByteSize,
+  formatDate,
+  formatMessageTime,
+  MSG,
+} from '@bridge-talk/contract';
 import {
   Alert,
   Button,
@@ -18,7 +26,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconCircleCheck, IconCircleX, IconFileTypePdf } from '@tabler/icons-react';
+import { IconCircleCheck, IconCircleX, IconFileSearch, IconFileTypePdf } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
@@ -36,7 +44,50 @@ async function fingerprintOf(file: File): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-function Result({ sha256 }: { sha256: string }) {
+/** A file chosen on this page and the fingerprint this browser worked out for it. */
+interface ChosenFile {
+  name: string;
+  sha256: string;
+}
+
+function IssueDetails({ answer }: { answer: Extract<ExportVerifyResponse, { issued: true }> }) {
+  const issuedAt = new Date(answer.issuedAt);
+  return (
+    <Table withRowBorders={false} verticalSpacing={4} horizontalSpacing={0}>
+      <Table.Tbody>
+        <Table.Tr>
+          <Table.Th w={130}>{MSG.conversations.verifyIssuedOn}</Table.Th>
+          <Table.Td>
+            {formatDate(issuedAt, 'UTC')} {formatMessageTime(issuedAt, 'UTC')} (UTC)
+          </Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th>{MSG.conversations.verifyChannel}</Table.Th>
+          <Table.Td>{answer.channelLabel ?? MSG.conversations.verifyChannelGone}</Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th>{MSG.conversations.verifyMessages}</Table.Th>
+          <Table.Td>{answer.messageCount.toLocaleString('en-US')}</Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th>{MSG.conversations.verifyFileSize}</Table.Th>
+          <Table.Td>{formatByteSize(answer.byteSize)}</Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th>{MSG.conversations.verifyFingerprintLabel}</Table.Th>
+          <Table.Td className="fingerprint">{answer.sha256}</Table.Td>
+        </Table.Tr>
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/**
+ * What the portal says about a fingerprint, and — only when a file was chosen and hashed here —
+ * whether that file is the transcript. A fingerprint alone (a link anyone can copy beside a forged
+ * PDF) never shows as verified.
+ */
+function Result({ sha256, chosen }: { sha256: string; chosen: ChosenFile | null }) {
   const check = useExportVerification(sha256);
   if (check.isPending)
     return (
@@ -49,45 +100,70 @@ function Result({ sha256 }: { sha256: string }) {
     return <LoadError message={message} onRetry={() => check.refetch()} />;
   }
   const answer = check.data;
+  const differs = chosen !== null && chosen.sha256 !== sha256;
+  const mismatch = differs && (
+    <Alert
+      color="red"
+      icon={<IconCircleX />}
+      title={MSG.conversations.verifyFileDiffers}
+      data-testid="verify-file"
+      data-outcome="refused"
+    >
+      <Text size="sm">{MSG.conversations.verifyChosenFile(chosen.name)}</Text>
+      <Text size="sm" className="fingerprint">
+        {chosen.sha256}
+      </Text>
+    </Alert>
+  );
   if (!answer.issued) {
     return (
-      <Alert color="red" icon={<IconCircleX />} title={answer.message} data-testid="verify-result">
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {sha256}
-        </Text>
+      <>
+        {mismatch}
+        <Alert
+          color="red"
+          icon={<IconCircleX />}
+          title={answer.message}
+          data-testid="verify-result"
+          data-outcome="refused"
+        >
+          <Text size="sm" className="fingerprint">
+            {sha256}
+          </Text>
+        </Alert>
+      </>
+    );
+  }
+  if (chosen && !differs) {
+    return (
+      <Alert
+        color="green"
+        icon={<IconCircleCheck />}
+        title={MSG.conversations.verifyFileMatches}
+        data-testid="verify-result"
+        data-outcome="verified"
+      >
+        <IssueDetails answer={answer} />
       </Alert>
     );
   }
-  const issuedAt = new Date(answer.issuedAt);
   return (
-    <Alert color="green" icon={<IconCircleCheck />} title={answer.message} data-testid="verify-result">
-      <Table withRowBorders={false} verticalSpacing={4} horizontalSpacing={0}>
-        <Table.Tbody>
-          <Table.Tr>
-            <Table.Th w={130}>{MSG.conversations.verifyIssuedOn}</Table.Th>
-            <Table.Td>
-              {formatDate(issuedAt, 'UTC')} {formatMessageTime(issuedAt, 'UTC')} (UTC)
-            </Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Th>{MSG.conversations.verifyChannel}</Table.Th>
-            <Table.Td>{answer.channelLabel ?? MSG.conversations.verifyChannelGone}</Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Th>{MSG.conversations.verifyMessages}</Table.Th>
-            <Table.Td>{answer.messageCount.toLocaleString('en-US')}</Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Th>{MSG.conversations.verifyFileSize}</Table.Th>
-            <Table.Td>{formatByteSize(answer.byteSize)}</Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Th>{MSG.conversations.verifyFingerprintLabel}</Table.Th>
-            <Table.Td style={{ overflowWrap: 'anywhere' }}>{sha256}</Table.Td>
-          </Table.Tr>
-        </Table.Tbody>
-      </Table>
-    </Alert>
+    <>
+      {mismatch}
+      <Alert
+        color="gray"
+        icon={<IconFileSearch />}
+        title={answer.message}
+        data-testid="verify-result"
+        data-outcome="issued"
+      >
+        <IssueDetails answer={answer} />
+        {!chosen && (
+          <Text size="sm" fw={600} mt="xs">
+            {MSG.conversations.verifyChooseFile}
+          </Text>
+        )}
+      </Alert>
+    </>
   );
 }
 
@@ -102,6 +178,7 @@ export function VerifyPage() {
   );
   const [reading, setReading] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<ChosenFile | null>(null);
 
   const show = (sha256: string) => {
     setTyped(sha256);
@@ -111,10 +188,15 @@ export function VerifyPage() {
 
   const onFile = async (file: File | null) => {
     setFileError(null);
+    setChosen(null);
     if (!file) return;
     setReading(true);
     try {
-      show(await fingerprintOf(file));
+      const sha256 = await fingerprintOf(file);
+      setChosen({ name: file.name, sha256 });
+      // Opened from a link, the file is checked against the link's fingerprint; without one, the
+      // file's own fingerprint is looked up.
+      if (!shown) show(sha256);
     } catch {
       setFileError(MSG.conversations.verifyFileUnreadable);
     } finally {
@@ -130,6 +212,8 @@ export function VerifyPage() {
       setTypedError(MSG.conversations.invalidFingerprint);
       return;
     }
+    // A fingerprint typed anew is a new question: a file chosen before is not its answer.
+    if (value !== shown) setChosen(null);
     show(value);
   };
 
@@ -168,7 +252,7 @@ export function VerifyPage() {
               </Button>
             </Group>
           </form>
-          {shown && <Result key={shown} sha256={shown} />}
+          {shown && <Result key={shown} sha256={shown} chosen={chosen} />}
           <Text size="sm" c="dimmed">
             {MSG.conversations.verifyNothingShown}
           </Text>

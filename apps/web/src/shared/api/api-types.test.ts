@@ -10,7 +10,9 @@ import { type Answer, callApi } from './api-client.js';
 describe('the typed client', () => {
   it("types an answer by its endpoint's response schema", () => {
     expectTypeOf<Answer<typeof ROUTES.auth.me>>().toHaveProperty('email').toEqualTypeOf<string>();
-    expectTypeOf<Answer<typeof ROUTES.term.last>>().toHaveProperty('version').toEqualTypeOf<number>();
+    expectTypeOf<NonNullable<Answer<typeof ROUTES.term.last>>>()
+      .toHaveProperty('version')
+      .toEqualTypeOf<number>();
     expectTypeOf(getEntity).returns.resolves.toHaveProperty('_id').toEqualTypeOf<string>();
   });
 

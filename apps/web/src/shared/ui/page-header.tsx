@@ -3,37 +3,9 @@ import { MSG } from '@bridge-talk/contract';
 // optional search area: the header every page of the spec may have.
 import { ActionIcon, Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useDocumentTitle } from './document-title.js';
-import { PAGE_ACTIONS_BOTTOM_VAR } from './frame-layout.js';
-
-/** Publishes where the title row ends, for the toasts to start below it, while the page is shown. */
-function usePublishedActionsBottom() {
-  const row = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const element = row.current;
-    if (!element) return;
-    const root = document.documentElement.style;
-    const publish = () =>
-      root.setProperty(
-        PAGE_ACTIONS_BOTTOM_VAR,
-        `${Math.round(element.getBoundingClientRect().bottom + window.scrollY)}px`,
-      );
-    publish();
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(publish);
-    // The row moves when what is above it changes (breadcrumbs arriving), so its parent is watched too.
-    observer?.observe(element);
-    if (element.parentElement) observer?.observe(element.parentElement);
-    window.addEventListener('resize', publish);
-    return () => {
-      observer?.disconnect();
-      window.removeEventListener('resize', publish);
-      root.removeProperty(PAGE_ACTIONS_BOTTOM_VAR);
-    };
-  }, []);
-  return row;
-}
 
 /** A family or entity name of 150 characters must not push the trail off the page. */
 const CRUMB_MAX_WIDTH = 320;
@@ -57,7 +29,6 @@ export interface PageHeaderProps {
 export function PageHeader({ title, breadcrumbs, back, info, subinfo, search, actions }: PageHeaderProps) {
   const navigate = useNavigate();
   useDocumentTitle(title);
-  const titleRow = usePublishedActionsBottom();
   return (
     <Stack gap="xs" mb="lg">
       {breadcrumbs && breadcrumbs.length > 0 && (
@@ -93,7 +64,7 @@ export function PageHeader({ title, breadcrumbs, back, info, subinfo, search, ac
           })}
         </Breadcrumbs>
       )}
-      <Group ref={titleRow} justify="space-between" align="center" wrap="wrap">
+      <Group justify="space-between" align="center" wrap="wrap">
         <Group gap="sm" align="center" wrap="nowrap" miw={0}>
           {back && (
             <ActionIcon

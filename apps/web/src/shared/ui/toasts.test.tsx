@@ -10,8 +10,8 @@ describe('Toasts', () => {
     expect(container.querySelector('.Toastify')).toBeNull();
 
     act(() => {
-      notify.error('First: the card was declined.');
-      notify.success('Second: the family was created.');
+      notify.error('First: the card was declined.', { action: 'card' });
+      notify.success('Second: the family was created.', { action: 'family' });
     });
 
     const first = await screen.findByText('First: the card was declined.');
@@ -23,5 +23,34 @@ describe('Toasts', () => {
     act(() => notify.info('Third: after the container is up.'));
     expect(await screen.findByText('Third: after the container is up.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(3));
+  });
+
+  it('a success clears the error of the same action (by default the same screen); another action’s error stays', async () => {
+    render(<Toasts />);
+    act(() => {
+      notify.error('Saving failed.');
+      notify.error('The export failed.', { action: 'export' });
+    });
+    expect(await screen.findByText('Saving failed.')).toBeInTheDocument();
+    expect(await screen.findByText('The export failed.')).toBeInTheDocument();
+    act(() => notify.success('Saved.'));
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+    // Dismissed: it leaves with react-toastify's exit animation (which jsdom never ends).
+    const leaving = (text: string) => screen.queryByText(text)?.closest('.Toastify__toast')?.className ?? '';
+    await waitFor(() => expect(leaving('Saving failed.')).toMatch(/-exit/));
+    expect(leaving('The export failed.')).not.toMatch(/-exit/);
+    expect(leaving('Saved.')).not.toMatch(/-exit/);
+  });
+
+  it('does not stack a toast raised again while the same one shows', async () => {
+    render(<Toasts />);
+    act(() => {
+      notify.error('Error, Something went wrong.');
+      notify.error('Error, Something went wrong.');
+    });
+    expect(await screen.findByText('Error, Something went wrong.')).toBeInTheDocument();
+    act(() => notify.error('Error, Something went wrong.'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getAllByText('Error, Something went wrong.')).toHaveLength(1);
   });
 });

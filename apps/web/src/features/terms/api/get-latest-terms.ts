@@ -1,19 +1,14 @@
 import { ROUTES } from '@bridge-talk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, callApi } from '../../../shared/api/api-client.js';
+import { callApi } from '../../../shared/api/api-client.js';
 import { termsKeys } from './terms-keys.js';
 
 /**
  * The terms in force, or null when no version has been saved yet. Public (the logged-out terms modal
  * reads it too), so a 401 is never a reason to refresh.
  */
-export async function getLatestTerms(signal?: AbortSignal) {
-  try {
-    return await callApi(ROUTES.term.last, { signal, skipRefresh: true });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+export function getLatestTerms(signal?: AbortSignal) {
+  return callApi(ROUTES.term.last, { signal, skipRefresh: true });
 }
 
 export const latestTermsQuery = () =>
