@@ -5,7 +5,8 @@
 // visitor opens every route of the other tables, to see the login (logged out) or the not-found page
 // (signed in) — scanned once. The objects carry hostile names (`<img onerror>`, `<svg onload>`): agency,
 // admin, family members, a plan and a coupon, and the html of a terms version; each page shows them as
-// text, and none of them ever runs.
+// text, and none of them ever runs. Each page and dialog is also laid out at a phone's, a tablet's and a
+// desktop's width: nothing scrolls sideways and no control is out of sight (support/layout.ts).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -17,6 +18,7 @@ import { expectAccessible } from '../support/axe.js';
 import { AGENCY_PASSWORD, E2E_ADMIN } from '../support/constants.js';
 import { type FamilyData, familyWithConversation } from '../support/family-data.js';
 import { expect, test, waitForMail } from '../support/fixtures.js';
+import { expectUsableAtEveryWidth } from '../support/layout.js';
 import { freePort, startServer, waitForExit } from '../support/server-process.js';
 import { signIn } from '../support/sign-in.js';
 
@@ -190,11 +192,11 @@ async function visit(page: Page, url: string, ready: (page: Page) => Locator) {
 /** The public check of a transcript: the same page for every visitor, signed in or not. */
 const VERIFY_VISITS: Visit[] = [
   {
-    route: '/verify',
+    route: '/verify/:hash?',
     open: (page) => visit(page, '/verify', (p) => heading(p, 'Check a conversation transcript')),
   },
   {
-    route: '/verify/:hash',
+    route: '/verify/:hash?',
     open: async (page) => {
       await visit(page, `/verify/${'0'.repeat(64)}`, (p) => heading(p, 'Check a conversation transcript'));
       await expect(page.getByTestId('verify-result')).toBeVisible();
@@ -515,7 +517,7 @@ function routeTables(): Record<Visitor, string[]> {
         continue;
       }
       for (const table of code.matchAll(
-        /export const (\w+)\s*:\s*RouteObject\[\]\s*=\s*\[([\s\S]*?)\n\];/g,
+        /export const (\w+)\s*:\s*RouteObject\[\]\s*=\s*\[([\s\S]*?)\];$/gm,
       )) {
         features.set(table[1]!, pathsIn(table[2]!));
       }
@@ -620,13 +622,17 @@ async function scanRoutes(
   for (const entry of ROUTES[visitor]) {
     await entry.open(page);
     const where = `${visitor} ${entry.route} (${new URL(page.url()).pathname})`;
-    if (!entry.redirect) await expectAccessible(page, where);
+    if (!entry.redirect) {
+      await expectAccessible(page, where);
+      await expectUsableAtEveryWidth(page, where);
+    }
     await unexecuted(where);
     const dialog = dialogs[entry.route];
     delete dialogs[entry.route];
     if (dialog) {
       await dialog(page);
       await expectAccessible(page, `${where}, dialog or second state open`);
+      await expectUsableAtEveryWidth(page, `${where}, dialog or second state open`);
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await unexecuted(`${where}, dialog or second state`);
