@@ -26,7 +26,9 @@ const WEB_SRC = fileURLToPath(new URL('../../apps/web/src', import.meta.url));
 
 /** Names that run script if any screen put them into the page as html. */
 const HOSTILE = {
-  entity: 'Agency <img src=x onerror="window.__xss=\'entity\'">',
+  // Over 140 characters: a name that long must still leave every screen usable on a phone.
+  entity:
+    'Agency <img src=x onerror="window.__xss=\'entity\'"> of the Open Adoption Families and Their Children of the Greater Springfield Area, Illinois',
   adminFirst: '<img/src=x/onerror=window.__xss=1>',
   adminLast: 'Admin<svg/onload=window.__xss=2>',
   child: 'Robin<img/src=x/onerror=window.__xss=3> Lee',
