@@ -189,11 +189,28 @@ test('disabling an entity refuses its next request; enabling opens its edit scre
     ),
   ).toBeVisible();
 
+  // Enabling asks first, then opens the form: Cancel leaves the entity disabled, Save enables it.
   await row(page, entity.name).getByRole('button', { name: 'Enable' }).click();
-  await expect(page).toHaveURL(new RegExp(`/entity-management/${entity._id}/edit$`));
-  // The toast of the disable may still be showing beside this one.
-  await expect(page.getByText('Change status successfully.').last()).toBeVisible();
+  await expect(dialog).toContainText('Do you really want to change the status of the current user?');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(new RegExp(`/entity-management/${entity._id}/edit\\?enable=1$`));
+  await expect(
+    page.getByText('Check the details and save to enable this entity again.', { exact: false }),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(new RegExp(`/entity-management/${entity._id}/details$`));
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Entity Management' })
+    .click();
+  await page.getByRole('searchbox', { name: 'Search for entities or lawyers' }).fill(tag);
+  await expect(row(page, entity.name)).toContainText('Disabled');
+  await row(page, entity.name).getByRole('button', { name: 'Enable' }).click();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('textbox', { name: 'Entity name' })).toHaveValue(entity.name);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(new RegExp(`/entity-management/${entity._id}/details$`));
+  await expect(page.getByText('Change status successfully.').last()).toBeVisible();
 
   await signIn(entityPage, 'entity', entity.email, 'Entity-Pass-1');
   await expect(entityPage).toHaveURL(/\/manage-families$/);

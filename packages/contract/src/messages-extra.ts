@@ -115,6 +115,12 @@ export const EXTRA_TEXTS = {
   termsSaved: 'Terms and conditions saved.',
   noEntitiesYet: 'No entity accounts yet.',
   /** Enabling an access request: it is enabled (and invited) by saving its completed form. */
+  /** A save made on a form opened before another admin saved the entity. */
+  entityChangedSinceRead:
+    'Another administrator changed this entity after you opened it. Reload it to see their changes, then save again.',
+  reloadEntity: 'Reload',
+  /** An entity enabled again is enabled by saving its form (Cancel leaves it disabled). */
+  entityEnableHint: 'Check the details and save to enable this entity again. Cancel leaves it disabled.',
   entityIncomplete: 'Fill in the address and the contract dates before enabling this entity.',
   entityPendingHint:
     'This access request is pending. Fill in its details and save: the entity is then enabled and its person invited by e-mail.',

@@ -52,6 +52,8 @@ export const ZEntity = z.object({
   startContract: z.string().nullable(),
   endContract: z.string().nullable(),
   coupon: z.string().nullable(),
+  /** When the entity was last saved: sent back with an edit, so a save on a stale form is refused. */
+  version: z.string(),
 });
 export type Entity = z.infer<typeof ZEntity>;
 
@@ -185,6 +187,8 @@ export const ZUpdateEntityRequest = z
     })(),
     subtype: ZEntitySubtype.optional(),
     status: ZEntityStatusChange.optional(),
+    /** The entity's `version` as the form read it: a save after someone else's is refused (409). */
+    version: z.iso.datetime().optional(),
   })
   .superRefine((value, ctx) => {
     if (value.status === undefined) {

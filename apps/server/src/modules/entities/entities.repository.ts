@@ -21,6 +21,7 @@ const entityColumns = {
   coupon: entities.coupon,
   startContract: entities.startContract,
   endContract: entities.endContract,
+  updatedAt: entities.updatedAt,
 };
 
 export type EntityRow = { [K in keyof typeof entityColumns]: (typeof entities.$inferSelect)[K] };
@@ -152,18 +153,33 @@ export async function insertEntityWithUser(
  * Saves the entity's fields (those given). A new e-mail moves the sign-in address of the entity's
  * person too, when it was the entity's address.
  */
+/**
+ * Saves the entity's new values; with `version` (the entity's `updatedAt` as the form read it), only
+ * when nobody saved it since. Answers whether it was saved.
+ */
 export async function updateEntity(
   db: Db,
   id: string,
   previousEmail: string,
   values: Partial<EntityValues> & { status?: EntityStatus },
   audit: AuditEventInput | null = null,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
+  version?: string,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const saved = await tx
       .update(entities)
       .set({ ...values, updatedAt: new Date() })
-      .where(eq(entities.id, id));
+      .where(
+        and(
+          eq(entities.id, id),
+          // A Date keeps milliseconds, PostgreSQL microseconds: compared at the Date's precision.
+          version === undefined
+            ? undefined
+            : sql`date_trunc('milliseconds', ${entities.updatedAt}) = ${version}::timestamptz`,
+        ),
+      )
+      .returning({ id: entities.id });
+    if (saved.length === 0) return false;
     if (values.email !== undefined && values.email.toLowerCase() !== previousEmail.toLowerCase()) {
       await tx
         .update(users)
@@ -171,6 +187,7 @@ export async function updateEntity(
         .where(and(eq(users.entityId, id), sql`lower(${users.email}) = lower(${previousEmail})`));
     }
     if (audit) await recordAudit(tx, audit);
+    return true;
   });
 }
 

@@ -49,7 +49,13 @@ function toEntity(row: repo.EntityRow): Entity {
     startContract: row.startContract,
     endContract: row.endContract,
     coupon: row.coupon,
+    version: row.updatedAt.toISOString(),
   };
+}
+
+/** Two admins edited one entity: the later save, made on what the first changed, is refused. */
+function changedSinceRead(): AppError {
+  return new AppError('CONFLICT', MSG.extra.entityChangedSinceRead);
 }
 
 export function createEntitiesService(ctx: AppContext) {
@@ -124,7 +130,8 @@ export function createEntitiesService(ctx: AppContext) {
     }): Promise<Entity> {
       assertAdmin(actor);
       const current = await load(input.id);
-      const { coupon, status, ...fields } = ZUpdateEntityRequest.parse(input.body);
+      const { coupon, status, version, ...fields } = ZUpdateEntityRequest.parse(input.body);
+      if (version !== undefined && version !== current.updatedAt.toISOString()) throw changedSinceRead();
       const values = {
         ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
         ...(coupon !== undefined ? { coupon: coupon || null } : {}),
@@ -151,8 +158,11 @@ export function createEntitiesService(ctx: AppContext) {
           }
         : null;
       try {
-        await repo.updateEntity(db, current.id, current.email, values, audit);
+        if (!(await repo.updateEntity(db, current.id, current.email, values, audit, version))) {
+          throw changedSinceRead();
+        }
       } catch (error) {
+        if (error instanceof AppError) throw error;
         if (emailChanged && (await emailInUse(db, values.email!, { entityId: current.id })))
           throw duplicateEmail();
         throw error;

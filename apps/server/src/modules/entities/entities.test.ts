@@ -125,6 +125,7 @@ describe('POST /api/entity/create', () => {
       startContract: '2026-01-01',
       endContract: '2027-12-31',
       coupon: 'WELCOME10',
+      version: expect.any(String),
     });
 
     const [person] = await t
@@ -349,6 +350,35 @@ describe('PUT /api/entity/edit/{id}', () => {
       validEntity(),
     );
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('PUT /api/entity/edit/{id}: two admins editing one entity', () => {
+  it('refuses a save made on a version another admin has saved since, and changes nothing', async () => {
+    const created = await createEntity();
+    const read = (await call('GET', `/api/entity/list/${created._id}`, admin)).json();
+    expect(read.version).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const first = await call('PUT', `/api/entity/edit/${created._id}`, admin, {
+      ...validEntity({ name: 'First Admin Name', email: created.email }),
+      version: read.version,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().version).not.toBe(read.version);
+    const second = await call('PUT', `/api/entity/edit/${created._id}`, admin, {
+      ...validEntity({ name: 'Second Admin Name', email: created.email }),
+      version: read.version,
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({ message: MSG.extra.entityChangedSinceRead });
+    expect((await call('GET', `/api/entity/list/${created._id}`, admin)).json().name).toBe(
+      'First Admin Name',
+    );
+    // Saved on the version it read last, the second admin's save goes through.
+    const again = await call('PUT', `/api/entity/edit/${created._id}`, admin, {
+      ...validEntity({ name: 'Second Admin Name', email: created.email }),
+      version: first.json().version,
+    });
+    expect(again.statusCode, again.body).toBe(200);
   });
 });
 

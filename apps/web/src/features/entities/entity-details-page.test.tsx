@@ -16,6 +16,7 @@ const ENTITY: Entity = {
   startContract: '2026-01-01',
   endContract: '2027-01-01',
   coupon: 'HALF',
+  version: '2026-03-01T10:00:00.000Z',
 };
 
 const PLANS: Plan[] = [

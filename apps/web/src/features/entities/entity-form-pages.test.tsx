@@ -32,6 +32,7 @@ const SAVED: Entity = {
   startContract: '2026-01-01',
   endContract: '2027-01-01',
   coupon: 'WELCOME10',
+  version: '2026-03-01T10:00:00.000Z',
 };
 
 const COUPON: Coupon = {
@@ -305,7 +306,50 @@ describe('EditEntityPage', () => {
       startContract: '2026-01-01',
       endContract: '2027-01-01',
       coupon: 'WELCOME10',
+      version: SAVED.version,
     });
+  });
+
+  it('refuses a save made after another administrator’s, and reloads the entity on request', async () => {
+    let saved = SAVED;
+    const calls = answerApi((call) => {
+      if (call.method === 'GET' && call.path === apiPath(API.entity.byId, { id: 'e1' }))
+        return jsonResponse(saved);
+      if (call.method === 'PUT' && call.path === apiPath(API.entity.edit, { id: 'e1' }))
+        return jsonResponse({ message: MSG.extra.entityChangedSinceRead }, 409);
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderAt('/entity-management/e1/edit');
+    await user.clear(await screen.findByDisplayValue('Open Arms'));
+    await user.type(field('Entity name'), 'Mine');
+    await user.click(save());
+    expect(await screen.findByRole('button', { name: MSG.extra.reloadEntity })).toBeInTheDocument();
+    expect(screen.getAllByText(MSG.extra.entityChangedSinceRead).length).toBeGreaterThan(0);
+    saved = { ...SAVED, name: 'Theirs', version: '2026-03-02T10:00:00.000Z' };
+    await user.click(screen.getByRole('button', { name: MSG.extra.reloadEntity }));
+    await waitFor(() => expect(field('Entity name')).toHaveValue('Theirs'));
+    expect(screen.queryByText(MSG.extra.reloadEntity)).not.toBeInTheDocument();
+    expect(
+      calls.filter((c) => c.method === 'PUT').map((c) => (c.body as { version: string }).version),
+    ).toEqual([SAVED.version]);
+  });
+
+  it('a disabled entity opened to be enabled: saving enables it; Cancel sends nothing', async () => {
+    const hope: Entity = { ...SAVED, _id: 'e2', name: 'Hope Bridge', status: 'inactive', active: false };
+    const calls = answerApi((call) => {
+      if (call.method === 'GET' && call.path === apiPath(API.entity.byId, { id: 'e2' }))
+        return jsonResponse(hope);
+      if (call.method === 'PUT' && call.path === apiPath(API.entity.edit, { id: 'e2' }))
+        return jsonResponse({ ...hope, status: 'active', active: true });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderAt('/entity-management/e2/edit?enable=1');
+    expect(await screen.findByText(MSG.extra.entityEnableHint)).toBeInTheDocument();
+    await user.click(save());
+    expect(await screen.findByText(MSG.entities.changeStatusSuccess)).toBeInTheDocument();
+    expect((calls.find((c) => c.method === 'PUT')!.body as { status: string }).status).toBe('active');
   });
 
   const PENDING: Entity = {
@@ -377,6 +421,7 @@ describe('EditEntityPage', () => {
         startContract: '2026-01-01',
         endContract: '2027-12-31',
         coupon: '',
+        version: PENDING.version,
         status: 'active',
       },
     ]);

@@ -18,6 +18,7 @@ function entity(overrides: Partial<Entity> & { _id: string; name: string }): Ent
     startContract: '2026-01-01',
     endContract: '2027-01-01',
     coupon: null,
+    version: '2026-03-01T10:00:00.000Z',
     ...overrides,
   };
 }
@@ -233,15 +234,31 @@ describe('EntityListPage', () => {
     expect(location()).toBe('/entity-management');
   });
 
-  it('enables a disabled entity and opens its edit screen', async () => {
+  it('asks before enabling a disabled entity, then opens its form to enable it there; nothing is sent', async () => {
     const calls = stubApi(() => listOf([HOPE]));
     const user = userEvent.setup();
     renderList();
     await screen.findByText('Hope Bridge');
     await user.click(within(row('Hope Bridge')).getByRole('button', { name: MSG.entities.enable }));
-    await waitFor(() => expect(location()).toBe('/entity-management/e2/edit'));
-    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ status: 'active' });
-    expect(await screen.findByText(MSG.entities.changeStatusSuccess)).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(MSG.entities.changeStatusConfirm)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: MSG.common.confirm }));
+    await waitFor(() => expect(location()).toBe('/entity-management/e2/edit?enable=1'));
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+
+  it('leaves a disabled entity as it is when the confirmation is cancelled', async () => {
+    const calls = stubApi(() => listOf([HOPE]));
+    const user = userEvent.setup();
+    renderList();
+    await screen.findByText('Hope Bridge');
+    await user.click(within(row('Hope Bridge')).getByRole('button', { name: MSG.entities.enable }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: MSG.common.back }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(location()).toBe('/entity-management');
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
   });
 
   it('opens the edit screen of a pending access request without enabling it: saving its completed form does', async () => {

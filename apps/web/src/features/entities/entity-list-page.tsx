@@ -24,6 +24,7 @@ export function EntityListPage() {
   const list = useEntityList(state);
   const changeStatus = useChangeEntityStatus();
   const [toDisable, setToDisable] = useState<Entity | null>(null);
+  const [toEnable, setToEnable] = useState<Entity | null>(null);
 
   useEffect(() => {
     if (list.isError) notify.error(MSG.common.somethingWrong);
@@ -31,17 +32,17 @@ export function EntityListPage() {
 
   useLastPageClamp(listState, list);
 
-  // An access request has no address or contract yet: it is enabled by saving its completed form.
+  // An access request has no address or contract yet: it is enabled by saving its completed form. A
+  // disabled entity too, after the confirmation: nothing changes until its form is saved.
   function enable(entity: Entity) {
     if (entity.status === 'pending') navigate(`/entity-management/${entity._id}/edit`);
-    else void setStatus(entity, 'active');
+    else setToEnable(entity);
   }
 
-  async function setStatus(entity: Entity, status: 'active' | 'inactive') {
+  async function disable(entity: Entity) {
     try {
-      await changeStatus.mutateAsync({ id: entity._id, status });
+      await changeStatus.mutateAsync({ id: entity._id, status: 'inactive' });
       notify.success(MSG.entities.changeStatusSuccess);
-      if (status === 'active') navigate(`/entity-management/${entity._id}/edit`);
     } catch {
       notify.error(MSG.common.somethingWrong);
     } finally {
@@ -155,7 +156,13 @@ export function EntityListPage() {
         loading={changeStatus.isPending}
         destructive
         onCancel={() => setToDisable(null)}
-        onConfirm={() => toDisable && void setStatus(toDisable, 'inactive')}
+        onConfirm={() => toDisable && void disable(toDisable)}
+      />
+      <ConfirmDialog
+        opened={toEnable !== null}
+        message={MSG.entities.changeStatusConfirm}
+        onCancel={() => setToEnable(null)}
+        onConfirm={() => toEnable && navigate(`/entity-management/${toEnable._id}/edit?enable=1`)}
       />
     </>
   );
