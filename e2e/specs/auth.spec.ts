@@ -1,4 +1,11 @@
-import { activeEntity, adminToken, codeIn, createEntity, uniqueEmail } from '../support/accounts.js';
+import {
+  activateViaApi,
+  activeEntity,
+  adminToken,
+  codeIn,
+  createEntity,
+  uniqueEmail,
+} from '../support/accounts.js';
 import { expect, test, waitForMail } from '../support/fixtures.js';
 import { signIn } from '../support/sign-in.js';
 
@@ -13,6 +20,47 @@ test('an entity signs in and out', async ({ page, request }) => {
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login\/entity$/);
+});
+
+test('signing out in one tab signs out every tab of the browser at once, saying why', async ({
+  page,
+  request,
+}) => {
+  const entity = await activeEntity(request);
+  await signIn(page, 'entity', entity.email, entity.password);
+  const other = await page.context().newPage();
+  await other.goto('/manage-families');
+  await expect(other.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login\/entity$/);
+  // The second tab leaves by itself, without a click.
+  await expect(other).toHaveURL(/\/login\/entity\?ended=signed-out$/);
+  await expect(other.getByRole('status')).toHaveText('You signed out in another window.');
+  await other.close();
+});
+
+test('an admin removed by another admin is told so, on the admin login', async ({ page, request }) => {
+  const email = uniqueEmail('removed-admin');
+  const headers = { authorization: `Bearer ${await adminToken(request)}` };
+  const created = await request.post('/api/admin/users/create', {
+    headers,
+    data: { name: 'Rita Removed', email, subtype: 'admin' },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  await activateViaApi(request, { email, role: 'admin', password: 'Removed-Pass-1' });
+  await signIn(page, 'admin', email, 'Removed-Pass-1');
+  const list = await (await request.get('/api/admin/users/list?page=1&pageSize=100', { headers })).json();
+  const id = JSON.stringify(list).match(
+    new RegExp(`"_id":"([^"]+)"[^{}]*"email":"${email.replace(/[.+]/g, '\\$&')}"`),
+  )?.[1];
+  expect(id).toBeTruthy();
+  expect((await request.delete(`/api/admin/users/remove/${id}`, { headers })).ok()).toBe(true);
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Payments' }).click();
+  await expect(page).toHaveURL(/\/login\/admin\?ended=removed$/);
+  await expect(page.getByRole('status')).toHaveText(
+    'Your account was removed by an administrator. Ask the Bridge Talk team if you need access again.',
+  );
 });
 
 test('an invited account signs in the first time through the e-mailed code', async ({ page, request }) => {

@@ -178,15 +178,17 @@ test('disabling an entity refuses its next request; enabling opens its edit scre
   await expect(row(page, entity.name)).toContainText('Disabled');
   await expect(row(page, entity.name).getByRole('button', { name: 'Enable' })).toBeVisible();
 
-  // The entity's open session is refused at its next request: it lands on the login page.
+  // The entity's open session is refused at its next request: it lands on its login page, told why,
+  // and so is its next sign-in.
   await entityPage.getByRole('button', { name: 'User menu' }).click();
   await entityPage.getByRole('menuitem', { name: 'Account settings' }).click();
-  await expect(entityPage).toHaveURL(/\/login\/entity$/);
+  await expect(entityPage).toHaveURL(/\/login\/entity\?ended=disabled$/);
+  await expect(entityPage.getByRole('status')).toHaveText(
+    'Your account has been disabled. Please contact the Bridge Talk team.',
+  );
   await signIn(entityPage, 'entity', entity.email, 'Entity-Pass-1', { land: false });
   await expect(
-    entityPage.getByText(
-      'Your email has not yet been activated. Try again later, and if the error persists, please contact our team.',
-    ),
+    entityPage.getByText('Your account has been disabled. Please contact the Bridge Talk team.').last(),
   ).toBeVisible();
 
   // Enabling asks first, then opens the form: Cancel leaves the entity disabled, Save enables it.

@@ -73,6 +73,13 @@ export const EXTRA_TEXTS = {
   tooManyAttempts: 'Too many attempts. Please try again later.',
   /** 401 when no refresh is possible. */
   sessionExpired: 'Your session has expired. Please sign in again.',
+  /** The session of an account that an administrator removed. */
+  accountRemoved:
+    'Your account was removed by an administrator. Ask the Bridge Talk team if you need access again.',
+  /** A sign-in or session of a disabled account (its own, or its agency's or lawyer's). */
+  accountDisabled: 'Your account has been disabled. Please contact the Bridge Talk team.',
+  /** Another tab of the same browser signed out: this one left too. */
+  signedOutElsewhere: 'You signed out in another window.',
   /** Answer of a logout. */
   signedOut: 'Signed out.',
   /** 403: role or tenant not allowed. */

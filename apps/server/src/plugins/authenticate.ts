@@ -6,11 +6,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 import fp from 'fastify-plugin';
 import type { Actor } from '../app-context.js';
 import { AppError } from '../lib/app-error.js';
-import type { AuthService } from '../modules/auth/auth.service.js';
+import { type AuthService, type SessionEnd, sessionEndMessage } from '../modules/auth/auth.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
+    /** A bearer token was sent and refused: why its session ended, as the 401 says it. */
+    sessionEnd: SessionEnd | null;
   }
   interface FastifyContextConfig {
     /** The route also takes a media token in `?access=` (attachment addresses). */
@@ -37,11 +39,14 @@ export function actorOf(request: FastifyRequest): Actor {
 export default fp(
   async (app: FastifyInstance, { auth }: { auth: AuthService }) => {
     app.decorateRequest('actor', null);
+    app.decorateRequest('sessionEnd', null);
 
     app.addHook('onRequest', async (request) => {
       const header = request.headers.authorization;
       if (header?.startsWith('Bearer ')) {
-        request.actor = await auth.authenticate(header.slice('Bearer '.length).trim());
+        const token = header.slice('Bearer '.length).trim();
+        request.actor = await auth.authenticate(token);
+        if (!request.actor) request.sessionEnd = await auth.whySessionEnded(token);
         return;
       }
       // An attachment's address: an <img> or <video> sends no header, so the address carries a media
@@ -57,7 +62,9 @@ export default fp(
     app.decorate('requireRole', (...roles: Actor['role'][]) => {
       // A callback hook, not an async one: it runs on every signed-in request and waits for nothing.
       const guard = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
-        if (!request.actor) return done(new AppError('UNAUTHENTICATED', MSG.extra.sessionExpired));
+        if (!request.actor) {
+          return done(new AppError('UNAUTHENTICATED', sessionEndMessage(request.sessionEnd ?? 'expired')));
+        }
         if (!roles.includes(request.actor.role)) return done(new AppError('FORBIDDEN', MSG.extra.forbidden));
         done();
       };

@@ -48,6 +48,26 @@ export function accountState(user: UserRecord): 'active' | 'inactive' {
   return 'active';
 }
 
+/** An account that was in use and has been disabled (its own or its entity's), not one never activated. */
+function isDisabled(user: UserRecord): boolean {
+  const disabled = (status: string | null) => status === 'inactive' || status === 'disabled';
+  return disabled(user.status) || (user.role === 'entity' && disabled(user.entityStatus));
+}
+
+/** Why an account that is not active is refused: disabled, or not activated yet (the spec's text). */
+function notActive(user: UserRecord): AppError {
+  return new AppError('FORBIDDEN', isDisabled(user) ? MSG.extra.accountDisabled : MSG.auth.notYetActivated);
+}
+
+/** Why a session ended on the server, as the next answer says it: removed, disabled, or expired. */
+export type SessionEnd = 'removed' | 'disabled' | 'expired';
+
+export function sessionEndMessage(end: SessionEnd): string {
+  if (end === 'removed') return MSG.extra.accountRemoved;
+  if (end === 'disabled') return MSG.extra.accountDisabled;
+  return MSG.extra.sessionExpired;
+}
+
 export function createAuthService(ctx: AppContext) {
   const { db, config, tokenKey } = ctx;
   // Failed sign-ins block the pair (account, address) and slow the account's failing addresses down,
@@ -107,7 +127,8 @@ export function createAuthService(ctx: AppContext) {
     /** Starts a new session for an account that has just proved who it is (password set by code). */
     async startSession(userId: string, persistent: boolean): Promise<IssuedSession> {
       const user = await repo.findUserById(db, userId);
-      if (!user || accountState(user) !== 'active') throw new AppError('FORBIDDEN', MSG.auth.notYetActivated);
+      if (!user) throw new AppError('FORBIDDEN', MSG.auth.notYetActivated);
+      if (accountState(user) !== 'active') throw notActive(user);
       const sessionId = await repo.createSession(db, user.id, persistent);
       return issue(user, sessionId, persistent);
     },
@@ -133,14 +154,14 @@ export function createAuthService(ctx: AppContext) {
       if (user.passwordHash === null) {
         // An invited account: activate it by e-mailed code, unless the account itself is not active
         // yet (an access request the team has not approved).
-        if (accountState(user) !== 'active') throw new AppError('FORBIDDEN', MSG.auth.notYetActivated);
+        if (accountState(user) !== 'active') throw notActive(user);
         // Each such answer e-mails a code: counted like a failure, so it cannot flood the inbox.
         await lockout.recordFailure(attempt);
         const state = await startActivation(ctx, user);
         throw new AppError('PASSWORD_NOT_SET', MSG.auth.redirectToCreatePassword, undefined, { state });
       }
       if (!(await verifyPassword(user.passwordHash, password))) throw await invalid();
-      if (accountState(user) !== 'active') throw new AppError('FORBIDDEN', MSG.auth.notYetActivated);
+      if (accountState(user) !== 'active') throw notActive(user);
       const sessionId = await repo.createSession(db, user.id, rememberMe);
       await lockout.signedIn(attempt);
       return issue(user, sessionId, rememberMe);
@@ -154,7 +175,12 @@ export function createAuthService(ctx: AppContext) {
       const expired = new AppError('UNAUTHENTICATED', MSG.extra.sessionExpired);
       if (!refreshToken) throw expired;
       const token = await repo.findRefreshToken(db, sha256(refreshToken));
-      if (!token || token.sessionRevokedAt || token.expiresAt.getTime() <= Date.now()) throw expired;
+      if (!token || token.expiresAt.getTime() <= Date.now()) throw expired;
+      if (token.sessionRevokedAt) {
+        // A session the portal ended because the account was disabled says so; any other, expired.
+        const user = await repo.findUserById(db, token.userId);
+        throw user && isDisabled(user) ? new AppError('UNAUTHENTICATED', MSG.extra.accountDisabled) : expired;
+      }
       const rotated = await repo.markRefreshTokenRotated(db, token.id);
       if (!rotated) {
         const rotatedAt = (await repo.findRefreshToken(db, sha256(refreshToken)))?.rotatedAt;
@@ -171,7 +197,7 @@ export function createAuthService(ctx: AppContext) {
       const user = await repo.findUserById(db, token.userId);
       if (!user || accountState(user) !== 'active') {
         await repo.revokeSession(db, token.sessionId);
-        throw expired;
+        throw user && isDisabled(user) ? new AppError('UNAUTHENTICATED', MSG.extra.accountDisabled) : expired;
       }
       return issue(user, token.sessionId, token.persistent);
     },
@@ -188,6 +214,18 @@ export function createAuthService(ctx: AppContext) {
     async authenticate(accessToken: string): Promise<Actor | null> {
       const claims = await verifyAccessToken(tokenKey, accessToken);
       return claims ? actorOfSession(claims) : null;
+    },
+
+    /**
+     * Why a well-signed access token no longer opens its session: its account was removed or disabled,
+     * or the session simply ended. Asked only when a request was refused, never on the way of one.
+     */
+    async whySessionEnded(accessToken: string): Promise<SessionEnd> {
+      const claims = await verifyAccessToken(tokenKey, accessToken);
+      if (!claims) return 'expired';
+      const user = await repo.findUserById(db, claims.sub);
+      if (!user) return 'removed';
+      return isDisabled(user) ? 'disabled' : 'expired';
     },
 
     /** The caller of an attachment address: a media token for this scope, of a session that stands. */

@@ -4,7 +4,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pairKey } from '../../db/lookup-by-ids.js';
 import { entities } from '../../db/schema.js';
-import { createEntityUser } from '../../test-support/factories.js';
+import { createAdminUser, createEntityUser } from '../../test-support/factories.js';
 import { codeIn } from '../../test-support/smtp-capture.js';
 import {
   createTestApp,
@@ -447,5 +447,64 @@ describe('rate limit', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('a session the portal ended says why', () => {
+  const me = (authorization: string) =>
+    t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization } });
+
+  it('an admin removed by another: their next request is told the account was removed', async () => {
+    const removed = await createAdminUser(t.db());
+    const session = await signIn(t.app, { email: removed.email, password: removed.password!, role: 'admin' });
+    const { authorization } = await signIn(t.app, admin);
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/remove/${removed.userId}`,
+      headers: { authorization },
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    const refused = await me(session.authorization);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ message: MSG.extra.accountRemoved });
+  });
+
+  it('a disabled entity: its requests, its refresh and its next sign-in are told it is disabled', async () => {
+    const entity = await createEntityUser(t.db());
+    const session = await signIn(t.app, { email: entity.email, password: entity.password!, role: 'entity' });
+    const { authorization } = await signIn(t.app, admin);
+    const disabled = await t.app.inject({
+      method: 'PUT',
+      url: `/api/entity/edit/${entity.entityId}`,
+      headers: { authorization },
+      payload: { status: 'inactive' },
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    const refused = await me(session.authorization);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ message: MSG.extra.accountDisabled });
+    const refreshed = await refresh(session.refreshCookie);
+    expect(refreshed.statusCode).toBe(401);
+    expect(refreshed.json().message).toBe(MSG.extra.accountDisabled);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: entity.email, password: entity.password, role: 'entity' },
+    });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().message).toBe(MSG.extra.accountDisabled);
+  });
+
+  it('a session that simply ended (signed out) is told it expired', async () => {
+    const session = await signIn(t.app, admin);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: session.authorization },
+      cookies: { bt_refresh: session.refreshCookie },
+    });
+    const refused = await me(session.authorization);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ message: MSG.extra.sessionExpired });
   });
 });

@@ -68,7 +68,7 @@ export function ChangePasswordPage() {
     try {
       const result = await change.mutateAsync({ state, password: values.password });
       notify.success(result.message);
-      leaveSession(user.role);
+      leaveSession(user.role, user.email);
     } catch {
       notify.error(MSG.account.passwordChangeFailed);
     }

@@ -28,13 +28,16 @@ function ActivationProbe() {
   );
 }
 
-function renderLogin(role: Role = 'entity') {
+function renderLogin(
+  role: Role = 'entity',
+  entry: string | { pathname: string; search?: string; state: unknown } = `/login/${role}`,
+) {
   return renderWithProviders(null, {
     routes: [
       { path: '/login/:role', element: <RoleLogin /> },
       { path: '/activation-code/:role', element: <ActivationProbe /> },
     ],
-    initialEntries: [`/login/${role}`],
+    initialEntries: [entry],
     wrapper: (children) => (
       <>
         {children}
@@ -76,6 +79,26 @@ describe('LoginPage', () => {
       '/forgot-password/entity',
     );
     expect(screen.getByText(MSG.auth.requestYourAccess)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['removed', MSG.extra.accountRemoved],
+    ['disabled', MSG.extra.accountDisabled],
+    ['expired', MSG.extra.sessionExpired],
+    ['signed-out', MSG.extra.signedOutElsewhere],
+  ])('says why the session ended (%s), from the address, so a reload still says it', (end, message) => {
+    renderLogin('admin', `/login/admin?ended=${end}`);
+    expect(screen.getByRole('status')).toHaveTextContent(message);
+  });
+
+  it('says nothing of an unknown end, and fills in the e-mail it is given (a changed password)', () => {
+    renderLogin('entity', {
+      pathname: '/login/entity',
+      search: '?ended=whatever',
+      state: { email: 'ann@example.org' },
+    });
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Email/ })).toHaveValue('ann@example.org');
   });
 
   it('titles the administrator login', () => {

@@ -1,11 +1,12 @@
 import { MSG, type Role, type ZLoginRequest } from '@bridge-talk/contract';
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ApiError } from '../../shared/api/api-client.js';
 import { lazyZodResolver } from '../../shared/forms/lazy-zod-resolver.js';
 import { sameName, showServerFieldErrors } from '../../shared/forms/server-field-errors.js';
+import { sessionEndMessage } from '../../shared/session/session-end.js';
 import { notify } from '../../shared/ui/notify.js';
 import { useLogin } from './api/login.js';
 import { LoggedOutLayout } from './components/logged-out-layout.js';
@@ -16,11 +17,16 @@ type LoginForm = z.input<typeof ZLoginRequest>;
 export function LoginPage({ role }: { role: Role }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const from = (location.state as { from?: string } | null)?.from;
+  const arrival = location.state as { from?: string; email?: string } | null;
+  const from = arrival?.from;
+  // A session the server ended says why here (removed, disabled, expired, signed out elsewhere).
+  const [search] = useSearchParams();
+  const ended = sessionEndMessage(search.get('ended'));
   const login = useLogin((signedInRole) => landingAfterLogin(signedInRole, from));
   const form = useForm<LoginForm>({
     resolver: lazyZodResolver(() => import('./login-schema.js').then((m) => m.ZLoginRequest)),
-    defaultValues: { email: '', password: '', role, rememberMe: true },
+    // After a password change the e-mail is known: only the new password is left to type.
+    defaultValues: { email: arrival?.email ?? '', password: '', role, rememberMe: true },
     // Validate on submit: the e-mail field has focus on arrival, and a message appearing on blur would
     // move the links under the pointer so that the first click on them is lost.
     mode: 'onSubmit',
@@ -53,6 +59,11 @@ export function LoginPage({ role }: { role: Role }) {
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack>
+          {ended && (
+            <Alert color="yellow" role="status">
+              {ended}
+            </Alert>
+          )}
           <TextInput
             label="Email"
             type="email"

@@ -18,7 +18,8 @@ import {
   type Route,
 } from '@bridge-talk/contract';
 import { webConfig } from '../../config/index.js';
-import { clearStorage } from '../session/storage.js';
+import { announceSessionEnd, sessionEndOf } from '../session/session-end.js';
+import { clearStorage, storedRole } from '../session/storage.js';
 import { currentAccessToken, publishSession } from '../session/token.js';
 
 export class ApiError extends Error {
@@ -52,13 +53,20 @@ export interface RequestOptions {
 }
 
 let refreshing: Promise<Answer<typeof ROUTES.auth.refresh> | null> | null = null;
-let onSessionExpired: () => void = () => {
+/**
+ * A session the server ended: the role's login page says why (the refused request's message: expired,
+ * the account removed or disabled), and the other tabs of this browser leave too.
+ */
+let onSessionExpired: (why: string) => void = (why) => {
+  const role = storedRole() ?? 'entity';
+  const end = sessionEndOf(why);
   clearStorage();
-  window.location.assign('/');
+  announceSessionEnd(role, end);
+  window.location.assign(`/login/${role}?${new URLSearchParams({ ended: end })}`);
 };
 
 /** Lets tests and the session provider decide what an expired session does. */
-export function setSessionExpiredHandler(handler: () => void): void {
+export function setSessionExpiredHandler(handler: (why: string) => void): void {
   onSessionExpired = handler;
 }
 
@@ -119,17 +127,20 @@ async function errorOf(response: Response): Promise<ApiError> {
 export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
   let response = await send(path, options);
   if (response.status === 401 && !options.skipRefresh) {
+    const refused = await errorOf(response);
     const session = await refreshSession();
     if (!session) {
       publishSession(null);
-      onSessionExpired();
-      throw await errorOf(response);
+      onSessionExpired(refused.message);
+      throw refused;
     }
     response = await send(path, options);
     if (response.status === 401) {
       // A fresh token refused at once: the account or session ended on the server.
+      const again = await errorOf(response);
       publishSession(null);
-      onSessionExpired();
+      onSessionExpired(again.message);
+      throw again;
     }
   }
   if (!response.ok) throw await errorOf(response);

@@ -4,15 +4,18 @@
 import type { Role } from '@bridge-talk/contract';
 import { startTransition } from 'react';
 import { useNavigate } from 'react-router';
+import { announceSessionEnd } from './session-end.js';
 import { clearStorage } from './storage.js';
 import { publishSession } from './token.js';
 
-export function useLeaveSession(): (role: Role) => void {
+/** Leaves for the role's login page; `email`, when given, is filled in there (a changed password). */
+export function useLeaveSession(): (role: Role, email?: string) => void {
   const navigate = useNavigate();
-  return (role) => {
+  return (role, email) => {
     clearStorage();
+    announceSessionEnd(role);
     startTransition(() => {
-      void navigate(`/login/${role}`, { replace: true });
+      void navigate(`/login/${role}`, { replace: true, state: email ? { email } : null });
       publishSession(null);
     });
   };

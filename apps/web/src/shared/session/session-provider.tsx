@@ -4,6 +4,7 @@
 import type { SessionResponse, SessionUser } from '@bridge-talk/contract';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { refreshSession } from '../api/api-client.js';
+import { onSessionEndElsewhere } from './session-end.js';
 import { storedRole } from './storage.js';
 import { onSessionChange, publishSession } from './token.js';
 
@@ -21,6 +22,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [restoring, setRestoring] = useState(() => storedRole() !== null);
 
   useEffect(() => onSessionChange(setSession), []);
+  // Another tab ended the session this one shares: leave now, to the role's login, saying why.
+  useEffect(
+    () =>
+      onSessionEndElsewhere((role, end) => {
+        publishSession(null);
+        window.location.assign(`/login/${role}?${new URLSearchParams({ ended: end })}`);
+      }),
+    [],
+  );
 
   useEffect(() => {
     if (!restoring) return;
