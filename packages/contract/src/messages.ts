@@ -359,6 +359,8 @@ export const MSG = {
     localModeHint:
       'Local payments: no bank is charged. 4242 4242 4242 4242 is paid; 4000 0000 0000 0002 is declined; 4000 0000 0000 0341 is saved, then declined when charged.',
     couponApplied: (name: string) => `Coupon ${name} applied`,
+    /** A coupon that exists but lists none of the plans this screen offers: it would change nothing. */
+    couponAppliesToNoPlan: (name: string) => `Coupon ${name} does not apply to any plan offered here.`,
     cardFieldsUnavailable: 'The card fields could not be loaded.',
     cardOnFile: (brand: string, last4: string) => `Card on file: ${brand} ending in ${last4}`,
     keepCardHint: 'Leave the card fields empty to keep this card.',

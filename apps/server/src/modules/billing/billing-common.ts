@@ -57,9 +57,14 @@ export function createBillingLookups(ctx: AppContext, payments: PaymentsProvider
     return group;
   }
 
-  async function usableCoupon(code: string | null | undefined): Promise<Coupon | null> {
+  /** A coupon by the code people type, used up or not. */
+  async function knownCoupon(code: string | null | undefined): Promise<Coupon | null> {
     if (!code || !PRINTABLE_ID.test(code)) return null;
-    const coupon = await translated(() => payments.findCoupon(code));
+    return translated(() => payments.findCoupon(code));
+  }
+
+  async function usableCoupon(code: string | null | undefined): Promise<Coupon | null> {
+    const coupon = await knownCoupon(code);
     return coupon && isCouponUsable(coupon) ? coupon : null;
   }
 
@@ -86,7 +91,7 @@ export function createBillingLookups(ctx: AppContext, payments: PaymentsProvider
     if (entityCoupon) coupons.push(entityCoupon);
     for (const code of codes) {
       if (coupons.some((coupon) => coupon.id.toLowerCase() === code.toLowerCase())) continue;
-      const coupon = PRINTABLE_ID.test(code) ? await translated(() => payments.findCoupon(code)) : null;
+      const coupon = await knownCoupon(code);
       if (!coupon)
         throw new AppError('UNPROCESSABLE', MSG.billing.couponNotValid, {
           coupons: MSG.billing.couponNotValid,
@@ -113,6 +118,7 @@ export function createBillingLookups(ctx: AppContext, payments: PaymentsProvider
   return {
     excludedPlanId,
     groupOf,
+    knownCoupon,
     usableCoupon,
     availablePlan,
     couponsFor,

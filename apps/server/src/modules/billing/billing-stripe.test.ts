@@ -178,11 +178,14 @@ describe('plans and coupons from Stripe', () => {
     });
   });
 
-  it("looks a coupon up; a used-up or otherwise invalid one is 'COUPON NOT VALID!'", async () => {
+  it("looks a coupon up; a used-up one is named, an otherwise invalid one is 'COUPON NOT VALID!'", async () => {
     const { call } = await billingEntity(t);
     const spring = await call('GET', '/api/group/billing/coupon/SPRING');
     expect(spring.json()).toMatchObject({ id: 'SPRING', name: 'Spring', percent_off: 10 });
-    for (const code of ['USEDUP', 'EXPIRED', 'NOPE']) {
+    const usedUp = await call('GET', '/api/group/billing/coupon/USEDUP');
+    expect(usedUp.statusCode).toBe(422);
+    expect(usedUp.json().message).toBe(MSG.billing.couponUsedUp('Usedup'));
+    for (const code of ['EXPIRED', 'NOPE']) {
       const response = await call('GET', `/api/group/billing/coupon/${code}`);
       expect(response.statusCode, code).toBe(404);
       expect(response.json().message).toBe('COUPON NOT VALID!');
@@ -288,8 +291,8 @@ describe('subscriptions with Stripe', () => {
     const first = await stripeGroup();
     expect((await first.assign(first.groupId, 'price_monthly', ['ONCE'])).statusCode).toBe(200);
     const usedUp = await first.call('GET', '/api/group/billing/coupon/ONCE');
-    expect(usedUp.statusCode).toBe(404);
-    expect(usedUp.json().message).toBe(MSG.billing.couponNotValid);
+    expect(usedUp.statusCode).toBe(422);
+    expect(usedUp.json().message).toBe(MSG.billing.couponUsedUp('Once'));
 
     const second = await stripeGroup();
     const refused = await second.assign(second.groupId, 'price_monthly', ['ONCE']);

@@ -1,4 +1,4 @@
-import { type Coupon, MSG, type PlanListResponse } from '@bridge-talk/contract';
+import { type Coupon, isCouponUsable, MSG, type PlanListResponse } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { PaymentsProvider } from '../../providers/payments/index.js';
@@ -11,7 +11,7 @@ import { createSubscriptionsService } from './subscriptions.service.js';
 export function createBillingService(ctx: AppContext, payments: PaymentsProvider) {
   const { db } = ctx;
   const lookups = createBillingLookups(ctx, payments);
-  const { excludedPlanId, usableCoupon } = lookups;
+  const { excludedPlanId, usableCoupon, knownCoupon } = lookups;
   return {
     /** The active plans (raw prices) and the coupon of the entity (an admin names the entity). */
     async listPlans({
@@ -35,10 +35,15 @@ export function createBillingService(ctx: AppContext, payments: PaymentsProvider
       return { plans: plans.filter((plan) => plan.id !== excludedPlanId).map(toPlan), entityCoupon };
     },
 
-    /** A coupon that exists and is not used up; anything else is MSG.billing.couponNotValid. */
+    /**
+     * A coupon that exists and is not used up. A used-up one is named (422, the text a subscription
+     * with it gets), so that leaving the field says what a submit would; an unknown one is
+     * MSG.billing.couponNotValid (404).
+     */
     async findCoupon({ input }: { actor: Actor; input: { code: string } }): Promise<Coupon> {
-      const coupon = await usableCoupon(input.code.trim());
+      const coupon = await knownCoupon(input.code.trim());
       if (!coupon) throw new AppError('NOT_FOUND', MSG.billing.couponNotValid);
+      if (!isCouponUsable(coupon)) throw new AppError('UNPROCESSABLE', MSG.billing.couponUsedUp(coupon.name));
       return coupon;
     },
 

@@ -169,20 +169,28 @@ describe('GET /api/group/billing/coupon/{code}', () => {
     expect(asAdmin.json().name).toBe('Spring');
   });
 
-  it("answers 404 'COUPON NOT VALID!' for an unknown, a used-up or a malformed code", async () => {
+  it("answers 404 'COUPON NOT VALID!' for an unknown or a malformed code", async () => {
+    const { call } = await billingEntity(t);
+    for (const code of ['NOPE-NOT-HERE', encodeURIComponent('a b'), '%00']) {
+      const response = await call('GET', `/api/group/billing/coupon/${code}`);
+      expect(response.statusCode, code).toBe(404);
+      expect(response.json()).toEqual({ message: 'COUPON NOT VALID!' });
+    }
+  });
+
+  it("names a used-up coupon as a subscription with it would: 422 'Coupon Free is used up and cannot be applied.'", async () => {
     const plan = await createPlan(t.db());
     const usedUp = await createCoupon(t.db(), {
-      percentOff: 10,
+      name: 'Free',
+      percentOff: 100,
       maxRedemptions: 1,
       timesRedeemed: 1,
       products: [plan.id],
     });
     const { call } = await billingEntity(t);
-    for (const code of ['NOPE-NOT-HERE', usedUp.id, encodeURIComponent('a b'), '%00']) {
-      const response = await call('GET', `/api/group/billing/coupon/${code}`);
-      expect(response.statusCode, code).toBe(404);
-      expect(response.json()).toEqual({ message: 'COUPON NOT VALID!' });
-    }
+    const response = await call('GET', `/api/group/billing/coupon/${usedUp.id.toLowerCase()}`);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ message: MSG.wizard.couponFreeUsedUp });
   });
 });
 

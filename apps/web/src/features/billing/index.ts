@@ -9,4 +9,4 @@ export { billingDetailsQuery, useBillingDetails } from './api/get-billing-detail
 export { useSaveBilling } from './api/save-billing.js';
 export { useUpdateBilling } from './api/update-billing.js';
 export { BillingForm, billingFormValuesOf } from './components/billing-form.js';
-export { type PlanChoice, PlanPicker } from './components/plan-picker.js';
+export { type CouponCheck, type PlanChoice, PlanPicker } from './components/plan-picker.js';

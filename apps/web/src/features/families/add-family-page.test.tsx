@@ -246,6 +246,56 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toBe(`?step=3&groupId=${ID}`);
   });
 
+  it('checks a coupon typed but never left when Continue is pressed: a used-up one is named, nothing is paid', async () => {
+    const { api, user } = renderWizard(`/add-new-family?step=2&groupId=${ID}`, {
+      [`GET /api/group/list/${ID}`]: () => jsonResponse(UNNAMED),
+      'GET /api/group/billing/coupon/FREE': () =>
+        jsonResponse({ message: MSG.billing.couponUsedUp('Free') }, 422),
+      'POST /api/group/billing/assignSubscription': () =>
+        jsonResponse({ _id: ID, message: MSG.wizard.groupCreatedSuccessfully }),
+    });
+    await screen.findByText('Lifetime');
+    await user.type(screen.getByRole('textbox', { name: /^Child's first name/ }), 'Robin');
+    await user.type(screen.getByRole('textbox', { name: /^Child's last name/ }), 'Lee');
+    await user.click(screen.getByRole('radio', { name: /^Lifetime/ }));
+    const coupon = screen.getByRole('textbox', { name: 'Coupon' });
+    await user.type(coupon, 'FREE');
+    // Straight from the field to the button: the click is all the leaving there is.
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(coupon).toHaveAccessibleDescription(MSG.wizard.couponFreeUsedUp));
+    expect(coupon).toHaveValue('');
+    expect(api.callsTo('POST', API.billing.assignSubscription)).toEqual([]);
+    expect(screen.getByRole('heading', { name: MSG.wizard.stepChildAndPlan })).toBeInTheDocument();
+  });
+
+  it('sends a valid coupon typed but never left with the subscription', async () => {
+    const spring = {
+      id: 'SPRING',
+      name: 'Spring',
+      percent_off: 10,
+      amount_off: null,
+      max_redemptions: null,
+      times_redeemed: 0,
+      metadata: { products: 'price_life' },
+    };
+    const { api, user } = renderWizard(`/add-new-family?step=2&groupId=${ID}`, {
+      [`GET /api/group/list/${ID}`]: () => jsonResponse(UNNAMED),
+      'GET /api/group/billing/coupon/spring': () => jsonResponse(spring),
+      'POST /api/group/billing/assignSubscription': () =>
+        jsonResponse({ _id: ID, message: MSG.wizard.groupCreatedSuccessfully }),
+    });
+    await screen.findByText('Lifetime');
+    await user.type(screen.getByRole('textbox', { name: /^Child's first name/ }), 'Robin');
+    await user.type(screen.getByRole('textbox', { name: /^Child's last name/ }), 'Lee');
+    await user.click(screen.getByRole('radio', { name: /^Lifetime/ }));
+    await user.type(screen.getByRole('textbox', { name: 'Coupon' }), 'spring');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(api.callsTo('POST', API.billing.assignSubscription)).toHaveLength(1));
+    expect(api.callsTo('POST', API.billing.assignSubscription)[0]?.body).toMatchObject({
+      coupons: ['SPRING'],
+    });
+  });
+
   it('shows the server’s text when the family already has a subscription', async () => {
     const { user } = renderWizard(`/add-new-family?step=2&groupId=${ID}`, {
       [`GET /api/group/list/${ID}`]: () => jsonResponse(UNNAMED),

@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useBlurValidatedForm } from '../../../shared/forms/use-blur-validated-form.js';
 import { notify } from '../../../shared/ui/notify.js';
-import { newIdempotencyKey, useAssignSubscription } from '../../billing/index.js';
+import { type CouponCheck, newIdempotencyKey, useAssignSubscription } from '../../billing/index.js';
 import { familyKeys } from '../api/family-keys.js';
 import { renameFamily } from '../api/rename-family.js';
 import { PlanField } from './plan-field.js';
@@ -27,6 +27,7 @@ export function WizardChildPlanStep({ family, onDone }: { family: Group; onDone:
   const assign = useAssignSubscription();
   const key = useRef(newIdempotencyKey());
   const [coupons, setCoupons] = useState<string[]>([]);
+  const couponCheck = useRef<CouponCheck>(null);
   // The family is named once its plan is paid for: from then on only the name changes here.
   const subscribed = family.name !== null;
   const form = useBlurValidatedForm<ChildAndPlan>({
@@ -51,8 +52,15 @@ export function WizardChildPlanStep({ family, onDone }: { family: Group; onDone:
         // The family's name and the child's names, which a rename alone leaves as they are.
         if (!unchanged) await renameFamily(family._id, { name, ...child });
       } else {
+        const settled = await couponCheck.current?.settle();
+        if (settled === null) return;
         const result = await assign.mutateAsync({
-          input: { groupId: family._id, priceId: values.idSelected, coupons, name },
+          input: {
+            groupId: family._id,
+            priceId: values.idSelected,
+            coupons: settled?.coupons ?? coupons,
+            name,
+          },
           idempotencyKey: key.current,
         });
         key.current = newIdempotencyKey();
@@ -95,6 +103,7 @@ export function WizardChildPlanStep({ family, onDone }: { family: Group; onDone:
             name="idSelected"
             coupons={coupons}
             onChoice={(choice) => setCoupons(choice.coupons)}
+            couponCheck={couponCheck}
             error={errors.idSelected?.message}
             disabled={isSubmitting}
           />
