@@ -318,6 +318,9 @@ export const MSG = {
     adoptiveParentSlot: (n: number) => `Adoptive parent ${n}`,
     birthFamilySlot: (n: number) => `Birth family ${n}`,
     secondPersonHint: 'Complete the first person to add a second one.',
+    /** Step 2's payment was refused: the alert stays, with the way back to the card. */
+    paymentRefusedTitle: 'The payment did not go through',
+    changeCard: 'Change card',
   },
 
   billing: {

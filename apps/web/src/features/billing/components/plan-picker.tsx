@@ -40,6 +40,10 @@ export interface PlanPickerProps {
   /** Leaves plans out (e.g. the family's current plan on the change-plan screen). */
   filter?: (plan: Plan) => boolean;
   disabled?: boolean;
+  /** A coupon code to start with (a kept draft): it is checked as soon as the plans are known. */
+  defaultCoupon?: string;
+  /** Each change of the coupon field's text, for a draft to keep it. */
+  onCouponText?: (code: string) => void;
 }
 
 /**
@@ -61,15 +65,22 @@ export function PlanPicker({
   filter,
   disabled,
   couponCheck,
+  defaultCoupon = '',
+  onCouponText,
 }: PlanPickerProps & { couponCheck?: Ref<CouponCheck> }) {
   const queryClient = useQueryClient();
   const plans = usePlans();
-  const [code, setCode] = useState('');
+  const [code, setCodeState] = useState(defaultCoupon);
   const [typed, setTyped] = useState<Coupon | null>(null);
   const [couponError, setCouponError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   // The latest field text and accepted coupon, for a check that runs before the next render.
-  const codeNow = useRef('');
+  const codeNow = useRef(defaultCoupon);
+  const setCode = (next: string) => {
+    codeNow.current = next;
+    setCodeState(next);
+    onCouponText?.(next);
+  };
   const typedNow = useRef<Coupon | null>(null);
   const running = useRef<{ code: string; outcome: Promise<CouponOutcome> } | null>(null);
   const entityCoupon = plans.data?.entityCoupon ?? null;
@@ -98,7 +109,6 @@ export function PlanPicker({
   // A refused code is emptied: these screens pay on Continue, and a code left showing would look applied.
   const refuse = (message: string): CouponOutcome => {
     accept(null);
-    codeNow.current = '';
     setCode('');
     setCouponError(message);
     return 'refused';
@@ -145,6 +155,13 @@ export function PlanPicker({
     }
     return running.current.outcome;
   };
+
+  // A kept coupon is checked once, when there are plans to price it against.
+  const plansKnown = plans.data !== undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the plans' arrival is news.
+  useEffect(() => {
+    if (plansKnown && defaultCoupon.trim() !== '') void checkCoupon();
+  }, [plansKnown]);
 
   useImperativeHandle(couponCheck, () => ({
     async settle() {
@@ -241,7 +258,6 @@ export function PlanPicker({
         value={code}
         disabled={disabled}
         onChange={(event) => {
-          codeNow.current = event.currentTarget.value;
           setCode(event.currentTarget.value);
           setCouponError(null);
         }}

@@ -13,7 +13,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group as Row, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useBlurValidatedForm } from '../../../shared/forms/use-blur-validated-form.js';
-import { storedFamilyDraft, storeFamilyDraft } from '../../../shared/session/storage.js';
+import { storedWizardDraft, storeWizardDraft } from '../../../shared/session/storage.js';
 import { LoadError } from '../../../shared/ui/load-error.js';
 import { LoadingOverlay } from '../../../shared/ui/loading-overlay.js';
 import { notify } from '../../../shared/ui/notify.js';
@@ -51,10 +51,10 @@ function FamilyStepForm({
   const save = useSaveFamilyMembers();
   const form = useBlurValidatedForm<FamilySlotsForm>({
     resolver: zodResolver(ZFamilyDetailsForm),
-    defaultValues: withDraft(start.values, storedFamilyDraft(family._id)),
+    defaultValues: withDraft(start.values, storedWizardDraft('family', family._id)),
   });
   useEffect(() => {
-    const watching = form.watch((values) => storeFamilyDraft(family._id, values));
+    const watching = form.watch((values) => storeWizardDraft('family', family._id, values));
     return () => watching.unsubscribe();
   }, [form, family._id]);
 
@@ -69,7 +69,7 @@ function FamilyStepForm({
           setMemberIds((ids) => new Set(ids).add(userId));
         },
       });
-      storeFamilyDraft(family._id, null);
+      storeWizardDraft('family', family._id, null);
       notify.success(MSG.wizard.groupCreated);
       onDone();
     } catch (error) {
