@@ -270,6 +270,14 @@ export const MSG = {
     channelColumn: 'Channel',
     reportedMessages: 'Reported messages',
     notNamedYet: 'Not named yet',
+    /** Discarding a family that was never named: its saved card is detached, nothing was charged. */
+    discard: 'Discard',
+    discardLabel: 'Discard this unfinished family',
+    discardTitle: 'Discard this unfinished family?',
+    discardConfirm:
+      'The family that was never named is removed and its saved card is detached, so it can never be charged. This cannot be undone.',
+    discarded: 'The unfinished family was discarded.',
+    onlyUnfinishedDiscarded: 'Only a family that is not named yet and has no plan can be discarded.',
     editFamilyMembers: 'Edit Family Members',
     editGroupName: 'Edit Group Name',
     updateBilling: 'Update Billing',
@@ -366,6 +374,7 @@ export const MSG = {
     couponAppliesToNoPlan: (name: string) => `Coupon ${name} does not apply to any plan offered here.`,
     cardFieldsUnavailable: 'The card fields could not be loaded.',
     cardOnFile: (brand: string, last4: string) => `Card on file: ${brand} ending in ${last4}`,
+    cardEnding: (brand: string, last4: string) => `${brand} ending in ${last4}`,
     keepCardHint: 'Leave the card fields empty to keep this card.',
   },
   validation: VALIDATION_TEXTS,

@@ -46,6 +46,8 @@ export const ROUTES = {
     changeSubscription: { method: 'POST', path: '/api/group/billing/changeSubscription' },
     /** Not in the spec: a group's stored billing details and subscription (update screens). */
     details: { method: 'GET', path: '/api/group/billing/details/:groupId' },
+    /** Not in the spec: discards a family that was never named (its card detached at the provider). */
+    discard: { method: 'DELETE', path: '/api/group/billing/unfinished/:groupId' },
   },
   /** Families: the group, member and user calls; entity only, scoped to the entity. */
   group: {

@@ -16,6 +16,27 @@ export const CARD_BRANDS = [
 ] as const;
 export type CardBrand = (typeof CARD_BRANDS)[number];
 
+const BRAND_NAMES: Record<CardBrand, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+  unknown: 'Card',
+};
+
+/** The network's own name for a brand as providers report it ('visa' → 'Visa'); another one as given. */
+export function cardBrandName(brand: string): string {
+  return (BRAND_NAMES as Record<string, string>)[brand.toLowerCase()] ?? brand;
+}
+
+/** 'Visa ending in 4242'. */
+export function cardLabel(brand: string, last4: string): string {
+  return MSG.billing.cardEnding(cardBrandName(brand), last4);
+}
+
 /** The digits of a card number as typed: spaces and dashes dropped. */
 export function cardDigits(input: string): string {
   return input.replace(/\D/g, '');

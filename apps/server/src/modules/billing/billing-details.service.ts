@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type BillingDetailsResponse,
+  cardLabel,
   type GroupSavedResponse,
   MSG,
   type SaveBillingRequest,
@@ -166,6 +167,40 @@ export function createBillingDetailsService(
       const billing = await repo.findBillingInformation(db, entityId, groupId);
       await storeBilling(actor, { entityId, groupId, create: false, current: billing, payload });
       return { _id: groupId, message: MSG.billing.billingUpdated };
+    },
+
+    /**
+     * Discards a family the wizard left unfinished (never named, no plan): its saved card is detached
+     * at the provider first, so that a card nobody will see again can never be charged; then the
+     * family goes, and its activity keeps who discarded it and which card.
+     */
+    async discardUnfinishedFamily({ actor, groupId }: { actor: Actor; groupId: string }) {
+      const entityId = entityIdOf(actor);
+      const group = await groupOf(entityId, groupId);
+      const refused = new AppError('CONFLICT', MSG.families.onlyUnfinishedDiscarded);
+      if (group.name !== null || (await repo.findCurrentSubscription(db, entityId, groupId))) throw refused;
+      const billing = await repo.findBillingInformation(db, entityId, groupId);
+      if (billing) {
+        await translated(() =>
+          payments.detachCard({
+            customerId: billing.providerCustomerId,
+            paymentMethodId: billing.providerPaymentMethodId,
+          }),
+        );
+      }
+      const discarded = await repo.deleteUnfinishedGroup(
+        db,
+        { entityId, groupId },
+        {
+          actorUserId: actor.userId,
+          action: 'billing.family_discarded',
+          entityId,
+          groupId,
+          subject: billing ? cardLabel(billing.cardBrand, billing.cardLast4) : null,
+        },
+      );
+      if (!discarded) throw refused;
+      return { message: MSG.families.discarded };
     },
 
     /** What the update screens show: the stored payment details and the current subscription. */

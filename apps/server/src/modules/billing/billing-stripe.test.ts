@@ -218,6 +218,16 @@ describe('payment details with Stripe', () => {
   });
 });
 
+describe('discarding an unfinished family with Stripe', () => {
+  it('detaches its PaymentMethod at Stripe before the family goes', async () => {
+    const { call, groupId } = await stripeGroup('pm_card_visa');
+    const answer = await call('DELETE', `/api/group/billing/unfinished/${groupId}`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(standIn.calls('POST', /\/payment_methods\/pm_card_visa\/detach$/)).toHaveLength(1);
+    expect((await call('GET', `/api/group/billing/details/${groupId}`)).statusCode).toBe(404);
+  });
+});
+
 describe('subscriptions with Stripe', () => {
   it('charges a one-time plan with a PaymentIntent of the server-computed price', async () => {
     const { assign, groupId } = await stripeGroup();

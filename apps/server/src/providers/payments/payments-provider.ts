@@ -114,6 +114,8 @@ export interface PaymentsProvider {
   /** A monthly subscription moves to another monthly plan from its next period. */
   changeRecurringPlan(input: ChangeRecurringPlanInput): Promise<SubscribeResult>;
   cancelSubscription(subscriptionId: string, idempotencyKey: string): Promise<void>;
+  /** Detaches a saved card from its customer: it can never be charged again. A card already gone is no error. */
+  detachCard(input: { customerId: string; paymentMethodId: string }): Promise<void>;
   /**
    * Counts one redemption of each coupon that applied to the group's subscription, once per key;
    * throws CouponUsedUpError when one has none left.
