@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type BillingDetailsResponse,
+  CHARGES_SHOWN,
   cardLabel,
   type GroupSavedResponse,
   MSG,
@@ -17,8 +18,8 @@ import { AppError } from '../../lib/app-error.js';
 import type { PaymentsProvider } from '../../providers/payments/index.js';
 import { entityIdOf } from '../groups/groups.service.js';
 import * as repo from './billing.repository.js';
-
 import { type BillingLookups, translated } from './billing-common.js';
+import * as chargesRepo from './charges.repository.js';
 
 export function createBillingDetailsService(
   ctx: AppContext,
@@ -185,6 +186,7 @@ export function createBillingDetailsService(
           payments.detachCard({
             customerId: billing.providerCustomerId,
             paymentMethodId: billing.providerPaymentMethodId,
+            idempotencyKey: `discard-${groupId}`,
           }),
         );
       }
@@ -213,10 +215,20 @@ export function createBillingDetailsService(
     }): Promise<BillingDetailsResponse> {
       const entityId = entityIdOf(actor);
       await groupOf(entityId, groupId);
-      const [billing, current] = await Promise.all([
+      const [billing, current, charges] = await Promise.all([
         repo.findBillingInformation(db, entityId, groupId),
         repo.findCurrentSubscription(db, entityId, groupId),
+        chargesRepo.findCharges(db, entityId, groupId, CHARGES_SHOWN),
       ]);
+      // Names as the provider has them now; a plan or coupon it no longer has is shown by the name it
+      // had at the last charge, or by its id.
+      const lastCharge = charges[0];
+      const [plan, coupons] = current
+        ? await Promise.all([
+            translated(() => payments.findPlan(current.planId)),
+            Promise.all(current.couponIds.map((id) => translated(() => payments.findCoupon(id)))),
+          ])
+        : [null, []];
       return {
         _id: groupId,
         billingInformation: billing && {
@@ -237,12 +249,25 @@ export function createBillingDetailsService(
           priceId: current.planId,
           type: current.planType,
           status: current.status,
+          planName: plan?.name ?? lastCharge?.planName ?? current.planId,
           amount: current.amount,
           coupons: current.couponIds,
+          couponNames: coupons.map((coupon, index) => coupon?.name ?? current.couponIds[index]!),
           currentPeriodEnd: current.currentPeriodEnd?.toISOString() ?? null,
           paymentId: current.planType === 'one_time' ? current.providerPaymentId : null,
           subscriptionId: current.providerSubscriptionId,
         },
+        charges: charges.map((charge) => ({
+          id: charge.id,
+          at: charge.createdAt.toISOString(),
+          amount: charge.amount,
+          status: charge.status,
+          planName: charge.planName,
+          planType: charge.planType,
+          couponNames: charge.couponNames,
+          cardBrand: charge.cardBrand,
+          cardLast4: charge.cardLast4,
+        })),
       };
     },
   };

@@ -415,7 +415,7 @@ describe('subscriptions with Stripe', () => {
     const posts = standIn.requests.filter((r) => r.method === 'POST');
     expect(posts.length).toBeGreaterThan(5);
     for (const post of posts) {
-      expect(post.idempotencyKey, post.path).toMatch(/^(billing|sub|change|cancel|card-setup)-/);
+      expect(post.idempotencyKey, post.path).toMatch(/^(billing|sub|change|cancel|card-setup|discard)-/);
     }
   });
 

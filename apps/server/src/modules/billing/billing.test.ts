@@ -274,6 +274,7 @@ describe('POST /api/group/billing/save', () => {
         cardExpiryYear: new Date().getFullYear() + 2,
       },
       subscription: null,
+      charges: [],
     });
   });
 
@@ -942,7 +943,7 @@ describe('monthly renewals (local provider)', () => {
       .where(eq(subscriptions.groupId, groupId));
     const payments = createLocalProvider(t.db());
     const now = new Date(Date.UTC(2030, 1, 1));
-    const ctx = { db: t.db(), logger: t.app.log };
+    const ctx = { db: t.db(), logger: t.app.log, queue: t.app.ctx.queue };
     const [first, second] = await Promise.all([
       renewDueSubscriptions(ctx, payments, now),
       renewDueSubscriptions(ctx, payments, now),
@@ -971,7 +972,7 @@ describe('monthly renewals (local provider)', () => {
       .set({ currentPeriodEnd: ended })
       .where(eq(subscriptions.groupId, groupId));
     const payments = createLocalProvider(t.db());
-    const ctx = { db: t.db(), logger: t.app.log };
+    const ctx = { db: t.db(), logger: t.app.log, queue: t.app.ctx.queue };
     let now = new Date(Date.UTC(2030, 5, 2));
     expect(await renewDueSubscriptions(ctx, payments, now)).toMatchObject({ declined: 1 });
     expect((await subscriptionsOf(groupId))[0]).toMatchObject({ status: 'past_due', renewalFailures: 1 });

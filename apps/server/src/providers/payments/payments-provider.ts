@@ -115,7 +115,7 @@ export interface PaymentsProvider {
   changeRecurringPlan(input: ChangeRecurringPlanInput): Promise<SubscribeResult>;
   cancelSubscription(subscriptionId: string, idempotencyKey: string): Promise<void>;
   /** Detaches a saved card from its customer: it can never be charged again. A card already gone is no error. */
-  detachCard(input: { customerId: string; paymentMethodId: string }): Promise<void>;
+  detachCard(input: { customerId: string; paymentMethodId: string; idempotencyKey: string }): Promise<void>;
   /**
    * Counts one redemption of each coupon that applied to the group's subscription, once per key;
    * throws CouponUsedUpError when one has none left.

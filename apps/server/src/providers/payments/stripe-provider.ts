@@ -270,7 +270,11 @@ export function createStripeProvider(config: Config['payments']['stripe'], db: D
 
     async detachCard(input) {
       try {
-        await stripe.paymentMethods.detach(input.paymentMethodId);
+        await stripe.paymentMethods.detach(
+          input.paymentMethodId,
+          {},
+          { idempotencyKey: input.idempotencyKey },
+        );
       } catch (error) {
         if (isMissing(error)) return;
         throw new PaymentProviderError('stripe: detach failed', { cause: error });

@@ -10,4 +10,5 @@ export { billingDetailsQuery, useBillingDetails } from './api/get-billing-detail
 export { useSaveBilling } from './api/save-billing.js';
 export { useUpdateBilling } from './api/update-billing.js';
 export { BillingForm, billingFormValuesOf } from './components/billing-form.js';
+export { FamilyBilling } from './components/family-billing.js';
 export { type CouponCheck, type PlanChoice, PlanPicker } from './components/plan-picker.js';
