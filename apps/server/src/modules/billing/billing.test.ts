@@ -626,6 +626,39 @@ describe('POST /api/group/billing/assignSubscription', () => {
     expect(await chargesOf(groupId)).toHaveLength(1);
   });
 
+  it('answers a repeat that arrives while the first is still running as the first did: both paid, one charge', async () => {
+    const plan = await createPlan(t.db(), { type: 'one_time', unitAmount: 19_900 });
+    const { groupWithCard, assign } = await billingEntity(t);
+    const groupId = await groupWithCard();
+    const headers = { 'idempotency-key': idempotencyKey() };
+    const answers = await Promise.all([
+      assign(groupId, plan.id, [], headers),
+      assign(groupId, plan.id, [], headers),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(answers[1]!.json()).toEqual(answers[0]!.json());
+    expect(await chargesOf(groupId)).toHaveLength(1);
+  });
+
+  it('answers a repeat that waited for a declined first request with the same decline, and lets a later try run', async () => {
+    const plan = await createPlan(t.db(), { type: 'one_time', unitAmount: 19_900 });
+    const { groupWithCard, assign } = await billingEntity(t);
+    const groupId = await groupWithCard(CARD_DECLINED_WHEN_CHARGED);
+    const headers = { 'idempotency-key': idempotencyKey() };
+    const answers = await Promise.all([
+      assign(groupId, plan.id, [], headers),
+      assign(groupId, plan.id, [], headers),
+    ]);
+    expect(answers.map((a) => [a.statusCode, a.json().message])).toEqual([
+      [422, MSG.billing.cardDeclined],
+      [422, MSG.billing.cardDeclined],
+    ]);
+    expect(await chargesOf(groupId)).toEqual([{ amount: 19_900, status: 'failed' }]);
+    // Later, the same key tries again (after a card change): it runs, it is not a replay.
+    await assign(groupId, plan.id, [], headers);
+    expect(await chargesOf(groupId)).toHaveLength(2);
+  });
+
   it('finishes a paid family that its request never named (the process died after the charge): named, charged once', async () => {
     const plan = await createPlan(t.db());
     const { entity, groupWithCard, assign } = await billingEntity(t);

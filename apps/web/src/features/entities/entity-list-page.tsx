@@ -152,7 +152,7 @@ export function EntityListPage() {
         loading={changeStatus.isPending}
         destructive
         onCancel={() => setToDisable(null)}
-        onConfirm={() => toDisable && void setStatus(toDisable, 'inactive')}
+        onConfirm={() => (toDisable ? setStatus(toDisable, 'inactive') : undefined)}
       />
     </>
   );

@@ -170,6 +170,21 @@ describe('FamilyPage', () => {
     );
   });
 
+  it('toggles a member once, with one toast, when the confirmation is double-clicked', async () => {
+    const { api, user } = renderPage({
+      [`POST /api/group/member/manager/${ID}/m-parent`]: () =>
+        jsonResponse({ message: MSG.families.memberStatusUpdated }),
+    });
+    await user.click(await screen.findByRole('switch', { name: 'Status of Alice Adams' }));
+    await user.dblClick(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(MSG.families.memberStatusUpdated)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getAllByText(MSG.families.memberStatusUpdated)).toHaveLength(1);
+    expect(
+      api.callsTo('POST', apiPath(API.group.memberStatus, { groupId: ID, userId: 'm-parent' })),
+    ).toHaveLength(1);
+  });
+
   it('lists the channels and toggles one after the spec’s question', async () => {
     const { api, user } = renderPage({
       [`POST /api/group/channel/manager/${ID}/c1`]: () =>

@@ -205,7 +205,7 @@ function MembersSection({ groupId, groupName }: { groupId: string; groupName: st
         loading={setStatus.isPending}
         destructive={toToggle?.active === true}
         onCancel={() => setToToggle(null)}
-        onConfirm={() => toToggle && void confirm(toToggle)}
+        onConfirm={() => (toToggle ? confirm(toToggle) : undefined)}
       />
     </Paper>
   );
@@ -327,7 +327,7 @@ function ChannelsSection({ groupId, groupName }: { groupId: string; groupName: s
         loading={setStatus.isPending}
         destructive={toToggle?.disabled === false}
         onCancel={() => setToToggle(null)}
-        onConfirm={() => toToggle && void confirm(toToggle)}
+        onConfirm={() => (toToggle ? confirm(toToggle) : undefined)}
       />
     </Paper>
   );

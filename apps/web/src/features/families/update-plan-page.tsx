@@ -136,7 +136,7 @@ function ChangePlanForm({ family }: { family: Group }) {
         loading={change.isPending}
         destructive
         onCancel={() => setConfirming(null)}
-        onConfirm={() => confirming && void changePlan(confirming.idSelected, confirming.coupons)}
+        onConfirm={() => (confirming ? changePlan(confirming.idSelected, confirming.coupons) : undefined)}
       />
     </Paper>
   );
