@@ -214,8 +214,16 @@ export const MSG = {
     archived: 'Archived',
     active: 'Active',
     archivePlanConfirm: 'Do you really want to archive this plan? It will no longer be offered.',
+    /** Archiving the last active plan of its kind: the kind is offered no more. */
+    archiveLastOfKindConfirm: (kind: string) =>
+      `This is the last active ${kind} plan: once it is archived, no ${kind} plan is offered to agencies and lawyers. Archive it anyway?`,
+    /** Archiving the last active plan of all: no family can be added. */
+    archiveLastPlanConfirm:
+      'This is the last active plan: once it is archived, no plan is offered and no family can be added until a plan is created or restored. Archive it anyway?',
     planCreated: 'Plan created.',
     planArchived: 'Plan archived.',
+    restore: 'Restore',
+    planRestored: 'Plan restored: it is offered again.',
     couponCreated: 'Coupon created.',
     planNameMin: 'Plan name must be at least 3 characters long',
     planPriceInvalid: 'Enter a price such as 19.99',
@@ -358,6 +366,9 @@ export const MSG = {
     /** A card token that is unknown, used, expired or someone else's. */
     cardTokenInvalid: 'The card details have expired. Please enter the card again.',
     planNotAvailable: 'This plan is not available.',
+    /** No plan is offered (every one archived): a new family would save a card it could never use. */
+    noPlanOffered:
+      'No plan is offered at the moment, so a new family cannot be added. Please contact your Bridge Talk administrator.',
     noBillingInformation: 'Please enter the payment details first.',
     noSubscription: 'This family has no subscription yet.',
     oneTimePlanCannotChange: 'A one-time plan cannot be changed.',

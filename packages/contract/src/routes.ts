@@ -70,6 +70,8 @@ export const ROUTES = {
     plans: { method: 'GET', path: '/api/payments/plans' },
     createPlan: { method: 'POST', path: '/api/payments/plans' },
     planArchive: { method: 'POST', path: '/api/payments/plans/:id/archive' },
+    /** Not in the spec: an archived plan offered again. */
+    planRestore: { method: 'POST', path: '/api/payments/plans/:id/restore' },
     coupons: { method: 'GET', path: '/api/payments/coupons' },
     createCoupon: { method: 'POST', path: '/api/payments/coupons' },
     /** Stripe only: the signed webhook, read as raw bytes. */

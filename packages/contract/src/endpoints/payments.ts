@@ -33,6 +33,10 @@ export const paymentsEndpoints = {
     params: ZPlanIdParams,
     responses: { 200: ZAdminPlan, ...adminRefused, ...errorAnswers(404) },
   },
+  planRestore: {
+    params: ZPlanIdParams,
+    responses: { 200: ZAdminPlan, ...adminRefused, ...errorAnswers(404) },
+  },
   coupons: { responses: { 200: ZAdminCouponList, ...adminRefused } },
   createCoupon: {
     body: ZCreateCouponRequest,

@@ -68,6 +68,12 @@ export function createBillingLookups(ctx: AppContext, payments: PaymentsProvider
     return coupon && isCouponUsable(coupon) ? coupon : null;
   }
 
+  /** The plans an entity may choose: the active ones, but the excluded one. */
+  async function offeredPlans(): Promise<ProviderPlan[]> {
+    const plans = await translated(() => payments.listPlans());
+    return plans.filter((plan) => plan.id !== excludedPlanId);
+  }
+
   async function availablePlan(priceId: string): Promise<ProviderPlan> {
     const plan =
       priceId === excludedPlanId || !/^[\x21-\x7e]{1,255}$/.test(priceId)
@@ -116,11 +122,11 @@ export function createBillingLookups(ctx: AppContext, payments: PaymentsProvider
   }
 
   return {
-    excludedPlanId,
     groupOf,
     knownCoupon,
     usableCoupon,
     availablePlan,
+    offeredPlans,
     couponsFor,
     refuseOneTimeBillingChange,
     billingOf,

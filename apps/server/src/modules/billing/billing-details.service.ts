@@ -27,7 +27,7 @@ export function createBillingDetailsService(
   lookups: BillingLookups,
 ) {
   const { db } = ctx;
-  const { groupOf, refuseOneTimeBillingChange } = lookups;
+  const { groupOf, refuseOneTimeBillingChange, offeredPlans } = lookups;
 
   /**
    * Saves the payment details. With a card token the card is checked and saved at the provider (a
@@ -145,6 +145,9 @@ export function createBillingDetailsService(
       const { groupId: requestedGroupId, ...payload } = ZSaveBillingRequest.parse(input);
       const existing = requestedGroupId ? await groupOf(entityId, requestedGroupId) : null;
       if (existing) await refuseOneTimeBillingChange(entityId, existing.id);
+      // A new family needs a plan to choose at the next step: without one, its card would be stranded.
+      else if ((await offeredPlans()).length === 0)
+        throw new AppError('UNPROCESSABLE', MSG.billing.noPlanOffered);
       const groupId = existing?.id ?? randomUUID();
       const billing = existing ? await repo.findBillingInformation(db, entityId, groupId) : null;
       await storeBilling(actor, { entityId, groupId, create: !existing, current: billing, payload });

@@ -37,6 +37,7 @@ const ADMIN_ONLY: [string, string][] = [
   ['GET', '/api/payments/plans'],
   ['POST', '/api/payments/plans'],
   ['POST', '/api/payments/plans/price_x/archive'],
+  ['POST', '/api/payments/plans/price_x/restore'],
   ['GET', '/api/payments/coupons'],
   ['POST', '/api/payments/coupons'],
 ];

@@ -4,14 +4,14 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { PaymentsProvider } from '../../providers/payments/index.js';
 import { entityIdOf } from '../groups/groups.service.js';
 import * as repo from './billing.repository.js';
-import { createBillingLookups, toPlan, translated } from './billing-common.js';
+import { createBillingLookups, toPlan } from './billing-common.js';
 import { createBillingDetailsService } from './billing-details.service.js';
 import { createSubscriptionsService } from './subscriptions.service.js';
 
 export function createBillingService(ctx: AppContext, payments: PaymentsProvider) {
   const { db } = ctx;
   const lookups = createBillingLookups(ctx, payments);
-  const { excludedPlanId, usableCoupon, knownCoupon } = lookups;
+  const { usableCoupon, knownCoupon, offeredPlans } = lookups;
   return {
     /** The active plans (raw prices) and the coupon of the entity (an admin names the entity). */
     async listPlans({
@@ -28,11 +28,8 @@ export function createBillingService(ctx: AppContext, payments: PaymentsProvider
         if (!entity) throw notFound();
         couponCode = entity.coupon;
       }
-      const [plans, entityCoupon] = await Promise.all([
-        translated(() => payments.listPlans()),
-        usableCoupon(couponCode),
-      ]);
-      return { plans: plans.filter((plan) => plan.id !== excludedPlanId).map(toPlan), entityCoupon };
+      const [plans, entityCoupon] = await Promise.all([offeredPlans(), usableCoupon(couponCode)]);
+      return { plans: plans.map(toPlan), entityCoupon };
     },
 
     /**

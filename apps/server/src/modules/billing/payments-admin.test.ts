@@ -64,6 +64,11 @@ describe('plans', () => {
     expect(await offered()).not.toContain(plan.id);
     const listed = (await admin('GET', '/api/payments/plans')).json().plans;
     expect(listed).toContainEqual(expect.objectContaining({ id: plan.id, active: false }));
+    // Restored, it is offered again.
+    const restored = await admin('POST', `/api/payments/plans/${plan.id}/restore`);
+    expect(restored.json()).toMatchObject({ id: plan.id, active: true });
+    expect(await offered()).toContain(plan.id);
+    expect((await admin('POST', '/api/payments/plans/price_unknown/restore')).statusCode).toBe(404);
   });
 
   it('validates name and price, and answers 404 for an unknown plan', async () => {

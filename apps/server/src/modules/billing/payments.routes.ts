@@ -103,6 +103,16 @@ export async function paymentsRoutes(
 
   route(
     app,
+    endpoints.payments.planRestore,
+    {
+      ...adminOnly,
+      schema: { ...docs, summary: 'Local provider: restore an archived plan (offered again)' },
+    },
+    async (request) => service.restorePlan({ actor: actorOf(request), id: request.params.id }),
+  );
+
+  route(
+    app,
     endpoints.payments.coupons,
     {
       ...adminOnly,

@@ -39,6 +39,13 @@ export function createPaymentsService(ctx: AppContext, payments: PaymentsProvide
     if (actor.role !== 'admin') throw new AppError('FORBIDDEN', MSG.extra.forbidden);
   }
 
+  async function setPlanActive(actor: Actor, id: string, active: boolean): Promise<AdminPlan> {
+    adminOnly(actor);
+    const plan = /^[\x21-\x7e]{1,255}$/.test(id) ? await catalog().setPlanActive(id, active) : null;
+    if (!plan) throw notFound();
+    return plan;
+  }
+
   return {
     paymentsConfig({ actor }: { actor: Actor }): PaymentsConfigResponse {
       const stripe = payments.kind === 'stripe';
@@ -78,10 +85,12 @@ export function createPaymentsService(ctx: AppContext, payments: PaymentsProvide
     },
 
     async archivePlan({ actor, id }: { actor: Actor; id: string }): Promise<AdminPlan> {
-      adminOnly(actor);
-      const plan = /^[\x21-\x7e]{1,255}$/.test(id) ? await catalog().archivePlan(id) : null;
-      if (!plan) throw notFound();
-      return plan;
+      return setPlanActive(actor, id, false);
+    },
+
+    /** An archived plan is offered again (a plan archived by mistake, or the last one of its kind). */
+    async restorePlan({ actor, id }: { actor: Actor; id: string }): Promise<AdminPlan> {
+      return setPlanActive(actor, id, true);
     },
 
     async listCoupons({ actor }: { actor: Actor }): Promise<{ coupons: AdminCoupon[] }> {

@@ -137,10 +137,10 @@ export function createLocalCatalog(db: Db): PlanCatalogAdmin {
         .returning(planColumns);
       return toAdminPlan(row!);
     },
-    async archivePlan(id: string) {
+    async setPlanActive(id: string, active: boolean) {
       const [row] = await db
         .update(paymentPlans)
-        .set({ active: false, updatedAt: new Date() })
+        .set({ active, updatedAt: new Date() })
         .where(eq(paymentPlans.id, id))
         .returning(planColumns);
       return row ? toAdminPlan(row) : null;

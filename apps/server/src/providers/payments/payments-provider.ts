@@ -89,7 +89,8 @@ export type ProviderSubscriptionStatus = 'active' | 'past_due' | 'canceled' | 'i
 export interface PlanCatalogAdmin {
   listAllPlans(): Promise<AdminPlan[]>;
   createPlan(input: CreatePlanRequest): Promise<AdminPlan>;
-  archivePlan(id: string): Promise<AdminPlan | null>;
+  /** Archives (no longer offered) or restores a plan; null when there is no such plan. */
+  setPlanActive(id: string, active: boolean): Promise<AdminPlan | null>;
   listAllCoupons(): Promise<AdminCoupon[]>;
   /** null when a coupon with that code (any case) exists. */
   createCoupon(input: CreateCouponRequest): Promise<AdminCoupon | null>;

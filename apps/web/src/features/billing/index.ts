@@ -7,6 +7,7 @@ export { useChangeSubscription } from './api/change-subscription.js';
 export { useDiscardFamily } from './api/discard-family.js';
 export { findCoupon } from './api/find-coupon.js';
 export { billingDetailsQuery, useBillingDetails } from './api/get-billing-details.js';
+export { usePlans } from './api/get-plans.js';
 export { useSaveBilling } from './api/save-billing.js';
 export { useUpdateBilling } from './api/update-billing.js';
 export { BillingForm, billingFormValuesOf } from './components/billing-form.js';

@@ -91,7 +91,7 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
     renderWizard('/add-new-family');
     expect(await screen.findByRole('heading', { name: MSG.wizard.stepPaymentDetails })).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Step 1 of 3' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: /^Cardholder name/ })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: /^Cardholder name/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
   });
 
@@ -152,6 +152,15 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
     await router.navigate(1);
     expect(await screen.findByRole('heading', { name: MSG.wizard.stepChildAndPlan })).toBeInTheDocument();
     expect(api.callsTo('POST', API.billing.save)).toHaveLength(1);
+  });
+
+  it('says no plan is offered, and asks for no card, when every plan is archived', async () => {
+    renderWizard('/add-new-family', {
+      'GET /api/group/billing/plans/list': () => jsonResponse({ plans: [], entityCoupon: null }),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.billing.noPlanOffered);
+    expect(screen.queryByRole('textbox', { name: /^Card number/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: MSG.wizard.continueLabel })).toBeNull();
   });
 
   it('resumes a linked family without a step at step 3 when it already has a name', async () => {

@@ -13,7 +13,7 @@ import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
 import { StatusBadge } from '../../shared/ui/status-badge.js';
-import { useArchivePlan } from './api/archive-plan.js';
+import { useSetPlanActive } from './api/archive-plan.js';
 import { usePaymentsConfig } from './api/get-payments-config.js';
 import { useAdminCoupons } from './api/list-coupons.js';
 import { useAdminPlans } from './api/list-plans.js';
@@ -78,10 +78,34 @@ function LocalCatalog() {
   );
 }
 
+/**
+ * The question before archiving: a warning when the plan is the last active one of its kind (or of
+ * all), since agencies and lawyers are then offered no such plan.
+ */
+function archiveQuestion(plan: AdminPlan, plans: AdminPlan[]): string {
+  const othersActive = plans.filter((other) => other.active && other.id !== plan.id);
+  if (othersActive.length === 0) return MSG.payments.archiveLastPlanConfirm;
+  if (!othersActive.some((other) => other.type === plan.type))
+    return MSG.payments.archiveLastOfKindConfirm(planTypeLabel(plan.type).toLowerCase());
+  return MSG.payments.archivePlanConfirm;
+}
+
 function PlansPanel() {
   const plans = useAdminPlans();
-  const archive = useArchivePlan();
+  const setActive = useSetPlanActive();
   const [archiving, setArchiving] = useState<AdminPlan | null>(null);
+  const [restoring, setRestoring] = useState<string | null>(null);
+  const restore = async (plan: AdminPlan) => {
+    setRestoring(plan.id);
+    try {
+      await setActive.mutateAsync({ id: plan.id, active: true });
+      notify.success(MSG.payments.planRestored);
+    } catch {
+      notify.error(MSG.common.somethingWrong);
+    } finally {
+      setRestoring(null);
+    }
+  };
   const columns: Column<AdminPlan>[] = [
     {
       key: 'name',
@@ -129,7 +153,17 @@ function PlansPanel() {
           >
             {MSG.payments.archive}
           </Button>
-        ) : null,
+        ) : (
+          <Button
+            size="xs"
+            variant="subtle"
+            loading={restoring === plan.id}
+            onClick={() => void restore(plan)}
+            aria-label={`${MSG.payments.restore} ${plan.name}`}
+          >
+            {MSG.payments.restore}
+          </Button>
+        ),
     },
   ];
   return (
@@ -151,14 +185,14 @@ function PlansPanel() {
       />
       <ConfirmDialog
         opened={archiving !== null}
-        message={MSG.payments.archivePlanConfirm}
-        loading={archive.isPending}
+        message={archiving ? archiveQuestion(archiving, plans.data?.plans ?? []) : ''}
+        loading={setActive.isPending}
         destructive
         onCancel={() => setArchiving(null)}
         onConfirm={async () => {
           if (!archiving) return;
           try {
-            await archive.mutateAsync(archiving.id);
+            await setActive.mutateAsync({ id: archiving.id, active: false });
             notify.success(MSG.payments.planArchived);
           } catch {
             notify.error(MSG.common.somethingWrong);

@@ -148,13 +148,54 @@ describe('/payments', { timeout: 20_000 }, () => {
     expect(rows[3]).toHaveTextContent(MSG.payments.archived);
     expect(within(rows[3]!).queryByRole('button', { name: /Archive/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Archive Monthly' }));
-    expect(screen.getByText(MSG.payments.archivePlanConfirm)).toBeInTheDocument();
+    // The only active monthly plan (the other one is archived): the admin is warned what follows.
+    expect(screen.getByText(MSG.payments.archiveLastOfKindConfirm('monthly'))).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(api.callsTo('POST', apiPath(API.payments.planArchive, { id: 'price_month' }))).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Archive Monthly' }));
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText(MSG.payments.planArchived)).toBeInTheDocument();
     expect(api.callsTo('POST', apiPath(API.payments.planArchive, { id: 'price_month' }))).toHaveLength(1);
+  });
+
+  it('asks the plain question when another plan of the kind stays, and warns before the last plan of all', async () => {
+    const lifetime2 = { ...PLANS[0]!, id: 'price_life2', name: 'Lifetime 2' };
+    render('/payments', {
+      'GET /api/payments/config': () => jsonResponse(LOCAL),
+      'GET /api/payments/plans': () => jsonResponse({ plans: [PLANS[0], lifetime2, PLANS[2]] }),
+    });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Archive Lifetime' }));
+    expect(await screen.findByText(MSG.payments.archivePlanConfirm)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('warns before the last active plan of all is archived', async () => {
+    render('/payments', {
+      'GET /api/payments/config': () => jsonResponse(LOCAL),
+      'GET /api/payments/plans': () => jsonResponse({ plans: [PLANS[0], PLANS[2]] }),
+    });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Archive Lifetime' }));
+    expect(await screen.findByText(MSG.payments.archiveLastPlanConfirm)).toBeInTheDocument();
+  });
+
+  it('restores an archived plan: offered again', async () => {
+    let restored = false;
+    const { api, user } = render('/payments', {
+      'GET /api/payments/config': () => jsonResponse(LOCAL),
+      'GET /api/payments/plans': () =>
+        jsonResponse({ plans: [PLANS[0], PLANS[1], { ...PLANS[2], active: restored }] }),
+      'POST /api/payments/plans/price_old/restore': () => {
+        restored = true;
+        return jsonResponse({ ...PLANS[2], active: true });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Restore Old plan' }));
+    expect(await screen.findByText(MSG.payments.planRestored)).toBeInTheDocument();
+    expect(api.callsTo('POST', apiPath(API.payments.planRestore, { id: 'price_old' }))).toHaveLength(1);
+    expect(await screen.findByRole('button', { name: 'Archive Old plan' })).toBeInTheDocument();
   });
 
   it('shows the coupons with their discount, plans and times redeemed (deep link to the tab)', async () => {

@@ -192,6 +192,13 @@ export function PlanPicker({
       </Alert>
     );
   }
+  if (plans.data.plans.length === 0) {
+    return (
+      <Alert color="orange" variant="light" role="alert">
+        {MSG.billing.noPlanOffered}
+      </Alert>
+    );
+  }
   const offered = plans.data.plans.filter((plan) => filter?.(plan) ?? true);
 
   return (
