@@ -190,6 +190,8 @@ export const MSG = {
   plans: {
     monthlyPlan: 'Monthly Plan',
     lifetimePlan: 'Lifetime Plan',
+    /** A plan label when several plans of the kind are offered: 'Monthly Plan: Monthly Plus'. */
+    namedPlan: (label: string, name: string) => `${label}: ${name}`,
     oneTimePayment: 'one-time payment',
     perMonth: 'per month',
     oneTime: 'One Time',
@@ -228,6 +230,10 @@ export const MSG = {
     planNameMin: 'Plan name must be at least 3 characters long',
     planPriceInvalid: 'Enter a price such as 19.99',
     planPriceMin: 'The price must be at least 0.50',
+    planPriceMax: (max: string) => `The price must be at most ${max}`,
+    /** A coupon that takes a plan's whole price: the price rule's floor is charged instead. */
+    couponFloorWarning: (plans: string, floor: string) =>
+      `With this coupon the price of ${plans} becomes ${floor}, the lowest price a discount leaves.`,
     couponCodeInvalid: 'Use 3 to 40 letters, digits, - or _',
     couponCodeInUse: 'A coupon with this code already exists.',
     couponNameRequired: 'Coupon name is a required field',

@@ -20,6 +20,7 @@ import {
 import {
   couponRequestOf,
   parseAmountToCents,
+  plansAtPriceFloor,
   ZCouponForm,
   ZCreateCouponRequest,
   ZPlanForm,
@@ -243,6 +244,26 @@ describe('plan and coupon administration', () => {
     expect(parseAmountToCents('1.999')).toBeNull();
     expect(parseAmountToCents('-1')).toBeNull();
     expect(parseAmountToCents('abc')).toBeNull();
+    // Thousands separators as people type them.
+    expect(parseAmountToCents('1 000 000')).toBe(100_000_000);
+    expect(parseAmountToCents('1,000.50')).toBe(100_050);
+  });
+
+  it('names the price limit of a plan, and finds the plans a coupon brings to the price floor', () => {
+    expect(firstError(ZPlanForm, { name: 'Big', type: 'one_time', price: '1000000' }, 'price')).toBe(
+      MSG.payments.planPriceMax('999,999.99'),
+    );
+    const plans = [
+      { id: 'life', unit_amount: 19_900 },
+      { id: 'month', unit_amount: 1_999 },
+    ];
+    expect(plansAtPriceFloor({ percent_off: 100, amount_off: null, products: ['life'] }, plans)).toEqual([
+      plans[0],
+    ]);
+    expect(
+      plansAtPriceFloor({ percent_off: null, amount_off: 2_500, products: ['life', 'month'] }, plans),
+    ).toEqual([plans[1]]);
+    expect(plansAtPriceFloor({ percent_off: 99, amount_off: null, products: ['life'] }, plans)).toEqual([]);
   });
 
   it('validates the plan form', () => {

@@ -85,6 +85,13 @@ describe('plans', () => {
       unit_amount: 49,
     });
     expect(cheap.json().fields.unit_amount).toBe(MSG.payments.planPriceMin);
+    const huge = await admin('POST', '/api/payments/plans', {
+      name: 'Huge',
+      type: 'one_time',
+      unit_amount: 100_000_000,
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().fields.unit_amount).toBe(MSG.payments.planPriceMax('999,999.99'));
     const weekly = await admin('POST', '/api/payments/plans', {
       name: 'Weekly',
       type: 'weekly',

@@ -305,4 +305,41 @@ describe('/payments/coupons/new', { timeout: 20_000 }, () => {
     });
     await waitFor(() => expect(router.state.location.search).toBe('?tab=coupons'));
   });
+
+  it('warns that a coupon taking a whole plan price leaves the lowest price a discount leaves, $0.05', async () => {
+    const { user } = render('/payments/coupons/new', {
+      'GET /api/payments/config': () => jsonResponse(LOCAL),
+      'GET /api/payments/plans': () => jsonResponse({ plans: PLANS }),
+    });
+    await user.click(await screen.findByRole('checkbox', { name: /^Monthly/ }));
+    await user.type(screen.getByRole('textbox', { name: /^Percent off/ }), '50');
+    expect(screen.queryByRole('status')).toBeNull();
+    await user.type(screen.getByRole('textbox', { name: /^Percent off/ }), '0');
+    await user.clear(screen.getByRole('textbox', { name: /^Percent off/ }));
+    await user.type(screen.getByRole('textbox', { name: /^Percent off/ }), '100');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      MSG.payments.couponFloorWarning('Monthly', '$0.05'),
+    );
+    await user.click(screen.getByRole('radio', { name: 'Amount off' }));
+    await user.clear(screen.getByRole('textbox', { name: /^Amount off/ }));
+    await user.type(screen.getByRole('textbox', { name: /^Amount off/ }), '25');
+    await user.click(screen.getByRole('checkbox', { name: /^Lifetime/ }));
+    // $25 off takes the whole $19.99 of Monthly, not the $199.00 of Lifetime.
+    expect(screen.getByRole('status')).toHaveTextContent(MSG.payments.couponFloorWarning('Monthly', '$0.05'));
+  });
+});
+
+describe('/payments/plans/new limits', { timeout: 20_000 }, () => {
+  it('refuses a $1 000 000 plan on the field, with its limit', async () => {
+    const { api, user } = render('/payments/plans/new', {
+      'GET /api/payments/config': () => jsonResponse(LOCAL),
+      'GET /api/payments/plans': () => jsonResponse({ plans: PLANS }),
+    });
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Big plan');
+    const price = screen.getByRole('textbox', { name: /^Price/ });
+    await user.type(price, '1 000 000');
+    await user.click(screen.getByRole('button', { name: MSG.payments.createPlan }));
+    await waitFor(() => expect(price).toHaveAccessibleDescription(MSG.payments.planPriceMax('999,999.99')));
+    expect(api.callsTo('POST', API.payments.createPlan)).toEqual([]);
+  });
 });
