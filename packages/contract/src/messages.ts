@@ -73,6 +73,7 @@ export const MSG = {
     created: 'Created',
     users: 'Users',
     permission: 'Permission',
+    actions: 'Actions',
   },
 
   /** Logged-out screens: login, password reset, signup. */
@@ -227,6 +228,15 @@ export const MSG = {
     restore: 'Restore',
     planRestored: 'Plan restored: it is offered again.',
     couponCreated: 'Coupon created.',
+    couponSaved: 'Coupon saved.',
+    couponArchived: 'Coupon archived: its code no longer works.',
+    editCoupon: 'Edit coupon',
+    archiveCouponConfirm: (code: string) =>
+      `Archive the coupon ${code}? Its code stops working at once; families that already have it keep their price.`,
+    couponLimitBelowRedeemed: (redeemed: number) =>
+      `The limit cannot be lower than the ${redeemed} redemptions already made.`,
+    couponEditHint:
+      'The discount and the plans of a coupon do not change once it exists: families were charged with them. Create a new coupon instead.',
     planNameMin: 'Plan name must be at least 3 characters long',
     planPriceInvalid: 'Enter a price such as 19.99',
     planPriceMin: 'The price must be at least 0.50',

@@ -74,6 +74,9 @@ export const ROUTES = {
     planRestore: { method: 'POST', path: '/api/payments/plans/:id/restore' },
     coupons: { method: 'GET', path: '/api/payments/coupons' },
     createCoupon: { method: 'POST', path: '/api/payments/coupons' },
+    /** Not in the spec: a coupon's name and limit changed, or the coupon archived. */
+    editCoupon: { method: 'PUT', path: '/api/payments/coupons/:id' },
+    couponArchive: { method: 'POST', path: '/api/payments/coupons/:id/archive' },
     /** Stripe only: the signed webhook, read as raw bytes. */
     stripeWebhook: { method: 'POST', path: '/api/payments/stripe/webhook' },
   },

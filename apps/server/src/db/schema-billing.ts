@@ -40,6 +40,8 @@ export const paymentCoupons = pgTable(
     maxRedemptions: integer('max_redemptions'),
     timesRedeemed: integer('times_redeemed').notNull().default(0),
     products: text('products').notNull().default(''),
+    /** An archived coupon is found by no look-up: a leaked code stops working at once. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

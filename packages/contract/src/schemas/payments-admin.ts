@@ -29,7 +29,7 @@ export const ZAdminPlan = z.object({
 export type AdminPlan = z.infer<typeof ZAdminPlan>;
 export const ZAdminPlanList = z.object({ plans: z.array(ZAdminPlan) });
 
-export const ZAdminCoupon = ZCoupon.extend({ createdAt: z.string() });
+export const ZAdminCoupon = ZCoupon.extend({ archived: z.boolean(), createdAt: z.string() });
 export type AdminCoupon = z.infer<typeof ZAdminCoupon>;
 export const ZAdminCouponList = z.object({ coupons: z.array(ZAdminCoupon) });
 
@@ -125,6 +125,33 @@ export const ZCreateCouponRequest = z
     }
   });
 export type CreateCouponRequest = z.input<typeof ZCreateCouponRequest>;
+
+export const ZCouponIdParams = z.object({ id: z.string().min(1).max(255) });
+
+/**
+ * PUT /payments/coupons/{id}: what may change once a coupon exists — its name and its redemption
+ * limit (not under the redemptions made). Its discount and plans never change: families were charged
+ * with them; a new coupon is made instead.
+ */
+export const ZEditCouponRequest = z.object({
+  name: couponName,
+  max_redemptions: z.number().int().min(1, MSG.payments.couponMaxRedemptionsInvalid).nullable(),
+});
+export type EditCouponRequest = z.input<typeof ZEditCouponRequest>;
+
+/** The edit-coupon form, as typed. */
+export const ZEditCouponForm = z
+  .object({ name: couponName, maxRedemptions: z.string().trim() })
+  .superRefine((form, ctx) => {
+    if (form.maxRedemptions !== '' && !/^[1-9]\d{0,8}$/.test(form.maxRedemptions)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['maxRedemptions'],
+        message: MSG.payments.couponMaxRedemptionsInvalid,
+      });
+    }
+  });
+export type EditCouponForm = z.infer<typeof ZEditCouponForm>;
 
 /** The new-coupon form: a percentage or an amount in dollars, and an optional redemption limit. */
 export const ZCouponForm = z

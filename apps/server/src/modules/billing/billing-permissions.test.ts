@@ -40,6 +40,8 @@ const ADMIN_ONLY: [string, string][] = [
   ['POST', '/api/payments/plans/price_x/restore'],
   ['GET', '/api/payments/coupons'],
   ['POST', '/api/payments/coupons'],
+  ['PUT', '/api/payments/coupons/SPRING'],
+  ['POST', '/api/payments/coupons/SPRING/archive'],
 ];
 const BOTH: [string, string][] = [
   ['GET', '/api/group/billing/plans/list'],

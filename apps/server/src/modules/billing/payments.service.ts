@@ -10,11 +10,13 @@ import {
   type CardToken,
   type CreateCouponRequest,
   type CreatePlanRequest,
+  type EditCouponRequest,
   type LocalCardTokenRequest,
   MSG,
   type PaymentsConfigResponse,
   ZCreateCouponRequest,
   ZCreatePlanRequest,
+  ZEditCouponRequest,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
 import { AppError, notFound } from '../../lib/app-error.js';
@@ -109,6 +111,34 @@ export function createPaymentsService(ctx: AppContext, payments: PaymentsProvide
       if (!created)
         throw new AppError('CONFLICT', MSG.payments.couponCodeInUse, { id: MSG.payments.couponCodeInUse });
       return created;
+    },
+
+    async editCoupon({
+      actor,
+      id,
+      input,
+    }: {
+      actor: Actor;
+      id: string;
+      input: EditCouponRequest;
+    }): Promise<AdminCoupon> {
+      adminOnly(actor);
+      const change = ZEditCouponRequest.parse(input);
+      const edited = await catalog().editCoupon(id, change);
+      if (!edited) throw notFound();
+      if (edited === 'below_redeemed') {
+        const coupon = (await catalog().listAllCoupons()).find((c) => c.id === id);
+        const message = MSG.payments.couponLimitBelowRedeemed(coupon?.times_redeemed ?? 0);
+        throw new AppError('UNPROCESSABLE', message, { max_redemptions: message });
+      }
+      return edited;
+    },
+
+    async archiveCoupon({ actor, id }: { actor: Actor; id: string }): Promise<AdminCoupon> {
+      adminOnly(actor);
+      const archived = await catalog().archiveCoupon(id);
+      if (!archived) throw notFound();
+      return archived;
     },
 
     /** Stripe only: verifies the signature, then applies the event once. */

@@ -8,6 +8,7 @@ import type {
   Coupon,
   CreateCouponRequest,
   CreatePlanRequest,
+  EditCouponRequest,
   Plan,
 } from '@bridge-talk/contract';
 
@@ -94,6 +95,10 @@ export interface PlanCatalogAdmin {
   listAllCoupons(): Promise<AdminCoupon[]>;
   /** null when a coupon with that code (any case) exists. */
   createCoupon(input: CreateCouponRequest): Promise<AdminCoupon | null>;
+  /** Archives a coupon (no look-up finds it any more); null when there is no such coupon. */
+  archiveCoupon(id: string): Promise<AdminCoupon | null>;
+  /** Its name and redemption limit; 'below_redeemed' for a limit under the redemptions made. */
+  editCoupon(id: string, input: EditCouponRequest): Promise<AdminCoupon | 'below_redeemed' | null>;
   /** Creates the two starting plans when there is none at all; true when it did. */
   seedPlans(): Promise<boolean>;
 }

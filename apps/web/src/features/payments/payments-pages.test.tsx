@@ -57,6 +57,7 @@ const COUPONS: AdminCoupon[] = [
     max_redemptions: 5,
     times_redeemed: 2,
     metadata: { products: 'price_life,price_month' },
+    archived: false,
     createdAt: '2026-01-02T00:00:00Z',
   },
   {
@@ -67,6 +68,7 @@ const COUPONS: AdminCoupon[] = [
     max_redemptions: null,
     times_redeemed: 0,
     metadata: { products: 'price_month' },
+    archived: false,
     createdAt: '2026-01-03T00:00:00Z',
   },
 ];
@@ -210,9 +212,44 @@ describe('/payments', { timeout: 20_000 }, () => {
     expect(ten).toHaveTextContent('TENOFF');
     expect(ten).toHaveTextContent('10 % off');
     expect(ten).toHaveTextContent('5');
-    expect(within(ten!).getAllByRole('cell').at(-1)).toHaveTextContent('2');
+    expect(within(ten!).getAllByRole('cell').at(-3)).toHaveTextContent('2');
     expect(five).toHaveTextContent('$5.00 off');
     expect(five).toHaveTextContent('—');
+  });
+
+  it('archives a coupon after a confirmation, and edits its name and limit', async () => {
+    let coupons = COUPONS;
+    const { api, user } = render('/payments?tab=coupons', {
+      'GET /api/payments/config': () => jsonResponse(LOCAL),
+      'GET /api/payments/plans': () => jsonResponse({ plans: PLANS }),
+      'GET /api/payments/coupons': () => jsonResponse({ coupons }),
+      'POST /api/payments/coupons/TENOFF/archive': () => {
+        coupons = [{ ...COUPONS[0]!, archived: true }, COUPONS[1]!];
+        return jsonResponse(coupons[0]);
+      },
+      'PUT /api/payments/coupons/FIVE': (body) => jsonResponse({ ...COUPONS[1], ...(body as object) }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Archive TENOFF' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(MSG.payments.archiveCouponConfirm('TENOFF'));
+    await user.click(within(dialog).getByRole('button', { name: MSG.payments.archive }));
+    expect(await screen.findByText(MSG.payments.couponArchived)).toBeInTheDocument();
+    expect(api.callsTo('POST', apiPath(API.payments.couponArchive, { id: 'TENOFF' }))).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Archive TENOFF' })).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: `${MSG.common.edit} ${COUPONS[1]!.id}` }));
+    const form = await screen.findByRole('form', { name: MSG.payments.editCoupon });
+    expect(form).toHaveTextContent(MSG.payments.couponEditHint);
+    const name = within(form).getByRole('textbox', { name: /^Name/ });
+    await user.clear(name);
+    await user.type(name, 'Five off');
+    await user.type(within(form).getByRole('textbox', { name: /^Max redemptions/ }), '10');
+    await user.click(within(form).getByRole('button', { name: MSG.common.save }));
+    expect(await screen.findByText(MSG.payments.couponSaved)).toBeInTheDocument();
+    expect(api.callsTo('PUT', apiPath(API.payments.editCoupon, { id: COUPONS[1]!.id }))[0]?.body).toEqual({
+      name: 'Five off',
+      max_redemptions: 10,
+    });
   });
 
   it("shows 'No plans yet' for an empty list", async () => {
