@@ -195,7 +195,11 @@ export const MSG = {
     namedPlan: (label: string, name: string) => `${label}: ${name}`,
     oneTimePayment: 'one-time payment',
     perMonth: 'per month',
-    oneTime: 'One Time',
+    /**
+     * The one word for the kind of plan paid once: 'Lifetime', as the spec's 'Lifetime Plan' and the
+     * plan itself say (the spec's 'One Time' in the family header named the same plan differently).
+     */
+    oneTime: 'Lifetime',
     monthly: 'Monthly',
   },
 
@@ -269,7 +273,7 @@ export const MSG = {
     /** Shown in red in the Reports column when a family has reports. */
     reportsFlag: '!',
     paymentMethodCard: 'Payment method: Card',
-    planOneTime: 'Plan: One Time',
+    planOneTime: 'Plan: Lifetime',
     planMonthly: 'Plan: Monthly',
     addMember: 'Add member',
     roleChild: 'Child',

@@ -147,7 +147,7 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
     await router.navigate(-1);
     await waitFor(() => expect(router.state.location.search).toBe(`?step=1&groupId=${ID}`));
     // The family's own step 1: its card on file and a way on, and the same family kept.
-    expect(await screen.findByText(MSG.families.paymentDetailsSaved('visa', '4242'))).toBeInTheDocument();
+    expect(await screen.findByText(MSG.families.paymentDetailsSaved('Visa', '4242'))).toBeInTheDocument();
     expect(localStorage.getItem('groupId')).toBe(ID);
     await router.navigate(1);
     expect(await screen.findByRole('heading', { name: MSG.wizard.stepChildAndPlan })).toBeInTheDocument();
@@ -218,7 +218,7 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
       [`GET /api/group/list/${ID}`]: () => jsonResponse(UNNAMED),
       [`GET /api/group/billing/details/${ID}`]: () => jsonResponse(billingOnFile(ID)),
     });
-    expect(await screen.findByText(MSG.families.paymentDetailsSaved('visa', '4242'))).toBeInTheDocument();
+    expect(await screen.findByText(MSG.families.paymentDetailsSaved('Visa', '4242'))).toBeInTheDocument();
     expect(box('Address')).toHaveValue('1 Main Street');
     expect(box('City')).toHaveValue('Springfield');
     expect(box('Phone')).toHaveValue('(555) 010-2000');

@@ -123,7 +123,7 @@ describe('FamilyPage', () => {
       [`GET /api/group/list/${ID}`]: () =>
         jsonResponse(group({ oneTime: true, plan: { priceId: 'p', type: 'one_time' } })),
     });
-    expect(await screen.findByText('Plan: One Time')).toBeInTheDocument();
+    expect(await screen.findByText(MSG.families.planOneTime)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: MSG.families.updateBilling })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: MSG.families.changePlan })).not.toBeInTheDocument();
   });

@@ -1,5 +1,5 @@
 // /manage-families/{id}/details (also /edit): the family page. The header says how the family pays
-// ('Payment method: Card', 'Plan: One Time' or 'Monthly'), with edit icons only for a monthly plan;
+// ('Payment method: Card', 'Plan: Lifetime' or 'Monthly'), with edit icons only for a monthly plan;
 // the members table toggles a person's status and the channels table a channel's, each after a
 // confirmation; 'Add member' or 'Edit' leads to the family's members form. Its billing section says
 // what the family pays and lists its charges.

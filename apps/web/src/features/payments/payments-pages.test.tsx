@@ -140,11 +140,11 @@ describe('/payments', { timeout: 20_000 }, () => {
       'POST /api/payments/plans/price_month/archive': () => jsonResponse({ ...PLANS[1], active: false }),
     });
     const table = await screen.findByRole('table', { name: MSG.payments.plansTitle });
-    await within(table).findByText('Lifetime');
+    await within(table).findAllByText('Lifetime');
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(4);
     expect(rows[1]).toHaveTextContent('Lifetime');
-    expect(rows[1]).toHaveTextContent('One Time');
+    expect(rows[1]).toHaveTextContent(MSG.plans.oneTime);
     expect(rows[1]).toHaveTextContent('$199.00 one-time payment');
     expect(rows[2]).toHaveTextContent('$19.99 per month');
     expect(rows[3]).toHaveTextContent(MSG.payments.archived);

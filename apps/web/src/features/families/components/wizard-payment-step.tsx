@@ -3,7 +3,7 @@
 // it (after a card was declined at step 2) the details on file fill the form: only a card is retyped.
 // A card the bank refuses is refused here, and the form keeps everything typed. When no plan is offered
 // at all, no card is asked for: the step says so instead.
-import { MSG } from '@bridge-talk/contract';
+import { cardBrandName, MSG } from '@bridge-talk/contract';
 import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
@@ -58,7 +58,9 @@ export function WizardPaymentStep({
       {saved && (
         <Alert color="blue" variant="light">
           <Group justify="space-between" wrap="wrap">
-            <Text size="sm">{MSG.families.paymentDetailsSaved(saved.cardBrand, saved.cardLast4)}</Text>
+            <Text size="sm">
+              {MSG.families.paymentDetailsSaved(cardBrandName(saved.cardBrand), saved.cardLast4)}
+            </Text>
             <Button size="xs" onClick={onSkip}>
               {MSG.families.continueWithSavedPayment}
             </Button>
