@@ -659,6 +659,21 @@ describe('POST /api/group/billing/assignSubscription', () => {
     expect(await chargesOf(groupId)).toHaveLength(2);
   });
 
+  it('lets a refused request be tried again under its key with another body (a corrected card)', async () => {
+    const { call, tokenFor } = await billingEntity(t);
+    const headers = { 'idempotency-key': idempotencyKey() };
+    const refused = await call(
+      'POST',
+      '/api/group/billing/save',
+      billingPayload(await tokenFor(CARD_DECLINED)),
+      headers,
+    );
+    expect(refused.statusCode).toBe(422);
+    const saved = await call('POST', '/api/group/billing/save', billingPayload(await tokenFor()), headers);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().message).toBe(MSG.billing.paymentCreated);
+  });
+
   it('finishes a paid family that its request never named (the process died after the charge): named, charged once', async () => {
     const plan = await createPlan(t.db());
     const { entity, groupWithCard, assign } = await billingEntity(t);

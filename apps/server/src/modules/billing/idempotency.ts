@@ -46,14 +46,15 @@ export async function withIdempotency<T>(db: Db, call: IdempotentCall, run: () =
   if (!(await repo.claimKey(db, id, call.route, requestHash))) {
     let existing = await repo.findKey(db, id);
     if (!existing) return withIdempotency(db, call, run);
-    if (existing.requestHash !== requestHash)
-      throw new AppError('UNPROCESSABLE', MSG.billing.idempotencyKeyReused);
-    if (existing.responseStatus === 200) return replay<T>(existing);
-    if (existing.responseStatus !== null) {
-      // A refusal kept for the repeats that waited for it: a later try (a corrected card) runs again.
+    if (existing.responseStatus !== null && existing.responseStatus !== 200) {
+      // A refusal kept for the repeats that waited for it: a later try (a corrected card, another
+      // request body) runs again.
       await repo.releaseKey(db, id);
       return withIdempotency(db, call, run);
     }
+    if (existing.requestHash !== requestHash)
+      throw new AppError('UNPROCESSABLE', MSG.billing.idempotencyKeyReused);
+    if (existing.responseStatus === 200) return replay<T>(existing);
     // One repeat takes an abandoned request over; the condition makes two repeats not both win.
     const abandoned = await repo.takeOverKey(db, id, new Date(Date.now() - ABANDONED_AFTER_MS));
     if (!abandoned) {
