@@ -224,7 +224,7 @@ test('an agency adds a family in three steps, then manages its members, channels
 
   // A one-time family: no edit icons.
   await page.goto(`/manage-families/${once.groupId}/details`);
-  await expect(page.getByText('Plan: One Time')).toBeVisible();
+  await expect(page.getByText('Plan: Lifetime')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Change Plan' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Update Billing' })).toHaveCount(0);
 });

@@ -171,7 +171,7 @@ test('a monthly family moves to the one-time plan only after a confirmation nami
   await page.getByRole('button', { name: 'Save' }).click();
   await dialog.getByRole('button', { name: 'Change plan and pay $199.00' }).click();
   await expect(page.getByText('Subscription update!')).toBeVisible();
-  await expect(page.getByText('Plan: One Time')).toBeVisible();
+  await expect(page.getByText('Plan: Lifetime')).toBeVisible();
   expect(changes).toHaveLength(1);
 });
 

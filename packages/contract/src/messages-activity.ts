@@ -30,6 +30,7 @@ export const ACTIVITY_TEXTS = {
       'channel.status_changed': 'Changed the status of a channel.',
       'billing.plan_changed': "Chose the family's plan.",
       'billing.details_changed': "Saved the family's payment details.",
+      'billing.family_discarded': 'Discarded the unfinished family and detached its card.',
       'report.reviewed': 'Marked a reported message as reviewed.',
       'report.reopened': 'Reopened a reported message.',
       'entity.created': 'Created an entity account.',

@@ -83,7 +83,6 @@ const SPEC_TEXTS = [
   'Payment created successfully.',
   'Payment method: Card',
   'Phone field is wrong',
-  'Plan: One Time',
   'Please check your inbox to validate it',
   'Re-type email field is wrong',
   'Remember me',
@@ -167,5 +166,14 @@ describe('MSG', () => {
       expect(text).toBe(text.trim());
       expect(text).not.toMatch(/\s{2}/);
     }
+  });
+});
+
+describe('one word for the plan paid once', () => {
+  it("is 'Lifetime' wherever the portal names its kind, the family header too", () => {
+    expect(MSG.plans.oneTime).toBe('Lifetime');
+    expect(MSG.families.planOneTime).toBe('Plan: Lifetime');
+    expect(MSG.plans.lifetimePlan).toBe('Lifetime Plan');
+    expect(texts.filter((text) => /One Time/.test(text))).toEqual([]);
   });
 });

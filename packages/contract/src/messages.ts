@@ -75,6 +75,7 @@ export const MSG = {
     created: 'Created',
     users: 'Users',
     permission: 'Permission',
+    actions: 'Actions',
   },
 
   /** Logged-out screens: login, password reset, signup. */
@@ -193,9 +194,15 @@ export const MSG = {
   plans: {
     monthlyPlan: 'Monthly Plan',
     lifetimePlan: 'Lifetime Plan',
+    /** A plan label when several plans of the kind are offered: 'Monthly Plan: Monthly Plus'. */
+    namedPlan: (label: string, name: string) => `${label}: ${name}`,
     oneTimePayment: 'one-time payment',
     perMonth: 'per month',
-    oneTime: 'One Time',
+    /**
+     * The one word for the kind of plan paid once: 'Lifetime', as the spec's 'Lifetime Plan' and the
+     * plan itself say (the spec's 'One Time' in the family header named the same plan differently).
+     */
+    oneTime: 'Lifetime',
     monthly: 'Monthly',
   },
 
@@ -217,12 +224,33 @@ export const MSG = {
     archived: 'Archived',
     active: 'Active',
     archivePlanConfirm: 'Do you really want to archive this plan? It will no longer be offered.',
+    /** Archiving the last active plan of its kind: the kind is offered no more. */
+    archiveLastOfKindConfirm: (kind: string) =>
+      `This is the last active ${kind} plan: once it is archived, no ${kind} plan is offered to agencies and lawyers. Archive it anyway?`,
+    /** Archiving the last active plan of all: no family can be added. */
+    archiveLastPlanConfirm:
+      'This is the last active plan: once it is archived, no plan is offered and no family can be added until a plan is created or restored. Archive it anyway?',
     planCreated: 'Plan created.',
     planArchived: 'Plan archived.',
+    restore: 'Restore',
+    planRestored: 'Plan restored: it is offered again.',
     couponCreated: 'Coupon created.',
+    couponSaved: 'Coupon saved.',
+    couponArchived: 'Coupon archived: its code no longer works.',
+    editCoupon: 'Edit coupon',
+    archiveCouponConfirm: (code: string) =>
+      `Archive the coupon ${code}? Its code stops working at once; families that already have it keep their price.`,
+    couponLimitBelowRedeemed: (redeemed: number) =>
+      `The limit cannot be lower than the ${redeemed} redemptions already made.`,
+    couponEditHint:
+      'The discount and the plans of a coupon do not change once it exists: families were charged with them. Create a new coupon instead.',
     planNameMin: 'Plan name must be at least 3 characters long',
     planPriceInvalid: 'Enter a price such as 19.99',
     planPriceMin: 'The price must be at least 0.50',
+    planPriceMax: (max: string) => `The price must be at most ${max}`,
+    /** A coupon that takes a plan's whole price: the price rule's floor is charged instead. */
+    couponFloorWarning: (plans: string, floor: string) =>
+      `With this coupon the price of ${plans} becomes ${floor}, the lowest price a discount leaves.`,
     couponCodeInvalid: 'Use 3 to 40 letters, digits, - or _',
     couponCodeInUse: 'A coupon with this code already exists.',
     couponNameRequired: 'Coupon name is a required field',
@@ -248,7 +276,7 @@ export const MSG = {
     /** Shown in red in the Reports column when a family has reports. */
     reportsFlag: '!',
     paymentMethodCard: 'Payment method: Card',
-    planOneTime: 'Plan: One Time',
+    planOneTime: 'Plan: Lifetime',
     planMonthly: 'Plan: Monthly',
     addMember: 'Add member',
     roleChild: 'Child',
@@ -273,6 +301,14 @@ export const MSG = {
     channelColumn: 'Channel',
     reportedMessages: 'Reported messages',
     notNamedYet: 'Not named yet',
+    /** Discarding a family that was never named: its saved card is detached, nothing was charged. */
+    discard: 'Discard',
+    discardLabel: 'Discard this unfinished family',
+    discardTitle: 'Discard this unfinished family?',
+    discardConfirm:
+      'The family that was never named is removed and its saved card is detached, so it can never be charged. This cannot be undone.',
+    discarded: 'The unfinished family was discarded.',
+    onlyUnfinishedDiscarded: 'Only a family that is not named yet and has no plan can be discarded.',
     editFamilyMembers: 'Edit Family Members',
     editGroupName: 'Edit Group Name',
     updateBilling: 'Update Billing',
@@ -324,6 +360,9 @@ export const MSG = {
     adoptiveParentSlot: (n: number) => `Adoptive parent ${n}`,
     birthFamilySlot: (n: number) => `Birth family ${n}`,
     secondPersonHint: 'Complete the first person to add a second one.',
+    /** Step 2's payment was refused: the alert stays, with the way back to the card. */
+    paymentRefusedTitle: 'The payment did not go through',
+    changeCard: 'Change card',
   },
 
   billing: {
@@ -353,6 +392,9 @@ export const MSG = {
     /** A card token that is unknown, used, expired or someone else's. */
     cardTokenInvalid: 'The card details have expired. Please enter the card again.',
     planNotAvailable: 'This plan is not available.',
+    /** No plan is offered (every one archived): a new family would save a card it could never use. */
+    noPlanOffered:
+      'No plan is offered at the moment, so a new family cannot be added. Please contact your Bridge Talk administrator.',
     noBillingInformation: 'Please enter the payment details first.',
     noSubscription: 'This family has no subscription yet.',
     oneTimePlanCannotChange: 'A one-time plan cannot be changed.',
@@ -365,8 +407,27 @@ export const MSG = {
     localModeHint:
       'Local payments: no bank is charged. 4242 4242 4242 4242 is paid; 4000 0000 0000 0002 is declined; 4000 0000 0000 0341 is saved, then declined when charged.',
     couponApplied: (name: string) => `Coupon ${name} applied`,
+    /** A coupon that exists but lists none of the plans this screen offers: it would change nothing. */
+    couponAppliesToNoPlan: (name: string) => `Coupon ${name} does not apply to any plan offered here.`,
     cardFieldsUnavailable: 'The card fields could not be loaded.',
     cardOnFile: (brand: string, last4: string) => `Card on file: ${brand} ending in ${last4}`,
+    cardEnding: (brand: string, last4: string) => `${brand} ending in ${last4}`,
+    /** The family page's billing: what the family pays, its next renewal and its charges. */
+    summaryTitle: 'Billing',
+    planLabel: 'Plan',
+    pricePaid: 'Price paid',
+    monthlyPrice: 'Monthly price',
+    couponLabel: 'Coupon',
+    noCoupon: 'None',
+    nextRenewal: 'Next renewal',
+    cardLabel: 'Card',
+    renewalOverdue: 'The last renewal was declined: it is tried again each day. Update the payment details.',
+    chargesTitle: 'Charges',
+    noCharges: 'No charges yet.',
+    columnDate: 'Date',
+    columnAmount: 'Amount',
+    chargeSucceeded: 'Succeeded',
+    chargeDeclined: 'Declined',
     keepCardHint: 'Leave the card fields empty to keep this card.',
   },
   validation: VALIDATION_TEXTS,

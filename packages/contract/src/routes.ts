@@ -46,6 +46,8 @@ export const ROUTES = {
     changeSubscription: { method: 'POST', path: '/api/group/billing/changeSubscription' },
     /** Not in the spec: a group's stored billing details and subscription (update screens). */
     details: { method: 'GET', path: '/api/group/billing/details/:groupId' },
+    /** Not in the spec: discards a family that was never named (its card detached at the provider). */
+    discard: { method: 'DELETE', path: '/api/group/billing/unfinished/:groupId' },
   },
   /** Families: the group, member and user calls; entity only, scoped to the entity. */
   group: {
@@ -70,8 +72,13 @@ export const ROUTES = {
     plans: { method: 'GET', path: '/api/payments/plans' },
     createPlan: { method: 'POST', path: '/api/payments/plans' },
     planArchive: { method: 'POST', path: '/api/payments/plans/:id/archive' },
+    /** Not in the spec: an archived plan offered again. */
+    planRestore: { method: 'POST', path: '/api/payments/plans/:id/restore' },
     coupons: { method: 'GET', path: '/api/payments/coupons' },
     createCoupon: { method: 'POST', path: '/api/payments/coupons' },
+    /** Not in the spec: a coupon's name and limit changed, or the coupon archived. */
+    editCoupon: { method: 'PUT', path: '/api/payments/coupons/:id' },
+    couponArchive: { method: 'POST', path: '/api/payments/coupons/:id/archive' },
     /** Stripe only: the signed webhook, read as raw bytes. */
     stripeWebhook: { method: 'POST', path: '/api/payments/stripe/webhook' },
   },

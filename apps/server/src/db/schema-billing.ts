@@ -40,6 +40,8 @@ export const paymentCoupons = pgTable(
     maxRedemptions: integer('max_redemptions'),
     timesRedeemed: integer('times_redeemed').notNull().default(0),
     products: text('products').notNull().default(''),
+    /** An archived coupon is found by no look-up: a leaked code stops working at once. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -199,3 +201,33 @@ export const processedWebhookEvents = pgTable('processed_webhook_events', {
   type: text('type').notNull(),
   processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every charge of a family, whatever the provider: what the family page lists and each receipt tells.
+ * Written by the billing module when it charges (and, with Stripe, from a renewal's invoice webhook);
+ * `chargeKey` is the key of that charge at the provider, so a charge reported twice is recorded once.
+ * Plan, coupons and card are copied as they were at the charge: a later change does not rewrite it.
+ */
+export const familyCharges = pgTable(
+  'family_charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
+    chargeKey: text('charge_key').notNull(),
+    planName: text('plan_name').notNull(),
+    planType: text('plan_type', { enum: ['recurring', 'one_time'] }).notNull(),
+    couponNames: jsonb('coupon_names').$type<string[]>().notNull().default([]),
+    amount: integer('amount').notNull(),
+    status: text('status', { enum: ['succeeded', 'declined'] }).notNull(),
+    cardBrand: text('card_brand').notNull(),
+    cardLast4: text('card_last4').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('family_charges_charge_key').on(t.provider, t.chargeKey),
+    index('family_charges_group_idx').on(t.groupId, t.createdAt),
+  ],
+);

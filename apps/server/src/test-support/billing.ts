@@ -88,7 +88,7 @@ export function billingPayload(token: Record<string, unknown>, overrides: Record
 }
 
 export type Call = (
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: object,
   headers?: Record<string, string>,

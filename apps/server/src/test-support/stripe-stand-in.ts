@@ -207,6 +207,11 @@ export class StripeStandIn {
       }
       return ok(customer);
     }
+    const detached = idIn(/^\/v1\/payment_methods\/([^/]+)\/detach$/);
+    if (method === 'POST' && detached) {
+      if (!this.attached.delete(detached)) return this.missing('payment_method');
+      return ok({ id: detached, object: 'payment_method', type: 'card', customer: null });
+    }
     const pm = idIn(/^\/v1\/payment_methods\/([^/]+)\/attach$/);
     if (method === 'POST' && pm) {
       const details = PAYMENT_METHODS[pm];

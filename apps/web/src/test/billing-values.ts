@@ -30,5 +30,6 @@ export function billingOnFile(groupId: string) {
       cardExpiryYear: 2034,
     },
     subscription: null,
+    charges: [],
   };
 }

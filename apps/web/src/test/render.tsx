@@ -52,7 +52,8 @@ export function createTestQueryClient(): QueryClient {
 /** The router of a rendered test: where it is (as of the last render) and a way to move it. */
 export interface TestRouter {
   readonly state: { location: Location; historyAction: NavigationType };
-  navigate(to: To, options?: NavigateOptions): Promise<void>;
+  /** A number moves in the history, as the browser's Back (-1) and Forward (1) do. */
+  navigate(to: To | number, options?: NavigateOptions): Promise<void>;
 }
 
 function createTestRouter() {
@@ -71,7 +72,7 @@ function createTestRouter() {
     },
     async navigate(to, navigateOptions) {
       await act(async () => {
-        await seen.navigate?.(to, navigateOptions);
+        await (typeof to === 'number' ? seen.navigate?.(to) : seen.navigate?.(to, navigateOptions));
       });
     },
   };

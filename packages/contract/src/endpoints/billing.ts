@@ -8,6 +8,7 @@ import {
   ZGroupIdParams,
   ZGroupSavedResponse,
   ZIdempotencyHeaders,
+  ZMessageResponse,
   ZPlanListQuery,
   ZPlanListResponse,
   ZSaveBillingRequest,
@@ -53,5 +54,10 @@ export const billingEndpoints = {
   details: {
     params: ZGroupIdParams,
     responses: { 200: ZBillingDetailsResponse, ...refused },
+  },
+  /** 409 once the family is named or has a plan: only an unfinished family may be discarded. */
+  discard: {
+    params: ZGroupIdParams,
+    responses: { 200: ZMessageResponse, ...paymentRefused },
   },
 } satisfies SchemasOf<typeof ROUTES.billing>;

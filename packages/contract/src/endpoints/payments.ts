@@ -7,8 +7,10 @@ import {
   ZAdminPlanList,
   ZCardSetupResponse,
   ZCardToken,
+  ZCouponIdParams,
   ZCreateCouponRequest,
   ZCreatePlanRequest,
+  ZEditCouponRequest,
   ZLocalCardTokenRequest,
   ZPaymentsConfigResponse,
   ZPlanIdParams,
@@ -33,10 +35,23 @@ export const paymentsEndpoints = {
     params: ZPlanIdParams,
     responses: { 200: ZAdminPlan, ...adminRefused, ...errorAnswers(404) },
   },
+  planRestore: {
+    params: ZPlanIdParams,
+    responses: { 200: ZAdminPlan, ...adminRefused, ...errorAnswers(404) },
+  },
   coupons: { responses: { 200: ZAdminCouponList, ...adminRefused } },
   createCoupon: {
     body: ZCreateCouponRequest,
     responses: { 200: ZAdminCoupon, ...adminRefused, ...errorAnswers(422) },
+  },
+  editCoupon: {
+    params: ZCouponIdParams,
+    body: ZEditCouponRequest,
+    responses: { 200: ZAdminCoupon, ...adminRefused, ...errorAnswers(404, 422) },
+  },
+  couponArchive: {
+    params: ZCouponIdParams,
+    responses: { 200: ZAdminCoupon, ...adminRefused, ...errorAnswers(404) },
   },
   /** The body is read as raw bytes: Stripe's signature over them is the authentication. */
   stripeWebhook: {

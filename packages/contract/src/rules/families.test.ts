@@ -8,7 +8,7 @@ describe('how a family reads on the screens', () => {
     expect(familyDisplayName({ name: null })).toBe('');
     expect(groupStatusLabel(true)).toBe('Active');
     expect(groupStatusLabel(false)).toBe('Inactive');
-    expect(groupPlanLabel({ oneTime: true })).toBe('Plan: One Time');
+    expect(groupPlanLabel({ oneTime: true })).toBe('Plan: Lifetime');
     expect(groupPlanLabel({ oneTime: false })).toBe('Plan: Monthly');
   });
 

@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   'channel.status_changed',
   'billing.plan_changed',
   'billing.details_changed',
+  'billing.family_discarded',
   'report.reviewed',
   'report.reopened',
   // the platform's

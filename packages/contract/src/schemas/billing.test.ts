@@ -20,6 +20,7 @@ import {
 import {
   couponRequestOf,
   parseAmountToCents,
+  plansAtPriceFloor,
   ZCouponForm,
   ZCreateCouponRequest,
   ZPlanForm,
@@ -87,10 +88,36 @@ describe('cards', () => {
     expect(formatCardExpiry('12/3')).toBe('12/3');
   });
 
+  it('takes MM/YY, MM/YYYY, M/YY, with or without the slash, typed or pasted, as MM/YY', () => {
+    for (const [typed, shown] of [
+      ['12/2030', '12/30'],
+      ['122030', '12/30'],
+      ['1/30', '01/30'],
+      ['130', '01/30'],
+      ['1/2030', '01/30'],
+      ['12/30', '12/30'],
+      ['1230', '12/30'],
+      ['07 / 29', '07/29'],
+      ['7-29', '07/29'],
+    ] as const) {
+      expect(formatCardExpiry(typed), typed).toBe(shown);
+      expect(parseCardExpiry(typed), typed).not.toBeNull();
+    }
+    // Typed a key at a time, '12/2030' passes through '12/203' and ends as '12/30'.
+    let field = '';
+    for (const key of '12/2030') field = formatCardExpiry(field + key);
+    expect(field).toBe('12/30');
+    field = '';
+    for (const key of '1/30') field = formatCardExpiry(field + key);
+    expect(field).toBe('01/30');
+  });
+
   it('reads an expiry and knows an expired card', () => {
     expect(parseCardExpiry('07/29')).toEqual({ month: 7, year: 2029 });
     expect(parseCardExpiry('13/29')).toBeNull();
-    expect(parseCardExpiry('7/29')).toBeNull();
+    expect(parseCardExpiry('7/29')).toEqual({ month: 7, year: 2029 });
+    expect(parseCardExpiry('12/203')).toBeNull();
+    expect(parseCardExpiry('00/29')).toBeNull();
     const may2030 = new Date(2030, 4, 15);
     expect(isCardExpired(5, 2030, may2030)).toBe(false);
     expect(isCardExpired(4, 2030, may2030)).toBe(true);
@@ -217,6 +244,26 @@ describe('plan and coupon administration', () => {
     expect(parseAmountToCents('1.999')).toBeNull();
     expect(parseAmountToCents('-1')).toBeNull();
     expect(parseAmountToCents('abc')).toBeNull();
+    // Thousands separators as people type them.
+    expect(parseAmountToCents('1 000 000')).toBe(100_000_000);
+    expect(parseAmountToCents('1,000.50')).toBe(100_050);
+  });
+
+  it('names the price limit of a plan, and finds the plans a coupon brings to the price floor', () => {
+    expect(firstError(ZPlanForm, { name: 'Big', type: 'one_time', price: '1000000' }, 'price')).toBe(
+      MSG.payments.planPriceMax('999,999.99'),
+    );
+    const plans = [
+      { id: 'life', unit_amount: 19_900 },
+      { id: 'month', unit_amount: 1_999 },
+    ];
+    expect(plansAtPriceFloor({ percent_off: 100, amount_off: null, products: ['life'] }, plans)).toEqual([
+      plans[0],
+    ]);
+    expect(
+      plansAtPriceFloor({ percent_off: null, amount_off: 2_500, products: ['life', 'month'] }, plans),
+    ).toEqual([plans[1]]);
+    expect(plansAtPriceFloor({ percent_off: 99, amount_off: null, products: ['life'] }, plans)).toEqual([]);
   });
 
   it('validates the plan form', () => {

@@ -147,7 +147,30 @@ export type ChangeSubscriptionRequest = z.input<typeof ZChangeSubscriptionReques
 
 export const SUBSCRIPTION_STATUSES = ['incomplete', 'active', 'past_due', 'canceled', 'failed'] as const;
 
-/** A group's stored payment details and current subscription (what the update screens show). */
+export const CHARGE_STATUSES = ['succeeded', 'declined'] as const;
+
+/** One charge of a family, as it was made: plan, coupons and card then. */
+export const ZCharge = z.object({
+  id: z.string(),
+  /** ISO date-time. */
+  at: z.string(),
+  amount: z.number().int(),
+  status: z.enum(CHARGE_STATUSES),
+  planName: z.string(),
+  planType: z.enum(PLAN_TYPES),
+  couponNames: z.array(z.string()),
+  cardBrand: z.string(),
+  cardLast4: z.string(),
+});
+export type Charge = z.infer<typeof ZCharge>;
+
+/** How many of a family's newest charges the details carry (a monthly family makes 12 a year). */
+export const CHARGES_SHOWN = 24;
+
+/**
+ * A group's stored payment details, current subscription and newest charges (what the family page
+ * and the update screens show).
+ */
 export const ZBillingDetailsResponse = z.object({
   _id: z.string(),
   billingInformation: z
@@ -171,14 +194,20 @@ export const ZBillingDetailsResponse = z.object({
       priceId: z.string(),
       type: z.enum(PLAN_TYPES),
       status: z.enum(SUBSCRIPTION_STATUSES),
+      /** The plan's name ('Lifetime'); its id when the plan is no longer offered. */
+      planName: z.string(),
       /** What was charged (one-time) or is charged each month, in cents, after coupons. */
       amount: z.number().int(),
       coupons: z.array(z.string()),
+      /** The coupons' names, in the order of `coupons` (a code when the coupon is gone). */
+      couponNames: z.array(z.string()),
       currentPeriodEnd: z.string().nullable(),
       /** Set for a one-time plan (spec: a paymentId present means the one-time plan). */
       paymentId: z.string().nullable(),
       subscriptionId: z.string().nullable(),
     })
     .nullable(),
+  /** The newest CHARGES_SHOWN charges, newest first. */
+  charges: z.array(ZCharge),
 });
 export type BillingDetailsResponse = z.infer<typeof ZBillingDetailsResponse>;

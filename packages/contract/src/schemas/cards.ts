@@ -16,6 +16,27 @@ export const CARD_BRANDS = [
 ] as const;
 export type CardBrand = (typeof CARD_BRANDS)[number];
 
+const BRAND_NAMES: Record<CardBrand, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+  unknown: 'Card',
+};
+
+/** The network's own name for a brand as providers report it ('visa' → 'Visa'); another one as given. */
+export function cardBrandName(brand: string): string {
+  return (BRAND_NAMES as Record<string, string>)[brand.toLowerCase()] ?? brand;
+}
+
+/** 'Visa ending in 4242'. */
+export function cardLabel(brand: string, last4: string): string {
+  return MSG.billing.cardEnding(cardBrandName(brand), last4);
+}
+
 /** The digits of a card number as typed: spaces and dashes dropped. */
 export function cardDigits(input: string): string {
   return input.replace(/\D/g, '');
@@ -70,17 +91,41 @@ export function formatCardNumber(input: string): string {
   return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
-/** The expiry field's mask, MM/YY, applied progressively while typing. */
-export function formatCardExpiry(input: string): string {
-  let digits = cardDigits(input).slice(0, 4);
-  // A first digit above 1 can only be a one-digit month: '4' becomes '04'.
-  if (/^[2-9]/.test(digits)) digits = `0${digits}`.slice(0, 4);
-  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+/** The longest expiry a person may type or paste: MM/YYYY. */
+export const CARD_EXPIRY_INPUT_MAX = 7;
+
+/** A four-digit year of this century as its two last digits ('2030' → '30'); anything shorter as typed. */
+function shortYear(year: string): string {
+  return year.length >= 4 ? year.slice(2, 4) : year;
 }
 
-/** Month and four-digit year of an 'MM/YY' expiry, or null when it is not one. */
+/**
+ * The expiry field's mask, applied while typing and to a paste: MM/YY, MM/YYYY, M/YY, with or without
+ * the slash, all become MM/YY ('12/2030' → '12/30', '1/30' → '01/30', '122030' → '12/30'). A first
+ * digit above 1, or two first digits above 12, can only start a one-digit month ('4' → '04').
+ */
+export function formatCardExpiry(input: string): string {
+  const text = input.replace(/[\s.-]/g, '/').replace(/[^\d/]/g, '');
+  const slash = text.indexOf('/');
+  if (slash > 0) {
+    const typedMonth = text.slice(0, slash).slice(-2);
+    const month = typedMonth.length === 1 && typedMonth !== '0' ? `0${typedMonth}` : typedMonth;
+    const year = text
+      .slice(slash + 1)
+      .replace(/\//g, '')
+      .slice(0, 4);
+    return `${month}/${shortYear(year)}`;
+  }
+  const digits = text.replace(/\//g, '').slice(0, 6);
+  const oneDigitMonth = /^[2-9]/.test(digits) || (digits.length >= 2 && Number(digits.slice(0, 2)) > 12);
+  const month = oneDigitMonth ? `0${digits[0]}` : digits.slice(0, 2);
+  const year = shortYear(digits.slice(oneDigitMonth ? 1 : 2));
+  return year === '' ? month : `${month}/${year}`;
+}
+
+/** Month and four-digit year of an expiry in any form the mask takes (MM/YY after it), or null. */
 export function parseCardExpiry(value: string): { month: number; year: number } | null {
-  const match = /^(\d{2})\s*\/\s*(\d{2})$/.exec(value.trim());
+  const match = /^(\d{2})\/(\d{2})$/.exec(formatCardExpiry(value.trim()));
   if (!match) return null;
   const month = Number(match[1]);
   if (month < 1 || month > 12) return null;

@@ -107,3 +107,12 @@ export const ZChildAndPlanForm = z.object({
   coupon: ZCouponCodeText,
 });
 export type ChildAndPlanForm = z.infer<typeof ZChildAndPlanForm>;
+
+/** The step as typed, before any rule: what a kept draft of the child-and-plan step must look like. */
+export const ZChildAndPlanDraft = z.object({
+  childrenFirstName: z.string().max(255),
+  childrenLastName: z.string().max(255),
+  idSelected: z.string().max(255),
+  coupon: z.string().max(255),
+});
+export type ChildAndPlanDraft = z.infer<typeof ZChildAndPlanDraft>;

@@ -2,7 +2,8 @@
 // provider: its lists, its requests and the admin forms that make them.
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { PLAN_TYPES, ZCoupon } from '../rules/price.js';
+import { formatPrice } from '../rules/money.js';
+import { discountedPrice, MIN_PLAN_PRICE, PLAN_TYPES, type Plan, ZCoupon } from '../rules/price.js';
 import { COUPON_NAME_MAX, NEW_COUPON_CODE_MAX, PLAN_NAME_MAX } from '../rules/text-limits.js';
 
 export const PAYMENT_PROVIDERS = ['local', 'stripe'] as const;
@@ -28,12 +29,14 @@ export const ZAdminPlan = z.object({
 export type AdminPlan = z.infer<typeof ZAdminPlan>;
 export const ZAdminPlanList = z.object({ plans: z.array(ZAdminPlan) });
 
-export const ZAdminCoupon = ZCoupon.extend({ createdAt: z.string() });
+export const ZAdminCoupon = ZCoupon.extend({ archived: z.boolean(), createdAt: z.string() });
 export type AdminCoupon = z.infer<typeof ZAdminCoupon>;
 export const ZAdminCouponList = z.object({ coupons: z.array(ZAdminCoupon) });
 
 /** The lowest price a card charge may have (the card networks' minimum that Stripe applies). */
 export const MIN_CHARGE_AMOUNT = 50;
+/** The highest price of a plan, in cents ($999,999.99). */
+export const MAX_PLAN_PRICE = 99_999_999;
 
 const planName = z
   .string()
@@ -48,15 +51,21 @@ export const ZCreatePlanRequest = z.object({
     .number()
     .int(MSG.payments.planPriceInvalid)
     .min(MIN_CHARGE_AMOUNT, MSG.payments.planPriceMin)
-    .max(99_999_999, MSG.payments.planPriceInvalid),
+    .max(MAX_PLAN_PRICE, MSG.payments.planPriceMax(formatPrice(MAX_PLAN_PRICE))),
 });
 export type CreatePlanRequest = z.input<typeof ZCreatePlanRequest>;
 
 export const ZPlanIdParams = z.object({ id: z.string().min(1).max(255) });
 
-/** '19.99' → 1999; null when it is not an amount with at most two decimals. */
+/**
+ * '19.99' → 1999, '1,000,000' and '1 000 000' → 100000000 (separators of thousands are dropped); null
+ * when it is not an amount with at most two decimals.
+ */
 export function parseAmountToCents(value: string): number | null {
-  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(value.trim());
+  const typed = value.trim();
+  // A comma or space only separates thousands: '1,00' is not read as 100.
+  const grouped = /^\d{1,3}(?:([ ,])\d{3})(?:\1\d{3})*(?:\.\d{1,2})?$/.test(typed);
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(grouped ? typed.replace(/[ ,]/g, '') : typed);
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
@@ -69,7 +78,11 @@ export const ZPlanForm = z.object({
     .string()
     .trim()
     .refine((value) => parseAmountToCents(value) !== null, MSG.payments.planPriceInvalid)
-    .refine((value) => (parseAmountToCents(value) ?? 0) >= MIN_CHARGE_AMOUNT, MSG.payments.planPriceMin),
+    .refine((value) => (parseAmountToCents(value) ?? 0) >= MIN_CHARGE_AMOUNT, MSG.payments.planPriceMin)
+    .refine(
+      (value) => (parseAmountToCents(value) ?? 0) <= MAX_PLAN_PRICE,
+      MSG.payments.planPriceMax(formatPrice(MAX_PLAN_PRICE)),
+    ),
 });
 export type PlanForm = z.infer<typeof ZPlanForm>;
 
@@ -113,6 +126,33 @@ export const ZCreateCouponRequest = z
   });
 export type CreateCouponRequest = z.input<typeof ZCreateCouponRequest>;
 
+export const ZCouponIdParams = z.object({ id: z.string().min(1).max(255) });
+
+/**
+ * PUT /payments/coupons/{id}: what may change once a coupon exists — its name and its redemption
+ * limit (not under the redemptions made). Its discount and plans never change: families were charged
+ * with them; a new coupon is made instead.
+ */
+export const ZEditCouponRequest = z.object({
+  name: couponName,
+  max_redemptions: z.number().int().min(1, MSG.payments.couponMaxRedemptionsInvalid).nullable(),
+});
+export type EditCouponRequest = z.input<typeof ZEditCouponRequest>;
+
+/** The edit-coupon form, as typed. */
+export const ZEditCouponForm = z
+  .object({ name: couponName, maxRedemptions: z.string().trim() })
+  .superRefine((form, ctx) => {
+    if (form.maxRedemptions !== '' && !/^[1-9]\d{0,8}$/.test(form.maxRedemptions)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['maxRedemptions'],
+        message: MSG.payments.couponMaxRedemptionsInvalid,
+      });
+    }
+  });
+export type EditCouponForm = z.infer<typeof ZEditCouponForm>;
+
 /** The new-coupon form: a percentage or an amount in dollars, and an optional redemption limit. */
 export const ZCouponForm = z
   .object({
@@ -152,4 +192,26 @@ export function couponRequestOf(form: CouponForm): CreateCouponRequest {
     max_redemptions: form.maxRedemptions === '' ? null : Number(form.maxRedemptions),
     products: form.products,
   };
+}
+
+/**
+ * The plans a coupon would bring down to the floor of the price rule (MIN_PLAN_PRICE): a 100 % coupon,
+ * or an amount off at least the plan's price. The admin is warned before creating it.
+ */
+export function plansAtPriceFloor<P extends Pick<Plan, 'id' | 'unit_amount'>>(
+  request: Pick<CreateCouponRequest, 'percent_off' | 'amount_off' | 'products'>,
+  plans: readonly P[],
+): P[] {
+  const coupon = {
+    id: 'preview',
+    name: '',
+    percent_off: request.percent_off ?? null,
+    amount_off: request.amount_off ?? null,
+    max_redemptions: null,
+    times_redeemed: 0,
+    metadata: { products: request.products.join(',') },
+  };
+  return plans.filter(
+    (plan) => request.products.includes(plan.id) && discountedPrice(plan, [coupon]).final <= MIN_PLAN_PRICE,
+  );
 }

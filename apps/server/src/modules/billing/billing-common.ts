@@ -57,10 +57,21 @@ export function createBillingLookups(ctx: AppContext, payments: PaymentsProvider
     return group;
   }
 
-  async function usableCoupon(code: string | null | undefined): Promise<Coupon | null> {
+  /** A coupon by the code people type, used up or not. */
+  async function knownCoupon(code: string | null | undefined): Promise<Coupon | null> {
     if (!code || !PRINTABLE_ID.test(code)) return null;
-    const coupon = await translated(() => payments.findCoupon(code));
+    return translated(() => payments.findCoupon(code));
+  }
+
+  async function usableCoupon(code: string | null | undefined): Promise<Coupon | null> {
+    const coupon = await knownCoupon(code);
     return coupon && isCouponUsable(coupon) ? coupon : null;
+  }
+
+  /** The plans an entity may choose: the active ones, but the excluded one. */
+  async function offeredPlans(): Promise<ProviderPlan[]> {
+    const plans = await translated(() => payments.listPlans());
+    return plans.filter((plan) => plan.id !== excludedPlanId);
   }
 
   async function availablePlan(priceId: string): Promise<ProviderPlan> {
@@ -86,7 +97,7 @@ export function createBillingLookups(ctx: AppContext, payments: PaymentsProvider
     if (entityCoupon) coupons.push(entityCoupon);
     for (const code of codes) {
       if (coupons.some((coupon) => coupon.id.toLowerCase() === code.toLowerCase())) continue;
-      const coupon = PRINTABLE_ID.test(code) ? await translated(() => payments.findCoupon(code)) : null;
+      const coupon = await knownCoupon(code);
       if (!coupon)
         throw new AppError('UNPROCESSABLE', MSG.billing.couponNotValid, {
           coupons: MSG.billing.couponNotValid,
@@ -111,10 +122,11 @@ export function createBillingLookups(ctx: AppContext, payments: PaymentsProvider
   }
 
   return {
-    excludedPlanId,
     groupOf,
+    knownCoupon,
     usableCoupon,
     availablePlan,
+    offeredPlans,
     couponsFor,
     refuseOneTimeBillingChange,
     billingOf,

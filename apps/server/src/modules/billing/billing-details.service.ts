@@ -4,6 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   type BillingDetailsResponse,
+  CHARGES_SHOWN,
+  cardLabel,
   type GroupSavedResponse,
   MSG,
   type SaveBillingRequest,
@@ -16,8 +18,8 @@ import { AppError } from '../../lib/app-error.js';
 import type { PaymentsProvider } from '../../providers/payments/index.js';
 import { entityIdOf } from '../groups/groups.service.js';
 import * as repo from './billing.repository.js';
-
 import { type BillingLookups, translated } from './billing-common.js';
+import * as chargesRepo from './charges.repository.js';
 
 export function createBillingDetailsService(
   ctx: AppContext,
@@ -25,7 +27,7 @@ export function createBillingDetailsService(
   lookups: BillingLookups,
 ) {
   const { db } = ctx;
-  const { groupOf, refuseOneTimeBillingChange } = lookups;
+  const { groupOf, refuseOneTimeBillingChange, offeredPlans } = lookups;
 
   /**
    * Saves the payment details. With a card token the card is checked and saved at the provider (a
@@ -143,6 +145,9 @@ export function createBillingDetailsService(
       const { groupId: requestedGroupId, ...payload } = ZSaveBillingRequest.parse(input);
       const existing = requestedGroupId ? await groupOf(entityId, requestedGroupId) : null;
       if (existing) await refuseOneTimeBillingChange(entityId, existing.id);
+      // A new family needs a plan to choose at the next step: without one, its card would be stranded.
+      else if ((await offeredPlans()).length === 0)
+        throw new AppError('UNPROCESSABLE', MSG.billing.noPlanOffered);
       const groupId = existing?.id ?? randomUUID();
       const billing = existing ? await repo.findBillingInformation(db, entityId, groupId) : null;
       await storeBilling(actor, { entityId, groupId, create: !existing, current: billing, payload });
@@ -168,6 +173,41 @@ export function createBillingDetailsService(
       return { _id: groupId, message: MSG.billing.billingUpdated };
     },
 
+    /**
+     * Discards a family the wizard left unfinished (never named, no plan): its saved card is detached
+     * at the provider first, so that a card nobody will see again can never be charged; then the
+     * family goes, and its activity keeps who discarded it and which card.
+     */
+    async discardUnfinishedFamily({ actor, groupId }: { actor: Actor; groupId: string }) {
+      const entityId = entityIdOf(actor);
+      const group = await groupOf(entityId, groupId);
+      const refused = new AppError('CONFLICT', MSG.families.onlyUnfinishedDiscarded);
+      if (group.name !== null || (await repo.findCurrentSubscription(db, entityId, groupId))) throw refused;
+      const billing = await repo.findBillingInformation(db, entityId, groupId);
+      if (billing) {
+        await translated(() =>
+          payments.detachCard({
+            customerId: billing.providerCustomerId,
+            paymentMethodId: billing.providerPaymentMethodId,
+            idempotencyKey: `discard-${groupId}`,
+          }),
+        );
+      }
+      const discarded = await repo.deleteUnfinishedGroup(
+        db,
+        { entityId, groupId },
+        {
+          actorUserId: actor.userId,
+          action: 'billing.family_discarded',
+          entityId,
+          groupId,
+          subject: billing ? cardLabel(billing.cardBrand, billing.cardLast4) : null,
+        },
+      );
+      if (!discarded) throw refused;
+      return { message: MSG.families.discarded };
+    },
+
     /** What the update screens show: the stored payment details and the current subscription. */
     async billingDetails({
       actor,
@@ -178,10 +218,20 @@ export function createBillingDetailsService(
     }): Promise<BillingDetailsResponse> {
       const entityId = entityIdOf(actor);
       await groupOf(entityId, groupId);
-      const [billing, current] = await Promise.all([
+      const [billing, current, charges] = await Promise.all([
         repo.findBillingInformation(db, entityId, groupId),
         repo.findCurrentSubscription(db, entityId, groupId),
+        chargesRepo.findCharges(db, entityId, groupId, CHARGES_SHOWN),
       ]);
+      // Names as the provider has them now; a plan or coupon it no longer has is shown by the name it
+      // had at the last charge, or by its id.
+      const lastCharge = charges[0];
+      const [plan, coupons] = current
+        ? await Promise.all([
+            translated(() => payments.findPlan(current.planId)),
+            Promise.all(current.couponIds.map((id) => translated(() => payments.findCoupon(id)))),
+          ])
+        : [null, []];
       return {
         _id: groupId,
         billingInformation: billing && {
@@ -202,12 +252,25 @@ export function createBillingDetailsService(
           priceId: current.planId,
           type: current.planType,
           status: current.status,
+          planName: plan?.name ?? lastCharge?.planName ?? current.planId,
           amount: current.amount,
           coupons: current.couponIds,
+          couponNames: coupons.map((coupon, index) => coupon?.name ?? current.couponIds[index]!),
           currentPeriodEnd: current.currentPeriodEnd?.toISOString() ?? null,
           paymentId: current.planType === 'one_time' ? current.providerPaymentId : null,
           subscriptionId: current.providerSubscriptionId,
         },
+        charges: charges.map((charge) => ({
+          id: charge.id,
+          at: charge.createdAt.toISOString(),
+          amount: charge.amount,
+          status: charge.status,
+          planName: charge.planName,
+          planType: charge.planType,
+          couponNames: charge.couponNames,
+          cardBrand: charge.cardBrand,
+          cardLast4: charge.cardLast4,
+        })),
       };
     },
   };

@@ -30,14 +30,18 @@ const ENTITY_ONLY: [string, string][] = [
   ['POST', '/api/group/billing/assignSubscription'],
   ['POST', '/api/group/billing/changeSubscription'],
   ['GET', `/api/group/billing/details/${G}`],
+  ['DELETE', `/api/group/billing/unfinished/${G}`],
   ['POST', '/api/payments/local/tokens'],
 ];
 const ADMIN_ONLY: [string, string][] = [
   ['GET', '/api/payments/plans'],
   ['POST', '/api/payments/plans'],
   ['POST', '/api/payments/plans/price_x/archive'],
+  ['POST', '/api/payments/plans/price_x/restore'],
   ['GET', '/api/payments/coupons'],
   ['POST', '/api/payments/coupons'],
+  ['PUT', '/api/payments/coupons/SPRING'],
+  ['POST', '/api/payments/coupons/SPRING/archive'],
 ];
 const BOTH: [string, string][] = [
   ['GET', '/api/group/billing/plans/list'],
@@ -98,8 +102,9 @@ describe('billing permissions', () => {
         coupons: [],
       }),
       stranger.call('GET', `/api/group/billing/details/${groupId}`),
+      stranger.call('DELETE', `/api/group/billing/unfinished/${groupId}`),
     ]);
-    expect(answers.map((a) => a.statusCode)).toEqual([404, 404, 404, 404, 404]);
+    expect(answers.map((a) => a.statusCode)).toEqual([404, 404, 404, 404, 404, 404]);
     expect(
       await t.db().select().from(billingInformation).where(eq(billingInformation.groupId, groupId)),
     ).toEqual(before);

@@ -178,11 +178,14 @@ describe('plans and coupons from Stripe', () => {
     });
   });
 
-  it("looks a coupon up; a used-up or otherwise invalid one is 'COUPON NOT VALID!'", async () => {
+  it("looks a coupon up; a used-up one is named, an otherwise invalid one is 'COUPON NOT VALID!'", async () => {
     const { call } = await billingEntity(t);
     const spring = await call('GET', '/api/group/billing/coupon/SPRING');
     expect(spring.json()).toMatchObject({ id: 'SPRING', name: 'Spring', percent_off: 10 });
-    for (const code of ['USEDUP', 'EXPIRED', 'NOPE']) {
+    const usedUp = await call('GET', '/api/group/billing/coupon/USEDUP');
+    expect(usedUp.statusCode).toBe(422);
+    expect(usedUp.json().message).toBe(MSG.billing.couponUsedUp('Usedup'));
+    for (const code of ['EXPIRED', 'NOPE']) {
       const response = await call('GET', `/api/group/billing/coupon/${code}`);
       expect(response.statusCode, code).toBe(404);
       expect(response.json().message).toBe('COUPON NOT VALID!');
@@ -212,6 +215,16 @@ describe('payment details with Stripe', () => {
     const saved = await call('POST', '/api/group/billing/save', billingPayload(stripeCard('pm_unknown')));
     expect(saved.statusCode).toBe(422);
     expect(saved.json().message).toBe(MSG.billing.cardTokenInvalid);
+  });
+});
+
+describe('discarding an unfinished family with Stripe', () => {
+  it('detaches its PaymentMethod at Stripe before the family goes', async () => {
+    const { call, groupId } = await stripeGroup('pm_card_visa');
+    const answer = await call('DELETE', `/api/group/billing/unfinished/${groupId}`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(standIn.calls('POST', /\/payment_methods\/pm_card_visa\/detach$/)).toHaveLength(1);
+    expect((await call('GET', `/api/group/billing/details/${groupId}`)).statusCode).toBe(404);
   });
 });
 
@@ -288,8 +301,8 @@ describe('subscriptions with Stripe', () => {
     const first = await stripeGroup();
     expect((await first.assign(first.groupId, 'price_monthly', ['ONCE'])).statusCode).toBe(200);
     const usedUp = await first.call('GET', '/api/group/billing/coupon/ONCE');
-    expect(usedUp.statusCode).toBe(404);
-    expect(usedUp.json().message).toBe(MSG.billing.couponNotValid);
+    expect(usedUp.statusCode).toBe(422);
+    expect(usedUp.json().message).toBe(MSG.billing.couponUsedUp('Once'));
 
     const second = await stripeGroup();
     const refused = await second.assign(second.groupId, 'price_monthly', ['ONCE']);
@@ -402,7 +415,7 @@ describe('subscriptions with Stripe', () => {
     const posts = standIn.requests.filter((r) => r.method === 'POST');
     expect(posts.length).toBeGreaterThan(5);
     for (const post of posts) {
-      expect(post.idempotencyKey, post.path).toMatch(/^(billing|sub|change|cancel|card-setup)-/);
+      expect(post.idempotencyKey, post.path).toMatch(/^(billing|sub|change|cancel|card-setup|discard)-/);
     }
   });
 

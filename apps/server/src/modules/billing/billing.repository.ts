@@ -1,6 +1,6 @@
 // Queries of the billing module: groups, their payment details and subscriptions. Every read of a
 // group's data takes the signed-in entity's id: there is no unscoped variant.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type AuditEventInput, recordAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { billingInformation, entities, groups } from '../../db/schema.js';
@@ -84,6 +84,33 @@ export async function findBillingInformation(db: Db, entityId: string, groupId: 
     .innerJoin(groups, eq(groups.id, billingInformation.groupId))
     .where(and(eq(billingInformation.groupId, groupId), eq(groups.entityId, entityId)));
   return row ?? null;
+}
+
+/**
+ * Deletes a family that was never named and has no plan in effect (with its payment details, by
+ * cascade); the audit event is kept with it. false when the family is not (or no longer) one.
+ */
+export async function deleteUnfinishedGroup(
+  db: Db,
+  input: { entityId: string; groupId: string },
+  audit: AuditEventInput,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(groups)
+      .where(
+        and(
+          eq(groups.id, input.groupId),
+          eq(groups.entityId, input.entityId),
+          isNull(groups.name),
+          sql`not exists (select 1 from ${subscriptions} where ${subscriptions.groupId} = ${groups.id} and ${inArray(subscriptions.status, [...CURRENT_STATUSES])})`,
+        ),
+      )
+      .returning({ id: groups.id });
+    if (!deleted) return false;
+    await recordAudit(tx, audit);
+    return true;
+  });
 }
 
 export async function nameGroup(

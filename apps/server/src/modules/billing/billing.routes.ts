@@ -145,4 +145,18 @@ export async function billingRoutes(
     },
     async (request) => billing.billingDetails({ actor: actorOf(request), groupId: request.params.groupId }),
   );
+
+  route(
+    app,
+    endpoints.billing.discard,
+    {
+      ...entityOnly,
+      schema: {
+        ...docs,
+        summary: `Discard a family that was never named and has no plan: its card is detached, then it is deleted (409 '${MSG.families.onlyUnfinishedDiscarded}' otherwise)`,
+      },
+    },
+    async (request) =>
+      billing.discardUnfinishedFamily({ actor: actorOf(request), groupId: request.params.groupId }),
+  );
 }

@@ -1,17 +1,17 @@
-import { type Coupon, MSG, type PlanListResponse } from '@bridge-talk/contract';
+import { type Coupon, isCouponUsable, MSG, type PlanListResponse } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { PaymentsProvider } from '../../providers/payments/index.js';
 import { entityIdOf } from '../groups/groups.service.js';
 import * as repo from './billing.repository.js';
-import { createBillingLookups, toPlan, translated } from './billing-common.js';
+import { createBillingLookups, toPlan } from './billing-common.js';
 import { createBillingDetailsService } from './billing-details.service.js';
 import { createSubscriptionsService } from './subscriptions.service.js';
 
 export function createBillingService(ctx: AppContext, payments: PaymentsProvider) {
   const { db } = ctx;
   const lookups = createBillingLookups(ctx, payments);
-  const { excludedPlanId, usableCoupon } = lookups;
+  const { usableCoupon, knownCoupon, offeredPlans } = lookups;
   return {
     /** The active plans (raw prices) and the coupon of the entity (an admin names the entity). */
     async listPlans({
@@ -28,17 +28,19 @@ export function createBillingService(ctx: AppContext, payments: PaymentsProvider
         if (!entity) throw notFound();
         couponCode = entity.coupon;
       }
-      const [plans, entityCoupon] = await Promise.all([
-        translated(() => payments.listPlans()),
-        usableCoupon(couponCode),
-      ]);
-      return { plans: plans.filter((plan) => plan.id !== excludedPlanId).map(toPlan), entityCoupon };
+      const [plans, entityCoupon] = await Promise.all([offeredPlans(), usableCoupon(couponCode)]);
+      return { plans: plans.map(toPlan), entityCoupon };
     },
 
-    /** A coupon that exists and is not used up; anything else is MSG.billing.couponNotValid. */
+    /**
+     * A coupon that exists and is not used up. A used-up one is named (422, the text a subscription
+     * with it gets), so that leaving the field says what a submit would; an unknown one is
+     * MSG.billing.couponNotValid (404).
+     */
     async findCoupon({ input }: { actor: Actor; input: { code: string } }): Promise<Coupon> {
-      const coupon = await usableCoupon(input.code.trim());
+      const coupon = await knownCoupon(input.code.trim());
       if (!coupon) throw new AppError('NOT_FOUND', MSG.billing.couponNotValid);
+      if (!isCouponUsable(coupon)) throw new AppError('UNPROCESSABLE', MSG.billing.couponUsedUp(coupon.name));
       return coupon;
     },
 

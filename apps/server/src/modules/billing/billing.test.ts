@@ -169,20 +169,28 @@ describe('GET /api/group/billing/coupon/{code}', () => {
     expect(asAdmin.json().name).toBe('Spring');
   });
 
-  it("answers 404 'COUPON NOT VALID!' for an unknown, a used-up or a malformed code", async () => {
+  it("answers 404 'COUPON NOT VALID!' for an unknown or a malformed code", async () => {
+    const { call } = await billingEntity(t);
+    for (const code of ['NOPE-NOT-HERE', encodeURIComponent('a b'), '%00']) {
+      const response = await call('GET', `/api/group/billing/coupon/${code}`);
+      expect(response.statusCode, code).toBe(404);
+      expect(response.json()).toEqual({ message: 'COUPON NOT VALID!' });
+    }
+  });
+
+  it("names a used-up coupon as a subscription with it would: 422 'Coupon Free is used up and cannot be applied.'", async () => {
     const plan = await createPlan(t.db());
     const usedUp = await createCoupon(t.db(), {
-      percentOff: 10,
+      name: 'Free',
+      percentOff: 100,
       maxRedemptions: 1,
       timesRedeemed: 1,
       products: [plan.id],
     });
     const { call } = await billingEntity(t);
-    for (const code of ['NOPE-NOT-HERE', usedUp.id, encodeURIComponent('a b'), '%00']) {
-      const response = await call('GET', `/api/group/billing/coupon/${code}`);
-      expect(response.statusCode, code).toBe(404);
-      expect(response.json()).toEqual({ message: 'COUPON NOT VALID!' });
-    }
+    const response = await call('GET', `/api/group/billing/coupon/${usedUp.id.toLowerCase()}`);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ message: MSG.wizard.couponFreeUsedUp });
   });
 });
 
@@ -266,6 +274,7 @@ describe('POST /api/group/billing/save', () => {
         cardExpiryYear: new Date().getFullYear() + 2,
       },
       subscription: null,
+      charges: [],
     });
   });
 
@@ -617,6 +626,54 @@ describe('POST /api/group/billing/assignSubscription', () => {
     expect(await chargesOf(groupId)).toHaveLength(1);
   });
 
+  it('answers a repeat that arrives while the first is still running as the first did: both paid, one charge', async () => {
+    const plan = await createPlan(t.db(), { type: 'one_time', unitAmount: 19_900 });
+    const { groupWithCard, assign } = await billingEntity(t);
+    const groupId = await groupWithCard();
+    const headers = { 'idempotency-key': idempotencyKey() };
+    const answers = await Promise.all([
+      assign(groupId, plan.id, [], headers),
+      assign(groupId, plan.id, [], headers),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(answers[1]!.json()).toEqual(answers[0]!.json());
+    expect(await chargesOf(groupId)).toHaveLength(1);
+  });
+
+  it('answers a repeat that waited for a declined first request with the same decline, and lets a later try run', async () => {
+    const plan = await createPlan(t.db(), { type: 'one_time', unitAmount: 19_900 });
+    const { groupWithCard, assign } = await billingEntity(t);
+    const groupId = await groupWithCard(CARD_DECLINED_WHEN_CHARGED);
+    const headers = { 'idempotency-key': idempotencyKey() };
+    const answers = await Promise.all([
+      assign(groupId, plan.id, [], headers),
+      assign(groupId, plan.id, [], headers),
+    ]);
+    expect(answers.map((a) => [a.statusCode, a.json().message])).toEqual([
+      [422, MSG.billing.cardDeclined],
+      [422, MSG.billing.cardDeclined],
+    ]);
+    expect(await chargesOf(groupId)).toEqual([{ amount: 19_900, status: 'failed' }]);
+    // Later, the same key tries again (after a card change): it runs, it is not a replay.
+    await assign(groupId, plan.id, [], headers);
+    expect(await chargesOf(groupId)).toHaveLength(2);
+  });
+
+  it('lets a refused request be tried again under its key with another body (a corrected card)', async () => {
+    const { call, tokenFor } = await billingEntity(t);
+    const headers = { 'idempotency-key': idempotencyKey() };
+    const refused = await call(
+      'POST',
+      '/api/group/billing/save',
+      billingPayload(await tokenFor(CARD_DECLINED)),
+      headers,
+    );
+    expect(refused.statusCode).toBe(422);
+    const saved = await call('POST', '/api/group/billing/save', billingPayload(await tokenFor()), headers);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().message).toBe(MSG.billing.paymentCreated);
+  });
+
   it('finishes a paid family that its request never named (the process died after the charge): named, charged once', async () => {
     const plan = await createPlan(t.db());
     const { entity, groupWithCard, assign } = await billingEntity(t);
@@ -934,7 +991,7 @@ describe('monthly renewals (local provider)', () => {
       .where(eq(subscriptions.groupId, groupId));
     const payments = createLocalProvider(t.db());
     const now = new Date(Date.UTC(2030, 1, 1));
-    const ctx = { db: t.db(), logger: t.app.log };
+    const ctx = { db: t.db(), logger: t.app.log, queue: t.app.ctx.queue };
     const [first, second] = await Promise.all([
       renewDueSubscriptions(ctx, payments, now),
       renewDueSubscriptions(ctx, payments, now),
@@ -963,7 +1020,7 @@ describe('monthly renewals (local provider)', () => {
       .set({ currentPeriodEnd: ended })
       .where(eq(subscriptions.groupId, groupId));
     const payments = createLocalProvider(t.db());
-    const ctx = { db: t.db(), logger: t.app.log };
+    const ctx = { db: t.db(), logger: t.app.log, queue: t.app.ctx.queue };
     let now = new Date(Date.UTC(2030, 5, 2));
     expect(await renewDueSubscriptions(ctx, payments, now)).toMatchObject({ declined: 1 });
     expect((await subscriptionsOf(groupId))[0]).toMatchObject({ status: 'past_due', renewalFailures: 1 });

@@ -1,5 +1,5 @@
 // Queries of the kept idempotency keys (idempotency.ts holds their rules).
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { idempotencyKeys } from '../../db/schema-billing.js';
 
@@ -44,13 +44,17 @@ export async function takeOverKey(db: Db, id: KeyId, claimedBefore: Date): Promi
   return takenOver !== undefined;
 }
 
-export async function saveResponse(db: Db, id: KeyId, body: object): Promise<void> {
-  await db.update(idempotencyKeys).set({ responseStatus: 200, responseBody: body }).where(byKey(id));
+export async function saveResponse(db: Db, id: KeyId, status: number, body: object): Promise<void> {
+  await db.update(idempotencyKeys).set({ responseStatus: status, responseBody: body }).where(byKey(id));
 }
 
-/** Lets a key go that has no answer yet (its request failed). */
+/** Lets a key go that has no successful answer (its request failed, or was refused). */
 export async function releaseKey(db: Db, id: KeyId): Promise<void> {
-  await db.delete(idempotencyKeys).where(and(byKey(id), isNull(idempotencyKeys.responseStatus)));
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      and(byKey(id), or(isNull(idempotencyKeys.responseStatus), ne(idempotencyKeys.responseStatus, 200))),
+    );
 }
 
 export async function deleteKeysCreatedBefore(db: Db, before: Date): Promise<void> {

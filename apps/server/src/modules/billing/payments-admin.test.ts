@@ -7,7 +7,7 @@ import { billingEntity } from '../../test-support/billing.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
-let admin: (method: 'GET' | 'POST', url: string, payload?: object) => Promise<LightMyRequestResponse>;
+let admin: (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => Promise<LightMyRequestResponse>;
 beforeAll(async () => {
   t = await createTestApp();
   const { authorization } = await signIn(t.app, { ...TEST_ADMIN, role: 'admin' });
@@ -64,6 +64,11 @@ describe('plans', () => {
     expect(await offered()).not.toContain(plan.id);
     const listed = (await admin('GET', '/api/payments/plans')).json().plans;
     expect(listed).toContainEqual(expect.objectContaining({ id: plan.id, active: false }));
+    // Restored, it is offered again.
+    const restored = await admin('POST', `/api/payments/plans/${plan.id}/restore`);
+    expect(restored.json()).toMatchObject({ id: plan.id, active: true });
+    expect(await offered()).toContain(plan.id);
+    expect((await admin('POST', '/api/payments/plans/price_unknown/restore')).statusCode).toBe(404);
   });
 
   it('validates name and price, and answers 404 for an unknown plan', async () => {
@@ -80,6 +85,13 @@ describe('plans', () => {
       unit_amount: 49,
     });
     expect(cheap.json().fields.unit_amount).toBe(MSG.payments.planPriceMin);
+    const huge = await admin('POST', '/api/payments/plans', {
+      name: 'Huge',
+      type: 'one_time',
+      unit_amount: 100_000_000,
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().fields.unit_amount).toBe(MSG.payments.planPriceMax('999,999.99'));
     const weekly = await admin('POST', '/api/payments/plans', {
       name: 'Weekly',
       type: 'weekly',
@@ -116,6 +128,7 @@ describe('coupons', () => {
       max_redemptions: 3,
       times_redeemed: 0,
       metadata: { products: plan.id },
+      archived: false,
       createdAt: expect.any(String),
     });
     const entity = await billingEntity(t);
@@ -161,5 +174,80 @@ describe('coupons', () => {
     expect(badCode.json().fields.id).toBe(MSG.payments.couponCodeInvalid);
     const noPlans = await admin('POST', '/api/payments/coupons', { ...base, id: 'NOPLANS', products: [] });
     expect(noPlans.json().fields.products).toBe(MSG.payments.couponPlansRequired);
+  });
+
+  it('archives a coupon: its code stops working at once, for look-ups and for payments', async () => {
+    const plan = (
+      await admin('POST', '/api/payments/plans', { name: 'Arch', type: 'one_time', unit_amount: 5_000 })
+    ).json();
+    const coupon = await admin('POST', '/api/payments/coupons', {
+      id: 'LEAKED',
+      name: 'Leaked',
+      percent_off: 50,
+      amount_off: null,
+      max_redemptions: null,
+      products: [plan.id],
+    });
+    expect(coupon.statusCode).toBe(200);
+    const { call, groupWithCard, assign } = await billingEntity(t);
+    expect((await call('GET', '/api/group/billing/coupon/leaked')).statusCode).toBe(200);
+    const archived = await admin('POST', '/api/payments/coupons/LEAKED/archive');
+    expect(archived.json()).toMatchObject({ id: 'LEAKED', archived: true });
+    const lookUp = await call('GET', '/api/group/billing/coupon/leaked');
+    expect(lookUp.statusCode).toBe(404);
+    expect(lookUp.json().message).toBe(MSG.billing.couponNotValid);
+    const paid = await assign(await groupWithCard(), plan.id, ['LEAKED']);
+    expect(paid.statusCode).toBe(422);
+    expect(paid.json().message).toBe(MSG.billing.couponNotValid);
+    expect((await admin('GET', '/api/payments/coupons')).json().coupons).toContainEqual(
+      expect.objectContaining({ id: 'LEAKED', archived: true }),
+    );
+    expect((await admin('POST', '/api/payments/coupons/NOPE/archive')).statusCode).toBe(404);
+  });
+
+  it("edits a coupon's name and limit, never its discount, and not under the redemptions made", async () => {
+    const plan = (
+      await admin('POST', '/api/payments/plans', { name: 'Edit', type: 'one_time', unit_amount: 5_000 })
+    ).json();
+    await admin('POST', '/api/payments/coupons', {
+      id: 'RENAME',
+      name: 'Old name',
+      percent_off: 10,
+      amount_off: null,
+      max_redemptions: 5,
+      products: [plan.id],
+    });
+    const { call, groupWithCard, assign } = await billingEntity(t);
+    expect((await assign(await groupWithCard(), plan.id, ['RENAME'])).statusCode).toBe(200);
+    const edited = await admin('PUT', '/api/payments/coupons/RENAME', {
+      name: 'New name',
+      max_redemptions: 3,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({
+      name: 'New name',
+      max_redemptions: 3,
+      percent_off: 10,
+      times_redeemed: 1,
+    });
+    expect((await call('GET', '/api/group/billing/coupon/RENAME')).json().name).toBe('New name');
+    const other = await billingEntity(t);
+    expect((await other.assign(await other.groupWithCard(), plan.id, ['RENAME'])).statusCode).toBe(200);
+    const below = await admin('PUT', '/api/payments/coupons/RENAME', {
+      name: 'New name',
+      max_redemptions: 1,
+    });
+    expect(below.statusCode).toBe(422);
+    expect(below.json().fields.max_redemptions).toBe(MSG.payments.couponLimitBelowRedeemed(2));
+    // A discount sent along is not a field of the edit: it changes nothing.
+    await admin('PUT', '/api/payments/coupons/RENAME', {
+      name: 'New name',
+      max_redemptions: null,
+      percent_off: 90,
+    });
+    expect((await call('GET', '/api/group/billing/coupon/RENAME')).json().percent_off).toBe(10);
+    expect(
+      (await admin('PUT', '/api/payments/coupons/NOPE', { name: 'x', max_redemptions: null })).statusCode,
+    ).toBe(404);
   });
 });

@@ -103,6 +103,16 @@ export async function paymentsRoutes(
 
   route(
     app,
+    endpoints.payments.planRestore,
+    {
+      ...adminOnly,
+      schema: { ...docs, summary: 'Local provider: restore an archived plan (offered again)' },
+    },
+    async (request) => service.restorePlan({ actor: actorOf(request), id: request.params.id }),
+  );
+
+  route(
+    app,
     endpoints.payments.coupons,
     {
       ...adminOnly,
@@ -122,6 +132,30 @@ export async function paymentsRoutes(
       },
     },
     async (request) => service.createCoupon({ actor: actorOf(request), input: request.body }),
+  );
+
+  route(
+    app,
+    endpoints.payments.editCoupon,
+    {
+      ...adminOnly,
+      schema: {
+        ...docs,
+        summary: "Local provider: a coupon's name and redemption limit (its discount and plans never change)",
+      },
+    },
+    async (request) =>
+      service.editCoupon({ actor: actorOf(request), id: request.params.id, input: request.body }),
+  );
+
+  route(
+    app,
+    endpoints.payments.couponArchive,
+    {
+      ...adminOnly,
+      schema: { ...docs, summary: 'Local provider: archive a coupon (its code stops working at once)' },
+    },
+    async (request) => service.archiveCoupon({ actor: actorOf(request), id: request.params.id }),
   );
 
   if (payments.kind === 'stripe') {

@@ -10,11 +10,13 @@ import {
   type CardToken,
   type CreateCouponRequest,
   type CreatePlanRequest,
+  type EditCouponRequest,
   type LocalCardTokenRequest,
   MSG,
   type PaymentsConfigResponse,
   ZCreateCouponRequest,
   ZCreatePlanRequest,
+  ZEditCouponRequest,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
 import { AppError, notFound } from '../../lib/app-error.js';
@@ -37,6 +39,13 @@ export function createPaymentsService(ctx: AppContext, payments: PaymentsProvide
 
   function adminOnly(actor: Actor): void {
     if (actor.role !== 'admin') throw new AppError('FORBIDDEN', MSG.extra.forbidden);
+  }
+
+  async function setPlanActive(actor: Actor, id: string, active: boolean): Promise<AdminPlan> {
+    adminOnly(actor);
+    const plan = /^[\x21-\x7e]{1,255}$/.test(id) ? await catalog().setPlanActive(id, active) : null;
+    if (!plan) throw notFound();
+    return plan;
   }
 
   return {
@@ -78,10 +87,12 @@ export function createPaymentsService(ctx: AppContext, payments: PaymentsProvide
     },
 
     async archivePlan({ actor, id }: { actor: Actor; id: string }): Promise<AdminPlan> {
-      adminOnly(actor);
-      const plan = /^[\x21-\x7e]{1,255}$/.test(id) ? await catalog().archivePlan(id) : null;
-      if (!plan) throw notFound();
-      return plan;
+      return setPlanActive(actor, id, false);
+    },
+
+    /** An archived plan is offered again (a plan archived by mistake, or the last one of its kind). */
+    async restorePlan({ actor, id }: { actor: Actor; id: string }): Promise<AdminPlan> {
+      return setPlanActive(actor, id, true);
     },
 
     async listCoupons({ actor }: { actor: Actor }): Promise<{ coupons: AdminCoupon[] }> {
@@ -100,6 +111,34 @@ export function createPaymentsService(ctx: AppContext, payments: PaymentsProvide
       if (!created)
         throw new AppError('CONFLICT', MSG.payments.couponCodeInUse, { id: MSG.payments.couponCodeInUse });
       return created;
+    },
+
+    async editCoupon({
+      actor,
+      id,
+      input,
+    }: {
+      actor: Actor;
+      id: string;
+      input: EditCouponRequest;
+    }): Promise<AdminCoupon> {
+      adminOnly(actor);
+      const change = ZEditCouponRequest.parse(input);
+      const edited = await catalog().editCoupon(id, change);
+      if (!edited) throw notFound();
+      if (edited === 'below_redeemed') {
+        const coupon = (await catalog().listAllCoupons()).find((c) => c.id === id);
+        const message = MSG.payments.couponLimitBelowRedeemed(coupon?.times_redeemed ?? 0);
+        throw new AppError('UNPROCESSABLE', message, { max_redemptions: message });
+      }
+      return edited;
+    },
+
+    async archiveCoupon({ actor, id }: { actor: Actor; id: string }): Promise<AdminCoupon> {
+      adminOnly(actor);
+      const archived = await catalog().archiveCoupon(id);
+      if (!archived) throw notFound();
+      return archived;
     },
 
     /** Stripe only: verifies the signature, then applies the event once. */

@@ -9,8 +9,13 @@ export function findDueRenewals(db: Db, now: Date, limit: number) {
   return db
     .select({
       id: subscriptions.id,
+      groupId: subscriptions.groupId,
       amount: subscriptions.amount,
       planId: subscriptions.planId,
+      couponIds: subscriptions.couponIds,
+      email: billingInformation.email,
+      cardBrand: billingInformation.cardBrand,
+      cardLast4: billingInformation.cardLast4,
       currentPeriodEnd: subscriptions.currentPeriodEnd,
       renewalFailures: subscriptions.renewalFailures,
       customerId: billingInformation.providerCustomerId,

@@ -5,6 +5,7 @@
 import type { AppContext } from '../../app-context.js';
 import { CardDeclinedError, type PaymentsProvider } from '../../providers/payments/index.js';
 import { addOneMonth } from '../../providers/payments/local-charges.js';
+import { recordCharge } from './charges.js';
 import { deleteExpiredIdempotencyKeys } from './idempotency.js';
 import * as repo from './renewals.repository.js';
 
@@ -20,7 +21,7 @@ export interface RenewalOutcome {
 }
 
 export async function renewDueSubscriptions(
-  ctx: Pick<AppContext, 'db' | 'logger'>,
+  ctx: Pick<AppContext, 'db' | 'logger' | 'queue'>,
   payments: PaymentsProvider,
   now: Date = new Date(),
 ): Promise<RenewalOutcome> {
@@ -29,13 +30,18 @@ export async function renewDueSubscriptions(
   const due = await repo.findDueRenewals(ctx.db, now, BATCH);
   for (const row of due) {
     const periodEnd = row.currentPeriodEnd!;
+    const idempotencyKey = `renew-${row.id}-${periodEnd.toISOString()}-${row.renewalFailures}`;
+    const charged = (status: 'succeeded' | 'declined') =>
+      recordRenewal(ctx, payments, row, idempotencyKey, status).catch((error: unknown) =>
+        ctx.logger.error({ err: error, subscriptionId: row.id }, 'renewal charge not recorded'),
+      );
     try {
       await payments.charge({
         customerId: row.customerId,
         paymentMethodId: row.paymentMethodId,
         amount: row.amount,
         description: `Monthly renewal of ${row.planId}`,
-        idempotencyKey: `renew-${row.id}-${periodEnd.toISOString()}-${row.renewalFailures}`,
+        idempotencyKey,
       });
       await repo.updateRenewedPeriod(ctx.db, row.id, periodEnd, {
         status: 'active',
@@ -44,6 +50,7 @@ export async function renewDueSubscriptions(
         nextAttemptAt: null,
       });
       outcome.renewed += 1;
+      await charged('succeeded');
     } catch (error) {
       if (!(error instanceof CardDeclinedError)) throw error;
       const failures = row.renewalFailures + 1;
@@ -53,12 +60,35 @@ export async function renewDueSubscriptions(
         renewalFailures: failures,
         nextAttemptAt: ends ? null : new Date(now.getTime() + RETRY_AFTER_MS),
       });
+      await charged('declined');
       if (ends) outcome.canceled += 1;
       else outcome.declined += 1;
       ctx.logger.warn({ subscriptionId: row.id, code: error.code, failures }, 'monthly renewal declined');
     }
   }
   return outcome;
+}
+
+/** A renewal's charge, named by the plan and coupons as they are called now (an archived one by its id). */
+async function recordRenewal(
+  ctx: Pick<AppContext, 'db' | 'queue'>,
+  payments: PaymentsProvider,
+  row: Awaited<ReturnType<typeof repo.findDueRenewals>>[number],
+  chargeKey: string,
+  status: 'succeeded' | 'declined',
+): Promise<void> {
+  const plan = await payments.findPlan(row.planId);
+  const coupons = await Promise.all(row.couponIds.map((id) => payments.findCoupon(id)));
+  await recordCharge(ctx, {
+    groupId: row.groupId,
+    provider: payments.kind,
+    chargeKey,
+    plan: { name: plan?.name ?? row.planId, type: 'recurring' },
+    couponNames: coupons.map((coupon, index) => coupon?.name ?? row.couponIds[index]!),
+    amount: row.amount,
+    status,
+    billing: { email: row.email, cardBrand: row.cardBrand, cardLast4: row.cardLast4 },
+  });
 }
 
 /** Card tokens never saved are of no use after a day. */

@@ -23,6 +23,7 @@ import { entityIdOf } from '../groups/groups.service.js';
 import * as repo from './billing.repository.js';
 
 import { asAppError, type BillingLookups, translated } from './billing-common.js';
+import { type ChargeToRecord, recordCharge } from './charges.js';
 
 /** An incomplete subscription untouched this long belongs to a request that died: it may be resumed. */
 const STALE_ATTEMPT_MS = 2 * 60 * 1000;
@@ -46,6 +47,30 @@ export function createSubscriptionsService(
 ) {
   const { db } = ctx;
   const { groupOf, availablePlan, couponsFor, billingOf } = lookups;
+
+  /**
+   * A charge made now, for the family's list and the payer's e-mail. The payment stands whatever
+   * happens here: a record that fails is logged, never turned into a failed payment.
+   */
+  const charged = (
+    charge: Pick<ChargeToRecord, 'groupId' | 'chargeKey' | 'amount' | 'status'> & {
+      plan: ProviderPlan;
+      coupons: Coupon[];
+      billing: repo.BillingValues;
+    },
+  ) =>
+    recordCharge(ctx, {
+      groupId: charge.groupId,
+      provider: payments.kind,
+      chargeKey: charge.chargeKey,
+      plan: { name: charge.plan.name, type: charge.plan.type },
+      couponNames: charge.coupons.map((coupon) => coupon.name),
+      amount: charge.amount,
+      status: charge.status,
+      billing: charge.billing,
+    }).catch((error: unknown) =>
+      ctx.logger.error({ err: error, groupId: charge.groupId }, 'charge not recorded'),
+    );
 
   /** A new subscription of the group: the plan at its price after the coupons that applied. */
   function newSubscription(
@@ -80,6 +105,15 @@ export function createSubscriptionsService(
   ): Promise<void> {
     const idempotencyKey = `sub-${row.id}`;
     const applied = input.coupons.filter((coupon) => row.couponIds.includes(coupon.id));
+    const chargeOf = (status: ChargeToRecord['status']) => ({
+      groupId: input.groupId,
+      chargeKey: idempotencyKey,
+      amount: row.amount,
+      status,
+      plan: input.plan,
+      coupons: applied,
+      billing: input.billing,
+    });
     try {
       await payments.redeemCoupons(
         applied.map((coupon) => coupon.id),
@@ -108,9 +142,11 @@ export function createSubscriptionsService(
           idempotencyKey,
         );
         await repo.markSubscriptionFailed(db, row.id);
+        await charged(chargeOf('declined'));
       }
       throw asAppError(error);
     }
+    await charged(chargeOf('succeeded'));
   }
 
   /** An attempt that died mid-way is finished with the same provider key before anything new starts. */
@@ -283,9 +319,32 @@ export function createSubscriptionsService(
         if (current.providerSubscriptionId) {
           await payments.cancelSubscription(current.providerSubscriptionId, `cancel-${current.id}`);
         }
+        await charged({
+          groupId: group.id,
+          chargeKey: idempotencyKey,
+          amount: price.final,
+          status: 'succeeded',
+          plan,
+          coupons: applied,
+          billing,
+        });
         return done;
       } catch (error) {
-        if (error instanceof CardDeclinedError) await payments.releaseCoupons(newlyApplied, idempotencyKey);
+        if (error instanceof CardDeclinedError) {
+          await payments.releaseCoupons(newlyApplied, idempotencyKey);
+          // A move to a one-time plan charges at once: its decline is a charge of the family too.
+          if (plan.type === 'one_time') {
+            await charged({
+              groupId: group.id,
+              chargeKey: idempotencyKey,
+              amount: price.final,
+              status: 'declined',
+              plan,
+              coupons: applied,
+              billing,
+            });
+          }
+        }
         throw asAppError(error);
       }
     },

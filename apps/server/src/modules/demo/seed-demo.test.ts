@@ -183,9 +183,10 @@ describe('demo data', () => {
         headers: { authorization: agency.authorization },
       });
     expect((await lookUp('demo10')).json()).toMatchObject({ id: 'DEMO10', percent_off: 10 });
+    // Used up: named in the spec's own words, so that leaving the field says what paying would.
     const usedUp = await lookUp('FREE');
-    expect(usedUp.statusCode).toBe(404);
-    expect(usedUp.json().message).toBe(MSG.billing.couponNotValid);
+    expect(usedUp.statusCode).toBe(422);
+    expect(usedUp.json().message).toBe(MSG.wizard.couponFreeUsedUp);
   });
 
   it('is idempotent: a second run adds nothing', async () => {

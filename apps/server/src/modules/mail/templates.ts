@@ -1,5 +1,6 @@
 // The text of every e-mail the portal sends. Plain text first (it is what every client shows); the
 // html part is the same text with paragraphs and escaped values.
+import { cardLabel, formatDateTime, formatMoney, planPeriodLabel } from '@bridge-talk/contract';
 import type { MailMessage } from '../../providers/mail/index.js';
 
 function escapeHtml(value: string): string {
@@ -120,5 +121,34 @@ export function familyInvitationMail(input: {
     `${input.entityName} has added you to the family of ${input.childName} on Bridge Talk, where the family keeps in touch.`,
     `Install the Bridge Talk app and sign in with this e-mail address (${input.to}): a one-time code will be sent to it.`,
     'If you did not expect this message, please contact the agency or lawyer who works with your family.',
+  ]);
+}
+
+/** The payer's e-mail of each charge of a family: a receipt, or the notice that the card was declined. */
+export function chargeMail(input: {
+  to: string;
+  status: 'succeeded' | 'declined';
+  amount: number;
+  planName: string;
+  planType: 'recurring' | 'one_time';
+  couponNames: string[];
+  cardBrand: string;
+  cardLast4: string;
+  at: Date;
+}) {
+  const paid = input.status === 'succeeded';
+  const amount = formatMoney(input.amount);
+  return compose(input.to, paid ? `Bridge Talk receipt: ${amount}` : 'Bridge Talk payment declined', [
+    paid
+      ? `Thank you: your payment of ${amount} was received.`
+      : `Your card was declined for a payment of ${amount}. Nothing was charged; the agency or lawyer you work with will ask for another card.`,
+    [
+      `Amount: ${amount}`,
+      `Plan: ${input.planName} (${planPeriodLabel(input.planType)})`,
+      `Coupon: ${input.couponNames.length > 0 ? input.couponNames.join(', ') : 'none'}`,
+      `Card: ${cardLabel(input.cardBrand, input.cardLast4)}`,
+      `Date: ${formatDateTime(input.at, 'UTC')} UTC`,
+      `Status: ${paid ? 'Succeeded' : 'Declined'}`,
+    ].join('\n'),
   ]);
 }

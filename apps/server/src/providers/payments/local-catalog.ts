@@ -6,8 +6,9 @@ import type {
   Coupon,
   CreateCouponRequest,
   CreatePlanRequest,
+  EditCouponRequest,
 } from '@bridge-talk/contract';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { paymentCoupons, paymentPlans } from '../../db/schema-billing.js';
 import { localId } from './local-cards.js';
@@ -45,6 +46,7 @@ const couponColumns = {
   maxRedemptions: paymentCoupons.maxRedemptions,
   timesRedeemed: paymentCoupons.timesRedeemed,
   products: paymentCoupons.products,
+  archivedAt: paymentCoupons.archivedAt,
   createdAt: paymentCoupons.createdAt,
 };
 type CouponRow = {
@@ -55,8 +57,13 @@ type CouponRow = {
   maxRedemptions: number | null;
   timesRedeemed: number;
   products: string;
+  archivedAt: Date | null;
   createdAt: Date;
 };
+
+function toAdminCoupon(row: CouponRow): AdminCoupon {
+  return { ...toCoupon(row), archived: row.archivedAt !== null, createdAt: row.createdAt.toISOString() };
+}
 
 function toPlan(row: PlanRow): ProviderPlan {
   return {
@@ -111,12 +118,12 @@ export async function findActivePlan(db: Db, id: string): Promise<ProviderPlan |
   return row ? toPlan(row) : null;
 }
 
-/** A coupon by its code, in any case. */
+/** A coupon by its code, in any case; an archived one is no coupon any more. */
 export async function findLocalCoupon(db: Db, code: string): Promise<Coupon | null> {
   const [row] = await db
     .select(couponColumns)
     .from(paymentCoupons)
-    .where(sql`lower(${paymentCoupons.id}) = lower(${code})`);
+    .where(and(sql`lower(${paymentCoupons.id}) = lower(${code})`, isNull(paymentCoupons.archivedAt)));
   return row ? toCoupon(row) : null;
 }
 
@@ -137,10 +144,10 @@ export function createLocalCatalog(db: Db): PlanCatalogAdmin {
         .returning(planColumns);
       return toAdminPlan(row!);
     },
-    async archivePlan(id: string) {
+    async setPlanActive(id: string, active: boolean) {
       const [row] = await db
         .update(paymentPlans)
-        .set({ active: false, updatedAt: new Date() })
+        .set({ active, updatedAt: new Date() })
         .where(eq(paymentPlans.id, id))
         .returning(planColumns);
       return row ? toAdminPlan(row) : null;
@@ -151,7 +158,36 @@ export function createLocalCatalog(db: Db): PlanCatalogAdmin {
         .from(paymentCoupons)
         .orderBy(desc(paymentCoupons.createdAt))
         .limit(500);
-      return rows.map((row): AdminCoupon => ({ ...toCoupon(row), createdAt: row.createdAt.toISOString() }));
+      return rows.map(toAdminCoupon);
+    },
+    async archiveCoupon(id: string) {
+      await db
+        .update(paymentCoupons)
+        .set({ archivedAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(paymentCoupons.id, id), isNull(paymentCoupons.archivedAt)));
+      const [row] = await db.select(couponColumns).from(paymentCoupons).where(eq(paymentCoupons.id, id));
+      return row ? toAdminCoupon(row) : null;
+    },
+    async editCoupon(id: string, input: EditCouponRequest) {
+      const [row] = await db
+        .update(paymentCoupons)
+        .set({ name: input.name, maxRedemptions: input.max_redemptions, updatedAt: new Date() })
+        .where(
+          and(
+            eq(paymentCoupons.id, id),
+            // A limit below the redemptions already made would make the past wrong.
+            input.max_redemptions === null
+              ? undefined
+              : lte(paymentCoupons.timesRedeemed, input.max_redemptions),
+          ),
+        )
+        .returning(couponColumns);
+      if (row) return toAdminCoupon(row);
+      const [exists] = await db
+        .select({ id: paymentCoupons.id })
+        .from(paymentCoupons)
+        .where(eq(paymentCoupons.id, id));
+      return exists ? 'below_redeemed' : null;
     },
     async createCoupon(input: CreateCouponRequest) {
       const [row] = await db
@@ -166,7 +202,7 @@ export function createLocalCatalog(db: Db): PlanCatalogAdmin {
         })
         .onConflictDoNothing()
         .returning(couponColumns);
-      return row ? { ...toCoupon(row), createdAt: row.createdAt.toISOString() } : null;
+      return row ? toAdminCoupon(row) : null;
     },
     async seedPlans() {
       // Several processes may start at once on one database: the first one seeds, under a lock.

@@ -150,6 +150,14 @@ export function createLocalProvider(db: Db): PaymentsProvider {
       return { paymentId: null, subscriptionId: input.subscriptionId, currentPeriodEnd: null };
     },
 
+    async detachCard(input) {
+      await db
+        .delete(paymentMethods)
+        .where(
+          and(eq(paymentMethods.id, input.paymentMethodId), eq(paymentMethods.customerId, input.customerId)),
+        );
+    },
+
     async cancelSubscription() {
       // A local subscription is our own row; ending it is the caller's update of that row.
     },

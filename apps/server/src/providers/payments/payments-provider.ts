@@ -8,6 +8,7 @@ import type {
   Coupon,
   CreateCouponRequest,
   CreatePlanRequest,
+  EditCouponRequest,
   Plan,
 } from '@bridge-talk/contract';
 
@@ -89,10 +90,15 @@ export type ProviderSubscriptionStatus = 'active' | 'past_due' | 'canceled' | 'i
 export interface PlanCatalogAdmin {
   listAllPlans(): Promise<AdminPlan[]>;
   createPlan(input: CreatePlanRequest): Promise<AdminPlan>;
-  archivePlan(id: string): Promise<AdminPlan | null>;
+  /** Archives (no longer offered) or restores a plan; null when there is no such plan. */
+  setPlanActive(id: string, active: boolean): Promise<AdminPlan | null>;
   listAllCoupons(): Promise<AdminCoupon[]>;
   /** null when a coupon with that code (any case) exists. */
   createCoupon(input: CreateCouponRequest): Promise<AdminCoupon | null>;
+  /** Archives a coupon (no look-up finds it any more); null when there is no such coupon. */
+  archiveCoupon(id: string): Promise<AdminCoupon | null>;
+  /** Its name and redemption limit; 'below_redeemed' for a limit under the redemptions made. */
+  editCoupon(id: string, input: EditCouponRequest): Promise<AdminCoupon | 'below_redeemed' | null>;
   /** Creates the two starting plans when there is none at all; true when it did. */
   seedPlans(): Promise<boolean>;
 }
@@ -114,6 +120,8 @@ export interface PaymentsProvider {
   /** A monthly subscription moves to another monthly plan from its next period. */
   changeRecurringPlan(input: ChangeRecurringPlanInput): Promise<SubscribeResult>;
   cancelSubscription(subscriptionId: string, idempotencyKey: string): Promise<void>;
+  /** Detaches a saved card from its customer: it can never be charged again. A card already gone is no error. */
+  detachCard(input: { customerId: string; paymentMethodId: string; idempotencyKey: string }): Promise<void>;
   /**
    * Counts one redemption of each coupon that applied to the group's subscription, once per key;
    * throws CouponUsedUpError when one has none left.

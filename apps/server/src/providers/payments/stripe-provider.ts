@@ -268,6 +268,19 @@ export function createStripeProvider(config: Config['payments']['stripe'], db: D
       return { paymentId: null, subscriptionId: updated.id, currentPeriodEnd: periodEndOf(updated) };
     },
 
+    async detachCard(input) {
+      try {
+        await stripe.paymentMethods.detach(
+          input.paymentMethodId,
+          {},
+          { idempotencyKey: input.idempotencyKey },
+        );
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw new PaymentProviderError('stripe: detach failed', { cause: error });
+      }
+    },
+
     async cancelSubscription(subscriptionId, idempotencyKey) {
       try {
         await stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey });

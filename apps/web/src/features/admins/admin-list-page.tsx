@@ -124,7 +124,7 @@ export function AdminListPage() {
         loading={remove.isPending}
         destructive
         onCancel={() => setToRemove(null)}
-        onConfirm={() => void confirmRemove()}
+        onConfirm={confirmRemove}
       />
     </>
   );

@@ -4,9 +4,12 @@
 export { useAssignSubscription } from './api/assign-subscription.js';
 export { newIdempotencyKey } from './api/billing-keys.js';
 export { useChangeSubscription } from './api/change-subscription.js';
+export { useDiscardFamily } from './api/discard-family.js';
 export { findCoupon } from './api/find-coupon.js';
 export { billingDetailsQuery, useBillingDetails } from './api/get-billing-details.js';
+export { usePlans } from './api/get-plans.js';
 export { useSaveBilling } from './api/save-billing.js';
 export { useUpdateBilling } from './api/update-billing.js';
 export { BillingForm, billingFormValuesOf } from './components/billing-form.js';
-export { type PlanChoice, PlanPicker } from './components/plan-picker.js';
+export { FamilyBilling } from './components/family-billing.js';
+export { type CouponCheck, type PlanChoice, PlanPicker } from './components/plan-picker.js';

@@ -213,7 +213,7 @@ export function ConversationPage() {
         loading={setStatus.isPending}
         destructive={channel?.disabled === false}
         onCancel={() => setConfirmingStatus(false)}
-        onConfirm={() => void changeStatus()}
+        onConfirm={changeStatus}
       />
       <ExportDialog
         channelId={channelId}

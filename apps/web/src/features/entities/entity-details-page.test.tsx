@@ -2,7 +2,7 @@ import { API, apiPath, type Coupon, type Entity, MSG, type Plan } from '@bridge-
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerApi, jsonResponse, renderWithProviders } from '../../test/render.js';
-import { EntityDetailsPage, NO_PRICE, planPrice } from './entity-details-page.js';
+import { EntityDetailsPage, NO_PRICE, planPrices } from './entity-details-page.js';
 
 const ENTITY: Entity = {
   _id: 'e1',
@@ -94,12 +94,35 @@ describe('EntityDetailsPage', () => {
   });
 });
 
-describe('planPrice', () => {
+/** The one price shown for the kind (a single plan, or none). */
+const planPrice = (...args: Parameters<typeof planPrices>) => {
+  const shown = planPrices(...args);
+  expect(shown).toHaveLength(1);
+  return shown[0]!.price;
+};
+
+describe('planPrices', () => {
   it('prices the active plan of the type, without a coupon too', () => {
     expect(planPrice(PLANS, null, 'recurring')).toBe('$19.99');
     expect(planPrice(PLANS, HALF_OFF_MONTHLY, 'one_time')).toBe('$250.00');
     expect(planPrice([], null, 'one_time')).toBe(NO_PRICE);
     expect(planPrice(undefined, null, 'recurring')).toBe(NO_PRICE);
+  });
+
+  it('keeps the spec label for one plan of a kind, and names each plan when there are several', () => {
+    expect(planPrices(PLANS, null, 'recurring').map((p) => p.label)).toEqual([MSG.plans.monthlyPlan]);
+    const several: Plan[] = [
+      ...PLANS,
+      { id: 'monthly-plus', type: 'recurring', unit_amount: 2999, active: true, nickname: 'Monthly Plus' },
+    ];
+    expect(planPrices(several, null, 'recurring')).toEqual([
+      { key: 'monthly', label: MSG.plans.namedPlan(MSG.plans.monthlyPlan, 'monthly'), price: '$19.99' },
+      {
+        key: 'monthly-plus',
+        label: MSG.plans.namedPlan(MSG.plans.monthlyPlan, 'Monthly Plus'),
+        price: '$29.99',
+      },
+    ]);
   });
 
   it('never goes below the minimum price after a discount', () => {

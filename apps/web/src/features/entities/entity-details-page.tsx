@@ -8,6 +8,7 @@ import {
   formatMoney,
   MSG,
   type Plan,
+  planPeriodLabel,
 } from '@bridge-talk/contract';
 import { Button, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
@@ -25,11 +26,27 @@ import { useEntityPlans } from './api/get-entity-plans.js';
 /** Shown for a price that cannot be known (no such plan, or the plans could not be read). */
 export const NO_PRICE = '—';
 
-/** The price of the active plan of that type after the entity's coupon, or '—'. */
-export function planPrice(plans: Plan[] | undefined, coupon: Coupon | null, type: Plan['type']): string {
-  const plan = plans?.find((p) => p.active && p.type === type);
-  if (!plan) return NO_PRICE;
-  return formatMoney(discountedPrice(plan, coupon ? [coupon] : []).final);
+const KIND_LABEL = { recurring: MSG.plans.monthlyPlan, one_time: MSG.plans.lifetimePlan } as const;
+
+/**
+ * The active plans of that type with their price after the entity's coupon. One plan carries the
+ * spec's label alone; several are each named, so that the label says which; none is one '—'.
+ */
+export function planPrices(
+  plans: Plan[] | undefined,
+  coupon: Coupon | null,
+  type: Plan['type'],
+): { key: string; label: string; price: string }[] {
+  const active = (plans ?? []).filter((p) => p.active && p.type === type);
+  if (active.length === 0) return [{ key: type, label: KIND_LABEL[type], price: NO_PRICE }];
+  return active.map((plan) => ({
+    key: plan.id,
+    label:
+      active.length === 1
+        ? KIND_LABEL[type]
+        : MSG.plans.namedPlan(KIND_LABEL[type], plan.nickname ?? plan.id),
+    price: formatMoney(discountedPrice(plan, coupon ? [coupon] : []).final),
+  }));
 }
 
 export function EntityDetailsPage() {
@@ -103,20 +120,18 @@ function EntityDetails({ entity }: { entity: Entity }) {
           </Text>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label={MSG.plans.monthlyPlan}
-            value={plans.isPending ? '' : planPrice(plans.data?.plans, coupon, 'recurring')}
-            description={MSG.plans.perMonth}
-            readOnly
-            variant="filled"
-          />
-          <TextInput
-            label={MSG.plans.lifetimePlan}
-            value={plans.isPending ? '' : planPrice(plans.data?.plans, coupon, 'one_time')}
-            description={MSG.plans.oneTimePayment}
-            readOnly
-            variant="filled"
-          />
+          {(['recurring', 'one_time'] as const).flatMap((type) =>
+            planPrices(plans.data?.plans, coupon, type).map((shown) => (
+              <TextInput
+                key={shown.key}
+                label={shown.label}
+                value={plans.isPending ? '' : shown.price}
+                description={planPeriodLabel(type)}
+                readOnly
+                variant="filled"
+              />
+            )),
+          )}
         </SimpleGrid>
       </Paper>
     </Stack>

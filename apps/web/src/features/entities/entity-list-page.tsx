@@ -156,7 +156,7 @@ export function EntityListPage() {
         loading={changeStatus.isPending}
         destructive
         onCancel={() => setToDisable(null)}
-        onConfirm={() => toDisable && void disable(toDisable)}
+        onConfirm={() => (toDisable ? disable(toDisable) : undefined)}
       />
       <ConfirmDialog
         opened={toEnable !== null}

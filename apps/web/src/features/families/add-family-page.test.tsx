@@ -91,7 +91,7 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
     renderWizard('/add-new-family');
     expect(await screen.findByRole('heading', { name: MSG.wizard.stepPaymentDetails })).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Step 1 of 3' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: /^Cardholder name/ })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: /^Cardholder name/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
   });
 
@@ -131,6 +131,36 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: MSG.wizard.stepChildAndPlan })).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Step 2 of 3' })).toBeInTheDocument();
     expect(router.state.location.search).toBe(`?step=2&groupId=${ID}`);
+  });
+
+  it("makes the browser's Back from step 2 go to step 1 of the same family, not to a new one", async () => {
+    const { api, router, user } = renderWizard('/add-new-family', {
+      'POST /api/payments/local/tokens': () => jsonResponse(TOKEN),
+      'POST /api/group/billing/save': () => jsonResponse({ _id: ID, message: MSG.billing.paymentCreated }),
+      [`GET /api/group/list/${ID}`]: () => jsonResponse(UNNAMED),
+      [`GET /api/group/billing/details/${ID}`]: () => jsonResponse(billingOnFile(ID)),
+    });
+    await screen.findByRole('textbox', { name: /^Card number/ });
+    await fillPaymentDetails(user);
+    await user.click(screen.getByRole('button', { name: MSG.wizard.continueLabel }));
+    expect(await screen.findByRole('heading', { name: MSG.wizard.stepChildAndPlan })).toBeInTheDocument();
+    await router.navigate(-1);
+    await waitFor(() => expect(router.state.location.search).toBe(`?step=1&groupId=${ID}`));
+    // The family's own step 1: its card on file and a way on, and the same family kept.
+    expect(await screen.findByText(MSG.families.paymentDetailsSaved('Visa', '4242'))).toBeInTheDocument();
+    expect(localStorage.getItem('groupId')).toBe(ID);
+    await router.navigate(1);
+    expect(await screen.findByRole('heading', { name: MSG.wizard.stepChildAndPlan })).toBeInTheDocument();
+    expect(api.callsTo('POST', API.billing.save)).toHaveLength(1);
+  });
+
+  it('says no plan is offered, and asks for no card, when every plan is archived', async () => {
+    renderWizard('/add-new-family', {
+      'GET /api/group/billing/plans/list': () => jsonResponse({ plans: [], entityCoupon: null }),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.billing.noPlanOffered);
+    expect(screen.queryByRole('textbox', { name: /^Card number/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: MSG.wizard.continueLabel })).toBeNull();
   });
 
   it('resumes a linked family without a step at step 3 when it already has a name', async () => {
@@ -188,7 +218,7 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
       [`GET /api/group/list/${ID}`]: () => jsonResponse(UNNAMED),
       [`GET /api/group/billing/details/${ID}`]: () => jsonResponse(billingOnFile(ID)),
     });
-    expect(await screen.findByText(MSG.families.paymentDetailsSaved('visa', '4242'))).toBeInTheDocument();
+    expect(await screen.findByText(MSG.families.paymentDetailsSaved('Visa', '4242'))).toBeInTheDocument();
     expect(box('Address')).toHaveValue('1 Main Street');
     expect(box('City')).toHaveValue('Springfield');
     expect(box('Phone')).toHaveValue('(555) 010-2000');
@@ -244,6 +274,100 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
     });
     expect(await screen.findByRole('heading', { name: MSG.wizard.stepFamilyDetails })).toBeInTheDocument();
     expect(router.state.location.search).toBe(`?step=3&groupId=${ID}`);
+  });
+
+  it('checks a coupon typed but never left when Continue is pressed: a used-up one is named, nothing is paid', async () => {
+    const { api, user } = renderWizard(`/add-new-family?step=2&groupId=${ID}`, {
+      [`GET /api/group/list/${ID}`]: () => jsonResponse(UNNAMED),
+      'GET /api/group/billing/coupon/FREE': () =>
+        jsonResponse({ message: MSG.billing.couponUsedUp('Free') }, 422),
+      'POST /api/group/billing/assignSubscription': () =>
+        jsonResponse({ _id: ID, message: MSG.wizard.groupCreatedSuccessfully }),
+    });
+    await screen.findByText('Lifetime');
+    await user.type(screen.getByRole('textbox', { name: /^Child's first name/ }), 'Robin');
+    await user.type(screen.getByRole('textbox', { name: /^Child's last name/ }), 'Lee');
+    await user.click(screen.getByRole('radio', { name: /^Lifetime/ }));
+    const coupon = screen.getByRole('textbox', { name: 'Coupon' });
+    await user.type(coupon, 'FREE');
+    // Straight from the field to the button: the click is all the leaving there is.
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(coupon).toHaveAccessibleDescription(MSG.wizard.couponFreeUsedUp));
+    expect(coupon).toHaveValue('');
+    expect(api.callsTo('POST', API.billing.assignSubscription)).toEqual([]);
+    expect(screen.getByRole('heading', { name: MSG.wizard.stepChildAndPlan })).toBeInTheDocument();
+  });
+
+  it('sends a valid coupon typed but never left with the subscription', async () => {
+    const spring = {
+      id: 'SPRING',
+      name: 'Spring',
+      percent_off: 10,
+      amount_off: null,
+      max_redemptions: null,
+      times_redeemed: 0,
+      metadata: { products: 'price_life' },
+    };
+    const { api, user } = renderWizard(`/add-new-family?step=2&groupId=${ID}`, {
+      [`GET /api/group/list/${ID}`]: () => jsonResponse(UNNAMED),
+      'GET /api/group/billing/coupon/spring': () => jsonResponse(spring),
+      'POST /api/group/billing/assignSubscription': () =>
+        jsonResponse({ _id: ID, message: MSG.wizard.groupCreatedSuccessfully }),
+    });
+    await screen.findByText('Lifetime');
+    await user.type(screen.getByRole('textbox', { name: /^Child's first name/ }), 'Robin');
+    await user.type(screen.getByRole('textbox', { name: /^Child's last name/ }), 'Lee');
+    await user.click(screen.getByRole('radio', { name: /^Lifetime/ }));
+    await user.type(screen.getByRole('textbox', { name: 'Coupon' }), 'spring');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(api.callsTo('POST', API.billing.assignSubscription)).toHaveLength(1));
+    expect(api.callsTo('POST', API.billing.assignSubscription)[0]?.body).toMatchObject({
+      coupons: ['SPRING'],
+    });
+  });
+
+  it('keeps a decline at step 2 on the page with a way back to the card, and the step through it', async () => {
+    const spring = {
+      id: 'SPRING',
+      name: 'Spring',
+      percent_off: 10,
+      amount_off: null,
+      max_redemptions: null,
+      times_redeemed: 0,
+      metadata: { products: 'price_life' },
+    };
+    const handlers = {
+      [`GET /api/group/list/${ID}`]: () => jsonResponse(UNNAMED),
+      'GET /api/group/billing/coupon/SPRING': () => jsonResponse(spring),
+      'POST /api/group/billing/assignSubscription': () =>
+        jsonResponse({ message: MSG.billing.cardDeclined }, 422),
+    };
+    const first = renderWizard(`/add-new-family?step=2&groupId=${ID}`, handlers);
+    await screen.findByText('Lifetime');
+    await first.user.type(screen.getByRole('textbox', { name: /^Child's first name/ }), 'Robin');
+    await first.user.type(screen.getByRole('textbox', { name: /^Child's last name/ }), 'Lee');
+    await first.user.click(screen.getByRole('radio', { name: /^Lifetime/ }));
+    await first.user.type(screen.getByRole('textbox', { name: 'Coupon' }), 'SPRING');
+    await first.user.click(screen.getByRole('button', { name: 'Continue' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(MSG.wizard.paymentRefusedTitle);
+    expect(alert).toHaveTextContent(MSG.billing.cardDeclined);
+    await first.user.click(within(alert).getByRole('button', { name: MSG.wizard.changeCard }));
+    await waitFor(() => expect(first.router.state.location.search).toBe(`?step=1&groupId=${ID}`));
+    expect(await screen.findByRole('heading', { name: MSG.wizard.stepPaymentDetails })).toBeInTheDocument();
+
+    // The page is loaded again at step 2, as by a reload: the name, the plan and the coupon are there.
+    cleanup();
+    renderWizard(`/add-new-family?step=2&groupId=${ID}`, handlers);
+    await screen.findByText('Lifetime');
+    expect(screen.getByRole('textbox', { name: /^Child's first name/ })).toHaveValue('Robin');
+    expect(screen.getByRole('textbox', { name: /^Child's last name/ })).toHaveValue('Lee');
+    expect(screen.getByRole('radio', { name: /^Lifetime/ })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Coupon' })).toHaveValue('SPRING');
+    expect(await screen.findByText('Spring')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('price-price_life')).toHaveTextContent('$179.10'));
+    // Never card data.
+    expect(JSON.stringify({ ...sessionStorage })).not.toMatch(/4242|tok_/);
   });
 
   it('shows the server’s text when the family already has a subscription', async () => {

@@ -4,7 +4,8 @@
 // address (`?step=2&groupId=…`), so a reload or a link resumes where the user was. Without a step in
 // the address the family's own state decides: not named yet → step 2, named → step 3. The address
 // alone says which family: `/add-new-family` (the side menu) always starts a new one, and an
-// unfinished family is resumed from the families list.
+// unfinished family is resumed from the families list. Each step is its own history entry, so the
+// browser's Back and Forward move between the steps of the same family.
 import { MSG } from '@bridge-talk/contract';
 import { Anchor, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
@@ -56,6 +57,12 @@ export function AddFamilyPage() {
     if (step === 3 && !named) step = 2;
   }
   const go = (next: number, id: string | null = groupId) => navigate(wizardPath(next, id));
+  // Each step is an entry of the same family in the history: the first save turns the bare address
+  // into this family's step 1 before step 2 is pushed, so Back returns to it, never to a new family.
+  const paymentSaved = async (id: string) => {
+    if (groupId === null) await navigate(wizardPath(1, id), { replace: true });
+    await go(2, id);
+  };
   const startOver = () => {
     storeGroupId(null);
     clearFamilyDrafts();
@@ -113,10 +120,10 @@ export function AddFamilyPage() {
                 </Group>
               </Stack>
               {!waiting && step === 1 && (
-                <WizardPaymentStep groupId={groupId} onDone={(id) => go(2, id)} onSkip={() => go(2)} />
+                <WizardPaymentStep groupId={groupId} onDone={paymentSaved} onSkip={() => go(2)} />
               )}
               {!waiting && step === 2 && groupId && family.data && (
-                <WizardChildPlanStep family={family.data} onDone={() => go(3)} />
+                <WizardChildPlanStep family={family.data} onDone={() => go(3)} onChangeCard={() => go(1)} />
               )}
               {!waiting && step === 3 && groupId && family.data && (
                 <WizardFamilyStep

@@ -2,7 +2,13 @@ import { type GroupListItem, type GroupListResponse, MSG } from '@bridge-talk/co
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ApiHandler, jsonResponse, renderWithProviders, stubApi } from '../../test/render.js';
+import {
+  type ApiHandler,
+  jsonResponse,
+  renderWithProviders,
+  stubApi,
+  withToasts,
+} from '../../test/render.js';
 import { FamilyListPage } from './family-list-page.js';
 
 afterEach(() => {
@@ -25,8 +31,8 @@ function page(result: GroupListItem[], total = result.length, pageNumber = 1): G
   return { result, total, page: pageNumber, pageSize: 10 };
 }
 
-function renderList(entry: string, handler: ApiHandler) {
-  const api = stubApi({ 'GET /api/group/list': handler });
+function renderList(entry: string, handler: ApiHandler, more: Record<string, ApiHandler> = {}) {
+  const api = stubApi({ 'GET /api/group/list': handler, ...more });
   const view = renderWithProviders(null, {
     routes: [
       { path: '/manage-families', element: <FamilyListPage /> },
@@ -34,6 +40,7 @@ function renderList(entry: string, handler: ApiHandler) {
       { path: '/add-new-family', element: <p>Wizard</p> },
     ],
     initialEntries: [entry],
+    wrapper: withToasts,
   });
   return { api, router: view.router, user: userEvent.setup({ delay: null }) };
 }
@@ -148,5 +155,41 @@ describe('FamilyListPage', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Robin Lee')).toBeInTheDocument();
+  });
+
+  it('discards a family not named yet after a confirmation, and only such a family', async () => {
+    const unnamed = family({ _id: '33333333-3333-4333-8333-333333333333', name: null });
+    let discarded = false;
+    const { api, user } = renderList(
+      '/manage-families',
+      () => jsonResponse(page(discarded ? [family()] : [family(), unnamed])),
+      {
+        [`DELETE /api/group/billing/unfinished/${unnamed._id}`]: () => {
+          discarded = true;
+          return jsonResponse({ message: MSG.families.discarded });
+        },
+      },
+    );
+    localStorage.setItem('groupId', unnamed._id);
+    await screen.findByText('Robin Lee');
+    // Only the unnamed family can be discarded.
+    const buttons = screen.getAllByRole('button', { name: MSG.families.discardLabel });
+    expect(buttons).toHaveLength(1);
+    await user.click(buttons[0]!);
+    const dialog = await screen.findByRole('dialog', { name: MSG.families.discardTitle });
+    expect(dialog).toHaveTextContent(MSG.families.discardConfirm);
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: MSG.families.discardLabel }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: MSG.families.discard }),
+    );
+    expect(await screen.findByText(MSG.families.discarded)).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByText(MSG.families.notNamedYet)).toBeNull());
+    // The wizard does not resume a family that is gone.
+    expect(localStorage.getItem('groupId')).toBeNull();
   });
 });

@@ -1,16 +1,24 @@
 // /manage-families: the entity's families — searched by the family's name or any e-mail of the family,
 // sortable by status, paginated on the server. Search, sort and page live in the address, so a reload,
 // a deep link and Back keep them. View opens the family page, or the wizard at step 2 for a family not
-// named yet.
+// named yet, which may also be discarded (after a confirmation; its saved card is detached).
 import { familyDisplayName, type GroupListItem, groupStatusLabel, MSG } from '@bridge-talk/contract';
-import { Button, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { refusalMessage } from '../../shared/api/refusal-message.js';
 import { useLastPageClamp, useListState } from '../../shared/routing/use-list-state.js';
+import { storedGroupId, storeGroupId } from '../../shared/session/storage.js';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog.js';
 import type { Column } from '../../shared/ui/data-table.js';
 import { ListSearch, PagedList } from '../../shared/ui/list-parts.js';
+import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
 import { StatusBadge } from '../../shared/ui/status-badge.js';
+import { useDiscardFamily } from '../billing/index.js';
+import { familyKeys } from './api/family-keys.js';
 import { useFamilyList } from './api/list-families.js';
 import { wizardPath } from './wizard-path.js';
 
@@ -23,6 +31,24 @@ export function FamilyListPage() {
   const listState = useListState();
   const { state, go, typed, setTyped } = listState;
   const list = useFamilyList(state);
+  const queryClient = useQueryClient();
+  const discard = useDiscardFamily();
+  const [discarding, setDiscarding] = useState<string | null>(null);
+
+  const confirmDiscard = async () => {
+    if (!discarding) return;
+    try {
+      const answer = await discard.mutateAsync(discarding);
+      // The wizard must not resume a family that is gone.
+      if (storedGroupId() === discarding) storeGroupId(null);
+      await queryClient.invalidateQueries({ queryKey: familyKeys.lists() });
+      notify.success(answer.message);
+    } catch (error) {
+      notify.error(refusalMessage(error, MSG.common.somethingWrong));
+    } finally {
+      setDiscarding(null);
+    }
+  };
 
   useLastPageClamp(listState, list);
 
@@ -74,15 +100,28 @@ export function FamilyListPage() {
       action: true,
       header: MSG.columns.view,
       render: (g) => (
-        <Button
-          component={Link}
-          to={familyViewPath(g)}
-          variant="subtle"
-          size="compact-sm"
-          aria-label={`${MSG.columns.view} ${g.name === null ? 'family not named yet' : familyDisplayName(g)}`}
-        >
-          {MSG.columns.view}
-        </Button>
+        <Group gap={4} wrap="nowrap">
+          <Button
+            component={Link}
+            to={familyViewPath(g)}
+            variant="subtle"
+            size="compact-sm"
+            aria-label={`${MSG.columns.view} ${g.name === null ? 'family not named yet' : familyDisplayName(g)}`}
+          >
+            {MSG.columns.view}
+          </Button>
+          {g.name === null && (
+            <Button
+              variant="subtle"
+              color="red"
+              size="compact-sm"
+              aria-label={MSG.families.discardLabel}
+              onClick={() => setDiscarding(g._id)}
+            >
+              {MSG.families.discard}
+            </Button>
+          )}
+        </Group>
       ),
     },
   ];
@@ -113,6 +152,16 @@ export function FamilyListPage() {
         onSort={() => go({ sort: state.sort === 'asc' ? 'desc' : 'asc', page: 1 })}
         page={state.page}
         onPage={(page) => go({ page })}
+      />
+      <ConfirmDialog
+        opened={discarding !== null}
+        title={MSG.families.discardTitle}
+        message={MSG.families.discardConfirm}
+        confirmLabel={MSG.families.discard}
+        loading={discard.isPending}
+        destructive
+        onCancel={() => setDiscarding(null)}
+        onConfirm={confirmDiscard}
       />
     </>
   );

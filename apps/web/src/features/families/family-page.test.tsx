@@ -2,6 +2,7 @@ import { API, apiPath, type Channel, type Group, type GroupMember, MSG } from '@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { billingOnFile } from '../../test/billing-values.js';
 import {
   type ApiHandler,
   jsonResponse,
@@ -77,6 +78,7 @@ function renderPage(handlers: Record<string, ApiHandler> = {}) {
     [`GET /api/group/member/list/${ID}`]: () => jsonResponse({ result: MEMBERS }),
     [`GET /api/group/channel/list/${ID}`]: () =>
       jsonResponse({ groupName: 'Robin Lee', channels: [CHANNEL] }),
+    [`GET /api/group/billing/details/${ID}`]: () => jsonResponse({ ...billingOnFile(ID), charges: [] }),
     ...handlers,
   });
   const view = renderWithProviders(null, {
@@ -121,7 +123,7 @@ describe('FamilyPage', () => {
       [`GET /api/group/list/${ID}`]: () =>
         jsonResponse(group({ oneTime: true, plan: { priceId: 'p', type: 'one_time' } })),
     });
-    expect(await screen.findByText('Plan: One Time')).toBeInTheDocument();
+    expect(await screen.findByText(MSG.families.planOneTime)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: MSG.families.updateBilling })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: MSG.families.changePlan })).not.toBeInTheDocument();
   });
@@ -166,6 +168,21 @@ describe('FamilyPage', () => {
     await waitFor(() =>
       expect(screen.getByRole('switch', { name: 'Status of Alice Adams' })).not.toBeChecked(),
     );
+  });
+
+  it('toggles a member once, with one toast, when the confirmation is double-clicked', async () => {
+    const { api, user } = renderPage({
+      [`POST /api/group/member/manager/${ID}/m-parent`]: () =>
+        jsonResponse({ message: MSG.families.memberStatusUpdated }),
+    });
+    await user.click(await screen.findByRole('switch', { name: 'Status of Alice Adams' }));
+    await user.dblClick(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(MSG.families.memberStatusUpdated)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getAllByText(MSG.families.memberStatusUpdated)).toHaveLength(1);
+    expect(
+      api.callsTo('POST', apiPath(API.group.memberStatus, { groupId: ID, userId: 'm-parent' })),
+    ).toHaveLength(1);
   });
 
   it('lists the channels and toggles one after the spec’s question', async () => {
@@ -227,5 +244,68 @@ describe('FamilyPage', () => {
   it('says Not found for a family that is not the entity’s', async () => {
     renderPage({ [`GET /api/group/list/${ID}`]: () => jsonResponse({ message: MSG.extra.notFound }, 404) });
     expect(await screen.findByText(MSG.extra.notFound)).toBeInTheDocument();
+  });
+
+  it('shows what the family pays: plan, price after the coupon, next renewal, card and every charge', async () => {
+    renderPage({
+      [`GET /api/group/billing/details/${ID}`]: () =>
+        jsonResponse({
+          ...billingOnFile(ID),
+          subscription: {
+            priceId: 'price_month',
+            planName: 'Monthly',
+            type: 'recurring',
+            status: 'active',
+            amount: 1_799,
+            coupons: ['DEMO10'],
+            couponNames: ['Demo 10 %'],
+            currentPeriodEnd: '2026-04-01T12:00:00Z',
+            paymentId: null,
+            subscriptionId: 'sub_1',
+          },
+          charges: [
+            {
+              id: 'ch2',
+              at: '2026-03-01T12:00:00Z',
+              amount: 1_799,
+              status: 'declined',
+              planName: 'Monthly',
+              planType: 'recurring',
+              couponNames: ['Demo 10 %'],
+              cardBrand: 'visa',
+              cardLast4: '0341',
+            },
+            {
+              id: 'ch1',
+              at: '2026-02-01T12:00:00Z',
+              amount: 1_799,
+              status: 'succeeded',
+              planName: 'Monthly',
+              planType: 'recurring',
+              couponNames: [],
+              cardBrand: 'visa',
+              cardLast4: '4242',
+            },
+          ],
+        }),
+    });
+    const fact = (label: string) => screen.getByRole('group', { name: label });
+    expect(await screen.findByRole('group', { name: MSG.billing.planLabel })).toHaveTextContent(
+      'Monthly (per month)',
+    );
+    expect(fact(MSG.billing.monthlyPrice)).toHaveTextContent('$17.99');
+    expect(fact(MSG.billing.nextRenewal)).toHaveTextContent('04.01.2026');
+    expect(fact(MSG.billing.couponLabel)).toHaveTextContent('Demo 10 %');
+    expect(fact(MSG.billing.cardLabel)).toHaveTextContent('Visa ending in 4242');
+    const rows = within(screen.getByRole('table', { name: MSG.billing.chargesTitle })).getAllByRole('row');
+    expect(rows.slice(1).map((row) => row.textContent)).toEqual([
+      `03.01.2026$17.99Monthly (per month)Demo 10 %Visa ending in 0341${MSG.billing.chargeDeclined}`,
+      `02.01.2026$17.99Monthly (per month)${MSG.billing.noCoupon}Visa ending in 4242${MSG.billing.chargeSucceeded}`,
+    ]);
+  });
+
+  it('says when there are no charges yet', async () => {
+    renderPage();
+    expect(await screen.findByText(MSG.billing.noCharges)).toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
 // /manage-families/{id}/details (also /edit): the family page. The header says how the family pays
-// ('Payment method: Card', 'Plan: One Time' or 'Monthly'), with edit icons only for a monthly plan;
+// ('Payment method: Card', 'Plan: Lifetime' or 'Monthly'), with edit icons only for a monthly plan;
 // the members table toggles a person's status and the channels table a channel's, each after a
-// confirmation; 'Add member' or 'Edit' leads to the family's members form.
+// confirmation; 'Add member' or 'Edit' leads to the family's members form. Its billing section says
+// what the family pays and lists its charges.
 import {
   type Channel,
   familyDisplayName,
@@ -22,6 +23,7 @@ import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
 import { MissingOrFailed } from '../../shared/ui/missing-or-failed.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
+import { FamilyBilling } from '../billing/index.js';
 import { useSetFamilyChannelStatus } from '../conversations/index.js';
 import { useFamily } from './api/get-family.js';
 import { useChannels } from './api/list-channels.js';
@@ -118,6 +120,7 @@ export function FamilyPage() {
                   )}
                 </Group>
               </Paper>
+              {family.data.plan && <FamilyBilling groupId={id} />}
               <MembersSection groupId={id} groupName={name} />
               <ChannelsSection groupId={id} groupName={name} />
             </Stack>
@@ -202,7 +205,7 @@ function MembersSection({ groupId, groupName }: { groupId: string; groupName: st
         loading={setStatus.isPending}
         destructive={toToggle?.active === true}
         onCancel={() => setToToggle(null)}
-        onConfirm={() => toToggle && void confirm(toToggle)}
+        onConfirm={() => (toToggle ? confirm(toToggle) : undefined)}
       />
     </Paper>
   );
@@ -325,7 +328,7 @@ function ChannelsSection({ groupId, groupName }: { groupId: string; groupName: s
         loading={setStatus.isPending}
         destructive={toToggle?.disabled === false}
         onCancel={() => setToToggle(null)}
-        onConfirm={() => toToggle && void confirm(toToggle)}
+        onConfirm={() => (toToggle ? confirm(toToggle) : undefined)}
       />
     </Paper>
   );

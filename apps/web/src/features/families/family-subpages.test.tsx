@@ -191,6 +191,53 @@ describe('UpdatePlanPage', { timeout: 20_000 }, () => {
     expect(api.callsTo('POST', API.billing.changeSubscription)).toHaveLength(1);
   });
 
+  it('checks a coupon typed but never left at Save: the confirmation prices it, a used-up one stops the change', async () => {
+    const half = {
+      id: 'HALF',
+      name: 'Half',
+      percent_off: 50,
+      amount_off: null,
+      max_redemptions: null,
+      times_redeemed: 0,
+      metadata: { products: 'price_life' },
+    };
+    const { api, user } = render('update-plan', <UpdatePlanPage />, {
+      'GET /api/group/billing/plans/list': () =>
+        jsonResponse({
+          plans: [
+            ...PLANS,
+            { id: 'price_life', type: 'one_time', unit_amount: 19_900, active: true, nickname: 'Lifetime' },
+          ],
+          entityCoupon: null,
+        }),
+      'GET /api/group/billing/coupon/HALF': () => jsonResponse(half),
+      'GET /api/group/billing/coupon/FREE': () =>
+        jsonResponse({ message: MSG.billing.couponUsedUp('Free') }, 422),
+      'POST /api/group/billing/changeSubscription': () =>
+        jsonResponse({ _id: ID, message: MSG.billing.subscriptionUpdated }),
+    });
+    await user.click(await screen.findByRole('radio', { name: /^Lifetime/ }));
+    const coupon = screen.getByRole('textbox', { name: 'Coupon' });
+    await user.type(coupon, 'FREE');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(coupon).toHaveAccessibleDescription(MSG.wizard.couponFreeUsedUp));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await user.type(coupon, 'HALF');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: MSG.billing.confirmOneTimePlanTitle });
+    expect(dialog).toHaveTextContent(MSG.billing.confirmOneTimePlan('Lifetime', '99.50'));
+    await user.click(
+      within(dialog).getByRole('button', { name: MSG.billing.confirmOneTimePlanButton('99.50') }),
+    );
+    expect(await screen.findByText('Subscription update!')).toBeInTheDocument();
+    expect(api.callsTo('POST', API.billing.changeSubscription)[0]?.body).toEqual({
+      groupId: ID,
+      priceId: 'price_life',
+      coupons: ['HALF'],
+    });
+  });
+
   it('fetches the name when opened directly, and refuses a one-time family', async () => {
     render('update-plan', <UpdatePlanPage />, {
       [`GET /api/group/list/${ID}`]: () =>

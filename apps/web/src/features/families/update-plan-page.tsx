@@ -14,7 +14,12 @@ import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
 import { MissingOrFailed } from '../../shared/ui/missing-or-failed.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
-import { newIdempotencyKey, type PlanChoice, useChangeSubscription } from '../billing/index.js';
+import {
+  type CouponCheck,
+  newIdempotencyKey,
+  type PlanChoice,
+  useChangeSubscription,
+} from '../billing/index.js';
 import { familyKeys } from './api/family-keys.js';
 import { familyCrumbs, familyPagePath, useFamilyOfPage } from './components/family-header.js';
 import { PlanField } from './components/plan-field.js';
@@ -57,7 +62,8 @@ function ChangePlanForm({ family }: { family: Group }) {
   const [coupons, setCoupons] = useState<string[]>([]);
   const [chosen, setChosen] = useState<PlanChoice['chosen']>(null);
   // A move to a one-time plan charges at once and cannot be undone: it is confirmed first.
-  const [confirming, setConfirming] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<{ idSelected: string; coupons: string[] } | null>(null);
+  const couponCheck = useRef<CouponCheck>(null);
   const form = useForm<{ idSelected: string }>({
     resolver: zodResolver(ZPlanChoice),
     defaultValues: { idSelected: '' },
@@ -65,17 +71,21 @@ function ChangePlanForm({ family }: { family: Group }) {
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async ({ idSelected }) => {
-    if (chosen?.type === 'one_time' && confirming === null) {
-      setConfirming(idSelected);
+    const settled = await couponCheck.current?.settle();
+    if (settled === null) return;
+    const sent = settled?.coupons ?? coupons;
+    if (settled?.chosen) setChosen(settled.chosen);
+    if ((settled?.chosen ?? chosen)?.type === 'one_time') {
+      setConfirming({ idSelected, coupons: sent });
       return;
     }
-    await changePlan(idSelected);
+    await changePlan(idSelected, sent);
   });
 
-  async function changePlan(idSelected: string) {
+  async function changePlan(idSelected: string, sent: string[]) {
     try {
       const result = await change.mutateAsync({
-        input: { groupId: family._id, priceId: idSelected, coupons },
+        input: { groupId: family._id, priceId: idSelected, coupons: sent },
         idempotencyKey: key.current,
       });
       key.current = newIdempotencyKey();
@@ -107,6 +117,7 @@ function ChangePlanForm({ family }: { family: Group }) {
               setChosen(choice.chosen ?? null);
             }}
             filter={(plan) => plan.id !== family.plan?.priceId}
+            couponCheck={couponCheck}
             error={errors.idSelected?.message}
             disabled={isSubmitting}
           />
@@ -125,7 +136,7 @@ function ChangePlanForm({ family }: { family: Group }) {
         loading={change.isPending}
         destructive
         onCancel={() => setConfirming(null)}
-        onConfirm={() => confirming && void changePlan(confirming)}
+        onConfirm={() => (confirming ? changePlan(confirming.idSelected, confirming.coupons) : undefined)}
       />
     </Paper>
   );

@@ -1,6 +1,16 @@
 // /payments/coupons/new: a coupon of the local provider — its code, name, a percentage or an amount
 // off, an optional limit of redemptions, and the plans it applies to (its metadata.products).
-import { type CouponForm, couponRequestOf, formatPrice, MSG, ZCouponForm } from '@bridge-talk/contract';
+import {
+  type CouponForm,
+  couponRequestOf,
+  formatMoney,
+  formatPrice,
+  MIN_PLAN_PRICE,
+  MSG,
+  parseAmountToCents,
+  plansAtPriceFloor,
+  ZCouponForm,
+} from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Checkbox, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Controller, useWatch } from 'react-hook-form';
@@ -52,6 +62,16 @@ function NewCouponForm({
     defaultValues: { id: '', name: '', kind: 'percent', value: '', maxRedemptions: '', products: [] },
   });
   const kind = useWatch({ control: form.control, name: 'kind' });
+  const [value, products] = useWatch({ control: form.control, name: ['value', 'products'] });
+  // A discount that takes a whole plan price leaves the price rule's floor: the admin is told so.
+  const floored = plansAtPriceFloor(
+    {
+      percent_off: kind === 'percent' && value.trim() !== '' ? Number(value) || null : null,
+      amount_off: kind === 'amount' ? parseAmountToCents(value) : null,
+      products,
+    },
+    plans,
+  );
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -142,6 +162,14 @@ function NewCouponForm({
               </Checkbox.Group>
             )}
           />
+          {floored.length > 0 && (
+            <Alert color="yellow" variant="light" role="status">
+              {MSG.payments.couponFloorWarning(
+                floored.map((plan) => plan.name).join(', '),
+                formatMoney(MIN_PLAN_PRICE),
+              )}
+            </Alert>
+          )}
           <FormActions
             back="/payments?tab=coupons"
             submitLabel={MSG.payments.createCoupon}

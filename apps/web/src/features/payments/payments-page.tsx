@@ -13,10 +13,12 @@ import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
 import { StatusBadge } from '../../shared/ui/status-badge.js';
-import { useArchivePlan } from './api/archive-plan.js';
+import { useSetPlanActive } from './api/archive-plan.js';
+import { useArchiveCoupon } from './api/edit-coupon.js';
 import { usePaymentsConfig } from './api/get-payments-config.js';
 import { useAdminCoupons } from './api/list-coupons.js';
 import { useAdminPlans } from './api/list-plans.js';
+import { EditCouponDialog } from './edit-coupon-dialog.js';
 import { discountLabel, planPriceLabel, planTypeLabel } from './plan-labels.js';
 
 export function PaymentsPage() {
@@ -78,10 +80,34 @@ function LocalCatalog() {
   );
 }
 
+/**
+ * The question before archiving: a warning when the plan is the last active one of its kind (or of
+ * all), since agencies and lawyers are then offered no such plan.
+ */
+function archiveQuestion(plan: AdminPlan, plans: AdminPlan[]): string {
+  const othersActive = plans.filter((other) => other.active && other.id !== plan.id);
+  if (othersActive.length === 0) return MSG.payments.archiveLastPlanConfirm;
+  if (!othersActive.some((other) => other.type === plan.type))
+    return MSG.payments.archiveLastOfKindConfirm(planTypeLabel(plan.type).toLowerCase());
+  return MSG.payments.archivePlanConfirm;
+}
+
 function PlansPanel() {
   const plans = useAdminPlans();
-  const archive = useArchivePlan();
+  const setActive = useSetPlanActive();
   const [archiving, setArchiving] = useState<AdminPlan | null>(null);
+  const [restoring, setRestoring] = useState<string | null>(null);
+  const restore = async (plan: AdminPlan) => {
+    setRestoring(plan.id);
+    try {
+      await setActive.mutateAsync({ id: plan.id, active: true });
+      notify.success(MSG.payments.planRestored);
+    } catch {
+      notify.error(MSG.common.somethingWrong);
+    } finally {
+      setRestoring(null);
+    }
+  };
   const columns: Column<AdminPlan>[] = [
     {
       key: 'name',
@@ -129,7 +155,17 @@ function PlansPanel() {
           >
             {MSG.payments.archive}
           </Button>
-        ) : null,
+        ) : (
+          <Button
+            size="xs"
+            variant="subtle"
+            loading={restoring === plan.id}
+            onClick={() => void restore(plan)}
+            aria-label={`${MSG.payments.restore} ${plan.name}`}
+          >
+            {MSG.payments.restore}
+          </Button>
+        ),
     },
   ];
   return (
@@ -151,14 +187,14 @@ function PlansPanel() {
       />
       <ConfirmDialog
         opened={archiving !== null}
-        message={MSG.payments.archivePlanConfirm}
-        loading={archive.isPending}
+        message={archiving ? archiveQuestion(archiving, plans.data?.plans ?? []) : ''}
+        loading={setActive.isPending}
         destructive
         onCancel={() => setArchiving(null)}
         onConfirm={async () => {
           if (!archiving) return;
           try {
-            await archive.mutateAsync(archiving.id);
+            await setActive.mutateAsync({ id: archiving.id, active: false });
             notify.success(MSG.payments.planArchived);
           } catch {
             notify.error(MSG.common.somethingWrong);
@@ -173,6 +209,9 @@ function PlansPanel() {
 function CouponsPanel() {
   const coupons = useAdminCoupons();
   const plans = useAdminPlans();
+  const archive = useArchiveCoupon();
+  const [editing, setEditing] = useState<AdminCoupon | null>(null);
+  const [archiving, setArchiving] = useState<AdminCoupon | null>(null);
   const planName = (id: string) => plans.data?.plans.find((plan) => plan.id === id)?.name ?? id;
   const columns: Column<AdminCoupon>[] = [
     {
@@ -199,6 +238,47 @@ function CouponsPanel() {
       render: (coupon) => coupon.max_redemptions ?? '—',
     },
     { key: 'redeemed', header: 'Times redeemed', align: 'right', render: (coupon) => coupon.times_redeemed },
+    {
+      key: 'status',
+      header: MSG.columns.status,
+      render: (coupon) =>
+        coupon.archived ? (
+          <StatusBadge color="gray" uppercase>
+            {MSG.payments.archived}
+          </StatusBadge>
+        ) : (
+          <StatusBadge color="green" uppercase>
+            {MSG.payments.active}
+          </StatusBadge>
+        ),
+    },
+    {
+      key: 'actions',
+      header: MSG.columns.actions,
+      align: 'right',
+      render: (coupon) =>
+        coupon.archived ? null : (
+          <Group gap={4} justify="flex-end" wrap="nowrap">
+            <Button
+              size="xs"
+              variant="subtle"
+              onClick={() => setEditing(coupon)}
+              aria-label={`${MSG.common.edit} ${coupon.id}`}
+            >
+              {MSG.common.edit}
+            </Button>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              onClick={() => setArchiving(coupon)}
+              aria-label={`${MSG.payments.archive} ${coupon.id}`}
+            >
+              {MSG.payments.archive}
+            </Button>
+          </Group>
+        ),
+    },
   ];
   return (
     <Stack>
@@ -214,7 +294,27 @@ function CouponsPanel() {
         rows={coupons.data?.coupons}
         rowKey={(coupon) => coupon.id}
         loading={coupons.isPending}
+        rowProps={(coupon) => ({ muted: coupon.archived })}
         emptyText={MSG.payments.noCoupons}
+      />
+      {editing && <EditCouponDialog coupon={editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        opened={archiving !== null}
+        message={archiving ? MSG.payments.archiveCouponConfirm(archiving.id) : ''}
+        confirmLabel={MSG.payments.archive}
+        loading={archive.isPending}
+        destructive
+        onCancel={() => setArchiving(null)}
+        onConfirm={async () => {
+          if (!archiving) return;
+          try {
+            await archive.mutateAsync(archiving.id);
+            notify.success(MSG.payments.couponArchived);
+          } catch {
+            notify.error(MSG.common.somethingWrong);
+          }
+          setArchiving(null);
+        }}
       />
     </Stack>
   );

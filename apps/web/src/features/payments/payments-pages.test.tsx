@@ -57,6 +57,7 @@ const COUPONS: AdminCoupon[] = [
     max_redemptions: 5,
     times_redeemed: 2,
     metadata: { products: 'price_life,price_month' },
+    archived: false,
     createdAt: '2026-01-02T00:00:00Z',
   },
   {
@@ -67,6 +68,7 @@ const COUPONS: AdminCoupon[] = [
     max_redemptions: null,
     times_redeemed: 0,
     metadata: { products: 'price_month' },
+    archived: false,
     createdAt: '2026-01-03T00:00:00Z',
   },
 ];
@@ -138,23 +140,64 @@ describe('/payments', { timeout: 20_000 }, () => {
       'POST /api/payments/plans/price_month/archive': () => jsonResponse({ ...PLANS[1], active: false }),
     });
     const table = await screen.findByRole('table', { name: MSG.payments.plansTitle });
-    await within(table).findByText('Lifetime');
+    await within(table).findAllByText('Lifetime');
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(4);
     expect(rows[1]).toHaveTextContent('Lifetime');
-    expect(rows[1]).toHaveTextContent('One Time');
+    expect(rows[1]).toHaveTextContent(MSG.plans.oneTime);
     expect(rows[1]).toHaveTextContent('$199.00 one-time payment');
     expect(rows[2]).toHaveTextContent('$19.99 per month');
     expect(rows[3]).toHaveTextContent(MSG.payments.archived);
     expect(within(rows[3]!).queryByRole('button', { name: /Archive/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Archive Monthly' }));
-    expect(screen.getByText(MSG.payments.archivePlanConfirm)).toBeInTheDocument();
+    // The only active monthly plan (the other one is archived): the admin is warned what follows.
+    expect(screen.getByText(MSG.payments.archiveLastOfKindConfirm('monthly'))).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(api.callsTo('POST', apiPath(API.payments.planArchive, { id: 'price_month' }))).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Archive Monthly' }));
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText(MSG.payments.planArchived)).toBeInTheDocument();
     expect(api.callsTo('POST', apiPath(API.payments.planArchive, { id: 'price_month' }))).toHaveLength(1);
+  });
+
+  it('asks the plain question when another plan of the kind stays, and warns before the last plan of all', async () => {
+    const lifetime2 = { ...PLANS[0]!, id: 'price_life2', name: 'Lifetime 2' };
+    render('/payments', {
+      'GET /api/payments/config': () => jsonResponse(LOCAL),
+      'GET /api/payments/plans': () => jsonResponse({ plans: [PLANS[0], lifetime2, PLANS[2]] }),
+    });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Archive Lifetime' }));
+    expect(await screen.findByText(MSG.payments.archivePlanConfirm)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('warns before the last active plan of all is archived', async () => {
+    render('/payments', {
+      'GET /api/payments/config': () => jsonResponse(LOCAL),
+      'GET /api/payments/plans': () => jsonResponse({ plans: [PLANS[0], PLANS[2]] }),
+    });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Archive Lifetime' }));
+    expect(await screen.findByText(MSG.payments.archiveLastPlanConfirm)).toBeInTheDocument();
+  });
+
+  it('restores an archived plan: offered again', async () => {
+    let restored = false;
+    const { api, user } = render('/payments', {
+      'GET /api/payments/config': () => jsonResponse(LOCAL),
+      'GET /api/payments/plans': () =>
+        jsonResponse({ plans: [PLANS[0], PLANS[1], { ...PLANS[2], active: restored }] }),
+      'POST /api/payments/plans/price_old/restore': () => {
+        restored = true;
+        return jsonResponse({ ...PLANS[2], active: true });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Restore Old plan' }));
+    expect(await screen.findByText(MSG.payments.planRestored)).toBeInTheDocument();
+    expect(api.callsTo('POST', apiPath(API.payments.planRestore, { id: 'price_old' }))).toHaveLength(1);
+    expect(await screen.findByRole('button', { name: 'Archive Old plan' })).toBeInTheDocument();
   });
 
   it('shows the coupons with their discount, plans and times redeemed (deep link to the tab)', async () => {
@@ -169,9 +212,44 @@ describe('/payments', { timeout: 20_000 }, () => {
     expect(ten).toHaveTextContent('TENOFF');
     expect(ten).toHaveTextContent('10 % off');
     expect(ten).toHaveTextContent('5');
-    expect(within(ten!).getAllByRole('cell').at(-1)).toHaveTextContent('2');
+    expect(within(ten!).getAllByRole('cell').at(-3)).toHaveTextContent('2');
     expect(five).toHaveTextContent('$5.00 off');
     expect(five).toHaveTextContent('—');
+  });
+
+  it('archives a coupon after a confirmation, and edits its name and limit', async () => {
+    let coupons = COUPONS;
+    const { api, user } = render('/payments?tab=coupons', {
+      'GET /api/payments/config': () => jsonResponse(LOCAL),
+      'GET /api/payments/plans': () => jsonResponse({ plans: PLANS }),
+      'GET /api/payments/coupons': () => jsonResponse({ coupons }),
+      'POST /api/payments/coupons/TENOFF/archive': () => {
+        coupons = [{ ...COUPONS[0]!, archived: true }, COUPONS[1]!];
+        return jsonResponse(coupons[0]);
+      },
+      'PUT /api/payments/coupons/FIVE': (body) => jsonResponse({ ...COUPONS[1], ...(body as object) }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Archive TENOFF' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(MSG.payments.archiveCouponConfirm('TENOFF'));
+    await user.click(within(dialog).getByRole('button', { name: MSG.payments.archive }));
+    expect(await screen.findByText(MSG.payments.couponArchived)).toBeInTheDocument();
+    expect(api.callsTo('POST', apiPath(API.payments.couponArchive, { id: 'TENOFF' }))).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Archive TENOFF' })).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: `${MSG.common.edit} ${COUPONS[1]!.id}` }));
+    const form = await screen.findByRole('form', { name: MSG.payments.editCoupon });
+    expect(form).toHaveTextContent(MSG.payments.couponEditHint);
+    const name = within(form).getByRole('textbox', { name: /^Name/ });
+    await user.clear(name);
+    await user.type(name, 'Five off');
+    await user.type(within(form).getByRole('textbox', { name: /^Max redemptions/ }), '10');
+    await user.click(within(form).getByRole('button', { name: MSG.common.save }));
+    expect(await screen.findByText(MSG.payments.couponSaved)).toBeInTheDocument();
+    expect(api.callsTo('PUT', apiPath(API.payments.editCoupon, { id: COUPONS[1]!.id }))[0]?.body).toEqual({
+      name: 'Five off',
+      max_redemptions: 10,
+    });
   });
 
   it("shows 'No plans yet' for an empty list", async () => {
@@ -263,5 +341,42 @@ describe('/payments/coupons/new', { timeout: 20_000 }, () => {
       products: ['price_life'],
     });
     await waitFor(() => expect(router.state.location.search).toBe('?tab=coupons'));
+  });
+
+  it('warns that a coupon taking a whole plan price leaves the lowest price a discount leaves, $0.05', async () => {
+    const { user } = render('/payments/coupons/new', {
+      'GET /api/payments/config': () => jsonResponse(LOCAL),
+      'GET /api/payments/plans': () => jsonResponse({ plans: PLANS }),
+    });
+    await user.click(await screen.findByRole('checkbox', { name: /^Monthly/ }));
+    await user.type(screen.getByRole('textbox', { name: /^Percent off/ }), '50');
+    expect(screen.queryByRole('status')).toBeNull();
+    await user.type(screen.getByRole('textbox', { name: /^Percent off/ }), '0');
+    await user.clear(screen.getByRole('textbox', { name: /^Percent off/ }));
+    await user.type(screen.getByRole('textbox', { name: /^Percent off/ }), '100');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      MSG.payments.couponFloorWarning('Monthly', '$0.05'),
+    );
+    await user.click(screen.getByRole('radio', { name: 'Amount off' }));
+    await user.clear(screen.getByRole('textbox', { name: /^Amount off/ }));
+    await user.type(screen.getByRole('textbox', { name: /^Amount off/ }), '25');
+    await user.click(screen.getByRole('checkbox', { name: /^Lifetime/ }));
+    // $25 off takes the whole $19.99 of Monthly, not the $199.00 of Lifetime.
+    expect(screen.getByRole('status')).toHaveTextContent(MSG.payments.couponFloorWarning('Monthly', '$0.05'));
+  });
+});
+
+describe('/payments/plans/new limits', { timeout: 20_000 }, () => {
+  it('refuses a $1 000 000 plan on the field, with its limit', async () => {
+    const { api, user } = render('/payments/plans/new', {
+      'GET /api/payments/config': () => jsonResponse(LOCAL),
+      'GET /api/payments/plans': () => jsonResponse({ plans: PLANS }),
+    });
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Big plan');
+    const price = screen.getByRole('textbox', { name: /^Price/ });
+    await user.type(price, '1 000 000');
+    await user.click(screen.getByRole('button', { name: MSG.payments.createPlan }));
+    await waitFor(() => expect(price).toHaveAccessibleDescription(MSG.payments.planPriceMax('999,999.99')));
+    expect(api.callsTo('POST', API.payments.createPlan)).toEqual([]);
   });
 });

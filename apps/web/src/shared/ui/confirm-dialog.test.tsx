@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.js';
@@ -33,5 +33,21 @@ describe('ConfirmDialog', () => {
     expect(await screen.findByRole('button', { name: 'Confirm' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+
+  it('confirms once on a double click, and stays busy until the confirmed work is done', async () => {
+    let finish: () => void = () => {};
+    const onConfirm = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    renderWithProviders(
+      <ConfirmDialog opened message="Disable this entity?" onConfirm={onConfirm} onCancel={vi.fn()} />,
+    );
+    const confirm = await screen.findByRole('button', { name: 'Confirm' });
+    await userEvent.dblClick(confirm);
+    await userEvent.keyboard('{Enter}');
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(confirm).toHaveAttribute('data-loading', 'true');
+    expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled();
+    finish();
+    await waitFor(() => expect(confirm).not.toHaveAttribute('data-loading'));
   });
 });

@@ -1,6 +1,9 @@
 // A confirmation before anything destructive or paid: the question, 'Back' and 'Confirm'. A destructive
-// one opens with focus on 'Back', so a reflexive Enter changes nothing.
+// one opens with focus on 'Back', so a reflexive Enter changes nothing. While the confirmed work runs
+// (the promise onConfirm returns), 'Confirm' is busy and a second click or Enter does nothing: a double
+// click toggles, charges or removes once.
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { useRef, useState } from 'react';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -11,7 +14,8 @@ export interface ConfirmDialogProps {
   loading?: boolean;
   /** Disabling, removing or charging: focus starts on 'Back' and 'Confirm' is red. */
   destructive?: boolean;
-  onConfirm: () => void;
+  /** The work confirmed; the dialog stays busy until the promise it returns settles. */
+  onConfirm: () => unknown;
   onCancel: () => void;
 }
 
@@ -26,10 +30,26 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const running = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    if (running.current) return;
+    running.current = true;
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      running.current = false;
+      setBusy(false);
+    }
+  };
+  const waiting = Boolean(loading) || busy;
   return (
     <Modal
       opened={opened}
-      onClose={onCancel}
+      onClose={() => {
+        if (!waiting) onCancel();
+      }}
       title={title}
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
@@ -39,14 +59,14 @@ export function ConfirmDialog({
         <Button
           variant="default"
           onClick={onCancel}
-          disabled={loading}
+          disabled={waiting}
           data-autofocus={destructive || undefined}
         >
           {cancelLabel}
         </Button>
         <Button
-          onClick={onConfirm}
-          loading={loading}
+          onClick={() => void confirm()}
+          loading={waiting}
           color={destructive ? 'red' : undefined}
           data-autofocus={destructive ? undefined : true}
         >

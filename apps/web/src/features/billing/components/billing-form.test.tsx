@@ -224,7 +224,7 @@ describe('BillingForm', { timeout: 20_000 }, () => {
 
   it('shows the card on file when updating', async () => {
     renderForm({ cardOnFile: { brand: 'visa', last4: '4242' } });
-    expect(await screen.findByText(MSG.billing.cardOnFile('visa', '4242'))).toBeInTheDocument();
+    expect(await screen.findByText(MSG.billing.cardOnFile('Visa', '4242'))).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Payment details' });
     expect(await within(form).findByText(MSG.billing.localModeHint)).toBeVisible();
     expect(screen.getByText(MSG.billing.keepCardHint)).toBeVisible();

@@ -5,6 +5,7 @@ import {
   type BillingDetailsResponse,
   type BillingForm as BillingFormValues,
   type BillingPayload,
+  cardBrandName,
   MSG,
   type UpdateBillingRequest,
   US_STATES,
@@ -122,7 +123,7 @@ export function BillingForm(props: BillingFormProps) {
         {cardOnFile && (
           <Stack gap={0}>
             <Text size="sm" fw={600}>
-              {MSG.billing.cardOnFile(cardOnFile.brand, cardOnFile.last4)}
+              {MSG.billing.cardOnFile(cardBrandName(cardOnFile.brand), cardOnFile.last4)}
             </Text>
             <Text size="xs" c="dimmed">
               {MSG.billing.keepCardHint}

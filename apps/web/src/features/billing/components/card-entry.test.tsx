@@ -75,6 +75,28 @@ describe('CardEntry', { timeout: 20_000 }, () => {
     expect(stripeMocks.loadStripe).not.toHaveBeenCalled();
   });
 
+  it('takes an expiry typed or pasted as MM/YYYY or M/YY and shows it as MM/YY', async () => {
+    stubApi({
+      'GET /api/payments/config': () =>
+        jsonResponse({ provider: 'local', publishableKey: null, dashboardUrl: null }),
+    });
+    renderWithProviders(<BillingForm onSubmit={async () => {}} />);
+    const user = userEvent.setup({ delay: null });
+    const expiry = await screen.findByRole('textbox', { name: /^Expiry date/ });
+    await user.type(expiry, '12/2030');
+    expect(expiry).toHaveValue('12/30');
+    await user.clear(expiry);
+    await user.click(expiry);
+    await user.paste('1/30');
+    expect(expiry).toHaveValue('01/30');
+    await user.clear(expiry);
+    await user.click(expiry);
+    await user.paste('12/2030');
+    expect(expiry).toHaveValue('12/30');
+    await user.tab();
+    expect(expiry).not.toHaveAccessibleDescription(MSG.billing.cardExpired);
+  });
+
   it("uses Stripe's hosted fields in Stripe mode; the token is Stripe's PaymentMethod, no number reaches our API", async () => {
     const api = stubApi({
       'GET /api/payments/config': () =>

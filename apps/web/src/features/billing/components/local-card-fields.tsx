@@ -1,6 +1,7 @@
 // Local payment mode: card number (Luhn-checked), expiry MM/YY and CVC, exchanged for a token by the
 // local provider's tokeniser. The number never goes to the billing calls.
 import {
+  CARD_EXPIRY_INPUT_MAX,
   CARD_NUMBER_MAX,
   cardDigits,
   formatCardExpiry,
@@ -121,7 +122,7 @@ export function LocalCardFields({
           inputMode="numeric"
           autoComplete="cc-exp"
           placeholder="MM/YY"
-          maxLength={5}
+          maxLength={CARD_EXPIRY_INPUT_MAX}
           disabled={disabled}
           value={values.expiry}
           onChange={(event) => change('expiry', formatCardExpiry(event.currentTarget.value))}

@@ -69,6 +69,8 @@ function renderPicker(list: PlanListResponse, coupons: Record<string, Coupon> = 
   const api = stubApi({
     'GET /api/group/billing/plans/list': () => jsonResponse(list),
     'GET /api/group/billing/coupon/NOPE': () => jsonResponse({ message: MSG.billing.couponNotValid }, 404),
+    'GET /api/group/billing/coupon/FREE': () =>
+      jsonResponse({ message: MSG.billing.couponUsedUp('Free') }, 422),
     ...Object.fromEntries(
       Object.entries(coupons).map(([code, found]) => [
         `GET /api/group/billing/coupon/${code}`,
@@ -158,6 +160,36 @@ describe('PlanPicker', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(onChoice).toHaveBeenLastCalledWith({ priceId: null, coupons: [], chosen: null }),
     );
+  });
+
+  it('names a used-up coupon with the server’s text, clears the field and applies nothing', async () => {
+    const { onChoice, user } = renderPicker({ plans: [LIFETIME], entityCoupon: null });
+    await screen.findByText('Lifetime');
+    const field = screen.getByRole('textbox', { name: 'Coupon' });
+    await user.type(field, 'FREE');
+    await user.tab();
+    await waitFor(() => expect(field).toHaveAccessibleDescription(MSG.wizard.couponFreeUsedUp));
+    expect(field).toHaveValue('');
+    expect(priceOf('price_life')).toBe('$199.00');
+    expect(onChoice).not.toHaveBeenCalledWith(expect.objectContaining({ coupons: ['FREE'] }));
+  });
+
+  it('says so, instead of showing the name in green, when a coupon applies to none of the plans offered', async () => {
+    const monthlyOnly = coupon({
+      id: 'MONTHLY20',
+      name: 'Monthly 20',
+      metadata: { products: 'price_month' },
+    });
+    const { user } = renderPicker({ plans: [LIFETIME], entityCoupon: null }, { MONTHLY20: monthlyOnly });
+    await screen.findByText('Lifetime');
+    const field = screen.getByRole('textbox', { name: 'Coupon' });
+    await user.type(field, 'MONTHLY20');
+    await user.tab();
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(MSG.billing.couponAppliesToNoPlan('Monthly 20')),
+    );
+    expect(screen.queryByText('Monthly 20')).toBeNull();
+    expect(field).toHaveValue('');
   });
 
   it('refuses a coupon code longer than any coupon as one that is not valid, with the limit in its words, and looks nothing up', async () => {

@@ -1,9 +1,10 @@
 // The plan choice of the add-family wizard and the change-plan screen: the plans with 'one-time
 // payment' / 'per month' and prices in two decimals after the entity's own coupon (applied
-// automatically) and a typed coupon, checked when the field is left.
+// automatically) and a typed coupon, checked when the field is left and again when the screen submits.
 import {
   COUPON_CODE_MAX,
   type Coupon,
+  couponPlanIds,
   discountedPrice,
   formatPrice,
   MSG,
@@ -12,7 +13,8 @@ import {
 } from '@bridge-talk/contract';
 import { Alert, Button, Group, Loader, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { ApiError } from '../../../shared/api/api-client.js';
 import { afterPointerPress } from '../../../shared/forms/pointer-press.js';
 import { findCoupon } from '../api/find-coupon.js';
 import { plansQuery, usePlans } from '../api/get-plans.js';
@@ -38,15 +40,49 @@ export interface PlanPickerProps {
   /** Leaves plans out (e.g. the family's current plan on the change-plan screen). */
   filter?: (plan: Plan) => boolean;
   disabled?: boolean;
+  /** A coupon code to start with (a kept draft): it is checked as soon as the plans are known. */
+  defaultCoupon?: string;
+  /** Each change of the coupon field's text, for a draft to keep it. */
+  onCouponText?: (code: string) => void;
 }
 
-export function PlanPicker({ value, onChange, error, filter, disabled }: PlanPickerProps) {
+/**
+ * What a screen that pays asks the picker at submit: the coupon in the field is checked as leaving the
+ * field checks it (or the check already under way is awaited), so a code typed and never left is not
+ * silently dropped. null: the coupon was refused (its message shows), and nothing may be paid.
+ */
+export interface CouponCheck {
+  settle(): Promise<PlanChoice | null>;
+}
+
+/** The coupon the field holds once checked: null when it is empty; 'refused' when it was refused. */
+type CouponOutcome = Coupon | null | 'refused';
+
+export function PlanPicker({
+  value,
+  onChange,
+  error,
+  filter,
+  disabled,
+  couponCheck,
+  defaultCoupon = '',
+  onCouponText,
+}: PlanPickerProps & { couponCheck?: Ref<CouponCheck> }) {
   const queryClient = useQueryClient();
   const plans = usePlans();
-  const [code, setCode] = useState('');
+  const [code, setCodeState] = useState(defaultCoupon);
   const [typed, setTyped] = useState<Coupon | null>(null);
   const [couponError, setCouponError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
+  // The latest field text and accepted coupon, for a check that runs before the next render.
+  const codeNow = useRef(defaultCoupon);
+  const setCode = (next: string) => {
+    codeNow.current = next;
+    setCodeState(next);
+    onCouponText?.(next);
+  };
+  const typedNow = useRef<Coupon | null>(null);
+  const running = useRef<{ code: string; outcome: Promise<CouponOutcome> } | null>(null);
   const entityCoupon = plans.data?.entityCoupon ?? null;
   const coupons = [entityCoupon, typed].filter((c): c is Coupon => c !== null);
 
@@ -65,38 +101,80 @@ export function PlanPicker({ value, onChange, error, filter, disabled }: PlanPic
       onChange({ ...value, coupons: next, chosen: describe(value.priceId, coupons) });
   }, [entityCouponId, typed?.id]);
 
-  const checkCoupon = async () => {
+  const accept = (coupon: Coupon | null): CouponOutcome => {
+    typedNow.current = coupon;
+    setTyped(coupon);
+    return coupon;
+  };
+  // A refused code is emptied: these screens pay on Continue, and a code left showing would look applied.
+  const refuse = (message: string): CouponOutcome => {
+    accept(null);
+    setCode('');
+    setCouponError(message);
+    return 'refused';
+  };
+
+  const lookUp = async (entered: string): Promise<CouponOutcome> => {
     // Its answer moves what is below: the click that left the field lands first.
     await afterPointerPress();
-    const entered = code.trim();
     setCouponError(null);
-    if (entered === '') {
-      setTyped(null);
-      return;
-    }
-    // No coupon is that long. It is refused the way a coupon that is not valid is, with the limit's
-    // words and without a look-up: the field is emptied, because this screen pays on Continue and a
-    // code left showing would look applied.
-    if (entered.length > COUPON_CODE_MAX) {
-      setTyped(null);
-      setCode('');
-      setCouponError(MSG.validation.tooLong(MSG.fields.coupon, COUPON_CODE_MAX));
-      return;
-    }
-    if (typed && entered.toLowerCase() === typed.id.toLowerCase()) return;
+    if (entered === '') return accept(null);
+    // No coupon is that long: refused like one that is not valid, with the limit's words, unasked.
+    if (entered.length > COUPON_CODE_MAX)
+      return refuse(MSG.validation.tooLong(MSG.fields.coupon, COUPON_CODE_MAX));
+    const known = typedNow.current;
+    if (known && entered.toLowerCase() === known.id.toLowerCase()) return known;
     setChecking(true);
     try {
-      setTyped(await findCoupon(entered));
-    } catch {
-      // Spec: MSG.billing.couponNotValid, the field cleared and the original prices restored.
-      setTyped(null);
-      setCode('');
-      setCouponError(MSG.billing.couponNotValid);
+      const found = await findCoupon(entered);
+      const offered = (plans.data?.plans ?? []).filter((plan) => filter?.(plan) ?? true);
+      if (!offered.some((plan) => couponPlanIds(found).includes(plan.id)))
+        return refuse(MSG.billing.couponAppliesToNoPlan(found.name));
+      return accept(found);
+    } catch (failure) {
+      // Spec: the field cleared and the original prices restored (the plans reloaded). A used-up
+      // coupon is named by the server's text; any other failure is MSG.billing.couponNotValid.
       await queryClient.invalidateQueries({ queryKey: plansQuery().queryKey });
+      return refuse(
+        failure instanceof ApiError && failure.status === 422 ? failure.message : MSG.billing.couponNotValid,
+      );
     } finally {
       setChecking(false);
     }
   };
+
+  /** One check per code: leaving the field and the submit that follows share it. */
+  const checkCoupon = (): Promise<CouponOutcome> => {
+    const entered = codeNow.current.trim();
+    if (running.current?.code !== entered) {
+      const outcome = lookUp(entered);
+      running.current = { code: entered, outcome };
+      void outcome.finally(() => {
+        if (running.current?.outcome === outcome) running.current = null;
+      });
+    }
+    return running.current.outcome;
+  };
+
+  // A kept coupon is checked once, when there are plans to price it against.
+  const plansKnown = plans.data !== undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the plans' arrival is news.
+  useEffect(() => {
+    if (plansKnown && defaultCoupon.trim() !== '') void checkCoupon();
+  }, [plansKnown]);
+
+  useImperativeHandle(couponCheck, () => ({
+    async settle() {
+      const outcome = await checkCoupon();
+      if (outcome === 'refused') return null;
+      const applied = [entityCoupon, outcome].filter((c): c is Coupon => c !== null);
+      return {
+        priceId: value.priceId,
+        coupons: couponCodes(entityCoupon, outcome),
+        chosen: describe(value.priceId, applied),
+      };
+    },
+  }));
 
   if (plans.isPending) {
     return (
@@ -111,6 +189,13 @@ export function PlanPicker({ value, onChange, error, filter, disabled }: PlanPic
         <Button size="xs" variant="light" onClick={() => plans.refetch()}>
           {MSG.common.tryAgain}
         </Button>
+      </Alert>
+    );
+  }
+  if (plans.data.plans.length === 0) {
+    return (
+      <Alert color="orange" variant="light" role="alert">
+        {MSG.billing.noPlanOffered}
       </Alert>
     );
   }
@@ -183,7 +268,7 @@ export function PlanPicker({ value, onChange, error, filter, disabled }: PlanPic
           setCode(event.currentTarget.value);
           setCouponError(null);
         }}
-        onBlur={checkCoupon}
+        onBlur={() => void checkCoupon()}
         onKeyDown={(event) => {
           if (event.key === 'Enter') {
             event.preventDefault();

@@ -14,7 +14,7 @@ import { Button, Group as Row, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { FieldPath } from 'react-hook-form';
 import { useBlurValidatedForm } from '../../../shared/forms/use-blur-validated-form.js';
-import { storedFamilyDraft, storeFamilyDraft } from '../../../shared/session/storage.js';
+import { storedWizardDraft, storeWizardDraft } from '../../../shared/session/storage.js';
 import { LoadError } from '../../../shared/ui/load-error.js';
 import { LoadingOverlay } from '../../../shared/ui/loading-overlay.js';
 import { notify } from '../../../shared/ui/notify.js';
@@ -50,13 +50,13 @@ function FamilyStepForm({
   );
   const [memberIds] = useState(() => new Set(members.map((m) => m._id)));
   const save = useSaveFamilyMembers();
-  const [defaultValues] = useState(() => withDraft(start.values, storedFamilyDraft(family._id)));
+  const [defaultValues] = useState(() => withDraft(start.values, storedWizardDraft('family', family._id)));
   const form = useBlurValidatedForm<FamilySlotsForm>({
     resolver: zodResolver(ZFamilyDetailsForm),
     defaultValues,
   });
   useEffect(() => {
-    const watching = form.watch((values) => storeFamilyDraft(family._id, values));
+    const watching = form.watch((values) => storeWizardDraft('family', family._id, values));
     return () => watching.unsubscribe();
   }, [form, family._id]);
   // A kept draft comes back with the messages of what was typed (an empty place says nothing yet).
@@ -68,7 +68,7 @@ function FamilyStepForm({
   const submit = form.handleSubmit(async (values) => {
     try {
       await save.mutateAsync({ groupId: family._id, form: values });
-      storeFamilyDraft(family._id, null);
+      storeWizardDraft('family', family._id, null);
       notify.success(MSG.wizard.groupCreated);
       onDone();
     } catch (error) {

@@ -1,8 +1,9 @@
 // Wizard step 1, Payment Details: the billing form (the billing feature's); saving it creates the
 // family (or updates the payment details of the family being made) and keeps its id. Coming back to
 // it (after a card was declined at step 2) the details on file fill the form: only a card is retyped.
-// A card the bank refuses is refused here, and the form keeps everything typed.
-import { MSG } from '@bridge-talk/contract';
+// A card the bank refuses is refused here, and the form keeps everything typed. When no plan is offered
+// at all, no card is asked for: the step says so instead.
+import { cardBrandName, MSG } from '@bridge-talk/contract';
 import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
@@ -14,6 +15,7 @@ import {
   billingDetailsQuery,
   billingFormValuesOf,
   newIdempotencyKey,
+  usePlans,
   useSaveBilling,
 } from '../../billing/index.js';
 import { familyKeys } from '../api/family-keys.js';
@@ -32,9 +34,18 @@ export function WizardPaymentStep({
   const queryClient = useQueryClient();
   const key = useRef(newIdempotencyKey());
   const details = useQuery({ ...billingDetailsQuery(groupId ?? ''), enabled: groupId !== null });
+  const plans = usePlans();
   const saved = groupId ? details.data?.billingInformation : null;
-  // The form takes its values when it first renders: wait for the details on file.
-  if (groupId && details.isPending) {
+  // No card is asked for when no plan could be chosen with it at the next step.
+  if (plans.data?.plans.length === 0) {
+    return (
+      <Alert color="orange" variant="light" role="alert">
+        {MSG.billing.noPlanOffered}
+      </Alert>
+    );
+  }
+  // The form takes its values when it first renders: wait for the details on file (and the plans).
+  if ((groupId && details.isPending) || plans.isPending) {
     return (
       <Center py="md">
         <Loader size="sm" aria-label={MSG.wizard.stepPaymentDetails} />
@@ -47,7 +58,9 @@ export function WizardPaymentStep({
       {saved && (
         <Alert color="blue" variant="light">
           <Group justify="space-between" wrap="wrap">
-            <Text size="sm">{MSG.families.paymentDetailsSaved(saved.cardBrand, saved.cardLast4)}</Text>
+            <Text size="sm">
+              {MSG.families.paymentDetailsSaved(cardBrandName(saved.cardBrand), saved.cardLast4)}
+            </Text>
             <Button size="xs" onClick={onSkip}>
               {MSG.families.continueWithSavedPayment}
             </Button>

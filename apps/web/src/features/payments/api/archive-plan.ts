@@ -3,14 +3,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client.js';
 import { paymentsKeys } from './payments-keys.js';
 
-export function archivePlan(id: string) {
-  return callApi(ROUTES.payments.planArchive, { params: { id } });
+/** Archives a plan (no longer offered) or restores it. */
+export function setPlanActive({ id, active }: { id: string; active: boolean }) {
+  return callApi(active ? ROUTES.payments.planRestore : ROUTES.payments.planArchive, { params: { id } });
 }
 
-export function useArchivePlan() {
+export function useSetPlanActive() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: archivePlan,
+    mutationFn: setPlanActive,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentsKeys.plans() }),
   });
 }

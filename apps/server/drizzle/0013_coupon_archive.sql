@@ -1,0 +1,1 @@
+ALTER TABLE "payment_coupons" ADD COLUMN "archived_at" timestamp with time zone;

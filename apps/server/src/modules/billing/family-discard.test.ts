@@ -1,0 +1,78 @@
+// Discarding a family the wizard left unfinished: its card is detached at the provider and the family
+// goes, recorded in its activity; a named or paid family is never discarded.
+import { API, apiPath, cardLabel, MSG } from '@bridge-talk/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingInformation, groups } from '../../db/schema.js';
+import { paymentMethods } from '../../db/schema-billing.js';
+import { auditEvents } from '../../db/schema-families.js';
+import { billingEntity, createPlan } from '../../test-support/billing.js';
+import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function cardOf(groupId: string) {
+  const [billing] = await t
+    .db()
+    .select({ paymentMethodId: billingInformation.providerPaymentMethodId })
+    .from(billingInformation)
+    .where(eq(billingInformation.groupId, groupId));
+  return billing!.paymentMethodId;
+}
+
+const discardPath = (groupId: string) => apiPath(API.billing.discard, { groupId });
+
+describe('DELETE /api/group/billing/unfinished/{groupId}', () => {
+  it('detaches the card of a family never named, deletes the family and records who did it', async () => {
+    const { call, groupWithCard, entity } = await billingEntity(t);
+    const groupId = await groupWithCard();
+    const paymentMethodId = await cardOf(groupId);
+
+    const answer = await call('DELETE', discardPath(groupId));
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ message: MSG.families.discarded });
+    expect(await t.db().select().from(groups).where(eq(groups.id, groupId))).toEqual([]);
+    expect(await t.db().select().from(paymentMethods).where(eq(paymentMethods.id, paymentMethodId))).toEqual(
+      [],
+    );
+    const events = await t.db().select().from(auditEvents).where(eq(auditEvents.groupId, groupId));
+    expect(events.filter((e) => e.action === 'billing.family_discarded')).toEqual([
+      expect.objectContaining({ actorUserId: entity.userId, subject: cardLabel('visa', '4242') }),
+    ]);
+    // Gone: a second discard, like any call naming it, finds nothing.
+    expect((await call('DELETE', discardPath(groupId))).statusCode).toBe(404);
+  });
+
+  it('refuses a family that has a plan, and changes nothing', async () => {
+    const plan = await createPlan(t.db());
+    const { call, groupWithCard, assign } = await billingEntity(t);
+    const groupId = await groupWithCard();
+    expect((await assign(groupId, plan.id)).statusCode).toBe(200);
+    const answer = await call('DELETE', discardPath(groupId));
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json()).toEqual({ message: MSG.families.onlyUnfinishedDiscarded });
+    expect(await t.db().select({ id: groups.id }).from(groups).where(eq(groups.id, groupId))).toEqual([
+      { id: groupId },
+    ]);
+    const paymentMethodId = await cardOf(groupId);
+    expect(
+      await t
+        .db()
+        .select({ id: paymentMethods.id })
+        .from(paymentMethods)
+        .where(eq(paymentMethods.id, paymentMethodId)),
+    ).toHaveLength(1);
+  });
+
+  it("answers 404 for another entity's family, and keeps it and its card", async () => {
+    const owner = await billingEntity(t);
+    const stranger = await billingEntity(t);
+    const groupId = await owner.groupWithCard();
+    expect((await stranger.call('DELETE', discardPath(groupId))).statusCode).toBe(404);
+    expect(await t.db().select({ id: groups.id }).from(groups).where(eq(groups.id, groupId))).toHaveLength(1);
+  });
+});
