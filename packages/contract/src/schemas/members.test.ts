@@ -85,27 +85,38 @@ describe('ZFamilyDetailsForm (wizard step 3)', () => {
     );
   });
 
-  it('refuses names shorter than 3 characters, the child’s as any other (one rule with step 2)', () => {
+  it('takes real short names (Bo Li, a one-letter J), and refuses a name without a letter', () => {
     const errors = errorsOf(
       ZFamilyDetailsForm.safeParse(
         form({
-          child: { ...person('J', ''), lastName: 'Smith' },
+          child: { ...person('J', ''), lastName: '-' },
           adoptive: [{ ...person('Alice'), lastName: 'Li' }, emptyFamilySlots().adoptive[1]],
-          birth: [person('Bo'), emptyFamilySlots().birth[1]],
+          birth: [{ ...person('Bo'), lastName: '42' }, emptyFamilySlots().birth[1]],
         }),
       ),
     );
     expect(errors).toEqual({
-      'child.firstName': MSG.validation.accountFirstNameMin,
-      'adoptive.0.lastName': MSG.validation.accountLastNameMin,
-      'birth.0.firstName': MSG.validation.accountFirstNameMin,
+      'child.lastName': MSG.validation.lastNameNeedsLetter,
+      'birth.0.lastName': MSG.validation.lastNameNeedsLetter,
     });
   });
 
-  it('judges a first name by its part before a space, where the server splits the name', () => {
-    const errors = errorsOf(ZFamilyDetailsForm.safeParse(form({ child: { ...person('Jo Ann', '') } })));
-    expect(errors).toEqual({ 'child.firstName': MSG.validation.accountFirstNameMin });
-    expect(ZFamilyDetailsForm.safeParse(form({ child: person('Mary Ann', '') })).success).toBe(true);
+  it('keeps a first name of several words whole: it is never split again', () => {
+    expect(ZFamilyDetailsForm.safeParse(form({ child: person('Jo Ann', '') })).success).toBe(true);
+    expect(ZFamilyDetailsForm.safeParse(form({ child: person('María del Carmen', '') })).success).toBe(true);
+  });
+
+  it('refuses the same e-mail for two people, on the later place, whatever its case', () => {
+    const errors = errorsOf(
+      ZFamilyDetailsForm.safeParse(
+        form({
+          adoptive: [person('Alice'), emptyFamilySlots().adoptive[1]],
+          birth: [{ ...person('Bella'), email: 'ALICE@family.test' }, emptyFamilySlots().birth[1]],
+        }),
+      ),
+    );
+    expect(errors['birth.0.email']).toBe(MSG.validation.emailTwiceInFamily);
+    expect(errors['adoptive.0.email']).toBeUndefined();
   });
 
   it('says a name longer than 60 characters is too long', () => {
@@ -144,19 +155,16 @@ describe('ZEditFamilyMembersForm', () => {
     });
   });
 
-  it('refuses names shorter than 3 characters, with or without an e-mail', () => {
+  it('takes one-letter names and refuses a name without a letter, with or without an e-mail', () => {
     const errors = errorsOf(
       ZEditFamilyMembersForm.safeParse(
         form({
-          child: { ...person('J', ''), lastName: 'Smith' },
+          child: { ...person('J', ''), lastName: '.' },
           adoptive: [person('Alice'), { ...person('Ben'), lastName: 'Li' }],
         }),
       ),
     );
-    expect(errors).toEqual({
-      'child.firstName': MSG.validation.accountFirstNameMin,
-      'adoptive.1.lastName': MSG.validation.accountLastNameMin,
-    });
+    expect(errors).toEqual({ 'child.lastName': MSG.validation.lastNameNeedsLetter });
   });
 
   it('requires at least one adoptive parent and one birth family member', () => {
@@ -216,13 +224,14 @@ describe('member calls', () => {
     expect(adult.email).toBe('alan@family.test');
   });
 
-  it('a person’s name is a first and a last name of 3 characters or more, as on the forms', () => {
+  it('a person’s name is a first and a last name with a letter each, as on the forms', () => {
     const nameErrors = (name: string) =>
       ZCreateMemberUserRequest.safeParse({ groupId, name, email: null, subtype: 'child' }).error?.issues.map(
         (i) => i.message,
       ) ?? [];
-    expect(nameErrors('J Smith')).toEqual([MSG.validation.accountFirstNameMin]);
-    expect(nameErrors('Jane S')).toEqual([MSG.validation.accountLastNameMin]);
+    expect(nameErrors('J Smith')).toEqual([]);
+    expect(nameErrors('- Smith')).toEqual([MSG.validation.firstNameNeedsLetter]);
+    expect(nameErrors('Jane 7')).toEqual([MSG.validation.lastNameNeedsLetter]);
     expect(nameErrors('Jane')).toEqual([MSG.validation.lastNameIsRequired]);
     expect(nameErrors('')).toEqual([MSG.validation.firstNameIsRequired, MSG.validation.lastNameIsRequired]);
     expect(nameErrors('Jane Smith')).toEqual([]);
