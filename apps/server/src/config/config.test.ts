@@ -27,6 +27,13 @@ describe('loadConfig', () => {
     expect(config.bootstrapAdmin.email).toBe('boss@example.org');
   });
 
+  it('holds ADMIN_PASSWORD to the portal’s password rules at the first start', () => {
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'longbutweak' })).toThrow(
+      'ADMIN_PASSWORD: must have at least 8 characters, an uppercase and a lowercase letter and a digit',
+    );
+    expect(loadConfig({ ADMIN_PASSWORD: 'Strong-Pass-1' }).bootstrapAdmin.password).toBe('Strong-Pass-1');
+  });
+
   it('refuses a wrong value with a message naming each variable at fault', () => {
     const attempt = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short' });
     expect(attempt).toThrow(ConfigError);

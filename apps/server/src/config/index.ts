@@ -1,6 +1,7 @@
 // The only module that reads process.env: every setting is parsed and validated here once, at start-up.
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { isStrongPassword } from '@bridge-talk/contract';
 import { z } from 'zod';
 
 const booleanish = z
@@ -58,7 +59,14 @@ const ZEnv = z.object({
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   TRUST_PROXY: ZTrustProxy.default(false),
   ADMIN_EMAIL: z.email().default('admin@bridgetalk.local'),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  // The portal's own password rules: the first admin is held to what every other account is.
+  ADMIN_PASSWORD: z
+    .string()
+    .refine(
+      (password) => isStrongPassword(password, password),
+      'must have at least 8 characters, an uppercase and a lowercase letter and a digit',
+    )
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

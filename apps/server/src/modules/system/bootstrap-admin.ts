@@ -1,14 +1,25 @@
 // On an empty database the first admin comes from ADMIN_EMAIL / ADMIN_PASSWORD; without a password a
-// random one is generated and printed once, since nobody else could ever sign in.
+// random one is generated and printed once, since nobody else could ever sign in. Once admins exist the
+// two are read no more: an ADMIN_PASSWORD that is not the admin's password is said to be ignored, with
+// the way to change a password, so that nobody believes a restart changed it.
 import type { AppContext } from '../../app-context.js';
-import { hashPassword } from '../../lib/passwords.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { randomToken } from '../../lib/secrets.js';
 import { importTokenKey, type TokenKey } from '../auth/token-key.js';
 import * as repo from './system.repository.js';
 
 export async function ensureBootstrapAdmin(ctx: AppContext): Promise<void> {
-  if ((await repo.countAdmins(ctx.db)) > 0) return;
   const { email, password } = ctx.config.bootstrapAdmin;
+  if ((await repo.countAdmins(ctx.db)) > 0) {
+    if (password && !(await verifyPassword(await repo.findAdminPasswordHash(ctx.db, email), password))) {
+      ctx.logger.warn(
+        { email },
+        'ADMIN_PASSWORD is ignored: the database has its admins already, and this is not their password. ' +
+          'To change a password, use "Forgot password" on /login/admin (the code goes to the admin\'s e-mail or the outbox).',
+      );
+    }
+    return;
+  }
   const chosen = password ?? randomToken(12);
   const inserted = await repo.insertAdmin(ctx.db, {
     email,
