@@ -2,6 +2,7 @@
 // random one is generated and printed once, since nobody else could ever sign in. Once admins exist the
 // two are read no more: an ADMIN_PASSWORD that is not the admin's password is said to be ignored, with
 // the way to change a password, so that nobody believes a restart changed it.
+import { MSG } from '@bridge-talk/contract';
 import type { AppContext } from '../../app-context.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { randomToken } from '../../lib/secrets.js';
@@ -15,7 +16,7 @@ export async function ensureBootstrapAdmin(ctx: AppContext): Promise<void> {
       ctx.logger.warn(
         { email },
         'ADMIN_PASSWORD is ignored: the database has its admins already, and this is not their password. ' +
-          'To change a password, use "Forgot password" on /login/admin (the code goes to the admin\'s e-mail or the outbox).',
+          `To change a password, use "${MSG.auth.forgotPassword}" on /login/admin (the code goes to the admin's e-mail or the outbox).`,
       );
     }
     return;
