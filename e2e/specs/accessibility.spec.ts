@@ -187,14 +187,17 @@ async function visit(page: Page, url: string, ready: (page: Page) => Locator) {
   await expect(page.getByLabel('Loading')).toHaveCount(0);
 }
 
-/** The public check of a transcript: the same page for every visitor, signed in or not. */
+/**
+ * The public check of a transcript: the same page for every visitor, signed in or not; one route whose
+ * fingerprint is optional, visited without one and with one.
+ */
 const VERIFY_VISITS: Visit[] = [
   {
-    route: '/verify',
+    route: '/verify/:hash?',
     open: (page) => visit(page, '/verify', (p) => heading(p, 'Check a conversation transcript')),
   },
   {
-    route: '/verify/:hash',
+    route: '/verify/:hash?',
     open: async (page) => {
       await visit(page, `/verify/${'0'.repeat(64)}`, (p) => heading(p, 'Check a conversation transcript'));
       await expect(page.getByTestId('verify-result')).toBeVisible();
@@ -515,7 +518,7 @@ function routeTables(): Record<Visitor, string[]> {
         continue;
       }
       for (const table of code.matchAll(
-        /export const (\w+)\s*:\s*RouteObject\[\]\s*=\s*\[([\s\S]*?)\n\];/g,
+        /export const (\w+)\s*:\s*RouteObject\[\]\s*=\s*\[([\s\S]*?)\];$/gm,
       )) {
         features.set(table[1]!, pathsIn(table[2]!));
       }
