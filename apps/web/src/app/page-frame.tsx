@@ -75,7 +75,7 @@ export function PageFrame() {
                   <Avatar radius="xl" color="blue" aria-hidden>
                     {initial}
                   </Avatar>
-                  <Box visibleFrom="xs">
+                  <Box visibleFrom="sm">
                     <Text size="sm" fw={600} lh={1.2} maw={200} truncate="end" title={user.name}>
                       {user.name}
                     </Text>
