@@ -1,7 +1,9 @@
 // The frame of every page: toasts over none of its controls at a phone's, a tablet's and a desktop's
-// width.
+// width; a skip link first and focus back where a dialog was opened, by keyboard alone.
+import { randomUUID } from 'node:crypto';
 import { MSG } from '@bridge-talk/contract';
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { adminToken, uniqueEmail } from '../support/accounts.js';
 import { expect, test } from '../support/fixtures.js';
 import { signInAdmin } from '../support/sign-in.js';
 
@@ -43,3 +45,63 @@ for (const width of [390, 768, 1366]) {
     expect(box.width).toBeGreaterThanOrEqual(200);
   });
 }
+
+/** The skip link reached by `key`, and what it does: it moves focus to the main content. */
+async function skipToMain(page: Page, key = 'Tab') {
+  await page.keyboard.press(key);
+  const skip = page.getByRole('link', { name: MSG.frame.skipToMain });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+}
+
+test('by keyboard: the skip link comes first and leads past the header and the menu; a dialog gives focus back to its opener', async ({
+  page,
+  request,
+}) => {
+  // Logged out: past the brand, to the form.
+  // The form's e-mail field has focus when the page shows: the skip link is the one element before it.
+  await page.goto('/login/entity');
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
+  await skipToMain(page, 'Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
+  // The terms modal, opened from its link, gives focus back to it.
+  const termsLink = page.getByRole('button', { name: MSG.auth.termsOfUse });
+  await termsLink.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: MSG.auth.termsOfUse })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(termsLink).toBeFocused();
+
+  // Signed in: past the header and the side menu, to the page's own first control.
+  const token = await adminToken(request);
+  const name = `Keyboard Admin ${randomUUID().slice(0, 6)}`;
+  const created = await request.post('/api/admin/users/create', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name, email: uniqueEmail('keyboard-admin'), subtype: 'admin' },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  await signInAdmin(page);
+  // A page load starts from the top of the page.
+  await page.goto('/bridge-talk-admin?page=1');
+  await expect(page.getByRole('row').filter({ hasText: name })).toBeVisible();
+  await skipToMain(page);
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
+
+  // The confirmation before removing an admin: Back, Escape, the close button — focus is back on Remove.
+  const remove = page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: 'Remove' });
+  for (const close of ['Back', 'Escape', 'Close'] as const) {
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('button', { name: 'Back' })).toBeFocused();
+    if (close === 'Escape') await page.keyboard.press('Escape');
+    else await dialog.getByRole('button', { name: close }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(remove, `after ${close}`).toBeFocused();
+  }
+});

@@ -49,6 +49,8 @@ export const MSG = {
     logout: 'Logout',
     /** The header's button that opens the side menu where it is a drawer (tablets, phones). */
     menu: 'Menu',
+    /** The first focusable element of every page: it moves focus past the header and menu. */
+    skipToMain: 'Skip to main content',
   },
 
   nav: {

@@ -1,6 +1,7 @@
 // A confirmation before anything destructive or paid: the question, 'Back' and 'Confirm'. A destructive
 // one opens with focus on 'Back', so a reflexive Enter changes nothing.
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
+import { Dialog } from './dialog.js';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -27,7 +28,7 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={onCancel}
       title={title}
@@ -53,6 +54,6 @@ export function ConfirmDialog({
           {confirmLabel}
         </Button>
       </Group>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,12 +1,13 @@
 // The terms modal's body: the latest published terms, sanitised by the terms page's own component.
 import { MSG } from '@bridge-talk/contract';
-import { Alert, Center, Loader, Modal, Text } from '@mantine/core';
+import { Alert, Center, Loader, Text } from '@mantine/core';
+import { Dialog } from '../../../shared/ui/dialog.js';
 import { TermsContent, useLatestTerms } from '../../terms/index.js';
 
 export function TermsDialog({ title, onClose }: { title: string | null; onClose: () => void }) {
   const terms = useLatestTerms({ enabled: title !== null });
   return (
-    <Modal
+    <Dialog
       opened={title !== null}
       onClose={onClose}
       title={title}
@@ -25,6 +26,6 @@ export function TermsDialog({ title, onClose }: { title: string | null; onClose:
       ) : (
         <Text c="dimmed">{MSG.extra.termsNotPublished}</Text>
       )}
-    </Modal>
+    </Dialog>
   );
 }
