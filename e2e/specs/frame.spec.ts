@@ -1,9 +1,10 @@
 // The frame of every page: toasts over none of its controls at a phone's, a tablet's and a desktop's
-// width; a skip link first and focus back where a dialog was opened, by keyboard alone.
+// width; a skip link first and focus back where a dialog was opened, by keyboard alone; names in
+// right-to-left scripts laid out so, and long values that wrap instead of widening the page.
 import { randomUUID } from 'node:crypto';
 import { MSG } from '@bridge-talk/contract';
 import type { Locator, Page } from '@playwright/test';
-import { adminToken, uniqueEmail } from '../support/accounts.js';
+import { adminToken, agencyForm, uniqueEmail } from '../support/accounts.js';
 import { expect, test } from '../support/fixtures.js';
 import { signInAdmin } from '../support/sign-in.js';
 
@@ -104,4 +105,76 @@ test('by keyboard: the skip link comes first and leads past the header and the m
     await expect(dialog).toHaveCount(0);
     await expect(remove, `after ${close}`).toBeFocused();
   }
+});
+
+test('a Hebrew or Arabic name reads right to left where it is shown; a long unbroken address wraps on a phone', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const hebrew = `סוכנות אימוץ שלום ${randomUUID().slice(0, 4)}`;
+  const address = `Rehov-${'HaShalom'.repeat(20)}`;
+  const response = await request.post('/api/entity/create', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { ...agencyForm(hebrew, uniqueEmail('rtl')), address },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const entity: { _id: string } = await response.json();
+
+  await signInAdmin(page);
+  await page.getByRole('searchbox', { name: 'Search for entities or lawyers' }).fill(hebrew);
+  const cell = page.getByRole('row').filter({ hasText: hebrew }).getByText(hebrew, { exact: true });
+  await expect(cell).toBeVisible();
+  const direction = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).direction);
+  expect(await direction(cell)).toBe('rtl');
+  // A name in Latin letters beside it keeps left to right.
+  expect(await direction(page.getByRole('columnheader', { name: 'Name' }))).toBe('ltr');
+
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(`/entity-management/${entity._id}/details`);
+  const title = page.getByRole('heading', { level: 1, name: hebrew });
+  await expect(title).toBeVisible();
+  expect(await direction(title)).toBe('rtl');
+  const field = page.getByRole('textbox', { name: 'Address' });
+  await expect(field).toHaveValue(address);
+  // Wrapped: the whole value is in the field's width, and the page is no wider than the phone.
+  expect(await field.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  expect(await field.evaluate((element) => element.clientHeight > 60)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await direction(page.getByRole('textbox', { name: MSG.fields.entityName }))).toBe('rtl');
+});
+
+test('at 390 px a long unbroken word in the terms wraps: the modal and the page keep their headings in view', async ({
+  page,
+}) => {
+  const word = `https://example.org/${'averyveryverylongpath'.repeat(12)}`;
+  const terms = {
+    _id: 'long',
+    document: 'terms',
+    content: `<h2>Long terms</h2><p>${word}</p>`,
+    version: 7,
+    updatedAt: new Date().toISOString(),
+    author: null,
+  };
+  await page.route(/\/api\/term\/last(\?document=terms)?$/, (route) => route.fulfill({ json: terms }));
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/login/entity');
+  const link = page.getByRole('button', { name: MSG.auth.termsOfUse });
+  await link.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: MSG.auth.termsOfUse });
+  await expect(dialog.getByText(word)).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: MSG.auth.termsOfUse })).toBeInViewport({ ratio: 1 });
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeInViewport({ ratio: 1 });
+  const content = dialog.getByTestId('terms-content');
+  expect(await content.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  await page.keyboard.press('Escape');
+
+  await signInAdmin(page);
+  await page.goto('/terms-conditions');
+  await expect(page.getByText(word)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: MSG.nav.termsAndConditions })).toBeInViewport({
+    ratio: 1,
+  });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

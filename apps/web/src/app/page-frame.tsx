@@ -79,7 +79,7 @@ export function PageFrame() {
                     {initial}
                   </Avatar>
                   <Box visibleFrom="sm">
-                    <Text size="sm" fw={600} lh={1.2} maw={200} truncate="end" title={user.name}>
+                    <Text size="sm" fw={600} lh={1.2} maw={200} truncate="end" title={user.name} dir="auto">
                       {user.name}
                     </Text>
                     <Text size="xs" c="dimmed">
