@@ -191,7 +191,13 @@ async function visit(page: Page, url: string, ready: (page: Page) => Locator) {
   await expect(page.getByLabel('Loading')).toHaveCount(0);
 }
 
-/** The public check of a transcript: the same page for every visitor, signed in or not. */
+/** A terms version that does not exist. */
+const MISSING_VERSION = '00000000-0000-4000-8000-000000000000';
+
+/**
+ * The public check of a transcript: the same page for every visitor, signed in or not; one route whose
+ * fingerprint is optional, visited without one and with one.
+ */
 const VERIFY_VISITS: Visit[] = [
   {
     route: '/verify/:hash?',
@@ -344,6 +350,17 @@ const ROUTES: Record<Visitor, Visit[]> = {
       open: async (page) => {
         await visit(page, '/terms-conditions/new', (p) => heading(p, 'Terms and Conditions'));
         await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled({ timeout: 30_000 });
+      },
+    },
+    {
+      // The shared server has no terms yet: the state of a version not found (a version is scanned on a
+      // server of its own below).
+      route: '/terms-conditions/versions/:id',
+      open: async (page) => {
+        await visit(page, `/terms-conditions/versions/${MISSING_VERSION}`, (p) =>
+          heading(p, 'Terms and Conditions'),
+        );
+        await expect(page.getByText('Not found.')).toBeVisible();
       },
     },
     {
@@ -673,7 +690,11 @@ test('logged out: every route and the terms modal', async ({ page }) => {
 
 test('admin: every route and the confirmation before removing an admin; hostile names never run', async ({
   page,
+  consoleErrors,
 }) => {
+  consoleErrors.expect(
+    new RegExp(`status of 404 \\(Not Found\\) \\(.*/api/term/list/${MISSING_VERSION}\\)$`),
+  );
   await signIn(page, 'admin', E2E_ADMIN.email, E2E_ADMIN.password);
   await scanRoutes(page, 'admin', {
     // The coupons tab: the hostile coupon and the hostile plan it applies to.
@@ -769,6 +790,10 @@ test('admin: the terms and the editor of an existing version; its hostile html n
     await expect(page.getByRole('textbox', { name: 'Version' })).toHaveValue('2');
     await expectAccessible(page, `admin /terms-conditions/:id (${termsId})`);
     await unexecuted(`admin /terms-conditions/${termsId}`);
+    await visit(page, `/terms-conditions/versions/${termsId}`, (p) => heading(p, 'Version 1'));
+    await expect(page.getByRole('main').getByText('Hostile terms')).toBeVisible();
+    await expectAccessible(page, `admin /terms-conditions/versions/:id (${termsId})`);
+    await unexecuted(`admin /terms-conditions/versions/${termsId}`);
   } finally {
     server.process.kill('SIGTERM');
     await waitForExit(server.process);

@@ -244,7 +244,11 @@ test('Remember me: off ends the session with the browser, on keeps it', async ({
 test('after a 401 the client refreshes the session once and replays the request', async ({
   page,
   request,
+  consoleErrors,
 }) => {
+  consoleErrors.expect(
+    /^Failed to load resource: the server responded with a status of 401 .*\/api\/auth\/me\)$/,
+  );
   const entity = await activeEntity(request);
   await signIn(page, 'entity', entity.email, entity.password, { land: false });
   await expect(page).toHaveURL(/\/manage-families$/);

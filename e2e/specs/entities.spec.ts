@@ -156,7 +156,11 @@ test('disabling an entity refuses its next request; enabling opens its edit scre
   page,
   browser,
   request,
+  consoleErrors,
 }) => {
+  // The disabled entity's next request and the refresh it tries are refused: that is the journey.
+  consoleErrors.expect(/status of 401 \(Unauthorized\) \(.*\/api\/auth\/me\)$/);
+  consoleErrors.expect(/status of 401 \(Unauthorized\) \(.*\/api\/auth\/refresh\)$/);
   const tag = `Dis${randomUUID().slice(0, 6)}`;
   const { created } = await createEntities(request, tag, 1);
   const entity = created[0]!;
@@ -231,7 +235,10 @@ const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 test('details show the monthly and lifetime prices after the entity coupon; the coupon is checked on leaving it', async ({
   page,
   request,
+  consoleErrors,
 }) => {
+  // The unknown coupon typed on purpose: the check of it is answered 404.
+  consoleErrors.expect(/status of 404 \(Not Found\) \(.*\/api\/group\/billing\/coupon\/NOPE[^/]*\)$/);
   const suffix = randomUUID().slice(0, 6).toUpperCase();
   const { token, created } = await createEntities(request, `Cpn${suffix}`, 1);
   const entity = created[0]!;

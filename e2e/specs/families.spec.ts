@@ -229,7 +229,8 @@ test('an agency adds a family in three steps, then manages its members, channels
   await expect(page.getByRole('link', { name: 'Update Billing' })).toHaveCount(0);
 });
 
-test('another agency’s family is not found', async ({ page, request }) => {
+test('another agency’s family is not found', async ({ page, request, consoleErrors }) => {
+  consoleErrors.expect(/status of 404 \(Not Found\) \(.*\/api\/group\/list\/[0-9a-f-]{36}\)$/);
   const owner = await activeEntity(request);
   const { groupId } = await familyThroughApi(request, owner);
   const other = await activeEntity(request);

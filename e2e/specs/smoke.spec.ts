@@ -96,7 +96,10 @@ test('a malformed e-mail and no password are refused in the browser with the spe
 
 test('a screen whose code cannot be downloaded says so in the frame; the menu still works and a reload recovers', async ({
   page,
+  consoleErrors,
 }) => {
+  // The blocked download, and the failed import the screen's error boundary reports.
+  consoleErrors.expect(/payments-page-[^/]*\.js/);
   await signInAdmin(page);
 
   // As after a release that removed the old chunks, or a dropped connection.
@@ -121,7 +124,11 @@ test('a screen whose code cannot be downloaded says so in the frame; the menu st
 
 test('without the toasts’ code (its chunk fails to download) the portal still signs in and shows its screens', async ({
   page,
+  consoleErrors,
 }) => {
+  consoleErrors.expect(
+    /^Failed to load resource: net::ERR_CONNECTION_FAILED \(.*\/assets\/toast-container-[^/]*\.js\)$/,
+  );
   // As offline, or in a tab opened before a release removed the chunk.
   await page.route(/\/assets\/toast-container-[^/]*\.js$/, (route) => route.abort('connectionfailed'));
   await signInAdmin(page);

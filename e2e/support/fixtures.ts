@@ -1,7 +1,9 @@
-// The test object every spec uses: baseURL from the global setup, and helpers to read captured mail.
+// The test object every spec uses: baseURL from the global setup, no console error left undeclared, and
+// helpers to read captured mail.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
+import { type ConsoleErrors, takeErrors, watchBrowser } from './console-errors.js';
 
 export interface CapturedMail {
   to: string[];
@@ -47,11 +49,31 @@ export async function waitForMail(
   return found!;
 }
 
-export const test = base.extend({
+export const test = base.extend<{ consoleErrors: ConsoleErrors }, { watchedBrowser: undefined }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL);
   },
+  watchedBrowser: [
+    async ({ browser }, use) => {
+      const unwatch = watchBrowser(browser);
+      await use(undefined);
+      unwatch();
+    },
+    { scope: 'worker', auto: true },
+  ],
+  // Set up before the test's context and torn down after it is closed: every error of the test is in.
+  consoleErrors: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const declared: RegExp[] = [];
+      await use({ expect: (pattern) => declared.push(pattern) });
+      const { unexpected, unmatched } = takeErrors(declared);
+      expect(unexpected, 'console errors and uncaught exceptions of the pages').toEqual([]);
+      expect(unmatched, 'declared console errors that did not happen').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

@@ -49,6 +49,8 @@ export const MSG = {
     logout: 'Logout',
     /** The header's button that opens the side menu where it is a drawer (tablets, phones). */
     menu: 'Menu',
+    /** The first focusable element of every page: it moves focus past the header and menu. */
+    skipToMain: 'Skip to main content',
   },
 
   nav: {
@@ -269,6 +271,26 @@ export const MSG = {
     newTerm: 'New Term',
     /** The fixed title sent when terms are created. */
     defaultTitle: 'Term 1',
+    /** A save whose text is the version in force's: nothing is saved. */
+    unchanged: (version: number) => `Nothing changed since version ${version}: no new version was saved.`,
+    versionsTitle: 'Versions',
+    versionsCaption: (document: string) => `Every saved version of the ${document.toLowerCase()}`,
+    columnVersion: 'Version',
+    columnDate: 'Date',
+    columnAuthor: 'Saved by',
+    inForce: 'In force',
+    viewVersion: (version: number) => `View version ${version}`,
+    versionTitle: (version: number) => `Version ${version}`,
+    /** A read-only earlier version: said above its text. */
+    readOnlyNote: 'An earlier version, kept as it was saved. Only the latest version is in force.',
+    editFromVersion: 'Edit from this version',
+    /** The author of a version whose administrator was removed. */
+    authorRemoved: 'A removed administrator',
+    /** The public modal, under its title. */
+    versionAndDate: (version: number, date: string) => `Version ${version} · Last updated ${date}`,
+    privacyNotPublished: 'The privacy policy has not been published yet.',
+    writeFirstPrivacy: 'Write the first privacy policy',
+    privacySaved: 'Privacy policy saved.',
   },
 
   families: {

@@ -99,6 +99,7 @@ export const ROUTES = {
   term: {
     last: { method: 'GET', path: '/api/term/last' },
     byId: { method: 'GET', path: '/api/term/list/:id' },
+    versions: { method: 'GET', path: '/api/term/versions' },
     create: { method: 'POST', path: '/api/term/create' },
   },
   /** Conversations (entity): a family's channels and messages, the status toggle and the export. */

@@ -1,5 +1,7 @@
 // Drizzle table definitions: the single description of our tables. Migrations in ../../drizzle are
 // generated from these files (`npm run db:generate -w @bridge-talk/server`) and run on PGlite and PostgreSQL.
+
+import { TERMS_DOCUMENTS } from '@bridge-talk/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
@@ -163,6 +165,8 @@ export const terms = pgTable(
   'terms',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** 'terms' (of use) or 'privacy' (the privacy policy): each numbers its versions on its own. */
+    document: text('document', { enum: TERMS_DOCUMENTS }).notNull().default('terms'),
     title: text('title').notNull(),
     /** Sanitised html. */
     content: text('content').notNull(),
@@ -171,7 +175,7 @@ export const terms = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('terms_version_key').on(t.version)],
+  (t) => [uniqueIndex('terms_document_version_key').on(t.document, t.version)],
 );
 
 // ─── Billing: groups, payment details, plans, coupons, card tokens, customers, payment

@@ -470,6 +470,7 @@ const REQUESTS: Record<string, Build> = {
   }),
   'GET /api/term/last': () => ({ method: 'GET', url: '/api/term/last' }),
   'GET /api/term/list/:id': () => ({ method: 'GET', url: `/api/term/list/${termId}` }),
+  'GET /api/term/versions': () => ({ method: 'GET', url: '/api/term/versions?document=privacy' }),
   'POST /api/term/create': () => ({
     method: 'POST',
     url: '/api/term/create',

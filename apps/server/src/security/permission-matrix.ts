@@ -81,6 +81,7 @@ export const PERMISSION_MATRIX: Record<string, MatrixRow> = {
   'DELETE /api/admin/users/remove/:id':                  row('401',   '2xx',   '403',   '403',   '401'),
   'GET /api/term/last':                                  row('2xx',   '2xx',   '2xx',   '2xx',   '2xx'),
   'GET /api/term/list/:id':                              row('401',   '2xx',   '403',   '403',   '401'),
+  'GET /api/term/versions':                              row('401',   '2xx',   '403',   '403',   '401'),
   'POST /api/term/create':                               row('401',   '2xx',   '403',   '403',   '401'),
   // families, their people, conversations and exports: the owning entity's only
   'GET /api/group/list':                                 row('401',   '403',   '2xx',   '2xx',   '401'),

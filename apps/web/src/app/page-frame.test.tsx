@@ -219,6 +219,18 @@ describe('PageFrame', () => {
   });
 });
 
+describe('PageFrame: the skip link', () => {
+  it('is the first focusable element and moves focus to the main content', async () => {
+    renderFrame(ADMIN, '/payments');
+    await userEvent.tab();
+    const skip = screen.getByRole('link', { name: MSG.frame.skipToMain });
+    expect(skip).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+    expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { name: 'Payments page' }));
+  });
+});
+
 describe('PageFrame with a session restored from the refresh cookie', () => {
   it('shows the restored user', async () => {
     localStorage.setItem('role', 'entity');

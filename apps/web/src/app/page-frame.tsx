@@ -1,6 +1,7 @@
 // The signed-in frame: a 76 px header with the user's avatar menu and a 290 px side menu of the role.
 // Below 1024 px (a tablet, a phone) the side menu is a drawer behind the header's menu button, so the
-// page has the whole width; it closes on a choice, on Escape and on a click outside it.
+// page has the whole width; it closes on a choice, on Escape and on a click outside it. Its first
+// focusable element is the link that skips to the main content.
 import { MSG } from '@bridge-talk/contract';
 import { AppShell, Avatar, Box, Burger, Group, Menu, NavLink, Text, UnstyledButton } from '@mantine/core';
 import { useClickOutside, useDisclosure, useHotkeys } from '@mantine/hooks';
@@ -19,6 +20,7 @@ import {
 } from '../shared/ui/frame-layout.js';
 import { LoadingOverlay } from '../shared/ui/loading-overlay.js';
 import { ScreenErrorBoundary } from '../shared/ui/screen-error-boundary.js';
+import { MAIN_CONTENT_ID, SkipLink } from '../shared/ui/skip-link.js';
 import { MENUS } from './menus.js';
 
 function capitalise(word: string): string {
@@ -43,6 +45,7 @@ export function PageFrame() {
       navbar={{ width: SIDEBAR_WIDTH, breakpoint: DRAWER_BREAKPOINT, collapsed: { mobile: !opened } }}
       padding={{ base: 'md', sm: 'xl' }}
     >
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -75,8 +78,8 @@ export function PageFrame() {
                   <Avatar radius="xl" color="blue" aria-hidden>
                     {initial}
                   </Avatar>
-                  <Box visibleFrom="xs">
-                    <Text size="sm" fw={600} lh={1.2} maw={200} truncate="end" title={user.name}>
+                  <Box visibleFrom="sm">
+                    <Text size="sm" fw={600} lh={1.2} maw={200} truncate="end" title={user.name} dir="auto">
                       {user.name}
                     </Text>
                     <Text size="xs" c="dimmed">
@@ -125,7 +128,7 @@ export function PageFrame() {
           );
         })}
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <ScreenErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<LoadingOverlay visible />}>
             <Outlet />

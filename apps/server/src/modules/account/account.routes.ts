@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { route } from '../../lib/route.js';
 import { actorOf } from '../../plugins/authenticate.js';
+import { clearRefreshCookie } from '../auth/refresh-cookie.js';
 import { createAccountService } from './account.service.js';
 
 export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -67,6 +68,10 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     app,
     endpoints.auth.accountChange,
     { ...signedIn, schema: { ...docs, summary: 'Set the new password; every session of the account ends' } },
-    async (request) => account.changePassword({ actor: actorOf(request), input: request.body }),
+    async (request, reply) => {
+      const answer = await account.changePassword({ actor: actorOf(request), input: request.body });
+      clearRefreshCookie(reply);
+      return answer;
+    },
   );
 }

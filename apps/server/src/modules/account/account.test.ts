@@ -94,6 +94,13 @@ describe('account settings', () => {
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toEqual({ message: MSG.account.passwordChanged });
+    // The browser drops the ended session's cookie: its next page load does not present it.
+    expect(changed.cookies).toContainEqual(
+      expect.objectContaining({ name: 'bt_refresh', value: '', path: '/api/auth' }),
+    );
+    expect(Date.parse(String(changed.cookies.find((c) => c.name === 'bt_refresh')?.expires))).toBeLessThan(
+      Date.now(),
+    );
     expect((await call('GET', '/api/auth/me')).statusCode).toBe(401);
     const refreshed = await t.app.inject({
       method: 'POST',

@@ -1,14 +1,12 @@
 import { endpoints, MSG } from '@bridge-talk/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { route } from '../../lib/route.js';
 import { actorOf } from '../../plugins/authenticate.js';
 import { requestAccess } from './access-request.service.js';
 import type { AuthService, IssuedSession } from './auth.service.js';
 import { createPasswordFlows } from './password-flows.service.js';
-
-export const REFRESH_COOKIE = 'bt_refresh';
-const REFRESH_COOKIE_PATH = '/api/auth';
+import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from './refresh-cookie.js';
 
 export async function authRoutes(
   app: FastifyInstance,
@@ -16,21 +14,6 @@ export async function authRoutes(
 ) {
   const { cookieSecure, rateLimitMax, rateLimitWindowSeconds } = ctx.config.auth;
   const rateLimit = { max: rateLimitMax, timeWindow: rateLimitWindowSeconds * 1000 };
-
-  function setRefreshCookie(reply: FastifyReply, session: IssuedSession) {
-    reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: cookieSecure === 'auto' ? reply.request.protocol === 'https' : cookieSecure,
-      path: REFRESH_COOKIE_PATH,
-      // Without 'Remember me' the cookie ends with the browser session.
-      ...(session.persistent ? { expires: session.refreshExpiresAt } : {}),
-    });
-  }
-
-  function clearRefreshCookie(reply: FastifyReply) {
-    reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
-  }
 
   function sessionBody({ accessToken, expiresIn, user, message }: IssuedSession) {
     return { accessToken, expiresIn, user, message };
@@ -47,7 +30,7 @@ export async function authRoutes(
     },
     async (request, reply) => {
       const session = await auth.login({ input: request.body, address: request.ip });
-      setRefreshCookie(reply, session);
+      setRefreshCookie(reply, session, cookieSecure);
       return sessionBody(session);
     },
   );
@@ -90,7 +73,7 @@ export async function authRoutes(
     },
     async (request, reply) => {
       const session = await flows.setNewPassword({ input: request.body });
-      setRefreshCookie(reply, session);
+      setRefreshCookie(reply, session, cookieSecure);
       return sessionBody(session);
     },
   );
@@ -110,7 +93,7 @@ export async function authRoutes(
       if (!refreshToken) return null;
       try {
         const session = await auth.refresh({ refreshToken });
-        setRefreshCookie(reply, session);
+        setRefreshCookie(reply, session, cookieSecure);
         return sessionBody(session);
       } catch (error) {
         clearRefreshCookie(reply);

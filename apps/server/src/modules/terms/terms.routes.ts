@@ -13,8 +13,23 @@ export async function termsRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   route(
     app,
     endpoints.term.last,
-    { schema: { tags, summary: 'The terms in force (public: the logged-out screens show them)' } },
-    async () => service.getLatestTerms(),
+    {
+      schema: {
+        tags,
+        summary: 'The terms or the privacy policy in force (public: the logged-out screens show them)',
+      },
+    },
+    async (request) => service.getLatestTerms({ input: request.query }),
+  );
+
+  route(
+    app,
+    endpoints.term.versions,
+    {
+      onRequest: app.requireRole('admin'),
+      schema: { ...docs, summary: "A document's versions, newest first, with their dates and authors" },
+    },
+    async (request) => service.listTermsVersions({ actor: actorOf(request), input: request.query }),
   );
 
   route(
@@ -32,11 +47,14 @@ export async function termsRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     endpoints.term.create,
     {
       onRequest: app.requireRole('admin'),
-      schema: { ...docs, summary: 'Save a new version of the terms; the html is sanitised' },
+      schema: {
+        ...docs,
+        summary: 'Save a new version of a document; the html is sanitised; an unchanged text saves nothing',
+      },
     },
     async (request, reply) => {
       const terms = await service.createTerms({ actor: actorOf(request), input: request.body });
-      return reply.code(201).send(terms);
+      return reply.code(terms.unchanged ? 200 : 201).send(terms);
     },
   );
 }

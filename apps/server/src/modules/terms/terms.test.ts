@@ -1,6 +1,6 @@
 import { MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEntityUser } from '../../test-support/factories.js';
+import { createAdminUser, createEntityUser } from '../../test-support/factories.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
 import { sanitizeTermsHtml } from './terms-html.js';
 
@@ -17,7 +17,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function call(method: 'GET' | 'POST', url: string, authorization: string | null, payload?: object) {
+function call(
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  authorization: string | null,
+  payload?: object,
+) {
   return t.app.inject({
     method,
     url,
@@ -26,8 +31,15 @@ function call(method: 'GET' | 'POST', url: string, authorization: string | null,
   });
 }
 
-const save = (content: string, authorization = admin) =>
-  call('POST', '/api/term/create', authorization, { title: MSG.terms.defaultTitle, content });
+const save = (content: string, authorization = admin, document: 'terms' | 'privacy' = 'terms') =>
+  call('POST', '/api/term/create', authorization, { title: MSG.terms.defaultTitle, content, document });
+
+async function adminName(): Promise<string> {
+  const { rows } = (await t.sql(
+    `select first_name || ' ' || last_name as name from users where email = '${TEST_ADMIN.email}'`,
+  )) as { rows: { name: string }[] };
+  return rows[0]!.name;
+}
 
 describe('before any terms exist', () => {
   it('GET /api/term/last answers null (not an error: a fresh portal has none), to anyone', async () => {
@@ -64,9 +76,12 @@ describe('saving versions', () => {
     expect(first.statusCode).toBe(201);
     expect(first.json()).toEqual({
       _id: expect.any(String),
+      document: 'terms',
       content: '<p>First terms</p>',
       version: 1,
       updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      author: await adminName(),
+      unchanged: false,
     });
     const second = await save('<h2>Second</h2><p>terms</p>');
     expect(second.json().version).toBe(2);
@@ -76,11 +91,13 @@ describe('saving versions', () => {
 
     const last = await call('GET', '/api/term/last', null);
     expect(last.statusCode).toBe(200);
-    expect(last.json()).toEqual(third.json());
+    const { unchanged: _third, ...thirdAsRead } = third.json();
+    expect(last.json()).toEqual(thirdAsRead);
 
     // Earlier versions are still there, and each can be read by id (the editor starts from one).
     const old = await call('GET', `/api/term/list/${first.json()._id}`, admin);
-    expect(old.json()).toEqual(first.json());
+    const { unchanged: _first, ...firstAsRead } = first.json();
+    expect(old.json()).toEqual(firstAsRead);
 
     const rows = (await t.sql('select title, version from terms order by version')) as {
       rows: { title: string; version: number }[];
@@ -221,5 +238,93 @@ describe('sanitizeTermsHtml', () => {
       const clean = sanitizeTermsHtml(dirty);
       expect(clean, dirty).not.toMatch(/<script|onerror|onload|javascript:|data:|<iframe|<object|<img|<svg/i);
     }
+  });
+});
+
+describe('a save that changes nothing', () => {
+  it('answers the version in force (200, unchanged) and saves no version: the same text, or one that differs only by what sanitising removes', async () => {
+    const saved = await save('<p>Stable terms</p>');
+    expect(saved.statusCode).toBe(201);
+    const countBefore = ((await t.sql(`select count(*)::int as n from terms`)) as { rows: { n: number }[] })
+      .rows[0]!.n;
+    for (const content of [
+      '<p>Stable terms</p>',
+      '<p onclick="steal()">Stable terms</p><script>x()</script>',
+    ]) {
+      const again = await save(content);
+      expect(again.statusCode, content).toBe(200);
+      expect(again.json()).toEqual({ ...saved.json(), unchanged: true });
+    }
+    const countAfter = ((await t.sql(`select count(*)::int as n from terms`)) as { rows: { n: number }[] })
+      .rows[0]!.n;
+    expect(countAfter).toBe(countBefore);
+    // A real change is a new version again.
+    const changed = await save('<p>Stable terms, amended</p>');
+    expect(changed.statusCode).toBe(201);
+    expect(changed.json().version).toBe(saved.json().version + 1);
+  });
+});
+
+describe('versions and the privacy policy', () => {
+  it('lists every version of the terms newest first, with date and author, to admins only', async () => {
+    const listed = await call('GET', '/api/term/versions', admin);
+    expect(listed.statusCode).toBe(200);
+    const versions = listed.json().versions as { version: number; document: string; author: string | null }[];
+    expect(versions.length).toBeGreaterThan(3);
+    expect(versions.map((v) => v.version)).toEqual([...versions.map((v) => v.version)].sort((a, b) => b - a));
+    expect(versions[0]).toEqual({
+      _id: (await call('GET', '/api/term/last', null)).json()._id,
+      document: 'terms',
+      version: expect.any(Number),
+      updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      author: await adminName(),
+    });
+    expect(versions[0]).not.toHaveProperty('content');
+    expect((await call('GET', '/api/term/versions', null)).statusCode).toBe(401);
+    expect((await call('GET', '/api/term/versions', entityToken)).statusCode).toBe(403);
+  });
+
+  it('keeps the privacy policy beside the terms: its own versions from 1, its own latest, public', async () => {
+    const termsBefore = (await call('GET', '/api/term/last', null)).json();
+    expect((await call('GET', '/api/term/last?document=privacy', null)).json()).toBeNull();
+    expect((await call('GET', '/api/term/versions?document=privacy', admin)).json()).toEqual({
+      versions: [],
+    });
+
+    const first = await save('<p>We keep your data safe.</p>', admin, 'privacy');
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ document: 'privacy', version: 1, unchanged: false });
+    const second = await save('<p>We keep your data safer.</p>', admin, 'privacy');
+    expect(second.json()).toMatchObject({ document: 'privacy', version: 2 });
+    // The terms' text saved as the privacy policy is a change of the privacy policy, not of the terms.
+    const same = await save(termsBefore.content, admin, 'privacy');
+    expect(same.statusCode).toBe(201);
+
+    const latest = await call('GET', '/api/term/last?document=privacy', null);
+    expect(latest.json()).toMatchObject({ document: 'privacy', version: 3, content: termsBefore.content });
+    expect((await call('GET', '/api/term/last', null)).json()).toEqual(termsBefore);
+    expect((await call('GET', '/api/term/last?document=terms', null)).json()).toEqual(termsBefore);
+    const versions = (await call('GET', '/api/term/versions?document=privacy', admin)).json().versions;
+    expect(versions.map((v: { version: number }) => v.version)).toEqual([3, 2, 1]);
+    // An earlier version reads by id, read-only, whatever its document.
+    const old = await call('GET', `/api/term/list/${first.json()._id}`, admin);
+    expect(old.json()).toMatchObject({
+      document: 'privacy',
+      version: 1,
+      content: '<p>We keep your data safe.</p>',
+    });
+    expect((await call('GET', '/api/term/last?document=cookies', null)).statusCode).toBe(400);
+  });
+
+  it('names no author once the administrator who saved a version is removed', async () => {
+    const other = await createAdminUser(t.db());
+    const otherToken = (await signIn(t.app, { email: other.email, password: other.password!, role: 'admin' }))
+      .authorization;
+    const saved = await save('<p>Saved by someone who leaves</p>', otherToken, 'privacy');
+    expect(saved.json().author).toBe(other.name);
+    const removed = await call('DELETE', `/api/admin/users/remove/${other.userId}`, admin);
+    expect(removed.statusCode).toBe(200);
+    const read = await call('GET', `/api/term/list/${saved.json()._id}`, admin);
+    expect(read.json().author).toBeNull();
   });
 });

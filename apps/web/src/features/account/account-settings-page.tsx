@@ -9,11 +9,12 @@ import {
   ZAccountSettingsForm,
 } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { refusalMessage } from '../../shared/api/refusal-message.js';
 import { useBlurValidatedForm } from '../../shared/forms/use-blur-validated-form.js';
+import { Dialog } from '../../shared/ui/dialog.js';
 import { LoadError } from '../../shared/ui/load-error.js';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
 import { notify } from '../../shared/ui/notify.js';
@@ -115,7 +116,7 @@ function AccountForm({ user }: { user: SessionUser }) {
           </Group>
         </Stack>
       </form>
-      <Modal
+      <Dialog
         opened={dialog !== null}
         onClose={() => setDialog(null)}
         title={dialog === 'email' ? MSG.account.emailChangedTitle : undefined}
@@ -130,7 +131,7 @@ function AccountForm({ user }: { user: SessionUser }) {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </Dialog>
     </Paper>
   );
 }

@@ -67,6 +67,19 @@ afterEach(() => {
 });
 
 describe('LoginPage', () => {
+  it('offers the skip link first; it moves focus to the login form', async () => {
+    renderLogin();
+    // From the top of the page, as after a reload (the e-mail field takes focus when the form shows).
+    await waitFor(() => expect(emailField()).toHaveFocus());
+    emailField().blur();
+    await userEvent.tab();
+    expect(screen.getByRole('link', { name: MSG.frame.skipToMain })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+    await userEvent.tab();
+    expect(emailField()).toHaveFocus();
+  });
+
   it('shows the form with Remember me checked by default', () => {
     renderLogin();
 

@@ -116,7 +116,7 @@ export function ConversationPage() {
               {channel.members.map((m, i) => (
                 <span key={m.user_id}>
                   {i > 0 && ' · '}
-                  {m.name} ({memberRoleLabel(m.role)}
+                  <bdi>{m.name}</bdi> ({memberRoleLabel(m.role)}
                   {m.permission === 'read' ? `, ${MSG.families.permissionRead.toLowerCase()}` : ''})
                 </span>
               ))}

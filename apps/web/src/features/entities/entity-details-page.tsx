@@ -15,6 +15,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
+import { DetailField } from '../../shared/ui/detail-field.js';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
 import { MissingOrFailed } from '../../shared/ui/missing-or-failed.js';
 import { notify } from '../../shared/ui/notify.js';
@@ -104,10 +105,10 @@ function EntityDetails({ entity }: { entity: Entity }) {
     <Stack maw={860}>
       <Paper withBorder p="xl" radius="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={MSG.fields.entityName} value={entity.name} readOnly variant="filled" />
-          <TextInput label="Email" value={entity.email} readOnly variant="filled" />
-          <TextInput label="Phone" value={entity.phone} readOnly variant="filled" />
-          <TextInput label="Address" value={entity.address} readOnly variant="filled" />
+          <DetailField label={MSG.fields.entityName} value={entity.name} />
+          <DetailField label="Email" value={entity.email} />
+          <DetailField label="Phone" value={entity.phone} />
+          <DetailField label="Address" value={entity.address} />
         </SimpleGrid>
       </Paper>
       <Paper withBorder p="xl" radius="md" aria-busy={plans.isPending || undefined}>

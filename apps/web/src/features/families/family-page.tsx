@@ -240,7 +240,7 @@ function ChannelsSection({ groupId, groupName }: { groupId: string; groupName: s
         <Stack gap={2}>
           {c.members.map((m) => (
             <Text key={m.user_id} size="sm">
-              {m.name}{' '}
+              <bdi>{m.name}</bdi>{' '}
               <Text span c="dimmed" size="xs">
                 ({memberRoleLabel(m.role)})
               </Text>

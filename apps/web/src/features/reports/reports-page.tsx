@@ -128,6 +128,7 @@ export function ReportsPage() {
           fw={600}
           lineClamp={2}
           title={r.familyName}
+          dir="auto"
           style={{ overflowWrap: 'anywhere' }}
         >
           {r.familyName}
@@ -149,7 +150,9 @@ export function ReportsPage() {
       width: '18%',
       render: (r) => (
         <Stack gap={0}>
-          <Text size="sm">{r.reportedBy}</Text>
+          <Text size="sm" dir="auto">
+            {r.reportedBy}
+          </Text>
           {r.reason && (
             <Text size="xs" c="dimmed" lineClamp={2} title={r.reason}>
               {MSG.reports.reason}: {r.reason}

@@ -1,10 +1,11 @@
-// /terms-conditions/{id} ('new' for the first version): the rich-text editor starting from that
-// version's text, the number the new version will have, and Save — which keeps every earlier version,
-// and refuses an editor without text.
+// /terms-conditions/{id} ('new' for the first version; `?document=privacy` for the privacy policy):
+// the rich-text editor starting from that version's text, the number the new version will have, and
+// Save — which keeps every earlier version, refuses an editor without text, and saves nothing when the
+// text is the version in force's (and says so).
 import { formatFullDate, isEmptyTermsHtml, MSG } from '@bridge-talk/contract';
 import { Alert, Box, Button, Group, LoadingOverlay as Overlay, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
 import { inlineStylesAllowed } from '../../shared/security/style-nonce.js';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
@@ -15,6 +16,7 @@ import { useLatestTerms } from './api/get-latest-terms.js';
 import { useTerms } from './api/get-terms.js';
 import { RichTextEditor } from './components/rich-text-editor.js';
 import { termsHtmlForEditor } from './editor-html.js';
+import { DOCUMENT_TEXTS, documentOf, withDocument } from './terms-document.js';
 
 export const NEW_TERMS_ID = 'new';
 
@@ -22,8 +24,12 @@ export function TermsEditorPage() {
   const { id = NEW_TERMS_ID } = useParams();
   const isNew = id === NEW_TERMS_ID;
   const navigate = useNavigate();
-  const latest = useLatestTerms();
+  const [search] = useSearchParams();
   const base = useTerms(id, !isNew);
+  // An existing version says which document it is; a new one is the address's.
+  const document = base.data?.document ?? documentOf(search);
+  const latest = useLatestTerms(document, { enabled: isNew || base.isSuccess });
+  const listTo = withDocument('/terms-conditions', document);
   const save = useCreateTerms();
   const [content, setContent] = useState<string | null>(isNew ? '' : null);
   const [editorReady, setEditorReady] = useState(false);
@@ -49,9 +55,14 @@ export function TermsEditorPage() {
   async function onSave() {
     if (isEmptyTermsHtml(content ?? '')) return setRefusal(MSG.extra.termsEmpty);
     try {
-      await save.mutateAsync({ title: MSG.terms.defaultTitle, content: content ?? '' });
-      notify.success(MSG.extra.termsSaved);
-      navigate('/terms-conditions');
+      const saved = await save.mutateAsync({
+        document,
+        title: DOCUMENT_TEXTS[document].title,
+        content: content ?? '',
+      });
+      if (saved.unchanged) notify.info(MSG.terms.unchanged(saved.version));
+      else notify.success(DOCUMENT_TEXTS[document].saved);
+      navigate(listTo);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) setRefusal(error.message);
       else notify.error(MSG.common.somethingWrong);
@@ -62,15 +73,16 @@ export function TermsEditorPage() {
     <>
       <PageHeader
         title={MSG.nav.termsAndConditions}
-        back="/terms-conditions"
+        back={listTo}
         breadcrumbs={[
           { label: MSG.nav.termsAndConditions, to: '/terms-conditions' },
+          { label: DOCUMENT_TEXTS[document].label, to: listTo },
           { label: MSG.common.edit },
         ]}
       />
       {missing || failed ? (
         <Alert color="red" title={missing ? MSG.extra.notFound : MSG.common.somethingWrong}>
-          <Button component={Link} to="/terms-conditions" variant="light" color="red">
+          <Button component={Link} to={listTo} variant="light" color="red">
             {MSG.nav.termsAndConditions}
           </Button>
         </Alert>
@@ -95,7 +107,7 @@ export function TermsEditorPage() {
                 />
                 {inlineStylesAllowed && (
                   <RichTextEditor
-                    label={MSG.nav.termsAndConditions}
+                    label={document === 'terms' ? MSG.nav.termsAndConditions : MSG.auth.privacyPolicy}
                     value={content ?? ''}
                     onChange={(html) => {
                       setContent(html);
@@ -111,7 +123,7 @@ export function TermsEditorPage() {
                 </Text>
               )}
               <Group justify="flex-end">
-                <Button component={Link} to="/terms-conditions" variant="default">
+                <Button component={Link} to={listTo} variant="default">
                   Cancel
                 </Button>
                 <Button onClick={() => void onSave()} loading={save.isPending} disabled={!editorReady}>

@@ -1,5 +1,5 @@
-import { API, apiPath, formatFullDate, MSG, type Terms } from '@bridge-talk/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { API, apiPath, formatDateTime, formatFullDate, MSG, type Terms } from '@bridge-talk/contract';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
@@ -9,6 +9,7 @@ import { answerApi, jsonResponse, renderWithProviders } from '../../test/render.
 import type { RichTextEditorProps } from './components/rich-text-editor.js';
 import { TermsEditorPage } from './terms-editor-page.js';
 import { TermsPage } from './terms-page.js';
+import { TermsVersionPage } from './terms-version-page.js';
 
 // TinyMCE needs a real browser (the e2e spec drives it); here a textarea stands in for it.
 vi.mock('./components/rich-text-editor.js', () => ({
@@ -20,14 +21,52 @@ vi.mock('./components/rich-text-editor.js', () => ({
 
 const V2: Terms = {
   _id: 't2',
+  document: 'terms',
   content: '<h2>Our terms</h2><p>Be kind.</p>',
   version: 2,
   updatedAt: '2026-03-07T15:05:09.000Z',
+  author: 'Ada Lovelace',
 };
+
+const V1: Terms = {
+  ...V2,
+  _id: 't1',
+  content: '<p>Our first terms</p>',
+  version: 1,
+  updatedAt: '2026-01-02T10:00:00.000Z',
+  author: null,
+};
+
+const PRIVACY: Terms = {
+  _id: 'p1',
+  document: 'privacy',
+  content: '<p>We keep your data safe.</p>',
+  version: 1,
+  updatedAt: '2026-02-03T10:00:00.000Z',
+  author: 'Ada Lovelace',
+};
+
+const { content: _v2, ...V2_SUMMARY } = V2;
+const { content: _v1, ...V1_SUMMARY } = V1;
+const { content: _p1, ...PRIVACY_SUMMARY } = PRIVACY;
+
+const latestPath = (document: 'terms' | 'privacy' = 'terms') => `${API.term.last}?document=${document}`;
+const versionsPath = (document: 'terms' | 'privacy' = 'terms') => `${API.term.versions}?document=${document}`;
+
+/** The terms in force (V2, versions V2 and V1) and the privacy policy (PRIVACY), by path. */
+function answerDocuments(call: { path: string }): Response | undefined {
+  if (call.path === latestPath('terms')) return jsonResponse(V2);
+  if (call.path === latestPath('privacy')) return jsonResponse(PRIVACY);
+  if (call.path === versionsPath('terms')) return jsonResponse({ versions: [V2_SUMMARY, V1_SUMMARY] });
+  if (call.path === versionsPath('privacy')) return jsonResponse({ versions: [PRIVACY_SUMMARY] });
+  for (const version of [V2, V1, PRIVACY])
+    if (call.path === apiPath(API.term.byId, { id: version._id })) return jsonResponse(version);
+  return undefined;
+}
 
 function Where() {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname}</output>;
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
 function renderAt(at: string) {
@@ -43,6 +82,15 @@ function renderAt(at: string) {
         ),
       },
       { path: '/terms-conditions/:id', element: <TermsEditorPage /> },
+      {
+        path: '/terms-conditions/versions/:id',
+        element: (
+          <>
+            <TermsVersionPage />
+            <Where />
+          </>
+        ),
+      },
     ],
     initialEntries: [at],
     wrapper: (children) => (
@@ -59,11 +107,12 @@ afterEach(() => {
 });
 
 /** Before a first version the server answers the terms in force with null. */
-const noTermsYet = (call: { path: string }) => (call.path === API.term.last ? jsonResponse(null) : undefined);
+const noTermsYet = (call: { path: string }) =>
+  call.path.startsWith(API.term.last) ? jsonResponse(null) : undefined;
 
 describe('TermsPage', () => {
   it('shows the last update as a full date, the terms, the version read-only and Edit', async () => {
-    answerApi((call) => (call.path === API.term.last ? jsonResponse(V2) : undefined));
+    answerApi(answerDocuments);
     renderAt('/terms-conditions');
     expect(await screen.findByRole('heading', { name: 'Our terms' })).toBeInTheDocument();
     expect(screen.getByText(MSG.terms.lastUpdate)).toBeInTheDocument();
@@ -84,7 +133,7 @@ describe('TermsPage', () => {
       ...V2,
       content: '<p>Hi<img src="x" onerror="window.__pwned=1"></p><script>window.__pwned=2</script>',
     };
-    answerApi(() => jsonResponse(hostile));
+    answerApi((call) => (call.path === latestPath() ? jsonResponse(hostile) : answerDocuments(call)));
     renderAt('/terms-conditions');
     const content = await screen.findByTestId('terms-content');
     expect(content.innerHTML).toBe('<p>Hi</p>');
@@ -97,7 +146,7 @@ describe('TermsPage', () => {
         '<p class="tx-align-center evil"><span class="tx-bg-light-yellow tx-fg-red">Kind</span></p>' +
         '<p style="position:fixed;inset:0" class="tx-indent-2">Indented</p>',
     };
-    answerApi(() => jsonResponse(formatted));
+    answerApi((call) => (call.path === latestPath() ? jsonResponse(formatted) : answerDocuments(call)));
     renderAt('/terms-conditions');
     const content = await screen.findByTestId('terms-content');
     expect(content.innerHTML).toBe(
@@ -133,10 +182,106 @@ describe('TermsPage', () => {
   });
 });
 
+describe('TermsPage: versions and the privacy policy', () => {
+  it('lists every version with its date and author, the one in force marked, each opening read-only', async () => {
+    answerApi(answerDocuments);
+    renderAt('/terms-conditions');
+    const table = await screen.findByRole('table', { name: MSG.terms.versionsCaption(MSG.auth.termsOfUse) });
+    // The header row, then the newest version first.
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent(`2${MSG.terms.inForce}`);
+    expect(rows[1]).toHaveTextContent(formatDateTime(V2.updatedAt));
+    expect(rows[1]).toHaveTextContent('Ada Lovelace');
+    expect(rows[2]).toHaveTextContent(formatDateTime(V1.updatedAt));
+    expect(rows[2]).toHaveTextContent(MSG.terms.authorRemoved);
+    expect(rows[2]).not.toHaveTextContent(MSG.terms.inForce);
+    expect(within(table).getByRole('link', { name: MSG.terms.viewVersion(1) })).toHaveAttribute(
+      'href',
+      '/terms-conditions/versions/t1',
+    );
+  });
+
+  it('shows the privacy policy in its own tab, kept in the address, with its own Edit and versions', async () => {
+    answerApi(answerDocuments);
+    const user = userEvent.setup();
+    renderAt('/terms-conditions');
+    await screen.findByRole('heading', { name: 'Our terms' });
+    await user.click(screen.getByRole('tab', { name: MSG.auth.privacyPolicy }));
+    expect(await screen.findByText('We keep your data safe.')).toBeInTheDocument();
+    expect(screen.queryByText('Be kind.')).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/terms-conditions?document=privacy');
+    expect(screen.getByRole('link', { name: MSG.common.edit })).toHaveAttribute(
+      'href',
+      '/terms-conditions/p1?document=privacy',
+    );
+    expect(
+      await screen.findByRole('table', { name: MSG.terms.versionsCaption(MSG.auth.privacyPolicy) }),
+    ).toBeInTheDocument();
+  });
+
+  it('opens on the privacy policy from its address, and offers to write the first one when none exists', async () => {
+    answerApi((call) => (call.path === latestPath('privacy') ? jsonResponse(null) : answerDocuments(call)));
+    renderAt('/terms-conditions?document=privacy');
+    expect(await screen.findByText(MSG.terms.privacyNotPublished)).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: MSG.auth.privacyPolicy })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(screen.getByRole('link', { name: MSG.terms.writeFirstPrivacy })).toHaveAttribute(
+      'href',
+      '/terms-conditions/new?document=privacy',
+    );
+    expect(screen.queryByRole('link', { name: MSG.common.edit })).not.toBeInTheDocument();
+  });
+});
+
+describe('TermsVersionPage', () => {
+  it('shows an earlier version read-only: number, date, author, text, and the way to start from it', async () => {
+    answerApi(answerDocuments);
+    renderAt('/terms-conditions/versions/t1');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: MSG.terms.versionTitle(1) }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText(MSG.terms.readOnlyNote)).toBeInTheDocument();
+    expect(screen.getByText('Our first terms')).toBeInTheDocument();
+    expect(screen.getByText(formatDateTime(V1.updatedAt))).toBeInTheDocument();
+    expect(screen.getByText(MSG.terms.authorRemoved)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: MSG.terms.editFromVersion })).toHaveAttribute(
+      'href',
+      '/terms-conditions/t1',
+    );
+  });
+
+  it('shows the version in force without the note, with Edit', async () => {
+    answerApi(answerDocuments);
+    renderAt('/terms-conditions/versions/p1');
+    expect(await screen.findByText('We keep your data safe.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: MSG.common.edit })).toHaveAttribute(
+      'href',
+      '/terms-conditions/p1?document=privacy',
+    );
+    expect(screen.queryByText(MSG.terms.readOnlyNote)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: MSG.auth.privacyPolicy })).toHaveAttribute(
+      'href',
+      '/terms-conditions?document=privacy',
+    );
+  });
+
+  it('says when the version does not exist', async () => {
+    answerApi(answerDocuments);
+    renderAt('/terms-conditions/versions/unknown');
+    expect(await screen.findByText(MSG.extra.notFound)).toBeInTheDocument();
+  });
+});
+
 describe('TermsEditorPage', () => {
   it("creates the first version: 'New Term', version 1, saved as 'Term 1', back to the terms", async () => {
     const calls = answerApi((call) =>
-      call.method === 'POST' ? jsonResponse({ ...V2, _id: 't1', version: 1 }, 201) : noTermsYet(call),
+      call.method === 'POST'
+        ? jsonResponse({ ...V2, _id: 't1', version: 1, unchanged: false }, 201)
+        : noTermsYet(call),
     );
     const user = userEvent.setup();
     renderAt('/terms-conditions/new');
@@ -150,17 +295,16 @@ describe('TermsEditorPage', () => {
     expect(calls.find((c) => c.method === 'POST')).toEqual({
       method: 'POST',
       path: API.term.create,
-      body: { title: MSG.terms.defaultTitle, content: '<p>First</p>' },
+      body: { document: 'terms', title: MSG.terms.defaultTitle, content: '<p>First</p>' },
     });
   });
 
   it('starts from the text of the version being edited and saves the next version', async () => {
-    const calls = answerApi((call) => {
-      if (call.path === API.term.last || call.path === apiPath(API.term.byId, { id: 't2' }))
-        return jsonResponse(V2);
-      if (call.method === 'POST') return jsonResponse({ ...V2, _id: 't3', version: 3 }, 201);
-      return undefined;
-    });
+    const calls = answerApi((call) =>
+      call.method === 'POST'
+        ? jsonResponse({ ...V2, _id: 't3', version: 3, unchanged: false }, 201)
+        : answerDocuments(call),
+    );
     const user = userEvent.setup();
     renderAt('/terms-conditions/t2');
     const editor = await screen.findByRole('textbox', { name: MSG.nav.termsAndConditions });
@@ -170,6 +314,7 @@ describe('TermsEditorPage', () => {
     await user.click(screen.getByRole('button', { name: MSG.common.save }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      document: 'terms',
       title: 'Term 1',
       content: `${V2.content}<p>More</p>`,
     });
@@ -181,7 +326,7 @@ describe('TermsEditorPage', () => {
       content: '<p class="tx-align-center"><span class="tx-bg-light-yellow tx-underline">Kind</span></p>',
     };
     answerApi((call) =>
-      call.path === API.term.last || call.path === apiPath(API.term.byId, { id: 't2' })
+      call.path === latestPath() || call.path === apiPath(API.term.byId, { id: 't2' })
         ? jsonResponse(formatted)
         : undefined,
     );
@@ -237,9 +382,43 @@ describe('TermsEditorPage', () => {
   });
 
   it('says when the version does not exist', async () => {
-    answerApi((call) => (call.path === API.term.last ? jsonResponse(V2) : undefined));
+    answerApi(answerDocuments);
     renderAt('/terms-conditions/unknown');
     expect(await screen.findByText(MSG.extra.notFound)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: MSG.common.save })).not.toBeInTheDocument();
+  });
+
+  it('says that nothing changed when the server saved no version, and goes back to the terms', async () => {
+    answerApi((call) =>
+      call.method === 'POST' ? jsonResponse({ ...V2, unchanged: true }, 200) : answerDocuments(call),
+    );
+    const user = userEvent.setup();
+    renderAt('/terms-conditions/t2');
+    await screen.findByRole('textbox', { name: MSG.nav.termsAndConditions });
+    await user.click(screen.getByRole('button', { name: MSG.common.save }));
+    expect(await screen.findByText(MSG.terms.unchanged(2))).toBeInTheDocument();
+    expect(screen.queryByText(MSG.extra.termsSaved)).not.toBeInTheDocument();
+    expect(await screen.findByTestId('location')).toHaveTextContent('/terms-conditions');
+  });
+
+  it('writes the privacy policy from its address: its own next version, title and message, back to its tab', async () => {
+    const calls = answerApi((call) =>
+      call.method === 'POST'
+        ? jsonResponse({ ...PRIVACY, _id: 'p2', version: 2, unchanged: false }, 201)
+        : answerDocuments(call),
+    );
+    const user = userEvent.setup();
+    renderAt('/terms-conditions/new?document=privacy');
+    const editor = await screen.findByRole('textbox', { name: MSG.auth.privacyPolicy });
+    expect(screen.getByRole('textbox', { name: 'Version' })).toHaveValue('2');
+    await user.type(editor, '<p>Private</p>');
+    await user.click(screen.getByRole('button', { name: MSG.common.save }));
+    expect(await screen.findByText(MSG.terms.privacySaved)).toBeInTheDocument();
+    expect(await screen.findByTestId('location')).toHaveTextContent('/terms-conditions?document=privacy');
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      document: 'privacy',
+      title: MSG.auth.privacyPolicy,
+      content: '<p>Private</p>',
+    });
   });
 });

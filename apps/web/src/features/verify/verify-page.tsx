@@ -33,6 +33,7 @@ import { ApiError } from '../../shared/api/api-client.js';
 import { BrandPage } from '../../shared/ui/brand-page.js';
 import { useDocumentTitle } from '../../shared/ui/document-title.js';
 import { LoadError } from '../../shared/ui/load-error.js';
+import { MAIN_CONTENT_ID } from '../../shared/ui/skip-link.js';
 import { useExportVerification } from './api/verify-export.js';
 import './verify.css';
 
@@ -219,7 +220,7 @@ export function VerifyPage() {
 
   return (
     <BrandPage width={620}>
-      <Paper withBorder shadow="sm" p="xl" radius="md" component="main">
+      <Paper withBorder shadow="sm" p="xl" radius="md" component="main" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Stack>
           <Title order={1} size="h2">
             {MSG.conversations.verifyTitle}

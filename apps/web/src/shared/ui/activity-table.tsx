@@ -40,7 +40,7 @@ const COLUMNS: Column<ActivityEvent>[] = [
           {MSG.activity.someoneRemoved}
         </Text>
       ) : (
-        <Text size="sm" style={WRAP}>
+        <Text size="sm" style={WRAP} dir="auto">
           {e.actor}
         </Text>
       ),

@@ -2,8 +2,9 @@
 // one opens with focus on 'Back', so a reflexive Enter changes nothing. While the confirmed work runs
 // (the promise onConfirm returns), 'Confirm' is busy and a second click or Enter does nothing: a double
 // click toggles, charges or removes once.
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
+import { Dialog } from './dialog.js';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -45,7 +46,7 @@ export function ConfirmDialog({
   };
   const waiting = Boolean(loading) || busy;
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={() => {
         if (!waiting) onCancel();
@@ -73,6 +74,6 @@ export function ConfirmDialog({
           {confirmLabel}
         </Button>
       </Group>
-    </Modal>
+    </Dialog>
   );
 }

@@ -149,7 +149,8 @@ export function DataTable<Row>({
                       data-align={column.align}
                     >
                       {column.fullText ? (
-                        <div className="bt-cell-truncate" title={column.fullText(row)}>
+                        // A long text is a name or an e-mail: one in Hebrew or Arabic reads right to left.
+                        <div className="bt-cell-truncate" title={column.fullText(row)} dir="auto">
                           {column.render(row)}
                         </div>
                       ) : (

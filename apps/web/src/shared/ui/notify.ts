@@ -4,8 +4,8 @@
 // in app/, mounts it at the first toast).
 
 export const TOAST_OPTIONS = {
-  // In the header's band, between the brand and the user menu: a toast never covers the page's own
-  // controls (its title row's actions, table headers, form fields).
+  // In the header's band, between its left-hand controls and the user menu (toasts.css): a toast never
+  // covers the header's controls nor the page's own (its title row's actions, table headers, fields).
   position: 'top-center',
   autoClose: 5000,
   draggable: true,

@@ -45,6 +45,7 @@ export function PageHeader({ title, breadcrumbs, back, info, subinfo, search, ac
                 maw={CRUMB_MAX_WIDTH}
                 truncate="end"
                 title={crumb.label}
+                dir="auto"
               >
                 {crumb.label}
               </Text>
@@ -57,6 +58,7 @@ export function PageHeader({ title, breadcrumbs, back, info, subinfo, search, ac
                 maw={CRUMB_MAX_WIDTH}
                 truncate="end"
                 title={crumb.label}
+                dir="auto"
               >
                 {crumb.label}
               </Anchor>
@@ -75,7 +77,7 @@ export function PageHeader({ title, breadcrumbs, back, info, subinfo, search, ac
               <IconArrowLeft size={22} />
             </ActionIcon>
           )}
-          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+          <Title order={1} size="h2" dir="auto" style={{ overflowWrap: 'anywhere' }}>
             {title}
           </Title>
         </Group>

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { clearStorage, storeRole } from '../../../shared/session/storage.js';
 import { BrandPage } from '../../../shared/ui/brand-page.js';
 import { useDocumentTitle } from '../../../shared/ui/document-title.js';
+import { MAIN_CONTENT_ID } from '../../../shared/ui/skip-link.js';
 import { TermsLinks } from './terms-modal.js';
 
 export interface LoggedOutLayoutProps {
@@ -34,7 +35,7 @@ export function LoggedOutLayout({
 
   return (
     <BrandPage width={460}>
-      <Paper withBorder shadow="sm" p="xl" radius="md" component="main">
+      <Paper withBorder shadow="sm" p="xl" radius="md" component="main" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Title order={1} size="h2" mb={subtitle ? 4 : 'lg'}>
           {title}
         </Title>

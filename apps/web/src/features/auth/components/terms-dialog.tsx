@@ -1,15 +1,36 @@
-// The terms modal's body: the latest published terms, sanitised by the terms page's own component.
-import { MSG } from '@bridge-talk/contract';
-import { Alert, Center, Loader, Modal, Text } from '@mantine/core';
+// The public modal of a document — the terms of use or the privacy policy — in force: its version and
+// date under the title, then its text, sanitised by the terms page's own component.
+import { formatFullDate, MSG, type TermsDocument } from '@bridge-talk/contract';
+import { Alert, Center, Loader, Text } from '@mantine/core';
+import { Dialog } from '../../../shared/ui/dialog.js';
 import { TermsContent, useLatestTerms } from '../../terms/index.js';
 
-export function TermsDialog({ title, onClose }: { title: string | null; onClose: () => void }) {
-  const terms = useLatestTerms({ enabled: title !== null });
+const TITLES: Record<TermsDocument, string> = {
+  terms: MSG.auth.termsOfUse,
+  privacy: MSG.auth.privacyPolicy,
+};
+
+const NOT_PUBLISHED: Record<TermsDocument, string> = {
+  terms: MSG.extra.termsNotPublished,
+  privacy: MSG.terms.privacyNotPublished,
+};
+
+export function TermsDialog({
+  document,
+  opened,
+  onClose,
+}: {
+  /** The document shown; kept while the modal closes, so its text does not change as it fades. */
+  document: TermsDocument;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const terms = useLatestTerms(document, { enabled: opened });
   return (
-    <Modal
-      opened={title !== null}
+    <Dialog
+      opened={opened}
       onClose={onClose}
-      title={title}
+      title={TITLES[document]}
       size="lg"
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
@@ -21,10 +42,15 @@ export function TermsDialog({ title, onClose }: { title: string | null; onClose:
       ) : terms.isError ? (
         <Alert color="red">{MSG.common.somethingWrong}</Alert>
       ) : terms.data ? (
-        <TermsContent html={terms.data.content} />
+        <>
+          <Text size="sm" c="dimmed" mb="md" data-testid="terms-version">
+            {MSG.terms.versionAndDate(terms.data.version, formatFullDate(terms.data.updatedAt))}
+          </Text>
+          <TermsContent html={terms.data.content} />
+        </>
       ) : (
-        <Text c="dimmed">{MSG.extra.termsNotPublished}</Text>
+        <Text c="dimmed">{NOT_PUBLISHED[document]}</Text>
       )}
-    </Modal>
+    </Dialog>
   );
 }

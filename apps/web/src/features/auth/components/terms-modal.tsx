@@ -1,31 +1,34 @@
-// 'Terms of use' / 'Privacy policy': the latest published terms in a modal, sanitised before shown.
+// 'Terms of use' / 'Privacy policy': each opens its own document's version in force in a modal,
+// sanitised before shown.
 // The modal and the sanitiser load with the first opening, not with the login page.
-import { MSG } from '@bridge-talk/contract';
+import { MSG, type TermsDocument } from '@bridge-talk/contract';
 import { Anchor, Group } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 
 const TermsDialog = lazy(() => import('./terms-dialog.js').then((m) => ({ default: m.TermsDialog })));
 
 export function TermsLinks() {
-  const [open, setOpen] = useState<string | null>(null);
+  const [document, setDocument] = useState<TermsDocument>('terms');
+  const [opened, setOpened] = useState(false);
   const [wanted, setWanted] = useState(false);
-  const show = (title: string) => {
+  const show = (chosen: TermsDocument) => {
     setWanted(true);
-    setOpen(title);
+    setDocument(chosen);
+    setOpened(true);
   };
   return (
     <>
       <Group justify="center" gap="lg">
-        <Anchor component="button" type="button" size="sm" onClick={() => show(MSG.auth.termsOfUse)}>
+        <Anchor component="button" type="button" size="sm" onClick={() => show('terms')}>
           {MSG.auth.termsOfUse}
         </Anchor>
-        <Anchor component="button" type="button" size="sm" onClick={() => show(MSG.auth.privacyPolicy)}>
+        <Anchor component="button" type="button" size="sm" onClick={() => show('privacy')}>
           {MSG.auth.privacyPolicy}
         </Anchor>
       </Group>
       {wanted && (
         <Suspense fallback={null}>
-          <TermsDialog title={open} onClose={() => setOpen(null)} />
+          <TermsDialog document={document} opened={opened} onClose={() => setOpened(false)} />
         </Suspense>
       )}
     </>

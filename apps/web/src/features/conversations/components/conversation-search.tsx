@@ -37,7 +37,7 @@ function Hit({ hit, open, onOpen }: { hit: MessageSearchHit; open: boolean; onOp
       }}
     >
       <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Text size="sm" fw={700} truncate>
+        <Text size="sm" fw={700} truncate dir="auto">
           {hit.user.name}
         </Text>
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>

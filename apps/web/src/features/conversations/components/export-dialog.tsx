@@ -4,10 +4,11 @@
 // 'You will receive an email message soon!', and closing that reloads the page.
 import { type ExportForm, MSG, ZExportForm } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { ClipboardEvent } from 'react';
 import { ApiError } from '../../../shared/api/api-client.js';
 import { useBlurValidatedForm } from '../../../shared/forms/use-blur-validated-form.js';
+import { Dialog } from '../../../shared/ui/dialog.js';
 import { notify } from '../../../shared/ui/notify.js';
 import { useRequestExport } from '../api/request-export.js';
 
@@ -74,7 +75,7 @@ export function ExportDialog({
         Neither step has a close button in its corner: 'Back' and 'Close' end them (and Escape), and
         while one step gives way to the other a second button named 'Close' would be on the page.
       */}
-      <Modal
+      <Dialog
         opened={opened && !done}
         onClose={close}
         title={MSG.conversations.exportTitle}
@@ -115,8 +116,8 @@ export function ExportDialog({
             </Group>
           </Stack>
         </form>
-      </Modal>
-      <Modal
+      </Dialog>
+      <Dialog
         opened={done}
         onClose={onFinished}
         title={MSG.conversations.exportTitle}
@@ -131,7 +132,7 @@ export function ExportDialog({
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </Dialog>
     </>
   );
 }

@@ -137,7 +137,7 @@ export function MessageItem({ row, highlighted = false }: { row: MessageRow; hig
         />
       )}
       {showSender && (
-        <Text fw={700} size="sm" mt={4} data-testid="message-sender">
+        <Text fw={700} size="sm" mt={4} data-testid="message-sender" dir="auto">
           {splitName(message.user.name).firstName || message.user.name}
         </Text>
       )}

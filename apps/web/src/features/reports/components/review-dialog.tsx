@@ -2,10 +2,11 @@
 // activity). The note is checked by the contract's schema, here and on the server.
 import { MSG, type Report, type ReviewReportRequest, ZReviewReportRequest } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { ApiError } from '../../../shared/api/api-client.js';
 import { sameName, showServerFieldErrors } from '../../../shared/forms/server-field-errors.js';
 import { useBlurValidatedForm } from '../../../shared/forms/use-blur-validated-form.js';
+import { Dialog } from '../../../shared/ui/dialog.js';
 import { notify } from '../../../shared/ui/notify.js';
 import { useReviewReport } from '../api/reports.js';
 import { reportWhere } from './report-labels.js';
@@ -47,7 +48,7 @@ export function ReviewDialog({ report, onClose }: ReviewDialogProps) {
   });
 
   return (
-    <Modal
+    <Dialog
       opened={report !== null}
       onClose={close}
       title={MSG.reports.reviewTitle}
@@ -80,6 +81,6 @@ export function ReviewDialog({ report, onClose }: ReviewDialogProps) {
           </Stack>
         </form>
       )}
-    </Modal>
+    </Dialog>
   );
 }
