@@ -40,7 +40,13 @@ test('signing out in one tab signs out every tab of the browser at once, saying 
   await other.close();
 });
 
-test('an admin removed by another admin is told so, on the admin login', async ({ page, request }) => {
+test('an admin removed by another admin is told so, on the admin login', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  // The removed admin's next request, and the refresh it then tries, are refused: that is the point.
+  consoleErrors.expect(/status of 401 \(Unauthorized\)/);
   const email = uniqueEmail('removed-admin');
   const headers = { authorization: `Bearer ${await adminToken(request)}` };
   const created = await request.post('/api/admin/users/create', {
