@@ -169,7 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The hooks every request passes are callback hooks: an async hook costs each request a promise and
   // a turn of the microtask queue, and these wait for nothing.
   app.addHook('preValidation', (request, _reply, done) => {
-    if (holdsNul(request.body) || holdsNul(request.query))
+    if (holdsNul(request.body) || holdsNul(request.query) || holdsNul(request.params))
       return done(new AppError('BAD_REQUEST', MSG.extra.invalidCharacters));
     done();
   });

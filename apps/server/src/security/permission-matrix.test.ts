@@ -382,6 +382,11 @@ const REQUESTS: Record<string, Build> = {
     url: `/api/group/billing/update/${c.subject.groupId}`,
     payload: billingPayload(await cardToken(c.home.auth)),
   }),
+  // An unfinished family of the subject's own (payment details saved, never named), discarded.
+  'DELETE /api/group/billing/unfinished/:groupId': async (c) => ({
+    method: 'DELETE',
+    url: `/api/group/billing/unfinished/${await newGroup(c.subject.auth)}`,
+  }),
   'POST /api/group/billing/assignSubscription': async (c) => ({
     method: 'POST',
     url: '/api/group/billing/assignSubscription',
@@ -417,7 +422,20 @@ const REQUESTS: Record<string, Build> = {
     method: 'POST',
     url: `/api/payments/plans/${(await createPlan(t.db())).id}/archive`,
   }),
+  'POST /api/payments/plans/:id/restore': async () => ({
+    method: 'POST',
+    url: `/api/payments/plans/${(await createPlan(t.db(), { active: false })).id}/restore`,
+  }),
   'GET /api/payments/coupons': () => ({ method: 'GET', url: '/api/payments/coupons' }),
+  'PUT /api/payments/coupons/:id': async () => ({
+    method: 'PUT',
+    url: `/api/payments/coupons/${(await createCoupon(t.db(), { products: [plans[0]] })).id}`,
+    payload: { name: 'Matrix coupon renamed', max_redemptions: null },
+  }),
+  'POST /api/payments/coupons/:id/archive': async () => ({
+    method: 'POST',
+    url: `/api/payments/coupons/${(await createCoupon(t.db(), { products: [plans[0]] })).id}/archive`,
+  }),
   'POST /api/payments/coupons': () => ({
     method: 'POST',
     url: '/api/payments/coupons',

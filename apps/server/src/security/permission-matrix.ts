@@ -60,6 +60,7 @@ export const PERMISSION_MATRIX: Record<string, MatrixRow> = {
   'POST /api/group/billing/assignSubscription':          row('401',   '403',   OWN,     OWN,     '401'),
   'POST /api/group/billing/changeSubscription':          row('401',   '403',   OWN,     OWN,     '401'),
   'GET /api/group/billing/details/:groupId':             row('401',   '403',   OWN,     OWN,     '401'),
+  'DELETE /api/group/billing/unfinished/:groupId':       row('401',   '403',   OWN,     OWN,     '401'),
   'GET /api/payments/config':                            row('401',   '2xx',   '2xx',   '2xx',   '401'),
   'POST /api/payments/local/tokens':                     row('401',   '403',   '2xx',   '2xx',   '401'),
   // Stripe only: with the local provider (these tests') not found for the entity too
@@ -68,8 +69,11 @@ export const PERMISSION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/payments/plans':                             row('401',   '2xx',   '403',   '403',   '401'),
   'POST /api/payments/plans':                            row('401',   '2xx',   '403',   '403',   '401'),
   'POST /api/payments/plans/:id/archive':                row('401',   '2xx',   '403',   '403',   '401'),
+  'POST /api/payments/plans/:id/restore':                row('401',   '2xx',   '403',   '403',   '401'),
   'GET /api/payments/coupons':                           row('401',   '2xx',   '403',   '403',   '401'),
   'POST /api/payments/coupons':                          row('401',   '2xx',   '403',   '403',   '401'),
+  'PUT /api/payments/coupons/:id':                       row('401',   '2xx',   '403',   '403',   '401'),
+  'POST /api/payments/coupons/:id/archive':              row('401',   '2xx',   '403',   '403',   '401'),
   // entities, admins and terms: the administrator's
   'GET /api/entity/list':                                row('401',   '2xx',   '403',   '403',   '401'),
   'GET /api/entity/list/:id':                            row('401',   ANY,     '403',   '403',   '401'),
