@@ -307,10 +307,11 @@ test('details show the monthly and lifetime prices after the entity coupon; the 
     await page.goto(`/entity-management/${entity._id}/details`);
     await expect(page.getByRole('heading', { name: entity.name })).toBeVisible();
     await expect(page.getByText(`After the coupon ${code}: ${couponName}`)).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'Monthly Plan' })).toHaveValue(
+    // Other journeys' plans are offered too: each price is labelled with its plan's name.
+    await expect(page.getByRole('textbox', { name: `Monthly Plan: Monthly ${suffix}` })).toHaveValue(
       dollars((monthlyPrice * 3) / 4),
     );
-    await expect(page.getByRole('textbox', { name: 'Lifetime Plan' })).toHaveValue(
+    await expect(page.getByRole('textbox', { name: `Lifetime Plan: Lifetime ${suffix}` })).toHaveValue(
       dollars((lifetimePrice * 3) / 4),
     );
 
@@ -328,7 +329,7 @@ test('details show the monthly and lifetime prices after the entity coupon; the 
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Entity account saved.')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/entity-management/${entity._id}/details$`));
-    await expect(page.getByRole('textbox', { name: 'Lifetime Plan' })).toHaveValue(
+    await expect(page.getByRole('textbox', { name: `Lifetime Plan: Lifetime ${suffix}` })).toHaveValue(
       dollars((lifetimePrice * 3) / 4),
     );
   } finally {

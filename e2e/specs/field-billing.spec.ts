@@ -9,7 +9,10 @@ import { signIn } from '../support/sign-in.js';
 test('a family is added with Back, a bad coupon and a reload on the way, and its page shows what it pays', async ({
   page,
   request,
+  consoleErrors,
 }) => {
+  // A code nobody created is looked up on purpose: the look-up answers 404.
+  consoleErrors.expect(/status of 404 \(Not Found\) \(.*\/api\/group\/billing\/coupon\/NO-SUCH-CODE\)$/);
   const agency = await activeEntity(request);
   await signIn(page, 'entity', agency.email, agency.password);
   await page

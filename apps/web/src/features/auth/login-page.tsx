@@ -1,5 +1,5 @@
 import { MSG, type Role, type ZLoginRequest } from '@bridge-talk/contract';
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -60,9 +60,9 @@ export function LoginPage({ role }: { role: Role }) {
       <form onSubmit={onSubmit} noValidate>
         <Stack>
           {ended && (
-            <Alert color="yellow" role="status">
+            <Text role="status" size="sm" fw={600} c="orange.9">
               {ended}
-            </Alert>
+            </Text>
           )}
           <TextInput
             label="Email"

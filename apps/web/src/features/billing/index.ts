@@ -4,7 +4,6 @@
 export { useAssignSubscription } from './api/assign-subscription.js';
 export { newIdempotencyKey } from './api/billing-keys.js';
 export { useChangeSubscription } from './api/change-subscription.js';
-export { useDiscardFamily } from './api/discard-family.js';
 export { findCoupon } from './api/find-coupon.js';
 export { billingDetailsQuery, useBillingDetails } from './api/get-billing-details.js';
 export { usePlans } from './api/get-plans.js';

@@ -5,7 +5,6 @@
 import { familyDisplayName, type GroupListItem, groupStatusLabel, MSG } from '@bridge-talk/contract';
 import { Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { refusalMessage } from '../../shared/api/refusal-message.js';
@@ -17,8 +16,7 @@ import { ListSearch, PagedList } from '../../shared/ui/list-parts.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
 import { StatusBadge } from '../../shared/ui/status-badge.js';
-import { useDiscardFamily } from '../billing/index.js';
-import { familyKeys } from './api/family-keys.js';
+import { useDiscardFamily } from './api/discard-family.js';
 import { useFamilyList } from './api/list-families.js';
 import { wizardPath } from './wizard-path.js';
 
@@ -31,7 +29,6 @@ export function FamilyListPage() {
   const listState = useListState();
   const { state, go, typed, setTyped } = listState;
   const list = useFamilyList(state);
-  const queryClient = useQueryClient();
   const discard = useDiscardFamily();
   const [discarding, setDiscarding] = useState<string | null>(null);
 
@@ -41,7 +38,6 @@ export function FamilyListPage() {
       const answer = await discard.mutateAsync(discarding);
       // The wizard must not resume a family that is gone.
       if (storedGroupId() === discarding) storeGroupId(null);
-      await queryClient.invalidateQueries({ queryKey: familyKeys.lists() });
       notify.success(answer.message);
     } catch (error) {
       notify.error(refusalMessage(error, MSG.common.somethingWrong));

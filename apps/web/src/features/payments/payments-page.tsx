@@ -254,6 +254,7 @@ function CouponsPanel() {
     },
     {
       key: 'actions',
+      action: true,
       header: MSG.columns.actions,
       align: 'right',
       render: (coupon) =>

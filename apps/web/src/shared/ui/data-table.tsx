@@ -86,6 +86,7 @@ export function DataTable<Row>({
                   style={{ width: column.width }}
                   aria-sort={ariaSort}
                   data-sortable={column.sortable && onSort ? true : undefined}
+                  data-action={column.action || undefined}
                 >
                   {column.sortable && onSort ? (
                     <UnstyledButton
