@@ -162,6 +162,9 @@ function twiceInFamily(field: string): AppError {
   });
 }
 
+/** The places as the save's schema answered them (checked once, by the caller). */
+type SavedPlaces = ReturnType<typeof ZSaveFamilyMembersRequest.parse>;
+
 /** An event of the family's activity, before it is given its actor and family. */
 type MemberAudit = Pick<Parameters<typeof recordAudit>[1], 'action' | 'subject' | 'details'>;
 
@@ -191,7 +194,7 @@ interface Placed {
  */
 async function savePlaces(
   tx: Tx,
-  job: { entityId: string; groupId: string; actorUserId: string; form: SaveFamilyMembersRequest },
+  job: { entityId: string; groupId: string; actorUserId: string; form: SavedPlaces },
 ) {
   const { entityId, groupId } = job;
   await repo.lockFamily(tx, groupId);
@@ -201,7 +204,7 @@ async function savePlaces(
   const moved: { groupId: string; role: repo.MemberRole; from: string }[] = [];
   const audits: MemberAudit[] = [];
 
-  for (const { role, position, slot } of filledSlots(ZSaveFamilyMembersRequest.parse(job.form))) {
+  for (const { role, position, slot } of filledSlots(job.form)) {
     const field = formPath(role, position);
     const email = slot.email.trim().toLowerCase() || null;
     const person = { email, firstName: slot.firstName.trim(), lastName: slot.lastName.trim() };
