@@ -114,7 +114,7 @@ function fieldsOf(error: FastifyError): Record<string, string> {
   return fields;
 }
 
-/** Whether a parsed body or query holds a NUL character anywhere (PostgreSQL text cannot store one). */
+/** Whether a parsed body, query or path parameter holds a NUL character anywhere (PostgreSQL text cannot store one). */
 function holdsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
@@ -164,8 +164,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // Checked once for every route, before its schema: no body or query field may hold a NUL. (A path
-  // parameter is an id, which its route looks up as such: an odd one is simply not found.)
+  // Checked once for every route, before its schema: no body, query or path parameter may hold a NUL
+  // (PostgreSQL refuses one in text, and the refusal would surface as a server error).
   // The hooks every request passes are callback hooks: an async hook costs each request a promise and
   // a turn of the microtask queue, and these wait for nothing.
   app.addHook('preValidation', (request, _reply, done) => {
