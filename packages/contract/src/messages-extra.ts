@@ -93,6 +93,13 @@ export const EXTRA_TEXTS = {
   lastAdminCannotBeRemoved: 'The last admin cannot be removed.',
   /** A verification code of the wrong length. */
   codeLength: 'The code must be 6 characters.',
+  /** The newest e-mailed code ran out of time (15 minutes). */
+  codeExpired: 'This code has expired. Send a new code and enter the one in the newest e-mail.',
+  /** The newest e-mailed code was entered wrongly 5 times and no longer works. */
+  codeTooManyTries:
+    'This code was entered wrongly too many times. Send a new code and enter the one in the newest e-mail.',
+  /** Shown under a change-password code once it is accepted (the server's own 'Step okay!' is not for people). */
+  codeAccepted: 'Code accepted. Choose your new password below.',
   /** The password-reset or change-password step was too old or already used. */
   stepExpired: 'This step has expired. Please start again.',
   /** The member toggle's two wordings (the spec says they differ but quotes neither). */

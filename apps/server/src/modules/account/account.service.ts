@@ -19,7 +19,7 @@ import { AppError } from '../../lib/app-error.js';
 import { codeFlowLimiter } from '../../lib/attempt-limiter.js';
 import { signFlowState, verifyFlowState } from '../auth/flow-state.js';
 import { replacePassword } from '../auth/password-flows.service.js';
-import { checkCode, consumeCode, issueCode } from '../auth/verification-codes.js';
+import { checkCode, codeRefusalMessage, consumeCode, issueCode } from '../auth/verification-codes.js';
 import { queueMail } from '../mail/mail.service.js';
 import { changePasswordCodeMail, emailChangeCodeMail } from '../mail/templates.js';
 import * as repo from './account.repository.js';
@@ -59,9 +59,10 @@ export function createAccountService(ctx: AppContext) {
       await limit(actor);
       const result = await checkCode(db, { userId: actor.userId, purpose: 'email-change', code });
       if (!result.ok || !result.target || !(await consumeCode(db, result.id))) {
-        throw new AppError('UNPROCESSABLE', MSG.auth.confirmationCodeNotFound, {
-          code: MSG.auth.confirmationCodeNotFound,
-        });
+        const message = result.ok
+          ? MSG.auth.confirmationCodeNotFound
+          : codeRefusalMessage(result.why, MSG.auth.confirmationCodeNotFound);
+        throw new AppError('UNPROCESSABLE', message, { code: message });
       }
       if (await emailInUse(db, result.target)) {
         throw new AppError('CONFLICT', MSG.account.unableToUpdateEmail);
@@ -92,10 +93,10 @@ export function createAccountService(ctx: AppContext) {
       const { code } = ZCodeRequest.parse(input);
       await limit(actor);
       const result = await checkCode(db, { userId: actor.userId, purpose: 'change-password', code });
-      if (!result.ok)
-        throw new AppError('UNPROCESSABLE', MSG.account.codeCheckFailed, {
-          code: MSG.account.codeCheckFailed,
-        });
+      if (!result.ok) {
+        const message = codeRefusalMessage(result.why, MSG.account.codeCheckFailed);
+        throw new AppError('UNPROCESSABLE', message, { code: message });
+      }
       const state = await signFlowState(tokenKey, {
         email: actor.email,
         role: actor.role,

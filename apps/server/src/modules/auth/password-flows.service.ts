@@ -21,7 +21,7 @@ import { resetCodeMail } from '../mail/templates.js';
 import * as repo from './auth.repository.js';
 import { type AuthService, accountState, type IssuedSession } from './auth.service.js';
 import { signFlowState, verifyFlowState } from './flow-state.js';
-import { checkCode, consumeCode, issueCode } from './verification-codes.js';
+import { checkCode, codeRefusalMessage, consumeCode, issueCode } from './verification-codes.js';
 
 /** Sets a new password and signs the user out everywhere, as every password change does. */
 export async function replacePassword(db: Db, userId: string, password: string): Promise<void> {
@@ -75,13 +75,11 @@ export function createPasswordFlows(ctx: AppContext, auth: AuthService) {
       ) {
         throw stepExpired();
       }
-      const notFound = new AppError('UNPROCESSABLE', MSG.auth.confirmationCodeNotFound, {
-        code: MSG.auth.confirmationCodeNotFound,
-      });
+      const refused = (message: string) => new AppError('UNPROCESSABLE', message, { code: message });
       const user = await repo.findUserByEmail(db, email);
-      if (!user || user.role !== role) throw notFound;
+      if (!user || user.role !== role) throw refused(MSG.auth.confirmationCodeNotFound);
       const result = await checkCode(db, { userId: user.id, purpose: flow.purpose, code });
-      if (!result.ok) throw notFound;
+      if (!result.ok) throw refused(codeRefusalMessage(result.why, MSG.auth.confirmationCodeNotFound));
       const next = await signFlowState(tokenKey, { ...flow, step: 'password', codeId: result.id });
       return { message: MSG.auth.validationCodeSuccess, state: next };
     },

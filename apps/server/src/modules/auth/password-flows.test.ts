@@ -92,7 +92,7 @@ describe('forgot password', () => {
     expect(otherRole.json().message).toBe(MSG.auth.userNotFound);
   });
 
-  it('refuses a wrong code with the code-field message, and voids the code after 5 wrong tries', async () => {
+  it('refuses a wrong code with the code-field message, and voids the code after 5 wrong tries, saying so', async () => {
     const entity = await createEntityUser(t.db());
     const { state, code } = await resetCode(entity.email, 'entity');
     const wrong = code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA';
@@ -104,10 +104,9 @@ describe('forgot password', () => {
         code: wrong,
       });
       expect(attempt.statusCode).toBe(422);
-      expect(attempt.json()).toEqual({
-        message: MSG.auth.confirmationCodeNotFound,
-        fields: { code: MSG.auth.confirmationCodeNotFound },
-      });
+      // The fifth wrong try spends the code: it says that only a new code helps now.
+      const message = i < 4 ? MSG.auth.confirmationCodeNotFound : MSG.extra.codeTooManyTries;
+      expect(attempt.json()).toEqual({ message, fields: { code: message } });
     }
     const right = await post('/api/auth/password/validate', {
       email: entity.email,
@@ -116,6 +115,7 @@ describe('forgot password', () => {
       code,
     });
     expect(right.statusCode).toBe(422);
+    expect(right.json().message).toBe(MSG.extra.codeTooManyTries);
   });
 
   it('refuses an expired code', async () => {
@@ -129,7 +129,7 @@ describe('forgot password', () => {
       code,
     });
     expect(late.statusCode).toBe(422);
-    expect(late.json().message).toBe(MSG.auth.confirmationCodeNotFound);
+    expect(late.json()).toEqual({ message: MSG.extra.codeExpired, fields: { code: MSG.extra.codeExpired } });
   });
 
   it('binds the state to the e-mail and the step', async () => {

@@ -54,6 +54,23 @@ export function findLiveCodes(db: Db, userId: string, purpose: Purpose, now: Dat
     .limit(limit);
 }
 
+/** The newest unspent code of a user and purpose, live or not: says why no live code matched. */
+export async function findNewestUnspentCode(db: Db, userId: string, purpose: Purpose) {
+  const [row] = await db
+    .select({ expiresAt: verificationCodes.expiresAt, attempts: verificationCodes.attempts })
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.userId, userId),
+        eq(verificationCodes.purpose, purpose),
+        isNull(verificationCodes.usedAt),
+      ),
+    )
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  return row;
+}
+
 export async function countFailedAttempt(db: Db, ids: string[]): Promise<void> {
   await db
     .update(verificationCodes)

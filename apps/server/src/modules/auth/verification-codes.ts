@@ -1,7 +1,7 @@
 // One-time e-mailed codes: 6 characters from an alphabet without look-alikes, stored as SHA-256,
 // 15 minutes to live, single use, voided after 5 wrong tries. Issuing a new code voids the old one.
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { VERIFICATION_CODE_LENGTH } from '@bridge-talk/contract';
+import { MSG, VERIFICATION_CODE_LENGTH } from '@bridge-talk/contract';
 import type { Db } from '../../db/client.js';
 import { sha256 } from '../../lib/secrets.js';
 import * as repo from './verification-codes.repository.js';
@@ -44,16 +44,27 @@ export async function issueCode(
   return { id, code };
 }
 
-export type CheckResult = { ok: true; id: string; target: string | null } | { ok: false };
+/**
+ * Why a code was refused: a wrong one, or no code left to try because the newest one ran out of
+ * time or of tries (then only a new code helps, and the person is told so).
+ */
+export type CodeRefusal = 'wrong' | 'expired' | 'tooManyTries';
+
+export type CheckResult = { ok: true; id: string; target: string | null } | { ok: false; why: CodeRefusal };
 
 /** Checks a code against the live one of that user and purpose; a wrong code costs one attempt. */
 export async function checkCode(
   db: Db,
   input: { userId: string; purpose: CodePurpose; code: string },
 ): Promise<CheckResult> {
-  const live = await repo.findLiveCodes(db, input.userId, input.purpose, new Date(), 3);
+  const now = new Date();
+  const live = await repo.findLiveCodes(db, input.userId, input.purpose, now, 3);
   const open = live.filter((code) => code.attempts < CODE_MAX_ATTEMPTS);
-  if (open.length === 0) return { ok: false };
+  if (open.length === 0) {
+    const newest = await repo.findNewestUnspentCode(db, input.userId, input.purpose);
+    if (!newest) return { ok: false, why: 'wrong' };
+    return { ok: false, why: newest.expiresAt <= now ? 'expired' : 'tooManyTries' };
+  }
   const given = Buffer.from(sha256(normaliseCode(input.code)));
   const match = open.find((code) => timingSafeEqual(given, Buffer.from(code.codeHash)));
   if (!match) {
@@ -61,10 +72,19 @@ export async function checkCode(
       db,
       open.map((code) => code.id),
     );
-    return { ok: false };
+    // The try that used up the last attempt already says that a new code is needed.
+    const spent = open.every((code) => code.attempts + 1 >= CODE_MAX_ATTEMPTS);
+    return { ok: false, why: spent ? 'tooManyTries' : 'wrong' };
   }
   await repo.markCodeVerified(db, match.id);
   return { ok: true, id: match.id, target: match.target };
+}
+
+/** The message for a refused code: the given one for a wrong code, a clear one when only a new code helps. */
+export function codeRefusalMessage(why: CodeRefusal, wrong: string): string {
+  if (why === 'expired') return MSG.extra.codeExpired;
+  if (why === 'tooManyTries') return MSG.extra.codeTooManyTries;
+  return wrong;
 }
 
 /** Spends a verified code; false if it was already spent (a replayed final step). */

@@ -107,7 +107,6 @@ describe('ChangePasswordPage', () => {
     expect(screen.getByRole('heading', { name: 'Change password' })).toBeInTheDocument();
     expect(screen.getByText('erin@example.com')).toBeInTheDocument();
     expect(codeField()).toHaveValue('');
-    expect(codeField()).toHaveAttribute('maxLength', '6');
     expect(queryPasswordField()).not.toBeInTheDocument();
   });
 
@@ -160,7 +159,9 @@ describe('ChangePasswordPage', () => {
     expect(api.callsTo('POST', API.auth.accountVerify).map((c) => c.body)).toEqual([{ code: 'AB12CD' }]);
     expect(confirmationField()).toBeInTheDocument();
     expect(codeField()).toBeDisabled();
-    expect(codeField()).toHaveAccessibleDescription(MSG.account.stepOkay);
+    // The server's 'Step okay!' is a signal between programs, not a text for people.
+    expect(codeField()).toHaveAccessibleDescription(MSG.extra.codeAccepted);
+    expect(screen.queryByText(MSG.account.stepOkay)).not.toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Password requirements' })).toBeInTheDocument();
   });
 
@@ -210,6 +211,23 @@ describe('ChangePasswordPage', () => {
 
     expect(await screen.findByRole('heading', { name: 'Account settings screen' })).toBeInTheDocument();
     expect(await screen.findByText(MSG.account.codeCheckFailed)).toBeInTheDocument();
+  });
+
+  it('says on the field that an expired code needs a new one, and stays', async () => {
+    stubAccountApi({
+      verify: () =>
+        jsonResponse({ message: MSG.extra.codeExpired, fields: { code: MSG.extra.codeExpired } }, 422),
+    });
+    const user = userEvent.setup();
+    renderChangePassword();
+    await screen.findByText(MSG.account.verificationCodeSent);
+
+    await user.type(codeField(), 'AB12CD');
+    await user.tab();
+
+    await waitFor(() => expect(codeField()).toHaveAccessibleDescription(MSG.extra.codeExpired));
+    expect(screen.queryByRole('heading', { name: 'Account settings screen' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send a new code' })).toBeEnabled();
   });
 
   it('shows the code-check failure text whatever the server said', async () => {

@@ -1,12 +1,12 @@
 // Change password from account settings: a code is e-mailed on arrival; the code is checked when the
-// 6-character field is left; 'Step okay!' reveals the password fields; success ends the session and shows the login page with its toast.
+// 6-character field is left; an accepted code reveals the password fields; success ends the session and shows the login page with its toast.
 import { MSG, type NewPasswordForm, VERIFICATION_CODE_LENGTH, ZNewPasswordForm } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
-import { CODE_INPUT_STYLES } from '../../shared/forms/code-input-styles.js';
+import { CodeInput } from '../../shared/forms/code-input.js';
 import { NewPasswordFields } from '../../shared/forms/new-password-fields.js';
 import { afterPointerPress } from '../../shared/forms/pointer-press.js';
 import { useBlurValidatedForm } from '../../shared/forms/use-blur-validated-form.js';
@@ -52,7 +52,13 @@ export function ChangePasswordPage() {
     try {
       const result = await verify.mutateAsync({ code });
       if (result.message === MSG.account.stepOkay) setState(result.state);
-    } catch {
+    } catch (error) {
+      // A code that ran out of time or tries needs a new one: say so here, beside 'Send a new code'.
+      const message = error instanceof ApiError ? error.fields.code : undefined;
+      if (message === MSG.extra.codeExpired || message === MSG.extra.codeTooManyTries) {
+        setCodeError(message);
+        return;
+      }
       notify.error(MSG.account.codeCheckFailed);
       navigate('/account-settings');
     }
@@ -92,12 +98,10 @@ export function ChangePasswordPage() {
               Send a new code
             </Anchor>
           </Text>
-          <TextInput
+          <CodeInput
             label="Received code"
             required
             autoFocus
-            autoComplete="one-time-code"
-            maxLength={VERIFICATION_CODE_LENGTH}
             value={code}
             disabled={state !== null}
             onChange={(event) => {
@@ -109,8 +113,7 @@ export function ChangePasswordPage() {
             onKeyDown={(event) => {
               if (event.key === 'Enter') void checkCode();
             }}
-            styles={CODE_INPUT_STYLES}
-            description={state ? MSG.account.stepOkay : undefined}
+            description={state ? MSG.extra.codeAccepted : undefined}
           />
           {state && (
             <form onSubmit={onSubmit} noValidate>

@@ -58,7 +58,6 @@ describe('ActivationCodePage', () => {
     expect(screen.getByRole('heading', { name: 'Activation code' })).toBeInTheDocument();
     expect(screen.getByText('erin@example.com')).toBeInTheDocument();
     expect(codeField()).toHaveValue('');
-    expect(codeField()).toHaveAttribute('maxLength', '6');
     expect(screen.getByRole('link', { name: 'Send a new code' })).toHaveAttribute(
       'href',
       '/forgot-password/admin',
@@ -139,6 +138,50 @@ describe('ActivationCodePage', () => {
     await user.type(codeField(), 'AB12CD9');
 
     expect(codeField()).toHaveValue('AB12CD');
+  });
+
+  it('drops the spaces and line breaks a code copied from an e-mail brings with it', async () => {
+    const api = stubApi({
+      [`POST ${API.auth.passwordValidate}`]: () =>
+        jsonResponse({ message: MSG.auth.validationCodeSuccess, state: NEW_STATE }),
+    });
+    const user = userEvent.setup();
+    renderActivationCode();
+
+    await user.click(codeField());
+    await user.paste(' eungr4 \n');
+    expect(codeField()).toHaveValue('eungr4');
+    await user.click(submit());
+
+    await screen.findByRole('heading', { name: 'New password for entity' });
+    expect(api.calls[0]?.body).toMatchObject({ code: 'eungr4' });
+  });
+
+  it('says when the code has expired, on the field', async () => {
+    stubApi({
+      [`POST ${API.auth.passwordValidate}`]: () =>
+        jsonResponse({ message: MSG.extra.codeExpired, fields: { code: MSG.extra.codeExpired } }, 422),
+    });
+    const user = userEvent.setup();
+    renderActivationCode();
+
+    await user.type(codeField(), 'AB12CD');
+    await user.click(submit());
+
+    await waitFor(() => expect(codeField()).toHaveAccessibleDescription(MSG.extra.codeExpired));
+  });
+
+  it('goes to Send a new code with the e-mail the code went to', () => {
+    renderActivationCode();
+    return userEvent
+      .setup()
+      .click(screen.getByRole('link', { name: 'Send a new code' }))
+      .then(async () => {
+        await screen.findByRole('heading', { name: 'Forgot password for entity' });
+        expect(JSON.parse(screen.getByTestId('flow-state').textContent ?? 'null')).toEqual({
+          email: 'erin@example.com',
+        });
+      });
   });
 
   it('shows the code-not-found message on the code field after a 422, without a toast', async () => {

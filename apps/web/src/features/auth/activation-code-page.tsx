@@ -1,11 +1,11 @@
 import { MSG, type Role, VERIFICATION_CODE_LENGTH, ZVerificationCode } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ApiError } from '../../shared/api/api-client.js';
-import { CODE_INPUT_STYLES } from '../../shared/forms/code-input-styles.js';
+import { CodeInput } from '../../shared/forms/code-input.js';
 import { useBlurValidatedForm } from '../../shared/forms/use-blur-validated-form.js';
 import { notify } from '../../shared/ui/notify.js';
 import { useValidateCode } from './api/password-reset.js';
@@ -54,20 +54,17 @@ function ActivationCodeForm({ role, email, state }: { role: Role; email: string;
           <Text c="dimmed" size="sm">
             We sent a {VERIFICATION_CODE_LENGTH}-character code to <b>{email}</b>. It is valid for 15 minutes.
           </Text>
-          <TextInput
+          <CodeInput
             label="Code"
             required
             autoFocus
-            autoComplete="one-time-code"
-            maxLength={VERIFICATION_CODE_LENGTH}
-            styles={CODE_INPUT_STYLES}
             error={form.formState.errors.code?.message}
             {...form.register('code')}
           />
           <Button type="submit" loading={form.formState.isSubmitting} fullWidth size="md">
             Continue
           </Button>
-          <Anchor component={Link} to={`/forgot-password/${role}`} size="sm" ta="center">
+          <Anchor component={Link} to={`/forgot-password/${role}`} state={{ email }} size="sm" ta="center">
             Send a new code
           </Anchor>
         </Stack>

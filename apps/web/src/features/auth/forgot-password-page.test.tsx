@@ -26,14 +26,14 @@ function ActivationProbe() {
   );
 }
 
-function renderForgotPassword(role: Role = 'entity') {
+function renderForgotPassword(role: Role = 'entity', state: unknown = null) {
   return renderWithProviders(null, {
     routes: [
       { path: '/forgot-password/:role', element: <RoleForgotPassword /> },
       { path: '/activation-code/:role', element: <ActivationProbe /> },
       { path: '/login/:role', element: <h1>Login page</h1> },
     ],
-    initialEntries: [`/forgot-password/${role}`],
+    initialEntries: [{ pathname: `/forgot-password/${role}`, state }],
     wrapper: withToasts,
   });
 }
@@ -55,6 +55,12 @@ describe('ForgotPasswordPage', () => {
     expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login/admin');
     expect(screen.getByText(MSG.auth.requestYourAccess)).toBeInTheDocument();
     expect({ ...localStorage }).toEqual({ role: 'admin' });
+  });
+
+  it('fills in the e-mail a code was sent to when it comes back for a new code', () => {
+    renderForgotPassword('entity', { email: 'erin@example.com' });
+
+    expect(emailField()).toHaveValue('erin@example.com');
   });
 
   it('follows Back to login on the first click while the e-mail field has focus', async () => {

@@ -1,7 +1,7 @@
 import { type ForgotPasswordRequest, MSG, type Role, ZForgotPasswordRequest } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
 import { useBlurValidatedForm } from '../../shared/forms/use-blur-validated-form.js';
 import { notify } from '../../shared/ui/notify.js';
@@ -11,9 +11,11 @@ import { LoggedOutLayout } from './components/logged-out-layout.js';
 export function ForgotPasswordPage({ role }: { role: Role }) {
   const navigate = useNavigate();
   const request = useRequestReset();
+  // 'Send a new code' comes back here with the address the code went to: it is not typed twice.
+  const carried = (useLocation().state as { email?: unknown } | null)?.email;
   const form = useBlurValidatedForm<ForgotPasswordRequest>({
     resolver: zodResolver(ZForgotPasswordRequest),
-    defaultValues: { email: '', role },
+    defaultValues: { email: typeof carried === 'string' ? carried : '', role },
   });
 
   const onSubmit = form.handleSubmit(async (values) => {
