@@ -30,8 +30,9 @@ export class AttemptLimiter {
 }
 
 /**
- * The limit of an e-mailed code flow (a password reset, a change of password or e-mail), per person:
- * a handful of requests and code checks in 15 minutes, and never fewer than the per-address limit.
+ * The limit of an e-mailed code flow (a password reset, a change of password or e-mail), per key (a
+ * signed-in person, or an e-mail and client address): a handful of requests and code checks in
+ * 15 minutes, and never fewer than the per-address limit.
  */
 export function codeFlowLimiter(db: Db, name: string, rateLimitMax: number): AttemptLimiter {
   return new AttemptLimiter(db, name, Math.max(5, rateLimitMax), 15 * 60 * 1000);

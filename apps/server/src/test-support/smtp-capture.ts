@@ -36,17 +36,28 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
 
 /** Waits for a message to `to` whose subject matches, and returns it. */
 export async function waitForMessage(capture: SmtpCapture, to: string, subject: RegExp, timeoutMs = 10_000) {
+  return (await waitForMessages(capture, to, subject, 1, timeoutMs)).at(-1) as ParsedMail;
+}
+
+/** Waits for `count` messages to `to` whose subject matches, and returns them in the order received. */
+export async function waitForMessages(
+  capture: SmtpCapture,
+  to: string,
+  subject: RegExp,
+  count: number,
+  timeoutMs = 10_000,
+) {
   const started = Date.now();
   for (;;) {
-    const found = capture.messages.findLast(
+    const found = capture.messages.filter(
       (m) =>
         subject.test(m.subject ?? '') &&
         (Array.isArray(m.to) ? m.to : [m.to]).some((a) =>
           a?.value.some((v) => v.address === to.toLowerCase()),
         ),
     );
-    if (found) return found;
-    if (Date.now() - started > timeoutMs) throw new Error(`no mail to ${to} matching ${subject}`);
+    if (found.length >= count) return found;
+    if (Date.now() - started > timeoutMs) throw new Error(`${found.length} mails to ${to} matching ${subject}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

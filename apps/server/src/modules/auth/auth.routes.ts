@@ -54,14 +54,14 @@ export async function authRoutes(
       config: { rateLimit },
       schema: { tags: ['auth'], summary: 'Forgot password: e-mail a verification code' },
     },
-    async (request) => flows.requestReset({ input: request.body }),
+    async (request) => flows.requestReset({ input: request.body, address: request.ip }),
   );
 
   route(
     app,
     endpoints.auth.passwordValidate,
     { config: { rateLimit }, schema: { tags: ['auth'], summary: 'Check a reset or activation code' } },
-    async (request) => flows.validateCode({ input: request.body }),
+    async (request) => flows.validateCode({ input: request.body, address: request.ip }),
   );
 
   route(

@@ -11,17 +11,21 @@ import {
   ZSetPasswordRequest,
   ZValidateCodeRequest,
 } from '@bridge-talk/contract';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { codeFlowLimiter } from '../../lib/attempt-limiter.js';
+import { AttemptLimiter, codeFlowLimiter } from '../../lib/attempt-limiter.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { queueMail } from '../mail/mail.service.js';
 import { resetCodeMail } from '../mail/templates.js';
 import * as repo from './auth.repository.js';
 import { type AuthService, accountState, type IssuedSession } from './auth.service.js';
 import { signFlowState, verifyFlowState } from './flow-state.js';
-import { checkCode, codeRefusalMessage, consumeCode, issueCode } from './verification-codes.js';
+import { CODE_TTL_MS, checkCode, codeRefusalMessage, consumeCode, issueCode } from './verification-codes.js';
+
+/** Reset-code e-mails one address receives in a code's lifetime, whoever asks for them. */
+const CODE_MAILS_PER_WINDOW = 5;
 
 /** Sets a new password and signs the user out everywhere, as every password change does. */
 export async function replacePassword(db: Db, userId: string, password: string): Promise<void> {
@@ -31,18 +35,31 @@ export async function replacePassword(db: Db, userId: string, password: string):
 
 export function createPasswordFlows(ctx: AppContext, auth: AuthService) {
   const { db, tokenKey } = ctx;
-  // Per e-mail, whatever the client.
-  const perEmail = codeFlowLimiter(db, 'password-flow', ctx.config.auth.rateLimitMax);
+  // Anyone can start these flows for any e-mail, so nothing one client does may stop another's: requests
+  // and code checks are counted per e-mail and client address (as failed sign-ins are, sign-in-lockout.ts),
+  // and the route limit counts each address across e-mails. What protects an inbox from a flood is a
+  // cap on the code e-mails one person receives: past it a request is answered as usual but sends nothing
+  // and voids nothing, and the newest code already sent still works.
+  const perPair = codeFlowLimiter(db, 'password-flow', ctx.config.auth.rateLimitMax);
+  const codeMails = new AttemptLimiter(db, 'reset-mail', CODE_MAILS_PER_WINDOW, CODE_TTL_MS);
   const stepExpired = () => new AppError('UNPROCESSABLE', MSG.extra.stepExpired);
 
-  async function limit(email: string) {
-    if (!(await perEmail.take(email))) throw new AppError('TOO_MANY_REQUESTS', MSG.extra.tooManyAttempts);
+  async function limit(email: string, address: string) {
+    if (!(await perPair.take(`${email}|${normalizeIP(address, 64)}`)))
+      throw new AppError('TOO_MANY_REQUESTS', MSG.extra.tooManyAttempts);
   }
 
   return {
-    async requestReset({ input }: { input: ForgotPasswordRequest }): Promise<FlowStepResponse> {
+    /** `address`: the client's, as the server trusts it. */
+    async requestReset({
+      input,
+      address,
+    }: {
+      input: ForgotPasswordRequest;
+      address: string;
+    }): Promise<FlowStepResponse> {
       const { email, role } = ZForgotPasswordRequest.parse(input);
-      await limit(email);
+      await limit(email, address);
       const user = await repo.findUserByEmail(db, email);
       if (!user) {
         throw new AppError('UNPROCESSABLE', MSG.auth.emailNotRegistered, {
@@ -52,8 +69,10 @@ export function createPasswordFlows(ctx: AppContext, auth: AuthService) {
       if (user.role !== role || accountState(user) !== 'active') {
         throw new AppError('NOT_FOUND', MSG.auth.userNotFound, { email: MSG.auth.userNotFound });
       }
-      const { code } = await issueCode(db, { userId: user.id, purpose: 'reset' });
-      await queueMail(ctx.queue, resetCodeMail({ to: user.email, code }));
+      if (await codeMails.take(user.email)) {
+        const { code } = await issueCode(db, { userId: user.id, purpose: 'reset' });
+        await queueMail(ctx.queue, resetCodeMail({ to: user.email, code }));
+      }
       const state = await signFlowState(tokenKey, {
         email: user.email,
         role,
@@ -63,9 +82,15 @@ export function createPasswordFlows(ctx: AppContext, auth: AuthService) {
       return { message: MSG.auth.verificationCodeSent, state };
     },
 
-    async validateCode({ input }: { input: ValidateCodeRequest }): Promise<FlowStepResponse> {
+    async validateCode({
+      input,
+      address,
+    }: {
+      input: ValidateCodeRequest;
+      address: string;
+    }): Promise<FlowStepResponse> {
       const { email, role, code, state } = ZValidateCodeRequest.parse(input);
-      await limit(email);
+      await limit(email, address);
       const flow = await verifyFlowState(tokenKey, state);
       if (
         flow?.step !== 'code' ||
@@ -78,7 +103,12 @@ export function createPasswordFlows(ctx: AppContext, auth: AuthService) {
       const refused = (message: string) => new AppError('UNPROCESSABLE', message, { code: message });
       const user = await repo.findUserByEmail(db, email);
       if (!user || user.role !== role) throw refused(MSG.auth.confirmationCodeNotFound);
-      const result = await checkCode(db, { userId: user.id, purpose: flow.purpose, code });
+      const result = await checkCode(db, {
+        userId: user.id,
+        purpose: flow.purpose,
+        code,
+        triedFrom: address,
+      });
       if (!result.ok) throw refused(codeRefusalMessage(result.why, MSG.auth.confirmationCodeNotFound));
       const next = await signFlowState(tokenKey, { ...flow, step: 'password', codeId: result.id });
       return { message: MSG.auth.validationCodeSuccess, state: next };

@@ -6,6 +6,7 @@ import {
   type SmtpCapture,
   startSmtpCapture,
   waitForMessage,
+  waitForMessages,
 } from '../../test-support/smtp-capture.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
 import { inviteUser } from './invitations.js';
@@ -302,6 +303,31 @@ describe('request access', () => {
   });
 });
 
+describe('code tries of strangers', () => {
+  it("never refuse the owner's right code: a code is spent by wrong tries for their address alone", async () => {
+    const entity = await createEntityUser(t.db());
+    const payload = { email: entity.email, role: 'entity' };
+    const from = (remoteAddress: string, url: string, body: object) =>
+      t.app.inject({ method: 'POST', url, payload: body, remoteAddress });
+    const own = await from('10.3.0.1', '/api/auth/password/request', payload);
+    expect(own.statusCode).toBe(200);
+    const code = codeIn((await waitForMessage(smtp, entity.email, /verification code/)).text);
+    const wrong = code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA';
+    const check = (address: string, guess: string) =>
+      from(address, '/api/auth/password/validate', { ...payload, state: own.json().state, code: guess });
+    // Strangers from two addresses spend all their tries on the owner's live code.
+    for (const stranger of ['10.3.0.2', '10.3.0.3']) {
+      for (let i = 0; i < 5; i++) expect((await check(stranger, wrong)).statusCode).toBe(422);
+      const spent = await check(stranger, code);
+      expect(spent.statusCode).toBe(422);
+      expect(spent.json().message).toBe(MSG.extra.codeTooManyTries);
+    }
+    const right = await check('10.3.0.1', code);
+    expect(right.statusCode).toBe(200);
+    expect(right.json().message).toBe(MSG.auth.validationCodeSuccess);
+  });
+});
+
 describe('rate limits', () => {
   // 3 requests per client and route; per e-mail max(5, 3) requests and code checks, whatever the client.
   let limited: TestApp;
@@ -330,33 +356,39 @@ describe('rate limits', () => {
     );
   });
 
-  it('answers 429 to reset requests for one e-mail from many clients', async () => {
-    const payload = { email: 'target@test.local', role: 'entity' };
-    for (let i = 1; i <= 5; i++) {
-      expect((await from(`10.2.0.${i}`, '/api/auth/password/request', payload)).statusCode).toBe(422);
+  it('lets no client block the reset of another: limits count per e-mail and address', async () => {
+    const entity = await createEntityUser(limited.db());
+    const payload = { email: entity.email, role: 'entity' };
+    // A stranger asks for the owner's codes from three addresses until each is refused.
+    for (const stranger of ['10.2.0.1', '10.2.0.2', '10.2.0.3']) {
+      for (let i = 0; i < 3; i++)
+        expect((await from(stranger, '/api/auth/password/request', payload)).statusCode).toBe(200);
+      expectTooMany(await from(stranger, '/api/auth/password/request', payload));
     }
-    expectTooMany(await from('10.2.1.1', '/api/auth/password/request', payload));
+    // The owner, from their own address, is answered and resets the password with the newest code
+    // they received (past 5 code e-mails no new one is sent, and the newest stays good).
+    const own = await from('10.2.9.9', '/api/auth/password/request', payload);
+    expect(own.statusCode).toBe(200);
+    const mails = await waitForMessages(smtp, entity.email, /verification code/, 5);
+    const code = codeIn(mails.at(-1)?.text);
+    const validated = await from('10.2.9.9', '/api/auth/password/validate', {
+      ...payload,
+      state: own.json().state,
+      code,
+    });
+    expect(validated.statusCode).toBe(200);
   });
 
-  it('answers 429 to code checks for one e-mail from many clients, even with the right code', async () => {
+  it('sends one person at most 5 reset codes in 15 minutes, whoever asks; the newest still works', async () => {
     const entity = await createEntityUser(limited.db());
-    const requested = await from('10.3.0.1', '/api/auth/password/request', {
-      email: entity.email,
-      role: 'entity',
-    });
-    expect(requested.statusCode).toBe(200);
-    const { state } = requested.json();
-    const code = codeIn((await waitForMessage(smtp, entity.email, /verification code/)).text);
-    const check = (remoteAddress: string, guess: string) =>
-      from(remoteAddress, '/api/auth/password/validate', {
-        email: entity.email,
-        role: 'entity',
-        state,
-        code: guess,
-      });
-    // Four wrong tries: the code is still live (it voids at five), the e-mail has used its five attempts.
-    const wrong = code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA';
-    for (let i = 2; i <= 5; i++) expect((await check(`10.3.0.${i}`, wrong)).statusCode).toBe(422);
-    expectTooMany(await check('10.3.1.1', code));
+    const payload = { email: entity.email, role: 'entity' };
+    for (let i = 1; i <= 7; i++)
+      expect((await from(`10.4.0.${i}`, '/api/auth/password/request', payload)).statusCode).toBe(200);
+    const codes = await limited.sql(
+      `select count(*)::int as n from verification_codes c join users u on u.id = c.user_id
+        where u.email = '${entity.email}' and c.purpose = 'reset'`,
+    );
+    expect(codes.rows[0]).toEqual({ n: 5 });
   });
+
 });

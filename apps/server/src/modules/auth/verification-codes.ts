@@ -1,8 +1,11 @@
 // One-time e-mailed codes: 6 characters from an alphabet without look-alikes, stored as SHA-256,
-// 15 minutes to live, single use, voided after 5 wrong tries. Issuing a new code voids the old one.
+// 15 minutes to live, single use, voided after 5 wrong tries (for one client address, in the flows
+// anyone can start). Issuing a new code voids the old one.
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { MSG, VERIFICATION_CODE_LENGTH } from '@bridge-talk/contract';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { Db } from '../../db/client.js';
+import { countHits, findCounters } from '../../db/hit-counters.js';
 import { sha256 } from '../../lib/secrets.js';
 import * as repo from './verification-codes.repository.js';
 
@@ -52,28 +55,46 @@ export type CodeRefusal = 'wrong' | 'expired' | 'tooManyTries';
 
 export type CheckResult = { ok: true; id: string; target: string | null } | { ok: false; why: CodeRefusal };
 
-/** Checks a code against the live one of that user and purpose; a wrong code costs one attempt. */
+/**
+ * Checks a code against the live ones of that user and purpose; a wrong code costs one try.
+ *
+ * `triedFrom` (the client's address) counts the tries of a code flow anyone can start (a reset, an
+ * activation) per code and address, not per code: a stranger's wrong tries spend that code for the
+ * stranger alone, and the owner's right code still works. Without it (a signed-in person's own flow)
+ * the code itself counts them.
+ */
 export async function checkCode(
   db: Db,
-  input: { userId: string; purpose: CodePurpose; code: string },
+  input: { userId: string; purpose: CodePurpose; code: string; triedFrom?: string },
 ): Promise<CheckResult> {
   const now = new Date();
   const live = await repo.findLiveCodes(db, input.userId, input.purpose, now, 3);
-  const open = live.filter((code) => code.attempts < CODE_MAX_ATTEMPTS);
+  const triesKey = (id: string) => `code-tries:${id}|${normalizeIP(input.triedFrom ?? '', 64)}`;
+  const tries = new Map(live.map((code) => [code.id, code.attempts]));
+  if (input.triedFrom !== undefined) {
+    tries.clear();
+    const counters = await findCounters(
+      db,
+      live.map((code) => triesKey(code.id)),
+      now,
+    );
+    for (const code of live) tries.set(code.id, counters.find((c) => c.key === triesKey(code.id))?.hits ?? 0);
+  }
+  const open = live.filter((code) => (tries.get(code.id) ?? 0) < CODE_MAX_ATTEMPTS);
   if (open.length === 0) {
+    if (live.length > 0) return { ok: false, why: 'tooManyTries' };
+    // No live code: an unspent one left can only have run out of time.
     const newest = await repo.findNewestUnspentCode(db, input.userId, input.purpose);
-    if (!newest) return { ok: false, why: 'wrong' };
-    return { ok: false, why: newest.expiresAt <= now ? 'expired' : 'tooManyTries' };
+    return { ok: false, why: newest ? 'expired' : 'wrong' };
   }
   const given = Buffer.from(sha256(normaliseCode(input.code)));
   const match = open.find((code) => timingSafeEqual(given, Buffer.from(code.codeHash)));
   if (!match) {
-    await repo.countFailedAttempt(
-      db,
-      open.map((code) => code.id),
-    );
+    const ids = open.map((code) => code.id);
+    if (input.triedFrom === undefined) await repo.countFailedAttempt(db, ids);
+    else await countHits(db, { keys: ids.map(triesKey), now, windowMs: CODE_TTL_MS });
     // The try that used up the last attempt already says that a new code is needed.
-    const spent = open.every((code) => code.attempts + 1 >= CODE_MAX_ATTEMPTS);
+    const spent = open.every((code) => (tries.get(code.id) ?? 0) + 1 >= CODE_MAX_ATTEMPTS);
     return { ok: false, why: spent ? 'tooManyTries' : 'wrong' };
   }
   await repo.markCodeVerified(db, match.id);
