@@ -57,7 +57,8 @@ export async function waitForMessages(
         ),
     );
     if (found.length >= count) return found;
-    if (Date.now() - started > timeoutMs) throw new Error(`${found.length} mails to ${to} matching ${subject}`);
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`${found.length} mails to ${to} matching ${subject}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -384,11 +384,10 @@ describe('rate limits', () => {
     const payload = { email: entity.email, role: 'entity' };
     for (let i = 1; i <= 7; i++)
       expect((await from(`10.4.0.${i}`, '/api/auth/password/request', payload)).statusCode).toBe(200);
-    const codes = await limited.sql(
+    const codes = (await limited.sql(
       `select count(*)::int as n from verification_codes c join users u on u.id = c.user_id
         where u.email = '${entity.email}' and c.purpose = 'reset'`,
-    );
+    )) as { rows: unknown[] };
     expect(codes.rows[0]).toEqual({ n: 5 });
   });
-
 });
