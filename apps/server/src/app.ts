@@ -244,6 +244,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (error instanceof AppError) {
       if (error.code === 'RANGE_NOT_SATISFIABLE')
         reply.header('content-range', `bytes */${error.extra?.size}`);
+      if (typeof error.extra?.retryAfterSeconds === 'number')
+        reply.header('retry-after', String(error.extra.retryAfterSeconds));
       return reply
         .code(error.statusCode)
         .send({ ...error.extra, message: error.message, ...(error.fields ? { fields: error.fields } : {}) });

@@ -71,6 +71,13 @@ export const CONVERSATION_TEXTS = {
 export const EXTRA_TEXTS = {
   /** 429 from the rate limiter. */
   tooManyAttempts: 'Too many attempts. Please try again later.',
+  /** A sign-in refused by the lock-out, with the time left until the next try is taken. */
+  tooManyAttemptsWait: (seconds: number) =>
+    `Too many attempts. Please try again in ${
+      seconds < 60
+        ? `${seconds} second${seconds === 1 ? '' : 's'}`
+        : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`
+    }.`,
   /** 401 when no refresh is possible. */
   sessionExpired: 'Your session has expired. Please sign in again.',
   /** The session of an account that an administrator removed. */

@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const ZErrorResponse = z.object({
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  /** A refusal for too many attempts: when the next one is taken (also sent as Retry-After). */
+  retryAfterSeconds: z.number().int().positive().optional(),
 });
 export type ErrorResponse = z.infer<typeof ZErrorResponse>;
 

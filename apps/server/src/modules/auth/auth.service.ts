@@ -137,8 +137,17 @@ export function createAuthService(ctx: AppContext) {
     async login({ input, address }: { input: LoginRequest; address: string }): Promise<IssuedSession> {
       const { email, password, role, rememberMe } = ZLoginRequest.parse(input);
       const attempt = { email, address };
-      if ((await lockout.refused(attempt)) || !(await lockout.admit(attempt)))
-        throw new AppError('TOO_MANY_REQUESTS', MSG.extra.tooManyAttempts);
+      // Refused attempts say how long to wait: a person locked out of their account knows when to
+      // come back (or to set a new password by e-mailed code, which this does not count).
+      const tooMany = (waitMs: number) => {
+        const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+        return new AppError('TOO_MANY_REQUESTS', MSG.extra.tooManyAttemptsWait(seconds), undefined, {
+          retryAfterSeconds: seconds,
+        });
+      };
+      const wait = await lockout.waitMs(attempt);
+      if (wait > 0) throw tooMany(wait);
+      if (!(await lockout.admit(attempt))) throw tooMany(await lockout.addressWaitMs(attempt));
       const user = await repo.findUserByEmail(db, email);
       const invalid = async () => {
         await lockout.recordFailure(attempt);

@@ -443,7 +443,9 @@ describe('rate limit', () => {
       for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
       const blocked = await attempt();
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json().message).toBe(MSG.extra.tooManyAttempts);
+      const { retryAfterSeconds } = blocked.json();
+      expect(blocked.json().message).toBe(MSG.extra.tooManyAttemptsWait(retryAfterSeconds));
+      expect(blocked.headers['retry-after']).toBe(String(retryAfterSeconds));
     } finally {
       await limited.close();
     }

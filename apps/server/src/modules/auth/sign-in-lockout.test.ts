@@ -26,11 +26,24 @@ function attempt(t: TestApp, who: Account, password: string, from: string) {
   });
 }
 
-async function expectRefused(response: Awaited<ReturnType<typeof attempt>>) {
+/** A refusal says how long to wait, in words and in seconds; `seconds` when the wait is known exactly. */
+async function expectRefused(response: Awaited<ReturnType<typeof attempt>>, seconds?: number) {
   expect(response.statusCode).toBe(429);
-  expect(response.json()).toEqual({ message: MSG.extra.tooManyAttempts });
+  const { message, retryAfterSeconds } = response.json();
+  expect(retryAfterSeconds).toBeGreaterThan(0);
+  expect(message).toBe(MSG.extra.tooManyAttemptsWait(retryAfterSeconds));
+  if (seconds !== undefined) expect(retryAfterSeconds).toBeGreaterThan(seconds - 60);
   expect(response.cookies).toHaveLength(0);
 }
+
+describe('the wait a refusal names', () => {
+  it('reads as seconds under a minute and as whole minutes, rounded up, from a minute', () => {
+    expect(MSG.extra.tooManyAttemptsWait(1)).toBe('Too many attempts. Please try again in 1 second.');
+    expect(MSG.extra.tooManyAttemptsWait(16)).toBe('Too many attempts. Please try again in 16 seconds.');
+    expect(MSG.extra.tooManyAttemptsWait(60)).toBe('Too many attempts. Please try again in 1 minute.');
+    expect(MSG.extra.tooManyAttemptsWait(899)).toBe('Too many attempts. Please try again in 15 minutes.');
+  });
+});
 
 describe('sign-in lock-out with the default limits', () => {
   let t: TestApp;
@@ -101,7 +114,10 @@ describe('sign-in lock-out of one address', () => {
       const other = await account(t);
       for (let i = 0; i < 10; i++)
         expect((await attempt(t, victim, 'Wrong-Pass-1', '10.2.0.1')).statusCode).toBe(401);
-      await expectRefused(await attempt(t, victim, victim.password, '10.2.0.1'));
+      // The pair is blocked for the rest of its 15 minutes, and the answer says so.
+      const blocked = await attempt(t, victim, victim.password, '10.2.0.1');
+      await expectRefused(blocked, 15 * 60);
+      expect(blocked.json().message).toBe('Too many attempts. Please try again in 15 minutes.');
       // The same address may still sign in to another account: it is the pair that is blocked.
       const elsewhere = await attempt(t, other, other.password, '10.2.0.1');
       expect(elsewhere.statusCode).toBe(200);

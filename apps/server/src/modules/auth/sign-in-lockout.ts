@@ -59,13 +59,27 @@ export function createSignInLockout(
   return {
     /** Whether this attempt is refused now, before its password is checked. */
     async refused(attempt: SignInAttempt): Promise<boolean> {
+      return (await this.waitMs(attempt)) > 0;
+    },
+
+    /** How long this attempt must wait before it is taken (0: now), by the failures on its account. */
+    async waitMs(attempt: SignInAttempt): Promise<number> {
       const keys = keysOf(attempt);
-      const counters = await findCounters(db, [keys.pair, keys.account], new Date(now()));
+      const at = now();
+      const counters = await findCounters(db, [keys.pair, keys.account], new Date(at));
       const pair = counters.find((c) => c.key === keys.pair);
-      if (!pair) return false;
-      if (pair.hits >= pairMax) return true;
+      if (!pair) return 0;
+      if (pair.hits >= pairMax) return Math.max(0, pair.expiresAt.getTime() - at);
       const account = counters.find((c) => c.key === keys.account)?.hits ?? 0;
-      return now() < pair.lastHitAt.getTime() + delayMs(account);
+      return Math.max(0, pair.lastHitAt.getTime() + delayMs(account) - at);
+    },
+
+    /** How long the attempts of this attempt's address keep it out (after `admit` refused it). */
+    async addressWaitMs(attempt: SignInAttempt): Promise<number> {
+      const key = keysOf(attempt).address;
+      const at = now();
+      const [counter] = await findCounters(db, [key], new Date(at));
+      return counter ? Math.max(0, counter.expiresAt.getTime() - at) : 0;
     },
 
     /**
