@@ -222,7 +222,10 @@ const ROUTES: Record<Visitor, Visit[]> = {
         await expect(page).toHaveURL(/\/login\/entity$/);
       },
     },
-    { route: '/login/:role', open: (page) => visit(page, '/login/entity', (p) => heading(p, 'Login')) },
+    {
+      route: '/login/:role',
+      open: (page) => visit(page, '/login/entity', (p) => heading(p, 'Agency and lawyer login')),
+    },
     {
       route: '/login/:role',
       open: (page) => visit(page, '/login/admin', (p) => heading(p, 'Administrator login')),

@@ -47,7 +47,7 @@ test('a changed password ends the session on the login page, which says so', asy
   await page.getByRole('button', { name: 'Change Password' }).click();
 
   await expect(page).toHaveURL(/\/login\/entity$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Agency and lawyer login' })).toBeVisible();
   await expect(page.getByText('Change password successfully.')).toBeVisible();
   await expect(page).toHaveTitle('Login · Bridge Talk');
   // The session is over: a signed-in page goes back to the login.

@@ -22,6 +22,8 @@ export const VALIDATION_TEXTS = {
   entityNameMin: 'Entity name must be at least 3 characters long',
   /** Not quoted: the spec says the entity name is required. */
   entityNameRequired: 'Entity name is a required field',
+  /** Account settings call the entity's name 'Organization name': its messages say so too. */
+  organizationNameMin: 'Organization name must be at least 3 characters long',
   phoneWrong: 'Phone field is wrong',
   /** Not quoted: the spec says the phone is required. */
   phoneRequired: 'Phone is a required field',

@@ -128,6 +128,8 @@ export const MSG = {
     role: 'Role',
     password: 'Password',
     entityName: 'Entity name',
+    /** The entity's name as its own account settings call it. */
+    organizationName: 'Organization name',
     address: 'Address',
     city: 'City',
     fullName: 'Full name',

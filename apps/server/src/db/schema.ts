@@ -35,13 +35,15 @@ export const entities = pgTable(
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(sql`search_fold(lower(name || chr(10) || email))`),
+    /** The name as people order it: 'Spam Bot 2' before 'Spam Bot 10' (natural_sort_key()). */
+    nameSort: text('name_sort').notNull().generatedAlwaysAs(sql`natural_sort_key(name)`),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('entities_email_key').on(sql`lower(${t.email})`),
     index('entities_status_idx').on(t.status),
     // The admin's list: ordered by name, searched (LIKE '%…%') in search_text through trigrams.
-    index('entities_name_order_idx').on(sql`lower(${t.name})`, t.id),
+    index('entities_name_order_idx').on(t.nameSort, t.id),
     index('entities_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );

@@ -119,7 +119,7 @@ describe('App', () => {
     await user.click(await screen.findByRole('link', { name: MSG.auth.adminLoginLink }, LOADED));
     expect(await screen.findByRole('heading', { level: 1, name: 'Administrator login' })).toBeVisible();
     await user.click(screen.getByRole('link', { name: MSG.auth.entityLoginLink }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Agency and lawyer login' })).toBeVisible();
     expect(window.location.pathname).toBe('/login/entity');
   }, 60_000);
 });

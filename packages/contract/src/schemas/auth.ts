@@ -15,6 +15,7 @@ export type Subtype = z.infer<typeof ZSubtype>;
 
 const passwordTooLong = MSG.validation.tooLong(MSG.fields.password, PASSWORD_MAX);
 const entityNameTooLong = MSG.validation.tooLong(MSG.fields.entityName, ENTITY_NAME_MAX);
+const organizationNameTooLong = MSG.validation.tooLong(MSG.fields.organizationName, ENTITY_NAME_MAX);
 
 /** An e-mail address as every form of the spec takes it: trimmed, valid, compared lower-case. */
 export const ZEmail = (message: string) =>
@@ -160,7 +161,7 @@ export const ZAccountSettingsForm = z.object({
   firstName: ZNamePart('firstName', ACCOUNT_NAME.firstName),
   lastName: ZNamePart('lastName', ACCOUNT_NAME.lastName),
   email: ZEmail(MSG.validation.emailWrong),
-  entityName: z.string().trim().max(ENTITY_NAME_MAX, entityNameTooLong),
+  entityName: z.string().trim().max(ENTITY_NAME_MAX, organizationNameTooLong),
 });
 export type AccountSettingsForm = z.infer<typeof ZAccountSettingsForm>;
 
@@ -170,8 +171,8 @@ export const ZUpdateMeRequest = z.object({
   entityName: z
     .string()
     .trim()
-    .min(3, MSG.validation.entityNameMin)
-    .max(ENTITY_NAME_MAX, entityNameTooLong)
+    .min(3, MSG.validation.organizationNameMin)
+    .max(ENTITY_NAME_MAX, organizationNameTooLong)
     .optional()
     .nullable(),
 });

@@ -24,7 +24,11 @@ export async function findAdmins(
       .select(adminColumns)
       .from(users)
       .where(isAdmin)
-      .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id))
+      .orderBy(
+        asc(sql`natural_sort_key(${users.firstName})`),
+        asc(sql`natural_sort_key(${users.lastName})`),
+        asc(users.id),
+      )
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(users).where(isAdmin),

@@ -115,9 +115,10 @@ describe('GET /api/admin/users/list', () => {
     const emails = all.map((a: { email: string }) => a.email);
     expect(emails).toContain(TEST_ADMIN.email);
     expect(emails).not.toContain(entity.email);
-    // Sorted by name.
+    // Sorted by name as people read it: a run of digits by its number ('2' before '10').
     const names = all.map((a: { name: string }) => a.name.toLowerCase());
-    expect(names).toEqual([...names].sort());
+    const natural = (name: string) => name.replace(/\d+/g, (digits) => digits.padStart(20, '0'));
+    expect(names).toEqual([...names].sort((a, b) => (natural(a) < natural(b) ? -1 : 1)));
   });
 
   it('answers one admin by ?id=, and 404 for an entity person or an unknown id', async () => {

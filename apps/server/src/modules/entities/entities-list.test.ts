@@ -135,3 +135,23 @@ describe('GET /api/entity/list with 10 000 entities', () => {
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
   });
 });
+
+// Last: it adds entities to the 10 000 the tests above count.
+describe('the order of names', () => {
+  it("reads numbers as numbers: 'Spam Bot 2' before 'Spam Bot 10'", async () => {
+    await t.sql(`
+      insert into entities (name, email, phone, address, subtype, status, start_contract, end_contract)
+      select name, lower(replace(name, ' ', '.')) || '@natural.test', '(555) 010-2000', 'Bulk Street',
+        'lawyer', 'active', '2026-01-01', '2027-01-01'
+      from unnest(array['Spam Bot 10', 'spam bot 2', 'Spam Bot 1', 'Spam Bot 100', 'Spam Bot 02b']) as name
+    `);
+    const { result } = await list('search=natural.test');
+    expect(result.map((e) => e.name)).toEqual([
+      'Spam Bot 1',
+      'spam bot 2',
+      'Spam Bot 02b',
+      'Spam Bot 10',
+      'Spam Bot 100',
+    ]);
+  });
+});

@@ -42,7 +42,8 @@ function entityListStatements(searched: boolean, sort: SortOrder) {
     // Status sorts as its label does (Active, Disabled, Pending); name and id make every page stable.
     const order = [
       ...(sort ? [sort === 'asc' ? asc(entities.status) : desc(entities.status)] : []),
-      asc(sql`lower(${entities.name})`),
+      // As people read names: 'Spam Bot 2' before 'Spam Bot 10'.
+      asc(entities.nameSort),
       asc(entities.id),
     ];
     return {

@@ -140,12 +140,12 @@ describe('AccountSettingsPage for an entity', () => {
     await user.click(saveButton());
 
     await waitFor(() =>
-      expect(organizationField()).toHaveAccessibleDescription(MSG.validation.entityNameMin),
+      expect(organizationField()).toHaveAccessibleDescription(MSG.validation.organizationNameMin),
     );
 
     await user.type(organizationField(), ' OA ');
     await user.click(saveButton());
-    expect(organizationField()).toHaveAccessibleDescription(MSG.validation.entityNameMin);
+    expect(organizationField()).toHaveAccessibleDescription(MSG.validation.organizationNameMin);
     expect(api.callsTo('PUT', API.auth.meEdit)).toHaveLength(0);
   });
 
@@ -159,7 +159,7 @@ describe('AccountSettingsPage for an entity', () => {
     await user.click(saveButton());
 
     await waitFor(() =>
-      expect(organizationField()).toHaveAccessibleDescription(MSG.validation.entityNameMin),
+      expect(organizationField()).toHaveAccessibleDescription(MSG.validation.organizationNameMin),
     );
     expect(firstNameField()).toHaveAccessibleDescription(MSG.validation.accountFirstNameMin);
     expect(lastNameField()).toHaveAccessibleDescription(MSG.validation.accountLastNameMin);
@@ -365,7 +365,7 @@ describe('AccountSettingsPage for an admin', () => {
     await waitFor(() =>
       expect(lastNameField()).toHaveAccessibleDescription(MSG.validation.accountLastNameMin),
     );
-    expect(screen.queryByText(MSG.validation.entityNameMin)).not.toBeInTheDocument();
+    expect(screen.queryByText(MSG.validation.organizationNameMin)).not.toBeInTheDocument();
     expect(api.callsTo('PUT', API.auth.meEdit)).toHaveLength(0);
   });
 });

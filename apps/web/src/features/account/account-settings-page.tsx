@@ -50,7 +50,7 @@ function AccountForm({ user }: { user: SessionUser }) {
       isEntity
         ? ZAccountSettingsForm.refine((v) => v.entityName.length >= 3, {
             path: ['entityName'],
-            message: MSG.validation.entityNameMin,
+            message: MSG.validation.organizationNameMin,
           })
         : ZAccountSettingsForm,
     ),
@@ -98,13 +98,18 @@ function AccountForm({ user }: { user: SessionUser }) {
           <TextInput label="Email" type="email" readOnly disabled {...form.register('email')} />
           {isEntity ? (
             <TextInput
-              label="Organization name"
+              label={MSG.fields.organizationName}
               required
               error={errors.entityName?.message}
               {...form.register('entityName')}
             />
           ) : (
-            <TextInput label="Organization name" value={MSG.extra.adminOrganization} disabled readOnly />
+            <TextInput
+              label={MSG.fields.organizationName}
+              value={MSG.extra.adminOrganization}
+              disabled
+              readOnly
+            />
           )}
           <Group justify="space-between" mt="md">
             <Button component={Link} to={`/account-settings/${user._id}/change-password`} variant="default">

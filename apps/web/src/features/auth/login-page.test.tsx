@@ -83,7 +83,7 @@ describe('LoginPage', () => {
   it('shows the form with Remember me checked by default', () => {
     renderLogin();
 
-    expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Agency and lawyer login' })).toBeInTheDocument();
     expect(emailField()).toHaveValue('');
     expect(passwordField()).toHaveAttribute('type', 'password');
     expect(screen.getByRole('checkbox', { name: MSG.auth.rememberMe })).toBeChecked();
@@ -198,7 +198,7 @@ describe('LoginPage', () => {
     expect(passwordField()).toHaveAccessibleDescription(MSG.auth.invalidCredentials);
     // Under each field, and once more as the toast.
     expect(await screen.findAllByText(MSG.auth.invalidCredentials)).toHaveLength(3);
-    expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Agency and lawyer login' })).toBeInTheDocument();
     expect(currentAccessToken()).toBeNull();
   });
 

@@ -54,7 +54,7 @@ export function LoginPage({ role }: { role: Role }) {
   return (
     <LoggedOutLayout
       userRole={role}
-      title={role === 'admin' ? 'Administrator login' : 'Login'}
+      title={role === 'admin' ? 'Administrator login' : 'Agency and lawyer login'}
       subtitle="Welcome back to Bridge Talk."
     >
       <form onSubmit={onSubmit} noValidate>

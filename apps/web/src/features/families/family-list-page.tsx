@@ -73,9 +73,7 @@ export function FamilyListPage() {
       header: MSG.columns.status,
       sortable: true,
       render: (g) => (
-        <StatusBadge color={g.active ? 'green' : 'gray'} uppercase>
-          {groupStatusLabel(g.active)}
-        </StatusBadge>
+        <StatusBadge color={g.active ? 'green' : 'gray'}>{groupStatusLabel(g.active)}</StatusBadge>
       ),
     },
     {

@@ -131,13 +131,9 @@ function PlansPanel() {
       header: MSG.columns.status,
       render: (plan) =>
         plan.active ? (
-          <StatusBadge color="green" uppercase>
-            {MSG.payments.active}
-          </StatusBadge>
+          <StatusBadge color="green">{MSG.payments.active}</StatusBadge>
         ) : (
-          <StatusBadge color="gray" uppercase>
-            {MSG.payments.archived}
-          </StatusBadge>
+          <StatusBadge color="gray">{MSG.payments.archived}</StatusBadge>
         ),
     },
     {
@@ -243,13 +239,9 @@ function CouponsPanel() {
       header: MSG.columns.status,
       render: (coupon) =>
         coupon.archived ? (
-          <StatusBadge color="gray" uppercase>
-            {MSG.payments.archived}
-          </StatusBadge>
+          <StatusBadge color="gray">{MSG.payments.archived}</StatusBadge>
         ) : (
-          <StatusBadge color="green" uppercase>
-            {MSG.payments.active}
-          </StatusBadge>
+          <StatusBadge color="green">{MSG.payments.active}</StatusBadge>
         ),
     },
     {

@@ -4,22 +4,15 @@
 import { Badge, type MantineColor } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-export function StatusBadge({
-  color,
-  uppercase = false,
-  children,
-}: {
-  color: MantineColor;
-  uppercase?: boolean;
-  children: ReactNode;
-}) {
+export function StatusBadge({ color, children }: { color: MantineColor; children: ReactNode }) {
   return (
     <Badge
       component="span"
       color={color}
       variant="light"
       c="gray.9"
-      tt={uppercase ? undefined : 'none'}
+      // Written as every other screen writes a status ('Active', not 'ACTIVE').
+      tt="none"
       // Shown whole however narrow its column: a status cut to 'Disab…' says nothing.
       styles={{ root: { minWidth: 'max-content', flexShrink: 0 }, label: { overflow: 'visible' } }}
     >
