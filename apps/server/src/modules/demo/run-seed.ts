@@ -3,13 +3,14 @@
 // the same PGlite data directory first: only one process may open it.
 import { buildApp } from '../../app.js';
 import { loadConfigOrExit } from '../../lifecycle.js';
+import { portalUrl } from '../auth/invitations.js';
 import { describeDemo, seedDemo } from './seed-demo.js';
 
 export async function runSeedDemo(options: { password?: string | undefined } = {}): Promise<void> {
   const app = await buildApp({ config: loadConfigOrExit(), startWorkers: false });
   try {
     const summary = await seedDemo(app.ctx, options.password ? { password: options.password } : {});
-    process.stdout.write(`${describeDemo(summary)}\n`);
+    process.stdout.write(`${describeDemo(summary, (path) => portalUrl(app.ctx, path))}\n`);
   } finally {
     await app.close();
   }

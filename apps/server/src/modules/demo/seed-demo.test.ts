@@ -38,7 +38,12 @@ async function count(table: string): Promise<number> {
 
 describe('demo data', () => {
   it('prints logins that sign in, for an agency and a lawyer', async () => {
-    const text = describeDemo(first);
+    const text = describeDemo(first, (path) => `http://localhost:3111${path}`);
+    // Whole addresses, with the port in use: a click in the terminal opens them.
+    expect(text).toContain(
+      'Sign in at http://localhost:3111/login/entity (admins: http://localhost:3111/login/admin):',
+    );
+    expect(text).toMatch(/http:\/\/localhost:3111\/manage-families\/[0-9a-f-]{36}\/details/);
     for (const email of ['demo.agency@bridgetalk.local', 'demo.lawyer@bridgetalk.local']) {
       expect(text).toContain(email);
       const session = await signIn(t.app, { email, password: DEMO_PASSWORD_DEFAULT, role: 'entity' });
@@ -168,7 +173,7 @@ describe('demo data', () => {
     expect(applies('MONTHLY20')).toEqual([true, false]);
     expect(coupons.get('FREE')).toMatchObject({ max_redemptions: 1, times_redeemed: 1 });
     expect(applies('FREE')).toEqual([false, false]);
-    expect(describeDemo(first)).toContain('MONTHLY20');
+    expect(describeDemo(first, (path) => path)).toContain('MONTHLY20');
 
     // An agency finds the usable ones; the used-up one is refused.
     const agency = await signIn(t.app, {

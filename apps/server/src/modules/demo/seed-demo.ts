@@ -733,18 +733,19 @@ export async function seedDemo(ctx: AppContext, options: { password?: string } =
   return summary;
 }
 
-export function describeDemo(summary: DemoSummary): string {
+/** `at`: the portal's address as a person opens it (PUBLIC_URL, else localhost and the port in use). */
+export function describeDemo(summary: DemoSummary, at: (path: string) => string): string {
   const lines = [
     '',
     '  Bridge Talk demo data is ready.',
     '',
-    '  Sign in at /login/entity (or /login/admin):',
+    `  Sign in at ${at('/login/entity')} (admins: ${at('/login/admin')}):`,
     ...summary.logins.map((l) => `    ${l.role.padEnd(6)}  ${l.email.padEnd(34)}  ${l.password}   ${l.name}`),
     '',
     '  Families:',
     ...summary.families.map(
       (f) =>
-        `    ${f.name.padEnd(14)} ${String(f.channels).padStart(2)} channel(s)   ${f.entity}   /manage-families/${f.groupId}/details`,
+        `    ${f.name.padEnd(14)} ${String(f.channels).padStart(2)} channel(s)   ${f.entity}   ${at(`/manage-families/${f.groupId}/details`)}`,
     ),
     '    (and an unnamed family that resumes at step 2 of Add New Family)',
     '',
