@@ -128,6 +128,8 @@ export const MSG = {
     role: 'Role',
     password: 'Password',
     entityName: 'Entity name',
+    /** Agency or lawyer. */
+    entityType: 'Type',
     /** The entity's name as its own account settings call it. */
     organizationName: 'Organization name',
     address: 'Address',

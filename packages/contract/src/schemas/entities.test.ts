@@ -10,6 +10,7 @@ import {
 } from './entities.js';
 
 const VALID = {
+  subtype: 'agency',
   name: 'Open Arms',
   phone: '(555) 010-2000',
   address: '1 Main Street',

@@ -147,8 +147,10 @@ export function latestTodayIsoDate(now: Date = new Date()): string {
   return todayIsoDate('Pacific/Kiritimati', now);
 }
 
-/** The entity form in the browser: the user's own today bounds the start date. */
-export const ZEntityForm = z.object(entityFields(() => todayIsoDate())).superRefine(checkContractOrder);
+/** The entity form in the browser: the user's own today bounds the start date; agency or lawyer. */
+export const ZEntityForm = z
+  .object({ ...entityFields(() => todayIsoDate()), subtype: ZEntitySubtype })
+  .superRefine(checkContractOrder);
 export type EntityFormValues = z.input<typeof ZEntityForm>;
 
 /** POST /api/entity/create: the form's fields, subtype agency unless said otherwise. */

@@ -8,7 +8,16 @@ import { EntityForm } from './components/entity-form.js';
 
 export const CREATE_ENTITY_TITLE = 'Create Entity Account';
 
-const EMPTY = { name: '', email: '', phone: '', address: '', startContract: '', endContract: '', coupon: '' };
+const EMPTY = {
+  subtype: 'agency' as const,
+  name: '',
+  email: '',
+  phone: '',
+  address: '',
+  startContract: '',
+  endContract: '',
+  coupon: '',
+};
 
 export function CreateEntityPage() {
   const navigate = useNavigate();
@@ -27,7 +36,7 @@ export function CreateEntityPage() {
         defaultValues={EMPTY}
         cancelTo="/entity-management"
         onSave={async (values) => {
-          await create.mutateAsync({ ...values, subtype: 'agency' });
+          await create.mutateAsync(values);
           notify.success(MSG.extra.entityCreated);
           navigate('/entity-management');
         }}

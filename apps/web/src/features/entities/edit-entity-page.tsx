@@ -70,6 +70,7 @@ export function EditEntityPage() {
               <EntityForm
                 key={entity.data.version}
                 defaultValues={{
+                  subtype: entity.data.subtype,
                   name: entity.data.name,
                   email: entity.data.email,
                   phone: entity.data.phone,

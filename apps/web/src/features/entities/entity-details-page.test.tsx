@@ -65,6 +65,9 @@ describe('EntityDetailsPage', () => {
     expect(box('Email')).toHaveValue('team@openarms.org');
     expect(box('Phone')).toHaveValue('(555) 010-2000');
     expect(box('Address')).toHaveValue('1 Main Street, Springfield');
+    expect(box('Type')).toHaveValue('Agency');
+    expect(box('Start contract')).toHaveValue('2026-01-01');
+    expect(box('End contract')).toHaveValue('2027-01-01');
     for (const label of ['Entity name', 'Email', 'Phone', 'Address']) {
       expect(box(label)).toHaveAttribute('readonly');
     }

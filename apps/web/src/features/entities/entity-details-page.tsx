@@ -26,6 +26,8 @@ import { useEntityPlans } from './api/get-entity-plans.js';
 
 /** Shown for a price that cannot be known (no such plan, or the plans could not be read). */
 export const NO_PRICE = '—';
+/** Shown for a contract date never set (an entity that asked for access). */
+const NO_DATE = '—';
 
 const KIND_LABEL = { recurring: MSG.plans.monthlyPlan, one_time: MSG.plans.lifetimePlan } as const;
 
@@ -106,9 +108,15 @@ function EntityDetails({ entity }: { entity: Entity }) {
       <Paper withBorder p="xl" radius="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <DetailField label={MSG.fields.entityName} value={entity.name} />
+          <DetailField
+            label={MSG.fields.entityType}
+            value={entity.subtype === 'lawyer' ? MSG.extra.subtypeLawyer : MSG.extra.subtypeAgency}
+          />
           <DetailField label="Email" value={entity.email} />
           <DetailField label="Phone" value={entity.phone} />
           <DetailField label="Address" value={entity.address} />
+          <DetailField label="Start contract" value={entity.startContract ?? NO_DATE} />
+          <DetailField label="End contract" value={entity.endContract ?? NO_DATE} />
         </SimpleGrid>
       </Paper>
       <Paper withBorder p="xl" radius="md" aria-busy={plans.isPending || undefined}>

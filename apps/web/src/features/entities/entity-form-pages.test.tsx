@@ -92,6 +92,13 @@ describe('formatContractDateInput', () => {
     expect(formatContractDateInput('2026/01/159')).toBe('2026-01-15');
     expect(formatContractDateInput('abc')).toBe('');
   });
+
+  it('turns a date typed the American way into YYYY-MM-DD once its year is whole', () => {
+    expect(formatContractDateInput('06/01/2025')).toBe('2025-06-01');
+    expect(formatContractDateInput('6/1/2025')).toBe('2025-06-01');
+    expect(formatContractDateInput('06/01/20')).toBe('06/01/20');
+    expect(formatContractDateInput('12/31/2030x')).toBe('2030-12-31');
+  });
 });
 
 describe('CreateEntityPage', () => {
@@ -229,6 +236,27 @@ describe('CreateEntityPage', () => {
     });
   });
 
+  it('creates a lawyer when Lawyer is chosen, with a contract date typed the American way', async () => {
+    const calls = answerApi((call) =>
+      call.method === 'POST' && call.path === API.entity.create ? jsonResponse(SAVED, 201) : undefined,
+    );
+    const user = userEvent.setup();
+    renderAt('/entity-management/create');
+    expect(screen.getByRole('radio', { name: MSG.extra.subtypeAgency })).toBeChecked();
+    await fillValid(user);
+    await user.click(screen.getByRole('radio', { name: MSG.extra.subtypeLawyer }));
+    await user.clear(field('Start contract'));
+    await user.type(field('Start contract'), '01/15/2026');
+    expect(field('Start contract')).toHaveValue('2026-01-15');
+    await user.click(save());
+
+    expect(await screen.findByText(MSG.extra.entityCreated)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      subtype: 'lawyer',
+      startContract: '2026-01-15',
+    });
+  });
+
   it('shows a used e-mail on the e-mail field', async () => {
     answerApi((call) =>
       call.method === 'POST'
@@ -306,6 +334,7 @@ describe('EditEntityPage', () => {
       startContract: '2026-01-01',
       endContract: '2027-01-01',
       coupon: 'WELCOME10',
+      subtype: 'agency',
       version: SAVED.version,
     });
   });
@@ -421,6 +450,7 @@ describe('EditEntityPage', () => {
         startContract: '2026-01-01',
         endContract: '2027-12-31',
         coupon: '',
+        subtype: 'lawyer',
         version: PENDING.version,
         status: 'active',
       },

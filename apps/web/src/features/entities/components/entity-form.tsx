@@ -1,8 +1,8 @@
-// The entity form of the create and edit screens: name, e-mail, phone with the
+// The entity form of the create and edit screens: agency or lawyer, name, e-mail, phone with the
 // (xxx) xxx-xxxx mask, address, contract dates, and a coupon checked when the field is left.
 import { COUPON_CODE_MAX, MSG, ZEntityForm } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Loader, Paper, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -19,7 +19,16 @@ import { ContractDateInput } from './contract-date-input.js';
 export type EntityFormInput = z.input<typeof ZEntityForm>;
 export type EntityFormOutput = z.output<typeof ZEntityForm>;
 
-const FIELDS = ['name', 'email', 'phone', 'address', 'startContract', 'endContract', 'coupon'] as const;
+const FIELDS = [
+  'subtype',
+  'name',
+  'email',
+  'phone',
+  'address',
+  'startContract',
+  'endContract',
+  'coupon',
+] as const;
 
 type CouponCheck =
   | { kind: 'idle' }
@@ -80,6 +89,24 @@ export function EntityForm({ defaultValues, cancelTo, onSave }: EntityFormProps)
     <Paper withBorder p="xl" radius="md" maw={860}>
       <form onSubmit={onSubmit} noValidate>
         <Stack>
+          <Controller
+            control={form.control}
+            name="subtype"
+            render={({ field }) => (
+              <Radio.Group
+                label={MSG.fields.entityType}
+                required
+                value={field.value}
+                onChange={(value) => field.onChange(value)}
+                error={errors.subtype?.message}
+              >
+                <Group mt={4}>
+                  <Radio value="agency" label={MSG.extra.subtypeAgency} />
+                  <Radio value="lawyer" label={MSG.extra.subtypeLawyer} />
+                </Group>
+              </Radio.Group>
+            )}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label={MSG.fields.entityName}
