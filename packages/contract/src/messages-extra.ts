@@ -85,6 +85,17 @@ export const EXTRA_TEXTS = {
     'Your account was removed by an administrator. Ask the Bridge Talk team if you need access again.',
   /** A sign-in or session of a disabled account (its own, or its agency's or lawyer's). */
   accountDisabled: 'Your account has been disabled. Please contact the Bridge Talk team.',
+  /** Leaving a page whose form holds unsaved changes. */
+  unsavedChangesTitle: 'Leave this page?',
+  unsavedChangesText: 'Your changes on this page are not saved. If you leave now, they are lost.',
+  unsavedChangesStay: 'Stay on this page',
+  unsavedChangesLeave: 'Leave without saving',
+  /** The session ended while a form held unsaved changes: the page stays, and says how to save them. */
+  sessionEndedTitle: 'Your session ended',
+  sessionEndedKeepChanges:
+    'Your changes are still on this page but not saved. Sign in again in a new tab, then come back to this one and save them.',
+  signInInNewTab: 'Sign in again in a new tab',
+  backToMyChanges: 'Back to my changes',
   /** Another tab of the same browser signed out: this one left too. */
   signedOutElsewhere: 'You signed out in another window.',
   /** Answer of a logout. */

@@ -10,6 +10,7 @@ import { Suspense, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { endServerSession } from '../features/auth/api/logout.js';
 import { OpenReportsBadge } from '../features/reports/index.js';
+import { UnsavedChangesGuard } from '../shared/forms/unsaved-changes.js';
 import { useLeaveSession } from '../shared/session/leave-session.js';
 import { useSessionUser } from '../shared/session/session-provider.js';
 import {
@@ -46,6 +47,7 @@ export function PageFrame() {
       padding={{ base: 'md', sm: 'xl' }}
     >
       <SkipLink />
+      <UnsavedChangesGuard />
       <AppShell.Header>
         <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">

@@ -46,6 +46,7 @@ function AccountForm({ user }: { user: SessionUser }) {
   const { firstName, lastName } = splitName(user.name);
   const isEntity = user.role === 'entity';
   const form = useBlurValidatedForm<AccountSettingsForm>({
+    guardUnsaved: true,
     resolver: zodResolver(
       isEntity
         ? ZAccountSettingsForm.refine((v) => v.entityName.length >= 3, {

@@ -38,6 +38,7 @@ function RenameForm({ id, current }: { id: string; current: string }) {
   const navigate = useNavigate();
   const rename = useRenameFamily(id);
   const form = useBlurValidatedForm<EditGroupRequest>({
+    guardUnsaved: true,
     resolver: zodResolver(ZEditGroupRequest),
     defaultValues: { name: current },
   });

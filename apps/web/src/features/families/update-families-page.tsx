@@ -62,6 +62,7 @@ function MembersForm({
   const [memberIds] = useState(() => new Set(members.map((m) => m._id)));
   const save = useSaveFamilyMembers();
   const form = useBlurValidatedForm<FamilySlotsForm>({
+    guardUnsaved: true,
     resolver: zodResolver(ZEditFamilyMembersForm),
     defaultValues: start.values,
   });

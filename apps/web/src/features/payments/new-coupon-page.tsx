@@ -58,6 +58,7 @@ function NewCouponForm({
   const navigate = useNavigate();
   const create = useCreateCoupon();
   const form = useBlurValidatedForm<CouponForm>({
+    guardUnsaved: true,
     resolver: zodResolver(ZCouponForm),
     defaultValues: { id: '', name: '', kind: 'percent', value: '', maxRedemptions: '', products: [] },
   });

@@ -36,6 +36,7 @@ function NewPlanForm() {
   const navigate = useNavigate();
   const create = useCreatePlan();
   const form = useBlurValidatedForm<PlanForm>({
+    guardUnsaved: true,
     resolver: zodResolver(ZPlanForm),
     defaultValues: { name: '', type: 'one_time', price: '' },
   });

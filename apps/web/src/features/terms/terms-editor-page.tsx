@@ -7,6 +7,7 @@ import { Alert, Box, Button, Group, LoadingOverlay as Overlay, Stack, Text, Text
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
+import { useUnsavedChanges } from '../../shared/forms/unsaved-changes.js';
 import { inlineStylesAllowed } from '../../shared/security/style-nonce.js';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
 import { notify } from '../../shared/ui/notify.js';
@@ -33,6 +34,9 @@ export function TermsEditorPage() {
   const save = useCreateTerms();
   const [content, setContent] = useState<string | null>(isNew ? '' : null);
   const [editorReady, setEditorReady] = useState(false);
+  /** The text as the editor first held it: a text that differs is unsaved work, asked about on leaving. */
+  const [original, setOriginal] = useState<string | null>(null);
+  useUnsavedChanges(original !== null && content !== original && !save.isSuccess);
   /** Why the last Save was refused (an empty editor), until the text changes. */
   const [refusal, setRefusal] = useState<string | null>(null);
 
@@ -112,8 +116,14 @@ export function TermsEditorPage() {
                     onChange={(html) => {
                       setContent(html);
                       setRefusal(null);
+                      // The editor's own tidying of the text it was given, before anyone types, is
+                      // no change of the person's.
+                      if (!editorReady) setOriginal(html);
                     }}
-                    onReady={() => setEditorReady(true)}
+                    onReady={() => {
+                      setEditorReady(true);
+                      setOriginal(content ?? '');
+                    }}
                   />
                 )}
               </Box>

@@ -18,6 +18,7 @@ import {
   type Route,
 } from '@bridge-talk/contract';
 import { webConfig } from '../../config/index.js';
+import { holdSessionEnd } from '../forms/unsaved-changes.js';
 import { announceSessionEnd, sessionEndOf } from '../session/session-end.js';
 import { clearStorage, storedRole } from '../session/storage.js';
 import { currentAccessToken, publishSession } from '../session/token.js';
@@ -64,6 +65,20 @@ let onSessionExpired: (why: string) => void = (why) => {
   announceSessionEnd(role, end);
   window.location.assign(`/login/${role}?${new URLSearchParams({ ended: end })}`);
 };
+
+/**
+ * A refused request's session is over. A page holding unsaved changes keeps them on screen, and says
+ * how to save them (unsaved-changes.tsx); any other page leaves.
+ */
+function endSession(why: string): void {
+  const role = storedRole() ?? 'entity';
+  if (holdSessionEnd(role, sessionEndOf(why))) {
+    announceSessionEnd(role, sessionEndOf(why));
+    return;
+  }
+  publishSession(null);
+  onSessionExpired(why);
+}
 
 /** Lets tests and the session provider decide what an expired session does. */
 export function setSessionExpiredHandler(handler: (why: string) => void): void {
@@ -130,16 +145,14 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
     const refused = await errorOf(response);
     const session = await refreshSession();
     if (!session) {
-      publishSession(null);
-      onSessionExpired(refused.message);
+      endSession(refused.message);
       throw refused;
     }
     response = await send(path, options);
     if (response.status === 401) {
       // A fresh token refused at once: the account or session ended on the server.
       const again = await errorOf(response);
-      publishSession(null);
-      onSessionExpired(again.message);
+      endSession(again.message);
       throw again;
     }
   }

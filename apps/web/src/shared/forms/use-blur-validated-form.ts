@@ -12,21 +12,28 @@ import {
   useForm,
 } from 'react-hook-form';
 import { afterPointerPress, listenForPointerPresses } from './pointer-press.js';
+import { useUnsavedChanges } from './unsaved-changes.js';
 
 export function useBlurValidatedForm<
   TFieldValues extends FieldValues = FieldValues,
   TContext = unknown,
   TTransformedValues = TFieldValues,
 >(
-  props: Omit<UseFormProps<TFieldValues, TContext, TTransformedValues>, 'mode'>,
+  props: Omit<UseFormProps<TFieldValues, TContext, TTransformedValues>, 'mode'> & {
+    /** An editing form of a page: leaving it with unsaved changes asks first (unsaved-changes.tsx). */
+    guardUnsaved?: boolean;
+  },
 ): UseFormReturn<TFieldValues, TContext, TTransformedValues> {
   useEffect(listenForPointerPresses, []);
-  const { resolver } = props;
-  return useForm({
-    ...props,
+  const { resolver, guardUnsaved = false, ...rest } = props;
+  const form = useForm({
+    ...rest,
     mode: 'onTouched',
     resolver: resolver && holdDuringPointerPress(resolver),
   });
+  const { isDirty, isSubmitSuccessful } = form.formState;
+  useUnsavedChanges(guardUnsaved && isDirty && !isSubmitSuccessful);
+  return form;
 }
 
 function holdDuringPointerPress<TFieldValues extends FieldValues, TContext, TTransformedValues>(

@@ -4,6 +4,7 @@
 import type { SessionResponse, SessionUser } from '@bridge-talk/contract';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { refreshSession } from '../api/api-client.js';
+import { holdSessionEnd } from '../forms/unsaved-changes.js';
 import { onSessionEndElsewhere } from './session-end.js';
 import { storedRole } from './storage.js';
 import { onSessionChange, publishSession } from './token.js';
@@ -26,6 +27,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       onSessionEndElsewhere((role, end) => {
+        // Unless this page holds unsaved changes: then it stays, and says how to save them.
+        if (holdSessionEnd(role, end)) return;
         publishSession(null);
         window.location.assign(`/login/${role}?${new URLSearchParams({ ended: end })}`);
       }),

@@ -21,6 +21,7 @@ const LAST_NAME_MESSAGES: string[] = [MSG.validation.lastNameMin, MSG.validation
 
 export function AdminForm({ mode, defaultValues, onSave }: AdminFormProps) {
   const form = useBlurValidatedForm<AdminFormValues>({
+    guardUnsaved: true,
     resolver: zodResolver(ZAdminForm),
     defaultValues,
   });

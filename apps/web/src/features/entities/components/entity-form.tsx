@@ -46,6 +46,7 @@ export interface EntityFormProps {
 
 export function EntityForm({ defaultValues, cancelTo, onSave }: EntityFormProps) {
   const form = useBlurValidatedForm<EntityFormInput, unknown, EntityFormOutput>({
+    guardUnsaved: true,
     resolver: zodResolver(ZEntityForm),
     defaultValues,
   });

@@ -1,0 +1,171 @@
+// Typed work is not lost without a word. A form with unsaved changes (useUnsavedChanges) makes:
+// - a link that leaves the page (the menu, a breadcrumb, the back arrow) ask first — a link inside the
+//   form itself, its Cancel, is the form's own way out and does not;
+// - a reload or closing the tab ask through the browser's own prompt;
+// - a session that ends meanwhile (signed out in another tab, expired) keep the page and say so:
+//   signing in again in another tab lets the changes be saved here, since every tab shares the
+//   session's cookie.
+// One UnsavedChangesGuard, in the signed-in frame, listens and shows the questions.
+import type { Role } from '@bridge-talk/contract';
+import { MSG } from '@bridge-talk/contract';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useNavigate } from 'react-router';
+import { type SessionEnd, sessionEndMessage } from '../session/session-end.js';
+import { ConfirmDialog } from '../ui/confirm-dialog.js';
+import { Dialog } from '../ui/dialog.js';
+
+const holders = new Set<symbol>();
+
+/** Whether a form of this page holds changes not saved yet. */
+export function hasUnsavedChanges(): boolean {
+  return holders.size > 0;
+}
+
+/** Marks this page as holding unsaved changes while `dirty` is true. */
+export function useUnsavedChanges(dirty: boolean): void {
+  useEffect(() => {
+    if (!dirty) return;
+    const holder = Symbol('unsaved changes');
+    holders.add(holder);
+    return () => {
+      holders.delete(holder);
+    };
+  }, [dirty]);
+}
+
+interface HeldSessionEnd {
+  role: Role;
+  end: SessionEnd;
+}
+
+let heldEnd: HeldSessionEnd | null = null;
+const listeners = new Set<() => void>();
+const emit = () => {
+  for (const listener of listeners) listener();
+};
+
+/**
+ * A session that ended while this page holds unsaved changes: kept on screen with a word instead of
+ * leaving for the login page. False when nothing is unsaved (then the caller leaves as usual).
+ */
+export function holdSessionEnd(role: Role, end: SessionEnd): boolean {
+  if (!hasUnsavedChanges()) return false;
+  heldEnd = { role, end };
+  emit();
+  return true;
+}
+
+function useHeldSessionEnd(): HeldSessionEnd | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => heldEnd,
+  );
+}
+
+/** The link a click lands on, when it would take this tab to another page of the portal. */
+function leavingLink(event: MouseEvent): HTMLAnchorElement | null {
+  if (event.defaultPrevented || event.button !== 0) return null;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  const link = (event.target as Element | null)?.closest?.('a[href]');
+  if (!(link instanceof HTMLAnchorElement)) return null;
+  if (link.target && link.target !== '_self') return null;
+  if (link.hasAttribute('download') || link.origin !== window.location.origin) return null;
+  // The form's own links (Cancel) are its way out: they leave without asking.
+  if (link.closest('form')) return null;
+  const here = window.location.pathname + window.location.search;
+  if (link.pathname + link.search === here) return null;
+  return link;
+}
+
+export function UnsavedChangesGuard() {
+  const navigate = useNavigate();
+  const [leavingTo, setLeavingTo] = useState<string | null>(null);
+  const held = useHeldSessionEnd();
+
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (!hasUnsavedChanges()) return;
+      const link = leavingLink(event);
+      if (!link) return;
+      event.preventDefault();
+      event.stopPropagation();
+      setLeavingTo(link.pathname + link.search + link.hash);
+    };
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!hasUnsavedChanges()) return;
+      event.preventDefault();
+      // Older browsers show their prompt only when a value is returned.
+      event.returnValue = '';
+    };
+    document.addEventListener('click', onClick, true);
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => {
+      document.removeEventListener('click', onClick, true);
+      window.removeEventListener('beforeunload', onBeforeUnload);
+    };
+  }, []);
+
+  const login = held ? `/login/${held.role}?${new URLSearchParams({ ended: held.end })}` : '';
+  return (
+    <>
+      <ConfirmDialog
+        opened={leavingTo !== null}
+        title={MSG.extra.unsavedChangesTitle}
+        message={MSG.extra.unsavedChangesText}
+        cancelLabel={MSG.extra.unsavedChangesStay}
+        confirmLabel={MSG.extra.unsavedChangesLeave}
+        destructive
+        onCancel={() => setLeavingTo(null)}
+        onConfirm={() => {
+          const to = leavingTo;
+          holders.clear();
+          setLeavingTo(null);
+          if (to) void navigate(to);
+        }}
+      />
+      <Dialog
+        opened={held !== null}
+        onClose={() => {
+          heldEnd = null;
+          emit();
+        }}
+        title={MSG.extra.sessionEndedTitle}
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Stack>
+          <Text>{held ? sessionEndMessage(held.end) : null}</Text>
+          <Text>{MSG.extra.sessionEndedKeepChanges}</Text>
+          <Anchor href={login} target="_blank" rel="noopener">
+            {MSG.extra.signInInNewTab}
+          </Anchor>
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              color="red"
+              onClick={() => {
+                holders.clear();
+                window.location.assign(login);
+              }}
+            >
+              {MSG.extra.unsavedChangesLeave}
+            </Button>
+            <Button
+              data-autofocus
+              onClick={() => {
+                heldEnd = null;
+                emit();
+              }}
+            >
+              {MSG.extra.backToMyChanges}
+            </Button>
+          </Group>
+        </Stack>
+      </Dialog>
+    </>
+  );
+}
