@@ -20,6 +20,7 @@ const STATUS_CHANGED: ActivityEvent = {
   channelNumber: null,
   subject: 'Open Arms Agency',
   detail: 'From Active to Disabled',
+  target: null,
 };
 const PUBLISHED: ActivityEvent = {
   id: 'a2',
@@ -29,6 +30,7 @@ const PUBLISHED: ActivityEvent = {
   channelNumber: null,
   subject: 'Terms of Use',
   detail: 'Version 3',
+  target: null,
 };
 
 const listOf = (events: ActivityEvent[], total = events.length, page = 1): ActivityListResponse => ({
@@ -76,7 +78,9 @@ describe('PlatformActivityPage', () => {
 
     expect(screen.getByRole('heading', { name: 'Platform activity' })).toBeInTheDocument();
     expect(
-      screen.getByText('Entity accounts, admin accounts and terms versions: who changed what, and when.'),
+      screen.getByText(
+        'Entity accounts, access requests, admin accounts, plans, coupons and terms versions: who changed what, and when.',
+      ),
     ).toBeInTheDocument();
     expect(await screen.findByText('Changed the status of an entity account.')).toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['When', 'Who', 'What']);
