@@ -8,7 +8,8 @@ import { adminToken, codeIn, uniqueEmail } from '../support/accounts.js';
 import { expect, readMails, test, waitForMail } from '../support/fixtures.js';
 import { signInAdmin } from '../support/sign-in.js';
 
-const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
+const row = (page: Page, ...texts: string[]) =>
+  texts.reduce((rows, text) => rows.filter({ hasText: text }), page.getByRole('row'));
 const invitations = (email: string) =>
   readMails().filter((m) => m.to.includes(email) && /Your Bridge Talk portal account/.test(m.subject));
 
@@ -130,4 +131,63 @@ test('before any terms exist the page offers to write the first ones; an empty e
   const last = await request.get('/api/term/last');
   expect(last.status()).toBe(200);
   expect(await last.json()).toBeNull();
+});
+
+test('an access request is viewed and rejected with an e-mail to its requester; the platform activity keeps both, filtered in the address', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('rejected');
+  const name = `Tidewater ${randomUUID().slice(0, 6)} Adoptions`;
+  const registered = await request.post('/api/auth/register', {
+    data: { name: 'Rhea Requester', entityName: name, email, phone: '(555) 222-3333', subtype: 'agency' },
+  });
+  expect(registered.status()).toBe(200);
+
+  await signInAdmin(page);
+  await page.getByRole('searchbox', { name: 'Search for entities or lawyers' }).fill(name);
+  await expect(row(page, name)).toContainText('Pending');
+  await row(page, name).getByRole('link', { name: 'View' }).click();
+  await expect(page).toHaveURL(/\/entity-management\/[0-9a-f-]{36}\/details$/);
+  await expect(page.getByRole('heading', { name: 'Access request' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Contact person' })).toHaveValue('Rhea Requester');
+  await expect(page.getByRole('textbox', { name: 'Type' })).toHaveValue('Agency');
+  await expect(page.getByRole('textbox', { name: 'Phone' })).toHaveValue('(555) 222-3333');
+
+  await page.getByRole('button', { name: 'Reject' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Reject this access request? It is removed from Entity Management.');
+  await expect(
+    dialog.getByRole('checkbox', { name: 'E-mail the requester that the request was declined' }),
+  ).toBeChecked();
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(page.getByText('The access request was rejected.')).toBeVisible();
+  await expect(page).toHaveURL(/\/entity-management$/);
+  await page.getByRole('searchbox', { name: 'Search for entities or lawyers' }).fill(name);
+  await expect(row(page, name)).toHaveCount(0);
+  const mail = await waitForMail(email, /Your Bridge Talk access request/);
+  expect(mail.text).toContain('Your request for access has been declined.');
+
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Platform activity' })
+    .click();
+  await page.getByRole('combobox', { name: 'Kind' }).click();
+  await page.getByRole('option', { name: 'Access requests' }).click();
+  await expect(page).toHaveURL(/\/activity\?kind=accessRequests$/);
+  await page.getByRole('searchbox', { name: 'Who (name or e-mail)' }).fill(email);
+  await expect(page).toHaveURL(/search=/);
+  const asked = row(page, 'Asked for access to the portal.');
+  await expect(asked).toContainText(`Rhea Requester (${email})`);
+  await expect(asked).toContainText(name);
+  // The requester's account is gone; the record names them as they asked, and links nowhere.
+  await expect(asked.getByRole('link')).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Kind' })).toHaveValue('Access requests');
+  await expect(row(page, 'Asked for access to the portal.')).toContainText(email);
+  await page.getByRole('searchbox', { name: 'Who (name or e-mail)' }).fill('');
+  const rejected = row(page, 'Rejected an access request.', email);
+  await expect(rejected).toContainText('The requester was told by e-mail.');
+  await expect(rejected.locator('time')).toContainText(/\(.+\)$/);
 });

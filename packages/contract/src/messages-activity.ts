@@ -1,5 +1,5 @@
 // The record of who did what (not in the spec): part of the catalogue (MSG.activity).
-import type { AuditAction } from './schemas/activity.js';
+import type { AuditAction, PlatformActivityKind } from './schemas/activity.js';
 
 export const ACTIVITY_TEXTS = {
   /** The record of who did what: a family's activity, and the platform's for the administrator. */
@@ -8,7 +8,8 @@ export const ACTIVITY_TEXTS = {
     familyTitle: 'Activity of the family',
     familyIntro: 'Who opened, exported or changed what in this family, and when. Newest first.',
     platformTitle: 'Platform activity',
-    platformIntro: 'Entity accounts, admin accounts and terms versions: who changed what, and when.',
+    platformIntro:
+      'Entity accounts, access requests, admin accounts, plans, coupons and terms versions: who changed what, and when.',
     columnWhen: 'When',
     columnWho: 'Who',
     columnWhat: 'What',
@@ -33,12 +34,22 @@ export const ACTIVITY_TEXTS = {
       'billing.family_discarded': 'Discarded the unfinished family and detached its card.',
       'report.reviewed': 'Marked a reported message as reviewed.',
       'report.reopened': 'Reopened a reported message.',
+      'family.created': 'Created the family.',
       'entity.created': 'Created an entity account.',
+      'entity.edited': 'Edited an entity account.',
       'entity.status_changed': 'Changed the status of an entity account.',
+      'entity.access_requested': 'Asked for access to the portal.',
+      'entity.access_rejected': 'Rejected an access request.',
       'admin.created': 'Created an admin account.',
       'admin.edited': 'Edited an admin account.',
       'admin.removed': 'Removed an admin account.',
       'terms.published': 'Published a terms version.',
+      'plan.created': 'Created a plan.',
+      'plan.archived': 'Archived a plan.',
+      'plan.restored': 'Restored a plan.',
+      'coupon.created': 'Created a coupon.',
+      'coupon.edited': 'Edited a coupon.',
+      'coupon.archived': 'Archived a coupon.',
     } satisfies Record<AuditAction, string>,
     /** The details of the What column. */
     channel: (n: number) => `Channel ${n}`,
@@ -54,5 +65,60 @@ export const ACTIVITY_TEXTS = {
     exportFailed: 'The file could not be made.',
     termsVersion: (version: number) => `Version ${version}`,
     previousPlan: (name: string) => `Before: ${name}`,
+    price: (amount: string) => `Price: ${amount}`,
+    coupons: (codes: string) => `Coupon: ${codes}`,
+    requesterNotified: 'The requester was told by e-mail.',
+    /** The event's time with the zone it is shown in: '11.28.2026 5:37:18 AM (Europe/Paris)'. */
+    atInZone: (time: string, zone: string) => `${time} (${zone})`,
+    /** The filters of the platform activity, kept in the address. */
+    filters: 'Filters',
+    filterKind: 'Kind',
+    allKinds: 'All kinds',
+    kinds: {
+      entities: 'Entity accounts',
+      accessRequests: 'Access requests',
+      admins: 'Admin accounts',
+      plans: 'Plans',
+      coupons: 'Coupons',
+      terms: 'Terms versions',
+    } satisfies Record<PlatformActivityKind, string>,
+    filterActor: 'Who (name or e-mail)',
+    filterFrom: 'From (day)',
+    filterTo: 'To (day, included)',
+    clearFilters: 'Clear filters',
+    filterDateWrong: 'Enter a valid date.',
+    noMatchingEvents: 'No recorded action matches these filters.',
+    /** The link of an event to the item it names, while it exists. */
+    openEntity: 'Open the entity',
+    openAdmin: 'Open the admin account',
+    openPayments: 'Open Payments',
+  },
+
+  /** An access request seen and answered by the administrator (not in the spec). */
+  accessRequests: {
+    title: 'Access request',
+    contactPerson: 'Contact person',
+    type: 'Type',
+    requestedOn: 'Requested on',
+    reject: 'Reject',
+    rejectConfirm: 'Reject this access request? It is removed from Entity Management.',
+    notifyRequester: 'E-mail the requester that the request was declined',
+    rejected: 'The access request was rejected.',
+    notPending: 'Only a pending access request can be rejected.',
+  },
+
+  /** E-mails the portal sends (not in the spec). */
+  mail: {
+    hello: (name: string) => `Hello ${name},`,
+    accessRejectedSubject: 'Your Bridge Talk access request',
+    accessRejectedBody:
+      'Thank you for your interest in the Bridge Talk portal. Your request for access has been declined.',
+    accessRejectedContact: 'If you think this is a mistake, please contact our team.',
+    emailChangedSubject: 'The e-mail address of your Bridge Talk account changed',
+    emailChangedOld: (to: string) =>
+      `An administrator changed the e-mail address of your Bridge Talk portal account to ${to}. This address no longer signs in.`,
+    emailChangedNew: (loginUrl: string) =>
+      `An administrator changed the e-mail address of your Bridge Talk portal account to this address. Sign in at ${loginUrl} with it; your password is unchanged.`,
+    emailChangedContact: 'If you did not expect this change, please contact our team.',
   },
 } as const;

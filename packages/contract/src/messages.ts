@@ -144,6 +144,10 @@ export const MSG = {
     content: 'Content',
     message: 'Message',
     reason: 'Reason',
+    phone: 'Phone',
+    startContract: 'Start contract',
+    endContract: 'End contract',
+    maxRedemptions: 'Max redemptions',
   },
 
   /** Live checklist beside new-password fields . */

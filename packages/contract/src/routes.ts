@@ -88,6 +88,7 @@ export const ROUTES = {
     byId: { method: 'GET', path: '/api/entity/list/:id' },
     create: { method: 'POST', path: '/api/entity/create' },
     edit: { method: 'PUT', path: '/api/entity/edit/:id' },
+    reject: { method: 'POST', path: '/api/entity/reject/:id' },
   },
   admin: {
     /** A page of admins with `?page=`, one admin with `?id=`. */

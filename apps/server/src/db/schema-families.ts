@@ -102,6 +102,12 @@ export const auditEvents = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Who did it as they were named then: the record keeps them once the account is changed or gone. */
+    actorFirstName: text('actor_first_name'),
+    actorLastName: text('actor_last_name'),
+    actorEmail: text('actor_email'),
+    /** The admin account, plan or coupon the event names (an entity's is entity_id), for its link. */
+    targetId: text('target_id'),
     action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
     entityId: uuid('entity_id'),
     groupId: uuid('group_id'),
@@ -110,7 +116,8 @@ export const auditEvents = pgTable(
     subject: text('subject'),
     /** What else the activity shows: a status before and after, a recipient, a fingerprint, a note. */
     details: jsonb('details').$type<Record<string, string | number | null>>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // The moment of the insert, not of its transaction: two events of one change keep their order.
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
   (t) => [
     index('audit_events_group_idx').on(t.groupId, t.createdAt),

@@ -471,6 +471,12 @@ const REQUESTS: Record<string, Build> = {
     url: `/api/entity/edit/${c.subject.entityId}`,
     payload: { status: 'active' },
   }),
+  // The seeded entity is active: the admin's rejection is refused and removes nothing.
+  'POST /api/entity/reject/:id': (c) => ({
+    method: 'POST',
+    url: `/api/entity/reject/${c.subject.entityId}`,
+    payload: { notify: true },
+  }),
   'GET /api/admin/users/list': () => ({ method: 'GET', url: '/api/admin/users/list' }),
   'POST /api/admin/users/create': () => ({
     method: 'POST',

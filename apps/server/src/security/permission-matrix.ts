@@ -79,6 +79,8 @@ export const PERMISSION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/entity/list/:id':                            row('401',   ANY,     '403',   '403',   '401'),
   'POST /api/entity/create':                             row('401',   '2xx',   '403',   '403',   '401'),
   'PUT /api/entity/edit/:id':                            row('401',   ANY,     '403',   '403',   '401'),
+  // rejecting an access request: the seeded entities are active, not requests (refused on its merits)
+  'POST /api/entity/reject/:id':                         row('401',   '4xx',   '403',   '403',   '401'),
   'GET /api/admin/users/list':                           row('401',   '2xx',   '403',   '403',   '401'),
   'POST /api/admin/users/create':                        row('401',   '2xx',   '403',   '403',   '401'),
   'PUT /api/admin/users/edit/:id':                       row('401',   '2xx',   '403',   '403',   '401'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ROUTES } from '../routes.js';
-import { ZActivityListResponse, ZActivityQuery } from '../schemas/index.js';
+import { ZActivityListResponse, ZActivityQuery, ZPlatformActivityQuery } from '../schemas/index.js';
 import { errorAnswers, type SchemasOf } from './endpoint.js';
 
 /** Who did what; a family of another entity answers 404. */
@@ -10,9 +10,9 @@ export const activityEndpoints = {
     query: ZActivityQuery,
     responses: { 200: ZActivityListResponse, ...errorAnswers(400, 401, 403, 404) },
   },
-  /** Administrator only: entity accounts, admin accounts and terms versions. */
+  /** Administrator only: entities, access requests, admins, plans, coupons and terms; filtered. */
   platform: {
-    query: ZActivityQuery,
+    query: ZPlatformActivityQuery,
     responses: { 200: ZActivityListResponse, ...errorAnswers(400, 401, 403) },
   },
 } satisfies SchemasOf<typeof ROUTES.activity>;

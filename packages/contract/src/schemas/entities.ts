@@ -203,3 +203,17 @@ export const ZUpdateEntityRequest = z
     checkContractOrder(value, ctx);
   });
 export type UpdateEntityRequest = z.input<typeof ZUpdateEntityRequest>;
+
+/**
+ * One entity as its details page shows it: with its sign-in person (an access request's contact
+ * person) and when it was recorded (an access request: when it was sent).
+ */
+export const ZEntityDetails = ZEntity.extend({
+  contactName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type EntityDetails = z.infer<typeof ZEntityDetails>;
+
+/** Rejecting a pending access request; `notify` e-mails the requester that it was declined. */
+export const ZRejectAccessRequest = z.object({ notify: z.boolean().default(false) });
+export type RejectAccessRequest = z.input<typeof ZRejectAccessRequest>;

@@ -1,12 +1,16 @@
 // Reads the audit record as pages, newest first: a family's events (scoped by the signed-in entity) and
-// the platform's. Each row carries what the screen names: the actor's name and e-mail (null once the
-// account is gone), the local channel's number, and an export's fingerprint once its job made the file.
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+// the platform's, filtered. Each row carries what the screen names: the actor's name and e-mail as they
+// were when it happened, the local channel's number, an export's fingerprint once its job made the
+// file, and whether the item a platform event names still exists.
+import type { AuditAction } from '@bridge-talk/contract';
+import { and, count, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { preparedPerHandle } from '../../db/prepared.js';
-import { groups, users } from '../../db/schema.js';
+import { entities, groups, users } from '../../db/schema.js';
 import { chatChannels } from '../../db/schema-chat.js';
 import { auditEvents, conversationExports, PLATFORM_ACTIONS_SQL } from '../../db/schema-families.js';
+import { likePattern } from '../../lib/search.js';
 
 const commonColumns = {
   id: auditEvents.id,
@@ -14,9 +18,11 @@ const commonColumns = {
   createdAt: auditEvents.createdAt,
   subject: auditEvents.subject,
   details: auditEvents.details,
-  actorFirstName: users.firstName,
-  actorLastName: users.lastName,
-  actorEmail: users.email,
+  actorFirstName: auditEvents.actorFirstName,
+  actorLastName: auditEvents.actorLastName,
+  actorEmail: auditEvents.actorEmail,
+  entityId: auditEvents.entityId,
+  targetId: auditEvents.targetId,
 };
 
 const familyColumns = {
@@ -24,14 +30,21 @@ const familyColumns = {
   channelNumber: chatChannels.number,
   exportSha256: conversationExports.sha256,
   exportStatus: conversationExports.status,
+  entityExists: sql<boolean>`false`,
+  targetAdminExists: sql<boolean>`false`,
 };
 
-/** The platform's events name no channel and no export. */
+/** The admin account an event names (created, edited), when it still exists. */
+const targetAdmins = alias(users, 'target_admins');
+
+/** The platform's events name no channel and no export; the entity or admin they name may be gone. */
 const platformColumns = {
   ...commonColumns,
   channelNumber: sql<number | null>`null::int`,
   exportSha256: sql<string | null>`null::text`,
   exportStatus: sql<'queued' | 'sent' | 'failed' | null>`null::text`,
+  entityExists: sql<boolean>`${entities.id} is not null`,
+  targetAdminExists: sql<boolean>`${targetAdmins.id} is not null`,
 };
 
 /**
@@ -69,7 +82,6 @@ const familyStatements = preparedPerHandle((db) => {
       .select(familyColumns)
       .from(auditEvents)
       .innerJoin(groups, eq(groups.id, auditEvents.groupId))
-      .leftJoin(users, eq(users.id, auditEvents.actorUserId))
       .leftJoin(chatChannels, channelOfEvent)
       .leftJoin(conversationExports, exportOfEvent)
       .where(ofFamily)
@@ -86,22 +98,24 @@ const familyStatements = preparedPerHandle((db) => {
   };
 });
 
-const platformStatements = preparedPerHandle((db) => ({
-  page: db
-    .select(platformColumns)
-    .from(auditEvents)
-    .leftJoin(users, eq(users.id, auditEvents.actorUserId))
-    .where(isPlatformEvent)
-    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('find_platform_activity'),
-  count: db
-    .select({ n: count() })
-    .from(auditEvents)
-    .where(isPlatformEvent)
-    .prepare('count_platform_activity'),
-}));
+/** The platform's filters: a kind's actions, who did it (as recorded), and a span of time. */
+export interface PlatformFilters {
+  actions?: readonly string[];
+  actor?: string;
+  from?: string;
+  to?: string;
+}
+
+function platformWhere(filters: PlatformFilters): SQL | undefined {
+  const actorText = sql`lower(concat_ws(' ', ${auditEvents.actorFirstName}, ${auditEvents.actorLastName}, ${auditEvents.actorEmail}))`;
+  return and(
+    isPlatformEvent,
+    filters.actions ? inArray(auditEvents.action, [...filters.actions] as AuditAction[]) : undefined,
+    filters.actor ? sql`${actorText} like lower(${likePattern(filters.actor)})` : undefined,
+    filters.from ? gte(auditEvents.createdAt, new Date(filters.from)) : undefined,
+    filters.to ? lt(auditEvents.createdAt, new Date(filters.to)) : undefined,
+  );
+}
 
 export type ActivityRow = Awaited<ReturnType<ReturnType<typeof familyStatements>['page']['execute']>>[number];
 
@@ -129,15 +143,28 @@ export async function findFamilyActivity(
   return { rows, total: total?.n ?? 0 };
 }
 
-/** A page of the platform's events: entity accounts, admin accounts, terms versions. */
+/** A page of the platform's events that match the filters. */
 export async function findPlatformActivity(
   db: Db,
+  filters: PlatformFilters,
   page: { page: number; pageSize: number },
 ): Promise<ActivityPage> {
-  const statements = platformStatements(db);
+  const where = platformWhere(filters);
+  const { limit, offset } = pageValues(page);
   const [rows, [total]] = await Promise.all([
-    statements.page.execute(pageValues(page)),
-    statements.count.execute(),
+    db
+      .select(platformColumns)
+      .from(auditEvents)
+      .leftJoin(entities, eq(entities.id, auditEvents.entityId))
+      .leftJoin(
+        targetAdmins,
+        and(sql`${targetAdmins.id}::text = ${auditEvents.targetId}`, eq(targetAdmins.role, 'admin')),
+      )
+      .where(where)
+      .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(auditEvents).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }

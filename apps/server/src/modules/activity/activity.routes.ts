@@ -28,9 +28,11 @@ export async function activityRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     endpoints.activity.platform,
     {
       onRequest: app.requireRole('admin'),
-      schema: { ...docs, summary: "A page of the platform's activity: entity and admin accounts, terms" },
+      schema: {
+        ...docs,
+        summary: "A page of the platform's activity, filtered by kind, actor (name or e-mail) and time",
+      },
     },
-    async (request) =>
-      service.listPlatformActivity({ actor: actorOf(request), input: { page: request.query.page } }),
+    async (request) => service.listPlatformActivity({ actor: actorOf(request), input: request.query }),
   );
 }

@@ -5,12 +5,16 @@ import {
   ACTIVITY_PAGE_SIZE,
   type ActivityEvent,
   type ActivityListResponse,
+  type ActivityTarget,
   entityStatusLabel,
   joinName,
   type MemberRole,
   MSG,
   memberRoleLabel,
+  PLATFORM_ACTIVITY_KINDS,
+  type PlatformActivityQuery,
   ZEntityStatus,
+  ZPlatformActivityQuery,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
 import { assertAdmin } from '../../lib/app-error.js';
@@ -46,21 +50,73 @@ function exportOutcome(row: repo.ActivityRow): string | null {
   return null;
 }
 
-/** What an edit of a family member changed, field by field: 'Name: Ann Lee → Ann Park · Email: …'. */
-function memberChanges(details: Details): string | null {
-  const role = (value: string) => (value === '' ? '' : memberRoleLabel(value as MemberRole));
-  const fields = [
-    { label: MSG.fields.name, key: 'name', show: (value: string) => value },
-    { label: MSG.fields.email, key: 'email', show: (value: string) => value },
-    { label: MSG.fields.role, key: 'role', show: role },
-  ];
-  const changes = fields.flatMap(({ label, key, show }) => {
+interface ChangedField {
+  label: string;
+  key: string;
+  show?: (value: string) => string;
+}
+
+/**
+ * What an edit changed, field by field, from the `<key>From` and `<key>To` details it keeps:
+ * 'Name: Ann Lee → Ann Park · Email: …'.
+ */
+function changes(details: Details, fields: ChangedField[]): string | null {
+  const changes = fields.flatMap(({ label, key, show = (value: string) => value }) => {
     const from = text(details, `${key}From`);
     const to = text(details, `${key}To`);
     if (from === null && to === null) return [];
     return [MSG.activity.fieldChange(label, show(from ?? ''), show(to ?? ''))];
   });
   return changes.length > 0 ? changes.join(' · ') : null;
+}
+
+const MEMBER_FIELDS: ChangedField[] = [
+  { label: MSG.fields.name, key: 'name' },
+  { label: MSG.fields.email, key: 'email' },
+  {
+    label: MSG.fields.role,
+    key: 'role',
+    show: (value) => (value === '' ? '' : memberRoleLabel(value as MemberRole)),
+  },
+];
+
+const ADMIN_FIELDS: ChangedField[] = [
+  { label: MSG.fields.name, key: 'name' },
+  { label: MSG.fields.email, key: 'email' },
+];
+
+/** An entity's fields as its form names them; the keys are those of the entity's details. */
+const ENTITY_FIELDS: ChangedField[] = [
+  { label: MSG.fields.entityName, key: 'name' },
+  { label: MSG.fields.email, key: 'email' },
+  { label: MSG.fields.phone, key: 'phone' },
+  { label: MSG.fields.address, key: 'address' },
+  { label: MSG.fields.coupon, key: 'coupon' },
+  { label: MSG.fields.startContract, key: 'startContract' },
+  { label: MSG.fields.endContract, key: 'endContract' },
+];
+
+const COUPON_FIELDS: ChangedField[] = [
+  { label: MSG.fields.couponName, key: 'name' },
+  { label: MSG.fields.maxRedemptions, key: 'maxRedemptions' },
+];
+
+/** The lines of the What column that are present, as one. */
+function lines(...parts: (string | null)[]): string | null {
+  const present = parts.filter((part): part is string => part !== null);
+  return present.length > 0 ? present.join(' · ') : null;
+}
+
+/** A choice of plan or a payment: the plan before, the price paid and the coupons applied. */
+function planDetail(details: Details): string | null {
+  const previous = text(details, 'previous');
+  const price = text(details, 'price');
+  const coupons = text(details, 'coupons');
+  return lines(
+    previous ? MSG.activity.previousPlan(previous) : null,
+    price ? MSG.activity.price(price) : null,
+    coupons ? MSG.activity.coupons(coupons) : null,
+  );
 }
 
 /** What the event names and what else it shows, as the What column reads them. */
@@ -73,7 +129,18 @@ function describe(row: repo.ActivityRow): Pick<ActivityEvent, 'subject' | 'detai
         detail: fromTo(memberStatus(text(details, 'from')), memberStatus(text(details, 'to'))),
       };
     case 'member.edited':
-      return { subject: row.subject, detail: memberChanges(details) };
+      return { subject: row.subject, detail: changes(details, MEMBER_FIELDS) };
+    case 'admin.edited':
+      return { subject: row.subject, detail: changes(details, ADMIN_FIELDS) };
+    case 'entity.edited':
+      return { subject: row.subject, detail: changes(details, ENTITY_FIELDS) };
+    case 'coupon.edited':
+      return { subject: row.subject, detail: changes(details, COUPON_FIELDS) };
+    case 'entity.access_rejected':
+      return {
+        subject: row.subject,
+        detail: details.notified === 1 ? MSG.activity.requesterNotified : null,
+      };
     case 'channel.status_changed': {
       const to = text(details, 'to');
       return {
@@ -88,10 +155,9 @@ function describe(row: repo.ActivityRow): Pick<ActivityEvent, 'subject' | 'detai
         detail: exportOutcome(row),
       };
     }
-    case 'billing.plan_changed': {
-      const previous = text(details, 'previous');
-      return { subject: row.subject, detail: previous ? MSG.activity.previousPlan(previous) : null };
-    }
+    case 'billing.plan_changed':
+    case 'plan.created':
+      return { subject: row.subject, detail: planDetail(details) };
     case 'report.reviewed':
     case 'report.reopened':
       return { subject: row.subject, detail: text(details, 'note') };
@@ -112,16 +178,33 @@ function describe(row: repo.ActivityRow): Pick<ActivityEvent, 'subject' | 'detai
   }
 }
 
+/** The item a platform event names, while it exists: an entity, an admin account, the payments page. */
+function targetOf(row: repo.ActivityRow): ActivityTarget | null {
+  if (row.action.startsWith('entity.')) {
+    return row.entityExists && row.entityId ? { kind: 'entity', id: row.entityId } : null;
+  }
+  if (row.action === 'admin.created' || row.action === 'admin.edited') {
+    return row.targetAdminExists && row.targetId ? { kind: 'admin', id: row.targetId } : null;
+  }
+  if (row.action.startsWith('plan.') || row.action.startsWith('coupon.')) {
+    // Plans and coupons stay listed once archived: the payments page shows them.
+    return { kind: 'payments', id: row.targetId ?? '' };
+  }
+  return null;
+}
+
 function toEvent(row: repo.ActivityRow): ActivityEvent {
   return {
     id: row.id,
     action: row.action,
     at: row.createdAt.toISOString(),
+    // The actor as recorded when it happened: a removed or renamed account reads as it was.
     actor:
       row.actorEmail === null
         ? null
         : MSG.activity.actor(joinName(row.actorFirstName ?? '', row.actorLastName ?? ''), row.actorEmail),
     channelNumber: row.channelNumber,
+    target: targetOf(row),
     ...describe(row),
   };
 }
@@ -150,17 +233,27 @@ export function createActivityService(ctx: AppContext) {
       return toList(result, input.page);
     },
 
-    /** A page of the platform's events, newest first. */
+    /** A page of the platform's events, newest first, filtered by kind, actor and time. */
     async listPlatformActivity({
       actor,
       input,
     }: {
       actor: Actor;
-      input: { page: number };
+      input: PlatformActivityQuery;
     }): Promise<ActivityListResponse> {
       assertAdmin(actor);
-      const result = await repo.findPlatformActivity(db, { page: input.page, pageSize: ACTIVITY_PAGE_SIZE });
-      return toList(result, input.page);
+      const query = ZPlatformActivityQuery.parse(input);
+      const result = await repo.findPlatformActivity(
+        db,
+        {
+          actions: query.kind ? PLATFORM_ACTIVITY_KINDS[query.kind] : undefined,
+          actor: query.actor || undefined,
+          from: query.from,
+          to: query.to,
+        },
+        { page: query.page, pageSize: ACTIVITY_PAGE_SIZE },
+      );
+      return toList(result, query.page);
     },
   };
 }

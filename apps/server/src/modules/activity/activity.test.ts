@@ -118,6 +118,7 @@ describe.each<ChatKind>(['local', 'stream'])('activity (%s chat provider)', (kin
       channelNumber: channel,
       subject: MSG.activity.exportRecipient(recipient),
       detail: MSG.activity.exportPending,
+      target: null,
     });
     expect(memberEvent).toMatchObject({
       actor: ownerName,
@@ -153,7 +154,7 @@ describe.each<ChatKind>(['local', 'stream'])('activity (%s chat provider)', (kin
     expect(after.events[0].detail).toBe(MSG.activity.exportFingerprint(sha256));
   });
 
-  it('shows the plan chosen, the plan changed and the payment details saved, never a card number', async () => {
+  it('shows the family created, the plan chosen and changed with its price, the payment details saved, never a card number', async () => {
     const monthly = await createPlan(c.t.db(), {
       name: 'Monthly Care',
       type: 'recurring',
@@ -178,9 +179,14 @@ describe.each<ChatKind>(['local', 'stream'])('activity (%s chat provider)', (kin
     expect(response.statusCode).toBe(200);
     const events = response.json().events as ActivityEvent[];
     expect(events.map((e) => [e.action, e.subject, e.detail])).toEqual([
-      ['billing.plan_changed', 'Premium Care', MSG.activity.previousPlan('Monthly Care')],
-      ['billing.plan_changed', 'Monthly Care', null],
+      [
+        'billing.plan_changed',
+        'Premium Care',
+        `${MSG.activity.previousPlan('Monthly Care')} · ${MSG.activity.price('$30.00')}`,
+      ],
+      ['billing.plan_changed', 'Monthly Care', MSG.activity.price('$20.00')],
       ['billing.details_changed', null, null],
+      ['family.created', null, null],
     ]);
     expect(response.body).not.toContain('4242');
   });
@@ -260,6 +266,18 @@ describe.each<ChatKind>(['local', 'stream'])('activity (%s chat provider)', (kin
       });
       expect(created.statusCode, created.body).toBe(201);
       const entityId: string = created.json()._id;
+      const movedEmail = uniqueEmail('moved');
+      const entityEdited = await call('PUT', apiPath(API.entity.edit, { id: entityId }), admin, {
+        name: 'Open Arms Agency',
+        phone: '(555) 010-2000',
+        email: movedEmail,
+        address: '2 Side Street, Springfield',
+        startContract: '2026-01-01',
+        endContract: '2028-06-30',
+        subtype: 'agency',
+        coupon: '',
+      });
+      expect(entityEdited.statusCode, entityEdited.body).toBe(200);
       const disabled = await call('PUT', apiPath(API.entity.edit, { id: entityId }), admin, {
         status: 'inactive',
       });
@@ -291,11 +309,16 @@ describe.each<ChatKind>(['local', 'stream'])('activity (%s chat provider)', (kin
       const response = await call('GET', platformUrl(), admin);
       expect(response.statusCode).toBe(200);
       const body = response.json();
-      expect(body).toMatchObject({ total: 6, page: 1, pageSize: ACTIVITY_PAGE_SIZE });
+      expect(body).toMatchObject({ total: 7, page: 1, pageSize: ACTIVITY_PAGE_SIZE });
       expect((body.events as ActivityEvent[]).map((e) => [e.action, e.actor, e.subject, e.detail])).toEqual([
         ['terms.published', adminName, 'Terms of Use', MSG.activity.termsVersion(version)],
         ['admin.removed', adminName, MSG.activity.actor('Sam Seconded', adminEmail), null],
-        ['admin.edited', adminName, MSG.activity.actor('Sam Seconded', adminEmail), null],
+        [
+          'admin.edited',
+          adminName,
+          MSG.activity.actor('Sam Seconded', adminEmail),
+          MSG.activity.fieldChange(MSG.fields.name, 'Sam Second', 'Sam Seconded'),
+        ],
         ['admin.created', adminName, MSG.activity.actor('Sam Second', adminEmail), null],
         [
           'entity.status_changed',
@@ -303,34 +326,68 @@ describe.each<ChatKind>(['local', 'stream'])('activity (%s chat provider)', (kin
           'Open Arms Agency',
           MSG.activity.fromTo(MSG.entities.statusActive, MSG.entities.statusDisabled),
         ],
+        [
+          'entity.edited',
+          adminName,
+          'Open Arms Agency',
+          [
+            MSG.activity.fieldChange(MSG.fields.email, entityEmail, movedEmail),
+            MSG.activity.fieldChange(
+              MSG.fields.address,
+              '1 Main Street, Springfield',
+              '2 Side Street, Springfield',
+            ),
+            MSG.activity.fieldChange(MSG.fields.endContract, '2027-12-31', '2028-06-30'),
+          ].join(' · '),
+        ],
         ['entity.created', adminName, 'Open Arms Agency', null],
+      ]);
+      // Each links to its item while it exists: the entity, not the removed admin, nor the terms.
+      expect((body.events as ActivityEvent[]).map((e) => e.target)).toEqual([
+        null,
+        null,
+        null,
+        null,
+        { kind: 'entity', id: entityId },
+        { kind: 'entity', id: entityId },
+        { kind: 'entity', id: entityId },
       ]);
       // The families' events are not the platform's.
       expect(body.events.every((e: ActivityEvent) => e.channelNumber === null)).toBe(true);
     },
   );
 
-  it.runIf(kind === 'local')('pages the platform activity and names a removed admin as nobody', async () => {
-    const gone = await createAdminUser(c.t.db());
-    const before = (await call('GET', platformUrl(), admin)).json().total as number;
-    for (let i = 0; i < ACTIVITY_PAGE_SIZE; i++) {
-      await recordAudit(c.t.db(), { actorUserId: gone.userId, action: 'terms.published', subject: `T${i}` });
-    }
-    expect((await call('DELETE', apiPath(API.admin.remove, { id: gone.userId }), admin)).statusCode).toBe(
-      200,
-    );
-    const total = before + ACTIVITY_PAGE_SIZE + 1;
-    const first = (await call('GET', platformUrl(), admin)).json();
-    const last = (await call('GET', platformUrl(Math.ceil(total / ACTIVITY_PAGE_SIZE)), admin)).json();
-    expect(first.total).toBe(total);
-    expect(first.events).toHaveLength(ACTIVITY_PAGE_SIZE);
-    expect(first.events[0]).toMatchObject({ action: 'admin.removed', actor: adminName });
-    // Recorded by the account removed since: nobody is named.
-    expect(first.events.slice(1).map((e: ActivityEvent) => [e.action, e.actor])).toEqual(
-      Array.from({ length: ACTIVITY_PAGE_SIZE - 1 }, () => ['terms.published', null]),
-    );
-    expect(last.events.length).toBe(total - (last.page - 1) * ACTIVITY_PAGE_SIZE);
-  });
+  it.runIf(kind === 'local')(
+    'pages the platform activity and names a removed admin as they were',
+    async () => {
+      const gone = await createAdminUser(c.t.db());
+      const before = (await call('GET', platformUrl(), admin)).json().total as number;
+      for (let i = 0; i < ACTIVITY_PAGE_SIZE; i++) {
+        await recordAudit(c.t.db(), {
+          actorUserId: gone.userId,
+          action: 'terms.published',
+          subject: `T${i}`,
+        });
+      }
+      expect((await call('DELETE', apiPath(API.admin.remove, { id: gone.userId }), admin)).statusCode).toBe(
+        200,
+      );
+      const total = before + ACTIVITY_PAGE_SIZE + 1;
+      const first = (await call('GET', platformUrl(), admin)).json();
+      const last = (await call('GET', platformUrl(Math.ceil(total / ACTIVITY_PAGE_SIZE)), admin)).json();
+      expect(first.total).toBe(total);
+      expect(first.events).toHaveLength(ACTIVITY_PAGE_SIZE);
+      expect(first.events[0]).toMatchObject({ action: 'admin.removed', actor: adminName });
+      // Recorded by the account removed since: it is named as it was when it acted.
+      expect(first.events.slice(1).map((e: ActivityEvent) => [e.action, e.actor])).toEqual(
+        Array.from({ length: ACTIVITY_PAGE_SIZE - 1 }, () => [
+          'terms.published',
+          MSG.activity.actor(gone.name, gone.email),
+        ]),
+      );
+      expect(last.events.length).toBe(total - (last.page - 1) * ACTIVITY_PAGE_SIZE);
+    },
+  );
 
   it.runIf(kind === 'local')(
     'is the administrator’s only: 403 to an entity, 401 without a session',

@@ -36,9 +36,10 @@ export async function findAdmins(
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function findAdminById(db: Db, id: string): Promise<AdminRow | null> {
+/** One admin, and whether they have chosen a password (an invited admin has not yet). */
+export async function findAdminById(db: Db, id: string): Promise<(AdminRow & { activated: boolean }) | null> {
   const [row] = await db
-    .select(adminColumns)
+    .select({ ...adminColumns, activated: sql<boolean>`${users.passwordHash} is not null` })
     .from(users)
     .where(and(eq(users.id, id), isAdmin));
   return row ?? null;
@@ -55,7 +56,7 @@ export async function insertAdmin(
       .insert(users)
       .values({ ...values, role: 'admin', subtype: 'admin', passwordHash: null })
       .returning({ id: users.id });
-    await recordAudit(tx, { ...audit, action: 'admin.created' });
+    await recordAudit(tx, { ...audit, action: 'admin.created', targetId: row!.id });
     return row!.id;
   });
 }
@@ -71,7 +72,7 @@ export async function updateAdmin(
       .update(users)
       .set({ ...values, updatedAt: new Date() })
       .where(and(eq(users.id, id), isAdmin));
-    await recordAudit(tx, { ...audit, action: 'admin.edited' });
+    await recordAudit(tx, { ...audit, action: 'admin.edited', targetId: id });
   });
 }
 

@@ -17,7 +17,7 @@ import {
 import type { Actor, AppContext } from '../../app-context.js';
 import { emailInUse } from '../../db/email-in-use.js';
 import { AppError, assertAdmin, isUuid, notFound } from '../../lib/app-error.js';
-import { inviteUser } from '../auth/invitations.js';
+import { inviteUser, tellOfEmailChange } from '../auth/invitations.js';
 import * as repo from './admins.repository.js';
 
 /** The toast says MSG.admins.emailInUse, the e-mail field MSG.admins.emailInDatabase. */
@@ -38,7 +38,7 @@ function toAdminUser(row: repo.AdminRow): AdminUser {
 export function createAdminsService(ctx: AppContext) {
   const { db } = ctx;
 
-  async function load(id: string): Promise<repo.AdminRow> {
+  async function load(id: string): Promise<repo.AdminRow & { activated: boolean }> {
     const row = isUuid(id) ? await repo.findAdminById(db, id) : null;
     if (!row) throw notFound();
     return row;
@@ -90,16 +90,32 @@ export function createAdminsService(ctx: AppContext) {
       const { firstName, lastName } = splitName(name);
       const emailChanged = email !== current.email.toLowerCase();
       if (emailChanged && (await emailInUse(db, email, { userId: current.id }))) throw duplicateEmail();
+      const newName = joinName(firstName, lastName);
+      const previousName = joinName(current.firstName, current.lastName);
       try {
         await repo.updateAdmin(
           db,
           current.id,
           { email, firstName, lastName },
-          { actorUserId: actor.userId, subject: MSG.activity.actor(joinName(firstName, lastName), email) },
+          {
+            actorUserId: actor.userId,
+            subject: MSG.activity.actor(newName, email),
+            details: {
+              ...(newName !== previousName ? { nameFrom: previousName, nameTo: newName } : {}),
+              ...(email !== current.email ? { emailFrom: current.email, emailTo: email } : {}),
+            },
+          },
         );
       } catch (error) {
         if (emailChanged && (await emailInUse(db, email, { userId: current.id }))) throw duplicateEmail();
         throw error;
+      }
+      if (emailChanged) {
+        await tellOfEmailChange(
+          ctx,
+          { id: current.id, name: newName, role: 'admin', activated: current.activated },
+          { from: current.email, to: email },
+        );
       }
       return toAdminUser(await load(current.id));
     },

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { recordAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { fieldsOf, lookedUpId, ownedRows } from '../../db/lookup-by-ids.js';
 import { entities, refreshTokens, sessions, users } from '../../db/schema.js';
@@ -193,6 +194,13 @@ export async function createAccessRequest(
         passwordHash: null,
       })
       .returning({ id: users.id });
+    // The requester is the actor: the platform activity names them as they asked.
+    await recordAudit(tx, {
+      actorUserId: user!.id,
+      action: 'entity.access_requested',
+      entityId: entity!.id,
+      subject: input.entityName,
+    });
     return { entityId: entity!.id, userId: user!.id };
   });
 }

@@ -48,7 +48,10 @@ export async function saveBillingInformation(
   audit: AuditEventInput,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    if (input.create) await tx.insert(groups).values({ id: input.groupId, entityId: input.entityId });
+    if (input.create) {
+      await tx.insert(groups).values({ id: input.groupId, entityId: input.entityId });
+      await recordAudit(tx, { ...audit, action: 'family.created', subject: null, details: null });
+    }
     await tx
       .insert(billingInformation)
       .values({ groupId: input.groupId, ...input.values })

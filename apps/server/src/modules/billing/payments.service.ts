@@ -11,6 +11,7 @@ import {
   type CreateCouponRequest,
   type CreatePlanRequest,
   type EditCouponRequest,
+  formatMoney,
   type LocalCardTokenRequest,
   MSG,
   type PaymentsConfigResponse,
@@ -19,6 +20,7 @@ import {
   ZEditCouponRequest,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
+import { type AuditEventInput, recordAudit } from '../../db/audit.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import {
   InvalidWebhookSignatureError,
@@ -41,10 +43,20 @@ export function createPaymentsService(ctx: AppContext, payments: PaymentsProvide
     if (actor.role !== 'admin') throw new AppError('FORBIDDEN', MSG.extra.forbidden);
   }
 
+  /** The platform activity of a plan or coupon change, once the catalogue has made it. */
+  async function record(actor: Actor, event: Omit<AuditEventInput, 'actorUserId'>): Promise<void> {
+    await recordAudit(db, { actorUserId: actor.userId, ...event });
+  }
+
   async function setPlanActive(actor: Actor, id: string, active: boolean): Promise<AdminPlan> {
     adminOnly(actor);
     const plan = /^[\x21-\x7e]{1,255}$/.test(id) ? await catalog().setPlanActive(id, active) : null;
     if (!plan) throw notFound();
+    await record(actor, {
+      action: active ? 'plan.restored' : 'plan.archived',
+      targetId: plan.id,
+      subject: plan.name,
+    });
     return plan;
   }
 
@@ -83,7 +95,14 @@ export function createPaymentsService(ctx: AppContext, payments: PaymentsProvide
 
     async createPlan({ actor, input }: { actor: Actor; input: CreatePlanRequest }): Promise<AdminPlan> {
       adminOnly(actor);
-      return catalog().createPlan(ZCreatePlanRequest.parse(input));
+      const plan = await catalog().createPlan(ZCreatePlanRequest.parse(input));
+      await record(actor, {
+        action: 'plan.created',
+        targetId: plan.id,
+        subject: plan.name,
+        details: { price: formatMoney(plan.unit_amount) },
+      });
+      return plan;
     },
 
     async archivePlan({ actor, id }: { actor: Actor; id: string }): Promise<AdminPlan> {
@@ -110,6 +129,7 @@ export function createPaymentsService(ctx: AppContext, payments: PaymentsProvide
       const created = await catalog().createCoupon({ ...coupon, products: [...new Set(coupon.products)] });
       if (!created)
         throw new AppError('CONFLICT', MSG.payments.couponCodeInUse, { id: MSG.payments.couponCodeInUse });
+      await record(actor, { action: 'coupon.created', targetId: created.id, subject: created.name });
       return created;
     },
 
@@ -124,6 +144,7 @@ export function createPaymentsService(ctx: AppContext, payments: PaymentsProvide
     }): Promise<AdminCoupon> {
       adminOnly(actor);
       const change = ZEditCouponRequest.parse(input);
+      const before = (await catalog().listAllCoupons()).find((c) => c.id === id);
       const edited = await catalog().editCoupon(id, change);
       if (!edited) throw notFound();
       if (edited === 'below_redeemed') {
@@ -131,6 +152,15 @@ export function createPaymentsService(ctx: AppContext, payments: PaymentsProvide
         const message = MSG.payments.couponLimitBelowRedeemed(coupon?.times_redeemed ?? 0);
         throw new AppError('UNPROCESSABLE', message, { max_redemptions: message });
       }
+      const limit = (value: number | null | undefined) => (value == null ? '' : String(value));
+      const details: Record<string, string> = {};
+      if (before && before.name !== edited.name)
+        Object.assign(details, { nameFrom: before.name, nameTo: edited.name });
+      if (before && limit(before.max_redemptions) !== limit(edited.max_redemptions)) {
+        details.maxRedemptionsFrom = limit(before.max_redemptions);
+        details.maxRedemptionsTo = limit(edited.max_redemptions);
+      }
+      await record(actor, { action: 'coupon.edited', targetId: edited.id, subject: edited.name, details });
       return edited;
     },
 
@@ -138,6 +168,7 @@ export function createPaymentsService(ctx: AppContext, payments: PaymentsProvide
       adminOnly(actor);
       const archived = await catalog().archiveCoupon(id);
       if (!archived) throw notFound();
+      await record(actor, { action: 'coupon.archived', targetId: archived.id, subject: archived.name });
       return archived;
     },
 

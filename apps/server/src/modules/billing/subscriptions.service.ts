@@ -4,6 +4,7 @@ import {
   type Coupon,
   type DiscountedPrice,
   discountedPrice,
+  formatMoney,
   type GroupSavedResponse,
   MSG,
   splitName,
@@ -36,6 +37,15 @@ function alreadySubscribed(current: { status: string } | null): AppError {
 }
 
 /** The provider's customer and card that a charge or a plan change is made with. */
+/** What the family's activity shows of a payment: the price charged and the coupons it took. */
+function paidDetails(price: DiscountedPrice, coupons: readonly Coupon[]): Record<string, string> {
+  const applied = coupons.filter((coupon) => price.appliedCouponIds.includes(coupon.id));
+  return {
+    price: formatMoney(price.final),
+    ...(applied.length > 0 ? { coupons: applied.map((coupon) => coupon.name).join(', ') } : {}),
+  };
+}
+
 function cardOnFile(billing: repo.BillingValues) {
   return { customerId: billing.providerCustomerId, paymentMethodId: billing.providerPaymentMethodId };
 }
@@ -227,6 +237,7 @@ export function createSubscriptionsService(
           entityId,
           groupId: group.id,
           subject: plan.name,
+          details: paidDetails(price, coupons),
         },
       });
       return nameTheFamily();
@@ -271,7 +282,7 @@ export function createSubscriptionsService(
         entityId,
         groupId: group.id,
         subject: plan.name,
-        details: previous ? { previous: previous.name } : null,
+        details: { ...(previous ? { previous: previous.name } : {}), ...paidDetails(price, coupons) },
       };
       await translated(() => payments.redeemCoupons(newlyApplied, idempotencyKey, group.id));
       try {

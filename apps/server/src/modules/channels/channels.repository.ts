@@ -1,7 +1,7 @@
 // Queries of the conversations area: the audit log of who opened which conversation. (The family a
 // channel call names is found by the groups module, scoped by the signed-in entity.)
 import { and, eq, gte, max, sql } from 'drizzle-orm';
-import type { AuditEventInput } from '../../db/audit.js';
+import { type AuditEventInput, recordAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { preparedPerHandle } from '../../db/prepared.js';
 import { auditEvents } from '../../db/schema-families.js';
@@ -19,8 +19,7 @@ export async function recordAuditEvent(
     channelId: string;
   },
 ): Promise<Date> {
-  const [row] = await db.insert(auditEvents).values(event).returning({ createdAt: auditEvents.createdAt });
-  return row!.createdAt;
+  return recordAudit(db, event);
 }
 
 const latestAuditEventSinceStatement = preparedPerHandle((db) =>

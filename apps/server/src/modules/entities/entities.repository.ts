@@ -93,6 +93,54 @@ export async function findEntityById(db: Db, id: string): Promise<EntityRow | nu
   return row ?? null;
 }
 
+/** One entity with its first sign-in person (an access request's contact person) and when it was made. */
+export async function findEntityDetails(
+  db: Db,
+  id: string,
+): Promise<
+  (EntityRow & { createdAt: Date; contactFirstName: string | null; contactLastName: string | null }) | null
+> {
+  const [row] = await db
+    .select({
+      ...entityColumns,
+      createdAt: entities.createdAt,
+      contactFirstName: users.firstName,
+      contactLastName: users.lastName,
+    })
+    .from(entities)
+    .leftJoin(
+      users,
+      sql`${users.id} = (select ${users.id} from ${users} where ${users.entityId} = ${entities.id}
+        order by ${users.createdAt}, ${users.id} limit 1)`,
+    )
+    .where(eq(entities.id, id));
+  return row ?? null;
+}
+
+/**
+ * Removes a pending access request — the entity and its person, who never signed in — with the audit
+ * event. The status is checked under the row's lock: a request enabled meanwhile is not removed.
+ */
+export async function deleteAccessRequest(
+  db: Db,
+  id: string,
+  audit: AuditEventInput,
+): Promise<'removed' | 'not-found' | 'not-pending'> {
+  return db.transaction(async (tx) => {
+    const [entity] = await tx
+      .select({ status: entities.status })
+      .from(entities)
+      .where(eq(entities.id, id))
+      .for('update');
+    if (!entity) return 'not-found';
+    if (entity.status !== 'pending') return 'not-pending';
+    await tx.delete(users).where(eq(users.entityId, id));
+    await tx.delete(entities).where(eq(entities.id, id));
+    await recordAudit(tx, audit);
+    return 'removed';
+  });
+}
+
 export interface EntityValues {
   name: string;
   email: string;
@@ -163,7 +211,7 @@ export async function updateEntity(
   id: string,
   previousEmail: string,
   values: Partial<EntityValues> & { status?: EntityStatus },
-  audit: AuditEventInput | null = null,
+  audits: AuditEventInput[] = [],
   version?: string,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -187,9 +235,22 @@ export async function updateEntity(
         .set({ email: values.email, updatedAt: new Date() })
         .where(and(eq(users.entityId, id), sql`lower(${users.email}) = lower(${previousEmail})`));
     }
-    if (audit) await recordAudit(tx, audit);
+    for (const audit of audits) await recordAudit(tx, audit);
     return true;
   });
+}
+
+/** The entity's people whose sign-in address is this one, and whether each has chosen a password. */
+export async function findPeopleByEmail(db: Db, entityId: string, email: string) {
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      activated: sql<boolean>`${users.passwordHash} is not null`,
+    })
+    .from(users)
+    .where(and(eq(users.entityId, entityId), sql`lower(${users.email}) = lower(${email})`));
 }
 
 /** The entity's people who have not set a password yet (they get the invitation). */

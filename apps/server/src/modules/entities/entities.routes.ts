@@ -62,4 +62,21 @@ export async function entitiesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         input: { id: request.params.id, body: request.body },
       }),
   );
+
+  route(
+    app,
+    endpoints.entity.reject,
+    {
+      ...adminOnly,
+      schema: {
+        ...docs,
+        summary: 'Reject a pending access request (removed); its requester may be told by e-mail',
+      },
+    },
+    async (request) =>
+      service.rejectAccessRequest({
+        actor: actorOf(request),
+        input: { id: request.params.id, body: request.body },
+      }),
+  );
 }

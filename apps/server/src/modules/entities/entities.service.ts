@@ -4,20 +4,27 @@
 import {
   type CreateEntityRequest,
   type Entity,
+  type EntityDetails,
   type EntityListQuery,
   type EntityListResponse,
   joinName,
+  type MessageResponse,
   MSG,
+  type RejectAccessRequest,
   splitName,
   type UpdateEntityRequest,
   ZCreateEntityRequest,
   ZEntityListQuery,
+  ZRejectAccessRequest,
   ZUpdateEntityRequest,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
+import type { AuditEventInput } from '../../db/audit.js';
 import { emailInUse } from '../../db/email-in-use.js';
 import { AppError, assertAdmin, isUuid, notFound } from '../../lib/app-error.js';
-import { inviteUser } from '../auth/invitations.js';
+import { inviteUser, tellOfEmailChange } from '../auth/invitations.js';
+import { queueMail } from '../mail/mail.service.js';
+import { accessRejectedMail } from '../mail/templates.js';
 import * as repo from './entities.repository.js';
 
 function duplicateEmail(): AppError {
@@ -53,6 +60,33 @@ function toEntity(row: repo.EntityRow): Entity {
   };
 }
 
+/** The fields of an entity whose changes the activity records, each as before and after. */
+const AUDITED_FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'address',
+  'coupon',
+  'startContract',
+  'endContract',
+] as const;
+
+function fieldChanges(
+  current: repo.EntityRow,
+  values: Partial<repo.EntityValues>,
+): Record<string, string> | null {
+  const details: Record<string, string> = {};
+  for (const key of AUDITED_FIELDS) {
+    const to = values[key];
+    if (to === undefined) continue;
+    const from = current[key] ?? '';
+    if ((to ?? '') === from) continue;
+    details[`${key}From`] = from;
+    details[`${key}To`] = to ?? '';
+  }
+  return Object.keys(details).length > 0 ? details : null;
+}
+
 /** Two admins edited one entity: the later save, made on what the first changed, is refused. */
 function changedSinceRead(): AppError {
   return new AppError('CONFLICT', MSG.extra.entityChangedSinceRead);
@@ -78,6 +112,22 @@ export function createEntitiesService(ctx: AppContext) {
     }
   }
 
+  /** The people who signed in with the entity's old address now sign in with the new one. */
+  async function tellPeopleOfEmailChange(current: repo.EntityRow, email: string): Promise<void> {
+    for (const person of await repo.findPeopleByEmail(db, current.id, email)) {
+      await tellOfEmailChange(
+        ctx,
+        {
+          id: person.id,
+          name: joinName(person.firstName, person.lastName),
+          role: 'entity',
+          activated: person.activated,
+        },
+        { from: current.email, to: email },
+      );
+    }
+  }
+
   return {
     async listEntities({
       actor,
@@ -92,9 +142,45 @@ export function createEntitiesService(ctx: AppContext) {
       return { result: rows.map(toEntity), total, page: query.page, pageSize: query.pageSize };
     },
 
-    async getEntity({ actor, input }: { actor: Actor; input: { id: string } }): Promise<Entity> {
+    async getEntity({ actor, input }: { actor: Actor; input: { id: string } }): Promise<EntityDetails> {
       assertAdmin(actor);
-      return toEntity(await load(input.id));
+      const row = isUuid(input.id) ? await repo.findEntityDetails(db, input.id) : null;
+      if (!row) throw notFound();
+      return {
+        ...toEntity(row),
+        contactName:
+          row.contactFirstName === null ? null : joinName(row.contactFirstName, row.contactLastName ?? ''),
+        createdAt: row.createdAt.toISOString(),
+      };
+    },
+
+    /**
+     * Rejects a pending access request: the entity and its person are removed (the address may ask
+     * again), the activity keeps who asked and who rejected, and the requester is told when asked to.
+     */
+    async rejectAccessRequest({
+      actor,
+      input,
+    }: {
+      actor: Actor;
+      input: { id: string; body: RejectAccessRequest };
+    }): Promise<MessageResponse> {
+      assertAdmin(actor);
+      const { notify } = ZRejectAccessRequest.parse(input.body);
+      const row = isUuid(input.id) ? await repo.findEntityDetails(db, input.id) : null;
+      if (!row) throw notFound();
+      const contact = joinName(row.contactFirstName ?? '', row.contactLastName ?? '') || row.name;
+      const outcome = await repo.deleteAccessRequest(db, row.id, {
+        actorUserId: actor.userId,
+        action: 'entity.access_rejected',
+        entityId: row.id,
+        subject: MSG.activity.actor(row.name, row.email),
+        details: { notified: notify ? 1 : 0 },
+      });
+      if (outcome === 'not-found') throw notFound();
+      if (outcome === 'not-pending') throw new AppError('CONFLICT', MSG.accessRequests.notPending);
+      if (notify) await queueMail(ctx.queue, accessRejectedMail({ to: row.email, name: contact }));
+      return { message: MSG.accessRequests.rejected };
     },
 
     /** Creates an active entity and its sign-in person, who gets an invitation with an activation code. */
@@ -148,17 +234,34 @@ export function createEntitiesService(ctx: AppContext) {
       if (emailChanged && (await emailInUse(db, values.email!, { entityId: current.id })))
         throw duplicateEmail();
       const statusChanged = status !== undefined && status !== current.status;
-      const audit = statusChanged
-        ? {
-            actorUserId: actor.userId,
-            action: 'entity.status_changed' as const,
-            entityId: current.id,
-            subject: values.name ?? current.name,
-            details: { from: current.status, to: status },
-          }
-        : null;
+      const subject = values.name ?? current.name;
+      const changed = fieldChanges(current, values);
+      const audits: AuditEventInput[] = [
+        ...(changed
+          ? [
+              {
+                actorUserId: actor.userId,
+                action: 'entity.edited' as const,
+                entityId: current.id,
+                subject,
+                details: changed,
+              },
+            ]
+          : []),
+        ...(statusChanged
+          ? [
+              {
+                actorUserId: actor.userId,
+                action: 'entity.status_changed' as const,
+                entityId: current.id,
+                subject,
+                details: { from: current.status, to: status },
+              },
+            ]
+          : []),
+      ];
       try {
-        if (!(await repo.updateEntity(db, current.id, current.email, values, audit, version))) {
+        if (!(await repo.updateEntity(db, current.id, current.email, values, audits, version))) {
           throw changedSinceRead();
         }
       } catch (error) {
@@ -169,6 +272,9 @@ export function createEntitiesService(ctx: AppContext) {
       }
       if (status !== undefined && status !== 'active') await repo.revokeEntitySessions(db, current.id);
       if (status === 'active' && current.status === 'pending') await invitePeople(current.id);
+      // An access request not yet enabled has been told nothing; its invitation goes out when it is.
+      else if (emailChanged && current.status !== 'pending')
+        await tellPeopleOfEmailChange(current, values.email!);
       return toEntity(await load(current.id));
     },
   };

@@ -162,7 +162,12 @@ describe('POST /api/entity/create', () => {
     expect(login.json().message).toBe(MSG.auth.redirectToCreatePassword);
 
     const read = await call('GET', `/api/entity/list/${body._id}`, admin);
-    expect(read.json()).toEqual(body);
+    // The details add the sign-in person and when the entity was recorded.
+    expect(read.json()).toEqual({
+      ...body,
+      contactName: 'Hope Bridge Adoptions',
+      createdAt: expect.any(String),
+    });
   });
 
   it('stores no coupon when the field is empty, and the e-mail lower-case', async () => {

@@ -1,6 +1,6 @@
 // The text of every e-mail the portal sends. Plain text first (it is what every client shows); the
 // html part is the same text with paragraphs and escaped values.
-import { cardLabel, formatDateTime, formatMoney, planPeriodLabel } from '@bridge-talk/contract';
+import { cardLabel, formatDateTime, formatMoney, MSG, planPeriodLabel } from '@bridge-talk/contract';
 import type { MailMessage } from '../../providers/mail/index.js';
 
 function escapeHtml(value: string): string {
@@ -150,5 +150,32 @@ export function chargeMail(input: {
       `Date: ${formatDateTime(input.at, 'UTC')} UTC`,
       `Status: ${paid ? 'Succeeded' : 'Declined'}`,
     ].join('\n'),
+  ]);
+}
+
+/** The requester of an access request the administrator rejected, when they chose to say so. */
+export function accessRejectedMail(input: { to: string; name: string }) {
+  return compose(input.to, MSG.mail.accessRejectedSubject, [
+    MSG.mail.hello(input.name),
+    MSG.mail.accessRejectedBody,
+    MSG.mail.accessRejectedContact,
+  ]);
+}
+
+/** The old address of an account whose e-mail an administrator changed. */
+export function emailChangedOldMail(input: { to: string; name: string; newEmail: string }) {
+  return compose(input.to, MSG.mail.emailChangedSubject, [
+    MSG.mail.hello(input.name),
+    MSG.mail.emailChangedOld(input.newEmail),
+    MSG.mail.emailChangedContact,
+  ]);
+}
+
+/** The new address of an activated account whose e-mail an administrator changed. */
+export function emailChangedNewMail(input: { to: string; name: string; loginUrl: string }) {
+  return compose(input.to, MSG.mail.emailChangedSubject, [
+    MSG.mail.hello(input.name),
+    MSG.mail.emailChangedNew(input.loginUrl),
+    MSG.mail.emailChangedContact,
   ]);
 }

@@ -20,6 +20,7 @@ const STATUS_CHANGED: ActivityEvent = {
   channelNumber: null,
   subject: 'Open Arms Agency',
   detail: 'From Active to Disabled',
+  target: { kind: 'entity', id: 'e1' },
 };
 const PUBLISHED: ActivityEvent = {
   id: 'a2',
@@ -29,6 +30,7 @@ const PUBLISHED: ActivityEvent = {
   channelNumber: null,
   subject: 'Terms of Use',
   detail: 'Version 3',
+  target: null,
 };
 
 const listOf = (events: ActivityEvent[], total = events.length, page = 1): ActivityListResponse => ({
@@ -76,15 +78,23 @@ describe('PlatformActivityPage', () => {
 
     expect(screen.getByRole('heading', { name: 'Platform activity' })).toBeInTheDocument();
     expect(
-      screen.getByText('Entity accounts, admin accounts and terms versions: who changed what, and when.'),
+      screen.getByText(
+        'Entity accounts, access requests, admin accounts, plans, coupons and terms versions: who changed what, and when.',
+      ),
     ).toBeInTheDocument();
     expect(await screen.findByText('Changed the status of an entity account.')).toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['When', 'Who', 'What']);
 
     const changed = within(row('Open Arms Agency'));
-    expect(changed.getByText(formatDateTime(STATUS_CHANGED.at))).toHaveAttribute(
+    // The time says the zone it is shown in.
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(changed.getByText(`${formatDateTime(STATUS_CHANGED.at)} (${zone})`)).toHaveAttribute(
       'datetime',
       STATUS_CHANGED.at,
+    );
+    expect(changed.getByRole('link', { name: 'Open the entity' })).toHaveAttribute(
+      'href',
+      '/entity-management/e1/details',
     );
     expect(changed.getByText('Ada Admin (ada@bridge.test)')).toBeInTheDocument();
     expect(changed.getByText('Open Arms Agency')).toBeInTheDocument();
@@ -94,6 +104,7 @@ describe('PlatformActivityPage', () => {
     expect(published.getByText('Published a terms version.')).toBeInTheDocument();
     expect(published.getByText('A removed account')).toBeInTheDocument();
     expect(published.getByText('Version 3')).toBeInTheDocument();
+    expect(published.queryByRole('link')).toBeNull();
     expect(screen.getByText('1–2 of 2')).toBeInTheDocument();
   });
 
@@ -136,5 +147,52 @@ describe('PlatformActivityPage', () => {
     const calls = renderPage(() => jsonResponse(listOf([PUBLISHED], 26, 2)), '/activity?page=2');
     expect(await screen.findByText('Terms of Use')).toBeInTheDocument();
     expect(activityCalls(calls)[0]!.url.searchParams.get('page')).toBe('2');
+  });
+
+  it('filters by kind, who and day through the address, keeps the filters while paging, and clears them', async () => {
+    const calls = renderPage(
+      () => jsonResponse(listOf([STATUS_CHANGED], 26, 1)),
+      '/activity?kind=admins&search=ada&from=2026-03-01&to=2026-03-07',
+    );
+    const user = userEvent.setup();
+    await screen.findByText('Open Arms Agency');
+    expect(Object.fromEntries(activityCalls(calls)[0]!.url.searchParams)).toEqual({
+      page: '1',
+      kind: 'admins',
+      actor: 'ada',
+      from: new Date(2026, 2, 1).toISOString(),
+      // The last day is included: up to the next midnight.
+      to: new Date(2026, 2, 8).toISOString(),
+    });
+    expect(screen.getByRole('combobox', { name: 'Kind' })).toHaveValue('Admin accounts');
+    expect(screen.getByRole('searchbox', { name: 'Who (name or e-mail)' })).toHaveValue('ada');
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        '/activity?search=ada&page=2&kind=admins&from=2026-03-01&to=2026-03-07',
+      ),
+    );
+
+    await user.click(screen.getByRole('combobox', { name: 'Kind' }));
+    await user.click(await screen.findByRole('option', { name: 'Coupons' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        '/activity?search=ada&kind=coupons&from=2026-03-01&to=2026-03-07',
+      ),
+    );
+    await waitFor(() => expect(activityCalls(calls).at(-1)!.url.searchParams.get('kind')).toBe('coupons'));
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/activity'));
+    await waitFor(() =>
+      expect(Object.fromEntries(activityCalls(calls).at(-1)!.url.searchParams)).toEqual({ page: '1' }),
+    );
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+  });
+
+  it('says so when nothing matches the filters', async () => {
+    renderPage(() => jsonResponse(listOf([])), '/activity?kind=terms');
+    expect(await screen.findByText('No recorded action matches these filters.')).toBeInTheDocument();
   });
 });

@@ -1,10 +1,19 @@
-import { API, apiPath, type Coupon, type Entity, MSG, type Plan } from '@bridge-talk/contract';
-import { screen, waitFor } from '@testing-library/react';
+import {
+  API,
+  apiPath,
+  type Coupon,
+  type EntityDetails,
+  formatDateTime,
+  MSG,
+  type Plan,
+} from '@bridge-talk/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerApi, jsonResponse, renderWithProviders } from '../../test/render.js';
+import { answerApi, jsonResponse, renderWithProviders, withToasts } from '../../test/render.js';
 import { EntityDetailsPage, NO_PRICE, planPrices } from './entity-details-page.js';
 
-const ENTITY: Entity = {
+const ENTITY: EntityDetails = {
   _id: 'e1',
   name: 'Open Arms',
   email: 'team@openarms.org',
@@ -17,6 +26,23 @@ const ENTITY: Entity = {
   endContract: '2027-01-01',
   coupon: 'HALF',
   version: '2026-03-01T10:00:00.000Z',
+  contactName: 'Ann Open',
+  createdAt: '2026-01-01T09:00:00.000Z',
+};
+
+const REQUEST: EntityDetails = {
+  ...ENTITY,
+  _id: 'r1',
+  name: 'Harbor Families',
+  email: 'nora@harbor.test',
+  address: '',
+  status: 'pending',
+  active: false,
+  startContract: null,
+  endContract: null,
+  coupon: null,
+  contactName: 'Nora Quinn',
+  createdAt: '2026-03-02T14:30:00.000Z',
 };
 
 const PLANS: Plan[] = [
@@ -136,5 +162,54 @@ describe('planPrices', () => {
       metadata: { products: 'lifetime' },
     };
     expect(planPrice(PLANS, all, 'one_time')).toBe('$0.05');
+  });
+
+  it('shows an access request: who asks, the type, how to reach them and when; rejects it after a confirmation', async () => {
+    const calls = answerApi(({ url, method }) => {
+      if (url.pathname === apiPath(API.entity.byId, { id: 'r1' })) return jsonResponse(REQUEST);
+      if (method === 'POST' && url.pathname === apiPath(API.entity.reject, { id: 'r1' })) {
+        return jsonResponse({ message: MSG.accessRequests.rejected });
+      }
+      return undefined;
+    });
+    renderWithProviders(null, {
+      routes: [
+        { path: '/entity-management/:id/details', element: <EntityDetailsPage /> },
+        { path: '/entity-management', element: <p>Entity list</p> },
+      ],
+      initialEntries: ['/entity-management/r1/details'],
+      wrapper: withToasts,
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'Access request' })).toBeInTheDocument();
+    expect(box('Contact person')).toHaveValue('Nora Quinn');
+    expect(box('Type')).toHaveValue('Agency');
+    expect(box('Email')).toHaveValue('nora@harbor.test');
+    expect(box('Phone')).toHaveValue('(555) 010-2000');
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(box('Requested on')).toHaveValue(`${formatDateTime(REQUEST.createdAt)} (${zone})`);
+    // No plans: a request has no contract yet.
+    expect(calls.map((c) => c.url.pathname)).not.toContain(API.billing.plans);
+
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(
+      dialog.getByText('Reject this access request? It is removed from Entity Management.'),
+    ).toBeInTheDocument();
+    // Back changes nothing.
+    await user.click(dialog.getByRole('button', { name: 'Back' }));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    const again = within(await screen.findByRole('dialog'));
+    const tell = again.getByRole('checkbox', { name: 'E-mail the requester that the request was declined' });
+    expect(tell).toBeChecked();
+    await user.click(tell);
+    await user.click(again.getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('The access request was rejected.')).toBeInTheDocument();
+    expect(await screen.findByText('Entity list')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      { method: 'POST', path: apiPath(API.entity.reject, { id: 'r1' }), body: { notify: false } },
+    ]);
   });
 });

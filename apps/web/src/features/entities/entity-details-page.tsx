@@ -4,17 +4,20 @@ import {
   type Coupon,
   discountedPrice,
   type Entity,
+  type EntityDetails,
   entityStatusLabel,
+  formatDateTime,
   formatMoney,
   MSG,
   type Plan,
   planPeriodLabel,
 } from '@bridge-talk/contract';
-import { Button, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
-import { useEffect } from 'react';
-import { Link, useParams } from 'react-router';
+import { Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconPencil, IconX } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog.js';
 import { DetailField } from '../../shared/ui/detail-field.js';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
 import { MissingOrFailed } from '../../shared/ui/missing-or-failed.js';
@@ -23,6 +26,7 @@ import { PageHeader } from '../../shared/ui/page-header.js';
 import { StatusBadge } from '../../shared/ui/status-badge.js';
 import { useEntity } from './api/get-entity.js';
 import { useEntityPlans } from './api/get-entity-plans.js';
+import { useRejectAccessRequest } from './api/reject-access-request.js';
 
 /** Shown for a price that cannot be known (no such plan, or the plans could not be read). */
 export const NO_PRICE = '—';
@@ -73,13 +77,16 @@ export function EntityDetailsPage() {
         info={entity.data && <EntityStatus entity={entity.data} />}
         actions={
           entity.data && (
-            <Button
-              component={Link}
-              to={`/entity-management/${id}/edit`}
-              leftSection={<IconPencil size={16} />}
-            >
-              {MSG.common.edit}
-            </Button>
+            <Group gap="sm">
+              {entity.data.status === 'pending' && <RejectRequest entity={entity.data} />}
+              <Button
+                component={Link}
+                to={`/entity-management/${id}/edit`}
+                leftSection={<IconPencil size={16} />}
+              >
+                {MSG.common.edit}
+              </Button>
+            </Group>
           )
         }
       />
@@ -87,10 +94,83 @@ export function EntityDetailsPage() {
         <MissingOrFailed missing={missing} />
       ) : (
         <LoadingOverlay visible={entity.isPending}>
-          {entity.data && <EntityDetails entity={entity.data} />}
+          {entity.data &&
+            (entity.data.status === 'pending' ? (
+              <AccessRequest entity={entity.data} />
+            ) : (
+              <EntityDetailsCards entity={entity.data} />
+            ))}
         </LoadingOverlay>
       )}
     </>
+  );
+}
+
+/** Rejecting a pending access request, after a confirmation that offers to tell the requester. */
+function RejectRequest({ entity }: { entity: EntityDetails }) {
+  const navigate = useNavigate();
+  const reject = useRejectAccessRequest(entity._id);
+  const [asking, setAsking] = useState(false);
+  const [tell, setTell] = useState(true);
+
+  async function confirm() {
+    try {
+      const answer = await reject.mutateAsync(tell);
+      notify.success(answer.message);
+      navigate('/entity-management');
+    } catch (error) {
+      notify.error(error instanceof ApiError ? error.message : MSG.common.somethingWrong);
+      setAsking(false);
+    }
+  }
+
+  return (
+    <>
+      <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => setAsking(true)}>
+        {MSG.accessRequests.reject}
+      </Button>
+      <ConfirmDialog
+        opened={asking}
+        message={MSG.accessRequests.rejectConfirm}
+        confirmLabel={MSG.accessRequests.reject}
+        destructive
+        onCancel={() => setAsking(false)}
+        onConfirm={confirm}
+      >
+        <Checkbox
+          mb="lg"
+          label={MSG.accessRequests.notifyRequester}
+          checked={tell}
+          onChange={(event) => setTell(event.currentTarget.checked)}
+        />
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** What an access request holds: who asks, for which kind of entity, how to reach them, and when. */
+function AccessRequest({ entity }: { entity: EntityDetails }) {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return (
+    <Paper withBorder p="xl" radius="md" maw={860}>
+      <Title order={2} size="h4" mb="md">
+        {MSG.accessRequests.title}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <DetailField label={MSG.fields.entityName} value={entity.name} />
+        <DetailField label={MSG.accessRequests.contactPerson} value={entity.contactName ?? ''} />
+        <DetailField
+          label={MSG.accessRequests.type}
+          value={entity.subtype === 'agency' ? MSG.extra.subtypeAgency : MSG.extra.subtypeLawyer}
+        />
+        <DetailField label={MSG.fields.email} value={entity.email} />
+        <DetailField label={MSG.fields.phone} value={entity.phone} />
+        <DetailField
+          label={MSG.accessRequests.requestedOn}
+          value={MSG.activity.atInZone(formatDateTime(entity.createdAt), zone)}
+        />
+      </SimpleGrid>
+    </Paper>
   );
 }
 
@@ -100,7 +180,7 @@ function EntityStatus({ entity }: { entity: Entity }) {
   );
 }
 
-function EntityDetails({ entity }: { entity: Entity }) {
+function EntityDetailsCards({ entity }: { entity: Entity }) {
   const plans = useEntityPlans(entity._id);
   const coupon = plans.data?.entityCoupon ?? null;
   return (

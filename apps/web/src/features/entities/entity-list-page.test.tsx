@@ -97,7 +97,7 @@ afterEach(() => {
 });
 
 describe('EntityListPage', () => {
-  it('lists the entities with their status; View and Edit for active ones only', async () => {
+  it('lists the entities with their status; View for active ones and access requests, Edit for active ones', async () => {
     const calls = stubApi(() => listOf([HOPE, OPEN_ARMS, PAULA]));
     renderList();
 
@@ -126,7 +126,12 @@ describe('EntityListPage', () => {
     expect(disabled.getByText(MSG.entities.statusDisabled)).toBeInTheDocument();
     expect(disabled.queryByRole('link')).not.toBeInTheDocument();
     expect(disabled.getByRole('button', { name: MSG.entities.enable })).toBeInTheDocument();
-    expect(within(row('Paula Pending')).getByText(MSG.entities.statusPending)).toBeInTheDocument();
+    const pending = within(row('Paula Pending'));
+    expect(pending.getByText(MSG.entities.statusPending)).toBeInTheDocument();
+    // An access request is seen (and may be rejected) on its details page.
+    expect(pending.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/entity-management/e3/details',
+    ]);
 
     expect(screen.getByRole('link', { name: MSG.common.addAccount })).toHaveAttribute(
       'href',

@@ -73,8 +73,9 @@ export function EntityListPage() {
       key: 'view',
       action: true,
       header: MSG.columns.view,
+      // An access request is seen (and rejected) on its details page before it is enabled.
       render: (e) =>
-        e.active && (
+        (e.active || e.status === 'pending') && (
           <Button
             component={Link}
             to={`/entity-management/${e._id}/details`}

@@ -15,6 +15,7 @@ const EXPORTED: ActivityEvent = {
   channelNumber: 2,
   subject: 'Sent to court-clerk-with-a-very-long-address@district-court.example.org',
   detail: `SHA-256 fingerprint ${'ab'.repeat(32)}`,
+  target: null,
 };
 const VIEWED: ActivityEvent = {
   id: 'e2',
@@ -24,6 +25,7 @@ const VIEWED: ActivityEvent = {
   channelNumber: 2,
   subject: null,
   detail: null,
+  target: null,
 };
 const MEMBER: ActivityEvent = {
   id: 'e3',
@@ -33,6 +35,7 @@ const MEMBER: ActivityEvent = {
   channelNumber: null,
   subject: 'Bea Birth',
   detail: 'From Active to Inactive',
+  target: null,
 };
 
 const listOf = (events: ActivityEvent[]): ActivityListResponse => ({

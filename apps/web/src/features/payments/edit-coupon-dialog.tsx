@@ -39,7 +39,7 @@ export function EditCouponDialog({ coupon, onClose }: { coupon: AdminCoupon; onC
         <Stack>
           <TextInput label="Name" required error={errors.name?.message} {...form.register('name')} />
           <TextInput
-            label="Max redemptions"
+            label={MSG.fields.maxRedemptions}
             inputMode="numeric"
             description="Leave empty for no limit"
             error={errors.maxRedemptions?.message}

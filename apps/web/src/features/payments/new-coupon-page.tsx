@@ -132,7 +132,7 @@ function NewCouponForm({
               {...form.register('value')}
             />
             <TextInput
-              label="Max redemptions"
+              label={MSG.fields.maxRedemptions}
               inputMode="numeric"
               description="Leave empty for no limit"
               error={errors.maxRedemptions?.message}

@@ -229,7 +229,7 @@ function CouponsPanel() {
     },
     {
       key: 'max',
-      header: 'Max redemptions',
+      header: MSG.fields.maxRedemptions,
       align: 'right',
       render: (coupon) => coupon.max_redemptions ?? '—',
     },

@@ -35,6 +35,8 @@ export function searchTextError(text: string): string | undefined {
   return text.trim().length > SEARCH_MAX ? MSG.validation.tooLong(MSG.fields.search, SEARCH_MAX) : undefined;
 }
 
+const LIST_KEYS = new Set(['search', 'sort', 'page']);
+
 export function toListParams({ search, sort, page }: ListState): URLSearchParams {
   const params = new URLSearchParams();
   if (search) params.set('search', search);
@@ -66,7 +68,10 @@ export function useListState(): ListStateControls {
 
   const go = (next: Partial<ListState>, replace = false) => {
     if (window.location.pathname !== shownAt) return;
-    setParams(toListParams({ ...linked, ...next }), { replace, preventScrollReset: true });
+    const moved = toListParams({ ...linked, ...next });
+    // A list's own filters (the platform activity's kind and days) stay as they are.
+    for (const [key, value] of params) if (!LIST_KEYS.has(key)) moved.append(key, value);
+    setParams(moved, { replace, preventScrollReset: true });
   };
 
   const [typed, setTyped] = useState(linked.search);

@@ -19,14 +19,19 @@ function Particular({ text }: { text: string | null }) {
   ) : null;
 }
 
-const COLUMNS: Column<ActivityEvent>[] = [
+/** The zone the browser shows times in: said beside each time, so that a record read elsewhere is clear. */
+function timeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+const columns = (link?: (event: ActivityEvent) => ReactNode): Column<ActivityEvent>[] => [
   {
     key: 'when',
     header: MSG.activity.columnWhen,
     width: 190,
     render: (e) => (
       <Text size="sm" component="time" dateTime={e.at}>
-        {formatDateTime(e.at)}
+        {MSG.activity.atInZone(formatDateTime(e.at), timeZone())}
       </Text>
     ),
   },
@@ -56,6 +61,7 @@ const COLUMNS: Column<ActivityEvent>[] = [
         <Particular text={e.channelNumber === null ? null : MSG.activity.channel(e.channelNumber)} />
         <Particular text={e.subject} />
         <Particular text={e.detail} />
+        {link?.(e)}
       </Stack>
     ),
   },
@@ -71,9 +77,14 @@ export function ActivityTable({
   list,
   page,
   onPage,
+  link,
+  emptyText = MSG.activity.noEvents,
 }: {
   caption: string;
   heading?: ReactNode;
+  /** The way from an event to the item it names, when there is one. */
+  link?: (event: ActivityEvent) => ReactNode;
+  emptyText?: string;
   list: {
     data: ActivityListResponse | undefined;
     isPending: boolean;
@@ -94,11 +105,11 @@ export function ActivityTable({
       )}
       <PagedTable
         caption={caption}
-        columns={COLUMNS}
+        columns={columns(link)}
         rows={list.data?.events}
         rowKey={(e) => e.id}
         loading={list.isPending}
-        emptyText={MSG.activity.noEvents}
+        emptyText={emptyText}
         answer={list.data}
         page={page}
         onPage={onPage}

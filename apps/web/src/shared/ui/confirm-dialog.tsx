@@ -3,7 +3,7 @@
 // (the promise onConfirm returns), 'Confirm' is busy and a second click or Enter does nothing: a double
 // click toggles, charges or removes once.
 import { Button, Group, Text } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Dialog } from './dialog.js';
 
 export interface ConfirmDialogProps {
@@ -18,6 +18,8 @@ export interface ConfirmDialogProps {
   /** The work confirmed; the dialog stays busy until the promise it returns settles. */
   onConfirm: () => unknown;
   onCancel: () => void;
+  /** A choice that goes with the confirmation (a checkbox), under the question. */
+  children?: ReactNode;
 }
 
 export function ConfirmDialog({
@@ -30,6 +32,7 @@ export function ConfirmDialog({
   destructive = false,
   onConfirm,
   onCancel,
+  children,
 }: ConfirmDialogProps) {
   const running = useRef(false);
   const [busy, setBusy] = useState(false);
@@ -56,6 +59,7 @@ export function ConfirmDialog({
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <Text mb="lg">{message}</Text>
+      {children}
       <Group justify="flex-end">
         <Button
           variant="default"

@@ -1,22 +1,22 @@
-import { ROUTES } from '@bridge-talk/contract';
+import { type PlatformActivityQuery, ROUTES } from '@bridge-talk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client.js';
 
 export const activityKeys = {
   all: ['activity'] as const,
-  platform: (page: number) => [...activityKeys.all, 'platform', page] as const,
+  platform: (query: PlatformActivityQuery) => [...activityKeys.all, 'platform', query] as const,
 };
 
-export function listPlatformActivity(page: number, signal?: AbortSignal) {
-  return callApi(ROUTES.activity.platform, { query: { page }, signal });
+export function listPlatformActivity(query: PlatformActivityQuery, signal?: AbortSignal) {
+  return callApi(ROUTES.activity.platform, { query, signal });
 }
 
-export const platformActivityQuery = (page: number) =>
+export const platformActivityQuery = (query: PlatformActivityQuery) =>
   queryOptions({
-    queryKey: activityKeys.platform(page),
-    queryFn: ({ signal }) => listPlatformActivity(page, signal),
+    queryKey: activityKeys.platform(query),
+    queryFn: ({ signal }) => listPlatformActivity(query, signal),
     // Turning a page keeps the rows on screen until the next ones arrive.
     placeholderData: keepPreviousData,
   });
 
-export const usePlatformActivity = (page: number) => useQuery(platformActivityQuery(page));
+export const usePlatformActivity = (query: PlatformActivityQuery) => useQuery(platformActivityQuery(query));

@@ -1,5 +1,6 @@
 import {
   type Entity,
+  type EntityDetails,
   type EntityStatusChange,
   ROUTES,
   type UpdateEntityRequest,
@@ -16,7 +17,10 @@ export function updateEntity(id: string, input: UpdateEntityRequest) {
 function useEntitySaved() {
   const queryClient = useQueryClient();
   return (entity: Entity) => {
-    queryClient.setQueryData(entityKeys.detail(entity._id), entity);
+    // The details keep what only they carry (the contact person, when it was recorded).
+    queryClient.setQueryData<EntityDetails>(entityKeys.detail(entity._id), (old) =>
+      old ? { ...old, ...entity } : undefined,
+    );
     // The details page's prices follow the entity's coupon.
     void queryClient.invalidateQueries({ queryKey: entityKeys.plans(entity._id) });
     return queryClient.invalidateQueries({ queryKey: entityKeys.lists() });

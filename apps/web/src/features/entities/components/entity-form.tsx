@@ -143,7 +143,7 @@ export function EntityForm({ defaultValues, cancelTo, onSave }: EntityFormProps)
               name="startContract"
               render={({ field }) => (
                 <ContractDateInput
-                  label="Start contract"
+                  label={MSG.fields.startContract}
                   required
                   error={errors.startContract?.message}
                   {...field}
@@ -156,7 +156,7 @@ export function EntityForm({ defaultValues, cancelTo, onSave }: EntityFormProps)
               name="endContract"
               render={({ field }) => (
                 <ContractDateInput
-                  label="End contract"
+                  label={MSG.fields.endContract}
                   required
                   error={errors.endContract?.message}
                   {...field}
