@@ -54,5 +54,8 @@ export const ACTIVITY_TEXTS = {
     exportFailed: 'The file could not be made.',
     termsVersion: (version: number) => `Version ${version}`,
     previousPlan: (name: string) => `Before: ${name}`,
+    /** A reopened report: why, and the review note it set aside (older records have only the note). */
+    reopenedBecause: (reason: string | null, note: string | null) =>
+      [reason && `Reason: ${reason}`, note && `Review note: ${note}`].filter(Boolean).join(' — ') || null,
   },
 } as const;

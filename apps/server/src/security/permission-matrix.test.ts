@@ -582,7 +582,7 @@ const REQUESTS: Record<string, Build> = {
   'POST /api/reports/:id/reopen': (c) => ({
     method: 'POST',
     url: `/api/reports/${c.subject.reportId}/reopen`,
-    payload: {},
+    payload: { reason: 'The family wrote again.' },
   }),
   'GET /api/reports/alerts': () => ({ method: 'GET', url: '/api/reports/alerts' }),
   'PUT /api/reports/alerts': () => ({

@@ -139,6 +139,7 @@ describe('Stream chat provider', () => {
         messageId: id,
         userId: f.people.parent.id,
         userName: 'Pat Parent',
+        authorName: 'Bea Birth',
         reason: 'rude',
         createdAt: expect.any(Date),
         html: 'hello',

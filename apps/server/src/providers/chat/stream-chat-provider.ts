@@ -88,6 +88,7 @@ export function createStreamChatProvider(options: StreamChatOptions): ChatProvid
       cid: string;
       userId: string;
       name: string;
+      authorName: string | null;
       reason: string | null;
       createdAt: Date;
       html: string;
@@ -106,6 +107,7 @@ export function createStreamChatProvider(options: StreamChatOptions): ChatProvid
             cid: flag.message.cid ?? '',
             userId: flag.user.id,
             name: flag.user.name ?? flag.user.id,
+            authorName: flag.message.user?.name ?? flag.message.user?.id ?? null,
             reason: ((flag as { reason?: string }).reason ?? null) || null,
             createdAt: new Date(flag.created_at ?? 0),
             html: flag.message.html || flag.message.text || '',
@@ -261,6 +263,7 @@ export function createStreamChatProvider(options: StreamChatOptions): ChatProvid
             messageId: flag.messageId,
             userId: flag.userId,
             userName: flag.name,
+            authorName: flag.authorName,
             reason: flag.reason,
             createdAt: flag.createdAt,
             html: flag.html,
