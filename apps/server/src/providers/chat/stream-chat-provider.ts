@@ -147,7 +147,15 @@ export function createStreamChatProvider(options: StreamChatOptions): ChatProvid
         if (a.type === 'image' && a.image_url)
           return [{ type: 'image' as const, url: a.image_url, title: a.title ?? null }];
         if (a.type === 'video' && a.asset_url)
-          return [{ type: 'video' as const, url: a.asset_url, title: a.title ?? null }];
+          return [
+            {
+              type: 'video' as const,
+              url: a.asset_url,
+              title: a.title ?? null,
+              ...(a.thumb_url ? { posterUrl: a.thumb_url } : {}),
+              ...(typeof a.duration === 'number' ? { durationSeconds: a.duration } : {}),
+            },
+          ];
         return [];
       }),
       createdAt: new Date(message.created_at ?? 0),
@@ -160,7 +168,7 @@ export function createStreamChatProvider(options: StreamChatOptions): ChatProvid
   /** A page of the channel's messages as Stream answers it: oldest first. */
   async function messagesOf(
     channel: ReturnType<typeof client.channel>,
-    messages: { limit: number; id_lt?: string; id_gt?: string },
+    messages: { limit: number; id_lt?: string; id_gt?: string; created_at_after_or_equal?: string },
   ): Promise<MessageResponse[]> {
     const state = await channel.query({ state: true, watch: false, presence: false, messages });
     return state.messages ?? [];
@@ -365,7 +373,19 @@ export function createStreamChatProvider(options: StreamChatOptions): ChatProvid
           createdAt: new Date(message.created_at ?? 0),
         })),
         nextCursor: answer.next || null,
+        // Stream's search does not count its results.
+        total: null,
       };
+    },
+
+    async firstMessage(groupId, channelId, from) {
+      if (!(await channelOf(groupId, channelId))) return null;
+      // Stream answers the `limit` messages from that time on, oldest first.
+      const [first] = await messagesOf(client.channel(CHANNEL_TYPE, channelId), {
+        limit: 1,
+        created_at_after_or_equal: (from ?? new Date(0)).toISOString(),
+      });
+      return { id: first?.id ?? null };
     },
   };
 }
