@@ -182,7 +182,7 @@ export function ReportsPage() {
       width: '18%',
       render: (r) => (
         <Stack gap={0}>
-          <Text size="sm" dir="auto">
+          <Text size="sm" dir="auto" style={{ overflowWrap: 'anywhere' }}>
             {r.reportedBy}
           </Text>
           {r.reason && (
@@ -209,7 +209,8 @@ export function ReportsPage() {
       render: (r) => (
         <Stack gap={2}>
           {r.author && (
-            <Text size="xs" c="dimmed" dir="auto">
+            // A name of one long word wraps rather than widening the column past the window.
+            <Text size="xs" c="dimmed" dir="auto" style={{ overflowWrap: 'anywhere' }}>
               {MSG.reports.writtenBy(r.author)}
             </Text>
           )}
