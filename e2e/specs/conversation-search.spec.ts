@@ -41,7 +41,8 @@ test('finds an old message of a 10 000-message channel, opens the conversation a
   await box.fill('library 42');
   await box.press('Enter');
   const results = page.getByRole('list', { name: 'Search results' });
-  await expect(page.getByText('1 message found')).toBeVisible();
+  await expect(page.getByText('1 message matches')).toBeVisible();
+  await expect(results.locator('mark').first()).toHaveText('library');
   const hit = results.getByRole('button', { name: /^Show in the conversation: Message from / });
   await expect(hit).toHaveCount(1);
   await expect(hit).toContainText('We went to the library today and picked out three new books. (#42)');
@@ -85,4 +86,50 @@ test('finds an old message of a 10 000-message channel, opens the conversation a
   await expect(page).toHaveURL(/\/channel\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('log', { name: 'Messages' }).getByText(/\(#10000\)/)).toBeVisible();
   await expect(page.getByRole('log', { name: 'Messages' }).locator('[aria-current="true"]')).toHaveCount(0);
+});
+
+test('in the 10 000-message channel: how many match, the first message, a date, and the day kept in sight', async ({
+  page,
+}) => {
+  await signIn(page, 'entity', AGENCY.email, AGENCY.password, { origin: server.url });
+  await page.goto(`${server.url}/manage-families/${noahGarcia}/details`);
+  await page.getByRole('link', { name: 'View Channel 1' }).click();
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log.getByText(/\(#10000\)/)).toBeVisible();
+
+  // The count is the channel's, not the page's: far more than the 20 hits listed.
+  const box = page.getByRole('textbox', { name: 'Search this conversation' });
+  await box.fill('library');
+  await box.press('Enter');
+  const count = page.getByText(/^\d+ messages match$/);
+  await expect(count).toBeVisible();
+  expect(Number(/^(\d+)/.exec((await count.textContent()) ?? '')![1])).toBeGreaterThan(100);
+  const results = page.getByRole('list', { name: 'Search results' });
+  await expect(results.locator('mark').first()).toHaveText(/^library$/i);
+
+  // The hits put away, the conversation has the room below the search.
+  await page.getByRole('button', { name: 'Clear the search' }).click();
+  await page.getByRole('button', { name: 'First message' }).click();
+  await expect(page).toHaveURL(/\?message=[0-9a-f-]{36}$/);
+  const highlighted = log.locator('[aria-current="true"]');
+  await expect(highlighted).toContainText('(#1)');
+  await expect(log.getByText('Start of the conversation')).toBeVisible();
+
+  await page.getByLabel('Go to a date').fill('2024-06-01');
+  await page.getByRole('button', { name: 'Go', exact: true }).click();
+  // The first message of that day starts the day: its divider is part of it.
+  await expect(highlighted).toContainText('06.01.2024');
+  await expect(highlighted).toBeInViewport();
+  // Above it, the day of the messages at the top of the box stays in sight while scrolling.
+  const day = log.getByTestId('viewer-day');
+  await expect(day).toHaveText(/^(05\.31|06\.01)\.2024$/);
+  await log.evaluate((element) => {
+    element.scrollTop -= 3000;
+  });
+  await expect(day).toHaveText(/^05\.\d\d\.2024$/);
+  await expect(day).toBeInViewport();
+
+  await page.getByLabel('Go to a date').fill('2030-01-01');
+  await page.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(page.getByText('No message on or after this date.')).toBeVisible();
 });

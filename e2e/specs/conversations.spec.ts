@@ -271,3 +271,52 @@ test('a member’s <img onerror> or <script> never runs in the conversation hist
   expect(html).not.toContain('<script');
   expect(html).not.toContain('javascript:');
 });
+
+test('a picture opens full size on the page: zoom, previous and next among the loaded pictures, Esc gives the focus back', async ({
+  page,
+}) => {
+  await signIn(page, 'entity', AGENCY.email, AGENCY.password, { origin: server.url });
+  const log = await openChannel(page, 'Robin Smith');
+  const opener = log.getByRole('link', { name: 'Open the full-size picture: Birthday cake' });
+  await expect(opener).toBeVisible();
+  const pagesBefore = page.context().pages().length;
+  await opener.click();
+  const viewer = page.getByRole('dialog');
+  await expect(viewer.getByRole('img', { name: 'Birthday cake' })).toBeVisible();
+  // Not a new tab: the picture is on the conversation's page.
+  expect(page.context().pages()).toHaveLength(pagesBefore);
+  const position = viewer.getByText(/^Picture \d+ of \d+$/);
+  const [, shown, of] = /^Picture (\d+) of (\d+)$/.exec((await position.textContent()) ?? '')!;
+  expect(shown).toBe(of);
+  await viewer.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(viewer.getByText('150 %')).toBeVisible();
+  const zoomed = await viewer.getByRole('img', { name: 'Birthday cake' }).boundingBox();
+  await page.keyboard.press('0');
+  await expect(viewer.getByText('100 %')).toBeVisible();
+  expect((await viewer.getByRole('img', { name: 'Birthday cake' }).boundingBox())!.width).toBeLessThan(
+    zoomed!.width,
+  );
+  if (Number(of) > 1) {
+    await page.keyboard.press('ArrowLeft');
+    await expect(position).toHaveText(`Picture ${Number(of) - 1} of ${of}`);
+    await expect(viewer.getByRole('img', { name: 'Birthday cake' })).toHaveCount(0);
+  }
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  // On a phone the viewer fills the screen and nothing in it spills sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  await expect(viewer.getByRole('img', { name: 'Birthday cake' })).toBeVisible();
+  await expect(viewer.getByRole('button', { name: 'Close the picture' })).toBeInViewport();
+  await expect(viewer.getByRole('button', { name: 'Next picture' })).toBeInViewport();
+  const spill = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(spill).toBeLessThanOrEqual(0);
+  const image = (await viewer.getByRole('img', { name: 'Birthday cake' }).boundingBox())!;
+  expect(image.x).toBeGreaterThanOrEqual(0);
+  expect(image.x + image.width).toBeLessThanOrEqual(390);
+  await viewer.getByRole('button', { name: 'Close the picture' }).click();
+  await expect(opener).toBeFocused();
+});

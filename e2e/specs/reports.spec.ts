@@ -12,6 +12,7 @@ import { signIn } from '../support/sign-in.js';
 const AGENCY = DEMO_AGENCY;
 /** The birth mother of the Garcias, whose channel holds 10 000 messages. */
 const MEMBER = 'tessa.hill@demo.bridgetalk.local';
+const REOPEN_REASON = 'The birth mother wrote again the next day.';
 const NOTE = 'Called Tessa: she was quoting an old letter. Agreed to talk at the next visit.';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
@@ -153,4 +154,29 @@ test('a report reaches the inbox and the queue, opens at the message, and a revi
   await expect(
     activity.getByRole('row').filter({ hasText: 'Opened the conversation.' }).first(),
   ).toBeVisible();
+
+  // Reopened from the family's reviewed reports: the author is named, a reason is asked for and kept.
+  await page.goto(`${server.url}/reports?state=reviewed&family=${garciaId}`);
+  const reviewedRow = page.getByRole('row').filter({ hasText: NOTE });
+  await expect(reviewedRow).toContainText(/Written by (Maria Garcia|Tessa Hill)/);
+  await reviewedRow.getByRole('button', { name: 'Reopen' }).click();
+  const reopen = page.getByRole('dialog', { name: 'Reopen' });
+  await reopen.getByRole('button', { name: 'Reopen' }).click();
+  await expect(reopen.getByText('Write why the report is reopened.')).toBeVisible();
+  await reopen.getByRole('textbox', { name: 'Why it is reopened' }).fill(REOPEN_REASON);
+  await reopen.getByRole('button', { name: 'Reopen' }).click();
+  await expect(page.getByText('The report is open again.')).toBeVisible();
+  // The family's reviewed list is empty now, and says it is this family's, with the way to all families.
+  await expect(page.getByText('No reviewed reports in this family.')).toBeVisible();
+  await page.getByRole('button', { name: 'Show all families' }).click();
+  await expect(page).toHaveURL(/\/reports\?state=reviewed$/);
+
+  await page.goto(`${server.url}/manage-families/${garciaId}/activity`);
+  const reopened = page
+    .getByRole('table', { name: 'Activity of the family' })
+    .getByRole('row')
+    .filter({ hasText: 'Reopened a reported message.' });
+  await expect(reopened).toHaveCount(1);
+  await expect(reopened).toContainText(`Reason: ${REOPEN_REASON}`);
+  await expect(reopened).toContainText(`Review note: ${NOTE}`);
 });

@@ -92,6 +92,9 @@ export const ACTIVITY_TEXTS = {
     openEntity: 'Open the entity',
     openAdmin: 'Open the admin account',
     openPayments: 'Open Payments',
+    /** A reopened report: why, and the review note it set aside (older records have only the note). */
+    reopenedBecause: (reason: string | null, note: string | null) =>
+      [reason && `Reason: ${reason}`, note && `Review note: ${note}`].filter(Boolean).join(' — ') || null,
   },
 
   /** An access request seen and answered by the administrator (not in the spec). */

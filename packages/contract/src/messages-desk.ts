@@ -28,6 +28,17 @@ export const DESK_TEXTS = {
     noReports: 'No reported messages.',
     noOpenReports: 'No open reports: every reported message has been reviewed.',
     noReviewedReports: 'No reviewed reports yet.',
+    /** The empty queue when a family is chosen: it says what the filter hides. */
+    noReportsInFamily: 'No reported messages in this family.',
+    noOpenReportsInFamily: 'No open reports in this family.',
+    noReviewedReportsInFamily: 'No reviewed reports in this family.',
+    openElsewhere: (count: number) =>
+      count === 1 ? '1 open report in other families.' : `${count} open reports in other families.`,
+    showAllFamilies: 'Show all families',
+    /** Who wrote the reported message. */
+    writtenBy: (name: string) => `Written by ${name}`,
+    readWholeNote: 'Read the whole note',
+    showLessNote: 'Show less',
     loadFailed: 'The reports could not be loaded.',
     openInConversation: 'Open in the conversation',
     reason: 'Reason',
@@ -39,7 +50,10 @@ export const DESK_TEXTS = {
     reviewed: 'The report is marked as reviewed.',
     reviewedBy: (name: string, at: string) => `Reviewed by ${name} on ${at}`,
     reopen: 'Reopen',
-    reopenConfirm: 'Reopen this report? It goes back to the open reports; its note is kept in the activity.',
+    reopenConfirm:
+      'Reopen this report? It goes back to the open reports; its note and your reason are kept in the activity.',
+    reopenReasonLabel: 'Why it is reopened',
+    reopenReasonRequired: 'Write why the report is reopened.',
     reopened: 'The report is open again.',
     alreadyReviewed: 'This report has already been reviewed.',
     alreadyOpen: 'This report is already open.',

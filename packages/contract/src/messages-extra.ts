@@ -45,6 +45,12 @@ export const CONVERSATION_TEXTS = {
   imageLabel: 'Image',
   videoLabel: 'Video',
   openFullSize: 'Open the full-size picture',
+  /** A video in the PDF transcript: its still frame when there is one, else a box that says so. */
+  videoStill: 'Still frame of the video',
+  videoNoStill: 'No still frame of this video is available.',
+  videoDuration: (duration: string) => `Duration ${duration}`,
+  videoDurationUnknown: 'Duration not recorded',
+  videoFingerprintUnknown: 'SHA-256 not known: the chat provider holds the file.',
   verifyTitle: 'Check a conversation transcript',
   verifyIntro:
     'Every transcript the Bridge Talk portal e-mails has a fingerprint (its SHA-256), given in that e-mail. Choose the PDF file to work out its fingerprint in this browser — the file is not sent anywhere — or type the fingerprint.',

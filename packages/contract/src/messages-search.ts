@@ -17,6 +17,8 @@ export const SEARCH_TEXTS = {
         : count === 1
           ? '1 message found'
           : `${count} messages found`,
+    /** How many messages of the channel hold the words (the provider counted them). */
+    matches: (count: number) => (count === 1 ? '1 message matches' : `${count} messages match`),
     moreHits: 'More results',
     failed: 'The search could not be done.',
     jumpTo: 'Show in the conversation',
@@ -38,5 +40,31 @@ export const SEARCH_TEXTS = {
     highlighted: 'The message you opened',
     /** An `after` cursor the server did not give. */
     invalidCursor: 'This place in the conversation could not be found. Go to the latest messages.',
+  },
+
+  /** Going to a date, or to the first message, in a long conversation. */
+  conversationDates: {
+    dateLabel: 'Go to a date',
+    goToDate: 'Go',
+    firstMessage: 'First message',
+    invalidDate: 'Enter a valid date.',
+    nothingFrom: 'No message on or after this date.',
+    /** The day of the messages at the top of the box, kept in sight while scrolling. */
+    shownDay: (day: string) => `Messages of ${day}`,
+  },
+
+  /** The full-size picture, shown over the conversation. */
+  pictures: {
+    title: 'Picture',
+    position: (n: number, of: number) => `Picture ${n} of ${of}`,
+    previous: 'Previous picture',
+    next: 'Next picture',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
+    zoomReset: 'Fit the picture',
+    zoomLevel: (percent: number) => `${percent} %`,
+    close: 'Close the picture',
+    /** Among the pictures of the messages loaded so far. */
+    hint: 'Arrow keys: previous and next picture. + and −: zoom. Esc: close.',
   },
 } as const;

@@ -121,6 +121,8 @@ export const MSG = {
   fields: {
     /** The note of a report's review ('What was done'). */
     reviewNote: 'Note',
+    /** Why a reviewed report is reopened. */
+    reopenReason: 'Reason',
     firstName: 'First name',
     lastName: 'Last name',
     name: 'Name',

@@ -118,6 +118,8 @@ export const ROUTES = {
     around: { method: 'GET', path: '/api/groups/:groupId/channels/:channelId/messages/:messageId/around' },
     /** Not in the spec: the messages of the channel holding some words, newest first. */
     search: { method: 'GET', path: '/api/groups/:groupId/channels/:channelId/search' },
+    /** Not in the spec: the first message of the channel, or the first on or after a date. */
+    firstMessage: { method: 'GET', path: '/api/groups/:groupId/channels/:channelId/messages/first' },
   },
   /** Not in the spec: the caseworker's desk — every reported message of the entity's families. */
   reports: {

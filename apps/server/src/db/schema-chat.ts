@@ -71,7 +71,14 @@ export const chatChannelMembers = pgTable(
  */
 export type ChatAttachment =
   | StoredAttachment
-  | { type: 'image' | 'video'; url: string; title: string | null };
+  | {
+      type: 'image' | 'video';
+      url: string;
+      title: string | null;
+      /** A video's still frame (its poster) and its length, when the chat provider gives them. */
+      posterUrl?: string | null;
+      durationSeconds?: number | null;
+    };
 
 /** A stored file as its message keeps it: enough to show and to print it without reading chat_files. */
 export interface StoredAttachment {

@@ -24,6 +24,8 @@ export const messageReports = pgTable(
     reportedById: text('reported_by_id').notNull(),
     reportedByName: text('reported_by_name').notNull(),
     reason: text('reason'),
+    /** Who wrote the reported message (their name at the time); null when the provider did not say. */
+    authorName: text('author_name'),
     reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
     /** The message's first line as plain text, for the queue (the message itself stays where it is). */
     excerpt: text('excerpt').notNull().default(''),

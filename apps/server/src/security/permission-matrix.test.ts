@@ -588,7 +588,7 @@ const REQUESTS: Record<string, Build> = {
   'POST /api/reports/:id/reopen': (c) => ({
     method: 'POST',
     url: `/api/reports/${c.subject.reportId}/reopen`,
-    payload: {},
+    payload: { reason: 'The family wrote again.' },
   }),
   'GET /api/reports/alerts': () => ({ method: 'GET', url: '/api/reports/alerts' }),
   'PUT /api/reports/alerts': () => ({
@@ -636,6 +636,13 @@ const REQUESTS: Record<string, Build> = {
       url: `/api/groups/${groupId}/channels/${c.subject.channelId}/search?q=hello`,
     });
     return c.kind === 'own' ? find(c.subject.groupId) : [find(c.subject.groupId), find(c.home.groupId)];
+  },
+  'GET /api/groups/:groupId/channels/:channelId/messages/first': (c) => {
+    const first = (groupId: string): Req => ({
+      method: 'GET',
+      url: `/api/groups/${groupId}/channels/${c.subject.channelId}/messages/first?from=2026-01-01T00:00:00.000Z`,
+    });
+    return c.kind === 'own' ? first(c.subject.groupId) : [first(c.subject.groupId), first(c.home.groupId)];
   },
   'GET /api/exports/verify/:hash': () => ({ method: 'GET', url: `/api/exports/verify/${HASH}` }),
   'POST /api/chat/sessions/code': () => ({

@@ -116,6 +116,8 @@ export const PERMISSION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/groups/:groupId/channels/:channelId/messages/:messageId/around':
                                                          row('401',   '403',   OWN,     OWN,     '401'),
   'GET /api/groups/:groupId/channels/:channelId/search': row('401',   '403',   OWN,     OWN,     '401'),
+  'GET /api/groups/:groupId/channels/:channelId/messages/first':
+                                                         row('401',   '403',   OWN,     OWN,     '401'),
   // the activity record: a family's for its own entity; the platform's for the administrator
   'GET /api/groups/:groupId/activity':                   row('401',   '403',   OWN,     OWN,     '401'),
   'GET /api/admin/activity':                             row('401',   '2xx',   '403',   '403',   '401'),

@@ -137,10 +137,17 @@ export async function startStreamStandIn(
     mentioned_users: [],
   });
 
-  function channelState(c: StandInChannel, page: { limit?: number; id_lt?: string; id_gt?: string } = {}) {
+  function channelState(
+    c: StandInChannel,
+    page: { limit?: number; id_lt?: string; id_gt?: string; created_at_after_or_equal?: string } = {},
+  ) {
     let list = messages.filter((m) => m.cid === c.cid);
     const limit = page.limit ?? 25;
-    if (page.id_gt) {
+    if (page.created_at_after_or_equal) {
+      // The `limit` messages from that time on, oldest first.
+      const from = Date.parse(page.created_at_after_or_equal);
+      list = list.filter((m) => Date.parse(m.created_at) >= from).slice(0, limit);
+    } else if (page.id_gt) {
       // The `limit` messages right after it, oldest first (as Stream pages forward).
       const index = list.findIndex((m) => m.id === page.id_gt);
       list = index >= 0 ? list.slice(index + 1, index + 1 + limit) : [];
@@ -258,10 +265,7 @@ export async function startStreamStandIn(
           };
           channels.set(cid, channel);
         }
-        return channelState(
-          channel,
-          (body.messages ?? {}) as { limit?: number; id_lt?: string; id_gt?: string },
-        );
+        return channelState(channel, (body.messages ?? {}) as Parameters<typeof channelState>[1]);
       }
       if (!channel) return [404, { code: 16, message: `channel ${cid} does not exist` }] as const;
       if (method === 'POST') {

@@ -8,6 +8,8 @@ import {
   ZChannelStatusRequest,
   ZExportRequest,
   ZExportRequestResponse,
+  ZFirstMessageQuery,
+  ZFirstMessageResponse,
   ZMessagePageResponse,
   ZMessageResponse,
   ZMessageSearchQuery,
@@ -62,5 +64,11 @@ export const channelEndpoints = {
     params: ZSearchParams,
     query: ZMessageSearchQuery,
     responses: { 200: ZMessageSearchResponse, ...refused },
+  },
+  /** The reader jumps to a date, or to the start of the conversation. */
+  firstMessage: {
+    params: ZSearchParams,
+    query: ZFirstMessageQuery,
+    responses: { 200: ZFirstMessageResponse, ...refused },
   },
 } satisfies SchemasOf<typeof ROUTES.channels>;

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import type { ROUTES } from '../routes.js';
 import {
   ZMessageResponse,
+  ZReopenReportRequest,
   ZReportActionResponse,
   ZReportAlertSetting,
   ZReportCountResponse,
@@ -28,7 +28,7 @@ export const reportEndpoints = {
   /** 409 when it is already open. */
   reopen: {
     params: ZReportParams,
-    body: z.object({}).optional(),
+    body: ZReopenReportRequest,
     responses: { 200: ZReportActionResponse, ...notFound, ...errorAnswers(409) },
   },
   alerts: { responses: { 200: ZReportAlertSetting, ...refused } },

@@ -8,6 +8,7 @@ export * from './names.js';
 export * from './password.js';
 export * from './phone.js';
 export * from './price.js';
+export * from './search-words.js';
 export * from './sizes.js';
 export * from './terms.js';
 export * from './terms-html.js';

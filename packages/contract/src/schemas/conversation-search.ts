@@ -60,5 +60,23 @@ export const ZMessageSearchResponse = z.object({
   hits: z.array(ZMessageSearchHit),
   /** Pass as `before` for more hits; null when there are no more. */
   nextCursor: z.string().nullable(),
+  /**
+   * How many messages of the channel hold the words, on the first page of hits; null on the next
+   * pages, and when the chat provider cannot count them.
+   */
+  total: z.number().int().nullable(),
 });
 export type MessageSearchResponse = z.infer<typeof ZMessageSearchResponse>;
+
+/** GET …/channels/{channelId}/messages/first: the first message on or after a time, or the first of all. */
+export const ZFirstMessageQuery = z.object({
+  /** ISO date-time (the start of the day the reader chose, in their time zone); none: the very first. */
+  from: z.iso.datetime({ offset: true, message: MSG.conversationDates.invalidDate }).optional(),
+});
+export type FirstMessageQuery = z.input<typeof ZFirstMessageQuery>;
+
+export const ZFirstMessageResponse = z.object({
+  /** null when no message is that recent (or the channel has none). */
+  messageId: z.string().nullable(),
+});
+export type FirstMessageResponse = z.infer<typeof ZFirstMessageResponse>;

@@ -31,6 +31,8 @@ export const ZReport = z.object({
   channelNumber: z.number().int().nullable(),
   messageId: z.string(),
   reportedBy: z.string(),
+  /** Who wrote the reported message; null when the chat provider did not say. */
+  author: z.string().nullable(),
   reason: z.string().nullable(),
   /** ISO date-time. */
   reportedAt: z.string(),
@@ -66,6 +68,16 @@ export const ZReviewReportRequest = z.object({
     .max(REVIEW_NOTE_MAX, MSG.validation.tooLong(MSG.fields.reviewNote, REVIEW_NOTE_MAX)),
 });
 export type ReviewReportRequest = z.input<typeof ZReviewReportRequest>;
+
+/** Reopening says why: the reason is kept in the family's activity. */
+export const ZReopenReportRequest = z.object({
+  reason: z
+    .string(MSG.reports.reopenReasonRequired)
+    .trim()
+    .min(1, MSG.reports.reopenReasonRequired)
+    .max(REVIEW_NOTE_MAX, MSG.validation.tooLong(MSG.fields.reopenReason, REVIEW_NOTE_MAX)),
+});
+export type ReopenReportRequest = z.input<typeof ZReopenReportRequest>;
 
 export const ZReportActionResponse = z.object({ message: z.string(), report: ZReport });
 

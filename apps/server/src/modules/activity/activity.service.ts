@@ -159,8 +159,12 @@ function describe(row: repo.ActivityRow): Pick<ActivityEvent, 'subject' | 'detai
     case 'plan.created':
       return { subject: row.subject, detail: planDetail(details) };
     case 'report.reviewed':
-    case 'report.reopened':
       return { subject: row.subject, detail: text(details, 'note') };
+    case 'report.reopened':
+      return {
+        subject: row.subject,
+        detail: MSG.activity.reopenedBecause(text(details, 'reason'), text(details, 'note')),
+      };
     case 'entity.status_changed':
       return {
         subject: row.subject,

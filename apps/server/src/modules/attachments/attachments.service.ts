@@ -345,16 +345,24 @@ export function createAttachmentsService(ctx: AppContext) {
 
     /**
      * A picture for the PDF transcript: a JPEG no wider than `maxWidth` pixels, with its size; null
-     * when the attachment is not a picture the portal can read. One picture at a time is in memory.
+     * when the attachment is not a picture the portal can read. For a video, its still frame (the
+     * poster the chat provider gives), if any. One picture at a time is in memory.
      */
     async pictureForPrint(
       channelId: string,
       attachment: ChatAttachment,
       maxWidth: number,
     ): Promise<{ jpeg: Buffer; width: number; height: number } | null> {
-      if (attachment.type !== 'image') return null;
       let bytes: Buffer | null = null;
-      if (isStoredAttachment(attachment)) {
+      if (attachment.type === 'video') {
+        const poster = isStoredAttachment(attachment) ? null : attachment.posterUrl;
+        if (!poster) return null;
+        const served = await serveAddress(
+          { type: 'image', url: poster, title: attachment.title },
+          undefined,
+        ).catch(() => null);
+        if (served) bytes = Buffer.isBuffer(served.body) ? served.body : await buffer(served.body);
+      } else if (isStoredAttachment(attachment)) {
         const file = await local().findFile(channelId, attachment.fileId);
         bytes = file ? await storedBytes(file.storageKey) : null;
       } else {

@@ -29,6 +29,7 @@ import {
   TEST_ADMIN,
 } from '../../test-support/test-app.js';
 import { signMemberToken } from '../chat-members/member-tokens.js';
+import { createAttachmentsService } from './attachments.service.js';
 import { deleteUnsentFiles, UNSENT_FILE_TTL_MS } from './unsent-uploads.js';
 
 // ---------------------------------------------------------------------------------------------------
@@ -941,6 +942,24 @@ describe('attachments of local rows of the earlier kind (addresses)', () => {
     expect(shown).toEqual({ type: 'image', title: 'Disguised' });
     const answer = await get(c, entityAddress(f, messageId), { authorization: owner.authorization });
     expect(answer.statusCode).toBe(404);
+  });
+
+  it('prints a video in the transcript by the still frame its chat provider gave, and by nothing without one', async () => {
+    const png = await picture('png');
+    const service = createAttachmentsService(c.t.app.ctx);
+    const video = {
+      type: 'video' as const,
+      url: `data:video/mp4;base64,${mp4.toString('base64')}`,
+      title: 'Clip',
+    };
+    const still = await service.pictureForPrint(
+      f.channelId,
+      { ...video, posterUrl: `data:image/png;base64,${png.toString('base64')}` },
+      300,
+    );
+    expect(still).toMatchObject({ width: expect.any(Number), height: expect.any(Number) });
+    expect(still!.jpeg.subarray(0, 2).toString('hex')).toBe('ffd8');
+    expect(await service.pictureForPrint(f.channelId, video, 300)).toBeNull();
   });
 
   it('serves a data: URL video as its bytes', async () => {

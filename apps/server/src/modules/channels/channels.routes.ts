@@ -67,6 +67,20 @@ export async function channelsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   route(
     app,
+    endpoints.channels.firstMessage,
+    {
+      ...entityOnly,
+      schema: {
+        ...docs,
+        summary: "The id of the family's channel's first message, or its first on or after `from`",
+      },
+    },
+    async (request) =>
+      service.firstMessage({ actor: actorOf(request), input: { ...request.params, ...request.query } }),
+  );
+
+  route(
+    app,
     endpoints.channels.manager,
     {
       ...entityOnly,

@@ -7,6 +7,7 @@ import {
   apiPath,
   type ChannelListResponse,
   type ChannelStatusRequest,
+  type FirstMessageResponse,
   familyDisplayName,
   type Message,
   type MessagePageResponse,
@@ -271,7 +272,29 @@ export function createChannelsService(ctx: AppContext) {
           excerpt: searchExcerpt(h.html, input.q),
         })),
         nextCursor: page.nextCursor,
+        total: page.total,
       };
+    },
+
+    /**
+     * Where the reader jumps: the channel's first message, or its first on or after a time. Only an id:
+     * the conversation then opens around it (and that opening is recorded).
+     */
+    async firstMessage({
+      actor,
+      input,
+    }: {
+      actor: Actor;
+      input: { groupId: string; channelId: string; from?: string | undefined };
+    }): Promise<FirstMessageResponse> {
+      const group = await requireEntityGroup(ctx, actor, input.groupId);
+      const found = await ctx.chat.firstMessage(
+        group.id,
+        input.channelId,
+        input.from ? new Date(input.from) : null,
+      );
+      if (!found) throw notFound();
+      return { messageId: found.id };
     },
 
     /** An attachment of a message of the entity's own family's channel (see the attachments module). */

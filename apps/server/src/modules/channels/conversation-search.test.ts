@@ -21,6 +21,8 @@ const around = (groupId: string, channelId: string, messageId: string, query = '
   `${apiPath(API.channels.around, { groupId, channelId, messageId })}${query}`;
 const search = (groupId: string, channelId: string, query: Record<string, string>) =>
   `${apiPath(API.channels.search, { groupId, channelId })}?${new URLSearchParams(query)}`;
+const first = (groupId: string, channelId: string, query = '') =>
+  `${apiPath(API.channels.firstMessage, { groupId, channelId })}${query}`;
 const list = (groupId: string, query: Record<string, string>) =>
   `${apiPath(API.channels.list, { groupId })}?${new URLSearchParams(query)}`;
 
@@ -167,6 +169,40 @@ describe.each<ChatKind>(['local', 'stream'])(
       });
     });
 
+    describe('first message, and the first on or after a date', () => {
+      it('answers the very first message, the first at or after a time, or null when none is that recent', async () => {
+        const f = await familyWithChannel(c, owner.entityId);
+        const ids = await conversation(f, 5);
+        const at = async (query: string) => {
+          const response = await get(first(f.groupId, f.channelId, query));
+          expect(response.statusCode, query).toBe(200);
+          return response.json().messageId;
+        };
+        expect(await at('')).toBe(ids[0]);
+        // Messages are a minute apart from 15:00: 15:02 is the third, 15:02:30 the fourth.
+        expect(await at('?from=2026-03-07T15:02:00.000Z')).toBe(ids[2]);
+        expect(await at(`?from=${encodeURIComponent('2026-03-07T16:02:30+01:00')}`)).toBe(ids[3]);
+        expect(await at('?from=2026-03-08T00:00:00.000Z')).toBeNull();
+        const empty = await familyWithChannel(c, owner.entityId);
+        expect((await get(first(empty.groupId, empty.channelId))).json()).toEqual({ messageId: null });
+      });
+
+      it('refuses a date that is not one with the catalogue’s text, and another entity’s family with 404', async () => {
+        const f = await familyWithChannel(c, owner.entityId);
+        await conversation(f, 1, () => '<p>secret</p>');
+        for (const from of ['yesterday', '2026-13-01T00:00:00Z', '2026-03-07']) {
+          const response = await get(first(f.groupId, f.channelId, `?from=${from}`));
+          expect(response.statusCode, from).toBe(400);
+          expect(response.json().message).toBe(MSG.conversationDates.invalidDate);
+        }
+        const foreign = await get(first(f.groupId, f.channelId), other.authorization);
+        expect(foreign.statusCode).toBe(404);
+        expect(foreign.body).not.toContain(f.channelId);
+        const sibling = await familyWithChannel(c, owner.entityId);
+        expect((await get(first(sibling.groupId, f.channelId))).statusCode).toBe(404);
+      });
+    });
+
     describe('search', () => {
       it('finds the messages holding the words, newest first, with author, date and a plain-text excerpt', async () => {
         const f = await familyWithChannel(c, owner.entityId);
@@ -186,9 +222,11 @@ describe.each<ChatKind>(['local', 'stream'])(
           excerpt: 'We had a picnic & games by the lake (6)',
         });
         expect(body.nextCursor).toBeNull();
+        expect(body.total).toBe(kind === 'local' ? 3 : null);
         expect((await get(search(f.groupId, f.channelId, { q: 'zebra' }))).json()).toEqual({
           hits: [],
           nextCursor: null,
+          total: kind === 'local' ? 0 : null,
         });
         // The hits show the messages' words: searching is reading, recorded once as an opening.
         expect(
@@ -208,6 +246,8 @@ describe.each<ChatKind>(['local', 'stream'])(
             ...(cursor ? { before: cursor } : {}),
           };
           const page = (await get(search(f.groupId, f.channelId, query))).json();
+          // How many match is said with the first page (the local provider counts; Stream cannot).
+          expect(page.total).toBe(cursor || kind === 'stream' ? null : 7);
           seen.push(...page.hits.map((h: { id: string }) => h.id));
           cursor = page.nextCursor;
           if (!cursor) break;
@@ -269,6 +309,7 @@ describe.each<ChatKind>(['local', 'stream'])(
         for (const url of [
           search(f.groupId, f.channelId, { q: 'message' }),
           around(f.groupId, f.channelId, id!),
+          first(f.groupId, f.channelId),
         ]) {
           expect((await c.t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
           expect((await get(url, admin)).statusCode).toBe(403);

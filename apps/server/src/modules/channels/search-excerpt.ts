@@ -1,35 +1,16 @@
 // The excerpt of a search hit: the message as plain text (tags dropped, entities decoded, nothing of
 // the html interpreted), cut around the first word searched for so the reader sees why it matched.
+import { firstSearchWord } from '@bridge-talk/contract';
 import { htmlToText } from '../exports/transcript-text.js';
 
 export const EXCERPT_MAX = 200;
 /** How much of the text before the word found is kept, when the text must be cut. */
 const LEAD = 60;
-/** The shortest start of a word still looked for: search stems words ('swimming' finds 'swim'). */
-const STEM_MIN = 4;
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Where the first of the searched words starts in the text, or -1. */
-function firstHit(text: string, q: string): number {
-  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  let best = -1;
-  for (const word of words) {
-    for (let length = word.length; length >= Math.min(word.length, STEM_MIN); length--) {
-      const found = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word.slice(0, length))}`, 'iu').exec(text);
-      if (found) {
-        if (best === -1 || found.index < best) best = found.index;
-        break;
-      }
-    }
-  }
-  return best;
-}
 
 export function searchExcerpt(html: string, q: string, max = EXCERPT_MAX): string {
   const text = htmlToText(html).replace(/\s+/g, ' ').trim();
   if (text.length <= max) return text;
-  const hit = Math.max(0, firstHit(text, q));
+  const hit = Math.max(0, firstSearchWord(text, q));
   let start = Math.max(0, Math.min(hit - LEAD, text.length - (max - 1)));
   // Start on a word, not in the middle of one.
   if (start > 0) {

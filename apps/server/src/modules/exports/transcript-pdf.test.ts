@@ -79,7 +79,7 @@ async function* stream(list: ChatMessage[]) {
 describe('transcript PDF', () => {
   it('has a cover page with the family, agency, channel, members, date range, requester and request time, then every message with its date, time, sender, text, attachments and reports', async () => {
     const file = await buildTranscriptPdf(cover, stream(messages), readPicture);
-    const [coverPage, messagePage, ...rest] = extractPdfText(file.bytes);
+    const [coverPage, messagePage, nextPage, ...rest] = extractPdfText(file.bytes);
     expect(rest).toEqual([]);
 
     const coverLines = coverPage!.split('\n');
@@ -101,7 +101,7 @@ describe('transcript PDF', () => {
     expect(after('EXPORT')).toBe(cover.exportId);
     // The paragraph wraps inside the address.
     expect(coverLines.join('')).toContain('https://portal.example.org/verify/<fingerprint>');
-    expect(coverLines.at(-1)).toBe('Robin Smith · Channel 2 · Page 1 of 2');
+    expect(coverLines.at(-1)).toBe('Robin Smith · Channel 2 · Page 1 of 3');
 
     expect(messagePage!.split('\n')).toEqual([
       '03.07.2026',
@@ -112,14 +112,23 @@ describe('transcript PDF', () => {
       MSG.conversations.attachmentUnavailable,
       'Image: Gone',
       `${MSG.families.reportedBy('Pat Parent')} (03.07.2026 4:00:00 PM: unkind)`,
-      '03.08.2026',
-      'Pat Parent   12:00:07 AM',
-      'Good night',
-      '▶ Video',
-      'Video',
-      `clip.mp4 · 3.3 MB · SHA-256 ${'b'.repeat(64)}`,
-      'Robin Smith · Channel 2 · Page 2 of 2',
+      'Robin Smith · Channel 2 · Page 2 of 3',
     ]);
+    // The next message would not fit with its video under the first one: it starts the next page.
+    expect(nextPage!.replace(/\s+/g, ' ')).toBe(
+      [
+        '03.08.2026',
+        'Pat Parent   12:00:07 AM',
+        'Good night',
+        '▶ Video',
+        MSG.conversations.videoNoStill,
+        'Video',
+        `${MSG.conversations.videoDurationUnknown} · clip.mp4 · 3.3 MB · SHA-256 ${'b'.repeat(64)}`,
+        'Robin Smith · Channel 2 · Page 3 of 3',
+      ]
+        .join(' ')
+        .replace(/\s+/g, ' '),
+    );
   });
 
   it('prints a picture as an image object of the file, and no address, data: URL or base64 text', async () => {
@@ -143,5 +152,82 @@ describe('transcript PDF', () => {
     const coverLines = coverPage!.split('\n');
     expect(coverLines[coverLines.indexOf('DATE RANGE') + 1]).toBe(MSG.conversations.noMessages);
     expect(messagePage!.split('\n')[0]).toBe(MSG.conversations.noMessages);
+  });
+
+  it('keeps a message and its picture on the same page', async () => {
+    const filler = Array.from({ length: 30 }, (_, i) => `<p>Line ${i + 1} of the week's news.</p>`).join('');
+    const file = await buildTranscriptPdf(
+      cover,
+      stream([
+        { ...messages[1]!, id: 'long', attachments: [], html: filler },
+        { ...messages[0]!, id: 'picture', flags: [], attachments: [messages[0]!.attachments[0]!] },
+      ]),
+      readPicture,
+    );
+    const pages = extractPdfText(file.bytes).slice(1);
+    const withPicture = pages.find((page) => page.includes('Image: Lake'))!;
+    expect(withPicture).toContain('Bea Birth   3:05:09 PM');
+    expect(withPicture).toContain('Here is the lake & the boat');
+    expect(pages.find((page) => page.includes('Line 30 of'))).not.toContain('Bea Birth');
+  });
+
+  it('shows a video by its still frame, with its duration, and says when the SHA-256 is not the portal’s to know', async () => {
+    const poster = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#333333' } })
+      .jpeg()
+      .toBuffer();
+    const file = await buildTranscriptPdf(
+      cover,
+      stream([
+        {
+          ...messages[1]!,
+          attachments: [
+            {
+              type: 'video',
+              url: 'https://cdn.example.org/v.mp4',
+              title: 'First steps',
+              posterUrl: 'https://cdn.example.org/v.jpg',
+              durationSeconds: 65.4,
+            },
+          ],
+        },
+      ]),
+      async (attachment) =>
+        attachment.type === 'video' && 'posterUrl' in attachment && attachment.posterUrl
+          ? { jpeg: poster, width: 640, height: 360 }
+          : null,
+    );
+    const text = extractPdfText(file.bytes)[1]!;
+    expect(text).not.toContain(MSG.conversations.videoNoStill);
+    expect(text.split('\n')).toContain(
+      `${MSG.conversations.videoDuration('1:05')} · ${MSG.conversations.videoFingerprintUnknown}`,
+    );
+    const bytes = file.bytes.toString('latin1');
+    expect(bytes.match(/\/Subtype \/Image/g)).toHaveLength(1);
+    expect(bytes).toContain(`/Alt (${MSG.conversations.videoStill}: First steps)`);
+    expect(bytes).not.toContain('cdn.example.org');
+  });
+
+  it('is tagged for screen readers and conforms to PDF/A-2b, its fonts embedded', async () => {
+    const file = await buildTranscriptPdf(cover, stream(messages), readPicture);
+    const bytes = file.bytes.toString('latin1');
+    expect(bytes.startsWith('%PDF-1.7')).toBe(true);
+    // Tagged: a structure tree of headings, paragraphs and figures, and the language.
+    expect(bytes).toMatch(/\/MarkInfo \d+ 0 R/);
+    expect(bytes).toMatch(/\/Marked true/);
+    expect(bytes).toMatch(/\/StructTreeRoot \d+ 0 R/);
+    for (const tag of ['/Document', '/H1', '/H2', '/H3', '/P', '/Figure'])
+      expect(bytes).toContain(`/S ${tag}`);
+    expect(bytes).toContain('/Alt (Image: Lake)');
+    expect(bytes).toContain('/Lang (en-US)');
+    expect(bytes).toContain('/DisplayDocTitle true');
+    // PDF/A-2b: identified in the XMP metadata, an sRGB output intent, every font embedded.
+    expect(bytes).toContain('<pdfaid:part>2</pdfaid:part>');
+    expect(bytes).toContain('<pdfaid:conformance>B</pdfaid:conformance>');
+    expect(bytes).toMatch(/\/OutputIntents \[/);
+    expect(bytes).toContain('/FontFile2');
+    expect(bytes).not.toMatch(/\/BaseFont \/Helvetica/);
+    // Still the same bytes for the same content: the fingerprint a retried export gives is the same.
+    const again = await buildTranscriptPdf(cover, stream(messages), readPicture);
+    expect(again.sha256).toBe(file.sha256);
   });
 });

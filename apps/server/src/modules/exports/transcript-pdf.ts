@@ -1,11 +1,14 @@
 // The PDF transcript of a channel: a cover page (family, agency, channel, members, date range, who
 // asked and when), then every message in order with its date, time, sender, text, attachments and
 // reports. Pictures are printed as pictures (scaled to the page, with their title, file name and
-// SHA-256), videos as a labelled frame with the same facts, and an attachment the portal cannot read
-// as a labelled placeholder — never an address or raw bytes. Messages arrive as an async stream and
-// pictures are fetched one at a time, so a long channel is never all in memory; the document is
-// deterministic for the same content (its dates are the request's), so a retried job produces the
-// same bytes and the same SHA-256.
+// SHA-256), videos by their still frame when the chat provider gives one (else a box that says there
+// is none), with their duration and SHA-256, and an attachment the portal cannot read as a labelled
+// placeholder — never an address or raw bytes. A message starts on a new page when it would not fit
+// with its pictures on this one. Messages arrive as an async stream and one message's pictures are
+// fetched at a time, so a long channel is never all in memory; the document is deterministic for the
+// same content (its dates are the request's), so a retried job produces the same bytes and SHA-256.
+// The file is tagged (headings, paragraphs, figures with their text; rules and page footers as
+// artifacts) for screen readers and, its fonts embedded, conforms to PDF/A-2b for archiving.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import {
@@ -60,7 +63,11 @@ const UTC = 'UTC';
 /** The tallest a picture is printed, in points: several fit on a page, and a portrait photo is legible. */
 const PICTURE_MAX_HEIGHT = 320;
 
-/** A Unicode font when the system has one (names, emoji-free scripts); else the built-in Helvetica. */
+/**
+ * A Unicode font when the system has one (names, emoji-free scripts), embedded in the file: PDF/A needs
+ * every font embedded. Without it the built-in Helvetica is used, which is not embedded, and the file
+ * is tagged but does not claim PDF/A.
+ */
 const UNICODE_FONTS = {
   regular: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
   bold: '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
@@ -76,15 +83,35 @@ function when(date: Date): string {
 
 const COLOR = { text: '#1a1b1e', muted: '#6b6f76', rule: '#d9dce1', flag: '#c92a2a', link: '#1c5fb8' };
 
-/** What identifies an attachment in print: its kind and title, and for a stored file its name, size and SHA-256. */
+/** m:ss, or h:mm:ss from an hour. */
+function formatDuration(seconds: number): string {
+  const whole = Math.round(seconds);
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/**
+ * What identifies an attachment in print: its kind and title, and for a stored file its name, size and
+ * SHA-256; a video's duration, and that its SHA-256 is not known when the chat provider holds it.
+ */
 function attachmentFacts(attachment: ChatAttachment): { label: string; detail: string | null } {
   const kind = attachment.type === 'image' ? MSG.conversations.imageLabel : MSG.conversations.videoLabel;
   const label = attachment.title ? `${kind}: ${attachment.title}` : kind;
-  if (!('fileId' in attachment)) return { label, detail: null };
-  return {
-    label,
-    detail: `${attachment.fileName} · ${formatByteSize(attachment.size)} · SHA-256 ${attachment.sha256}`,
-  };
+  const duration =
+    attachment.type !== 'video'
+      ? null
+      : 'durationSeconds' in attachment && typeof attachment.durationSeconds === 'number'
+        ? MSG.conversations.videoDuration(formatDuration(attachment.durationSeconds))
+        : MSG.conversations.videoDurationUnknown;
+  if (!('fileId' in attachment))
+    return {
+      label,
+      detail: duration ? `${duration} · ${MSG.conversations.videoFingerprintUnknown}` : null,
+    };
+  const file = `${attachment.fileName} · ${formatByteSize(attachment.size)} · SHA-256 ${attachment.sha256}`;
+  return { label, detail: duration ? `${duration} · ${file}` : file };
 }
 
 export async function buildTranscriptPdf(
@@ -100,6 +127,11 @@ export async function buildTranscriptPdf(
     size: 'LETTER',
     margins: { top: 56, bottom: 64, left: 56, right: 56 },
     bufferPages: true,
+    pdfVersion: '1.7',
+    tagged: true,
+    lang: 'en-US',
+    displayTitle: true,
+    ...(unicode ? { subset: 'PDF/A-2b' as const } : {}),
     info: {
       Title: title,
       Author: MSG.frame.productName,
@@ -127,16 +159,31 @@ export async function buildTranscriptPdf(
     doc.on('error', reject);
   });
 
+  // The structure a screen reader follows: every piece of text is a heading or a paragraph of it.
+  const structure = doc.struct('Document');
+  doc.addStructure(structure);
+  const as = (structType: 'H1' | 'H2' | 'H3' | 'P') => ({ structParent: structure, structType });
+  /** Lines, boxes and page footers: decoration a screen reader skips. */
+  const artifact = (draw: () => void, type?: 'Pagination' | 'Layout') => {
+    doc.markContent('Artifact', type ? { type } : undefined);
+    draw();
+    doc.endMarkedContent();
+  };
+
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   const field = (label: string, value: string) => {
-    doc.font('bold').fontSize(10).fillColor(COLOR.muted).text(label.toUpperCase(), { characterSpacing: 0.5 });
-    doc.font('regular').fontSize(12).fillColor(COLOR.text).text(printable(value));
+    doc
+      .font('bold')
+      .fontSize(10)
+      .fillColor(COLOR.muted)
+      .text(label.toUpperCase(), { characterSpacing: 0.5, ...as('H2') });
+    doc.font('regular').fontSize(12).fillColor(COLOR.text).text(printable(value), as('P'));
     doc.moveDown(0.6);
   };
 
   // ─── Cover page ───
-  doc.font('bold').fontSize(22).fillColor(COLOR.text).text(MSG.conversations.transcriptTitle);
-  doc.font('regular').fontSize(11).fillColor(COLOR.muted).text('Bridge Talk portal');
+  doc.font('bold').fontSize(22).fillColor(COLOR.text).text(MSG.conversations.transcriptTitle, as('H1'));
+  doc.font('regular').fontSize(11).fillColor(COLOR.muted).text('Bridge Talk portal', as('P'));
   doc.moveDown(1.5);
   field('Family', cover.familyName);
   field('Agency', cover.entityName);
@@ -173,7 +220,7 @@ export async function buildTranscriptPdf(
     .text(
       `Times are in UTC. The SHA-256 fingerprint of this file is given in the e-mail that delivered it; ` +
         'anyone holding the file can check that the Bridge Talk portal issued it, and when, at ',
-      { continued: true },
+      { continued: true, ...as('P') },
     )
     .fillColor(COLOR.link)
     .text(`${cover.verifyUrl}/<fingerprint>`, { continued: true })
@@ -181,19 +228,20 @@ export async function buildTranscriptPdf(
     .text('. Messages are shown as written; reports made by members are listed under the message.');
 
   const bottomOf = () => doc.page.height - doc.page.margins.bottom;
-  const caption = (attachment: ChatAttachment, note?: string) => {
+  /** The space a caption takes under an attachment. */
+  const CAPTION_HEIGHT = 34;
+  const caption = (attachment: ChatAttachment) => {
     const { label, detail } = attachmentFacts(attachment);
-    doc.font('bold').fontSize(9).fillColor(COLOR.muted).text(printable(label));
-    const lines = [detail, note].filter(Boolean).join('\n');
-    if (lines) doc.font('regular').fontSize(8).fillColor(COLOR.muted).text(printable(lines));
+    doc.font('bold').fontSize(9).fillColor(COLOR.muted).text(printable(label), as('P'));
+    if (detail) doc.font('regular').fontSize(8).fillColor(COLOR.muted).text(printable(detail), as('P'));
   };
-  /** A framed box with a label inside: a video, or an attachment that cannot be shown. */
+  /** A framed box with a label inside: a video with no still frame, or an attachment that cannot be shown. */
   const frame = (height: number, lines: string[]) => {
-    if (doc.y + height + 30 > bottomOf()) doc.addPage();
+    if (doc.y + height + CAPTION_HEIGHT > bottomOf()) doc.addPage();
     const x = doc.page.margins.left;
     const y = doc.y + 2;
     const boxWidth = Math.min(width, 280);
-    doc.rect(x, y, boxWidth, height).lineWidth(0.75).fillAndStroke('#f1f3f5', COLOR.rule);
+    artifact(() => doc.rect(x, y, boxWidth, height).lineWidth(0.75).fillAndStroke('#f1f3f5', COLOR.rule));
     doc
       .font('regular')
       .fontSize(9)
@@ -201,68 +249,111 @@ export async function buildTranscriptPdf(
       .text(printable(lines.join('\n')), x + 10, y + height / 2 - lines.length * 6, {
         width: boxWidth - 20,
         align: 'center',
+        ...as('P'),
       });
     doc.x = x;
     doc.y = y + height + 4;
   };
-  async function printAttachment(attachment: ChatAttachment) {
-    if (attachment.type === 'video') {
-      frame(90, [`▶ ${MSG.conversations.videoLabel}`, attachment.title ?? ''].filter(Boolean));
-      caption(attachment);
-      return;
-    }
-    const picture = await readPicture(attachment);
-    if (!picture) {
-      frame(48, [MSG.conversations.attachmentUnavailable]);
-      caption(attachment);
-      return;
-    }
-    // Scaled to the text width (never enlarged beyond 1 px = 1 pt) and to the tallest a picture is.
+  /** An attachment as printed: the picture (a video's still frame) scaled to the page, or a box. */
+  type Printed = { attachment: ChatAttachment; picture: PrintedPicture | null; height: number };
+  const BOX_HEIGHT = { video: 90, unavailable: 48 };
+  function scaled(picture: PrintedPicture) {
+    // To the text width (never enlarged beyond 1 px = 1 pt) and to the tallest a picture is.
     const scale = Math.min(width / picture.width, PICTURE_MAX_HEIGHT / picture.height, 1);
-    const w = picture.width * scale;
-    const h = picture.height * scale;
-    if (doc.y + h + 30 > bottomOf()) doc.addPage();
+    return { w: picture.width * scale, h: picture.height * scale };
+  }
+  async function prepare(attachment: ChatAttachment): Promise<Printed> {
+    const picture = await readPicture(attachment);
+    const box = attachment.type === 'video' ? BOX_HEIGHT.video : BOX_HEIGHT.unavailable;
+    return { attachment, picture, height: (picture ? scaled(picture).h + 6 : box + 6) + CAPTION_HEIGHT };
+  }
+  function printAttachment({ attachment, picture }: Printed) {
+    const video = attachment.type === 'video';
+    if (!picture) {
+      frame(
+        video ? BOX_HEIGHT.video : BOX_HEIGHT.unavailable,
+        video
+          ? [`▶ ${MSG.conversations.videoLabel}`, MSG.conversations.videoNoStill]
+          : [MSG.conversations.attachmentUnavailable],
+      );
+      caption(attachment);
+      return;
+    }
+    const { w, h } = scaled(picture);
+    if (doc.y + h + CAPTION_HEIGHT > bottomOf()) doc.addPage();
+    const x = doc.page.margins.left;
     const y = doc.y + 2;
-    doc.image(picture.jpeg, doc.page.margins.left, y, { width: w, height: h });
-    doc.x = doc.page.margins.left;
+    const alt = video
+      ? `${MSG.conversations.videoStill}${attachment.title ? `: ${attachment.title}` : ''}`
+      : attachmentFacts(attachment).label;
+    structure.add(
+      doc.struct('Figure', { alt: printable(alt) }, () => {
+        doc.image(picture.jpeg, x, y, { width: w, height: h });
+      }),
+    );
+    if (video)
+      // A still frame is marked as one: a play sign on it, so that it is not taken for a photo.
+      artifact(() => {
+        const r = Math.min(22, w / 5, h / 5);
+        const cx = x + w / 2;
+        const cy = y + h / 2;
+        doc.circle(cx, cy, r).fillOpacity(0.6).fill('#000000').fillOpacity(1);
+        doc.polygon([cx - r / 3, cy - r / 2], [cx - r / 3, cy + r / 2], [cx + r / 2, cy]).fill('#ffffff');
+      });
+    doc.x = x;
     doc.y = y + h + 4;
     caption(attachment);
   }
 
   // ─── Messages ───
   doc.addPage();
+  const pageHeight = () => bottomOf() - doc.page.margins.top;
   let day = '';
   let any = false;
   for await (const message of messages) {
     any = true;
+    const text = htmlToText(message.html);
+    const attachments: Printed[] = [];
+    for (const attachment of message.attachments) attachments.push(await prepare(attachment));
     const messageDay = formatDate(message.createdAt, UTC);
-    if (messageDay !== day) {
+    const newDay = messageDay !== day;
+    // The message's header and text, then its first attachment (or all of them, when they fit on one
+    // page): kept together on a page, so a picture is never parted from the message it belongs to.
+    doc.font('regular').fontSize(10);
+    const textHeight = 16 + (text ? doc.heightOfString(printable(text), { width, paragraphGap: 2 }) : 0);
+    const all = textHeight + attachments.reduce((sum, a) => sum + a.height, 0);
+    const together = all <= pageHeight() ? all : textHeight + (attachments[0]?.height ?? 0);
+    if (doc.y + (newDay ? 40 : 0) + together > bottomOf() && doc.y > doc.page.margins.top) doc.addPage();
+    if (newDay) {
       day = messageDay;
-      if (doc.y > doc.page.height - doc.page.margins.bottom - 80) doc.addPage();
       doc.moveDown(0.4);
-      doc.font('bold').fontSize(11).fillColor(COLOR.text).text(day);
+      doc.font('bold').fontSize(11).fillColor(COLOR.text).text(day, as('H2'));
       const y = doc.y + 2;
-      doc
-        .moveTo(doc.page.margins.left, y)
-        .lineTo(doc.page.margins.left + width, y)
-        .lineWidth(0.5)
-        .strokeColor(COLOR.rule)
-        .stroke();
+      artifact(() =>
+        doc
+          .moveTo(doc.page.margins.left, y)
+          .lineTo(doc.page.margins.left + width, y)
+          .lineWidth(0.5)
+          .strokeColor(COLOR.rule)
+          .stroke(),
+      );
       doc.moveDown(0.5);
     }
-    if (doc.y > doc.page.height - doc.page.margins.bottom - 48) doc.addPage();
     doc
       .font('bold')
       .fontSize(10)
       .fillColor(COLOR.text)
-      .text(printable(message.user.name || message.user.id), { continued: true })
+      .text(printable(message.user.name || message.user.id), { continued: true, ...as('H3') })
       .font('regular')
       .fillColor(COLOR.muted)
       .text(`   ${formatMessageTime(message.createdAt, UTC)}`);
-    const text = htmlToText(message.html);
     if (text)
-      doc.font('regular').fontSize(10).fillColor(COLOR.text).text(printable(text), { paragraphGap: 2 });
-    for (const attachment of message.attachments) await printAttachment(attachment);
+      doc
+        .font('regular')
+        .fontSize(10)
+        .fillColor(COLOR.text)
+        .text(printable(text), { paragraphGap: 2, ...as('P') });
+    for (const attachment of attachments) printAttachment(attachment);
     for (const flag of message.flags) {
       doc
         .font('bold')
@@ -272,11 +363,13 @@ export async function buildTranscriptPdf(
           printable(
             `${MSG.families.reportedBy(flag.name)} (${when(flag.createdAt)}${flag.reason ? `: ${flag.reason}` : ''})`,
           ),
+          as('P'),
         );
     }
     doc.moveDown(0.6);
   }
-  if (!any) doc.font('regular').fontSize(11).fillColor(COLOR.muted).text(MSG.conversations.noMessages);
+  if (!any)
+    doc.font('regular').fontSize(11).fillColor(COLOR.muted).text(MSG.conversations.noMessages, as('P'));
 
   // ─── Footer on every page ───
   const range = doc.bufferedPageRange();
@@ -284,18 +377,23 @@ export async function buildTranscriptPdf(
     doc.switchToPage(i);
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc
-      .font('regular')
-      .fontSize(8)
-      .fillColor(COLOR.muted)
-      .text(
-        printable(`${cover.familyName} · ${cover.channelLabel} · Page ${i + 1} of ${range.count}`),
-        doc.page.margins.left,
-        doc.page.height - 40,
-        { width, align: 'center', lineBreak: false },
-      );
+    artifact(
+      () =>
+        doc
+          .font('regular')
+          .fontSize(8)
+          .fillColor(COLOR.muted)
+          .text(
+            printable(`${cover.familyName} · ${cover.channelLabel} · Page ${i + 1} of ${range.count}`),
+            doc.page.margins.left,
+            doc.page.height - 40,
+            { width, align: 'center', lineBreak: false },
+          ),
+      'Pagination',
+    );
     doc.page.margins.bottom = bottom;
   }
+  structure.end();
   doc.end();
   await done;
   return { bytes: Buffer.concat(chunks), sha256: hash.digest('hex') };

@@ -15,6 +15,7 @@ export interface IncomingReport {
   messageId: string;
   reportedById: string;
   reportedByName: string;
+  authorName: string | null;
   reason: string | null;
   reportedAt: Date;
   excerpt: string;
@@ -46,6 +47,7 @@ const reportColumns = {
   channelNumber: messageReports.channelNumber,
   messageId: messageReports.messageId,
   reportedBy: messageReports.reportedByName,
+  author: messageReports.authorName,
   reason: messageReports.reason,
   reportedAt: messageReports.reportedAt,
   excerpt: messageReports.excerpt,

@@ -47,9 +47,10 @@ export async function reportsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     endpoints.reports.reopen,
     {
       ...entityOnly,
-      schema: { ...docs, summary: 'Open a reviewed report again (recorded in the activity)' },
+      schema: { ...docs, summary: 'Open a reviewed report again, saying why (recorded in the activity)' },
     },
-    async (request) => service.reopen({ actor: actorOf(request), id: request.params.id }),
+    async (request) =>
+      service.reopen({ actor: actorOf(request), id: request.params.id, input: request.body }),
   );
 
   route(

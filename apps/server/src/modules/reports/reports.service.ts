@@ -5,12 +5,14 @@ import {
   MSG,
   REPORT_EXCERPT_MAX,
   REPORT_PAGE_SIZE,
+  type ReopenReportRequest,
   type Report,
   type ReportAlertSetting,
   type ReportCountResponse,
   type ReportListQuery,
   type ReportListResponse,
   type ReviewReportRequest,
+  ZReopenReportRequest,
   ZReportListQuery,
   ZReviewReportRequest,
 } from '@bridge-talk/contract';
@@ -42,6 +44,7 @@ function toReport(row: repo.ReportRow): Report {
     channelNumber: row.channelNumber,
     messageId: row.messageId,
     reportedBy: row.reportedBy,
+    author: row.author,
     reason: row.reason,
     reportedAt: row.reportedAt.toISOString(),
     excerpt: row.excerpt,
@@ -76,6 +79,7 @@ export async function recordReports(
         messageId: r.messageId,
         reportedById: r.userId,
         reportedByName: r.userName,
+        authorName: r.authorName,
         reason: r.reason,
         reportedAt: r.createdAt,
         excerpt: reportExcerpt(r.html),
@@ -106,7 +110,8 @@ export function createReportsService(ctx: AppContext) {
     return row;
   }
 
-  async function changeState(actor: Actor, id: string, from: 'open' | 'reviewed', note: string | null) {
+  /** `text`: the review's note, or the reason of a reopening. */
+  async function changeState(actor: Actor, id: string, from: 'open' | 'reviewed', text: string) {
     const entityId = entityIdOf(actor);
     const before = await loadReport(entityId, id);
     await db.transaction(async (tx) => {
@@ -115,14 +120,15 @@ export function createReportsService(ctx: AppContext) {
         id,
         from,
         reviewerId: actor.userId,
-        note,
+        note: from === 'open' ? text : null,
       });
       if (!changed)
         throw new AppError(
           'CONFLICT',
           from === 'open' ? MSG.reports.alreadyReviewed : MSG.reports.alreadyOpen,
         );
-      // The family's activity keeps every review and reopening, with the note, after the report moves on.
+      // The family's activity keeps every review with its note, and every reopening with its reason and
+      // the note it set aside, after the report moves on.
       await recordAudit(tx, {
         actorUserId: actor.userId,
         action: from === 'open' ? 'report.reviewed' : 'report.reopened',
@@ -130,7 +136,10 @@ export function createReportsService(ctx: AppContext) {
         groupId: before.groupId,
         channelId: before.channelId,
         subject: before.reportedBy,
-        details: { reportId: id, messageId: before.messageId, note: note ?? before.reviewNote },
+        details:
+          from === 'open'
+            ? { reportId: id, messageId: before.messageId, note: text }
+            : { reportId: id, messageId: before.messageId, reason: text, note: before.reviewNote },
       });
     });
     return toReport(await loadReport(entityId, id));
@@ -155,8 +164,9 @@ export function createReportsService(ctx: AppContext) {
       return { message: MSG.reports.reviewed, report: await changeState(actor, id, 'open', note) };
     },
 
-    async reopen({ actor, id }: { actor: Actor; id: string }) {
-      return { message: MSG.reports.reopened, report: await changeState(actor, id, 'reviewed', null) };
+    async reopen({ actor, id, input }: { actor: Actor; id: string; input: ReopenReportRequest }) {
+      const { reason } = ZReopenReportRequest.parse(input);
+      return { message: MSG.reports.reopened, report: await changeState(actor, id, 'reviewed', reason) };
     },
 
     async alertSetting({ actor }: { actor: Actor }): Promise<ReportAlertSetting> {

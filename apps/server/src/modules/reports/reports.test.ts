@@ -67,6 +67,7 @@ describe('reported messages, local provider', () => {
       channelNumber: 1,
       messageId,
       reportedBy: 'Pat Parent',
+      author: 'Bea Birth',
       reason: 'threat',
       excerpt: 'I will come & take Robin',
       state: 'open',
@@ -150,15 +151,20 @@ describe('reported messages, local provider', () => {
     ]);
 
     const reopenUrl = apiPath(API.reports.reopen, { id });
-    expect((await post(reopenUrl, {}, other.authorization)).statusCode).toBe(404);
-    const reopened = await post(reopenUrl, {});
+    const why = { reason: 'The birth mother wrote again.' };
+    expect((await post(reopenUrl, why, other.authorization)).statusCode).toBe(404);
+    const noReason = await post(reopenUrl, { reason: '   ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().message).toBe(MSG.reports.reopenReasonRequired);
+    expect((await post(reopenUrl, {})).json().message).toBe(MSG.reports.reopenReasonRequired);
+    const reopened = await post(reopenUrl, why);
     expect(reopened.statusCode).toBe(200);
     expect(reopened.json().report).toMatchObject({ state: 'open', reviewNote: null, reviewedBy: null });
-    expect((await post(reopenUrl, {})).json().message).toBe(MSG.reports.alreadyOpen);
+    expect((await post(reopenUrl, why)).json().message).toBe(MSG.reports.alreadyOpen);
 
     // Both are in the family's record, with the note.
     const events = await c.t.sql(
-      `select action, subject, details->>'note' as note from audit_events
+      `select action, subject, details->>'note' as note, details->>'reason' as reason from audit_events
         where group_id = '${f.groupId}' and action like 'report.%' order by created_at`,
     );
     const rows = (Array.isArray(events) ? events : (events as { rows: unknown[] }).rows) as unknown[];
@@ -167,11 +173,13 @@ describe('reported messages, local provider', () => {
         action: 'report.reviewed',
         subject: 'Pat Parent',
         note: 'Called the birth mother; safety plan agreed.',
+        reason: null,
       },
       {
         action: 'report.reopened',
         subject: 'Pat Parent',
         note: 'Called the birth mother; safety plan agreed.',
+        reason: 'The birth mother wrote again.',
       },
     ]);
   });

@@ -76,6 +76,8 @@ export interface MessageSearchPage {
   hits: MessageSearchHit[];
   /** Pass as `before` for more hits; null when there are no more. */
   nextCursor: string | null;
+  /** How many messages hold the words, on the first page; null when the provider cannot count them. */
+  total: number | null;
 }
 
 /**
@@ -137,4 +139,9 @@ export interface ChatProvider {
     channelId: string,
     input: { q: string; before?: string | null; limit: number },
   ): Promise<MessageSearchPage | null>;
+  /**
+   * The id of the channel's first message at or after `from` (the very first without it), null when
+   * there is none; null altogether when the channel is not the family's.
+   */
+  firstMessage(groupId: string, channelId: string, from: Date | null): Promise<{ id: string | null } | null>;
 }

@@ -10,6 +10,8 @@ export interface ProviderReport {
   /** The member who reported the message, and their name. */
   userId: string;
   userName: string;
+  /** The name of who wrote the message; null when the provider does not say. */
+  authorName: string | null;
   reason: string | null;
   createdAt: Date;
   /** The message's html (only its first line is kept, as text). */

@@ -160,6 +160,7 @@ describe('local chat provider', () => {
         messageId: posted.id,
         userId: f.people.parent.id,
         userName: 'Pat Parent',
+        authorName: 'Bea Birth',
         reason: 'rude',
         createdAt: expect.any(Date),
         html: expect.any(String),

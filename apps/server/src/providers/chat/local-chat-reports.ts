@@ -1,8 +1,11 @@
 // The local provider's reports (chat_flags) as the portal's mirror of reports takes them.
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { chatChannels, chatFlags, chatMessages, chatUsers } from '../../db/schema-chat.js';
 import type { ProviderReport } from './chat-reports.js';
+
+const authors = alias(chatUsers, 'authors');
 
 async function reportsWhere(db: Db, condition: SQL | undefined): Promise<ProviderReport[]> {
   const rows = await db
@@ -13,6 +16,7 @@ async function reportsWhere(db: Db, condition: SQL | undefined): Promise<Provide
       messageId: chatFlags.messageId,
       userId: chatFlags.userId,
       userName: chatUsers.name,
+      authorName: authors.name,
       reason: chatFlags.reason,
       createdAt: chatFlags.createdAt,
       html: chatMessages.html,
@@ -21,6 +25,7 @@ async function reportsWhere(db: Db, condition: SQL | undefined): Promise<Provide
     .innerJoin(chatChannels, eq(chatChannels.id, chatFlags.channelId))
     .innerJoin(chatMessages, eq(chatMessages.id, chatFlags.messageId))
     .innerJoin(chatUsers, eq(chatUsers.id, chatFlags.userId))
+    .leftJoin(authors, eq(authors.id, chatMessages.userId))
     .where(condition);
   return rows;
 }

@@ -96,7 +96,12 @@ describe('Stream chat provider', () => {
           i === 3
             ? [
                 { type: 'image', image_url: 'https://cdn.example.org/a.jpg', title: 'Lake' },
-                { type: 'video', asset_url: 'https://cdn.example.org/b.mp4' },
+                {
+                  type: 'video',
+                  asset_url: 'https://cdn.example.org/b.mp4',
+                  thumb_url: 'https://cdn.example.org/b.jpg',
+                  duration: 12.5,
+                },
                 { type: 'file', asset_url: 'https://cdn.example.org/c.pdf' },
               ]
             : [],
@@ -111,7 +116,14 @@ describe('Stream chat provider', () => {
         const third = page!.messages.find((m) => m.html === '<p>message 3</p>')!;
         expect(third.attachments).toEqual([
           { type: 'image', url: 'https://cdn.example.org/a.jpg', title: 'Lake' },
-          { type: 'video', url: 'https://cdn.example.org/b.mp4', title: null },
+          // A video's still frame and length, as Stream gives them, for the transcript.
+          {
+            type: 'video',
+            url: 'https://cdn.example.org/b.mp4',
+            title: null,
+            posterUrl: 'https://cdn.example.org/b.jpg',
+            durationSeconds: 12.5,
+          },
         ]);
         expect(third.user).toEqual({ id: f.people.parent.id, name: 'Pat Parent' });
         expect(third.createdAt.toISOString()).toBe('2026-02-01T10:00:03.000Z');
@@ -139,6 +151,7 @@ describe('Stream chat provider', () => {
         messageId: id,
         userId: f.people.parent.id,
         userName: 'Pat Parent',
+        authorName: 'Bea Birth',
         reason: 'rude',
         createdAt: expect.any(Date),
         html: 'hello',

@@ -88,6 +88,7 @@ export function createStreamChatProvider(options: StreamChatOptions): ChatProvid
       cid: string;
       userId: string;
       name: string;
+      authorName: string | null;
       reason: string | null;
       createdAt: Date;
       html: string;
@@ -106,6 +107,7 @@ export function createStreamChatProvider(options: StreamChatOptions): ChatProvid
             cid: flag.message.cid ?? '',
             userId: flag.user.id,
             name: flag.user.name ?? flag.user.id,
+            authorName: flag.message.user?.name ?? flag.message.user?.id ?? null,
             reason: ((flag as { reason?: string }).reason ?? null) || null,
             createdAt: new Date(flag.created_at ?? 0),
             html: flag.message.html || flag.message.text || '',
@@ -145,7 +147,15 @@ export function createStreamChatProvider(options: StreamChatOptions): ChatProvid
         if (a.type === 'image' && a.image_url)
           return [{ type: 'image' as const, url: a.image_url, title: a.title ?? null }];
         if (a.type === 'video' && a.asset_url)
-          return [{ type: 'video' as const, url: a.asset_url, title: a.title ?? null }];
+          return [
+            {
+              type: 'video' as const,
+              url: a.asset_url,
+              title: a.title ?? null,
+              ...(a.thumb_url ? { posterUrl: a.thumb_url } : {}),
+              ...(typeof a.duration === 'number' ? { durationSeconds: a.duration } : {}),
+            },
+          ];
         return [];
       }),
       createdAt: new Date(message.created_at ?? 0),
@@ -158,7 +168,7 @@ export function createStreamChatProvider(options: StreamChatOptions): ChatProvid
   /** A page of the channel's messages as Stream answers it: oldest first. */
   async function messagesOf(
     channel: ReturnType<typeof client.channel>,
-    messages: { limit: number; id_lt?: string; id_gt?: string },
+    messages: { limit: number; id_lt?: string; id_gt?: string; created_at_after_or_equal?: string },
   ): Promise<MessageResponse[]> {
     const state = await channel.query({ state: true, watch: false, presence: false, messages });
     return state.messages ?? [];
@@ -261,6 +271,7 @@ export function createStreamChatProvider(options: StreamChatOptions): ChatProvid
             messageId: flag.messageId,
             userId: flag.userId,
             userName: flag.name,
+            authorName: flag.authorName,
             reason: flag.reason,
             createdAt: flag.createdAt,
             html: flag.html,
@@ -362,7 +373,19 @@ export function createStreamChatProvider(options: StreamChatOptions): ChatProvid
           createdAt: new Date(message.created_at ?? 0),
         })),
         nextCursor: answer.next || null,
+        // Stream's search does not count its results.
+        total: null,
       };
+    },
+
+    async firstMessage(groupId, channelId, from) {
+      if (!(await channelOf(groupId, channelId))) return null;
+      // Stream answers the `limit` messages from that time on, oldest first.
+      const [first] = await messagesOf(client.channel(CHANNEL_TYPE, channelId), {
+        limit: 1,
+        created_at_after_or_equal: (from ?? new Date(0)).toISOString(),
+      });
+      return { id: first?.id ?? null };
     },
   };
 }

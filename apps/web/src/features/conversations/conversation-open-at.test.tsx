@@ -30,6 +30,7 @@ const GROUP = '11111111-1111-4111-8111-111111111111';
 const CHANNEL = '22222222-2222-4222-8222-222222222222';
 const listPath = apiPath(API.channels.list, { groupId: GROUP });
 const searchPath = apiPath(API.channels.search, { groupId: GROUP, channelId: CHANNEL });
+const firstPath = apiPath(API.channels.firstMessage, { groupId: GROUP, channelId: CHANNEL });
 const pageUrl = `/manage-families/${GROUP}/channel/${CHANNEL}`;
 const PAGE = 100;
 
@@ -95,6 +96,11 @@ function stubServer(total: number, options: { searchFails?: boolean } = {}) {
         newerCursor: to < total ? all[to - 1]!.id : null,
       });
     }
+    if (url.pathname === firstPath) {
+      const from = query.get('from');
+      const found = from ? all.find((m) => Date.parse(m.created_at) >= Date.parse(from)) : all[0];
+      return jsonResponse({ messageId: found?.id ?? null });
+    }
     if (url.pathname === searchPath) {
       if (options.searchFails) return jsonResponse({ message: MSG.common.somethingWrong }, 500);
       const words = query.get('q')!;
@@ -126,6 +132,16 @@ function renderPage(search = '', state?: unknown) {
 }
 
 const paths = (calls: AnsweredCall[]) => calls.map((c) => c.path);
+
+/** A hit's excerpt by its whole text (the words found are marked apart, in <mark>). */
+const findHit = (results: HTMLElement, text: string) =>
+  waitFor(() => {
+    const found = within(results)
+      .getAllByTestId('search-excerpt')
+      .find((e) => e.textContent === text);
+    if (!found) throw new Error(`no hit '${text}'`);
+    return found;
+  });
 
 beforeEach(() => {
   // jsdom has no layout: a viewer 600 px high, reading in the middle of a long conversation, so that
@@ -220,18 +236,19 @@ describe('search in the conversation', () => {
     expect(first).toHaveAccessibleName(
       `${MSG.search.jumpTo}: ${MSG.search.hitLabel('Pat Parent', formatDateTime(message(275).created_at))}`,
     );
-    expect(within(first).getByText('message 275 with a kite')).toBeInTheDocument();
+    expect(within(first).getByTestId('search-excerpt')).toHaveTextContent('message 275 with a kite');
+    expect(within(first).getByText('kite').tagName).toBe('MARK');
     expect(paths(calls)).toContain(`${searchPath}?q=kite`);
 
     await user.click(screen.getByRole('button', { name: MSG.search.moreHits }));
-    expect(await within(results).findByText('message 175 with a kite')).toBeInTheDocument();
+    await findHit(results, 'message 175 with a kite');
     expect(paths(calls)).toContain(`${searchPath}?q=kite&before=m225`);
     await user.click(screen.getByRole('button', { name: MSG.search.moreHits }));
-    expect(await within(results).findByText('message 75 with a kite')).toBeInTheDocument();
+    await findHit(results, 'message 75 with a kite');
     await waitFor(() => expect(screen.getByText(MSG.search.hits(6, false))).toBeInTheDocument());
     expect(screen.queryByRole('button', { name: MSG.search.moreHits })).not.toBeInTheDocument();
 
-    await user.click(within(results).getByText('message 75 with a kite'));
+    await user.click(await findHit(results, 'message 75 with a kite'));
     await waitFor(() => expect(router.state.location.search).toBe('?message=m75'));
     const log = screen.getByRole('log');
     await waitFor(() =>
@@ -241,10 +258,45 @@ describe('search in the conversation', () => {
       ),
     );
     // The hits stay, the one open marked, to go on to another.
-    expect(within(results).getByText('message 75 with a kite').closest('button')).toHaveAttribute(
+    expect((await findHit(results, 'message 75 with a kite')).closest('button')).toHaveAttribute(
       'aria-current',
       'true',
     );
+  });
+
+  it('says how many messages match when the server counted them, and marks the words found as text only', async () => {
+    answerApi(({ url }: AnsweredCall) => {
+      if (url.pathname === listPath)
+        return jsonResponse(
+          url.searchParams.get('channelId') ? { messages: [message(1)], nextCursor: null } : channels,
+        );
+      if (url.pathname === searchPath)
+        return jsonResponse({
+          hits: [
+            {
+              id: 'm1',
+              user: { id: 'p', name: 'Pat Parent' },
+              created_at: message(1).created_at,
+              excerpt: 'Kites & <img src=x onerror="window.__xss=1"> kite flying',
+            },
+          ],
+          nextCursor: 'm1',
+          total: 1234,
+        });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('message 1');
+    await user.type(screen.getByRole('textbox', { name: MSG.search.label }), 'kite{Enter}');
+    const results = await screen.findByRole('list', { name: MSG.search.resultsLabel });
+    // The count of the whole channel, not of the page loaded.
+    expect(screen.getByText(MSG.search.matches(1234))).toBeInTheDocument();
+    const excerpt = within(results).getByTestId('search-excerpt');
+    expect(excerpt).toHaveTextContent('Kites & <img src=x onerror="window.__xss=1"> kite flying');
+    expect([...excerpt.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['Kites', 'kite']);
+    expect(excerpt.querySelector('img')).toBeNull();
+    expect((window as { __xss?: number }).__xss).toBeUndefined();
   });
 
   it('asks for words, at most 200 characters, before searching', async () => {
@@ -281,6 +333,46 @@ describe('search in the conversation', () => {
     await user.type(screen.getByRole('textbox', { name: MSG.search.label }), 'kite{Enter}');
     expect(await screen.findByText(MSG.search.failed)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: MSG.common.tryAgain })).toBeInTheDocument();
+  });
+});
+
+describe('going to a date or to the first message', () => {
+  it('opens the conversation at its first message, and at the first message of a day', async () => {
+    const calls = stubServer(300);
+    const user = userEvent.setup();
+    const { router } = renderPage();
+    await screen.findByText('message 300');
+    await user.click(screen.getByRole('button', { name: MSG.conversationDates.firstMessage }));
+    await waitFor(() => expect(router.state.location.search).toBe('?message=m1'));
+    await waitFor(
+      () =>
+        expect(
+          within(screen.getByRole('log')).getByText('message 1').closest('[data-message-id]'),
+        ).toHaveAttribute('aria-current', 'true'),
+      { timeout: 5000 },
+    );
+
+    const day = screen.getByLabelText(MSG.conversationDates.dateLabel);
+    await user.type(day, '2026-03-07');
+    await user.click(screen.getByRole('button', { name: MSG.conversationDates.goToDate }));
+    // The start of that day where the reader is.
+    const from = new Date('2026-03-07T00:00:00').toISOString();
+    await waitFor(() => expect(paths(calls)).toContain(`${firstPath}?from=${encodeURIComponent(from)}`));
+  });
+
+  it('says when no message is that recent, and asks for a whole date', async () => {
+    stubServer(30);
+    const user = userEvent.setup();
+    const { router } = renderPage();
+    await screen.findByText('message 30');
+    const day = screen.getByLabelText(MSG.conversationDates.dateLabel);
+    await user.click(screen.getByRole('button', { name: MSG.conversationDates.goToDate }));
+    expect(await screen.findByText(MSG.conversationDates.invalidDate)).toBeInTheDocument();
+    await user.type(day, '2026-03-09');
+    await user.click(screen.getByRole('button', { name: MSG.conversationDates.goToDate }));
+    expect(await screen.findByText(MSG.conversationDates.nothingFrom)).toBeInTheDocument();
+    expect(screen.queryByText(MSG.conversationDates.invalidDate)).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
   });
 });
 

@@ -5,7 +5,7 @@
 // for new ones every 50 s (docs/architecture.md). EXPORT e-mails the whole conversation as a PDF; the
 // switch disables or enables the channel after a confirmation. `?message=<id>` (a search hit, a link)
 // opens the conversation at that message, highlighted, with newer pages below it until the newest;
-// search in the conversation sits above the messages.
+// search in the conversation, and going to a date or to the first message, sit above the messages.
 import { MSG, memberRoleLabel } from '@bridge-talk/contract';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Switch, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
@@ -20,6 +20,7 @@ import { useConversationChannels } from './api/get-channels.js';
 import { useMessagesAround } from './api/get-messages-around.js';
 import { useLatestMessages, useMessageHistory } from './api/list-messages.js';
 import { useSetChannelStatus } from './api/set-channel-status.js';
+import { ConversationJump } from './components/conversation-jump.js';
 import { ConversationSearch } from './components/conversation-search.js';
 import { ExportDialog } from './components/export-dialog.js';
 import { mergeConversation } from './components/merge-messages.js';
@@ -152,6 +153,7 @@ export function ConversationPage() {
       ) : (
         <Stack gap="sm">
           <ConversationSearch groupId={groupId} channelId={channelId} onOpen={openMessage} openId={openAt} />
+          <ConversationJump groupId={groupId} channelId={channelId} onOpen={openMessage} />
           {(openAt || passed.fromReports) && (
             <Group justify="flex-end">
               {passed.fromReports && (

@@ -26,6 +26,7 @@ function report(overrides: Partial<Report> = {}): Report {
     channelNumber: 2,
     messageId: 'msg-1',
     reportedBy: 'Pat Parent',
+    author: 'Bea Birth',
     reason: 'threat',
     reportedAt: '2026-03-07T14:05:00Z',
     excerpt: 'I will come and take Robin',
@@ -80,6 +81,7 @@ describe('ReportsPage', () => {
     expect(within(row).getByText('Channel 2')).toBeInTheDocument();
     expect(within(row).getByText('Pat Parent')).toBeInTheDocument();
     expect(within(row).getByText('Reason: threat')).toBeInTheDocument();
+    expect(within(row).getByText(MSG.reports.writtenBy('Bea Birth'))).toBeInTheDocument();
     expect(within(row).getByText('03.07.2026', { exact: false })).toBeInTheDocument();
     expect(within(row).getByText(MSG.reports.stateOpen)).toBeInTheDocument();
     await user.click(
@@ -107,6 +109,60 @@ describe('ReportsPage', () => {
   it('says so when nothing is open', async () => {
     renderPage('/reports?state=open', { 'GET /api/reports': () => jsonResponse(page([])) });
     expect(await screen.findByText(MSG.reports.noOpenReports)).toBeInTheDocument();
+  });
+
+  it('with a family chosen, says that family has nothing open, how many are open elsewhere, and clears the filter', async () => {
+    let filtered = true;
+    const { api, router, user } = renderPage(`/reports?state=open&family=${GROUP}`, {
+      'GET /api/reports': () =>
+        jsonResponse(filtered ? page([]) : page([report({ familyName: 'Other Family' })])),
+      'GET /api/reports/count': () => jsonResponse({ open: 2 }),
+      [`GET /api/group/list/${GROUP}`]: () => jsonResponse({ _id: GROUP, name: 'Robin Lee' }),
+    });
+    expect(await screen.findByText(MSG.reports.noOpenReportsInFamily)).toBeInTheDocument();
+    expect(screen.queryByText(MSG.reports.noOpenReports)).not.toBeInTheDocument();
+    expect(await screen.findByText(MSG.reports.openElsewhere(2))).toBeInTheDocument();
+    filtered = false;
+    await user.click(screen.getByRole('button', { name: MSG.reports.showAllFamilies }));
+    await waitFor(() => expect(router.state.location.search).toBe('?state=open'));
+    expect(await screen.findByText('Other Family')).toBeInTheDocument();
+    expect(listQuery(api).get('groupId')).toBeNull();
+  });
+
+  it('folds a long review note and unfolds it to be read whole', async () => {
+    const note = `${'Called the birth mother and the adoptive parents. '.repeat(5)}Safety plan agreed.`;
+    const { user } = renderPage('/reports', {
+      'GET /api/reports': () =>
+        jsonResponse(
+          page([
+            report({
+              state: 'reviewed',
+              reviewedBy: 'Erin Agent',
+              reviewedAt: '2026-03-08T09:00:00Z',
+              reviewNote: note,
+            }),
+            report({
+              id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
+              state: 'reviewed',
+              reviewedBy: 'Erin Agent',
+              reviewedAt: '2026-03-08T09:00:00Z',
+              reviewNote: 'Short.',
+            }),
+          ]),
+        ),
+    });
+    const unfold = await screen.findByRole('button', { name: MSG.reports.readWholeNote });
+    // Only the long note folds.
+    expect(screen.getAllByRole('button', { name: MSG.reports.readWholeNote })).toHaveLength(1);
+    expect(unfold).toHaveAttribute('aria-expanded', 'false');
+    const shown = screen.getByText(note);
+    expect(shown.getAttribute('data-line-clamp')).toBe('true');
+    await user.click(unfold);
+    expect(screen.getByRole('button', { name: MSG.reports.showLessNote })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(screen.getByText(note).getAttribute('data-line-clamp')).toBeNull();
   });
 
   it('shows a failed load with a way to try again', async () => {
@@ -168,7 +224,7 @@ describe('ReportsPage', () => {
     ).toBeInTheDocument();
   });
 
-  it('asks before reopening a reviewed report', async () => {
+  it('asks why before reopening a reviewed report, and sends the reason', async () => {
     const { api, user } = renderPage('/reports', {
       'GET /api/reports': () =>
         jsonResponse(
@@ -190,8 +246,21 @@ describe('ReportsPage', () => {
     await user.click(within(dialog).getByRole('button', { name: MSG.common.back }));
     expect(api.callsTo('POST', '/api/reports/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa/reopen')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: MSG.reports.reopen }));
-    await user.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: MSG.reports.reopen }),
+    const again = await screen.findByRole('dialog');
+    await user.click(within(again).getByRole('button', { name: MSG.reports.reopen }));
+    expect(await within(again).findByText(MSG.reports.reopenReasonRequired)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/reports/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa/reopen')).toHaveLength(0);
+    await user.type(
+      within(again).getByRole('textbox', { name: MSG.reports.reopenReasonLabel }),
+      'The family wrote again.',
+    );
+    await user.click(within(again).getByRole('button', { name: MSG.reports.reopen }));
+    await waitFor(() =>
+      expect(
+        api.callsTo('POST', '/api/reports/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa/reopen')[0]?.body,
+      ).toEqual({
+        reason: 'The family wrote again.',
+      }),
     );
     expect(await screen.findByText(MSG.reports.reopened)).toBeInTheDocument();
   });

@@ -1,23 +1,22 @@
 // /reports: every message a member of the entity's families reported, open ones first, newest first.
 // State, family and page live in the address, so a reload, a deep link and Back keep them. A row opens
-// the conversation at the reported message; 'Mark as reviewed' asks what was done.
+// the conversation at the reported message; 'Mark as reviewed' asks what was done, 'Reopen' why.
 import { familyDisplayName, formatDateTime, MSG, type Report, ROUTES } from '@bridge-talk/contract';
 import { Anchor, Button, Group, Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { ApiError, callApi } from '../../shared/api/api-client.js';
+import { callApi } from '../../shared/api/api-client.js';
 import { useLastPageClamp } from '../../shared/routing/use-list-state.js';
-import { ConfirmDialog } from '../../shared/ui/confirm-dialog.js';
 import type { Column } from '../../shared/ui/data-table.js';
 import { PagedTable } from '../../shared/ui/list-parts.js';
 import { LoadError } from '../../shared/ui/load-error.js';
-import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
 import { StatusBadge } from '../../shared/ui/status-badge.js';
-import { type ReportListParams, useFamilyChoices, useReopenReport, useReportList } from './api/reports.js';
+import { type ReportListParams, useFamilyChoices, useOpenReportCount, useReportList } from './api/reports.js';
+import { ReopenDialog } from './components/reopen-dialog.js';
 import { channelLabel, reportLink } from './components/report-labels.js';
 import { ReviewDialog } from './components/review-dialog.js';
 
@@ -77,6 +76,41 @@ function FamilyFilter({
   );
 }
 
+/** Beyond this a note is folded to four lines: longer or with more lines, it may not fit them. */
+const FOLDED_NOTE_CHARS = 160;
+const FOLDED_NOTE_LINES = 4;
+
+/** A review note, folded when long, unfolded in place to be read whole. */
+function ReviewNote({ note }: { note: string }) {
+  const [whole, setWhole] = useState(false);
+  const long = note.length > FOLDED_NOTE_CHARS || note.split('\n').length > FOLDED_NOTE_LINES;
+  const id = useId();
+  return (
+    <>
+      <Text
+        id={id}
+        size="xs"
+        lineClamp={long && !whole ? FOLDED_NOTE_LINES : undefined}
+        style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+      >
+        {note}
+      </Text>
+      {long && (
+        <Button
+          size="compact-xs"
+          variant="transparent"
+          px={0}
+          aria-expanded={whole}
+          aria-controls={id}
+          onClick={() => setWhole(!whole)}
+        >
+          {whole ? MSG.reports.showLessNote : MSG.reports.readWholeNote}
+        </Button>
+      )}
+    </>
+  );
+}
+
 export function ReportsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
@@ -84,7 +118,7 @@ export function ReportsPage() {
   const list = useReportList(params);
   const [reviewing, setReviewing] = useState<Report | null>(null);
   const [reopening, setReopening] = useState<Report | null>(null);
-  const reopen = useReopenReport();
+  const openCount = useOpenReportCount();
 
   function go(next: Partial<ReportListParams>, replace = false) {
     const merged = { ...params, ...next };
@@ -97,23 +131,21 @@ export function ReportsPage() {
   // The last report of the last page reviewed (or an old link): the page before it is shown instead.
   useLastPageClamp({ state: { search: '', sort: undefined, page: params.page }, go }, list);
 
-  function confirmReopen() {
-    if (!reopening) return;
-    reopen.mutate(reopening.id, {
-      onSuccess: (answer) => notify.success(answer.message),
-      onError: (failure) =>
-        notify.error(failure instanceof ApiError ? failure.message : MSG.common.somethingWrong),
-      onSettled: () => setReopening(null),
-    });
-  }
-
   const data = list.data;
-  const emptyText =
-    params.state === 'open'
+  const emptyText = params.groupId
+    ? params.state === 'open'
+      ? MSG.reports.noOpenReportsInFamily
+      : params.state === 'reviewed'
+        ? MSG.reports.noReviewedReportsInFamily
+        : MSG.reports.noReportsInFamily
+    : params.state === 'open'
       ? MSG.reports.noOpenReports
       : params.state === 'reviewed'
         ? MSG.reports.noReviewedReports
         : MSG.reports.noReports;
+  // An empty family says what the filter hides: the open reports of the other families (the menu's
+  // count is the entity's, and this family has none open when its list is empty).
+  const openElsewhere = params.groupId && params.state !== 'reviewed' ? (openCount.data?.open ?? 0) : 0;
 
   const columns: Column<Report>[] = [
     {
@@ -150,7 +182,7 @@ export function ReportsPage() {
       width: '18%',
       render: (r) => (
         <Stack gap={0}>
-          <Text size="sm" dir="auto">
+          <Text size="sm" dir="auto" style={{ overflowWrap: 'anywhere' }}>
             {r.reportedBy}
           </Text>
           {r.reason && (
@@ -175,17 +207,25 @@ export function ReportsPage() {
       header: MSG.reports.columnMessage,
       width: '30%',
       render: (r) => (
-        <Anchor
-          component={Link}
-          to={reportLink(r)}
-          state={{ fromReports: `/reports${location.search}` }}
-          aria-label={`${MSG.reports.openInConversation}: ${r.excerpt || MSG.reports.noText}`}
-          size="sm"
-          lineClamp={3}
-          title={r.excerpt}
-        >
-          {r.excerpt || MSG.reports.noText}
-        </Anchor>
+        <Stack gap={2}>
+          {r.author && (
+            // A name of one long word wraps rather than widening the column past the window.
+            <Text size="xs" c="dimmed" dir="auto" style={{ overflowWrap: 'anywhere' }}>
+              {MSG.reports.writtenBy(r.author)}
+            </Text>
+          )}
+          <Anchor
+            component={Link}
+            to={reportLink(r)}
+            state={{ fromReports: `/reports${location.search}` }}
+            aria-label={`${MSG.reports.openInConversation}: ${r.excerpt || MSG.reports.noText}`}
+            size="sm"
+            lineClamp={3}
+            title={r.excerpt}
+          >
+            {r.excerpt || MSG.reports.noText}
+          </Anchor>
+        </Stack>
       ),
     },
     {
@@ -209,11 +249,7 @@ export function ReportsPage() {
                 formatDateTime(r.reviewedAt ?? ''),
               )}
             </Text>
-            {r.reviewNote && (
-              <Text size="xs" lineClamp={4} title={r.reviewNote} style={{ whiteSpace: 'pre-wrap' }}>
-                {r.reviewNote}
-              </Text>
-            )}
+            {r.reviewNote && <ReviewNote note={r.reviewNote} />}
             <Button size="compact-sm" variant="subtle" onClick={() => setReopening(r)}>
               {MSG.reports.reopen}
             </Button>
@@ -250,6 +286,12 @@ export function ReportsPage() {
           <Stack align="center" gap="sm" py="xl">
             <IconShieldCheck size={56} stroke={1.3} color="var(--mantine-color-green-6)" aria-hidden />
             <Text fw={600}>{emptyText}</Text>
+            {openElsewhere > 0 && <Text size="sm">{MSG.reports.openElsewhere(openElsewhere)}</Text>}
+            {params.groupId && (
+              <Button variant="light" onClick={() => go({ groupId: undefined, page: 1 })}>
+                {MSG.reports.showAllFamilies}
+              </Button>
+            )}
           </Stack>
         ) : (
           <PagedTable
@@ -266,15 +308,7 @@ export function ReportsPage() {
         )}
       </Paper>
       <ReviewDialog report={reviewing} onClose={() => setReviewing(null)} />
-      <ConfirmDialog
-        opened={reopening !== null}
-        title={MSG.reports.reopen}
-        message={MSG.reports.reopenConfirm}
-        confirmLabel={MSG.reports.reopen}
-        loading={reopen.isPending}
-        onConfirm={confirmReopen}
-        onCancel={() => setReopening(null)}
-      />
+      <ReopenDialog report={reopening} onClose={() => setReopening(null)} />
     </>
   );
 }

@@ -1,7 +1,13 @@
-// Search in the conversation: words typed and submitted (Enter), the messages holding them newest
-// first with their author and date, more of them page by page, and each hit opens the conversation at
-// that message.
-import { formatDateTime, type MessageSearchHit, MSG, ZMessageSearchQuery } from '@bridge-talk/contract';
+// Search in the conversation: words typed and submitted (Enter), how many messages hold them, those
+// messages newest first with their author, date and the words found marked, more of them page by page,
+// and each hit opens the conversation at that message.
+import {
+  formatDateTime,
+  type MessageSearchHit,
+  MSG,
+  markSearchWords,
+  ZMessageSearchQuery,
+} from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Loader, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
@@ -22,7 +28,30 @@ export interface ConversationSearchProps {
   openId?: string | null;
 }
 
-function Hit({ hit, open, onOpen }: { hit: MessageSearchHit; open: boolean; onOpen: () => void }) {
+/** The excerpt with the words searched for marked: text nodes and <mark> only, never html. */
+function Excerpt({ text, q }: { text: string; q: string }) {
+  return (
+    <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="search-excerpt">
+      {markSearchWords(text, q).map((part, i) =>
+        // The parts of one excerpt never move: their place is their identity.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+        part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>,
+      )}
+    </Text>
+  );
+}
+
+function Hit({
+  hit,
+  q,
+  open,
+  onOpen,
+}: {
+  hit: MessageSearchHit;
+  q: string;
+  open: boolean;
+  onOpen: () => void;
+}) {
   return (
     <UnstyledButton
       onClick={onOpen}
@@ -44,9 +73,7 @@ function Hit({ hit, open, onOpen }: { hit: MessageSearchHit; open: boolean; onOp
           {formatDateTime(hit.created_at)}
         </Text>
       </Group>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {hit.excerpt}
-      </Text>
+      <Excerpt text={hit.excerpt} q={q} />
     </UnstyledButton>
   );
 }
@@ -56,6 +83,7 @@ export function ConversationSearch({ groupId, channelId, onOpen, openId = null }
   const form = useForm<{ q: string }>({ resolver: zodResolver(ZSearchForm), defaultValues: { q: '' } });
   const search = useSearchMessages(groupId, channelId, q);
   const hits = search.data?.pages.flatMap((p) => p.hits) ?? [];
+  const total = search.data?.pages[0]?.total ?? null;
 
   const onSubmit = form.handleSubmit(({ q: words }) => {
     if (words === q) void search.refetch();
@@ -112,7 +140,7 @@ export function ConversationSearch({ groupId, channelId, onOpen, openId = null }
         ) : (
           <Paper withBorder radius="md" p="xs" mah={320} style={{ overflowY: 'auto' }}>
             <Text size="sm" c="dimmed" role="status" px="xs">
-              {MSG.search.hits(hits.length, search.hasNextPage)}
+              {total !== null ? MSG.search.matches(total) : MSG.search.hits(hits.length, search.hasNextPage)}
             </Text>
             <Stack
               component="ul"
@@ -124,7 +152,7 @@ export function ConversationSearch({ groupId, channelId, onOpen, openId = null }
             >
               {hits.map((hit) => (
                 <li key={hit.id}>
-                  <Hit hit={hit} open={hit.id === openId} onOpen={() => onOpen(hit.id)} />
+                  <Hit hit={hit} q={q} open={hit.id === openId} onOpen={() => onOpen(hit.id)} />
                 </li>
               ))}
             </Stack>

@@ -1,5 +1,5 @@
 // One message of the conversation: the day when it changes, the sender's first name when the sender
-// changes, attachments (pictures as thumbnails that open full size, videos playable, an attachment the
+// changes, attachments (pictures as thumbnails that open full size in the picture viewer, videos playable, an attachment the
 // portal cannot read as a labelled placeholder), the sanitised html, the time (h:MM:ss TT), for a
 // reported message who reported it, and the mark of the message the conversation was opened at.
 import {
@@ -8,30 +8,24 @@ import {
   type Message,
   type MessageAttachment,
   MSG,
-  ROUTES,
   splitName,
 } from '@bridge-talk/contract';
 import { Anchor, Box, Divider, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconFlag, IconPhotoOff } from '@tabler/icons-react';
+import type { MouseEvent } from 'react';
 import { MessageHtml } from './message-html.js';
+import { attachmentLabel, pictureKey, portalUrl } from './pictures.js';
 import './message.css';
 
-/**
- * Attachments load from the portal only (its attachment route): an address anywhere else would tell a
- * third party who read the conversation and when, and the page's CSP would refuse it anyway.
- */
-const ATTACHMENT_ROUTE = ROUTES.channels.attachment.path;
-const ATTACHMENT_PREFIX = ATTACHMENT_ROUTE.slice(0, ATTACHMENT_ROUTE.indexOf(':'));
-
-function portalUrl(url: string | undefined): string | null {
-  return url?.startsWith(ATTACHMENT_PREFIX) && url.includes('/attachments/') ? url : null;
-}
-
-function AttachmentView({ attachment }: { attachment: MessageAttachment }) {
-  const label =
-    attachment.title ??
-    attachment.file_name ??
-    (attachment.type === 'image' ? MSG.conversations.imageLabel : MSG.conversations.videoLabel);
+function AttachmentView({
+  attachment,
+  onOpenPicture,
+}: {
+  attachment: MessageAttachment;
+  /** Opens the full-size picture on the page; without it (or with a modifier key) the link opens it apart. */
+  onOpenPicture: ((opener: HTMLElement) => void) | undefined;
+}) {
+  const label = attachmentLabel(attachment);
   const full = portalUrl(attachment.type === 'image' ? attachment.image_url : attachment.asset_url);
   if (!full) {
     return (
@@ -52,6 +46,13 @@ function AttachmentView({ attachment }: { attachment: MessageAttachment }) {
           target="_blank"
           rel="noopener noreferrer"
           aria-label={`${MSG.conversations.openFullSize}: ${label}`}
+          aria-haspopup={onOpenPicture ? 'dialog' : undefined}
+          onClick={(event: MouseEvent) => {
+            if (!onOpenPicture || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey)
+              return;
+            event.preventDefault();
+            onOpenPicture(event.currentTarget as HTMLElement);
+          }}
         >
           <img
             className="attachment-picture"
@@ -113,7 +114,14 @@ export function toRows(messages: Message[]): MessageRow[] {
   });
 }
 
-export function MessageItem({ row, highlighted = false }: { row: MessageRow; highlighted?: boolean }) {
+export interface MessageItemProps {
+  row: MessageRow;
+  highlighted?: boolean;
+  /** Opens the picture viewer at this attachment (its `pictureKey`); `opener` gets the focus back. */
+  onOpenPicture?: (key: string, opener: HTMLElement) => void;
+}
+
+export function MessageItem({ row, highlighted = false, onOpenPicture }: MessageItemProps) {
   const { message, showSender, day } = row;
   const reporters = [...new Set(message.flaggedMessages.flags.map((f) => f.user.name))];
   const reported = reporters.length > 0;
@@ -161,8 +169,14 @@ export function MessageItem({ row, highlighted = false }: { row: MessageRow; hig
           <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
             {message.attachments.map((attachment, i) => (
               // A message's attachments never change or move: their place is their identity.
-              // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-              <AttachmentView key={i} attachment={attachment} />
+              <AttachmentView
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+                key={i}
+                attachment={attachment}
+                onOpenPicture={
+                  onOpenPicture && ((opener) => onOpenPicture(pictureKey(message.id, i), opener))
+                }
+              />
             ))}
             <MessageHtml html={message.html} />
           </Stack>

@@ -1,5 +1,6 @@
-import { type Message, MSG } from '@bridge-talk/contract';
-import { screen, within } from '@testing-library/react';
+import { formatDate, type Message, MSG } from '@bridge-talk/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // jsdom lays nothing out: the windowing of a 10 000-message channel is checked in a browser, by
@@ -132,5 +133,131 @@ describe('MessageViewer', () => {
     );
     expect(screen.getByText(MSG.viewer.loadingNewer)).toBeInTheDocument();
     expect(screen.getByRole('log')).toHaveAttribute('aria-busy', 'true');
+  });
+});
+
+const url = (message: string, n: number) =>
+  `/api/groups/g/channels/c/messages/${message}/attachments/${n}?access=t`;
+
+function message(id: string, attachments: Message['attachments'], html = ''): Message {
+  return {
+    id,
+    user: { id: 'b', name: 'Bea Birth' },
+    attachments,
+    html,
+    created_at: '2026-03-07T15:00:00.000Z',
+    flaggedMessages: { flags: [] },
+  };
+}
+
+const conversation = [
+  message('1', [{ type: 'image', image_url: url('1', 0), title: 'Lake' }]),
+  message('2', [], '<p>no picture here</p>'),
+  message('3', [
+    { type: 'image', image_url: url('3', 0), title: 'Beach' },
+    { type: 'video', asset_url: url('3', 1), title: 'Clip' },
+    { type: 'image', image_url: 'https://cdn.example.org/x.png', title: 'Elsewhere' },
+  ]),
+  message('4', [{ type: 'image', image_url: url('4', 0), title: 'Garden' }]),
+];
+
+function renderViewer() {
+  renderWithProviders(
+    <MessageViewer
+      messages={conversation}
+      hasOlder={false}
+      loadingOlder={false}
+      onLoadOlder={() => {}}
+      height={600}
+    />,
+  );
+  return userEvent.setup({ delay: null });
+}
+
+describe('The picture viewer', () => {
+  it('opens a picture on the page, moves among the loaded pictures, zooms, and gives the focus back on Esc', async () => {
+    const user = renderViewer();
+    const opener = screen.getByRole('link', { name: `${MSG.conversations.openFullSize}: Beach` });
+    expect(opener).toHaveAttribute('aria-haspopup', 'dialog');
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('img', { name: 'Beach' })).toHaveAttribute('src', url('3', 0));
+    // The pictures the portal can show, in the conversation's order: the video and the outside one are not.
+    expect(within(dialog).getByText(MSG.pictures.position(2, 3))).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: MSG.pictures.next }));
+    expect(within(dialog).getByRole('img', { name: 'Garden' })).toHaveAttribute('src', url('4', 0));
+    expect(within(dialog).getByRole('button', { name: MSG.pictures.next })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(within(dialog).getByRole('img', { name: 'Lake' })).toBeInTheDocument();
+    expect(within(dialog).getByText(MSG.pictures.position(1, 3))).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: MSG.pictures.previous })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+
+    expect(within(dialog).getByText(MSG.pictures.zoomLevel(100))).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: MSG.pictures.zoomIn }));
+    await user.keyboard('+');
+    expect(within(dialog).getByText(MSG.pictures.zoomLevel(200))).toBeInTheDocument();
+    expect(within(dialog).getByRole('img', { name: 'Lake' }).style.width).toBe('200%');
+    await user.keyboard('-');
+    expect(within(dialog).getByText(MSG.pictures.zoomLevel(150))).toBeInTheDocument();
+    await user.keyboard('0');
+    expect(within(dialog).getByText(MSG.pictures.zoomLevel(100))).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
+
+  it('opens from the keyboard and closes with its button', async () => {
+    const user = renderViewer();
+    const opener = screen.getByRole('link', { name: `${MSG.conversations.openFullSize}: Lake` });
+    opener.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('img', { name: 'Lake' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: MSG.pictures.close }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
+});
+
+describe('The day in sight', () => {
+  it('keeps the day of the first message in view at the top of the box once the top has scrolled away', async () => {
+    const days = ['2026-03-05T10:00:00.000Z', '2026-03-06T10:00:00.000Z', '2026-03-07T10:00:00.000Z'];
+    const threeDays = days.flatMap((day, d) =>
+      Array.from({ length: 10 }, (_, i) => ({
+        ...messages(1)[0]!,
+        id: `d${d}m${i}`,
+        html: `<p>day ${d} message ${i}</p>`,
+        created_at: new Date(Date.parse(day) + i * 60_000).toISOString(),
+      })),
+    );
+    // Each message measures 72 px here, as a browser would lay it out.
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.getAttribute('role') === 'log' ? 600 : 72;
+    });
+    renderWithProviders(
+      <MessageViewer
+        messages={threeDays}
+        hasOlder={false}
+        loadingOlder={false}
+        onLoadOlder={() => {}}
+        height={600}
+      />,
+    );
+    const log = screen.getByRole('log');
+    // Scrolled to the messages of the second day (48 px above the first message, 72 px each).
+    log.scrollTop = 48 + 72 * 12 + 10;
+    log.dispatchEvent(new Event('scroll'));
+    await waitFor(() => expect(screen.getByTestId('viewer-day')).toHaveTextContent(formatDate(days[1]!)));
+    log.scrollTop = 0;
+    log.dispatchEvent(new Event('scroll'));
+    await waitFor(() => expect(screen.queryByTestId('viewer-day')).not.toBeInTheDocument());
   });
 });

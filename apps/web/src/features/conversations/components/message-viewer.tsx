@@ -3,14 +3,15 @@
 // up, newer ones as they scroll down when the newest are not loaded yet. Only the messages in view (and
 // a few around them) are in the page, so a channel of ten thousand messages scrolls as smoothly as one
 // of ten. Keyboard: the box takes the focus (Tab) and scrolls with the arrow, Page Up/Down, Home and
-// End keys.
-import type { Message } from '@bridge-talk/contract';
-import { MSG } from '@bridge-talk/contract';
+// End keys. The day of the messages at the top of the box stays in sight above them while scrolling. A picture opens full size in the picture viewer, among the pictures of the messages loaded.
+import { formatDate, type Message, MSG } from '@bridge-talk/contract';
 import { Box, Button, Center, Group, Loader, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   type KeyboardEvent,
+  lazy,
   type RefObject,
+  Suspense,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -19,6 +20,10 @@ import {
   useState,
 } from 'react';
 import { MessageItem, toRows } from './message-item.js';
+import { picturesOf } from './pictures.js';
+
+// Loaded with the first picture opened: most readings never open one.
+const PictureViewer = lazy(() => import('./picture-viewer.js').then((m) => ({ default: m.PictureViewer })));
 
 /** Within this many pixels of the top (or the bottom), the older (or newer) page is fetched. */
 const LOAD_OLDER_THRESHOLD = 400;
@@ -88,6 +93,21 @@ export function MessageViewer({
   const scrollRef = useRef<HTMLDivElement>(null);
   const filled = useWindowFill(scrollRef, height === undefined);
   const rows = useMemo(() => toRows(messages), [messages]);
+  const pictures = useMemo(() => picturesOf(messages), [messages]);
+  // The picture shown full size, by its key: it stays the same picture when older messages arrive.
+  const [pictureShown, setPictureShown] = useState<string | null>(null);
+  const pictureIndex = pictureShown === null ? -1 : pictures.findIndex((p) => p.key === pictureShown);
+  const pictureOpener = useRef<HTMLElement | null>(null);
+  const openPicture = useCallback((key: string, opener: HTMLElement) => {
+    pictureOpener.current = opener;
+    setPictureShown(key);
+  }, []);
+  // Closed: the focus goes back to the picture that opened the viewer.
+  useEffect(() => {
+    if (pictureShown !== null || !pictureOpener.current) return;
+    pictureOpener.current.focus();
+    pictureOpener.current = null;
+  }, [pictureShown]);
   // New messages are followed only at the live end of the conversation. One render late on purpose:
   // the newer page that reaches the end must keep the reader where they are, like the pages before it.
   const [live, setLive] = useState(!hasNewer);
@@ -198,7 +218,14 @@ export function MessageViewer({
     if (nearBottom() || element.scrollHeight <= element.clientHeight) loadNewer();
   }, [loadingNewer, nearBottom, loadNewer]);
 
+  // The day of the first message in view, once the top of the conversation has scrolled away.
+  const [scrolled, setScrolled] = useState(0);
+  const topItem =
+    scrolled > TOP_HEIGHT ? virtualizer.getVirtualItems().find((item) => item.end > scrolled) : undefined;
+  const shownDay = topItem ? formatDate(rows[topItem.index]!.message.created_at) : null;
+
   const onScroll = () => {
+    setScrolled(scrollRef.current?.scrollTop ?? 0);
     if (nearTop()) loadOlder();
     if (nearBottom()) loadNewer();
   };
@@ -233,6 +260,15 @@ export function MessageViewer({
         background: 'var(--mantine-color-white)',
       }}
     >
+      {shownDay && (
+        // Sticky and of no height: it stays at the top of the box, over the messages, taking no room.
+        // Each day's divider in the log already tells a screen reader the day.
+        <div className="viewer-day" aria-hidden data-testid="viewer-day">
+          <Text size="xs" fw={700} title={MSG.conversationDates.shownDay(shownDay)}>
+            {shownDay}
+          </Text>
+        </div>
+      )}
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
         <Center h={TOP_HEIGHT} pos="absolute" top={0} left={0} right={0}>
           {hasOlder ? (
@@ -270,6 +306,7 @@ export function MessageViewer({
             <MessageItem
               row={rows[item.index]!}
               highlighted={rows[item.index]!.message.id === highlightedId}
+              onOpenPicture={openPicture}
             />
           </div>
         ))}
@@ -290,6 +327,16 @@ export function MessageViewer({
           </Center>
         )}
       </div>
+      {pictureIndex >= 0 && (
+        <Suspense fallback={null}>
+          <PictureViewer
+            pictures={pictures}
+            index={pictureIndex}
+            onIndex={(index) => setPictureShown(pictures[index]!.key)}
+            onClose={() => setPictureShown(null)}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

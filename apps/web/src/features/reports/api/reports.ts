@@ -1,4 +1,5 @@
 import {
+  type ReopenReportRequest,
   type ReportAlertSetting,
   type ReportListQuery,
   type ReviewReportRequest,
@@ -64,7 +65,8 @@ export function useReviewReport() {
 export function useReopenReport() {
   const onSuccess = useRefreshAfterChange();
   return useMutation({
-    mutationFn: (id: string) => callApi(ROUTES.reports.reopen, { params: { id }, body: {} }),
+    mutationFn: ({ id, ...body }: ReopenReportRequest & { id: string }) =>
+      callApi(ROUTES.reports.reopen, { params: { id }, body }),
     onSuccess,
   });
 }
