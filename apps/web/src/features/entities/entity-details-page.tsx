@@ -195,8 +195,8 @@ function EntityDetailsCards({ entity }: { entity: Entity }) {
           <DetailField label="Email" value={entity.email} />
           <DetailField label="Phone" value={entity.phone} />
           <DetailField label="Address" value={entity.address} />
-          <DetailField label="Start contract" value={entity.startContract ?? NO_DATE} />
-          <DetailField label="End contract" value={entity.endContract ?? NO_DATE} />
+          <DetailField label={MSG.fields.startContract} value={entity.startContract ?? NO_DATE} />
+          <DetailField label={MSG.fields.endContract} value={entity.endContract ?? NO_DATE} />
         </SimpleGrid>
       </Paper>
       <Paper withBorder p="xl" radius="md" aria-busy={plans.isPending || undefined}>
