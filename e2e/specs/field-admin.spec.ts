@@ -177,7 +177,7 @@ test('an access request is viewed and rejected with an e-mail to its requester; 
   await expect(page).toHaveURL(/\/activity\?kind=accessRequests$/);
   await page.getByRole('searchbox', { name: 'Who (name or e-mail)' }).fill(email);
   await expect(page).toHaveURL(/search=/);
-  const asked = row(page, 'Asked for access to the portal.');
+  const asked = row(page, 'Asked for access to the portal.', email);
   await expect(asked).toContainText(`Rhea Requester (${email})`);
   await expect(asked).toContainText(name);
   // The requester's account is gone; the record names them as they asked, and links nowhere.
@@ -185,7 +185,7 @@ test('an access request is viewed and rejected with an e-mail to its requester; 
 
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Kind' })).toHaveValue('Access requests');
-  await expect(row(page, 'Asked for access to the portal.')).toContainText(email);
+  await expect(row(page, 'Asked for access to the portal.', email)).toContainText(email);
   await page.getByRole('searchbox', { name: 'Who (name or e-mail)' }).fill('');
   const rejected = row(page, 'Rejected an access request.', email);
   await expect(rejected).toContainText('The requester was told by e-mail.');

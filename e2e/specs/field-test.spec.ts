@@ -49,7 +49,7 @@ test('a changed password ends the session on the login page, which says so', asy
   await expect(page).toHaveURL(/\/login\/entity$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Agency and lawyer login' })).toBeVisible();
   await expect(page.getByText('Change password successfully.')).toBeVisible();
-  await expect(page).toHaveTitle('Login · Bridge Talk');
+  await expect(page).toHaveTitle('Agency and lawyer login · Bridge Talk');
   // The session is over: a signed-in page goes back to the login.
   await page.goto('/manage-families');
   await expect(page).toHaveURL(/\/login\/entity$/);

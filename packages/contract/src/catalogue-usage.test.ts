@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MSG } from './messages.js';
+import { MAIL_TEXTS } from './messages-mail.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const SOURCES = ['apps/web/src', 'apps/server/src'];
@@ -40,7 +41,7 @@ function spelledOut(text: string): RegExp {
 }
 
 describe('the message catalogue', () => {
-  const texts = [...catalogueTexts(MSG)];
+  const texts = [...catalogueTexts({ MSG, MAIL_TEXTS })];
   const files = SOURCES.flatMap(sourceFiles).map((file) => ({
     file,
     code: withoutComments(readFileSync(path.join(root, file), 'utf8')),

@@ -109,19 +109,4 @@ export const ACTIVITY_TEXTS = {
     rejected: 'The access request was rejected.',
     notPending: 'Only a pending access request can be rejected.',
   },
-
-  /** E-mails the portal sends (not in the spec). */
-  mail: {
-    hello: (name: string) => `Hello ${name},`,
-    accessRejectedSubject: 'Your Bridge Talk access request',
-    accessRejectedBody:
-      'Thank you for your interest in the Bridge Talk portal. Your request for access has been declined.',
-    accessRejectedContact: 'If you think this is a mistake, please contact our team.',
-    emailChangedSubject: 'The e-mail address of your Bridge Talk account changed',
-    emailChangedOld: (to: string) =>
-      `An administrator changed the e-mail address of your Bridge Talk portal account to ${to}. This address no longer signs in.`,
-    emailChangedNew: (loginUrl: string) =>
-      `An administrator changed the e-mail address of your Bridge Talk portal account to this address. Sign in at ${loginUrl} with it; your password is unchanged.`,
-    emailChangedContact: 'If you did not expect this change, please contact our team.',
-  },
 } as const;

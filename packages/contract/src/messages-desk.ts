@@ -69,15 +69,5 @@ export const DESK_TEXTS = {
     immediate: 'An e-mail for each report, within a minute',
     daily: 'One e-mail a day with the day’s reports',
     saved: 'Your alert setting is saved.',
-    subjectOne: (family: string) => `A message was reported in the family ${family}`,
-    subjectMany: (count: number) => `${count} messages were reported in your families`,
-    subjectDigest: (count: number) =>
-      count === 1 ? 'Daily summary: 1 reported message' : `Daily summary: ${count} reported messages`,
-    intro: 'A family member reported a message in Bridge Talk. Sign in to the portal to read it:',
-    introMany: 'Family members reported messages in Bridge Talk. Sign in to the portal to read them:',
-    line: (family: string, channel: string) => `${family}, ${channel}`,
-    openAll: 'All open reports:',
-    footer:
-      'This e-mail does not contain the message. You can choose a daily summary in your account settings.',
   },
 } as const;

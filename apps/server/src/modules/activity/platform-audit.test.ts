@@ -1,7 +1,7 @@
 // The platform activity as an audit trail: access requests (asked, seen, rejected with or without an
 // e-mail), plans and coupons, the filters by kind, actor and time, and the e-mails an administrator's
 // change of an account's address sends to both addresses.
-import { type ActivityEvent, API, apiPath, MSG } from '@bridge-talk/contract';
+import { type ActivityEvent, API, apiPath, MAIL_TEXTS, MSG } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,9 +83,9 @@ describe('access requests', () => {
     const rejected = await call('POST', apiPath(API.entity.reject, { id }), admin, { notify: true });
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(rejected.json()).toEqual({ message: MSG.accessRequests.rejected });
-    const mail = await waitForMessage(smtp, email, new RegExp(MSG.mail.accessRejectedSubject));
-    expect(mail.text).toContain(MSG.mail.hello('Nora Quinn'));
-    expect(mail.text).toContain(MSG.mail.accessRejectedBody);
+    const mail = await waitForMessage(smtp, email, new RegExp(MAIL_TEXTS.accessRejectedSubject));
+    expect(mail.text).toContain(MAIL_TEXTS.hello('Nora Quinn'));
+    expect(mail.text).toContain(MAIL_TEXTS.accessRejectedBody);
 
     // Gone: not found, and the address may ask again.
     expect((await call('GET', apiPath(API.entity.byId, { id }), admin)).statusCode).toBe(404);
@@ -235,8 +235,8 @@ describe("an administrator's change of an account's e-mail", () => {
     expect(edited.statusCode).toBe(200);
     const invitation = await waitForMessage(smtp, movedEmail, /Your Bridge Talk portal account/);
     expect(codeIn(invitation.text)).toHaveLength(6);
-    const notice = await waitForMessage(smtp, invitedEmail, new RegExp(MSG.mail.emailChangedSubject));
-    expect(notice.text).toContain(MSG.mail.emailChangedOld(movedEmail));
+    const notice = await waitForMessage(smtp, invitedEmail, new RegExp(MAIL_TEXTS.emailChangedSubject));
+    expect(notice.text).toContain(MAIL_TEXTS.emailChangedOld(movedEmail));
 
     const [event] = await events({ kind: 'admins' });
     expect(event).toMatchObject({
@@ -253,11 +253,11 @@ describe("an administrator's change of an account's e-mail", () => {
       email: movedEmail,
     });
     expect(edited.statusCode).toBe(200);
-    const toNew = await waitForMessage(smtp, movedEmail, new RegExp(MSG.mail.emailChangedSubject));
+    const toNew = await waitForMessage(smtp, movedEmail, new RegExp(MAIL_TEXTS.emailChangedSubject));
     expect(toNew.text).toContain('your password is unchanged');
     expect(toNew.text).not.toMatch(/^[A-Z2-9]{6}$/m);
-    const toOld = await waitForMessage(smtp, active.email, new RegExp(MSG.mail.emailChangedSubject));
-    expect(toOld.text).toContain(MSG.mail.emailChangedOld(movedEmail));
+    const toOld = await waitForMessage(smtp, active.email, new RegExp(MAIL_TEXTS.emailChangedSubject));
+    expect(toOld.text).toContain(MAIL_TEXTS.emailChangedOld(movedEmail));
   });
 
   it("sends an entity's invitation to its new address when its person has not chosen a password", async () => {
@@ -282,7 +282,7 @@ describe("an administrator's change of an account's e-mail", () => {
     expect(edited.statusCode, edited.body).toBe(200);
     const invitation = await waitForMessage(smtp, movedEmail, /Your Bridge Talk portal account/);
     expect(invitation.text).toContain('Hello Moving Agency,');
-    const notice = await waitForMessage(smtp, firstEmail, new RegExp(MSG.mail.emailChangedSubject));
-    expect(notice.text).toContain(MSG.mail.emailChangedOld(movedEmail));
+    const notice = await waitForMessage(smtp, firstEmail, new RegExp(MAIL_TEXTS.emailChangedSubject));
+    expect(notice.text).toContain(MAIL_TEXTS.emailChangedOld(movedEmail));
   });
 });

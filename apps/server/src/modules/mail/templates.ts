@@ -1,6 +1,6 @@
 // The text of every e-mail the portal sends. Plain text first (it is what every client shows); the
 // html part is the same text with paragraphs and escaped values.
-import { cardLabel, formatDateTime, formatMoney, MSG, planPeriodLabel } from '@bridge-talk/contract';
+import { cardLabel, formatDateTime, formatMoney, MAIL_TEXTS, planPeriodLabel } from '@bridge-talk/contract';
 import type { MailMessage } from '../../providers/mail/index.js';
 
 function escapeHtml(value: string): string {
@@ -155,27 +155,27 @@ export function chargeMail(input: {
 
 /** The requester of an access request the administrator rejected, when they chose to say so. */
 export function accessRejectedMail(input: { to: string; name: string }) {
-  return compose(input.to, MSG.mail.accessRejectedSubject, [
-    MSG.mail.hello(input.name),
-    MSG.mail.accessRejectedBody,
-    MSG.mail.accessRejectedContact,
+  return compose(input.to, MAIL_TEXTS.accessRejectedSubject, [
+    MAIL_TEXTS.hello(input.name),
+    MAIL_TEXTS.accessRejectedBody,
+    MAIL_TEXTS.accessRejectedContact,
   ]);
 }
 
 /** The old address of an account whose e-mail an administrator changed. */
 export function emailChangedOldMail(input: { to: string; name: string; newEmail: string }) {
-  return compose(input.to, MSG.mail.emailChangedSubject, [
-    MSG.mail.hello(input.name),
-    MSG.mail.emailChangedOld(input.newEmail),
-    MSG.mail.emailChangedContact,
+  return compose(input.to, MAIL_TEXTS.emailChangedSubject, [
+    MAIL_TEXTS.hello(input.name),
+    MAIL_TEXTS.emailChangedOld(input.newEmail),
+    MAIL_TEXTS.emailChangedContact,
   ]);
 }
 
 /** The new address of an activated account whose e-mail an administrator changed. */
 export function emailChangedNewMail(input: { to: string; name: string; loginUrl: string }) {
-  return compose(input.to, MSG.mail.emailChangedSubject, [
-    MSG.mail.hello(input.name),
-    MSG.mail.emailChangedNew(input.loginUrl),
-    MSG.mail.emailChangedContact,
+  return compose(input.to, MAIL_TEXTS.emailChangedSubject, [
+    MAIL_TEXTS.hello(input.name),
+    MAIL_TEXTS.emailChangedNew(input.loginUrl),
+    MAIL_TEXTS.emailChangedContact,
   ]);
 }

@@ -1,7 +1,7 @@
 // Alerts of reported messages to the entity's sign-in e-mail: within a minute of a report (a job the
 // report queues, and a run every minute as the safety net), or one digest a day. An alert names the
 // family and the channel and links to the message in the portal; it never holds the message.
-import { MSG, type ReportAlertMode } from '@bridge-talk/contract';
+import { MAIL_TEXTS, MSG, type ReportAlertMode } from '@bridge-talk/contract';
 import type { AppContext } from '../../app-context.js';
 import type { MailMessage } from '../../providers/mail/index.js';
 import { portalUrl } from '../auth/invitations.js';
@@ -31,12 +31,12 @@ export function alertMail(
   const first = reports[0]!;
   const subject =
     mode === 'daily'
-      ? MSG.alerts.subjectDigest(reports.length)
+      ? MAIL_TEXTS.reportAlerts.subjectDigest(reports.length)
       : reports.length === 1
-        ? MSG.alerts.subjectOne(first.familyName)
-        : MSG.alerts.subjectMany(reports.length);
+        ? MAIL_TEXTS.reportAlerts.subjectOne(first.familyName)
+        : MAIL_TEXTS.reportAlerts.subjectMany(reports.length);
   const lines = reports.map((report) => ({
-    label: MSG.alerts.line(
+    label: MAIL_TEXTS.reportAlerts.line(
       report.familyName,
       report.channelNumber === null
         ? MSG.reports.unknownChannel
@@ -46,10 +46,10 @@ export function alertMail(
   }));
   return compose(to, subject, [
     'Hello,',
-    reports.length === 1 ? MSG.alerts.intro : MSG.alerts.introMany,
+    reports.length === 1 ? MAIL_TEXTS.reportAlerts.intro : MAIL_TEXTS.reportAlerts.introMany,
     ...lines.map((line) => `${line.label}\n${line.url}`),
-    `${MSG.alerts.openAll}\n${portalUrl(ctx, '/reports')}`,
-    MSG.alerts.footer,
+    `${MAIL_TEXTS.reportAlerts.openAll}\n${portalUrl(ctx, '/reports')}`,
+    MAIL_TEXTS.reportAlerts.footer,
   ]);
 }
 

@@ -3,7 +3,7 @@
 // review needs a note and takes the '!' away while the history keeps the report, and a report of
 // another entity is not found.
 import { createHmac } from 'node:crypto';
-import { API, apiPath, MSG } from '@bridge-talk/contract';
+import { API, apiPath, MAIL_TEXTS, MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ConversationApp,
@@ -90,7 +90,7 @@ describe('reported messages, local provider', () => {
       const sent = await findSentMailTo(c.t.db(), entity.email);
       return sent.length > 0 ? sent : null;
     });
-    expect(mail!.subject).toBe(MSG.alerts.subjectOne('Robin Queue'));
+    expect(mail!.subject).toBe(MAIL_TEXTS.reportAlerts.subjectOne('Robin Queue'));
     expect(mail!.text).toContain('Robin Queue, Channel 1');
     expect(mail!.text).toContain(`/manage-families/${f.groupId}/channel/${f.channelId}?message=${messageId}`);
     expect(mail!.text).not.toContain('take');
@@ -252,7 +252,7 @@ describe('reported messages, local provider', () => {
       const sent = await findSentMailTo(c.t.db(), fresh.email);
       return sent.length > 0 ? sent : null;
     });
-    expect(digest!.subject).toBe(MSG.alerts.subjectDigest(2));
+    expect(digest!.subject).toBe(MAIL_TEXTS.reportAlerts.subjectDigest(2));
     // Each report is announced once.
     expect(await sendReportAlerts(c.t.app.ctx, 'daily')).toBe(0);
   });

@@ -7,7 +7,7 @@ import { Alert, Box, Button, Group, LoadingOverlay as Overlay, Stack, Text, Text
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
-import { useUnsavedChanges } from '../../shared/forms/unsaved-changes.js';
+import { useUnsavedChanges } from '../../shared/forms/unsaved-changes-store.js';
 import { inlineStylesAllowed } from '../../shared/security/style-nonce.js';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
 import { notify } from '../../shared/ui/notify.js';
@@ -133,7 +133,7 @@ export function TermsEditorPage() {
                 </Text>
               )}
               <Group justify="flex-end">
-                <Button component={Link} to={listTo} variant="default">
+                <Button component={Link} to={listTo} variant="default" data-discards-changes>
                   Cancel
                 </Button>
                 <Button onClick={() => void onSave()} loading={save.isPending} disabled={!editorReady}>

@@ -18,7 +18,7 @@ import {
   type Route,
 } from '@bridge-talk/contract';
 import { webConfig } from '../../config/index.js';
-import { holdSessionEnd } from '../forms/unsaved-changes.js';
+import { holdSessionEnd } from '../forms/unsaved-changes-store.js';
 import { announceSessionEnd, sessionEndOf } from '../session/session-end.js';
 import { clearStorage, storedRole } from '../session/storage.js';
 import { currentAccessToken, publishSession } from '../session/token.js';

@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { Link } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render.js';
-import { holdSessionEnd, UnsavedChangesGuard } from './unsaved-changes.js';
+import { UnsavedChangesGuard } from './unsaved-changes.js';
+import { holdSessionEnd } from './unsaved-changes-store.js';
 import { useBlurValidatedForm } from './use-blur-validated-form.js';
 
 function EditPage({ guard = true }: { guard?: boolean }) {

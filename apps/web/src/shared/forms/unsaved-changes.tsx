@@ -1,70 +1,24 @@
 // Typed work is not lost without a word. A form with unsaved changes (useUnsavedChanges) makes:
 // - a link that leaves the page (the menu, a breadcrumb, the back arrow) ask first — a link inside the
-//   form itself, its Cancel, is the form's own way out and does not;
+//   form itself, its Cancel (or a link marked data-discards-changes), is its own way out and does not;
 // - a reload or closing the tab ask through the browser's own prompt;
 // - a session that ends meanwhile (signed out in another tab, expired) keep the page and say so:
 //   signing in again in another tab lets the changes be saved here, since every tab shares the
 //   session's cookie.
 // One UnsavedChangesGuard, in the signed-in frame, listens and shows the questions.
-import type { Role } from '@bridge-talk/contract';
 import { MSG } from '@bridge-talk/contract';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type SessionEnd, sessionEndMessage } from '../session/session-end.js';
+import { sessionEndMessage } from '../session/session-end.js';
 import { ConfirmDialog } from '../ui/confirm-dialog.js';
 import { Dialog } from '../ui/dialog.js';
-
-const holders = new Set<symbol>();
-
-/** Whether a form of this page holds changes not saved yet. */
-export function hasUnsavedChanges(): boolean {
-  return holders.size > 0;
-}
-
-/** Marks this page as holding unsaved changes while `dirty` is true. */
-export function useUnsavedChanges(dirty: boolean): void {
-  useEffect(() => {
-    if (!dirty) return;
-    const holder = Symbol('unsaved changes');
-    holders.add(holder);
-    return () => {
-      holders.delete(holder);
-    };
-  }, [dirty]);
-}
-
-interface HeldSessionEnd {
-  role: Role;
-  end: SessionEnd;
-}
-
-let heldEnd: HeldSessionEnd | null = null;
-const listeners = new Set<() => void>();
-const emit = () => {
-  for (const listener of listeners) listener();
-};
-
-/**
- * A session that ended while this page holds unsaved changes: kept on screen with a word instead of
- * leaving for the login page. False when nothing is unsaved (then the caller leaves as usual).
- */
-export function holdSessionEnd(role: Role, end: SessionEnd): boolean {
-  if (!hasUnsavedChanges()) return false;
-  heldEnd = { role, end };
-  emit();
-  return true;
-}
-
-function useHeldSessionEnd(): HeldSessionEnd | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => heldEnd,
-  );
-}
+import {
+  dropUnsavedChanges,
+  hasUnsavedChanges,
+  releaseSessionEnd,
+  useHeldSessionEnd,
+} from './unsaved-changes-store.js';
 
 /** The link a click lands on, when it would take this tab to another page of the portal. */
 function leavingLink(event: MouseEvent): HTMLAnchorElement | null {
@@ -74,8 +28,9 @@ function leavingLink(event: MouseEvent): HTMLAnchorElement | null {
   if (!(link instanceof HTMLAnchorElement)) return null;
   if (link.target && link.target !== '_self') return null;
   if (link.hasAttribute('download') || link.origin !== window.location.origin) return null;
-  // The form's own links (Cancel) are its way out: they leave without asking.
-  if (link.closest('form')) return null;
+  // The form's own links (Cancel) are its way out: they leave without asking. A Cancel beside an editor
+  // that is no <form> says so itself.
+  if (link.closest('form, [data-discards-changes]')) return null;
   const here = window.location.pathname + window.location.search;
   if (link.pathname + link.search === here) return null;
   return link;
@@ -122,17 +77,14 @@ export function UnsavedChangesGuard() {
         onCancel={() => setLeavingTo(null)}
         onConfirm={() => {
           const to = leavingTo;
-          holders.clear();
+          dropUnsavedChanges();
           setLeavingTo(null);
           if (to) void navigate(to);
         }}
       />
       <Dialog
         opened={held !== null}
-        onClose={() => {
-          heldEnd = null;
-          emit();
-        }}
+        onClose={releaseSessionEnd}
         title={MSG.extra.sessionEndedTitle}
         centered
         closeButtonProps={{ 'aria-label': 'Close' }}
@@ -148,19 +100,13 @@ export function UnsavedChangesGuard() {
               variant="default"
               color="red"
               onClick={() => {
-                holders.clear();
+                dropUnsavedChanges();
                 window.location.assign(login);
               }}
             >
               {MSG.extra.unsavedChangesLeave}
             </Button>
-            <Button
-              data-autofocus
-              onClick={() => {
-                heldEnd = null;
-                emit();
-              }}
-            >
+            <Button data-autofocus onClick={releaseSessionEnd}>
               {MSG.extra.backToMyChanges}
             </Button>
           </Group>

@@ -12,7 +12,7 @@ import {
   useForm,
 } from 'react-hook-form';
 import { afterPointerPress, listenForPointerPresses } from './pointer-press.js';
-import { useUnsavedChanges } from './unsaved-changes.js';
+import { useUnsavedChanges } from './unsaved-changes-store.js';
 
 export function useBlurValidatedForm<
   TFieldValues extends FieldValues = FieldValues,

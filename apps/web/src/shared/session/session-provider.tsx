@@ -4,7 +4,7 @@
 import type { SessionResponse, SessionUser } from '@bridge-talk/contract';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { refreshSession } from '../api/api-client.js';
-import { holdSessionEnd } from '../forms/unsaved-changes.js';
+import { holdSessionEnd } from '../forms/unsaved-changes-store.js';
 import { onSessionEndElsewhere } from './session-end.js';
 import { storedRole } from './storage.js';
 import { onSessionChange, publishSession } from './token.js';

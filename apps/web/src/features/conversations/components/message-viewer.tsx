@@ -32,8 +32,11 @@ const TOP_HEIGHT = 48;
 /** The space below the last message for 'Load newer messages', while newer ones are not loaded. */
 const BOTTOM_HEIGHT = 48;
 
-/** The box is never shorter than this; the page's padding below it. */
-const MIN_HEIGHT = 360;
+/**
+ * The box is never shorter than this (a few messages), so that on a laptop's 720 px, under the search
+ * and the date jump, it still fits the window; the page's padding below it.
+ */
+const MIN_HEIGHT = 240;
 const SPACE_BELOW = 32;
 
 /**
