@@ -97,6 +97,15 @@ const couponName = z
   .min(1, MSG.payments.couponNameRequired)
   .max(COUPON_NAME_MAX, MSG.validation.tooLong(MSG.fields.couponName, COUPON_NAME_MAX));
 
+/** How many times a coupon may be redeemed: the form takes up to 9 digits, and so does the API (a larger
+ * number would not fit the database's integer, and is no real limit anyway). */
+const ZCouponMaxRedemptions = z
+  .number()
+  .int()
+  .min(1, MSG.payments.couponMaxRedemptionsInvalid)
+  .max(999_999_999, MSG.payments.couponMaxRedemptionsInvalid)
+  .nullable();
+
 export const ZCreateCouponRequest = z
   .object({
     id: ZNewCouponCode,
@@ -111,7 +120,7 @@ export const ZCreateCouponRequest = z
       .int(MSG.payments.couponAmountInvalid)
       .positive(MSG.payments.couponAmountInvalid)
       .nullable(),
-    max_redemptions: z.number().int().min(1, MSG.payments.couponMaxRedemptionsInvalid).nullable(),
+    max_redemptions: ZCouponMaxRedemptions,
     products: z.array(z.string().min(1).max(255)).min(1, MSG.payments.couponPlansRequired).max(50),
   })
   .superRefine((value, ctx) => {
@@ -135,7 +144,7 @@ export const ZCouponIdParams = z.object({ id: z.string().min(1).max(255) });
  */
 export const ZEditCouponRequest = z.object({
   name: couponName,
-  max_redemptions: z.number().int().min(1, MSG.payments.couponMaxRedemptionsInvalid).nullable(),
+  max_redemptions: ZCouponMaxRedemptions,
 });
 export type EditCouponRequest = z.input<typeof ZEditCouponRequest>;
 

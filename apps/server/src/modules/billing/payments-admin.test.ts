@@ -249,5 +249,9 @@ describe('coupons', () => {
     expect(
       (await admin('PUT', '/api/payments/coupons/NOPE', { name: 'x', max_redemptions: null })).statusCode,
     ).toBe(404);
+    // A limit beyond the form's 9 digits is refused by its message, never a database overflow (500).
+    const huge = await admin('PUT', '/api/payments/coupons/RENAME', { name: 'x', max_redemptions: 1e12 });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().message).toBe(MSG.payments.couponMaxRedemptionsInvalid);
   });
 });
