@@ -127,6 +127,32 @@ function trustedProxies(trust: Config['trustProxy']) {
   return (_address: string, hop: number) => hop < trust;
 }
 
+/** Query parameters whose values say nothing about anybody: kept in the log, every other value redacted. */
+const PLAIN_QUERY_PARAMETERS = new Set([
+  'page',
+  'limit',
+  'size',
+  'sort',
+  'order',
+  'direction',
+  'status',
+  'kind',
+]);
+
+/** A request's address as the log keeps it: the path, and the query with personal values redacted. */
+export function loggedUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const name = pair.split('=', 1)[0] ?? '';
+      return PLAIN_QUERY_PARAMETERS.has(name) || !pair.includes('=') ? pair : `${name}=[redacted]`;
+    });
+  return `${url.slice(0, at)}?${query.join('&')}`;
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -134,10 +160,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       level: config.logLevel,
       redact: { paths: REDACT, censor: '[redacted]' },
       serializers: {
-        // As Fastify logs a request, but an attachment address's media token is not written down.
+        // As Fastify logs a request, but what the address carries is not written down: search words
+        // (names of people, words of their conversations) and an attachment's media token.
         req: (request: FastifyRequest) => ({
           method: request.method,
-          url: request.url.replace(/([?&]access=)[^&#]*/g, '$1[redacted]'),
+          url: loggedUrl(request.url),
           host: request.host,
           remoteAddress: request.ip,
           remotePort: request.socket?.remotePort,
@@ -301,7 +328,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.code(404).send({ message: MSG.extra.notFound });
   });
 
-  registerMailJobs(queue, ctx.db, mail);
+  registerMailJobs(queue, ctx);
   registerExportJobs(ctx);
   await registerAttachmentJobs(ctx);
   await ensureBootstrapAdmin(ctx);

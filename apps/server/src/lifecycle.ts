@@ -1,17 +1,29 @@
 // What the process entries share (main.ts serves HTTP, worker.ts runs the jobs; the seed commands
-// reuse the first): reading the configuration or exiting with its message, and a graceful stop on
-// SIGTERM / SIGINT.
+// reuse the first): reading the configuration or exiting with its message, keeping the files on disk
+// private, and a graceful stop on SIGTERM / SIGINT.
 import type { FastifyInstance } from 'fastify';
 import { type Config, ConfigError, loadConfig } from './config/index.js';
+import { keepFilesPrivate, PrivateFilesError } from './lib/private-files.js';
 
 /** Seconds a stop may take (requests in flight, jobs running) before the process exits anyway. */
 const STOP_TIMEOUT_MS = 20_000;
 
+/** The folders the portal writes: the embedded database, the outbox, stored files (when local). */
+export function privateFolders(config: Config): string[] {
+  const folders = [config.database.dataDir];
+  if (!config.mail.smtpUrl) folders.push(config.mail.outboxDir);
+  if (config.storage.provider === 'local') folders.push(config.storage.dir);
+  return folders.filter((folder) => !folder.startsWith('memory:'));
+}
+
+/** The configuration, with its folders made private before anything is written; or exits with why not. */
 export function loadConfigOrExit(): Config {
   try {
-    return loadConfig();
+    const config = loadConfig();
+    keepFilesPrivate(privateFolders(config));
+    return config;
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof PrivateFilesError) {
       console.error(error.message);
       process.exit(1);
     }

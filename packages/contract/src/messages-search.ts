@@ -21,6 +21,8 @@ export const SEARCH_TEXTS = {
     matches: (count: number) => (count === 1 ? '1 message matches' : `${count} messages match`),
     moreHits: 'More results',
     failed: 'The search could not be done.',
+    /** One person's searches at once, or in a minute, past what one reader needs. */
+    tooMany: 'Too many searches at once. Wait a moment, then search again.',
     jumpTo: 'Show in the conversation',
     /** A `before` cursor the server did not give (edited by hand, or from another conversation). */
     invalidCursor: 'These results are out of date. Search again.',

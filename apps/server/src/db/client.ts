@@ -61,6 +61,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return openPglite(options);
 }
 
+const PGLITE_ANALYZE_EVERY_MS = 6 * 60 * 60 * 1000;
+
 async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   const dataDir = options.pglite?.dataDir ?? options.dataDir;
   if (dataDir && !dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
@@ -69,10 +71,23 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   const db = drizzlePglite(client as unknown as PGlite, { schema, ...queryLogger(options) }) as unknown as Db;
   try {
     await migratePglite(db as never, { migrationsFolder });
+    // PGlite has no autovacuum, so nothing gathers the planner's statistics: without them it guesses,
+    // and a search or a list can take a plan that reads every row. Gathered when a table has never had
+    // them (a new database, a migration's new table: reltuples is -1), and every few hours while the
+    // portal runs.
+    const unanalysed = await client.query<{ n: number }>(
+      `select count(*)::int as n from pg_class
+        where relnamespace = 'public'::regnamespace and relkind = 'r' and reltuples < 0`,
+    );
+    if ((unanalysed.rows[0]?.n ?? 0) > 0) await client.query('analyze');
   } catch (error) {
     await client.close().catch(() => {});
     throw error;
   }
+  const analyse = setInterval(() => {
+    if (!client.closed) client.query('analyze').catch(() => {});
+  }, PGLITE_ANALYZE_EVERY_MS);
+  analyse.unref();
   return {
     kind: 'pglite',
     db,
@@ -81,6 +96,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
       await client.query('select 1');
     },
     async close() {
+      clearInterval(analyse);
       if (!client.closed) await client.close();
     },
   };

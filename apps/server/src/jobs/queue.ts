@@ -30,7 +30,9 @@ export type JobName = keyof JobData;
 export const QUEUES: Record<JobName, { retryLimit: number; retryDelay: number; expireInSeconds: number }> = {
   'mail.send': { retryLimit: 10, retryDelay: 5, expireInSeconds: 120 },
   'billing.renew': { retryLimit: 3, retryDelay: 60, expireInSeconds: 600 },
-  'conversation.export': { retryLimit: 5, retryDelay: 30, expireInSeconds: 600 },
+  // A process killed mid-export leaves its job active until it expires: a minute is ten times what a
+  // 10 000-message transcript with pictures takes, and a retry mails nothing twice (sendMailOnce).
+  'conversation.export': { retryLimit: 5, retryDelay: 10, expireInSeconds: 60 },
   'attachments.cleanup': { retryLimit: 3, retryDelay: 60, expireInSeconds: 600 },
   'reports.alert': { retryLimit: 5, retryDelay: 10, expireInSeconds: 120 },
   'reports.digest': { retryLimit: 5, retryDelay: 60, expireInSeconds: 600 },
@@ -94,8 +96,9 @@ export async function createJobQueue(
   options: QueueOptions,
 ): Promise<JobQueue> {
   await assertBossSchema(database);
-  // pg-boss 10 checks for expired jobs in its maintenance, by default every 120 s: every 60 s here.
-  const supervise = { maintenanceIntervalSeconds: options.superviseIntervalSeconds ?? 60 };
+  // pg-boss 10 checks for expired jobs in its maintenance, by default every 120 s: every 30 s here, so
+  // that a job whose process died is retried within two minutes.
+  const supervise = { maintenanceIntervalSeconds: options.superviseIntervalSeconds ?? 30 };
   const boss =
     database.kind === 'pglite' && database.pglite
       ? new PgBoss({ db: pgliteBossDb(database.pglite), ...supervise })

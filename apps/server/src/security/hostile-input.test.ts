@@ -6,8 +6,8 @@
 import { MSG } from '@bridge-talk/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signMemberToken } from '../modules/chat-members/member-tokens.js';
 import { addFamilyMember, createEntityUser, createGroup } from '../test-support/factories.js';
+import { signedMemberAuthorization } from '../test-support/member-chat.js';
 import { brokenObjectOf, brokenQueryOf, type JsonSchema } from '../test-support/schema-arbitraries.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../test-support/test-app.js';
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
   const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
   const parent = await addFamilyMember(t.db(), { groupId, role: 'adoptive_parent' });
   callers = {
-    member: { authorization: `Bearer ${await signMemberToken(t.app.ctx.tokenKey, parent.memberId)}` },
+    member: { authorization: await signedMemberAuthorization(t.app, parent.memberId) },
     anonymous: {},
     admin: { authorization: (await signIn(t.app, { ...TEST_ADMIN, role: 'admin' })).authorization },
     entity: {

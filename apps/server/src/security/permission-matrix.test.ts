@@ -15,7 +15,6 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAttachmentsService } from '../modules/attachments/attachments.service.js';
-import { signMemberToken } from '../modules/chat-members/member-tokens.js';
 import { recordReports } from '../modules/reports/reports.service.js';
 import { localActionsOf } from '../providers/chat/index.js';
 import { localReportOf } from '../providers/chat/local-chat-reports.js';
@@ -26,6 +25,7 @@ import {
   createEntityUser,
   createGroup,
 } from '../test-support/factories.js';
+import { signedMemberAuthorization } from '../test-support/member-chat.js';
 import { multipartBody, type UploadPart } from '../test-support/multipart.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../test-support/test-app.js';
 import { type CallerName, type Cell, type Outcome, PERMISSION_MATRIX } from './permission-matrix.js';
@@ -234,7 +234,7 @@ beforeAll(async () => {
     admin,
     entityA: A.auth,
     entityB: B.auth,
-    member: { authorization: `Bearer ${await signMemberToken(t.app.ctx.tokenKey, A.parent.id)}` },
+    member: { authorization: await signedMemberAuthorization(t.app, A.parent.id) },
   };
 }, 120_000);
 afterAll(() => t.close());

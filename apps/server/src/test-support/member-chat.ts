@@ -2,8 +2,11 @@
 // from the e-mail, exchange it for a member token. The token is remembered as a secret, so a test
 // fails if it ever reaches the log.
 import { API } from '@bridge-talk/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { familyMembers } from '../db/schema-families.js';
+import { signMemberToken } from '../modules/chat-members/member-tokens.js';
 import { rememberSecret } from './secret-scan.js';
 import { codeIn, type SmtpCapture, waitForMessage } from './smtp-capture.js';
 
@@ -24,4 +27,15 @@ export async function memberAuthorization(
   expect(session.statusCode).toBe(200);
   rememberSecret(session.json().token);
   return `Bearer ${session.json().token}`;
+}
+
+/** A member token signed directly, as the code exchange would issue it to this member's address. */
+export async function signedMemberAuthorization(app: FastifyInstance, memberId: string): Promise<string> {
+  const [person] = await app.ctx.db
+    .select({ email: familyMembers.email })
+    .from(familyMembers)
+    .where(eq(familyMembers.id, memberId));
+  const token = await signMemberToken(app.ctx.tokenKey, { id: memberId, email: person?.email ?? '' });
+  rememberSecret(token);
+  return `Bearer ${token}`;
 }

@@ -49,8 +49,11 @@ export function createAccountService(ctx: AppContext) {
         });
       }
       await limit(actor);
-      const { code } = await issueCode(db, { userId: actor.userId, purpose: 'email-change', target: email });
-      await queueMail(ctx.queue, emailChangeCodeMail({ to: email, code }));
+      const issued = await issueCode(ctx, { userId: actor.userId, purpose: 'email-change', target: email });
+      await queueMail(
+        ctx.queue,
+        issued.mail((code) => emailChangeCodeMail({ to: email, code })),
+      );
       return { message: MSG.account.emailChangedTitle, emailChangePending: true };
     },
 
@@ -78,8 +81,11 @@ export function createAccountService(ctx: AppContext) {
 
     async sendPasswordCode({ actor }: { actor: Actor }): Promise<MessageResponse> {
       await limit(actor);
-      const { code } = await issueCode(db, { userId: actor.userId, purpose: 'change-password' });
-      await queueMail(ctx.queue, changePasswordCodeMail({ to: actor.email, code }));
+      const issued = await issueCode(ctx, { userId: actor.userId, purpose: 'change-password' });
+      await queueMail(
+        ctx.queue,
+        issued.mail((code) => changePasswordCodeMail({ to: actor.email, code })),
+      );
       return { message: MSG.account.verificationCodeSent };
     },
 

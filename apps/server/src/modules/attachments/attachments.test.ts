@@ -17,7 +17,7 @@ import {
   signedInEntity,
 } from '../../test-support/conversations.js';
 import { createEntityUser } from '../../test-support/factories.js';
-import { memberAuthorization } from '../../test-support/member-chat.js';
+import { memberAuthorization, signedMemberAuthorization } from '../../test-support/member-chat.js';
 import { multipartBody, type UploadPart } from '../../test-support/multipart.js';
 import { type SmtpCapture, startSmtpCapture } from '../../test-support/smtp-capture.js';
 import { startStreamStandIn } from '../../test-support/stream-stand-in.js';
@@ -28,7 +28,6 @@ import {
   signIn,
   TEST_ADMIN,
 } from '../../test-support/test-app.js';
-import { signMemberToken } from '../chat-members/member-tokens.js';
 import { createAttachmentsService } from './attachments.service.js';
 import { deleteUnsentFiles, UNSENT_FILE_TTL_MS } from './unsent-uploads.js';
 
@@ -499,7 +498,7 @@ describe('refused uploads', () => {
 describe('uploads only where the member may write', () => {
   it('refuses a reader’s upload and one to a disabled channel (409), and stores nothing', async () => {
     const g = await familyWithChannel(c, owner.entityId, 'Reader Family');
-    const reader = `Bearer ${await signMemberToken(c.t.app.ctx.tokenKey, g.child.memberId)}`;
+    const reader = await signedMemberAuthorization(c.t.app, g.child.memberId);
     const writer = await memberToken(g.birth.email!);
     const part = { bytes: await picture('png'), fileName: 'x.png', contentType: 'image/png' };
     const before = await stored();

@@ -12,8 +12,11 @@ export async function startActivation(
   ctx: AppContext,
   user: { id: string; email: string; role: 'admin' | 'entity' },
 ): Promise<string> {
-  const { code } = await issueCode(ctx.db, { userId: user.id, purpose: 'activation' });
-  await queueMail(ctx.queue, activationCodeMail({ to: user.email, code }));
+  const issued = await issueCode(ctx, { userId: user.id, purpose: 'activation' });
+  await queueMail(
+    ctx.queue,
+    issued.mail((code) => activationCodeMail({ to: user.email, code })),
+  );
   return signFlowState(ctx.tokenKey, {
     email: user.email,
     role: user.role,

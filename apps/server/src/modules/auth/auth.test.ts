@@ -5,16 +5,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pairKey } from '../../db/lookup-by-ids.js';
 import { entities } from '../../db/schema.js';
 import { createAdminUser, createEntityUser } from '../../test-support/factories.js';
+import { waitForEml } from '../../test-support/outbox.js';
 import { codeIn } from '../../test-support/smtp-capture.js';
 import {
   createTestApp,
-  eventually,
   rememberSecret,
   signIn,
   TEST_ADMIN,
   type TestApp,
 } from '../../test-support/test-app.js';
-import { findSentMailTo } from '../mail/mail.repository.js';
 import { type AccessClaims, signAccessToken } from './access-token.js';
 import * as repo from './auth.repository.js';
 
@@ -373,11 +372,9 @@ describe('refresh and logout', () => {
   });
 });
 
-/** The code of the newest outbox e-mail to `to` whose subject matches (read from the database). */
+/** The code of the newest outbox e-mail to `to` whose subject matches. */
 async function mailedCode(to: string, subject: RegExp) {
-  const mail = await eventually(async () =>
-    (await findSentMailTo(t.db(), to)).findLast((m) => subject.test(m.subject)),
-  );
+  const { mail } = await waitForEml(t.app.ctx.config.mail.outboxDir, to, subject);
   return codeIn(mail.text);
 }
 

@@ -15,16 +15,18 @@ export async function inviteUser(
   ctx: AppContext,
   user: { id: string; email: string; name: string; role: 'admin' | 'entity' },
 ): Promise<void> {
-  const { code } = await issueCode(ctx.db, { userId: user.id, purpose: 'activation' });
+  const issued = await issueCode(ctx, { userId: user.id, purpose: 'activation' });
   await queueMail(
     ctx.queue,
-    invitationMail({
-      to: user.email,
-      name: user.name,
-      role: user.role,
-      code,
-      loginUrl: portalUrl(ctx, `/login/${user.role}`),
-    }),
+    issued.mail((code) =>
+      invitationMail({
+        to: user.email,
+        name: user.name,
+        role: user.role,
+        code,
+        loginUrl: portalUrl(ctx, `/login/${user.role}`),
+      }),
+    ),
   );
 }
 

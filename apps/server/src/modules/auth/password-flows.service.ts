@@ -70,8 +70,11 @@ export function createPasswordFlows(ctx: AppContext, auth: AuthService) {
         throw new AppError('NOT_FOUND', MSG.auth.userNotFound, { email: MSG.auth.userNotFound });
       }
       if (await codeMails.take(user.email)) {
-        const { code } = await issueCode(db, { userId: user.id, purpose: 'reset' });
-        await queueMail(ctx.queue, resetCodeMail({ to: user.email, code }));
+        const issued = await issueCode(ctx, { userId: user.id, purpose: 'reset' });
+        await queueMail(
+          ctx.queue,
+          issued.mail((code) => resetCodeMail({ to: user.email, code })),
+        );
       }
       const state = await signFlowState(tokenKey, {
         email: user.email,

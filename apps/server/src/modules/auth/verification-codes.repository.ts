@@ -6,6 +6,8 @@ import { verificationCodes } from '../../db/schema.js';
 type Purpose = (typeof verificationCodes.$inferSelect)['purpose'];
 
 export interface NewCode {
+  /** Given by the caller: the code is derived from it before the row is written. */
+  id: string;
   userId: string;
   purpose: Purpose;
   codeHash: string;
@@ -14,8 +16,8 @@ export interface NewCode {
 }
 
 /** Inserts a code; with `voidOthers`, first spends the user's other live codes of that purpose. */
-export async function insertCode(db: Db, code: NewCode, voidOthers: boolean): Promise<string> {
-  return db.transaction(async (tx) => {
+export async function insertCode(db: Db, code: NewCode, voidOthers: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
     if (voidOthers)
       await tx
         .update(verificationCodes)
@@ -27,8 +29,7 @@ export async function insertCode(db: Db, code: NewCode, voidOthers: boolean): Pr
             isNull(verificationCodes.usedAt),
           ),
         );
-    const [row] = await tx.insert(verificationCodes).values(code).returning({ id: verificationCodes.id });
-    return row!.id;
+    await tx.insert(verificationCodes).values(code);
   });
 }
 

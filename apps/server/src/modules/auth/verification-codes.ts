@@ -1,24 +1,26 @@
-// One-time e-mailed codes: 6 characters from an alphabet without look-alikes, stored as SHA-256,
-// 15 minutes to live, single use, voided after 5 wrong tries (for one client address, in the flows
-// anyone can start). Issuing a new code voids the old one.
-import { randomInt, timingSafeEqual } from 'node:crypto';
-import { MSG, VERIFICATION_CODE_LENGTH } from '@bridge-talk/contract';
+// One-time e-mailed codes: 6 characters derived from the code row's id (derived-codes.ts), stored as
+// SHA-256, 15 minutes to live, single use, voided after 5 wrong tries (for one client address, in the
+// flows anyone can start). Issuing a new code voids the old one.
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { MSG } from '@bridge-talk/contract';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { Db } from '../../db/client.js';
 import { countHits, findCounters } from '../../db/hit-counters.js';
 import { sha256 } from '../../lib/secrets.js';
+import type { MailMessage } from '../../providers/mail/index.js';
+import { CODE_SLOT, deriveCode } from './derived-codes.js';
+import type { TokenKey } from './token-key.js';
 import * as repo from './verification-codes.repository.js';
 
 export type CodePurpose = 'activation' | 'reset' | 'change-password' | 'email-change';
 
-const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
 
-function generateCode(): string {
-  let code = '';
-  for (let i = 0; i < VERIFICATION_CODE_LENGTH; i++) code += ALPHABET[randomInt(ALPHABET.length)];
-  return code;
+/** An issued code, to be mailed: `mail` makes the message with the code in it, derived as it is sent. */
+export interface IssuedCode {
+  id: string;
+  mail(compose: (code: string) => MailMessage): MailMessage;
 }
 
 /** Codes are typed by people: case and surrounding spaces do not matter. */
@@ -27,15 +29,18 @@ export function normaliseCode(code: string): string {
 }
 
 export async function issueCode(
-  db: Db,
+  ctx: { db: Db; tokenKey: TokenKey },
   input: { userId: string; purpose: CodePurpose; target?: string | null },
-): Promise<{ id: string; code: string }> {
-  const code = generateCode();
+): Promise<IssuedCode> {
+  const id = randomUUID();
+  const label = `verification|${id}`;
+  const code = await deriveCode(ctx.tokenKey, label);
   // An activation code stays good beside a newer one: the invitation's code must still work after
   // a first sign-in attempt sent another. Other purposes keep one live code.
-  const id = await repo.insertCode(
-    db,
+  await repo.insertCode(
+    ctx.db,
     {
+      id,
       userId: input.userId,
       purpose: input.purpose,
       codeHash: sha256(code),
@@ -44,7 +49,7 @@ export async function issueCode(
     },
     input.purpose !== 'activation',
   );
-  return { id, code };
+  return { id, mail: (compose) => ({ ...compose(CODE_SLOT), codeLabel: label }) };
 }
 
 /**

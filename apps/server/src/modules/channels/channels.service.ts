@@ -18,6 +18,7 @@ import {
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { AttemptLimiter } from '../../lib/attempt-limiter.js';
 import { sanitizeMessageHtml } from '../../lib/message-html.js';
 import { mediaScope } from '../../plugins/authenticate.js';
 import {
@@ -121,9 +122,32 @@ async function withCursor<T>(message: string, read: () => Promise<T>): Promise<T
   }
 }
 
+/** Searches one person may have running at once (a reader types, waits, types again), and per minute. */
+const SEARCHES_AT_ONCE = 2;
+const SEARCHES_PER_MINUTE = 30;
+
 export function createChannelsService(ctx: AppContext) {
   const attachments = createAttachmentsService(ctx);
   const openings = latestOpenings(OPENINGS_KEPT);
+  // A search reads a whole channel's words: one person's many searches must not slow everybody else's
+  // pages. Counted in this process for those running, and in the database for the minute's.
+  const searching = new Map<string, number>();
+  const searchesPerMinute = new AttemptLimiter(ctx.db, 'conversation-search', SEARCHES_PER_MINUTE, 60_000);
+
+  async function limitSearch<T>(actor: Actor, search: () => Promise<T>): Promise<T> {
+    const running = searching.get(actor.userId) ?? 0;
+    if (running >= SEARCHES_AT_ONCE) throw new AppError('TOO_MANY_REQUESTS', MSG.search.tooMany);
+    searching.set(actor.userId, running + 1);
+    try {
+      if (!(await searchesPerMinute.take(actor.userId)))
+        throw new AppError('TOO_MANY_REQUESTS', MSG.search.tooMany);
+      return await search();
+    } finally {
+      const left = (searching.get(actor.userId) ?? 1) - 1;
+      if (left > 0) searching.set(actor.userId, left);
+      else searching.delete(actor.userId);
+    }
+  }
 
   /**
    * Writes the opening of a conversation to the audit log. A `throttled` one (the open view's refresh,
@@ -253,12 +277,14 @@ export function createChannelsService(ctx: AppContext) {
       input: { groupId: string; channelId: string; q: string; before?: string | undefined; limit: number };
     }): Promise<MessageSearchResponse> {
       const group = await requireEntityGroup(ctx, actor, input.groupId);
-      const page = await withCursor(MSG.search.invalidCursor, () =>
-        ctx.chat.searchMessages(group.id, input.channelId, {
-          q: input.q,
-          before: input.before ?? null,
-          limit: input.limit,
-        }),
+      const page = await limitSearch(actor, () =>
+        withCursor(MSG.search.invalidCursor, () =>
+          ctx.chat.searchMessages(group.id, input.channelId, {
+            q: input.q,
+            before: input.before ?? null,
+            limit: input.limit,
+          }),
+        ),
       );
       if (!page) throw notFound();
       // The hits show the messages' words: reading them is reading the conversation, recorded as an

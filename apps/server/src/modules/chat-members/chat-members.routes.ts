@@ -68,7 +68,7 @@ export async function chatMembersRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
       config: { rateLimit },
       schema: { tags, summary: 'A family member asks for a sign-in code by e-mail' },
     },
-    async (request) => service.requestCode({ input: request.body }),
+    async (request) => service.requestCode({ input: request.body, address: request.ip }),
   );
 
   route(
@@ -78,7 +78,7 @@ export async function chatMembersRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
       config: { rateLimit },
       schema: { tags, summary: 'Exchange the e-mailed code for a member token (12 hours)' },
     },
-    async (request) => service.createSession({ input: request.body }),
+    async (request) => service.createSession({ input: request.body, address: request.ip }),
   );
 
   route(

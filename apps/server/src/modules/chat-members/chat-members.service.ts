@@ -13,9 +13,10 @@ import {
   ZFlagMessageRequest,
   ZPostMessageRequest,
 } from '@bridge-talk/contract';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { AppContext } from '../../app-context.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { AttemptLimiter } from '../../lib/attempt-limiter.js';
+import { AttemptLimiter, codeFlowLimiter } from '../../lib/attempt-limiter.js';
 import { sanitizeMessageHtml } from '../../lib/message-html.js';
 import { localActionsOf } from '../../providers/chat/index.js';
 import type { LocalChatActions } from '../../providers/chat/local-chat-provider.js';
@@ -25,14 +26,17 @@ import {
   createAttachmentsService,
   type ServedAttachment,
 } from '../attachments/attachments.service.js';
+import { CODE_SLOT } from '../auth/derived-codes.js';
 import { queueMail } from '../mail/mail.service.js';
 import { recordReports } from '../reports/reports.service.js';
 import * as repo from './chat-members.repository.js';
 import { memberCodeMail } from './member-mail.js';
 import {
   checkCodeState,
-  generateMemberCode,
+  codeQuarter,
+  MEMBER_CODE_TTL_SECONDS,
   MEMBER_TOKEN_TTL_SECONDS,
+  memberCodeLabel,
   signCodeState,
   signMemberToken,
   verifyMemberToken,
@@ -45,7 +49,16 @@ export interface Member {
 
 export function createChatMembersService(ctx: AppContext) {
   const attachments = createAttachmentsService(ctx);
-  const perEmail = new AttemptLimiter(ctx.db, 'member-email', 5, 15 * 60 * 1000);
+  // Anyone can ask for a code or try one for any e-mail: counted per e-mail and client address (with
+  // the route's limit per address), so that nobody's tries lock the member out from their own device.
+  const perPair = codeFlowLimiter(ctx.db, 'member-code', ctx.config.auth.rateLimitMax);
+  // What protects a member's inbox: a few code e-mails in a code's lifetime, whoever asks for them.
+  const codeMails = new AttemptLimiter(ctx.db, 'member-code-mail', 5, MEMBER_CODE_TTL_SECONDS * 1000);
+
+  async function limit(email: string, address: string) {
+    if (!(await perPair.take(`${email.toLowerCase()}|${normalizeIP(address, 64)}`)))
+      throw new AppError('TOO_MANY_REQUESTS', MSG.extra.tooManyAttempts);
+  }
 
   function actions(): LocalChatActions {
     const local = localActionsOf(ctx.chat);
@@ -55,36 +68,34 @@ export function createChatMembersService(ctx: AppContext) {
 
   return {
     /** E-mails a code when the address is a family member's; answers the same either way. */
-    async requestCode({ input }: { input: { email: string } }) {
+    async requestCode({ input, address }: { input: { email: string }; address: string }) {
       actions();
-      if (!(await perEmail.take(`code:${input.email}`)))
-        throw new AppError('TOO_MANY_REQUESTS', MSG.extra.tooManyAttempts);
+      await limit(input.email, address);
       const member = await repo.findActiveMemberByEmail(ctx.db, input.email);
-      const code = generateMemberCode();
-      if (member)
-        await queueMail(ctx.queue, memberCodeMail({ to: input.email, name: member.firstName, code }));
-      const state = await signCodeState(ctx.tokenKey, {
-        email: input.email,
-        memberId: member?.id ?? null,
-        code,
-      });
+      const quarter = codeQuarter();
+      if (member && (await codeMails.take(member.id))) {
+        const mail = memberCodeMail({ to: input.email, name: member.firstName, code: CODE_SLOT });
+        await queueMail(ctx.queue, { ...mail, codeLabel: memberCodeLabel(member.id, quarter) });
+      }
+      const state = await signCodeState(ctx.tokenKey, input.email, quarter);
       return { message: MSG.conversations.memberCodeSent, state };
     },
 
     async createSession({
       input,
+      address,
     }: {
       input: { email: string; code: string; state: string };
+      address: string;
     }): Promise<MemberSessionResponse> {
       actions();
-      if (!(await perEmail.take(`session:${input.email}`)))
-        throw new AppError('TOO_MANY_REQUESTS', MSG.extra.tooManyAttempts);
+      await limit(input.email, address);
       const member = await repo.findActiveMemberByEmail(ctx.db, input.email);
       const valid =
         member !== null && (await checkCodeState(ctx.tokenKey, { ...input, memberId: member.id }));
       if (!member || !valid) throw new AppError('UNAUTHENTICATED', MSG.conversations.memberCodeInvalid);
       return {
-        token: await signMemberToken(ctx.tokenKey, member.id),
+        token: await signMemberToken(ctx.tokenKey, member),
         expiresIn: MEMBER_TOKEN_TTL_SECONDS,
         member: { id: member.id, name: `${member.firstName} ${member.lastName}`.trim() },
       };
@@ -92,8 +103,8 @@ export function createChatMembersService(ctx: AppContext) {
 
     /** The member a token names, or null. */
     async authenticate(token: string): Promise<Member | null> {
-      const memberId = await verifyMemberToken(ctx.tokenKey, token);
-      const member = memberId ? await repo.findMemberById(ctx.db, memberId) : null;
+      const claims = await verifyMemberToken(ctx.tokenKey, token);
+      const member = claims ? await repo.findSignedInMember(ctx.db, claims.memberId, claims.email) : null;
       return member ? { id: member.id, name: `${member.firstName} ${member.lastName}`.trim() } : null;
     },
 

@@ -1,52 +1,48 @@
-// How a family member proves who they are to the member chat API, without a table of our own:
+// How a family member proves who they are to the member chat API:
 //
-// 1. A code is e-mailed; the answer carries a signed `state` (15 minutes) that holds an HMAC of the
-//    e-mail, the member and the code — never the code or the member id themselves. An address that
-//    belongs to nobody gets a state just the same, so the answer does not tell who is a member.
+// 1. A code is e-mailed; the answer carries a signed `state` (15 minutes) with the e-mail and the
+//    quarter-hour it was asked in. The member's code for a quarter-hour is derived from the member and
+//    that quarter under the token key (derived-codes.ts): nothing stores it, the mail job holds only
+//    its label, and every request of that quarter mails the same code — so a code e-mail that a
+//    stranger's request made still signs the member in, with the state of the member's own request,
+//    when the cap on code e-mails sends no more. A code works in its quarter and the next. An address
+//    that belongs to nobody gets a state just the same, so the answer does not tell who is a member.
 // 2. The code and the state are exchanged for a member token: a JWT for the chat API only (its own
-//    issuer and audience, so it is never taken for a portal token, nor a portal token for it).
+//    issuer and audience, so it is never taken for a portal token, nor a portal token for it), which
+//    names the address it was issued for. Every request checks the member against the database: a
+//    token stops working, on every process, once the agency changes the member's e-mail, or the member
+//    is active in no family of an enabled agency (see chat-members.repository.ts).
 //
-// A code is not single-use within its 15 minutes (nothing is stored); guesses are bounded by the
-// route's rate limit and a per-address attempt limit.
-import { createHmac, KeyObject, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { VERIFICATION_CODE_LENGTH } from '@bridge-talk/contract';
+// A code is not single-use within its time; guesses are bounded by the route's rate limit and the
+// attempt limits per e-mail and client address.
+import { timingSafeEqual } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
+import { deriveCode } from '../auth/derived-codes.js';
 import type { TokenKey } from '../auth/token-key.js';
 import { normaliseCode } from '../auth/verification-codes.js';
 
-const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const CODE_AUDIENCE = 'bridge-talk-member-code';
 const TOKEN_ISSUER = 'bridge-talk-chat';
 const TOKEN_AUDIENCE = 'bridge-talk-member';
 export const MEMBER_CODE_TTL_SECONDS = 15 * 60;
 export const MEMBER_TOKEN_TTL_SECONDS = 12 * 60 * 60;
 
-export function generateMemberCode(): string {
-  let code = '';
-  for (let i = 0; i < VERIFICATION_CODE_LENGTH; i++) code += ALPHABET[randomInt(ALPHABET.length)];
-  return code;
+/** The quarter-hour a code request falls in. */
+export function codeQuarter(now = Date.now()): number {
+  return Math.floor(now / (MEMBER_CODE_TTL_SECONDS * 1000));
 }
 
-function proof(
-  key: TokenKey,
-  input: { email: string; memberId: string; code: string; nonce: string },
-): string {
-  return createHmac('sha256', KeyObject.from(key))
-    .update(`member-code|${input.email}|${input.memberId}|${normaliseCode(input.code)}|${input.nonce}`)
-    .digest('base64url');
+/** What the member's code of a quarter-hour is derived from. */
+export function memberCodeLabel(memberId: string, quarter: number): string {
+  return `member|${memberId}|${quarter}`;
 }
 
-const ZCodeState = z.object({ email: z.string(), nonce: z.string(), proof: z.string() });
+const ZCodeState = z.object({ email: z.string(), quarter: z.number().int() });
 
-/** The state sent back with the code; `memberId` null (nobody has this address) makes one no code fits. */
-export function signCodeState(
-  key: TokenKey,
-  input: { email: string; memberId: string | null; code: string },
-): Promise<string> {
-  const nonce = randomUUID();
-  const memberId = input.memberId ?? `nobody-${randomUUID()}`;
-  return new SignJWT({ email: input.email, nonce, proof: proof(key, { ...input, memberId, nonce }) })
+/** A state for a code request to `email` in `quarter`. */
+export function signCodeState(key: TokenKey, email: string, quarter: number): Promise<string> {
+  return new SignJWT({ email, quarter })
     .setProtectedHeader({ alg: 'HS256' })
     .setAudience(CODE_AUDIENCE)
     .setIssuedAt()
@@ -54,7 +50,7 @@ export function signCodeState(
     .sign(key);
 }
 
-/** Whether the code is the one e-mailed to this member with this state (unexpired). */
+/** Whether the code is this member's for the state's quarter-hour or the one before (unexpired state). */
 export async function checkCodeState(
   key: TokenKey,
   input: { state: string; email: string; memberId: string; code: string },
@@ -63,34 +59,45 @@ export async function checkCodeState(
     const { payload } = await jwtVerify(input.state, key, { audience: CODE_AUDIENCE, algorithms: ['HS256'] });
     const state = ZCodeState.parse(payload);
     if (state.email !== input.email) return false;
-    const expected = Buffer.from(proof(key, { ...input, nonce: state.nonce }));
-    const given = Buffer.from(state.proof);
-    return expected.length === given.length && timingSafeEqual(expected, given);
+    const given = Buffer.from(normaliseCode(input.code));
+    let matches = false;
+    for (const quarter of [state.quarter, state.quarter - 1]) {
+      const expected = Buffer.from(await deriveCode(key, memberCodeLabel(input.memberId, quarter)));
+      if (expected.length === given.length && timingSafeEqual(expected, given)) matches = true;
+    }
+    return matches;
   } catch {
     return false;
   }
 }
 
-export function signMemberToken(key: TokenKey, memberId: string): Promise<string> {
-  return new SignJWT({})
+export function signMemberToken(key: TokenKey, member: { id: string; email: string }): Promise<string> {
+  return new SignJWT({ email: member.email.toLowerCase() })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(TOKEN_ISSUER)
     .setAudience(TOKEN_AUDIENCE)
-    .setSubject(memberId)
+    .setSubject(member.id)
     .setIssuedAt()
     .setExpirationTime(`${MEMBER_TOKEN_TTL_SECONDS}s`)
     .sign(key);
 }
 
-/** The member id of a valid member token; null for anything else (a portal token included). */
-export async function verifyMemberToken(key: TokenKey, token: string): Promise<string | null> {
+/**
+ * The member id and address of a valid member token; null for anything else (a portal token
+ * included). The caller checks them against the member as they are now.
+ */
+export async function verifyMemberToken(
+  key: TokenKey,
+  token: string,
+): Promise<{ memberId: string; email: string } | null> {
   try {
     const { payload } = await jwtVerify(token, key, {
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,
       algorithms: ['HS256'],
     });
-    return typeof payload.sub === 'string' ? payload.sub : null;
+    if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
+    return { memberId: payload.sub, email: payload.email };
   } catch {
     return null;
   }

@@ -158,7 +158,7 @@ export async function runExport(ctx: AppContext, exportId: string): Promise<Expo
     fileName: transcriptFileName(familyName, channel.number, row.createdAt),
     pdf: file.bytes,
   });
-  await sendMailOnce(ctx.db, ctx.mail, `export:${exportId}`, message, () =>
+  await sendMailOnce(ctx, `export:${exportId}`, message, () =>
     repo.recordExportFile(ctx.db, exportId, {
       sha256: file.sha256,
       byteSize: file.bytes.length,

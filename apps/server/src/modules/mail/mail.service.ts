@@ -3,30 +3,48 @@
 import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { MailMessage, MailTransport } from '../../providers/mail/index.js';
+import { CODE_SLOT, deriveCode } from '../auth/derived-codes.js';
+import type { TokenKey } from '../auth/token-key.js';
 import { markMailSent, recordMailForJob } from './mail.repository.js';
 
 export function queueMail(queue: JobQueue, message: MailMessage): Promise<string> {
   return queue.send('mail.send', message);
 }
 
-export function registerMailJobs(queue: JobQueue, db: Db, transport: MailTransport): void {
-  queue.register('mail.send', (message, { jobId }) => sendMailOnce(db, transport, jobId, message));
+interface MailContext {
+  db: Db;
+  tokenKey: TokenKey;
+  mail: MailTransport;
+}
+
+export function registerMailJobs(queue: JobQueue, ctx: MailContext): void {
+  queue.register('mail.send', (message, { jobId }) => sendMailOnce(ctx, jobId, message));
 }
 
 /**
- * Sends the message of a job once: a retried job whose message went out sends nothing again.
+ * Sends the message of a job once: a retried job whose message went out sends nothing again, and one
+ * that crashed while sending sends it with the Message-ID recorded before (the outbox skips it).
  * `beforeSend` runs only when the message is about to go out.
  */
 export async function sendMailOnce(
-  db: Db,
-  transport: MailTransport,
+  ctx: MailContext,
   jobKey: string,
   message: MailMessage,
   beforeSend?: () => Promise<void>,
 ): Promise<void> {
-  const { id, alreadySent } = await recordMailForJob(db, jobKey, message, transport.kind);
+  const { id, alreadySent } = await recordMailForJob(ctx.db, jobKey, message, ctx.mail.kind);
   if (alreadySent) return;
   await beforeSend?.();
-  await transport.send(message);
-  await markMailSent(db, id);
+  const recorded = { ...message, messageId: `<${id}@bridge-talk.portal>` };
+  await ctx.mail.send(await withCode(ctx.tokenKey, recorded), recorded);
+  await markMailSent(ctx.db, id);
+}
+
+/** The message with its code filled in, derived from its label at the moment it is sent. */
+async function withCode(key: TokenKey, message: MailMessage): Promise<MailMessage> {
+  const { codeLabel, ...rest } = message;
+  if (!codeLabel) return rest;
+  const code = await deriveCode(key, codeLabel);
+  const fill = (text: string) => text.replaceAll(CODE_SLOT, code);
+  return { ...rest, subject: fill(rest.subject), text: fill(rest.text), html: rest.html && fill(rest.html) };
 }

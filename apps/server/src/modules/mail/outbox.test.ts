@@ -1,20 +1,27 @@
 // Outbox mode (no SMTP_URL): every message, attachments included, is written as an .eml file under
 // DATA_DIR/outbox that a mail client opens, and the log names the file — without the body when
 // OUTBOX_LOG_TEXT=false.
-import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { API, apiPath } from '@bridge-talk/contract';
-import { type ParsedMail, simpleParser } from 'mailparser';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MailTransport } from '../../providers/mail/mail-transport.js';
+import { createOutboxTransport } from '../../providers/mail/outbox-transport.js';
 import {
   type ConversationApp,
   createConversationApp,
   familyWithChannel,
   signedInEntity,
 } from '../../test-support/conversations.js';
+import { waitForEml as waitForOutboxEml } from '../../test-support/outbox.js';
 import { codeIn } from '../../test-support/smtp-capture.js';
 import { eventually, signIn, TEST_ADMIN } from '../../test-support/test-app.js';
+import { CODE_SLOT, deriveCode } from '../auth/derived-codes.js';
+import { sendMailOnce } from './mail.service.js';
+import { resetCodeMail } from './templates.js';
 
 const MAIL_FROM = 'Bridge Talk Outbox <outbox@bridgetalk.test>';
 const SENDER = { name: 'Bridge Talk Outbox', address: 'outbox@bridgetalk.test' };
@@ -28,21 +35,7 @@ beforeAll(async () => {
 });
 afterAll(() => c.close());
 
-/** Waits for the .eml file of a message to `to` whose subject matches; answers it parsed, and its path. */
-async function waitForEml(to: string, subject: RegExp): Promise<{ file: string; mail: ParsedMail }> {
-  return eventually(async () => {
-    const names = await readdir(outboxDir).catch(() => [] as string[]);
-    for (const name of names.filter((n) => n.endsWith('.eml'))) {
-      const file = path.join(outboxDir, name);
-      const mail = await simpleParser(await readFile(file));
-      const recipients = (Array.isArray(mail.to) ? mail.to : [mail.to]).flatMap(
-        (a) => a?.value.map((v) => v.address) ?? [],
-      );
-      if (recipients.includes(to) && subject.test(mail.subject ?? '')) return { file, mail };
-    }
-    return null;
-  }, 30_000);
-}
+const waitForEml = (to: string, subject: RegExp) => waitForOutboxEml(outboxDir, to, subject);
 
 describe('outbox mode', () => {
   it('is the transport when SMTP_URL is unset, and writes under DATA_DIR/outbox', () => {
@@ -106,7 +99,7 @@ describe('outbox mode', () => {
     expect(created.statusCode).toBe(201);
 
     const { file, mail } = await waitForEml(email, /^Your Bridge Talk portal account$/);
-    expect(path.basename(file)).toMatch(/^\d{4}-\d{2}-\d{2}T[\d-]+Z-[0-9a-f]{8}\.eml$/);
+    expect(path.basename(file)).toMatch(/^\d{4}-\d{2}-\d{2}T[\d-]+Z-[0-9a-f-]{36}\.eml$/);
     expect(mail.from?.value).toEqual([SENDER]);
     expect(mail.text).toContain('Hello Open Arms Agency,');
     const code = codeIn(mail.text);
@@ -114,5 +107,44 @@ describe('outbox mode', () => {
     expect(mail.attachments).toEqual([]);
     const line = await eventually(async () => c.t.logs.find((l) => l.includes(file)));
     expect(line).not.toContain(code);
+  });
+});
+
+describe('sending once across a crash', () => {
+  it('writes a message whose send was cut short after the file once, whole, and logs the text without its code', async () => {
+    const directory = await mkdtemp(path.join(os.tmpdir(), 'bt-outbox-'));
+    const logged: string[] = [];
+    const logger = {
+      info: (_fields: object, line: string) => logged.push(line),
+    } as unknown as FastifyBaseLogger;
+    const outbox = createOutboxTransport(logger, { from: MAIL_FROM, directory, logText: true });
+    // The first attempt writes the file, then the process "dies" before the mail is marked sent.
+    let attempts = 0;
+    const crashing: MailTransport = {
+      kind: 'outbox',
+      async send(message, shown) {
+        await outbox.send(message, shown);
+        attempts++;
+        if (attempts === 1) throw new Error('killed after writing');
+      },
+      close: async () => {},
+    };
+    const ctx = { db: c.t.db(), tokenKey: c.t.app.ctx.tokenKey, mail: crashing };
+    const to = uniqueEmail('once');
+    const message = { ...resetCodeMail({ to, code: CODE_SLOT }), codeLabel: `verification|${randomUUID()}` };
+    const jobKey = `test:${randomUUID()}`;
+    await expect(sendMailOnce(ctx, jobKey, message)).rejects.toThrow('killed after writing');
+    await sendMailOnce(ctx, jobKey, message);
+    await sendMailOnce(ctx, jobKey, message);
+
+    const files = await readdir(directory);
+    expect(files.filter((f) => f.endsWith('.eml'))).toHaveLength(1);
+    expect(files.filter((f) => !f.endsWith('.eml'))).toEqual([]);
+    const { mail } = await waitForOutboxEml(directory, to, /verification code/);
+    const code = codeIn(mail.text);
+    expect(code).toBe(await deriveCode(ctx.tokenKey, message.codeLabel));
+    expect(logged.join('\n')).toContain(CODE_SLOT);
+    expect(logged.join('\n')).not.toContain(code);
+    await rm(directory, { recursive: true, force: true });
   });
 });

@@ -11,8 +11,8 @@ import {
   familyWithChannel,
   signedInEntity,
 } from '../../test-support/conversations.js';
+import { signedMemberAuthorization } from '../../test-support/member-chat.js';
 import { eventually } from '../../test-support/test-app.js';
-import { signMemberToken } from '../chat-members/member-tokens.js';
 import { findSentMailTo } from '../mail/mail.repository.js';
 import { sendReportAlerts } from './report-alerts.js';
 import { syncStreamReports } from './stream-reports.js';
@@ -36,11 +36,10 @@ describe('reported messages, local provider', () => {
     c.t.app.inject({ method: 'POST', url, headers: { authorization }, payload: payload as object });
 
   async function report(messageId: string, memberId: string, reason?: string) {
-    const token = await signMemberToken(c.t.app.ctx.tokenKey, memberId);
     const answer = await c.t.app.inject({
       method: 'POST',
       url: apiPath(API.chat.flags, { messageId }),
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: await signedMemberAuthorization(c.t.app, memberId) },
       payload: reason ? { reason } : {},
     });
     expect(answer.statusCode).toBe(200);

@@ -2,6 +2,8 @@
 // random one is generated and printed once, since nobody else could ever sign in. Once admins exist the
 // two are read no more: an ADMIN_PASSWORD that is not the admin's password is said to be ignored, with
 // the way to change a password, so that nobody believes a restart changed it.
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { MSG } from '@bridge-talk/contract';
 import type { AppContext } from '../../app-context.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -40,10 +42,36 @@ export async function ensureBootstrapAdmin(ctx: AppContext): Promise<void> {
   }
 }
 
-/** The key that signs access tokens: JWT_SECRET, or one generated once and kept in the database. */
+/**
+ * The key that signs tokens and derives e-mailed codes: JWT_SECRET, or one generated once and kept in
+ * DATA_DIR/token.key (owner-only) — never in the database, whose files or backups a reader could
+ * otherwise turn into any account. A key an earlier version kept in the database moves to the file.
+ */
 export async function loadTokenKey(ctx: Pick<AppContext, 'db' | 'config'>): Promise<TokenKey> {
   if (ctx.config.auth.jwtSecret) return importTokenKey(ctx.config.auth.jwtSecret);
-  const value = await repo.findOrInsertSetting(ctx.db, 'jwt_secret', randomToken(48));
-  if (!value) throw new Error('token key missing');
+  const file = path.join(ctx.config.database.dataDir, TOKEN_KEY_FILE);
+  const earlier = await repo.findSetting(ctx.db, 'jwt_secret');
+  const value = createOnce(file, earlier ?? randomToken(48));
+  if (earlier !== null) await repo.deleteSetting(ctx.db, 'jwt_secret');
   return importTokenKey(value);
+}
+
+const TOKEN_KEY_FILE = 'token.key';
+
+/**
+ * The file's content, writing `value` first when there is no file: written aside and linked into
+ * place, so that processes starting together on one DATA_DIR all read the one that won.
+ */
+function createOnce(file: string, value: string): string {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const aside = `${file}.${process.pid}.${randomToken(6)}.tmp`;
+  writeFileSync(aside, value, { mode: 0o600 });
+  try {
+    linkSync(aside, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    rmSync(aside, { force: true });
+  }
+  return readFileSync(file, 'utf8').trim();
 }

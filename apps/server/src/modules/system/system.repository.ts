@@ -30,12 +30,15 @@ export async function insertAdmin(
   return inserted.length > 0;
 }
 
-/** The setting's value, stored first as `value` if it has none. */
-export async function findOrInsertSetting(db: Db, key: string, value: string): Promise<string | null> {
-  await db.insert(appSettings).values({ key, value }).onConflictDoNothing();
+/** A setting of app_settings, or null. */
+export async function findSetting(db: Db, key: string): Promise<string | null> {
   const [row] = await db
     .select({ value: appSettings.value })
     .from(appSettings)
     .where(eq(appSettings.key, key));
   return row?.value ?? null;
+}
+
+export async function deleteSetting(db: Db, key: string): Promise<void> {
+  await db.delete(appSettings).where(eq(appSettings.key, key));
 }

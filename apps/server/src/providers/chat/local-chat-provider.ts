@@ -1,6 +1,7 @@
 // CHAT_PROVIDER=local: channels, messages and reports in our own tables (db/schema-chat.ts).
 import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { entities, groups } from '../../db/schema.js';
 import {
   type ChatAttachment,
   chatChannelMembers,
@@ -198,13 +199,16 @@ export function createLocalChatProvider(db: Db): LocalChatProvider {
     async postMessage({ channelId, userId, html, files = [], attachments: given = [], createdAt }) {
       const [membership] = await db
         .select({
-          disabled: chatChannels.disabled,
+          // A disabled agency's families are closed: their channels take no message.
+          disabled: sql<boolean>`${chatChannels.disabled} or ${entities.status} in ('inactive', 'disabled')`,
           permission: chatChannelMembers.permission,
           active: chatUsers.active,
         })
         .from(chatChannelMembers)
         .innerJoin(chatChannels, eq(chatChannels.id, chatChannelMembers.channelId))
         .innerJoin(chatUsers, eq(chatUsers.id, chatChannelMembers.userId))
+        .innerJoin(groups, eq(groups.id, chatChannels.groupId))
+        .innerJoin(entities, eq(entities.id, groups.entityId))
         .where(and(eq(chatChannelMembers.channelId, channelId), eq(chatChannelMembers.userId, userId)));
       if (membership?.permission !== 'write' || !membership.active) return { refused: 'not-a-writer' };
       if (membership.disabled) return { refused: 'channel-disabled' };

@@ -5,6 +5,7 @@ import type { MailMessage } from './mail-transport.js';
 export function toMailOptions(from: string, message: MailMessage): MailComposerOptions {
   return {
     from,
+    messageId: message.messageId,
     to: message.to,
     subject: message.subject,
     text: message.text,

@@ -14,10 +14,21 @@ export interface MailMessage {
   text: string;
   html?: string;
   attachments?: MailAttachment[];
+  /**
+   * The message carries an e-mailed code: its texts hold CODE_SLOT, and the code is derived from this
+   * label as the message is sent (see derived-codes.ts), so a queued or recorded message holds none.
+   */
+  codeLabel?: string;
+  /**
+   * The Message-ID, recorded before the first attempt to send: a retry after a crash sends the same
+   * one, which the outbox sees it has written and a mail client takes for the same message.
+   */
+  messageId?: string;
 }
 
 export interface MailTransport {
   readonly kind: 'smtp' | 'outbox';
-  send(message: MailMessage): Promise<void>;
+  /** `logged`: the message as a log may show it (its code not filled in), when the transport logs it. */
+  send(message: MailMessage, logged?: MailMessage): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import MailComposer from 'nodemailer/lib/mail-composer';
@@ -11,7 +11,9 @@ import type { MailMessage, MailTransport } from './mail-transport.js';
  * attachments; this transport writes the whole message as an .eml file (what any mail client opens,
  * an exported PDF included) and prints its path, so that a person running the portal locally can read
  * invitations, activation codes and exports. OUTBOX_LOG_TEXT=false keeps message bodies out of the log
- * (tests and any shared log); the path is still printed.
+ * (tests and any shared log); the path is still printed. A code in a message is never logged: the
+ * file holds it. Each file appears whole (written aside, then renamed), and a message whose
+ * Message-ID has a file already is not written again (a retry after a crash).
  */
 export function createOutboxTransport(
   logger: FastifyBaseLogger,
@@ -19,18 +21,30 @@ export function createOutboxTransport(
 ): MailTransport {
   return {
     kind: 'outbox',
-    async send(message: MailMessage) {
+    async send(message: MailMessage, logged: MailMessage = message) {
+      await mkdir(options.directory, { recursive: true, mode: 0o700 });
+      const suffix = `-${fileTag(message.messageId ?? randomUUID())}.eml`;
+      if (message.messageId && (await readdir(options.directory)).some((f) => f.endsWith(suffix))) return;
       const eml = await new MailComposer(toMailOptions(options.from, message)).compile().build();
-      await mkdir(options.directory, { recursive: true });
       // The time first, so that a listing of the folder is in the order the messages were sent.
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
-      const file = path.join(options.directory, name);
-      await writeFile(file, eml);
+      const file = path.join(options.directory, `${new Date().toISOString().replace(/[:.]/g, '-')}${suffix}`);
+      const aside = `${file}.${randomUUID().slice(0, 8)}.tmp`;
+      try {
+        await writeFile(aside, eml, { mode: 0o600 });
+        await rename(aside, file);
+      } finally {
+        await rm(aside, { force: true });
+      }
       const attachments = message.attachments?.map((a) => a.filename) ?? [];
       const mail = { to: message.to, subject: message.subject, attachments, file };
-      if (options.logText) logger.info({ mail }, `outbox mail written to ${file}\n${message.text}`);
+      if (options.logText) logger.info({ mail }, `outbox mail written to ${file}\n${logged.text}`);
       else logger.info({ mail }, `outbox mail written to ${file}`);
     },
     async close() {},
   };
+}
+
+/** A Message-ID as a piece of a file name: its local part, letters, digits and dashes only. */
+function fileTag(messageId: string): string {
+  return messageId.replace(/^<|@.*$/g, '').replace(/[^A-Za-z0-9-]/g, '');
 }

@@ -60,7 +60,7 @@ function message(n: number): Message {
 }
 
 /** A server of `total` messages (oldest first) answering pages, the window around one, and search. */
-function stubServer(total: number, options: { searchFails?: boolean } = {}) {
+function stubServer(total: number, options: { searchFails?: boolean; searchRefused?: boolean } = {}) {
   const all = Array.from({ length: total }, (_, i) => message(i + 1));
   const at = (id: string | null) => all.findIndex((m) => m.id === id);
   const newestFirst = (from: number, to: number) => all.slice(Math.max(0, from), to).reverse();
@@ -103,6 +103,7 @@ function stubServer(total: number, options: { searchFails?: boolean } = {}) {
     }
     if (url.pathname === searchPath) {
       if (options.searchFails) return jsonResponse({ message: MSG.common.somethingWrong }, 500);
+      if (options.searchRefused) return jsonResponse({ message: MSG.search.tooMany }, 429);
       const words = query.get('q')!;
       const hits = [...all].reverse().filter((m) => m.html.includes(words));
       const start = query.get('before') ? hits.findIndex((h) => h.id === query.get('before')) + 1 : 0;
@@ -333,6 +334,15 @@ describe('search in the conversation', () => {
     await user.type(screen.getByRole('textbox', { name: MSG.search.label }), 'kite{Enter}');
     expect(await screen.findByText(MSG.search.failed)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: MSG.common.tryAgain })).toBeInTheDocument();
+  });
+
+  it('says so when the server refuses a search for too many at once', async () => {
+    stubServer(3, { searchRefused: true });
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('message 3');
+    await user.type(screen.getByRole('textbox', { name: MSG.search.label }), 'kite{Enter}');
+    expect(await screen.findByText(MSG.search.tooMany)).toBeInTheDocument();
   });
 });
 

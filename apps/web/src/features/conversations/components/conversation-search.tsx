@@ -96,7 +96,8 @@ export function ConversationSearch({ groupId, channelId, onOpen, openId = null }
   };
 
   const failure =
-    search.error instanceof ApiError && search.error.status === 400
+    // A refused search says why (the words, or too many searches at once); anything else failed.
+    search.error instanceof ApiError && (search.error.status === 400 || search.error.status === 429)
       ? search.error.message
       : MSG.search.failed;
 
