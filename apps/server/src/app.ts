@@ -8,7 +8,12 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -23,7 +28,7 @@ import { type Database, databaseOptions, openDatabase } from './db/client.js';
 import { createJobQueue } from './jobs/queue.js';
 import { AppError } from './lib/app-error.js';
 import { requestLoggerFactory } from './lib/request-logger.js';
-import { registerSecurityHeaders } from './lib/security-headers.js';
+import { frameworkErrorHeaders, registerSecurityHeaders } from './lib/security-headers.js';
 import { createPageSender } from './lib/web-page.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
@@ -155,6 +160,7 @@ export function loggedUrl(url: string): string {
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const frameworkHeaders = frameworkErrorHeaders(config.payments.provider === 'stripe');
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -177,6 +183,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
     childLoggerFactory: requestLoggerFactory,
+    // A malformed address (bad percent-encoding) is answered by the router before any hook: with the
+    // catalogue's message and the same security headers as every other answer.
+    frameworkErrors: (error, _request, answer) => {
+      const status = error.statusCode ?? 400;
+      const reply = answer as unknown as FastifyReply;
+      void reply
+        .code(status)
+        .headers(frameworkHeaders)
+        .send({ message: status >= 500 ? MSG.common.somethingWrong : MSG.extra.invalidCharacters });
+    },
     trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',

@@ -2,7 +2,8 @@
 // without awaiting it) is logged, and does not end a process that is serving.
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, it, vi } from 'vitest';
-import { stopGracefullyOnSignals } from './lifecycle.js';
+import type { Config } from './config/index.js';
+import { stopGracefullyOnSignals, trustProxyWarning } from './lifecycle.js';
 
 const added: [string, (...args: unknown[]) => void][] = [];
 afterEach(() => {
@@ -26,4 +27,14 @@ it('logs a promise that failed with nobody waiting for it, instead of ending the
   onUnhandled[0]![1](reason, Promise.resolve());
   expect(error).toHaveBeenCalledWith({ err: reason }, 'a promise failed with nobody waiting for it');
   expect(app.close).not.toHaveBeenCalled();
+});
+
+it('warns when TRUST_PROXY is set while the portal listens on every interface, and only then', () => {
+  const config = (trustProxy: Config['trustProxy'], host: string) => ({ trustProxy, host });
+  expect(trustProxyWarning(config(1, '0.0.0.0'))).toMatch(
+    /^TRUST_PROXY is set while the portal listens on every interface/,
+  );
+  expect(trustProxyWarning(config(['10.0.0.2'], '::'))).not.toBeNull();
+  expect(trustProxyWarning(config(1, '127.0.0.1'))).toBeNull();
+  expect(trustProxyWarning(config(false, '0.0.0.0'))).toBeNull();
 });

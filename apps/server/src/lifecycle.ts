@@ -16,6 +16,19 @@ export function privateFolders(config: Config): string[] {
   return folders.filter((folder) => !folder.startsWith('memory:'));
 }
 
+/**
+ * Why believing a proxy is unsafe here, or null: with TRUST_PROXY set while the portal listens on every
+ * interface, a client that reaches the port directly writes the X-Forwarded-For the portal believes.
+ */
+export function trustProxyWarning(config: Pick<Config, 'trustProxy' | 'host'>): string | null {
+  if (config.trustProxy === false || !['0.0.0.0', '::', '[::]'].includes(config.host)) return null;
+  return (
+    'TRUST_PROXY is set while the portal listens on every interface: a client that reaches the port directly ' +
+    'can choose the address its requests are counted by. Set HOST=127.0.0.1 (a proxy on this machine), or let ' +
+    'only the proxy reach the port.'
+  );
+}
+
 /** The configuration, with its folders made private before anything is written; or exits with why not. */
 export function loadConfigOrExit(): Config {
   try {

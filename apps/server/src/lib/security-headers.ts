@@ -35,9 +35,18 @@ export function securityOptions(stripe: boolean) {
         upgradeInsecureRequests: null,
       },
     },
-    // The portal is served over plain http on localhost in development; HSTS belongs to the TLS proxy.
+    // Sent only on answers to a request that came over https (see below): the portal is also served
+    // over plain http on localhost, where the header would be meaningless.
     strictTransportSecurity: false,
   };
+}
+
+/** Two years, sub-domains included: the answer to any request that reached the portal over https. */
+const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
+
+/** The headers of an answer the router gives before any route or hook (a malformed address). */
+export function frameworkErrorHeaders(stripe: boolean): Record<string, string> {
+  return { ...headersOf(securityOptions(stripe)), 'cache-control': 'no-store' };
 }
 
 /** The headers helmet sets with these options (the same for every answer without a nonce). */
@@ -69,6 +78,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, stripe: bool
   });
   app.addHook('onRequest', (request, reply, done) => {
     if (request.routeOptions.config.staticSecurityHeaders) reply.headers(apiHeaders);
+    // Over https, directly or through the trusted proxy (its X-Forwarded-Proto): browsers keep to https.
+    if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     done();
   });
   await app.register(fastifyHelmet, { ...options, enableCSPNonces: true });

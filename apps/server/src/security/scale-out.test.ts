@@ -160,7 +160,7 @@ async function waitFor<T>(proc: Proc, check: () => Promise<T | null | undefined 
  * deployed), plain http on a loopback port instead of the redirect and TLS, and a header naming the
  * process(es) that answered. Every edit must find its target: a changed file fails here, not silently.
  */
-function siteForTest(deployed: string, listenPort: number, upstreamPorts: number[]): string {
+function siteForTest(deployed: string, listenPort: number, upstreamPorts: number[], logDir: string): string {
   const edit = (text: string, pattern: RegExp, replace: (match: string, ...groups: string[]) => string) => {
     if (!pattern.test(text)) throw new Error(`deploy/nginx.conf: nothing matches ${pattern}`);
     return text.replace(pattern, replace as (substring: string, ...args: unknown[]) => string);
@@ -175,6 +175,13 @@ function siteForTest(deployed: string, listenPort: number, upstreamPorts: number
   site = edit(site, /^[ \t]*listen 443 ssl http2;$/m, () => `    listen 127.0.0.1:${listenPort};`);
   site = edit(site, /^[ \t]*listen \[::\]:443 ssl http2;\n/m, () => '');
   site = edit(site, /^[ \t]*ssl_\w+ [^\n]*\n/gm, () => '');
+  // The site's own log, in its own format, beside the test's log of upstreams (read by the checks).
+  site = edit(
+    site,
+    /^([ \t]*)access_log \S+ bridge_talk;$/m,
+    (_line, indent) =>
+      `${indent}access_log ${logDir}/site-access.log bridge_talk;\n${indent}access_log ${logDir}/access.log upstreams;`,
+  );
   return edit(
     site,
     /^([ \t]*server_name [^\n]*\n)/m,
@@ -323,7 +330,12 @@ describe.skipIf(!postgres || !nginxBinary)('scale-out: two API processes and a w
     const site = path.join(nginxDir, 'bridge-talk.conf');
     writeFileSync(
       site,
-      siteForTest(readFileSync(path.join(repoRoot, 'deploy/nginx.conf'), 'utf8'), nginxPort, [portA, portB]),
+      siteForTest(
+        readFileSync(path.join(repoRoot, 'deploy/nginx.conf'), 'utf8'),
+        nginxPort,
+        [portA, portB],
+        nginxDir,
+      ),
     );
     writeFileSync(path.join(nginxDir, 'nginx.conf'), nginxMainConf(nginxDir, site));
     nginx = startProcess(
@@ -598,6 +610,22 @@ describe.skipIf(!postgres || !nginxBinary)('scale-out: two API processes and a w
     console.info(
       `(e) exports built: A ${exportIds.filter((id) => builtBy(a, id)).length}, worker ${exportIds.filter((id) => builtBy(worker, id)).length}`,
     );
+  });
+
+  it('(g) nginx logs a request’s path without its query (media tokens, search words)', async () => {
+    const secret = 'media-token-Zx81Qv';
+    const answer = await call(
+      viaNginx,
+      `/api/groups/nothing/channels/none/search?q=Quagmire&access=${secret}`,
+    );
+    expect(answer.status).toBe(401);
+    const logged = await eventually(async () => {
+      const text = readFileSync(path.join(nginxDir, 'site-access.log'), 'utf8');
+      return text.includes('/api/groups/nothing/channels/none/search') ? text : null;
+    });
+    expect(logged).toContain('"GET /api/groups/nothing/channels/none/search HTTP/1.1" 401');
+    expect(logged).not.toContain(secret);
+    expect(logged).not.toContain('Quagmire');
   });
 
   it('(f) SIGTERM of one process under load loses no request: reads are retried on the other, writes are done once or not at all', async () => {

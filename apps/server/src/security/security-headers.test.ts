@@ -1,0 +1,42 @@
+// Every answer carries the security headers — a malformed address's included — and one to a request
+// that came over https (directly or through the trusted proxy) tells the browser to keep to https.
+import { MSG } from '@bridge-talk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ TRUST_PROXY: '1' }, { startWorkers: false });
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers, remoteAddress: '127.0.0.1' });
+
+describe('security headers', () => {
+  it.each(['/api/%zz', '/%E0%A4%A', '/api/nothing-here', '/api/auth/me'])(
+    'are on the answer to %s',
+    async (url) => {
+      const answer = await get(url);
+      expect(answer.statusCode).toBeGreaterThanOrEqual(400);
+      expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+    },
+  );
+
+  it('answer a malformed address with the catalogue’s message', async () => {
+    const answer = await get('/api/%zz');
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({ message: MSG.extra.invalidCharacters });
+  });
+
+  it('include HSTS over https through the trusted proxy, and not over plain http', async () => {
+    const secure = await get('/api/nothing-here', { 'x-forwarded-proto': 'https' });
+    expect(secure.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
+    expect((await get('/api/nothing-here')).headers['strict-transport-security']).toBeUndefined();
+    expect((await get('/login', { 'x-forwarded-proto': 'https' })).headers['strict-transport-security']).toBe(
+      'max-age=63072000; includeSubDomains',
+    );
+  });
+});
