@@ -96,6 +96,16 @@ export const MSG = {
     invalidCredentials: 'Invalid username and/or password.',
     /** Login answered 406: the account has no password yet. */
     redirectToCreatePassword: 'You will be redirected to create the password.',
+    /**
+     * Login answered 428: many wrong passwords were tried on the account, so a sign-in also needs a code
+     * sent to its e-mail. Said the same whether the password was right or not (a guesser learns nothing).
+     */
+    signInCodeNeeded:
+      'Many wrong passwords were tried on this account. If the password you typed is right, we sent a code to the account’s e-mail: enter it to log in.',
+    /** The heading and the field's explanation of the sign-in code screen. */
+    signInCodeTitle: 'Sign-in code',
+    signInCodeHelp: (email: string) =>
+      `If the password was right, a code was sent to ${email}. It is valid for 15 minutes.`,
     /** Login answered 403. */
     notYetActivated:
       'Your email has not yet been activated. Try again later, and if the error persists, please contact our team.',

@@ -149,7 +149,9 @@ export const verificationCodes = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['activation', 'reset', 'change-password', 'email-change'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['activation', 'reset', 'change-password', 'email-change', 'sign-in'],
+    }).notNull(),
     codeHash: text('code_hash').notNull(),
     /** For an e-mail change: the new address the code was sent to. */
     target: text('target'),

@@ -305,6 +305,11 @@ const REQUESTS: Record<string, Build> = {
     url: '/api/auth/login',
     payload: { ...spare, role: 'entity' },
   }),
+  'POST /api/auth/login/code': () => ({
+    method: 'POST',
+    url: '/api/auth/login/code',
+    payload: { email: spare.email, code: WRONG_CODE, state: WRONG_STATE, role: 'entity' },
+  }),
   'POST /api/auth/register': () => ({
     method: 'POST',
     url: '/api/auth/register',

@@ -36,6 +36,7 @@ export const PERMISSION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/ready':                                      row('2xx',   '2xx',   '2xx',   '2xx',   '2xx'),
   // sign-in and the logged-out flows: public; a wrong code or state is refused on its merits
   'POST /api/auth/login':                                row('2xx',   '2xx',   '2xx',   '2xx',   '2xx'),
+  'POST /api/auth/login/code':                           row('4xx',   '4xx',   '4xx',   '4xx',   '4xx'),
   'POST /api/auth/register':                             row('2xx',   '2xx',   '2xx',   '2xx',   '2xx'),
   'POST /api/auth/password/request':                     row('2xx',   '2xx',   '2xx',   '2xx',   '2xx'),
   'POST /api/auth/password/validate':                    row('4xx',   '4xx',   '4xx',   '4xx',   '4xx'),

@@ -4,10 +4,12 @@ import {
   ZCodeRequest,
   ZFlowStepResponse,
   ZForgotPasswordRequest,
+  ZLoginCodeRequest,
   ZLoginRequest,
   ZMessageResponse,
   ZPasswordNotSetResponse,
   ZRegisterRequest,
+  ZSecondStepResponse,
   ZSessionResponse,
   ZSessionUser,
   ZSetPasswordRequest,
@@ -22,7 +24,16 @@ const refused = errorAnswers(400, 401, 403, 429);
 export const authEndpoints = {
   login: {
     body: ZLoginRequest,
-    responses: { 200: ZSessionResponse, ...refused, 406: ZPasswordNotSetResponse },
+    responses: {
+      200: ZSessionResponse,
+      ...refused,
+      406: ZPasswordNotSetResponse,
+      428: ZSecondStepResponse,
+    },
+  },
+  loginCode: {
+    body: ZLoginCodeRequest,
+    responses: { 200: ZSessionResponse, ...refused, ...errorAnswers(422) },
   },
   /**
    * The refresh cookie is the credential. Without one there is no session to restore: null, not a

@@ -73,6 +73,22 @@ export const ZFlowStateToken = z.string().min(10).max(2048);
 /** 406 from login: the account has no password yet; an activation code was e-mailed. */
 export const ZPasswordNotSetResponse = z.object({ message: z.string(), state: ZFlowStateToken });
 
+/** 428 from login: the sign-in needs a second step, an e-mailed code, given with this state. */
+export const ZSecondStepResponse = z.object({
+  message: z.string(),
+  state: ZFlowStateToken,
+  method: z.literal('email-code'),
+});
+
+/** The second step of a sign-in: the e-mailed code and the state the login answered with. */
+export const ZLoginCodeRequest = z.object({
+  email: ZEmail(MSG.validation.emailWrong),
+  role: ZRole,
+  code: ZVerificationCode,
+  state: ZFlowStateToken,
+});
+export type LoginCodeRequest = z.input<typeof ZLoginCodeRequest>;
+
 export const ZForgotPasswordRequest = z.object({
   email: z.string().trim().min(1, MSG.validation.emailRequired).pipe(ZEmail(MSG.validation.emailWrong)),
   role: ZRole,

@@ -35,6 +35,20 @@ export async function authRoutes(
     },
   );
 
+  route(
+    app,
+    endpoints.auth.loginCode,
+    {
+      config: { rateLimit },
+      schema: { tags: ['auth'], summary: 'Sign in: the e-mailed code a sign-in needed (login answered 428)' },
+    },
+    async (request, reply) => {
+      const session = await auth.loginWithCode({ input: request.body, address: request.ip });
+      setRefreshCookie(reply, session, cookieSecure);
+      return sessionBody(session);
+    },
+  );
+
   const flows = createPasswordFlows(ctx, auth);
 
   route(

@@ -1,20 +1,29 @@
 // Sign-in and sessions: password check, access tokens, refresh-token rotation with reuse detection.
+import { randomUUID } from 'node:crypto';
 import {
+  type LoginCodeRequest,
   type LoginRequest,
   MSG,
   type SessionResponse,
   type SessionUser,
+  ZLoginCodeRequest,
   ZLoginRequest,
 } from '@bridge-talk/contract';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { Actor, AppContext } from '../../app-context.js';
 import { sharedLookup } from '../../db/lookup-by-ids.js';
 import { AppError } from '../../lib/app-error.js';
+import { codeFlowLimiter } from '../../lib/attempt-limiter.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
+import { queueMail } from '../mail/mail.service.js';
+import { signInCodeMail } from '../mail/templates.js';
 import { signAccessToken, verifyAccessToken, verifyMediaToken } from './access-token.js';
 import { startActivation } from './activation.js';
 import * as repo from './auth.repository.js';
+import { signFlowState, verifyFlowState } from './flow-state.js';
 import { createSignInLockout } from './sign-in-lockout.js';
+import { checkCode, codeRefusalMessage, consumeCode, issueCode } from './verification-codes.js';
 
 /** A browser-session cookie still needs an end on the server: a day of inactivity. */
 const SESSION_COOKIE_IDLE_MS = 24 * 60 * 60 * 1000;
@@ -123,7 +132,50 @@ export function createAuthService(ctx: AppContext) {
     };
   }
 
+  /** E-mails a sign-in code to the account; its code row's id. */
+  async function mailSignInCode(user: UserRecord): Promise<string> {
+    const issued = await issueCode(ctx, { userId: user.id, purpose: 'sign-in' });
+    await queueMail(
+      ctx.queue,
+      issued.mail((code) => signInCodeMail({ to: user.email, code })),
+    );
+    return issued.id;
+  }
+
+  // The second step's code checks, counted per e-mail and client address like every code flow's.
+  const codeChecks = codeFlowLimiter(db, 'sign-in-code', config.auth.rateLimitMax);
+
   return {
+    /**
+     * The second step of a sign-in that needed an e-mailed code: the code of the state's own sign-in
+     * (so only after the right password), once.
+     */
+    async loginWithCode({
+      input,
+      address,
+    }: {
+      input: LoginCodeRequest;
+      address: string;
+    }): Promise<IssuedSession> {
+      const { email, role, code, state } = ZLoginCodeRequest.parse(input);
+      if (!(await codeChecks.take(`${email}|${normalizeIP(address, 64)}`)))
+        throw new AppError('TOO_MANY_REQUESTS', MSG.extra.tooManyAttempts);
+      const flow = await verifyFlowState(tokenKey, state);
+      if (flow?.purpose !== 'sign-in' || flow.step !== 'code' || flow.email !== email || flow.role !== role)
+        throw new AppError('UNPROCESSABLE', MSG.extra.stepExpired);
+      const refused = (message: string) => new AppError('UNPROCESSABLE', message, { code: message });
+      const user = await repo.findUserByEmail(db, email);
+      if (!user || user.role !== role) throw refused(MSG.auth.confirmationCodeNotFound);
+      const result = await checkCode(db, { userId: user.id, purpose: 'sign-in', code, triedFrom: address });
+      if (!result.ok) throw refused(codeRefusalMessage(result.why, MSG.auth.confirmationCodeNotFound));
+      if (result.id !== flow.codeId || !(await consumeCode(db, result.id)))
+        throw refused(MSG.auth.confirmationCodeNotFound);
+      if (accountState(user) !== 'active') throw notActive(user);
+      const persistent = flow.rememberMe ?? true;
+      const sessionId = await repo.createSession(db, user.id, persistent);
+      return issue(user, sessionId, persistent);
+    },
+
     /** Starts a new session for an account that has just proved who it is (password set by code). */
     async startSession(userId: string, persistent: boolean): Promise<IssuedSession> {
       const user = await repo.findUserById(db, userId);
@@ -169,7 +221,27 @@ export function createAuthService(ctx: AppContext) {
         const state = await startActivation(ctx, user);
         throw new AppError('PASSWORD_NOT_SET', MSG.auth.redirectToCreatePassword, undefined, { state });
       }
-      if (!(await verifyPassword(user.passwordHash, password))) throw await invalid();
+      const rightPassword = await verifyPassword(user.passwordHash, password);
+      if (await lockout.needsStepUp(email)) {
+        // Right or wrong, the same answer: only the account's inbox learns whether the password was
+        // right (a code arrives). A wrong one still counts as a failure.
+        if (!rightPassword) await lockout.recordFailure(attempt);
+        const codeId =
+          rightPassword && accountState(user) === 'active' ? await mailSignInCode(user) : randomUUID();
+        const state = await signFlowState(tokenKey, {
+          email: user.email,
+          role,
+          step: 'code',
+          purpose: 'sign-in',
+          codeId,
+          rememberMe,
+        });
+        throw new AppError('SECOND_STEP_REQUIRED', MSG.auth.signInCodeNeeded, undefined, {
+          state,
+          method: 'email-code',
+        });
+      }
+      if (!rightPassword) throw await invalid();
       if (accountState(user) !== 'active') throw notActive(user);
       const sessionId = await repo.createSession(db, user.id, rememberMe);
       await lockout.signedIn(attempt);

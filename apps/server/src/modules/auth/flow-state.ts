@@ -1,5 +1,6 @@
 // The `state` handed to the browser between the steps of a code flow (password reset, activation,
-// account password change): signed, 15 minutes to live, bound to the e-mail, role, step and code.
+// account password change, a sign-in's e-mailed code): signed, 15 minutes to live, bound to the
+// e-mail, role, step and code.
 import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import type { TokenKey } from './token-key.js';
@@ -8,8 +9,10 @@ const ZFlowState = z.object({
   email: z.string(),
   role: z.enum(['admin', 'entity']),
   step: z.enum(['code', 'password']),
-  purpose: z.enum(['activation', 'reset', 'change-password']),
+  purpose: z.enum(['activation', 'reset', 'change-password', 'sign-in']),
   codeId: z.string().optional(),
+  /** A sign-in's 'Remember me', kept for its second step. */
+  rememberMe: z.boolean().optional(),
 });
 export type FlowState = z.infer<typeof ZFlowState>;
 

@@ -99,7 +99,8 @@ export function createPasswordFlows(ctx: AppContext, auth: AuthService) {
         flow?.step !== 'code' ||
         flow.email !== email ||
         flow.role !== role ||
-        flow.purpose === 'change-password'
+        flow.purpose === 'change-password' ||
+        flow.purpose === 'sign-in'
       ) {
         throw stepExpired();
       }

@@ -1,12 +1,15 @@
 // The sign-in lock-out from both sides: the guesser's address is refused, even with the right password,
 // while the owner signing in from an address of their own is not refused because of someone else's
 // failures; the counts live in the fileDatabase(), so a new app instance on it keeps them.
+import { readdir } from 'node:fs/promises';
 import { MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminUser } from '../../test-support/factories.js';
 import { useFileDatabase } from '../../test-support/file-database.js';
+import { waitForEml } from '../../test-support/outbox.js';
+import { codeIn } from '../../test-support/smtp-capture.js';
 import { createTestApp, rememberSecret, signIn, type TestApp } from '../../test-support/test-app.js';
-import { createSignInLockout } from './sign-in-lockout.js';
+import { createSignInLockout, STEP_UP_AFTER } from './sign-in-lockout.js';
 
 const fileDatabase = useFileDatabase();
 
@@ -52,9 +55,9 @@ describe('sign-in lock-out with the default limits', () => {
   });
   afterAll(() => t.close());
 
-  it('lets the owner in from their own address after 10 wrong passwords from 10 other addresses', async () => {
+  it('lets the owner in from their own address after 9 wrong passwords from 9 other addresses', async () => {
     const owner = await account(t);
-    for (let i = 1; i <= 10; i++) {
+    for (let i = 1; i <= 9; i++) {
       const wrong = await attempt(t, owner, 'Wrong-Pass-1', `10.1.0.${i}`);
       expect(wrong.statusCode).toBe(401);
       expect(wrong.json().message).toBe(MSG.auth.invalidCredentials);
@@ -63,6 +66,56 @@ describe('sign-in lock-out with the default limits', () => {
     expect(session.response.json().message).toBe(MSG.auth.loginSuccess);
     // The guessers' addresses now wait after each failure: even the right password is refused there.
     await expectRefused(await attempt(t, owner, owner.password, '10.1.0.1'));
+  });
+});
+
+describe('an account many addresses guessed at', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_AUTH_MAX: '10' }, { database: fileDatabase() });
+  });
+  afterAll(() => t.close());
+
+  const withCode = (who: Account, code: string, state: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/code',
+      remoteAddress: '192.0.2.77',
+      payload: { email: who.email, role: 'admin', code, state },
+    });
+
+  it(`needs an e-mailed code after ${STEP_UP_AFTER} failures from anywhere: the owner gets in, a guesser learns nothing`, async () => {
+    const owner = await account(t);
+    for (let i = 1; i <= STEP_UP_AFTER; i++)
+      expect((await attempt(t, owner, `Wrong-Pass-${i}`, `10.2.0.${i}`)).statusCode).toBe(401);
+
+    // A guess from yet another address and the owner's right password get the same answer.
+    const guess = await attempt(t, owner, 'Wrong-Pass-99', '10.2.1.1');
+    const right = await attempt(t, owner, owner.password, '192.0.2.77');
+    for (const answer of [guess, right]) {
+      expect(answer.statusCode).toBe(428);
+      expect(answer.json()).toEqual({
+        message: MSG.auth.signInCodeNeeded,
+        state: expect.any(String),
+        method: 'email-code',
+      });
+      expect(answer.cookies).toHaveLength(0);
+    }
+    const { mail } = await waitForEml(t.app.ctx.config.mail.outboxDir, owner.email, /sign-in code/);
+    const code = codeIn(mail.text);
+    // Only the right password mailed a code, and the guess's state does not take it.
+    expect((await readdir(t.app.ctx.config.mail.outboxDir)).length).toBe(1);
+    const stolen = await withCode(owner, code, guess.json().state);
+    expect(stolen.statusCode).toBe(422);
+    expect(stolen.json().message).toBe(MSG.auth.confirmationCodeNotFound);
+
+    const signedIn = await withCode(owner, code, right.json().state);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({ message: MSG.auth.loginSuccess, user: { email: owner.email } });
+    rememberSecret(signedIn.json().accessToken);
+    expect(signedIn.cookies.map((c) => c.name)).toContain('bt_refresh');
+    // Once.
+    expect((await withCode(owner, code, right.json().state)).statusCode).toBe(422);
   });
 });
 
@@ -127,10 +180,11 @@ describe('sign-in lock-out of one address', () => {
       await t.close();
       t = await createTestApp(env, { database: fileDatabase(), startWorkers: false });
       await expectRefused(await attempt(t, victim, victim.password, '10.2.0.1'));
+      // The owner, from an address of their own, is not refused: with 10 failures on the account, the
+      // sign-in goes on with an e-mailed code.
       const owner = await attempt(t, victim, victim.password, '10.2.0.2');
-      expect(owner.statusCode).toBe(200);
-      rememberSecret(owner.json().accessToken);
-      rememberSecret(owner.cookies.find((c) => c.name === 'bt_refresh')?.value);
+      expect(owner.statusCode).toBe(428);
+      expect(owner.json().message).toBe(MSG.auth.signInCodeNeeded);
     } finally {
       await t.close();
     }

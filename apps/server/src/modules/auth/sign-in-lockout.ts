@@ -15,6 +15,10 @@
 //   bounded too, and taken back when it signs in: an office behind one address signs in as often as
 //   its people need, and a guesser trying many accounts from it is stopped.
 //
+// - per account, from anywhere: past STEP_UP_AFTER failures in 15 minutes, every sign-in of the account
+//   — the owner's too — also needs a code e-mailed to the account (auth.service.ts): many addresses
+//   guessing once each gain nothing, and the owner still gets in.
+//
 // An address with no failure of its own on the account is never refused by the others' failures: the
 // owner signing in from their own address with the right password gets in during an attack. If they
 // mistype meanwhile, they wait at most 5 minutes (or set a new password by e-mailed code, which this
@@ -28,6 +32,8 @@ import { countHits, findCounters, releaseHit } from '../../db/hit-counters.js';
 const WINDOW_MS = 15 * 60 * 1000;
 const FIRST_DELAY_MS = 1000;
 const MAX_DELAY_MS = 5 * 60 * 1000;
+/** Failures of one account from anywhere in 15 minutes past which its sign-ins need an e-mailed code. */
+export const STEP_UP_AFTER = 10;
 
 export interface SignInAttempt {
   email: string;
@@ -72,6 +78,13 @@ export function createSignInLockout(
       if (pair.hits >= pairMax) return Math.max(0, pair.expiresAt.getTime() - at);
       const account = counters.find((c) => c.key === keys.account)?.hits ?? 0;
       return Math.max(0, pair.lastHitAt.getTime() + delayMs(account) - at);
+    },
+
+    /** Whether the account's failures from anywhere make its sign-ins need an e-mailed code. */
+    async needsStepUp(email: string): Promise<boolean> {
+      const key = keysOf({ email, address: '' }).account;
+      const [counter] = await findCounters(db, [key], new Date(now()));
+      return (counter?.hits ?? 0) >= STEP_UP_AFTER;
     },
 
     /** How long the attempts of this attempt's address keep it out (after `admit` refused it). */

@@ -12,7 +12,7 @@ import { CODE_SLOT, deriveCode } from './derived-codes.js';
 import type { TokenKey } from './token-key.js';
 import * as repo from './verification-codes.repository.js';
 
-export type CodePurpose = 'activation' | 'reset' | 'change-password' | 'email-change';
+export type CodePurpose = 'activation' | 'reset' | 'change-password' | 'email-change' | 'sign-in';
 
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;

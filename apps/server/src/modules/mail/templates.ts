@@ -53,6 +53,14 @@ export function activationCodeMail(input: { to: string; code: string }) {
   ]);
 }
 
+export function signInCodeMail(input: { to: string; code: string }) {
+  return compose(input.to, 'Your Bridge Talk sign-in code', [
+    'Many wrong passwords were tried on your Bridge Talk portal account, so signing in also needs this code:',
+    input.code,
+    'The code is valid for 15 minutes. If you did not just sign in, someone else knows your password: set a new one with "Forgot password?" on the login page.',
+  ]);
+}
+
 export function resetCodeMail(input: { to: string; code: string }) {
   return compose(input.to, 'Your Bridge Talk verification code', [
     'Use this code to reset the password of your Bridge Talk portal account:',

@@ -235,6 +235,69 @@ describe('LoginPage', () => {
     expect(currentAccessToken()).toBeNull();
   });
 
+  it('asks for the e-mailed code after a 428, signs in with it, and goes back to the password on request', async () => {
+    const answers = [
+      jsonResponse({ message: MSG.auth.signInCodeNeeded, state: 'sign-in-state', method: 'email-code' }, 428),
+      jsonResponse(
+        { message: MSG.auth.confirmationCodeNotFound, fields: { code: MSG.auth.confirmationCodeNotFound } },
+        422,
+      ),
+      jsonResponse(SESSION),
+    ];
+    const fetchMock = stubFetch(() => answers.shift()!);
+    const user = userEvent.setup();
+    const { router } = renderLogin();
+
+    await user.type(emailField(), 'Erin@Example.com');
+    await user.type(passwordField(), 'correct-horse');
+    await user.click(screen.getByRole('checkbox', { name: MSG.auth.rememberMe }));
+    await user.click(submit());
+
+    const step = await screen.findByRole('form', { name: MSG.auth.signInCodeTitle });
+    expect(screen.getByText(MSG.auth.signInCodeNeeded)).toBeInTheDocument();
+    expect(screen.getByText(MSG.auth.signInCodeHelp('erin@example.com'))).toBeInTheDocument();
+    const code = screen.getByRole('textbox', { name: /^Code/ });
+    await waitFor(() => expect(code).toHaveFocus());
+    await user.type(code, 'wrong1');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(
+      await screen.findByText(MSG.auth.confirmationCodeNotFound, { selector: '.mantine-InputWrapper-error' }),
+    ).toBeInTheDocument();
+    await user.clear(code);
+    await user.type(code, ' k7qx2m ');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    await waitFor(() => expect(currentAccessToken()).toBe('access-token-1'));
+    const [url, init] = fetchMock.mock.calls[2]!;
+    expect(url).toBe(API.auth.loginCode);
+    expect(JSON.parse(String(init?.body))).toEqual({
+      email: 'erin@example.com',
+      role: 'entity',
+      code: 'k7qx2m',
+      state: 'sign-in-state',
+    });
+    expect({ ...localStorage }).toEqual({ role: 'entity', rememberMe: 'false' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/manage-families'));
+    expect(step).not.toBeInTheDocument();
+  });
+
+  it('goes back from the code to the password form', async () => {
+    stubFetch(() =>
+      jsonResponse({ message: MSG.auth.signInCodeNeeded, state: 'sign-in-state', method: 'email-code' }, 428),
+    );
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(emailField(), 'erin@example.com');
+    await user.type(passwordField(), 'correct-horse');
+    await user.click(submit());
+    await screen.findByRole('form', { name: MSG.auth.signInCodeTitle });
+    expect(passwordField()).not.toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Back to the password' }));
+    expect(screen.queryByRole('form', { name: MSG.auth.signInCodeTitle })).not.toBeInTheDocument();
+    expect(passwordField()).toBeVisible();
+    expect(emailField()).toHaveValue('erin@example.com');
+  });
+
   it('posts the credentials and keeps only the role and Remember me in storage', async () => {
     const fetchMock = stubFetch(() => jsonResponse(SESSION));
     const user = userEvent.setup();

@@ -1,5 +1,16 @@
 import { MSG, type Role, type ZLoginRequest } from '@bridge-talk/contract';
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -13,6 +24,8 @@ import { LoggedOutLayout } from './components/logged-out-layout.js';
 import { landingAfterLogin } from './landing.js';
 
 type LoginForm = z.input<typeof ZLoginRequest>;
+
+const SignInCodeStep = lazy(() => import('./sign-in-code-step.js'));
 
 export function LoginPage({ role }: { role: Role }) {
   const navigate = useNavigate();
@@ -33,6 +46,9 @@ export function LoginPage({ role }: { role: Role }) {
   });
   const { errors, isSubmitting } = form.formState;
   const otherRole: Role = role === 'admin' ? 'entity' : 'admin';
+  const [secondStep, setSecondStep] = useState<{ email: string; state: string; rememberMe: boolean } | null>(
+    null,
+  );
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -40,6 +56,13 @@ export function LoginPage({ role }: { role: Role }) {
       notify.success(session.message);
     } catch (error) {
       if (!(error instanceof ApiError)) return notify.error(MSG.common.somethingWrong);
+      if (error.status === 428) {
+        return setSecondStep({
+          email: values.email.trim().toLowerCase(),
+          state: String(error.body.state),
+          rememberMe: values.rememberMe ?? true,
+        });
+      }
       if (error.status === 406) {
         notify.info(MSG.auth.redirectToCreatePassword);
         return navigate(`/activation-code/${role}`, {
@@ -57,7 +80,17 @@ export function LoginPage({ role }: { role: Role }) {
       title={role === 'admin' ? 'Administrator login' : 'Agency and lawyer login'}
       subtitle="Welcome back to Bridge Talk."
     >
-      <form onSubmit={onSubmit} noValidate>
+      {secondStep && (
+        <Suspense fallback={<Loader aria-label="Loading" />}>
+          <SignInCodeStep
+            role={role}
+            {...secondStep}
+            landing={(signedInRole) => landingAfterLogin(signedInRole, from)}
+            onBack={() => setSecondStep(null)}
+          />
+        </Suspense>
+      )}
+      <form onSubmit={onSubmit} noValidate hidden={secondStep !== null}>
         <Stack>
           {ended && (
             <Text role="status" size="sm" fw={600} c="orange.9">

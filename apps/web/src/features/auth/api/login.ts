@@ -1,4 +1,4 @@
-import { type LoginRequest, ROUTES, type Role } from '@bridge-talk/contract';
+import { type LoginCodeRequest, type LoginRequest, ROUTES, type Role } from '@bridge-talk/contract';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client.js';
 import { useEnterSession } from '../../../shared/session/enter-session.js';
@@ -16,6 +16,23 @@ export function useLogin(landing: (role: Role) => string) {
     onSuccess: (session, input) => {
       storeRole(session.user.role);
       storeRememberMe(input.rememberMe ?? true);
+      enterSession(session, landing(session.user.role));
+    },
+  });
+}
+
+function loginWithCode(input: LoginCodeRequest) {
+  return callApi(ROUTES.auth.loginCode, { body: input, skipRefresh: true });
+}
+
+/** The second step of a sign-in that needed an e-mailed code; then as `useLogin`. */
+export function useLoginWithCode(landing: (role: Role) => string, rememberMe: boolean) {
+  const enterSession = useEnterSession();
+  return useMutation({
+    mutationFn: loginWithCode,
+    onSuccess: (session) => {
+      storeRole(session.user.role);
+      storeRememberMe(rememberMe);
       enterSession(session, landing(session.user.role));
     },
   });
