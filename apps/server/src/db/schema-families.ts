@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -62,6 +63,29 @@ export const groupMembers = pgTable(
     uniqueIndex('group_members_group_slot_key').on(t.groupId, t.role, t.position),
     index('group_members_member_idx').on(t.memberId),
   ],
+);
+
+/**
+ * The name each family gave each person it has held, as its conversations show them: every person of
+ * a family is written here by the family's member sync and kept after they leave it (a departed
+ * member's channel keeps its history under the name that family gave). A person in families of two
+ * entities has a row for each, so one entity's name never reaches another's views. While the person
+ * is in the family, the membership's name (group_members) is read first; this row is its copy for later.
+ */
+export const familyMemberNames = pgTable(
+  'family_member_names',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => familyMembers.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.memberId] })],
 );
 
 /** Conversation exports: who asked for which channel, where it went, and the PDF's SHA-256. */

@@ -4,9 +4,13 @@
 // - a member deactivated on the family page keeps reading their channels of that family but can no
 //   longer write there; at the provider a person is active while they are active in at least one family;
 // - a birth family member who leaves the family: their channel keeps its history, without them, disabled;
-// - syncing again keeps every channel and its messages (ensureChannel finds them by key).
+// - syncing again keeps every channel and its messages (ensureChannel finds them by key);
+// - the names this family gives its people are kept for its conversations (db/family-names.ts), even
+//   after someone leaves; the provider gets the person's own name only, which no family's save changes
+//   once another entity's family holds the person, and which the portal never shows for them.
 import { joinName } from '@bridge-talk/contract';
 import type { AppContext } from '../../app-context.js';
+import { saveFamilyNames } from '../../db/family-names.js';
 import type { ChannelMemberInput } from '../../providers/chat/chat-provider.js';
 import * as repo from './members.repository.js';
 
@@ -17,7 +21,16 @@ export async function syncFamilyChannels(
   left: { memberId: string; role: repo.MemberRole }[] = [],
 ): Promise<void> {
   const members = await repo.findMembers(ctx.db, entityId, groupId);
-  await ctx.chat.upsertUsers(members.map((m) => ({ id: m.id, name: joinName(m.firstName, m.lastName) })));
+  await saveFamilyNames(
+    ctx.db,
+    groupId,
+    members.map((m) => ({ memberId: m.id, firstName: m.firstName, lastName: m.lastName })),
+  );
+  const people = await repo.findOwnNames(
+    ctx.db,
+    members.map((m) => m.id),
+  );
+  await ctx.chat.upsertUsers(people.map((p) => ({ id: p.id, name: joinName(p.firstName, p.lastName) })));
 
   const permission = (member: repo.MemberRow) => (member.active ? 'write' : 'read');
   const adoptive: ChannelMemberInput[] = members

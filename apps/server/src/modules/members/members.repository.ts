@@ -64,6 +64,18 @@ export async function findMember(db: Tx, entityId: string, groupId: string, memb
 }
 
 /**
+ * People's own names (their record's, not a family's): the one name per person the chat provider
+ * keeps. Never shown to an entity for a person of its families (each family's name is).
+ */
+export async function findOwnNames(db: Tx, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: familyMembers.id, firstName: familyMembers.firstName, lastName: familyMembers.lastName })
+    .from(familyMembers)
+    .where(inArray(familyMembers.id, ids));
+}
+
+/**
  * The person with this e-mail (any case), in any family: their id only, to link them by e-mail. Never
  * answered to the caller unless the person is already in one of the caller's families.
  */

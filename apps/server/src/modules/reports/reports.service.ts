@@ -19,6 +19,7 @@ import {
 import type { Actor, AppContext } from '../../app-context.js';
 import { recordAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
+import { findFamilyNames } from '../../db/family-names.js';
 import { AppError, isUuid } from '../../lib/app-error.js';
 import type { ProviderReport } from '../../providers/chat/chat-reports.js';
 import { htmlToText } from '../exports/transcript-text.js';
@@ -66,7 +67,13 @@ export async function recordReports(
   options: { alert?: boolean } = {},
 ): Promise<number> {
   const alert = options.alert ?? true;
-  const owners = await repo.ownersOfGroups(ctx.db, [...new Set(reports.map((r) => r.groupId))]);
+  const groupIds = [...new Set(reports.map((r) => r.groupId))];
+  // Who reported and who wrote are named as the report's own family names them, never by the
+  // provider's one name per person (which another entity's family may have given).
+  const [owners, names] = await Promise.all([
+    repo.ownersOfGroups(ctx.db, groupIds),
+    findFamilyNames(ctx.db, groupIds),
+  ]);
   const incoming = reports.flatMap((r) => {
     const owner = owners.get(r.groupId);
     if (!owner) return [];
@@ -78,8 +85,8 @@ export async function recordReports(
         channelNumber: r.channelNumber,
         messageId: r.messageId,
         reportedById: r.userId,
-        reportedByName: r.userName,
-        authorName: r.authorName,
+        reportedByName: names.of(r.groupId, r.userId) ?? r.userName,
+        authorName: (r.authorId ? names.of(r.groupId, r.authorId) : undefined) ?? r.authorName,
         reason: r.reason,
         reportedAt: r.createdAt,
         excerpt: reportExcerpt(r.html),

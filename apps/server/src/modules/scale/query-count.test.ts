@@ -149,12 +149,13 @@ describe('SQL statements per request', () => {
     for (const [route, n] of Object.entries(many)) expect(n, route).toBeLessThanOrEqual(6);
     // Each statement is a round trip the server pays for (a write, a wake-up, a read): the details
     // read the family with its plan at once, and a page of messages comes with its reports and its
-    // channel's check — sign-in check, family, page, audit event.
+    // channel's check — sign-in check, family, page beside the family's names of its people, audit
+    // event.
     expect(many['family details']).toBe(2);
-    expect(many['messages page']).toBe(4);
+    expect(many['messages page']).toBe(5);
     // Its refreshes do not ask the audit log again while the opening is recent: sign-in check,
-    // family, page.
-    expect(many['messages refresh']).toBe(3);
+    // family, page beside the names.
+    expect(many['messages refresh']).toBe(4);
   });
 
   it('answer /api/auth/me with the sign-in check alone', async () => {

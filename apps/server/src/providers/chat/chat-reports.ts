@@ -10,7 +10,8 @@ export interface ProviderReport {
   /** The member who reported the message, and their name. */
   userId: string;
   userName: string;
-  /** The name of who wrote the message; null when the provider does not say. */
+  /** Who wrote the message, and their name; null when the provider does not say. */
+  authorId: string | null;
   authorName: string | null;
   reason: string | null;
   createdAt: Date;

@@ -2,13 +2,24 @@
 // sees the ChatProvider interface only; the member API also uses the local provider's own actions.
 import type { Config } from '../../config/index.js';
 import type { Db } from '../../db/client.js';
+import { findFamilyNames } from '../../db/family-names.js';
 import type { ChatProvider } from './chat-provider.js';
+import { withFamilyNames } from './family-named-chat.js';
 import { createLocalChatProvider, type LocalChatActions } from './local-chat-provider.js';
 
 export type { ChatProvider } from './chat-provider.js';
 
-/** Stream's SDK (with axios) is loaded only when Stream is the provider: a fifth of the start-up's work. */
+/**
+ * The configured provider, answering with the names each family gave its people (family-named-chat.ts).
+ * Stream's SDK (with axios) is loaded only when Stream is the provider: a fifth of the start-up's work.
+ */
 export async function createChatProvider(config: Config, db: Db): Promise<ChatProvider> {
+  return withFamilyNames(await createBareChatProvider(config, db), (groupId) =>
+    findFamilyNames(db, [groupId]),
+  );
+}
+
+async function createBareChatProvider(config: Config, db: Db): Promise<ChatProvider> {
   if (config.chat.provider === 'stream') {
     const { apiKey, apiSecret, baseUrl } = config.chat.stream;
     // loadConfig refuses CHAT_PROVIDER=stream without both.

@@ -160,6 +160,7 @@ describe('local chat provider', () => {
         messageId: posted.id,
         userId: f.people.parent.id,
         userName: 'Pat Parent',
+        authorId: f.people.birth.id,
         authorName: 'Bea Birth',
         reason: 'rude',
         createdAt: expect.any(Date),

@@ -16,6 +16,7 @@ async function reportsWhere(db: Db, condition: SQL | undefined): Promise<Provide
       messageId: chatFlags.messageId,
       userId: chatFlags.userId,
       userName: chatUsers.name,
+      authorId: chatMessages.userId,
       authorName: authors.name,
       reason: chatFlags.reason,
       createdAt: chatFlags.createdAt,

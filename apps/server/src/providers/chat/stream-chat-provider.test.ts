@@ -151,6 +151,7 @@ describe('Stream chat provider', () => {
         messageId: id,
         userId: f.people.parent.id,
         userName: 'Pat Parent',
+        authorId: f.people.birth.id,
         authorName: 'Bea Birth',
         reason: 'rude',
         createdAt: expect.any(Date),

@@ -88,6 +88,7 @@ export function createStreamChatProvider(options: StreamChatOptions): ChatProvid
       cid: string;
       userId: string;
       name: string;
+      authorId: string | null;
       authorName: string | null;
       reason: string | null;
       createdAt: Date;
@@ -107,6 +108,7 @@ export function createStreamChatProvider(options: StreamChatOptions): ChatProvid
             cid: flag.message.cid ?? '',
             userId: flag.user.id,
             name: flag.user.name ?? flag.user.id,
+            authorId: flag.message.user?.id ?? null,
             authorName: flag.message.user?.name ?? flag.message.user?.id ?? null,
             reason: ((flag as { reason?: string }).reason ?? null) || null,
             createdAt: new Date(flag.created_at ?? 0),
@@ -271,6 +273,7 @@ export function createStreamChatProvider(options: StreamChatOptions): ChatProvid
             messageId: flag.messageId,
             userId: flag.userId,
             userName: flag.name,
+            authorId: flag.authorId,
             authorName: flag.authorName,
             reason: flag.reason,
             createdAt: flag.createdAt,
