@@ -87,6 +87,9 @@ export async function createS3Storage(options: S3StorageOptions): Promise<Storag
   const client = new S3Client({
     region: options.region,
     forcePathStyle: options.forcePathStyle,
+    // A streamed body would otherwise go out aws-chunked with a checksum trailer, which S3-compatible
+    // services do not all decode (s3rver stores the chunk framing as the object's bytes).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
     ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey } } : {}),
   });
