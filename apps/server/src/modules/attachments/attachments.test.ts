@@ -1218,7 +1218,9 @@ describe('uploads read as they arrive', () => {
         });
         return { answer, finish: () => stream.end(body.payload.subarray(10_000)) };
       });
-      await vi.waitFor(() => expect(counter.given.length).toBe(UPLOADS_IN_FLIGHT_PER_MEMBER));
+      await vi.waitFor(() => expect(counter.given.length).toBe(UPLOADS_IN_FLIGHT_PER_MEMBER), {
+        timeout: 10_000,
+      });
       const part = { bytes: await picture('png'), fileName: 'x.png', contentType: 'image/png' };
       const refused = await upload(f.channelId, birth, [part]);
       expect(refused.statusCode, refused.body).toBe(429);
