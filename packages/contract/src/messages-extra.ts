@@ -40,6 +40,11 @@ export const CONVERSATION_TEXTS = {
   fileTypeNotAllowed: 'Only pictures (JPEG, PNG, WebP, GIF) and videos (MP4, WebM) can be attached.',
   fileEmpty: 'The file is empty.',
   fileTooLarge: (limit: string) => `The file is too large: at most ${limit}.`,
+  pictureTooManyPixels: (megapixels: number) =>
+    `The picture is too large: at most ${megapixels} million pixels.`,
+  /** A body that is not a readable multipart/form-data form. */
+  fileUnreadable: 'The upload could not be read: send the file as multipart/form-data.',
+  uploadsInFlight: 'Wait for your other uploads to finish, then try again.',
   fileNotUploaded: 'An attachment must be a file uploaded to this channel and not yet sent.',
   tooManyAttachments: (max: number) => `A message has at most ${max} attachments.`,
   imageLabel: 'Image',

@@ -178,6 +178,7 @@ export const chatFiles = pgTable(
   },
   (t) => [
     uniqueIndex('chat_files_storage_key').on(t.storageKey),
+    index('chat_files_thumbnail_key').on(t.thumbnailKey),
     index('chat_files_channel_idx').on(t.channelId),
     index('chat_files_message_idx').on(t.messageId),
   ],

@@ -1,7 +1,10 @@
 // A chat message's html reduced to the contract's allow-list (sanitize-html): applied when a member
 // posts through our own API and again to every message the portal reads, whichever provider stored
 // it, so a row written before the rule, or a message at Stream, is answered as safely as a new one.
+// Each piece of text loses its bidirectional overrides and has the embeddings and isolates it opens
+// closed at its end: a member's text cannot reorder a link's words or the text after it.
 import {
+  isolateBidiControls,
   MESSAGE_HTML_ATTRIBUTES,
   MESSAGE_HTML_TAGS,
   MESSAGE_LINK_ADDRESS,
@@ -18,6 +21,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   ),
   allowedSchemes: [...MESSAGE_LINK_SCHEMES],
   allowProtocolRelative: false,
+  textFilter: (text) => isolateBidiControls(text),
   transformTags: {
     a: (tagName, attribs) => {
       const href = attribs.href?.trim();

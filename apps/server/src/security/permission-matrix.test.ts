@@ -173,7 +173,7 @@ async function seedTenant(label: 'A' | 'B', coupon: string | null): Promise<Tena
   const picture = await createAttachmentsService(t.app.ctx).upload({
     channelId: channel.id,
     memberId: parent.id,
-    bytes: PICTURE,
+    body: PICTURE,
     fileName: 'matrix.png',
   });
   const posted = await localActionsOf(t.app.ctx.chat)!.postMessage({

@@ -1,5 +1,5 @@
 // An attachment as the conversation view gets it: the portal's own addresses, never another's.
-import type { MessageAttachment } from '@bridge-talk/contract';
+import { type MessageAttachment, withoutBidiControls } from '@bridge-talk/contract';
 import type { ChatAttachment } from '../../providers/chat/chat-provider.js';
 import { isStoredAttachment } from './attachments.service.js';
 
@@ -17,13 +17,13 @@ export function attachmentForViewer(
   const full = readable ? address('full') : undefined;
   return {
     type: attachment.type,
-    title: attachment.title,
+    title: attachment.title === null ? null : withoutBidiControls(attachment.title),
     ...(attachment.type === 'image'
       ? { image_url: full, ...(stored && full ? { thumb_url: address('thumb') } : {}) }
       : { asset_url: full }),
     ...(stored
       ? {
-          file_name: stored.fileName,
+          file_name: withoutBidiControls(stored.fileName),
           size: stored.size,
           sha256: stored.sha256,
           ...(stored.width ? { width: stored.width } : {}),

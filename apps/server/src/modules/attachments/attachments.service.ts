@@ -8,11 +8,12 @@ import { buffer } from 'node:stream/consumers';
 import { MSG, UPLOAD_MAX_BYTES, type UploadedFile } from '@bridge-talk/contract';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../lib/app-error.js';
+import { MAX_PICTURE_PIXELS, PICTURE_INPUT, withImageWork } from '../../lib/image-work.js';
 import type { ChatAttachment, StoredAttachment } from '../../providers/chat/chat-provider.js';
 import { localActionsOf } from '../../providers/chat/index.js';
 import type { ChatFile } from '../../providers/chat/local-chat-provider.js';
 import type { ByteRange } from '../../providers/storage/storage-provider.js';
-import { cleanFileName, contentDisposition, recogniseFile } from './file-kinds.js';
+import { cleanFileName, contentDisposition, RECOGNISE_BYTES, recogniseFile } from './file-kinds.js';
 
 /** The longest side of a thumbnail, in pixels: twice the conversation view's picture box. */
 const THUMBNAIL_SIDE = 640;
@@ -33,6 +34,50 @@ export interface ServedAttachment {
   status: 200 | 206;
   headers: Record<string, string>;
   body: Readable | Buffer;
+}
+
+/**
+ * An upload's chunks, as the request brings them: its first bytes (at least `RECOGNISE_BYTES`, or all
+ * of a smaller file) and the rest, still unread.
+ */
+async function firstBytes(body: Buffer | AsyncIterable<Uint8Array>) {
+  const source = Buffer.isBuffer(body)
+    ? (async function* () {
+        yield body;
+      })()
+    : body[Symbol.asyncIterator]();
+  const head: Uint8Array[] = [];
+  let length = 0;
+  let ended = false;
+  while (length < RECOGNISE_BYTES) {
+    const next = await source.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    head.push(next.value);
+    length += next.value.length;
+  }
+  /** Every chunk, the first ones again, cut off with a 413 as soon as they pass `limit` bytes. */
+  async function* upTo(limit: number, tooLarge: () => AppError): AsyncIterable<Uint8Array> {
+    let seen = 0;
+    try {
+      for (let next = head.shift(); next; next = head.shift()) {
+        seen += next.length;
+        if (seen > limit) throw tooLarge();
+        yield next;
+      }
+      for (let next = ended ? null : await source.next(); next && !next.done; next = await source.next()) {
+        seen += next.value.length;
+        if (seen > limit) throw tooLarge();
+        yield next.value;
+      }
+    } finally {
+      // Stops reading the request when the upload is refused or the storage gives up.
+      await source.return?.();
+    }
+  }
+  return { bytes: Buffer.concat(head), upTo, discard: () => source.return?.() };
 }
 
 export function isStoredAttachment(a: ChatAttachment): a is StoredAttachment {
@@ -155,20 +200,61 @@ export function createAttachmentsService(ctx: AppContext) {
   /** The thumbnail of a stored picture: made from the picture the first time it is asked for. */
   async function thumbnailKey(file: ChatFile): Promise<string | null> {
     if (file.thumbnailKey) return file.thumbnailKey;
-    const original = await storedBytes(file.storageKey);
-    if (!original) return null;
-    const { default: sharp } = await import('sharp');
-    const jpeg = await sharp(original, { failOn: 'none' })
-      .rotate()
-      .resize({ width: THUMBNAIL_SIDE, height: THUMBNAIL_SIDE, fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 80, mozjpeg: true })
-      .toBuffer();
+    const jpeg = await withImageWork(async (sharp) => {
+      const original = await storedBytes(file.storageKey);
+      if (!original) return null;
+      return (
+        sharp(original, { ...PICTURE_INPUT, failOn: 'none' })
+          .rotate()
+          .resize({ width: THUMBNAIL_SIDE, height: THUMBNAIL_SIDE, fit: 'inside', withoutEnlargement: true })
+          .flatten({ background: '#ffffff' })
+          .jpeg({ quality: 80, mozjpeg: true })
+          .toBuffer()
+          // A picture stored before today's checks that does not decode is served as it is.
+          .catch(() => null)
+      );
+    });
+    if (!jpeg) return null;
     const stored = await storage.put({ body: jpeg, contentType: 'image/jpeg' });
     if (await local().setFileThumbnail(file.id, stored.key)) return stored.key;
     // Another request made one first: keep theirs.
     await storage.delete(stored.key);
     return (await local().findFile(file.channelId, file.id))?.thumbnailKey ?? null;
+  }
+
+  /**
+   * Whether a stored picture is one: its size from the header, within MAX_PICTURE_PIXELS before any
+   * pixel is decoded, and then its pixels decoded (into a small copy, thrown away) — a header alone
+   * gives a size, not a picture.
+   */
+  function probePicture(key: string): Promise<{ width: number; height: number } | AppError> {
+    const NOT_A_PICTURE = new AppError('UNSUPPORTED_TYPE', MSG.conversations.fileTypeNotAllowed);
+    return withImageWork(async (sharp) => {
+      const bytes = await storedBytes(key);
+      if (!bytes) return NOT_A_PICTURE;
+      // The header only (no pixel is decoded), read whatever its size, to tell a too large picture apart.
+      const meta = await sharp(bytes, { limitInputPixels: false })
+        .metadata()
+        .catch(() => null);
+      if (!meta?.width || !meta.height) return NOT_A_PICTURE;
+      if (meta.width * meta.height > MAX_PICTURE_PIXELS)
+        return new AppError(
+          'TOO_LARGE',
+          MSG.conversations.pictureTooManyPixels(MAX_PICTURE_PIXELS / 1_000_000),
+        );
+      const decodes = await sharp(bytes, PICTURE_INPUT)
+        .resize({ width: 64, height: 64, fit: 'inside' })
+        .toBuffer()
+        .then(
+          () => true,
+          () => false,
+        );
+      if (!decodes) return NOT_A_PICTURE;
+      return {
+        width: meta.autoOrient?.width ?? meta.width,
+        height: meta.autoOrient?.height ?? meta.height,
+      };
+    });
   }
 
   async function serveStored(
@@ -264,69 +350,74 @@ export function createAttachmentsService(ctx: AppContext) {
       }
     },
 
-    /** Stores a member's upload to a channel (the caller checked the member is in it). */
+    /**
+     * Stores a member's upload to a channel (the caller checked the member is in it), written to the
+     * storage as it arrives: its type from its first bytes, cut off at that type's largest size, and
+     * a picture's size checked before its pixels are decoded. `requestEnded`, for a file read from a
+     * request, resolves when the request holds no other file (it throws otherwise); only then is the
+     * file recorded. A refused upload
+     * leaves nothing stored.
+     */
     async upload({
       channelId,
       memberId,
-      bytes,
+      body,
       fileName,
+      requestEnded,
     }: {
       channelId: string;
       memberId: string;
-      bytes: Buffer;
+      body: Buffer | AsyncIterable<Uint8Array>;
       fileName: string | undefined;
+      requestEnded?: () => Promise<void>;
     }): Promise<UploadedFile> {
       const actions = local();
-      if (bytes.length === 0) throw new AppError('BAD_REQUEST', MSG.conversations.fileEmpty);
-      const kind = await recogniseFile(bytes);
-      if (!kind) throw new AppError('UNSUPPORTED_TYPE', MSG.conversations.fileTypeNotAllowed);
-      const limit = UPLOAD_MAX_BYTES[kind.kind];
-      if (bytes.length > limit)
-        throw new AppError('TOO_LARGE', MSG.conversations.fileTooLarge(`${limit / 1024 / 1024} MB`));
-      let width: number | null = null;
-      let height: number | null = null;
-      if (kind.kind === 'image') {
-        // A picture that does not decode is not a picture, whatever its first bytes say: the header
-        // alone gives a size, so the pixels are decoded too (into a small copy, thrown away).
-        const { default: sharp } = await import('sharp');
-        const meta = await sharp(bytes)
-          .metadata()
-          .catch(() => null);
-        const decodes = await sharp(bytes)
-          .resize({ width: 64, height: 64, fit: 'inside' })
-          .toBuffer()
-          .then(
-            () => true,
-            () => false,
-          );
-        if (!meta?.width || !meta.height || !decodes)
-          throw new AppError('UNSUPPORTED_TYPE', MSG.conversations.fileTypeNotAllowed);
-        width = meta.autoOrient?.width ?? meta.width;
-        height = meta.autoOrient?.height ?? meta.height;
+      const start = await firstBytes(body);
+      const kind = start.bytes.length ? await recogniseFile(start.bytes) : null;
+      if (!kind) {
+        await start.discard();
+        if (start.bytes.length === 0) throw new AppError('BAD_REQUEST', MSG.conversations.fileEmpty);
+        throw new AppError('UNSUPPORTED_TYPE', MSG.conversations.fileTypeNotAllowed);
       }
-      const stored = await storage.put({ body: bytes, contentType: kind.contentType });
-      const file = await actions.recordFile({
-        channelId,
-        uploadedBy: memberId,
-        kind: kind.kind,
-        storageKey: stored.key,
-        contentType: kind.contentType,
-        byteSize: stored.size,
-        sha256: stored.sha256,
-        fileName: cleanFileName(fileName, kind),
-        width,
-        height,
-      });
-      return {
-        id: file.id,
-        type: file.kind,
-        contentType: file.contentType,
-        size: file.byteSize,
-        sha256: file.sha256,
-        fileName: file.fileName,
-        width: file.width,
-        height: file.height,
-      };
+      const limit = UPLOAD_MAX_BYTES[kind.kind];
+      const tooLarge = () =>
+        new AppError('TOO_LARGE', MSG.conversations.fileTooLarge(`${limit / 1024 / 1024} MB`));
+      const stored = await storage.put({ body: start.upTo(limit, tooLarge), contentType: kind.contentType });
+      try {
+        let width: number | null = null;
+        let height: number | null = null;
+        if (kind.kind === 'image') {
+          const picture = await probePicture(stored.key);
+          if (picture instanceof AppError) throw picture;
+          ({ width, height } = picture);
+        }
+        await requestEnded?.();
+        const file = await actions.recordFile({
+          channelId,
+          uploadedBy: memberId,
+          kind: kind.kind,
+          storageKey: stored.key,
+          contentType: kind.contentType,
+          byteSize: stored.size,
+          sha256: stored.sha256,
+          fileName: cleanFileName(fileName, kind),
+          width,
+          height,
+        });
+        return {
+          id: file.id,
+          type: file.kind,
+          contentType: file.contentType,
+          size: file.byteSize,
+          sha256: file.sha256,
+          fileName: file.fileName,
+          width: file.width,
+          height: file.height,
+        };
+      } catch (error) {
+        await storage.delete(stored.key);
+        throw error;
+      }
     },
 
     /**
@@ -370,18 +461,20 @@ export function createAttachmentsService(ctx: AppContext) {
         if (served) bytes = Buffer.isBuffer(served.body) ? served.body : await buffer(served.body);
       }
       if (!bytes) return null;
-      const { default: sharp } = await import('sharp');
-      try {
-        const { data, info } = await sharp(bytes, { failOn: 'none' })
-          .rotate()
-          .resize({ width: maxWidth, withoutEnlargement: true })
-          .flatten({ background: '#ffffff' })
-          .jpeg({ quality: 70 })
-          .toBuffer({ resolveWithObject: true });
-        return { jpeg: data, width: info.width, height: info.height };
-      } catch {
-        return null;
-      }
+      const picture = bytes;
+      return withImageWork(async (sharp) => {
+        try {
+          const { data, info } = await sharp(picture, { ...PICTURE_INPUT, failOn: 'none' })
+            .rotate()
+            .resize({ width: maxWidth, withoutEnlargement: true })
+            .flatten({ background: '#ffffff' })
+            .jpeg({ quality: 70 })
+            .toBuffer({ resolveWithObject: true });
+          return { jpeg: data, width: info.width, height: info.height };
+        } catch {
+          return null;
+        }
+      });
     },
   };
 }

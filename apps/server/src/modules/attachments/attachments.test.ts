@@ -3,7 +3,9 @@
 // portal — whole, in ranges, or as a thumbnail — with a media token in the address. Stream's addresses
 // and earlier local rows are read by the portal itself, and only from hosts it trusts.
 import { createHash, randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import { API, apiPath, MSG } from '@bridge-talk/contract';
 import { count, eq } from 'drizzle-orm';
@@ -28,8 +30,14 @@ import {
   signIn,
   TEST_ADMIN,
 } from '../../test-support/test-app.js';
+import { UPLOADS_IN_FLIGHT_PER_MEMBER } from '../chat-members/chat-members.service.js';
 import { createAttachmentsService } from './attachments.service.js';
-import { deleteUnsentFiles, UNSENT_FILE_TTL_MS } from './unsent-uploads.js';
+import {
+  deleteOrphanFiles,
+  deleteUnsentFiles,
+  ORPHAN_FILE_GRACE_MS,
+  UNSENT_FILE_TTL_MS,
+} from './unsent-uploads.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Files made here
@@ -267,6 +275,16 @@ describe('uploading and opening each allowed kind', () => {
       contentType: 'image/gif',
       fileName: 'wave.gif',
       disposition: inline('wave.gif'),
+      type: 'image',
+    },
+    {
+      kind: 'PNG named with a right-to-left override',
+      // Shown as it is, this name reads 'invoicegnp.exe.pdf'.
+      bytes: () => picture('png'),
+      part: { fileName: 'invoice\u202Efdp.exe.png', contentType: 'image/png' },
+      contentType: 'image/png',
+      fileName: 'invoicefdp.exe.png',
+      disposition: inline('invoicefdp.exe.png'),
       type: 'image',
     },
     {
@@ -1107,5 +1125,218 @@ describe('Stream provider: the portal reads the CDN for the viewer', () => {
     const answer = await get(s, entityAddress(family, messageId), { authorization: entity.authorization });
     expect(answer.statusCode).toBe(404);
     expect(answer.json()).toEqual({ message: MSG.conversations.attachmentUnavailable });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Uploads are read as they arrive, within their limits
+
+/** Counts the bytes the storage provider is given by each put, passing them on unchanged. */
+function countStoredBytes() {
+  const storage = c.t.app.ctx.storage;
+  const put = storage.put.bind(storage);
+  const given: number[] = [];
+  const spy = vi.spyOn(storage, 'put').mockImplementation(async ({ body, contentType }) => {
+    const index = given.push(0) - 1;
+    async function* counted() {
+      for await (const chunk of Buffer.isBuffer(body) ? [body] : body) {
+        given[index]! += chunk.length;
+        yield chunk;
+      }
+    }
+    return put({ body: counted(), contentType });
+  });
+  return { given, restore: () => spy.mockRestore() };
+}
+
+describe('uploads read as they arrive', () => {
+  it('cuts a picture off at 15 MB while it arrives: the storage never gets the rest, and nothing stays', async () => {
+    const counter = countStoredBytes();
+    try {
+      const before = await stored();
+      const header = pngHeader();
+      const answer = await upload(f.channelId, birth, [
+        {
+          bytes: Buffer.concat([header, Buffer.alloc(40 * 1024 * 1024 - header.length, 0x42)]),
+          fileName: 'huge.png',
+          contentType: 'image/png',
+        },
+      ]);
+      expect(answer.statusCode, answer.body).toBe(413);
+      expect(answer.json()).toEqual({ message: MSG.conversations.fileTooLarge('15 MB') });
+      expect(answer.headers.connection).toBe('close');
+      expect(counter.given).toHaveLength(1);
+      expect(counter.given[0]).toBeLessThanOrEqual(15 * 1024 * 1024);
+      // No temporary file either: the folder holds what it held.
+      expect(await stored()).toEqual(before);
+    } finally {
+      counter.restore();
+    }
+  });
+
+  it('refuses a picture of more pixels than the limit before decoding them, and keeps nothing', async () => {
+    // 8000 × 8000 of one colour: a small file (about 200 KB) that decodes to 192 MB.
+    const bomb = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#fff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const before = await stored();
+    const answer = await upload(f.channelId, birth, [
+      { bytes: bomb, fileName: 'bomb.png', contentType: 'image/png' },
+    ]);
+    expect(answer.statusCode, answer.body).toBe(413);
+    expect(answer.json()).toEqual({ message: MSG.conversations.pictureTooManyPixels(50) });
+    expect(await stored()).toEqual(before);
+  });
+
+  it(`takes at most ${UPLOADS_IN_FLIGHT_PER_MEMBER} uploads of one member at a time (429), others' still`, async () => {
+    const counter = countStoredBytes();
+    try {
+      const bytes = await sharp({
+        create: {
+          width: 400,
+          height: 300,
+          channels: 3,
+          background: '#808080',
+          noise: { type: 'gaussian', mean: 128, sigma: 30 },
+        },
+      })
+        .png()
+        .toBuffer();
+      // Each held upload sends its first 10 KB and waits: it is in flight until the rest comes.
+      const held = Array.from({ length: UPLOADS_IN_FLIGHT_PER_MEMBER }, () => {
+        const body = multipartBody([{ bytes, fileName: 'slow.png', contentType: 'image/png' }]);
+        const stream = new PassThrough();
+        stream.write(body.payload.subarray(0, 10_000));
+        uploads += 1;
+        const answer = c.t.app.inject({
+          method: 'POST',
+          url: apiPath(API.chat.files, { channelId: f.channelId }),
+          payload: stream,
+          headers: { ...body.headers, authorization: birth },
+          remoteAddress: `10.1.${Math.floor(uploads / 250)}.${uploads % 250}`,
+        });
+        return { answer, finish: () => stream.end(body.payload.subarray(10_000)) };
+      });
+      await vi.waitFor(() => expect(counter.given.length).toBe(UPLOADS_IN_FLIGHT_PER_MEMBER), {
+        timeout: 10_000,
+      });
+      const part = { bytes: await picture('png'), fileName: 'x.png', contentType: 'image/png' };
+      const refused = await upload(f.channelId, birth, [part]);
+      expect(refused.statusCode, refused.body).toBe(429);
+      expect(refused.json()).toEqual({ message: MSG.conversations.uploadsInFlight });
+      // Another member is not held up by this one.
+      expect((await upload(f.channelId, parent, [part])).statusCode).toBe(201);
+      for (const h of held) h.finish();
+      for (const h of held) expect((await h.answer).statusCode).toBe(201);
+      // Once they are done, the member uploads again.
+      expect((await upload(f.channelId, birth, [part])).statusCode).toBe(201);
+    } finally {
+      counter.restore();
+    }
+  });
+
+  it('answers a body that is not a form with 400 and its message, and logs no error', async () => {
+    const before = await stored();
+    const logged = c.t.logs.length;
+    const answer = await c.t.app.inject({
+      method: 'POST',
+      url: apiPath(API.chat.files, { channelId: f.channelId }),
+      payload: 'x',
+      headers: { authorization: birth, 'content-type': 'multipart/form-data; boundary=zzz' },
+      remoteAddress: '10.9.1.1',
+    });
+    expect(answer.statusCode, answer.body).toBe(400);
+    expect(answer.json()).toEqual({ message: MSG.conversations.fileUnreadable });
+    // A form cut short in the middle of its file is the same mistake.
+    const body = multipartBody([
+      { bytes: await picture('png'), fileName: 'x.png', contentType: 'image/png' },
+    ]);
+    const cut = await c.t.app.inject({
+      method: 'POST',
+      url: apiPath(API.chat.files, { channelId: f.channelId }),
+      payload: body.payload.subarray(0, body.payload.length - 100),
+      headers: { ...body.headers, authorization: birth },
+      remoteAddress: '10.9.1.2',
+    });
+    expect(cut.statusCode, cut.body).toBe(400);
+    expect(cut.json()).toEqual({ message: MSG.conversations.fileUnreadable });
+    const errors = c.t.logs
+      .slice(logged)
+      .flatMap((line) => line.split('\n'))
+      .filter((line) => line.trim() && (JSON.parse(line) as { level: number }).level >= 50);
+    expect(errors).toEqual([]);
+    expect(await stored()).toEqual(before);
+  });
+});
+
+describe('stored files no row names', () => {
+  it('are removed an hour after they were stored, with temporary files as old; younger ones and named files stay', async () => {
+    const { storage } = c.t.app.ctx;
+    const dir = c.t.app.ctx.config.storage.dir;
+    const g = await familyWithChannel(c, owner.entityId, 'Orphan Family');
+    const writer = await memberToken(g.birth.email!);
+    const part = { bytes: await picture('png'), fileName: 'x.png', contentType: 'image/png' };
+    const unsentId = await uploaded(g.channelId, writer, part);
+    const sentId = await uploaded(g.channelId, writer, part);
+    await posted(g.channelId, writer, [sentId]);
+    const named = await c.t.db().select({ key: chatFiles.storageKey }).from(chatFiles);
+    // What a server stopped between storing and recording leaves: an object and temporary files.
+    const old = await storage.put({ body: Buffer.from('old orphan'), contentType: 'image/png' });
+    const young = await storage.put({ body: Buffer.from('young orphan'), contentType: 'image/png' });
+    const shard = (key: string) => path.join(dir, key.slice(0, 2), key.slice(2, 4));
+    const oldTemp = path.join(shard(old.key), `${old.key}.0123456789ab.tmp`);
+    const youngTemp = path.join(shard(young.key), `${young.key}.0123456789ab.tmp`);
+    await mkdir(shard(old.key), { recursive: true });
+    await writeFile(oldTemp, 'half an upload');
+    await writeFile(youngTemp, 'an upload in progress');
+    const anHourAgo = new Date(Date.now() - ORPHAN_FILE_GRACE_MS - 60_000);
+    for (const file of [
+      path.join(shard(old.key), old.key),
+      path.join(shard(old.key), `${old.key}.json`),
+      oldTemp,
+    ])
+      await utimes(file, anHourAgo, anHourAgo);
+    // The named files are as old: their rows keep them.
+    for (const { key } of named)
+      for (const file of [path.join(shard(key), key), path.join(shard(key), `${key}.json`)])
+        await utimes(file, anHourAgo, anHourAgo).catch(() => undefined);
+
+    expect(await deleteOrphanFiles(c.t.app.ctx)).toBe(2);
+    expect(await storage.head(old.key)).toBeNull();
+    expect(await readdir(shard(old.key)).then((names) => names.filter((n) => n.startsWith(old.key)))).toEqual(
+      [],
+    );
+    expect(await storage.head(young.key)).not.toBeNull();
+    expect(await readFile(youngTemp, 'utf8')).toBe('an upload in progress');
+    for (const { key } of named) expect(await storage.head(key), key).not.toBeNull();
+    const [unsent] = await c.t.db().select().from(chatFiles).where(eq(chatFiles.id, unsentId));
+    expect(await storage.head(unsent!.storageKey)).not.toBeNull();
+    // Past the grace period, the young ones go too.
+    const later = new Date(Date.now() + ORPHAN_FILE_GRACE_MS + 60_000);
+    expect(await deleteOrphanFiles(c.t.app.ctx, later)).toBe(2);
+    expect(await storage.head(young.key)).toBeNull();
+    for (const { key } of named) expect(await storage.head(key), key).not.toBeNull();
+  });
+});
+
+describe('bidirectional controls in messages', () => {
+  it('come back unable to reorder the words around them', async () => {
+    const html =
+      '<p>Pay <a href="https://pay.example/1">invoice\u202Efdp.exe.png</a> today</p>' +
+      '<p>\u202Bשלום <b>bold</b></p>';
+    const answer = await postMessage(f.channelId, birth, { html });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const page = await get(
+      c,
+      `${apiPath(API.channels.list, { groupId: f.groupId })}?channelId=${f.channelId}`,
+      { authorization: owner.authorization },
+    );
+    const shown = (page.json().messages as { id: string; html: string }[]).find(
+      (m) => m.id === answer.json().id,
+    );
+    expect(shown?.html).toBe(
+      '<p>Pay <a href="https://pay.example/1" target="_blank" rel="noopener noreferrer">invoicefdp.exe.png</a> today</p>' +
+        '<p>\u202Bשלום \u202C<b>bold</b></p>',
+    );
   });
 });

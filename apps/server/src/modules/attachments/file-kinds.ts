@@ -1,7 +1,7 @@
 // What a file is, from its bytes: the member API takes pictures (JPEG, PNG, WebP, GIF) and videos
 // (MP4, WebM) only, whatever the file is called or claims to be. An HTML page named .png, an SVG (it
 // can carry script) or a text file is none of these and is refused.
-import { UPLOAD_TYPES, type UploadContentType } from '@bridge-talk/contract';
+import { UPLOAD_TYPES, type UploadContentType, withoutBidiControls } from '@bridge-talk/contract';
 import { fileTypeFromBuffer } from 'file-type';
 
 export interface FileKind {
@@ -19,6 +19,9 @@ const EXTENSION: Record<UploadContentType, string> = {
   'video/webm': 'webm',
 };
 
+/** How many first bytes tell every allowed type apart (what file-type reads at most). */
+export const RECOGNISE_BYTES = 4100;
+
 function isUploadType(mime: string): mime is UploadContentType {
   return Object.hasOwn(UPLOAD_TYPES, mime);
 }
@@ -35,10 +38,11 @@ export async function recogniseFile(bytes: Uint8Array): Promise<FileKind | null>
 
 /**
  * The uploaded file's name as it may appear in a Content-Disposition header: no folders, no control
- * characters, at most 120 characters, and the extension of what the bytes are.
+ * characters (bidirectional ones included), at most 120 characters, and the extension of what the
+ * bytes are.
  */
 export function cleanFileName(name: string | undefined, kind: FileKind): string {
-  const base = (name ?? '')
+  const base = withoutBidiControls(name ?? '')
     .split(/[\\/]/)
     .at(-1)!
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
@@ -54,7 +58,9 @@ export function contentDisposition(
   fileName: string,
   disposition: 'inline' | 'attachment' = 'inline',
 ): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16)}`);
+  // Names come from members and from other hosts' addresses: none may reorder itself on screen.
+  const name = withoutBidiControls(fileName);
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16)}`);
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

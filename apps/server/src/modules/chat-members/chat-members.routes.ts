@@ -19,8 +19,12 @@ declare module 'fastify' {
 const MINUTE = 60_000;
 const LARGEST_UPLOAD = Math.max(...Object.values(UPLOAD_MAX_BYTES));
 
-/** The multipart reader's refusals, in the catalogue's words. */
-function uploadError(error: unknown): AppError | null {
+/**
+ * The multipart reader's refusals, in the catalogue's words. Anything else it throws is a body that is
+ * not a form (no boundary where one is announced, a form cut short): the client's mistake, a 400.
+ */
+function uploadError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE')
     return new AppError('TOO_LARGE', MSG.conversations.fileTooLarge(`${LARGEST_UPLOAD / 1024 / 1024} MB`));
@@ -28,7 +32,16 @@ function uploadError(error: unknown): AppError | null {
     return new AppError('BAD_REQUEST', MSG.conversations.fileTooMany);
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_FIELDS_LIMIT')
     return new AppError('BAD_REQUEST', MSG.conversations.fileMissing);
-  return null;
+  return new AppError('BAD_REQUEST', MSG.conversations.fileUnreadable);
+}
+
+/** The chunks of a source the request feeds, its reading errors given as the refusals above. */
+async function* readingErrorsAsRefusals<T>(source: AsyncIterable<T>): AsyncIterable<T> {
+  try {
+    yield* source;
+  } catch (error) {
+    throw uploadError(error);
+  }
 }
 
 function memberOf(request: FastifyRequest): Member {
@@ -140,21 +153,30 @@ export async function chatMembersRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     async (request, reply) => {
       const member = memberOf(request);
       if (!request.isMultipart()) throw new AppError('BAD_REQUEST', MSG.conversations.fileMissing);
-      let file: { bytes: Buffer; fileName: string | undefined } | null = null;
+      // The file is handed on as it arrives, never held whole: the service stores it and cuts it off
+      // at its type's largest size.
+      const parts = readingErrorsAsRefusals(request.files())[Symbol.asyncIterator]();
       try {
-        for await (const part of request.files()) {
-          if (file) throw new AppError('BAD_REQUEST', MSG.conversations.fileTooMany);
-          file = { bytes: await part.toBuffer(), fileName: part.filename };
-        }
+        const first = await parts.next();
+        if (first.done) throw new AppError('BAD_REQUEST', MSG.conversations.fileMissing);
+        const uploaded = await service.uploadFile({
+          member,
+          input: {
+            channelId: request.params.channelId,
+            body: readingErrorsAsRefusals(first.value.file),
+            fileName: first.value.filename,
+            requestEnded: async () => {
+              if (!(await parts.next()).done)
+                throw new AppError('BAD_REQUEST', MSG.conversations.fileTooMany);
+            },
+          },
+        });
+        return reply.code(201).send(uploaded);
       } catch (error) {
-        throw uploadError(error) ?? error;
+        // A refused upload's remaining bytes are not read: the connection closes after the answer.
+        reply.header('connection', 'close');
+        throw error;
       }
-      if (!file) throw new AppError('BAD_REQUEST', MSG.conversations.fileMissing);
-      const uploaded = await service.uploadFile({
-        member,
-        input: { channelId: request.params.channelId, ...file },
-      });
-      return reply.code(201).send(uploaded);
     },
   );
 

@@ -47,6 +47,12 @@ export interface Member {
   name: string;
 }
 
+/**
+ * Uploads one member may have in flight at once (in this process): enough to send two files side by
+ * side, too few for one member to hold the server's disk and picture work.
+ */
+export const UPLOADS_IN_FLIGHT_PER_MEMBER = 2;
+
 export function createChatMembersService(ctx: AppContext) {
   const attachments = createAttachmentsService(ctx);
   // Anyone can ask for a code or try one for any e-mail: counted per e-mail and client address (with
@@ -59,6 +65,7 @@ export function createChatMembersService(ctx: AppContext) {
     if (!(await perPair.take(`${email.toLowerCase()}|${normalizeIP(address, 64)}`)))
       throw new AppError('TOO_MANY_REQUESTS', MSG.extra.tooManyAttempts);
   }
+  const uploadsInFlight = new Map<string, number>();
 
   function actions(): LocalChatActions {
     const local = localActionsOf(ctx.chat);
@@ -158,15 +165,30 @@ export function createChatMembersService(ctx: AppContext) {
       input,
     }: {
       member: Member;
-      input: { channelId: string; bytes: Buffer; fileName: string | undefined };
+      input: {
+        channelId: string;
+        body: AsyncIterable<Uint8Array>;
+        fileName: string | undefined;
+        requestEnded: () => Promise<void>;
+      };
     }): Promise<UploadedFile> {
       actions();
-      // Only what the member could send is kept: a reader's or a disabled channel's upload never is.
-      const state = await repo.channelWriteState(ctx.db, member.id, input.channelId);
-      if (!state) throw notFound();
-      if (state === 'not-a-writer') throw new AppError('CONFLICT', MSG.conversations.cannotWriteHere);
-      if (state === 'channel-disabled') throw new AppError('CONFLICT', MSG.conversations.channelIsDisabled);
-      return attachments.upload({ ...input, memberId: member.id });
+      const inFlight = uploadsInFlight.get(member.id) ?? 0;
+      if (inFlight >= UPLOADS_IN_FLIGHT_PER_MEMBER)
+        throw new AppError('TOO_MANY_REQUESTS', MSG.conversations.uploadsInFlight);
+      uploadsInFlight.set(member.id, inFlight + 1);
+      try {
+        // Only what the member could send is kept: a reader's or a disabled channel's upload never is.
+        const state = await repo.channelWriteState(ctx.db, member.id, input.channelId);
+        if (!state) throw notFound();
+        if (state === 'not-a-writer') throw new AppError('CONFLICT', MSG.conversations.cannotWriteHere);
+        if (state === 'channel-disabled') throw new AppError('CONFLICT', MSG.conversations.channelIsDisabled);
+        return await attachments.upload({ ...input, memberId: member.id });
+      } finally {
+        const left = (uploadsInFlight.get(member.id) ?? 1) - 1;
+        if (left > 0) uploadsInFlight.set(member.id, left);
+        else uploadsInFlight.delete(member.id);
+      }
     },
 
     /** An attachment of a message in one of the member's channels. */

@@ -353,14 +353,14 @@ async function converse(
       const file = await attachments.upload({
         channelId,
         memberId: userId,
-        bytes: png,
+        body: png,
         fileName: `${line.picture}.png`,
       });
       files.push({ fileId: file.id, title: line.picture === 'cake' ? 'Birthday cake' : null });
     }
     if (line.video) {
-      const bytes = await readFile(line.video);
-      const file = await attachments.upload({ channelId, memberId: userId, bytes, fileName: 'garden.mp4' });
+      const body = await readFile(line.video);
+      const file = await attachments.upload({ channelId, memberId: userId, body, fileName: 'garden.mp4' });
       files.push({ fileId: file.id, title: 'In the garden' });
     }
     const result = await local.postMessage({

@@ -48,6 +48,8 @@ export interface LocalChatActions {
   setFileThumbnail(fileId: string, thumbnailKey: string): Promise<boolean>;
   /** Forgets up to `limit` files uploaded before `before` and never sent; how many, and their storage keys. */
   deleteUnsentFiles(before: Date, limit: number): Promise<{ count: number; keys: string[] }>;
+  /** Which of these storage keys a file row names (as its bytes or its thumbnail). */
+  namedStorageKeys(keys: string[]): Promise<Set<string>>;
   /** A member reports a message of a channel they are in; once per member and message. */
   flagMessage(input: { messageId: string; userId: string; reason?: string | null }): Promise<boolean>;
 }

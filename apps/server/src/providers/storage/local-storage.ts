@@ -2,14 +2,15 @@
 // pairs of hex digits spread the files over 65,536 folders, none of them huge), with a JSON sidecar
 // `<key>.json` holding its content type, size and SHA-256. The sidecar is written last and removed
 // first, so it is what says an object exists: bytes without one (a put cut short) are never served.
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   type ByteRange,
   checkByteRange,
   isStorageKey,
+  measuredBody,
   newStorageKey,
   type StorageProvider,
   type StoredObject,
@@ -25,12 +26,13 @@ function isMissing(error: unknown): boolean {
  * Writes to a temporary file beside the target, flushes it to disk, then renames it over the target: a
  * reader sees the whole file or none, and a crash leaves at most a `.tmp` file that no key can name.
  */
-async function writeFileAtomically(file: string, data: Buffer | string): Promise<void> {
+async function writeFileAtomically(file: string, data: string | AsyncIterable<Uint8Array>): Promise<void> {
   const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   try {
     const handle = await open(temp, 'wx');
     try {
-      await handle.writeFile(data);
+      if (typeof data === 'string') await handle.writeFile(data);
+      else for await (const chunk of data) await handle.write(chunk);
       await handle.sync();
     } finally {
       await handle.close();
@@ -66,13 +68,10 @@ export function createLocalStorage(options: { dir: string }): StorageProvider {
 
     async put({ body, contentType }) {
       const key = newStorageKey();
-      const sidecar: Sidecar = {
-        contentType,
-        size: body.length,
-        sha256: createHash('sha256').update(body).digest('hex'),
-      };
+      const measured = measuredBody(body);
       await mkdir(path.dirname(fileOf(key)), { recursive: true });
-      await writeFileAtomically(fileOf(key), body);
+      await writeFileAtomically(fileOf(key), measured.chunks());
+      const sidecar: Sidecar = { contentType, size: measured.size, sha256: measured.sha256() };
       await writeFileAtomically(sidecarOf(key), JSON.stringify(sidecar));
       return { key, ...sidecar };
     },
@@ -105,5 +104,56 @@ export function createLocalStorage(options: { dir: string }): StorageProvider {
       await rm(sidecarOf(key), { force: true });
       await rm(fileOf(key), { force: true });
     },
+
+    async *list() {
+      // An object is its bytes and its sidecar; either alone (a put or a delete cut short) is listed
+      // too, so that the sweep removes it. Its time is the newer file's.
+      for await (const shard of shards()) {
+        const times = new Map<string, number>();
+        for (const name of await readdir(shard).catch(() => [])) {
+          const key = name.endsWith('.json') ? name.slice(0, -'.json'.length) : name;
+          if (!isStorageKey(key)) continue;
+          const modified = await modifiedAt(path.join(shard, name));
+          if (modified !== null) times.set(key, Math.max(times.get(key) ?? 0, modified));
+        }
+        for (const [key, time] of times) yield { key, storedAt: new Date(time) };
+      }
+    },
+
+    async removeLeftovers(before) {
+      let removed = 0;
+      for await (const shard of shards()) {
+        for (const name of await readdir(shard).catch(() => [])) {
+          if (!name.endsWith('.tmp')) continue;
+          const file = path.join(shard, name);
+          const modified = await modifiedAt(file);
+          if (modified === null || modified >= before.getTime()) continue;
+          await rm(file, { force: true });
+          removed += 1;
+        }
+      }
+      return removed;
+    },
   };
+
+  /** The `ab/cd` folders that hold the files. */
+  async function* shards(): AsyncIterable<string> {
+    const hex2 = /^[0-9a-f]{2}$/;
+    for (const first of await readdir(root).catch(() => [])) {
+      if (!hex2.test(first)) continue;
+      for (const second of await readdir(path.join(root, first)).catch(() => [])) {
+        if (hex2.test(second)) yield path.join(root, first, second);
+      }
+    }
+  }
+}
+
+/** A file's modification time in ms, or null when it is gone meanwhile. */
+async function modifiedAt(file: string): Promise<number | null> {
+  try {
+    return (await stat(file)).mtimeMs;
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
 }

@@ -1,12 +1,19 @@
 // STORAGE_PROVIDER=s3: each object is an object of S3_BUCKET, named by its key, in AWS S3 or any
 // S3-compatible service (S3_ENDPOINT), through the official SDK. The content type and size are the
-// object's own; the SHA-256 travels in its user metadata (`x-amz-meta-sha256`).
-import { createHash } from 'node:crypto';
+// object's own; the SHA-256 travels in its user metadata (`x-amz-meta-sha256`). An upload that comes
+// as a stream is first written to a temporary file of this machine (S3 wants the length and our
+// metadata before the bytes), then sent from it: never held in memory.
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
   type ByteRange,
   checkByteRange,
   isStorageKey,
+  measuredBody,
   newStorageKey,
   type StorageProvider,
 } from './storage-provider.js';
@@ -21,6 +28,8 @@ export interface S3StorageOptions {
   secretAccessKey?: string | undefined;
   /** The bucket in the path (`host/bucket/key`) rather than the host name: what most other services need. */
   forcePathStyle: boolean;
+  /** Where streamed uploads wait before they are sent; a folder of the system's temporary folder by default. */
+  spoolDir?: string;
 }
 
 function isNamed(error: unknown, name: string): boolean {
@@ -65,12 +74,22 @@ function sliceStream(source: Readable, skip: number, length: number): Readable {
  * keeps its files in a folder never pays for loading it at start-up.
  */
 export async function createS3Storage(options: S3StorageOptions): Promise<StorageProvider> {
-  const { S3Client, PutObjectCommand, HeadObjectCommand, GetObjectCommand, DeleteObjectCommand } =
-    await import('@aws-sdk/client-s3');
+  const {
+    S3Client,
+    PutObjectCommand,
+    HeadObjectCommand,
+    GetObjectCommand,
+    DeleteObjectCommand,
+    ListObjectsV2Command,
+  } = await import('@aws-sdk/client-s3');
+  const spoolDir = options.spoolDir ?? path.join(os.tmpdir(), 'bridge-talk-s3-spool');
   const { accessKeyId, secretAccessKey } = options;
   const client = new S3Client({
     region: options.region,
     forcePathStyle: options.forcePathStyle,
+    // A streamed body would otherwise go out aws-chunked with a checksum trailer, which S3-compatible
+    // services do not all decode (s3rver stores the chunk framing as the object's bytes).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
     ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey } } : {}),
   });
@@ -107,18 +126,39 @@ export async function createS3Storage(options: S3StorageOptions): Promise<Storag
 
     async put({ body, contentType }) {
       const key = newStorageKey();
-      const sha256 = createHash('sha256').update(body).digest('hex');
-      await client.send(
-        new PutObjectCommand({
-          Bucket,
-          Key: key,
-          Body: body,
-          ContentType: contentType,
-          ContentLength: body.length,
-          Metadata: { sha256 },
-        }),
-      );
-      return { key, contentType, size: body.length, sha256 };
+      const measured = measuredBody(body);
+      const send = (Body: Buffer | Readable, sha256: string) =>
+        client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: key,
+            Body,
+            ContentType: contentType,
+            ContentLength: measured.size,
+            Metadata: { sha256 },
+          }),
+        );
+      if (Buffer.isBuffer(body)) {
+        for await (const _ of measured.chunks());
+        const sha256 = measured.sha256();
+        await send(body, sha256);
+        return { key, contentType, size: measured.size, sha256 };
+      }
+      await mkdir(spoolDir, { recursive: true });
+      const spool = path.join(spoolDir, `${key}.${randomBytes(6).toString('hex')}.tmp`);
+      try {
+        const handle = await open(spool, 'wx');
+        try {
+          for await (const chunk of measured.chunks()) await handle.write(chunk);
+        } finally {
+          await handle.close();
+        }
+        const sha256 = measured.sha256();
+        await send(createReadStream(spool), sha256);
+        return { key, contentType, size: measured.size, sha256 };
+      } finally {
+        await rm(spool, { force: true });
+      }
     },
 
     async head(key) {
@@ -170,6 +210,37 @@ export async function createS3Storage(options: S3StorageOptions): Promise<Storag
       if (!isStorageKey(key)) return;
       // S3 answers 204 whether or not the object was there.
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
+        for (const object of page.Contents ?? []) {
+          // Only keys of ours: whatever else shares the bucket is not the portal's to remove.
+          if (object.Key && isStorageKey(object.Key) && object.LastModified) {
+            yield { key: object.Key, storedAt: object.LastModified };
+          }
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+
+    async removeLeftovers(before) {
+      // A put either completes in S3 or leaves nothing there; what a crash leaves is its spool file.
+      let removed = 0;
+      for (const name of await readdir(spoolDir).catch(() => [])) {
+        if (!name.endsWith('.tmp')) continue;
+        const file = path.join(spoolDir, name);
+        const modified = await stat(file).then(
+          (s) => s.mtimeMs,
+          () => null,
+        );
+        if (modified === null || modified >= before.getTime()) continue;
+        await rm(file, { force: true });
+        removed += 1;
+      }
+      return removed;
     },
   };
 }

@@ -2,7 +2,7 @@
 // against s3rver (an S3 stand-in on loopback). What a put stored comes back byte for byte, whole or in
 // ranges; a key that is not one a provider makes is 'not found' without anything being looked up.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -34,6 +34,8 @@ interface Harness {
   storage: StorageProvider;
   /** A folder beside the provider's own, holding SECRET as a stored object would be: no key may reach it. */
   outside: string;
+  /** Where a put cut short leaves its temporary files: a shard folder, or the S3 spool folder. */
+  leftovers: string;
   /** Requests that reached the bucket so far (s3 only): a refused key makes none. */
   requests?: () => number;
   close(): Promise<void>;
@@ -61,6 +63,7 @@ async function startLocal(): Promise<Harness & { dir: string }> {
   return {
     storage: createLocalStorage({ dir }),
     dir,
+    leftovers: path.join(dir, 'ab', 'cd'),
     outside,
     close: () => rm(root, { recursive: true, force: true }),
   };
@@ -87,10 +90,12 @@ async function startS3(): Promise<Harness & { endpoint: string }> {
     region: 'us-east-1',
     ...S3RVER_CREDENTIALS,
     forcePathStyle: true,
+    spoolDir: path.join(root, 'spool'),
   });
   return {
     storage,
     endpoint,
+    leftovers: path.join(root, 'spool'),
     outside,
     requests: () => requests,
     async close() {
@@ -105,6 +110,12 @@ async function bytesOf(stream: Readable | null): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream as Readable) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+async function keysOf(storage: StorageProvider): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const { key } of storage.list()) keys.push(key);
+  return keys.sort();
 }
 
 /** 0, 1, …, 255: every byte value once, and each byte tells its own position. */
@@ -212,6 +223,58 @@ describe.each([
     await expect(h.storage.delete(key)).resolves.toBeUndefined();
     await expect(h.storage.delete(newStorageKey())).resolves.toBeUndefined();
     expect((await bytesOf(await h.storage.get(kept.key))).toString()).toBe('to be kept');
+  });
+
+  it('stores a body given as chunks as they come, with its size and SHA-256', async () => {
+    async function* chunks() {
+      for (let i = 0; i < 4; i++) yield ALL_BYTES.subarray(i * 64, (i + 1) * 64);
+    }
+    const stored = await h.storage.put({ body: chunks(), contentType: 'application/octet-stream' });
+    expect(stored).toEqual({
+      key: stored.key,
+      contentType: 'application/octet-stream',
+      size: 256,
+      sha256: ALL_BYTES_SHA256,
+    });
+    expect(await h.storage.head(stored.key)).toEqual(stored);
+    expect(await bytesOf(await h.storage.get(stored.key))).toEqual(ALL_BYTES);
+  });
+
+  it('keeps nothing of a body whose chunks throw, and rejects with their error', async () => {
+    const before = await keysOf(h.storage);
+    const cut = new Error('the upload is too large');
+    async function* chunks() {
+      yield ALL_BYTES;
+      yield ALL_BYTES;
+      throw cut;
+    }
+    await expect(h.storage.put({ body: chunks(), contentType: 'image/png' })).rejects.toBe(cut);
+    expect(await keysOf(h.storage)).toEqual(before);
+    expect((await readdir(h.leftovers).catch(() => [])).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('lists every object it stored, with when it was stored', async () => {
+    const stored = await h.storage.put({ body: Buffer.from('listed'), contentType: 'text/plain' });
+    const listed = new Map<string, Date>();
+    for await (const { key, storedAt } of h.storage.list()) listed.set(key, storedAt);
+    expect(listed.has(stored.key)).toBe(true);
+    expect(Math.abs(listed.get(stored.key)!.getTime() - Date.now())).toBeLessThan(60_000);
+    await h.storage.delete(stored.key);
+    expect(await keysOf(h.storage)).not.toContain(stored.key);
+  });
+
+  it('removes temporary files of puts cut short once older than asked, and keeps younger ones', async () => {
+    await mkdir(h.leftovers, { recursive: true });
+    const old = path.join(h.leftovers, `${newStorageKey()}.0123456789ab.tmp`);
+    const young = path.join(h.leftovers, `${newStorageKey()}.ba9876543210.tmp`);
+    await writeFile(old, 'cut short an hour ago');
+    await writeFile(young, 'still being written');
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    await utimes(old, twoHoursAgo, twoHoursAgo);
+    expect(await h.storage.removeLeftovers(new Date(Date.now() - 60 * 60 * 1000))).toBe(1);
+    expect(await readdir(h.leftovers)).toContain(path.basename(young));
+    expect(await readdir(h.leftovers)).not.toContain(path.basename(old));
+    await rm(young);
   });
 
   it('round-trips an empty object', async () => {

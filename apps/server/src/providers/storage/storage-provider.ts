@@ -1,7 +1,9 @@
 // The storage provider: where the files members attach to messages are kept — a folder of this
 // machine (`local`) or any S3-compatible bucket (`s3`). Business code depends on this interface only;
 // which file belongs to which channel and message is recorded in the database (chat_files), not here.
-import { randomBytes } from 'node:crypto';
+// An object no chat_files row names an hour after it was stored is removed by the hourly sweep
+// (attachments/unsent-uploads.ts): whatever else is ever kept here needs a row that names it.
+import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
 export interface StoredObject {
@@ -25,8 +27,12 @@ export interface ByteRange {
 
 export interface StorageProvider {
   readonly kind: 'local' | 's3';
-  /** Stores the bytes under a new random key, with their content type, size and SHA-256. */
-  put(input: { body: Buffer; contentType: string }): Promise<StoredObject>;
+  /**
+   * Stores the bytes under a new random key, with their content type, size and SHA-256. A body given
+   * as chunks is written as they come, never held whole; when it throws (an upload cut at its size
+   * limit, a request that breaks off), the put rejects with that error and nothing stays stored.
+   */
+  put(input: { body: Buffer | AsyncIterable<Uint8Array>; contentType: string }): Promise<StoredObject>;
   /** What is stored under the key, or null when nothing is (or the key is not one a provider makes). */
   head(key: string): Promise<StoredObject | null>;
   /**
@@ -36,6 +42,27 @@ export interface StorageProvider {
   get(key: string, range?: ByteRange): Promise<Readable | null>;
   /** Removes the object; removing what is not there is not an error. */
   delete(key: string): Promise<void>;
+  /** Every stored object's key and when it was stored: the sweep of files no row names reads it. */
+  list(): AsyncIterable<{ key: string; storedAt: Date }>;
+  /** Removes what puts cut short left behind (temporary files) before `before`; how many. */
+  removeLeftovers(before: Date): Promise<number>;
+}
+
+/** The body's chunks as they pass, counted and hashed: `size` and `sha256()` once they have all passed. */
+export function measuredBody(body: Buffer | AsyncIterable<Uint8Array>) {
+  const hash = createHash('sha256');
+  const measured = {
+    size: 0,
+    sha256: () => hash.digest('hex'),
+    async *chunks(): AsyncIterable<Uint8Array> {
+      for await (const chunk of Buffer.isBuffer(body) ? [body] : body) {
+        hash.update(chunk);
+        measured.size += chunk.length;
+        yield chunk;
+      }
+    },
+  };
+  return measured;
 }
 
 /** 128 random bits: nobody guesses a file's key, and no two files share one. */

@@ -51,6 +51,18 @@ describe('MessageItem', () => {
     expect((window as { __xss?: number }).__xss).toBeUndefined();
   });
 
+  it('shows a link whose text has a right-to-left override in its own order, in a message isolated from the rest', () => {
+    const m = message({
+      id: '1',
+      html: '<p>Pay <a href="https://pay.example/1">invoice\u202Efdp.exe.png</a> \u202Bשלום</p>',
+    });
+    renderWithProviders(<MessageItem row={{ message: m, showSender: true, day: null }} />);
+    const body = screen.getByTestId('message-html');
+    expect(body).toHaveAttribute('dir', 'auto');
+    expect(within(body).getByRole('link')).toHaveTextContent(/^invoicefdp\.exe\.png$/);
+    expect(body.textContent).toBe('Pay invoicefdp.exe.png \u202Bשלום\u202C');
+  });
+
   it('keeps text and links only: style, class and media go, a link opens apart (noopener)', () => {
     const m = message({
       id: '1',

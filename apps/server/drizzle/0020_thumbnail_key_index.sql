@@ -1,0 +1,1 @@
+CREATE INDEX "chat_files_thumbnail_key" ON "chat_files" USING btree ("thumbnail_key");
