@@ -341,3 +341,34 @@ test("a stranger asking for an owner's reset codes and guessing them does not st
   await expect(page).toHaveURL(/\/manage-families$/);
   expect(mailsTo(entity.email)).toHaveLength(5);
 });
+
+test('after ten wrong passwords from elsewhere, the owner signs in with the code e-mailed to the account', async ({
+  page,
+  request,
+}) => {
+  const entity = await activeEntity(request);
+  // Wrong passwords answer 401 until the account has had its ten failures (its activation counted as
+  // one), then the same 428 a right password gets.
+  for (let i = 0; i < 10; i++)
+    expect([401, 428]).toContain(
+      await postFromStranger('/api/auth/login', {
+        email: entity.email,
+        password: `Wrong-Pass-${i}`,
+        role: 'entity',
+      }),
+    );
+  const started = Date.now();
+  await page.goto('/login/entity');
+  await page.getByRole('textbox', { name: 'Email' }).fill(entity.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(entity.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  const step = page.getByRole('form', { name: 'Sign-in code' });
+  await expect(step.getByRole('status')).toHaveText(
+    'Many wrong passwords were tried on this account. If the password you typed is right, we sent a code to the account’s e-mail: enter it to log in.',
+  );
+  await expect(step.getByRole('textbox', { name: 'Code' })).toBeFocused();
+  const mail = await waitForMail(entity.email, /sign-in code/, { after: started });
+  await step.getByRole('textbox', { name: 'Code' }).fill(codeIn(mail.text));
+  await step.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/manage-families$/);
+});
