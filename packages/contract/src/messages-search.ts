@@ -23,6 +23,8 @@ export const SEARCH_TEXTS = {
     failed: 'The search could not be done.',
     /** One person's searches at once, or in a minute, past what one reader needs. */
     tooMany: 'Too many searches at once. Wait a moment, then search again.',
+    /** A search given up at its time limit. */
+    tooSlow: 'This search takes too long. Add words, or search for rarer ones.',
     jumpTo: 'Show in the conversation',
     /** A `before` cursor the server did not give (edited by hand, or from another conversation). */
     invalidCursor: 'These results are out of date. Search again.',

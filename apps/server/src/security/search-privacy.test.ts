@@ -90,4 +90,24 @@ describe('one person’s searches', () => {
       release();
     }
   });
+
+  it('give up a search at its time limit with the message, and nothing else fails', async () => {
+    const { entity, url } = await searchable();
+    const provider = c.t.app.ctx.chat;
+    const original = provider.searchMessages;
+    // As PostgreSQL cancels a statement past its statement_timeout (SQLSTATE 57014), wrapped by drizzle.
+    provider.searchMessages = async () => {
+      throw Object.assign(new Error('Failed query'), {
+        cause: Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
+      });
+    };
+    try {
+      const slow = await get(url('mill'), entity.authorization);
+      expect(slow.statusCode).toBe(422);
+      expect(slow.json().message).toBe(MSG.search.tooSlow);
+    } finally {
+      provider.searchMessages = original;
+    }
+    expect((await get(url('mill'), entity.authorization)).statusCode).toBe(200);
+  });
 });

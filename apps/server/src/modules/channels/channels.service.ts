@@ -17,6 +17,7 @@ import {
   MSG,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
+import { hasPgCode, QUERY_CANCELED } from '../../db/pg-errors.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { AttemptLimiter } from '../../lib/attempt-limiter.js';
 import { sanitizeMessageHtml } from '../../lib/message-html.js';
@@ -142,6 +143,10 @@ export function createChannelsService(ctx: AppContext) {
       if (!(await searchesPerMinute.take(actor.userId)))
         throw new AppError('TOO_MANY_REQUESTS', MSG.search.tooMany);
       return await search();
+    } catch (error) {
+      // Given up at its time limit: the words match too much to be worth reading through.
+      if (hasPgCode(error, QUERY_CANCELED)) throw new AppError('UNPROCESSABLE', MSG.search.tooSlow);
+      throw error;
     } finally {
       const left = (searching.get(actor.userId) ?? 1) - 1;
       if (left > 0) searching.set(actor.userId, left);

@@ -46,6 +46,7 @@ import {
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
 import { recordAudit } from '../../db/audit.js';
+import { hasPgCode } from '../../db/pg-errors.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { entityIdOf, loadGroup } from '../groups/groups.service.js';
 import { queueMail } from '../mail/mail.service.js';
@@ -80,10 +81,7 @@ function notInFamily(): AppError {
 
 /** A unique index said no: the e-mail was taken between our check and our write. */
 function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
+  return hasPgCode(error, '23505');
 }
 
 type Tx = Parameters<typeof repo.findMember>[0];

@@ -7,6 +7,10 @@ import type { Db } from '../../db/client.js';
 import { mappedOnce } from '../../db/prepared.js';
 import { chatChannels, chatMessages, chatUsers, MESSAGE_SEARCH_VECTOR } from '../../db/schema-chat.js';
 import { isUuid } from '../../lib/app-error.js';
+
+/** How long one search statement may run (PostgreSQL; PGlite, single-threaded, cannot interrupt one). */
+export const SEARCH_STATEMENT_TIMEOUT_MS = 5000;
+
 import {
   type ChatMessage,
   type ChatProvider,
@@ -132,14 +136,17 @@ export function createLocalMessageReads(
         where c.id = ${input.channelId}::uuid and c.group_id = ${input.groupId}::uuid)`,
       sql`${sql.raw(MESSAGE_SEARCH_VECTOR)} @@ websearch_to_tsquery('english', ${input.q})`,
     );
-  const searchPage = (input: {
-    groupId: string;
-    channelId: string;
-    q: string;
-    limit: number;
-    cursor?: string;
-  }) =>
-    db
+  const searchPage = (
+    runner: Db,
+    input: {
+      groupId: string;
+      channelId: string;
+      q: string;
+      limit: number;
+      cursor?: string;
+    },
+  ) =>
+    runner
       .select({
         id: chatMessages.id,
         html: chatMessages.html,
@@ -209,27 +216,31 @@ export function createLocalMessageReads(
     async searchMessages(groupId, channelId, { q, before, limit }) {
       const cursor = before ? requiredCursor(before) : null;
       if (!isUuid(channelId)) return null;
-      const rows = await searchPage({
-        groupId,
-        channelId,
-        q,
-        limit: limit + 1,
-        ...(cursor ? { cursor } : {}),
-      });
-      if (rows.length === 0 && !(await channelOf(groupId, channelId))) return null;
-      const page = rows.slice(0, limit);
-      // Counted on the first page only (from the same GIN index); a page that holds them all is the count.
-      let total: number | null = null;
-      if (!cursor) {
-        if (rows.length <= limit) total = rows.length;
-        else {
-          const [counted] = await db
+      // A search reads a channel's words: bounded in time, so that an expensive one is given up
+      // (SEARCH_TIMED_OUT) before it holds a connection the other pages need.
+      const found = await db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`set local statement_timeout = ${SEARCH_STATEMENT_TIMEOUT_MS}`));
+        const rows = await searchPage(tx as unknown as Db, {
+          groupId,
+          channelId,
+          q,
+          limit: limit + 1,
+          ...(cursor ? { cursor } : {}),
+        });
+        // Counted on the first page only (from the same GIN index); a page that holds them all is the count.
+        let total: number | null = null;
+        if (!cursor && rows.length > limit) {
+          const [counted] = await tx
             .select({ n: sql<number>`count(*)`.mapWith(Number) })
             .from(chatMessages)
             .where(searchMatches({ groupId, channelId, q }));
           total = counted?.n ?? 0;
-        }
-      }
+        } else if (!cursor) total = rows.length;
+        return { rows, total };
+      });
+      const { rows, total } = found;
+      if (rows.length === 0 && !(await channelOf(groupId, channelId))) return null;
+      const page = rows.slice(0, limit);
       return {
         total,
         hits: page.map(

@@ -96,8 +96,8 @@ export function ConversationSearch({ groupId, channelId, onOpen, openId = null }
   };
 
   const failure =
-    // A refused search says why (the words, or too many searches at once); anything else failed.
-    search.error instanceof ApiError && (search.error.status === 400 || search.error.status === 429)
+    // A refused search says why (the words, too slow a search, too many at once); anything else failed.
+    search.error instanceof ApiError && [400, 422, 429].includes(search.error.status)
       ? search.error.message
       : MSG.search.failed;
 
