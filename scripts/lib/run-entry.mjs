@@ -31,15 +31,16 @@ export function runServerEntry(entry) {
   const chosen = { ...(existsSync(envFile) ? parseEnv(readFileSync(envFile, 'utf8')) : {}), ...process.env };
   const nodeArgs = [...serverNodeFlags(chosen), ...(existsSync(envFile) ? [`--env-file=${envFile}`] : [])];
   // The server prints outbox mail only in development; these scripts run in production mode, so on a
-  // machine without SMTP the codes of invitations and activations could not be read. Turn printing on
-  // here, only when nothing (environment or .env) chose SMTP or the outbox log, and say so. (The
-  // process that runs the mail jobs prints: `npm start`, or `npm run worker` beside JOB_WORKERS=false.)
+  // machine without SMTP nobody would see that invitations and codes went out. Turn printing on here,
+  // only when nothing (environment or .env) chose SMTP or the outbox log, and say so. A code is never
+  // printed (the log shows [code]): it is in the .eml file whose path each line names. (The process that
+  // runs the mail jobs prints: `npm start`, or `npm run worker` beside JOB_WORKERS=false.)
   const outboxLog = chosen.SMTP_URL || chosen.OUTBOX_LOG_TEXT ? {} : { OUTBOX_LOG_TEXT: 'true' };
   if (outboxLog.OUTBOX_LOG_TEXT) {
     console.warn(
-      'No SMTP_URL: e-mails are written as .eml files to the outbox folder of DATA_DIR and their text, ' +
-        'sign-in codes included, is printed to this log. Set SMTP_URL (or OUTBOX_LOG_TEXT=false) on a ' +
-        'server whose log others can read.',
+      'No SMTP_URL: e-mails are written as .eml files to the outbox folder of DATA_DIR, and their text is ' +
+        'printed to this log without their codes: open the .eml file a line names to read a code. Set ' +
+        'SMTP_URL (or OUTBOX_LOG_TEXT=false) on a server whose log others can read.',
     );
   }
   const child = spawn('node', [...nodeArgs, path.join(root, 'apps/server/dist', entry)], {
