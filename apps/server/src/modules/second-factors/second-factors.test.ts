@@ -180,7 +180,6 @@ describe('signing in with a second factor', () => {
     const replay = await secondStep(who, (await login(who)).json().state, code);
     expect(replay.statusCode).toBe(422);
     expect(replay.json().message).toBe(MSG.secondFactor.codeWrong);
-    // The confirming code cannot sign in either: its step is used.
     const wrong = await secondStep(
       who,
       (await login(who)).json().state,
@@ -246,7 +245,7 @@ describe('signing in with a second factor', () => {
 
   it('does not let a password reset by e-mail skip the factor', async () => {
     const who = await entityAccount();
-    await enrol({ authorization: (await signIn(t.app, who)).authorization });
+    const { secret } = await enrol({ authorization: (await signIn(t.app, who)).authorization });
     const started = await call(endpoints.auth.passwordRequest, undefined, {
       email: who.email,
       role: 'entity',
@@ -273,6 +272,14 @@ describe('signing in with a second factor', () => {
     expect(changed.statusCode).toBe(428);
     expect(changed.json().method).toBe('totp');
     expect(changed.cookies).toHaveLength(0);
+    // The new password is set; the factor's step completes the sign-in.
+    nextStep();
+    const done = await secondStep(
+      { ...who, password: 'Newer-Pass-42' },
+      changed.json().state,
+      await codeNow(secret),
+    );
+    expect(done.statusCode).toBe(200);
   });
 });
 
