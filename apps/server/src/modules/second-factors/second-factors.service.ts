@@ -63,6 +63,19 @@ export function createSecondFactorsService(ctx: AppContext) {
       });
   }
 
+  /**
+   * A factor's secret, or null when it no longer opens (the token key was replaced): that factor signs
+   * nothing in, the account's recovery codes and an administrator's reset still do.
+   */
+  function openSecret(key: Buffer, factor: { id: string; secretEncrypted: string }, userId: string) {
+    try {
+      return decryptSecret(key, factor.secretEncrypted, userId);
+    } catch {
+      ctx.logger.warn({ factor: factor.id }, 'second factor secret does not open under the token key');
+      return null;
+    }
+  }
+
   async function storeNewRecoveryCodes(userId: string): Promise<string[]> {
     const codes = newRecoveryCodes();
     await repo.replaceRecoveryCodes(db, userId, codes.map(recoveryCodeHash));
@@ -191,7 +204,8 @@ export function createSecondFactorsService(ctx: AppContext) {
       if (totp.success) {
         const key = await secretKey;
         for (const factor of await repo.findActiveTotpSecrets(db, user.id)) {
-          const secret = decryptSecret(key, factor.secretEncrypted, user.id);
+          const secret = openSecret(key, factor, user.id);
+          if (secret === null) continue;
           const step = await matchTotpStep(secret, totp.data, {
             nowMs: Date.now(),
             afterStep: factor.lastUsedStep,

@@ -168,6 +168,19 @@ describe('signing in with a second factor', () => {
     const cookie = signedIn.cookies.find((c) => c.name === 'bt_refresh');
     expect(cookie?.expires).toBeUndefined();
     expect(cookie?.maxAge).toBeUndefined();
+    const headers = { authorization: `Bearer ${signedIn.json().accessToken}` };
+    const [factor] = (await call(endpoints.secondFactors.list, headers)).json().factors;
+    expect(factor.lastUsedAt).not.toBeNull();
+  });
+
+  it('refuses the code of a factor whose sealed secret no longer opens (a replaced token key)', async () => {
+    const who = await entityAccount();
+    const { secret, factorId } = await enrol({ authorization: (await signIn(t.app, who)).authorization });
+    await t.sql(`update second_factors set secret_encrypted = 'AAAA.AAAA.AAAA' where id = '${factorId}'`);
+    nextStep();
+    const refused = await secondStep(who, (await login(who)).json().state, await codeNow(secret));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(MSG.secondFactor.codeWrong);
   });
 
   it('refuses a code already used in its time step (a replay), and a wrong code', async () => {
