@@ -9,7 +9,7 @@ export const ACTIVITY_TEXTS = {
     familyIntro: 'Who opened, exported or changed what in this family, and when. Newest first.',
     platformTitle: 'Platform activity',
     platformIntro:
-      'Entity accounts, access requests, admin accounts, plans, coupons and terms versions: who changed what, and when.',
+      'Entity accounts, access requests, admin accounts, plans, coupons, terms versions and second factor resets: who changed what, and when.',
     columnWhen: 'When',
     columnWho: 'Who',
     columnWhat: 'What',
@@ -50,6 +50,7 @@ export const ACTIVITY_TEXTS = {
       'coupon.created': 'Created a coupon.',
       'coupon.edited': 'Edited a coupon.',
       'coupon.archived': 'Archived a coupon.',
+      'account.second_factor_reset': "Reset an account's second factor.",
     } satisfies Record<AuditAction, string>,
     /** The details of the What column. */
     channel: (n: number) => `Channel ${n}`,
@@ -81,6 +82,7 @@ export const ACTIVITY_TEXTS = {
       plans: 'Plans',
       coupons: 'Coupons',
       terms: 'Terms versions',
+      secondFactors: 'Second factor resets',
     } satisfies Record<PlatformActivityKind, string>,
     filterActor: 'Who (name or e-mail)',
     filterFrom: 'From (day)',

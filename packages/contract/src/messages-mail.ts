@@ -12,6 +12,22 @@ export const MAIL_TEXTS = {
   emailChangedNew: (loginUrl: string) =>
     `An administrator changed the e-mail address of your Bridge Talk portal account to this address. Sign in at ${loginUrl} with it; your password is unchanged.`,
   emailChangedContact: 'If you did not expect this change, please contact our team.',
+  /** Every change of an account's second factor is told to the account (not in the spec). */
+  secondFactor: {
+    subject: 'The second factor of your Bridge Talk account changed',
+    enrolled: (name: string) =>
+      `An authenticator app named "${name}" was added to your Bridge Talk portal account.`,
+    removed: (name: string) =>
+      `The authenticator app named "${name}" was removed from your Bridge Talk portal account, and your other sessions were signed out.`,
+    reset:
+      'An administrator reset the second factor of your Bridge Talk portal account: its authenticator apps and recovery codes were removed. You sign in with your password alone until you add an authenticator app again.',
+    recoveryCodeUsed: (left: number) =>
+      `A recovery code was used to sign in to your Bridge Talk portal account. ${left === 1 ? '1 recovery code is' : `${left} recovery codes are`} left.`,
+    recoveryCodesReplaced:
+      'New recovery codes were made for your Bridge Talk portal account. The old ones no longer work.',
+    notYou:
+      'If this was not you, set a new password with "Forgot password?" on the login page and contact our team.',
+  },
   /** The alert e-mails about reported messages (their setting's texts are in MSG.alerts). */
   reportAlerts: {
     subjectOne: (family: string) => `A message was reported in the family ${family}`,

@@ -14,6 +14,7 @@ import { ACTIVITY_TEXTS } from './messages-activity.js';
 import { DESK_TEXTS } from './messages-desk.js';
 import { BRIDGE_TALK_ADMIN, CONVERSATION_TEXTS, EXTRA_TEXTS } from './messages-extra.js';
 import { SEARCH_TEXTS } from './messages-search.js';
+import { SECOND_FACTOR_TEXTS } from './messages-second-factor.js';
 import { VALIDATION_TEXTS } from './messages-validation.js';
 
 // Texts used by more than one area are declared once here and referenced below.
@@ -136,6 +137,8 @@ export const MSG = {
     firstName: 'First name',
     lastName: 'Last name',
     name: 'Name',
+    /** An authenticator app's code or a recovery code. */
+    code: 'Code',
     email: 'Email',
     role: 'Role',
     password: 'Password',
@@ -478,4 +481,5 @@ export const MSG = {
   ...DESK_TEXTS,
   ...SEARCH_TEXTS,
   ...ACTIVITY_TEXTS,
+  ...SECOND_FACTOR_TEXTS,
 } as const;

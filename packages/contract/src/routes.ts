@@ -14,6 +14,18 @@ export interface Route {
 export type RouteTable = { readonly [area: string]: { readonly [name: string]: Route } };
 
 export const ROUTES = {
+  /**
+   * A professional's second factors (authenticator apps; passkeys to come) and recovery codes, and
+   * the administrator's reset of another account's.
+   */
+  secondFactors: {
+    list: { method: 'GET', path: '/api/auth/me/second-factors' },
+    totpStart: { method: 'POST', path: '/api/auth/me/second-factors/totp/start' },
+    totpConfirm: { method: 'POST', path: '/api/auth/me/second-factors/totp/confirm' },
+    remove: { method: 'POST', path: '/api/auth/me/second-factors/remove/:id' },
+    recoveryCodes: { method: 'POST', path: '/api/auth/me/second-factors/recovery-codes' },
+    reset: { method: 'POST', path: '/api/admin/users/second-factors/reset/:id' },
+  },
   /** Served for the platform, not for a screen: liveness, readiness and the OpenAPI pages. */
   system: {
     health: { method: 'GET', path: '/api/health' },
@@ -25,6 +37,7 @@ export const ROUTES = {
     login: { method: 'POST', path: '/api/auth/login' },
     /** Not in the spec: the e-mailed code of a sign-in that needed one (login answered 428). */
     loginCode: { method: 'POST', path: '/api/auth/login/code' },
+    loginSecondFactor: { method: 'POST', path: '/api/auth/login/second-factor' },
     refresh: { method: 'POST', path: '/api/auth/refresh' },
     logout: { method: 'POST', path: '/api/auth/logout' },
     me: { method: 'GET', path: '/api/auth/me' },

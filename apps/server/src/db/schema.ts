@@ -1,9 +1,19 @@
 // Drizzle table definitions: the single description of our tables. Migrations in ../../drizzle are
 // generated from these files (`npm run db:generate -w @bridge-talk/server`) and run on PGlite and PostgreSQL.
 
-import { TERMS_DOCUMENTS } from '@bridge-talk/contract';
+import { SECOND_FACTOR_KINDS, TERMS_DOCUMENTS } from '@bridge-talk/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -86,6 +96,46 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * A professional's second factors. An authenticator app's (kind 'totp') secret is kept only encrypted
+ * under a key derived from the token key, which lives outside the database: a copy of the database
+ * alone makes no codes. A row without `confirmedAt` is an enrolment under way: it signs nothing in.
+ */
+export const secondFactors = pgTable(
+  'second_factors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: SECOND_FACTOR_KINDS }).notNull(),
+    name: text('name').notNull(),
+    /** AES-256-GCM of the secret: iv, tag and ciphertext, base64url, joined by dots. */
+    secretEncrypted: text('secret_encrypted').notNull(),
+    /** The last time step whose code signed in: that code and older ones are refused (replays). */
+    lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('second_factors_user_idx').on(t.userId)],
+);
+
+/** Single-use recovery codes of an account with a second factor, stored as their SHA-256. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_code_key').on(t.userId, t.codeHash)],
 );
 
 /**

@@ -310,6 +310,11 @@ const REQUESTS: Record<string, Build> = {
     url: '/api/auth/login/code',
     payload: { email: spare.email, code: WRONG_CODE, state: WRONG_STATE, role: 'entity' },
   }),
+  'POST /api/auth/login/second-factor': () => ({
+    method: 'POST',
+    url: '/api/auth/login/second-factor',
+    payload: { email: spare.email, code: '123456', state: WRONG_STATE, role: 'entity' },
+  }),
   'POST /api/auth/register': () => ({
     method: 'POST',
     url: '/api/auth/register',
@@ -367,6 +372,26 @@ const REQUESTS: Record<string, Build> = {
     url: '/api/auth/me/password/change',
     payload: { state: WRONG_STATE, password: 'New-Pass-123' },
     headers: await c.fresh(),
+  }),
+  'GET /api/auth/me/second-factors': () => ({ method: 'GET', url: '/api/auth/me/second-factors' }),
+  'POST /api/auth/me/second-factors/totp/start': () => ({
+    method: 'POST',
+    url: '/api/auth/me/second-factors/totp/start',
+  }),
+  'POST /api/auth/me/second-factors/totp/confirm': () => ({
+    method: 'POST',
+    url: '/api/auth/me/second-factors/totp/confirm',
+    payload: { factorId: randomUUID(), code: '123456', name: 'Phone' },
+  }),
+  'POST /api/auth/me/second-factors/remove/:id': () => ({
+    method: 'POST',
+    url: `/api/auth/me/second-factors/remove/${randomUUID()}`,
+    payload: { password: 'Wrong-Pass-1' },
+  }),
+  'POST /api/auth/me/second-factors/recovery-codes': () => ({
+    method: 'POST',
+    url: '/api/auth/me/second-factors/recovery-codes',
+    payload: { password: 'Wrong-Pass-1' },
   }),
 
   'GET /api/group/billing/plans/list': (c) => ({
@@ -496,6 +521,10 @@ const REQUESTS: Record<string, Build> = {
   'DELETE /api/admin/users/remove/:id': async () => ({
     method: 'DELETE',
     url: `/api/admin/users/remove/${(await createAdminUser(t.db(), { password: null })).userId}`,
+  }),
+  'POST /api/admin/users/second-factors/reset/:id': () => ({
+    method: 'POST',
+    url: `/api/admin/users/second-factors/reset/${spareAdmin.userId}`,
   }),
   'GET /api/term/last': () => ({ method: 'GET', url: '/api/term/last' }),
   'GET /api/term/list/:id': () => ({ method: 'GET', url: `/api/term/list/${termId}` }),
@@ -790,6 +819,8 @@ const WHOLE_TABLES = [
   'payment_methods',
   'payment_charges',
   'idempotency_keys',
+  'second_factors',
+  'recovery_codes',
 ];
 
 function everythingSql(): string {

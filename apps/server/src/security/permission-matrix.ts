@@ -37,6 +37,7 @@ export const PERMISSION_MATRIX: Record<string, MatrixRow> = {
   // sign-in and the logged-out flows: public; a wrong code or state is refused on its merits
   'POST /api/auth/login':                                row('2xx',   '2xx',   '2xx',   '2xx',   '2xx'),
   'POST /api/auth/login/code':                           row('4xx',   '4xx',   '4xx',   '4xx',   '4xx'),
+  'POST /api/auth/login/second-factor':                  row('4xx',   '4xx',   '4xx',   '4xx',   '4xx'),
   'POST /api/auth/register':                             row('2xx',   '2xx',   '2xx',   '2xx',   '2xx'),
   'POST /api/auth/password/request':                     row('2xx',   '2xx',   '2xx',   '2xx',   '2xx'),
   'POST /api/auth/password/validate':                    row('4xx',   '4xx',   '4xx',   '4xx',   '4xx'),
@@ -52,6 +53,13 @@ export const PERMISSION_MATRIX: Record<string, MatrixRow> = {
   'POST /api/auth/me/password/code':                     row('401',   '2xx',   '2xx',   '2xx',   '401'),
   'POST /api/auth/me/password/verify':                   row('401',   '4xx',   '4xx',   '4xx',   '401'),
   'POST /api/auth/me/password/change':                   row('401',   '4xx',   '4xx',   '4xx',   '401'),
+  // the signed-in portal user's own second factors: none of another account's is ever named (a wrong
+  // password or an unknown enrolment is refused on its merits)
+  'GET /api/auth/me/second-factors':                     row('401',   '2xx',   '2xx',   '2xx',   '401'),
+  'POST /api/auth/me/second-factors/totp/start':         row('401',   '2xx',   '2xx',   '2xx',   '401'),
+  'POST /api/auth/me/second-factors/totp/confirm':       row('401',   '4xx',   '4xx',   '4xx',   '401'),
+  'POST /api/auth/me/second-factors/remove/:id':         row('401',   '4xx',   '4xx',   '4xx',   '401'),
+  'POST /api/auth/me/second-factors/recovery-codes':     row('401',   '4xx',   '4xx',   '4xx',   '401'),
   // billing: prices and coupon codes are platform-wide; payment details and subscriptions are the family's
   // an entity naming another entity gets its own prices and coupon (nothing of the other entity)
   'GET /api/group/billing/plans/list':                   row('401',   ANY,     ANY,     ANY,     '401'),
@@ -86,6 +94,7 @@ export const PERMISSION_MATRIX: Record<string, MatrixRow> = {
   'POST /api/admin/users/create':                        row('401',   '2xx',   '403',   '403',   '401'),
   'PUT /api/admin/users/edit/:id':                       row('401',   '2xx',   '403',   '403',   '401'),
   'DELETE /api/admin/users/remove/:id':                  row('401',   '2xx',   '403',   '403',   '401'),
+  'POST /api/admin/users/second-factors/reset/:id':      row('401',   '2xx',   '403',   '403',   '401'),
   'GET /api/term/last':                                  row('2xx',   '2xx',   '2xx',   '2xx',   '2xx'),
   'GET /api/term/list/:id':                              row('401',   '2xx',   '403',   '403',   '401'),
   'GET /api/term/versions':                              row('401',   '2xx',   '403',   '403',   '401'),

@@ -10,6 +10,9 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   'GET /api/ready',
   'POST /api/auth/login',
+  // a sign-in's second step: the state of a right password is the credential
+  'POST /api/auth/login/code',
+  'POST /api/auth/login/second-factor',
   'POST /api/auth/refresh',
   'POST /api/auth/logout',
   'POST /api/auth/register',

@@ -6,6 +6,7 @@ import {
   ZForgotPasswordRequest,
   ZLoginCodeRequest,
   ZLoginRequest,
+  ZLoginSecondFactorRequest,
   ZMessageResponse,
   ZPasswordNotSetResponse,
   ZRegisterRequest,
@@ -35,6 +36,11 @@ export const authEndpoints = {
     body: ZLoginCodeRequest,
     responses: { 200: ZSessionResponse, ...refused, ...errorAnswers(422) },
   },
+  /** The second step when login answered 428 with method 'totp': an app's code or a recovery code. */
+  loginSecondFactor: {
+    body: ZLoginSecondFactorRequest,
+    responses: { 200: ZSessionResponse, ...refused, ...errorAnswers(422) },
+  },
   /**
    * The refresh cookie is the credential. Without one there is no session to restore: null, not a
    * refusal (every page load of a signed-out browser asks).
@@ -62,9 +68,10 @@ export const authEndpoints = {
     body: ZValidateCodeRequest,
     responses: { 200: ZFlowStepResponse, ...refused, ...errorAnswers(422) },
   },
+  /** An account with a second factor is not signed in by the reset: it answers 428, as login does. */
   passwordChange: {
     body: ZSetPasswordRequest,
-    responses: { 200: ZSessionResponse, ...refused, ...errorAnswers(422) },
+    responses: { 200: ZSessionResponse, ...refused, ...errorAnswers(422), 428: ZSecondStepResponse },
   },
   accountCode: { responses: { 200: ZMessageResponse, ...refused } },
   accountVerify: {

@@ -14,6 +14,7 @@ import { exportEndpoints } from './exports.js';
 import { groupEndpoints } from './groups.js';
 import { paymentsEndpoints } from './payments.js';
 import { reportEndpoints } from './reports.js';
+import { secondFactorEndpoints } from './second-factors.js';
 import { systemEndpoints } from './system.js';
 import { termEndpoints } from './terms.js';
 
@@ -35,6 +36,7 @@ const ENDPOINT_SCHEMAS = {
   chat: chatEndpoints,
   reports: reportEndpoints,
   activity: activityEndpoints,
+  secondFactors: secondFactorEndpoints,
 } satisfies { readonly [A in keyof Routes]: SchemasOf<Routes[A]> };
 
 type EndpointSchemas = typeof ENDPOINT_SCHEMAS;

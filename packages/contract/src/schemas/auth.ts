@@ -73,11 +73,19 @@ export const ZFlowStateToken = z.string().min(10).max(2048);
 /** 406 from login: the account has no password yet; an activation code was e-mailed. */
 export const ZPasswordNotSetResponse = z.object({ message: z.string(), state: ZFlowStateToken });
 
-/** 428 from login: the sign-in needs a second step, an e-mailed code, given with this state. */
+/**
+ * How the second step of a sign-in is given: a code e-mailed after many wrong passwords ('email-code'),
+ * or the account's own second factor, an authenticator app's code or a recovery code ('totp').
+ * Passkeys will add theirs.
+ */
+export const SIGN_IN_STEP_METHODS = ['email-code', 'totp'] as const;
+export type SignInStepMethod = (typeof SIGN_IN_STEP_METHODS)[number];
+
+/** 428 from login: the sign-in needs a second step, given with this state, by this method. */
 export const ZSecondStepResponse = z.object({
   message: z.string(),
   state: ZFlowStateToken,
-  method: z.literal('email-code'),
+  method: z.enum(SIGN_IN_STEP_METHODS),
 });
 
 /** The second step of a sign-in: the e-mailed code and the state the login answered with. */

@@ -12,4 +12,5 @@ export * from './members.js';
 export * from './payments-admin.js';
 export * from './person-names.js';
 export * from './reports.js';
+export * from './second-factors.js';
 export * from './terms.js';

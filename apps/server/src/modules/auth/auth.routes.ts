@@ -49,6 +49,23 @@ export async function authRoutes(
     },
   );
 
+  route(
+    app,
+    endpoints.auth.loginSecondFactor,
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: "Sign in: an authenticator app's code or a recovery code (login answered 428 'totp')",
+      },
+    },
+    async (request, reply) => {
+      const session = await auth.loginWithSecondFactor({ input: request.body, address: request.ip });
+      setRefreshCookie(reply, session, cookieSecure);
+      return sessionBody(session);
+    },
+  );
+
   const flows = createPasswordFlows(ctx, auth);
 
   route(

@@ -1,13 +1,15 @@
 // Sign-in and sessions: password check, access tokens, refresh-token rotation with reuse detection.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID, timingSafeEqual, webcrypto } from 'node:crypto';
 import {
   type LoginCodeRequest,
   type LoginRequest,
+  type LoginSecondFactorRequest,
   MSG,
   type SessionResponse,
   type SessionUser,
   ZLoginCodeRequest,
   ZLoginRequest,
+  ZLoginSecondFactorRequest,
 } from '@bridge-talk/contract';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { Actor, AppContext } from '../../app-context.js';
@@ -18,6 +20,7 @@ import { verifyPassword } from '../../lib/passwords.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
 import { queueMail } from '../mail/mail.service.js';
 import { signInCodeMail } from '../mail/templates.js';
+import { createSecondFactorsService } from '../second-factors/second-factors.service.js';
 import { signAccessToken, verifyAccessToken, verifyMediaToken } from './access-token.js';
 import { startActivation } from './activation.js';
 import * as repo from './auth.repository.js';
@@ -144,6 +147,54 @@ export function createAuthService(ctx: AppContext) {
 
   // The second step's code checks, counted per e-mail and client address like every code flow's.
   const codeChecks = codeFlowLimiter(db, 'sign-in-code', config.auth.rateLimitMax);
+  const factors = createSecondFactorsService(ctx);
+
+  /**
+   * The `codeId` of a second-factor state: a nonce and its MAC under the token key when the password
+   * was right, a nonce and random bytes when it was not (a state is readable, not secret): both look
+   * alike, and only the first lets a right code in.
+   */
+  async function passwordProof(email: string, nonce: string): Promise<Buffer> {
+    const mac = await webcrypto.subtle.sign(
+      'HMAC',
+      tokenKey,
+      new TextEncoder().encode(`totp-step|${email}|${nonce}`),
+    );
+    return Buffer.from(mac).subarray(0, 16);
+  }
+  async function factorCodeId(email: string, passwordWasRight: boolean): Promise<string> {
+    const nonce = randomBytes(16).toString('base64url');
+    const proof = passwordWasRight ? await passwordProof(email, nonce) : randomBytes(16);
+    return `${nonce}.${proof.toString('base64url')}`;
+  }
+  async function provesPassword(email: string, codeId: string | undefined): Promise<boolean> {
+    const [nonce, proof] = (codeId ?? '').split('.');
+    if (!nonce || !proof) return false;
+    const expected = await passwordProof(email, nonce);
+    const given = Buffer.from(proof, 'base64url');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  /** The 428 of an account with a second factor: its state carries 'Remember me' to the second step. */
+  async function factorStepRequired(
+    user: { email: string; role: 'admin' | 'entity' },
+    rememberMe: boolean,
+    passwordWasRight: boolean,
+  ): Promise<AppError> {
+    const state = await signFlowState(tokenKey, {
+      email: user.email,
+      role: user.role,
+      step: 'code',
+      purpose: 'sign-in',
+      method: 'totp',
+      codeId: await factorCodeId(user.email, passwordWasRight),
+      rememberMe,
+    });
+    return new AppError('SECOND_STEP_REQUIRED', MSG.secondFactor.codeNeeded, undefined, {
+      state,
+      method: 'totp',
+    });
+  }
 
   return {
     /**
@@ -161,7 +212,13 @@ export function createAuthService(ctx: AppContext) {
       if (!(await codeChecks.take(`${email}|${normalizeIP(address, 64)}`)))
         throw new AppError('TOO_MANY_REQUESTS', MSG.extra.tooManyAttempts);
       const flow = await verifyFlowState(tokenKey, state);
-      if (flow?.purpose !== 'sign-in' || flow.step !== 'code' || flow.email !== email || flow.role !== role)
+      if (
+        flow?.purpose !== 'sign-in' ||
+        flow.step !== 'code' ||
+        flow.method === 'totp' ||
+        flow.email !== email ||
+        flow.role !== role
+      )
         throw new AppError('UNPROCESSABLE', MSG.extra.stepExpired);
       const refused = (message: string) => new AppError('UNPROCESSABLE', message, { code: message });
       const user = await repo.findUserByEmail(db, email);
@@ -176,11 +233,57 @@ export function createAuthService(ctx: AppContext) {
       return issue(user, sessionId, persistent);
     },
 
-    /** Starts a new session for an account that has just proved who it is (password set by code). */
+    /**
+     * The second step when login answered 428 with method 'totp': a current code of one of the
+     * account's apps, never used before, or an unused recovery code, with the state of a sign-in whose
+     * password was right.
+     */
+    async loginWithSecondFactor({
+      input,
+      address,
+    }: {
+      input: LoginSecondFactorRequest;
+      address: string;
+    }): Promise<IssuedSession> {
+      const { email, role, code, state } = ZLoginSecondFactorRequest.parse(input);
+      if (!(await codeChecks.take(`${email}|${normalizeIP(address, 64)}`)))
+        throw new AppError('TOO_MANY_REQUESTS', MSG.extra.tooManyAttempts);
+      const flow = await verifyFlowState(tokenKey, state);
+      if (
+        flow?.purpose !== 'sign-in' ||
+        flow.step !== 'code' ||
+        flow.method !== 'totp' ||
+        flow.email !== email ||
+        flow.role !== role
+      )
+        throw new AppError('UNPROCESSABLE', MSG.extra.stepExpired);
+      const wrong = new AppError('UNPROCESSABLE', MSG.secondFactor.codeWrong, {
+        code: MSG.secondFactor.codeWrong,
+      });
+      if (!(await provesPassword(email, flow.codeId))) throw wrong;
+      const user = await repo.findUserByEmail(db, email);
+      if (!user || user.role !== role) throw wrong;
+      if (
+        !(await factors.checkSignIn({ id: user.id, email: user.email, name: toSessionUser(user).name }, code))
+      )
+        throw wrong;
+      if (accountState(user) !== 'active') throw notActive(user);
+      await lockout.signedIn({ email, address });
+      const persistent = flow.rememberMe ?? true;
+      const sessionId = await repo.createSession(db, user.id, persistent);
+      return issue(user, sessionId, persistent);
+    },
+
+    /**
+     * Starts a new session for an account that has just proved who it is (password set by code). An
+     * account with a second factor is asked for it first (428), as at login: its inbox alone does
+     * not sign it in.
+     */
     async startSession(userId: string, persistent: boolean): Promise<IssuedSession> {
       const user = await repo.findUserById(db, userId);
       if (!user) throw new AppError('FORBIDDEN', MSG.auth.notYetActivated);
       if (accountState(user) !== 'active') throw notActive(user);
+      if (await factors.hasFactor(user.id)) throw await factorStepRequired(user, persistent, true);
       const sessionId = await repo.createSession(db, user.id, persistent);
       return issue(user, sessionId, persistent);
     },
@@ -222,6 +325,16 @@ export function createAuthService(ctx: AppContext) {
         throw new AppError('PASSWORD_NOT_SET', MSG.auth.redirectToCreatePassword, undefined, { state });
       }
       const rightPassword = await verifyPassword(user.passwordHash, password);
+      if (await factors.hasFactor(user.id)) {
+        // Only the right password reaches the factor's step. After many failures a wrong one is
+        // answered alike (with a state that lets no code in), as the e-mailed step does.
+        const stepUp = await lockout.needsStepUp(email);
+        if (!rightPassword && !stepUp) throw await invalid();
+        if (!rightPassword) await lockout.recordFailure(attempt);
+        const active = accountState(user) === 'active';
+        if (rightPassword && !active && !stepUp) throw notActive(user);
+        throw await factorStepRequired(user, rememberMe, rightPassword && active);
+      }
       if (await lockout.needsStepUp(email)) {
         // Right or wrong, the same answer: only the account's inbox learns whether the password was
         // right (a code arrives). A wrong one still counts as a failure.

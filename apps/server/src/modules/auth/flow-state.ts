@@ -11,6 +11,8 @@ const ZFlowState = z.object({
   step: z.enum(['code', 'password']),
   purpose: z.enum(['activation', 'reset', 'change-password', 'sign-in']),
   codeId: z.string().optional(),
+  /** How a sign-in's second step is given: an e-mailed code (the default) or the account's factor. */
+  method: z.enum(['email-code', 'totp']).optional(),
   /** A sign-in's 'Remember me', kept for its second step. */
   rememberMe: z.boolean().optional(),
 });

@@ -187,3 +187,28 @@ export function emailChangedNewMail(input: { to: string; name: string; loginUrl:
     MAIL_TEXTS.emailChangedContact,
   ]);
 }
+
+/** What changed about an account's second factor, as its e-mail tells it. */
+export type SecondFactorChange =
+  | { kind: 'enrolled'; factorName: string }
+  | { kind: 'removed'; factorName: string }
+  | { kind: 'reset' }
+  | { kind: 'recovery-code-used'; left: number }
+  | { kind: 'recovery-codes-replaced' };
+
+/** Every change of an account's second factor, told to the account: a change it did not make is seen. */
+export function secondFactorChangedMail(input: { to: string; name: string; change: SecondFactorChange }) {
+  const texts = MAIL_TEXTS.secondFactor;
+  const { change } = input;
+  const what =
+    change.kind === 'enrolled'
+      ? texts.enrolled(change.factorName)
+      : change.kind === 'removed'
+        ? texts.removed(change.factorName)
+        : change.kind === 'reset'
+          ? texts.reset
+          : change.kind === 'recovery-code-used'
+            ? texts.recoveryCodeUsed(change.left)
+            : texts.recoveryCodesReplaced;
+  return compose(input.to, texts.subject, [MAIL_TEXTS.hello(input.name), what, texts.notYou]);
+}
