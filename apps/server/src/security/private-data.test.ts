@@ -67,7 +67,10 @@ describe('the data folder', () => {
       await smtp?.close();
     });
 
-    it('holds no e-mailed code anywhere, and no file another user can read', async () => {
+    // Opens, migrates and analyses a PGlite database of its own on disk: slow on a busy machine.
+    it('holds no e-mailed code anywhere, and no file another user can read', {
+      timeout: 180_000,
+    }, async () => {
       smtp = await startSmtpCapture();
       const dataDir = tempFolder();
       const config = loadConfig({

@@ -126,6 +126,7 @@ async function withCursor<T>(message: string, read: () => Promise<T>): Promise<T
 /** Searches one person may have running at once (a reader types, waits, types again), and per minute. */
 const SEARCHES_AT_ONCE = 2;
 const SEARCHES_PER_MINUTE = 30;
+const REFUSED_SEARCHES_REMEMBERED_MS = 5000;
 
 export function createChannelsService(ctx: AppContext) {
   const attachments = createAttachmentsService(ctx);
@@ -134,14 +135,20 @@ export function createChannelsService(ctx: AppContext) {
   // pages. Counted in this process for those running, and in the database for the minute's.
   const searching = new Map<string, number>();
   const searchesPerMinute = new AttemptLimiter(ctx.db, 'conversation-search', SEARCHES_PER_MINUTE, 60_000);
+  // A person past the minute's searches is refused from memory for a few seconds: a client that retries
+  // a refusal at once costs no database work (the family, the count) while it is refused.
+  const refusedUntil = new Map<string, number>();
 
   async function limitSearch<T>(actor: Actor, search: () => Promise<T>): Promise<T> {
     const running = searching.get(actor.userId) ?? 0;
-    if (running >= SEARCHES_AT_ONCE) throw new AppError('TOO_MANY_REQUESTS', MSG.search.tooMany);
+    if (running >= SEARCHES_AT_ONCE || (refusedUntil.get(actor.userId) ?? 0) > Date.now())
+      throw new AppError('TOO_MANY_REQUESTS', MSG.search.tooMany);
     searching.set(actor.userId, running + 1);
     try {
-      if (!(await searchesPerMinute.take(actor.userId)))
+      if (!(await searchesPerMinute.take(actor.userId))) {
+        refusedUntil.set(actor.userId, Date.now() + REFUSED_SEARCHES_REMEMBERED_MS);
         throw new AppError('TOO_MANY_REQUESTS', MSG.search.tooMany);
+      }
       return await search();
     } catch (error) {
       // Given up at its time limit: the words match too much to be worth reading through.
@@ -281,16 +288,18 @@ export function createChannelsService(ctx: AppContext) {
       actor: Actor;
       input: { groupId: string; channelId: string; q: string; before?: string | undefined; limit: number };
     }): Promise<MessageSearchResponse> {
-      const group = await requireEntityGroup(ctx, actor, input.groupId);
-      const page = await limitSearch(actor, () =>
-        withCursor(MSG.search.invalidCursor, () =>
+      // Limited before anything is read: a refused search costs the database nothing.
+      const { group, page } = await limitSearch(actor, async () => {
+        const group = await requireEntityGroup(ctx, actor, input.groupId);
+        const page = await withCursor(MSG.search.invalidCursor, () =>
           ctx.chat.searchMessages(group.id, input.channelId, {
             q: input.q,
             before: input.before ?? null,
             limit: input.limit,
           }),
-        ),
-      );
+        );
+        return { group, page };
+      });
       if (!page) throw notFound();
       // The hits show the messages' words: reading them is reading the conversation, recorded as an
       // opening unless this person opened the channel a moment ago.

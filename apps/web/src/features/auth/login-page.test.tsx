@@ -281,6 +281,36 @@ describe('LoginPage', () => {
     expect(step).not.toBeInTheDocument();
   });
 
+  it('asks an account with an authenticator app for its code or a recovery code, and signs in with it', async () => {
+    const answers = [
+      jsonResponse({ message: MSG.secondFactor.codeNeeded, state: 'factor-state', method: 'totp' }, 428),
+      jsonResponse(SESSION),
+    ];
+    const fetchMock = stubFetch(() => answers.shift()!);
+    const user = userEvent.setup();
+    renderLogin('admin');
+
+    await user.type(emailField(), 'ada@example.com');
+    await user.type(passwordField(), 'correct-horse');
+    await user.click(submit());
+
+    await screen.findByRole('form', { name: MSG.auth.signInCodeTitle });
+    expect(screen.getByText(MSG.secondFactor.codeNeeded)).toBeInTheDocument();
+    expect(screen.queryByText(MSG.auth.signInCodeNeeded)).not.toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /^Code/ }), 'abcd-efgh-jkmn');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    await waitFor(() => expect(currentAccessToken()).toBe('access-token-1'));
+    const [url, init] = fetchMock.mock.calls[1]!;
+    expect(url).toBe(API.auth.loginSecondFactor);
+    expect(JSON.parse(String(init?.body))).toEqual({
+      email: 'ada@example.com',
+      role: 'admin',
+      code: 'abcd-efgh-jkmn',
+      state: 'factor-state',
+    });
+  });
+
   it('goes back from the code to the password form', async () => {
     stubFetch(() =>
       jsonResponse({ message: MSG.auth.signInCodeNeeded, state: 'sign-in-state', method: 'email-code' }, 428),

@@ -1,4 +1,4 @@
-import { MSG, type Role, type ZLoginRequest } from '@bridge-talk/contract';
+import { MSG, type Role, type SignInStepMethod, type ZLoginRequest } from '@bridge-talk/contract';
 import {
   Anchor,
   Button,
@@ -46,9 +46,12 @@ export function LoginPage({ role }: { role: Role }) {
   });
   const { errors, isSubmitting } = form.formState;
   const otherRole: Role = role === 'admin' ? 'entity' : 'admin';
-  const [secondStep, setSecondStep] = useState<{ email: string; state: string; rememberMe: boolean } | null>(
-    null,
-  );
+  const [secondStep, setSecondStep] = useState<{
+    email: string;
+    state: string;
+    method: SignInStepMethod;
+    rememberMe: boolean;
+  } | null>(null);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -60,6 +63,7 @@ export function LoginPage({ role }: { role: Role }) {
         return setSecondStep({
           email: values.email.trim().toLowerCase(),
           state: String(error.body.state),
+          method: error.body.method === 'totp' ? 'totp' : 'email-code',
           rememberMe: values.rememberMe ?? true,
         });
       }
@@ -81,7 +85,7 @@ export function LoginPage({ role }: { role: Role }) {
       subtitle="Welcome back to Bridge Talk."
     >
       {secondStep && (
-        <Suspense fallback={<Loader aria-label="Loading" />}>
+        <Suspense fallback={null}>
           <SignInCodeStep
             role={role}
             {...secondStep}

@@ -251,4 +251,31 @@ describe('NewPasswordPage', () => {
     expect(currentAccessToken()).toBeNull();
     expect({ ...localStorage }).toEqual({ role: 'entity' });
   });
+
+  it('asks an account with an authenticator app for its code once the password is saved, then signs in', async () => {
+    const api = stubApi({
+      [`POST ${API.auth.passwordChange}`]: () =>
+        jsonResponse({ message: MSG.secondFactor.codeNeeded, state: 'factor-state', method: 'totp' }, 428),
+      [`POST ${API.auth.loginSecondFactor}`]: () => jsonResponse(sessionFor('entity')),
+    });
+    const user = userEvent.setup();
+    const { router } = renderNewPassword();
+
+    await user.type(passwordField(), 'Abcdefg1');
+    await user.type(confirmationField(), 'Abcdefg1');
+    await user.click(submit());
+
+    expect(await screen.findByText(MSG.secondFactor.codeNeeded)).toBeInTheDocument();
+    expect(currentAccessToken()).toBeNull();
+    await user.type(screen.getByRole('textbox', { name: /^Code/ }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    await waitFor(() => expect(currentAccessToken()).toBe('access-token-1'));
+    expect(api.calls.at(-1)).toEqual({
+      method: 'POST',
+      path: API.auth.loginSecondFactor,
+      body: { email: 'erin@example.com', role: 'entity', state: 'factor-state', code: '123456' },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/manage-families'));
+  });
 });

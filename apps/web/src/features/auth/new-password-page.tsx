@@ -1,8 +1,8 @@
 import { MSG, type NewPasswordForm, type Role, ZNewPasswordForm } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Stack } from '@mantine/core';
-import { useEffect } from 'react';
-import { Navigate } from 'react-router';
+import { Button, Loader, Stack } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
 import { NewPasswordFields } from '../../shared/forms/new-password-fields.js';
 import { useBlurValidatedForm } from '../../shared/forms/use-blur-validated-form.js';
@@ -21,8 +21,13 @@ export function NewPasswordPage({ role }: { role: Role }) {
   return <NewPasswordFormView role={role} email={flow.email} state={flow.state} />;
 }
 
+const SignInCodeStep = lazy(() => import('./sign-in-code-step.js'));
+
 function NewPasswordFormView({ role, email, state }: { role: Role; email: string; state: string }) {
   const setPassword = useSetNewPassword(HOME[role]);
+  const navigate = useNavigate();
+  // An account with an authenticator app: the password is saved, and signing in takes its code too.
+  const [factorState, setFactorState] = useState<string | null>(null);
   const form = useBlurValidatedForm<NewPasswordForm>({
     resolver: zodResolver(ZNewPasswordForm),
     defaultValues: { password: '', confirmation: '' },
@@ -33,9 +38,31 @@ function NewPasswordFormView({ role, email, state }: { role: Role; email: string
       const session = await setPassword.mutateAsync({ email, role, state, password: values.password });
       notify.success(session.message);
     } catch (error) {
+      if (error instanceof ApiError && error.status === 428 && error.body.method === 'totp') {
+        notify.success(MSG.auth.changePasswordSuccess);
+        return setFactorState(String(error.body.state));
+      }
       notify.error(error instanceof ApiError ? error.message : MSG.common.somethingWrong);
     }
   });
+
+  if (factorState) {
+    return (
+      <LoggedOutLayout userRole={role} title="Log in" subtitle={email}>
+        <Suspense fallback={<Loader aria-label="Loading" />}>
+          <SignInCodeStep
+            role={role}
+            email={email}
+            state={factorState}
+            method="totp"
+            rememberMe
+            landing={(signedInRole) => HOME[signedInRole]}
+            onBack={() => navigate(`/login/${role}`, { replace: true, state: { email } })}
+          />
+        </Suspense>
+      </LoggedOutLayout>
+    );
+  }
 
   return (
     <LoggedOutLayout userRole={role} title="New password" subtitle={email}>

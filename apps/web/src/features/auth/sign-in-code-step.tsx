@@ -1,8 +1,15 @@
-// The login's second step when the server asks for one (many wrong passwords were tried on the
-// account): the code e-mailed to the account. Loaded only then, to keep the login page's download small.
-import { MSG, type Role, ZVerificationCode } from '@bridge-talk/contract';
+// The login's second step when the server asks for one: the code e-mailed to the account (many wrong
+// passwords were tried on it), or the authenticator app's code or a recovery code (the account has a
+// second factor). Loaded only then, to keep the login page's download small.
+import {
+  MSG,
+  type Role,
+  type SignInStepMethod,
+  ZLoginSecondFactorRequest,
+  ZVerificationCode,
+} from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { z } from 'zod';
 import { ApiError } from '../../shared/api/api-client.js';
 import { CodeInput } from '../../shared/forms/code-input.js';
@@ -11,12 +18,14 @@ import { notify } from '../../shared/ui/notify.js';
 import { useLoginWithCode } from './api/login.js';
 
 const ZCodeForm = z.object({ code: ZVerificationCode });
+const ZFactorForm = z.object({ code: ZLoginSecondFactorRequest.shape.code });
 type CodeForm = z.infer<typeof ZCodeForm>;
 
 export interface SignInCodeStepProps {
   role: Role;
   email: string;
   state: string;
+  method: SignInStepMethod;
   rememberMe: boolean;
   landing: (role: Role) => string;
   /** Back to the password: the person typed a wrong one, or wants another code. */
@@ -27,15 +36,17 @@ export default function SignInCodeStep({
   role,
   email,
   state,
+  method,
   rememberMe,
   landing,
   onBack,
 }: SignInCodeStepProps) {
-  const login = useLoginWithCode(landing, rememberMe);
+  const login = useLoginWithCode(method, landing, rememberMe);
   const form = useBlurValidatedForm<CodeForm>({
-    resolver: zodResolver(ZCodeForm),
+    resolver: zodResolver(method === 'totp' ? ZFactorForm : ZCodeForm),
     defaultValues: { code: '' },
   });
+  const codeError = form.formState.errors.code?.message;
 
   const onSubmit = form.handleSubmit(async ({ code }) => {
     try {
@@ -51,19 +62,30 @@ export default function SignInCodeStep({
   return (
     <form onSubmit={onSubmit} noValidate aria-label={MSG.auth.signInCodeTitle}>
       <Stack>
-        <Text role="status" size="sm" fw={600} c="orange.9">
-          {MSG.auth.signInCodeNeeded}
-        </Text>
-        <Text c="dimmed" size="sm">
-          {MSG.auth.signInCodeHelp(email)}
-        </Text>
-        <CodeInput
-          label="Code"
-          required
-          autoFocus
-          error={form.formState.errors.code?.message}
-          {...form.register('code')}
-        />
+        {method === 'totp' ? (
+          <>
+            <Text size="sm">{MSG.secondFactor.codeNeeded}</Text>
+            <TextInput
+              label="Code"
+              required
+              autoFocus
+              autoComplete="one-time-code"
+              spellCheck={false}
+              error={codeError}
+              {...form.register('code')}
+            />
+          </>
+        ) : (
+          <>
+            <Text role="status" size="sm" fw={600} c="orange.9">
+              {MSG.auth.signInCodeNeeded}
+            </Text>
+            <Text c="dimmed" size="sm">
+              {MSG.auth.signInCodeHelp(email)}
+            </Text>
+            <CodeInput label="Code" required autoFocus error={codeError} {...form.register('code')} />
+          </>
+        )}
         <Button type="submit" loading={form.formState.isSubmitting} fullWidth size="md">
           Log in
         </Button>

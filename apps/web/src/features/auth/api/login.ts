@@ -1,4 +1,10 @@
-import { type LoginCodeRequest, type LoginRequest, ROUTES, type Role } from '@bridge-talk/contract';
+import {
+  type LoginCodeRequest,
+  type LoginRequest,
+  ROUTES,
+  type Role,
+  type SignInStepMethod,
+} from '@bridge-talk/contract';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client.js';
 import { useEnterSession } from '../../../shared/session/enter-session.js';
@@ -21,15 +27,22 @@ export function useLogin(landing: (role: Role) => string) {
   });
 }
 
-function loginWithCode(input: LoginCodeRequest) {
-  return callApi(ROUTES.auth.loginCode, { body: input, skipRefresh: true });
-}
-
-/** The second step of a sign-in that needed an e-mailed code; then as `useLogin`. */
-export function useLoginWithCode(landing: (role: Role) => string, rememberMe: boolean) {
+/**
+ * The second step of a sign-in (login answered 428): the e-mailed code, or the authenticator app's code
+ * or a recovery code (method 'totp'); then as `useLogin`.
+ */
+export function useLoginWithCode(
+  method: SignInStepMethod,
+  landing: (role: Role) => string,
+  rememberMe: boolean,
+) {
   const enterSession = useEnterSession();
   return useMutation({
-    mutationFn: loginWithCode,
+    mutationFn: (input: LoginCodeRequest) =>
+      callApi(method === 'totp' ? ROUTES.auth.loginSecondFactor : ROUTES.auth.loginCode, {
+        body: input,
+        skipRefresh: true,
+      }),
     onSuccess: (session) => {
       storeRole(session.user.role);
       storeRememberMe(rememberMe);
