@@ -7,6 +7,7 @@ import {
   MSG,
   type SessionResponse,
   type SessionUser,
+  type SignInStepMethod,
   ZLoginCodeRequest,
   ZLoginRequest,
   ZLoginSecondFactorRequest,
@@ -196,6 +197,28 @@ export function createAuthService(ctx: AppContext) {
     });
   }
 
+  /**
+   * The sign-in a second step continues: its state, for this e-mail, role and method (a state of one
+   * method never opens another's step). Each try is counted per e-mail and client address.
+   */
+  async function secondStepFlow(
+    step: { email: string; role: string; state: string; address: string },
+    method: SignInStepMethod,
+  ) {
+    if (!(await codeChecks.take(`${step.email}|${normalizeIP(step.address, 64)}`)))
+      throw new AppError('TOO_MANY_REQUESTS', MSG.extra.tooManyAttempts);
+    const flow = await verifyFlowState(tokenKey, step.state);
+    if (
+      flow?.purpose !== 'sign-in' ||
+      flow.step !== 'code' ||
+      (flow.method ?? 'email-code') !== method ||
+      flow.email !== step.email ||
+      flow.role !== step.role
+    )
+      throw new AppError('UNPROCESSABLE', MSG.extra.stepExpired);
+    return flow;
+  }
+
   return {
     /**
      * The second step of a sign-in that needed an e-mailed code: the code of the state's own sign-in
@@ -209,17 +232,7 @@ export function createAuthService(ctx: AppContext) {
       address: string;
     }): Promise<IssuedSession> {
       const { email, role, code, state } = ZLoginCodeRequest.parse(input);
-      if (!(await codeChecks.take(`${email}|${normalizeIP(address, 64)}`)))
-        throw new AppError('TOO_MANY_REQUESTS', MSG.extra.tooManyAttempts);
-      const flow = await verifyFlowState(tokenKey, state);
-      if (
-        flow?.purpose !== 'sign-in' ||
-        flow.step !== 'code' ||
-        flow.method === 'totp' ||
-        flow.email !== email ||
-        flow.role !== role
-      )
-        throw new AppError('UNPROCESSABLE', MSG.extra.stepExpired);
+      const flow = await secondStepFlow({ email, role, state, address }, 'email-code');
       const refused = (message: string) => new AppError('UNPROCESSABLE', message, { code: message });
       const user = await repo.findUserByEmail(db, email);
       if (!user || user.role !== role) throw refused(MSG.auth.confirmationCodeNotFound);
@@ -246,17 +259,7 @@ export function createAuthService(ctx: AppContext) {
       address: string;
     }): Promise<IssuedSession> {
       const { email, role, code, state } = ZLoginSecondFactorRequest.parse(input);
-      if (!(await codeChecks.take(`${email}|${normalizeIP(address, 64)}`)))
-        throw new AppError('TOO_MANY_REQUESTS', MSG.extra.tooManyAttempts);
-      const flow = await verifyFlowState(tokenKey, state);
-      if (
-        flow?.purpose !== 'sign-in' ||
-        flow.step !== 'code' ||
-        flow.method !== 'totp' ||
-        flow.email !== email ||
-        flow.role !== role
-      )
-        throw new AppError('UNPROCESSABLE', MSG.extra.stepExpired);
+      const flow = await secondStepFlow({ email, role, state, address }, 'totp');
       const wrong = new AppError('UNPROCESSABLE', MSG.secondFactor.codeWrong, {
         code: MSG.secondFactor.codeWrong,
       });
