@@ -4,7 +4,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Loader,
   PasswordInput,
   Stack,
   Text,
