@@ -16,10 +16,11 @@
 // memory (VmRSS, sampled every 50 ms). Prints a summary and writes it as JSON to
 // bench/results/<date>-search-<label>.json.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { percentile, sampleRss } from './lib/bench-server.mjs';
 import { buildServerIfStale, freePort, root } from './lib/build-state.mjs';
 
 const { values: args } = parseArgs({
@@ -84,33 +85,6 @@ async function startServer(serverRoot, env) {
   child.kill('SIGKILL');
   throw new Error(`server did not start: ${output}`);
 }
-
-/** The process's resident memory in MB, from /proc. */
-function rssMb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-function sampleRss(pid) {
-  let peak = 0;
-  const timer = setInterval(() => {
-    try {
-      peak = Math.max(peak, rssMb(pid));
-    } catch {
-      // the process is gone
-    }
-  }, 50);
-  return () => {
-    clearInterval(timer);
-    return Math.round(peak);
-  };
-}
-
-const percentile = (values, p) => {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
-};
 
 async function signIn(url, { email, password }) {
   const response = await fetch(`${url}/api/auth/login`, {

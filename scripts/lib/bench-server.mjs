@@ -129,3 +129,32 @@ export async function login(url, email, password, role) {
     throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
   return `Bearer ${(await response.json()).accessToken}`;
 }
+
+/** The process's resident memory in MB, from /proc. */
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** Samples the process's resident memory every 50 ms; the returned function stops and answers the peak (MB). */
+export function sampleRss(pid) {
+  let peak = 0;
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, rssMb(pid));
+    } catch {
+      // the process is gone
+    }
+  }, 50);
+  return () => {
+    clearInterval(timer);
+    return Math.round(peak);
+  };
+}
+
+/** The p-th percentile of the values, rounded (nearest rank); null for none. */
+export const percentile = (values, p) => {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
+};

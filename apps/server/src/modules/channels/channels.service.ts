@@ -141,7 +141,9 @@ export function createChannelsService(ctx: AppContext) {
 
   async function limitSearch<T>(actor: Actor, search: () => Promise<T>): Promise<T> {
     const running = searching.get(actor.userId) ?? 0;
-    if (running >= SEARCHES_AT_ONCE || (refusedUntil.get(actor.userId) ?? 0) > Date.now())
+    const refused = refusedUntil.get(actor.userId);
+    if (refused !== undefined && refused <= Date.now()) refusedUntil.delete(actor.userId);
+    if (running >= SEARCHES_AT_ONCE || (refused ?? 0) > Date.now())
       throw new AppError('TOO_MANY_REQUESTS', MSG.search.tooMany);
     searching.set(actor.userId, running + 1);
     try {
