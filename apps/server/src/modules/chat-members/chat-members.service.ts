@@ -58,7 +58,10 @@ export function createChatMembersService(ctx: AppContext) {
   // Anyone can ask for a code or try one for any e-mail: counted per e-mail and client address (with
   // the route's limit per address), so that nobody's tries lock the member out from their own device.
   const perPair = codeFlowLimiter(ctx.db, 'member-code', ctx.config.auth.rateLimitMax);
-  // What protects a member's inbox: a few code e-mails in a code's lifetime, whoever asks for them.
+  // What protects a member's inbox: a few code e-mails per quarter-hour, whoever asks for them. Counted
+  // per quarter, not over a sliding 15 minutes: every mail of a quarter carries that quarter's code, so
+  // when a stranger's requests used up the quarter's mails, the member's inbox holds a code their own
+  // request's state takes; a new quarter always mails again.
   const codeMails = new AttemptLimiter(ctx.db, 'member-code-mail', 5, MEMBER_CODE_TTL_SECONDS * 1000);
 
   async function limit(email: string, address: string) {
@@ -80,7 +83,7 @@ export function createChatMembersService(ctx: AppContext) {
       await limit(input.email, address);
       const member = await repo.findActiveMemberByEmail(ctx.db, input.email);
       const quarter = codeQuarter();
-      if (member && (await codeMails.take(member.id))) {
+      if (member && (await codeMails.take(`${member.id}|${quarter}`))) {
         const mail = memberCodeMail({ to: input.email, name: member.firstName, code: CODE_SLOT });
         await queueMail(ctx.queue, { ...mail, codeLabel: memberCodeLabel(member.id, quarter) });
       }
