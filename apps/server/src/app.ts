@@ -53,6 +53,7 @@ import { membersRoutes } from './modules/members/members.routes.js';
 import { registerReportJobs } from './modules/reports/report-alerts.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { registerStreamReportSync } from './modules/reports/stream-reports.js';
+import { adminPolicyRoutes } from './modules/second-factors/admin-policy.routes.js';
 import { secondFactorsRoutes } from './modules/second-factors/second-factors.routes.js';
 import { ensureBootstrapAdmin, loadTokenKey } from './modules/system/bootstrap-admin.js';
 import { termsRoutes } from './modules/terms/terms.routes.js';
@@ -311,6 +312,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes, { ctx, auth });
   await app.register(accountRoutes, { ctx });
   await app.register(secondFactorsRoutes, { ctx });
+  await app.register(adminPolicyRoutes, { ctx });
   const payments = createPaymentsProvider(ctx);
   await app.register(billingRoutes, { ctx, payments });
   await app.register(paymentsRoutes, { ctx, payments });

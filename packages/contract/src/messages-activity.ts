@@ -9,7 +9,7 @@ export const ACTIVITY_TEXTS = {
     familyIntro: 'Who opened, exported or changed what in this family, and when. Newest first.',
     platformTitle: 'Platform activity',
     platformIntro:
-      'Entity accounts, access requests, admin accounts, plans, coupons, terms versions and second factor resets: who changed what, and when.',
+      'Entity accounts, access requests, admin accounts, plans, coupons, terms versions and second factors: who changed what, and when.',
     columnWhen: 'When',
     columnWho: 'Who',
     columnWhat: 'What',
@@ -51,6 +51,7 @@ export const ACTIVITY_TEXTS = {
       'coupon.edited': 'Edited a coupon.',
       'coupon.archived': 'Archived a coupon.',
       'account.second_factor_reset': "Reset an account's second factor.",
+      'platform.second_factor_policy': 'Changed whether admins must have a second factor.',
     } satisfies Record<AuditAction, string>,
     /** The details of the What column. */
     channel: (n: number) => `Channel ${n}`,
@@ -82,7 +83,7 @@ export const ACTIVITY_TEXTS = {
       plans: 'Plans',
       coupons: 'Coupons',
       terms: 'Terms versions',
-      secondFactors: 'Second factor resets',
+      secondFactors: 'Second factors',
     } satisfies Record<PlatformActivityKind, string>,
     filterActor: 'Who (name or e-mail)',
     filterFrom: 'From (day)',

@@ -22,5 +22,61 @@ export const SECOND_FACTOR_TEXTS = {
     noFactor: 'Add an authenticator app first.',
     reset: 'The second factor of this account was reset.',
     cannotResetOwn: 'You cannot reset your own second factor here: remove it in your account settings.',
+
+    // The account settings' section.
+    sectionTitle: 'Two-step sign-in',
+    sectionIntro:
+      'After your password, sign in with a second factor: an authenticator app on your phone. Recovery codes get you in if you lose it.',
+    noFactors: 'No second factor yet: you sign in with your password alone.',
+    loadFailed: 'Your second factors could not be loaded.',
+    addTotp: 'Add an authenticator app',
+    totpTitle: 'Add an authenticator app',
+    totpScan: 'Scan this QR code with your authenticator app, or type the key below into it.',
+    totpKey: 'Key',
+    totpQrLabel: 'QR code of the key for your authenticator app',
+    totpConfirmHelp: 'Then enter the 6-digit code the app shows, and a name to recognise this app by.',
+    startFailed: 'The set-up could not be started. Try again.',
+    kindTotp: 'Authenticator app',
+    kindPasskey: 'Passkey',
+    addedOn: (date: string) => `Added ${date}`,
+    lastUsed: (date: string) => `last used ${date}`,
+    neverUsed: 'never used',
+    remove: 'Remove',
+    removeTitle: (name: string) => `Remove "${name}"?`,
+    removeText: 'Type your password to remove this second factor. Your other sessions will be signed out.',
+    recoveryCodesLeft: (left: number) =>
+      left === 1 ? '1 recovery code left.' : `${left} recovery codes left.`,
+    replaceRecoveryCodes: 'Make new recovery codes',
+    replaceTitle: 'Make new recovery codes',
+    replaceText: 'Type your password. The recovery codes you have now will stop working.',
+    recoveryCodesTitle: 'Your recovery codes',
+    recoveryCodesText:
+      'Keep these codes somewhere safe, apart from your phone. Each signs you in once if you lose your second factor. They are shown only now.',
+    copyCodes: 'Copy the codes',
+    codesCopied: 'The recovery codes were copied.',
+    downloadCodes: 'Download the codes',
+    codesSaved: 'I have saved these codes',
+
+    // The administrator's requirement and reset.
+    mustAdd: 'Your platform requires a second factor for administrators: add one to continue.',
+    policyTitle: 'Two-step sign-in for administrators',
+    policyRequired: 'Require a second factor for all admins',
+    policyHelp:
+      'Admins without a second factor are asked to add one the next time they sign in, before they can do anything else.',
+    policyOnConfirm:
+      'Require a second factor for all admins? Those without one will have to add one before they can continue.',
+    policyOffConfirm:
+      'Stop requiring a second factor for admins? Admins can then sign in with their password alone.',
+    policyOn: 'A second factor is now required for all admins.',
+    policyOff: 'A second factor is no longer required for admins.',
+    /** What the platform activity shows of a change of the requirement. */
+    policyStateOn: 'Required for all admins',
+    policyStateOff: 'Not required',
+    policyLoadFailed: 'The two-step sign-in setting could not be loaded.',
+    lastFactorRequired:
+      'Your platform requires a second factor for administrators: add another one before removing this one.',
+    resetButton: 'Reset second factor',
+    resetConfirm: (name: string) =>
+      `Reset the second factor of ${name}? Their passkeys, authenticator apps and recovery codes are removed, and they sign in with their password alone until they add one again.`,
   },
 } as const;

@@ -25,6 +25,9 @@ export const ROUTES = {
     remove: { method: 'POST', path: '/api/auth/me/second-factors/remove/:id' },
     recoveryCodes: { method: 'POST', path: '/api/auth/me/second-factors/recovery-codes' },
     reset: { method: 'POST', path: '/api/admin/users/second-factors/reset/:id' },
+    /** Whether every admin must have a second factor. */
+    policy: { method: 'GET', path: '/api/admin/second-factor-policy' },
+    policyEdit: { method: 'PUT', path: '/api/admin/second-factor-policy' },
   },
   /** Served for the platform, not for a screen: liveness, readiness and the OpenAPI pages. */
   system: {

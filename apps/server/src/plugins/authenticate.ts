@@ -17,6 +17,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route also takes a media token in `?access=` (attachment addresses). */
     mediaAccess?: boolean;
+    /** The route stays open to an admin who must add a second factor before anything else. */
+    whileAddingSecondFactor?: boolean;
   }
   interface FastifyInstance {
     requireRole(
@@ -66,6 +68,10 @@ export default fp(
           return done(new AppError('UNAUTHENTICATED', sessionEndMessage(request.sessionEnd ?? 'expired')));
         }
         if (!roles.includes(request.actor.role)) return done(new AppError('FORBIDDEN', MSG.extra.forbidden));
+        // A session of an admin the platform requires a second factor of opens nothing else until
+        // they add one: a password alone does not reach the platform.
+        if (request.actor.mustAddSecondFactor && !request.routeOptions.config.whileAddingSecondFactor)
+          return done(new AppError('FORBIDDEN', MSG.secondFactor.mustAdd));
         done();
       };
       // The route table reads which roles a route admits (see app.routeTable and its test).

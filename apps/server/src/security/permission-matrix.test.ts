@@ -526,6 +526,13 @@ const REQUESTS: Record<string, Build> = {
     method: 'POST',
     url: `/api/admin/users/second-factors/reset/${spareAdmin.userId}`,
   }),
+  'GET /api/admin/second-factor-policy': () => ({ method: 'GET', url: '/api/admin/second-factor-policy' }),
+  // Off: the matrix's other calls are made by admins without a second factor.
+  'PUT /api/admin/second-factor-policy': () => ({
+    method: 'PUT',
+    url: '/api/admin/second-factor-policy',
+    payload: { requiredForAdmins: false },
+  }),
   'GET /api/term/last': () => ({ method: 'GET', url: '/api/term/last' }),
   'GET /api/term/list/:id': () => ({ method: 'GET', url: `/api/term/list/${termId}` }),
   'GET /api/term/versions': () => ({ method: 'GET', url: '/api/term/versions?document=privacy' }),

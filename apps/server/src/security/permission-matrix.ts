@@ -95,6 +95,8 @@ export const PERMISSION_MATRIX: Record<string, MatrixRow> = {
   'PUT /api/admin/users/edit/:id':                       row('401',   '2xx',   '403',   '403',   '401'),
   'DELETE /api/admin/users/remove/:id':                  row('401',   '2xx',   '403',   '403',   '401'),
   'POST /api/admin/users/second-factors/reset/:id':      row('401',   '2xx',   '403',   '403',   '401'),
+  'GET /api/admin/second-factor-policy':                 row('401',   '2xx',   '403',   '403',   '401'),
+  'PUT /api/admin/second-factor-policy':                 row('401',   '2xx',   '403',   '403',   '401'),
   'GET /api/term/last':                                  row('2xx',   '2xx',   '2xx',   '2xx',   '2xx'),
   'GET /api/term/list/:id':                              row('401',   '2xx',   '403',   '403',   '401'),
   'GET /api/term/versions':                              row('401',   '2xx',   '403',   '403',   '401'),

@@ -68,6 +68,16 @@ afterEach(() => {
 });
 
 describe('PageFrame', () => {
+  it('sends an admin the platform requires a second factor of to their account settings, from any page', async () => {
+    renderFrame({ ...ADMIN, mustAddSecondFactor: true }, '/bridge-talk-admin');
+    expect(
+      await screen.findByRole('heading', { name: `${MSG.frame.accountSettings} page` }),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole('heading', { name: `${MSG.nav.bridgeTalkAdmin} page` }),
+    ).not.toBeInTheDocument();
+  });
+
   it("lists the admin's side menu and marks the current page", () => {
     renderFrame(ADMIN, '/bridge-talk-admin');
 

@@ -7,7 +7,7 @@ import { AppShell, Avatar, Box, Burger, Group, Menu, NavLink, Text, UnstyledButt
 import { useClickOutside, useDisclosure, useHotkeys } from '@mantine/hooks';
 import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { Suspense, useState } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { endServerSession } from '../features/auth/api/logout.js';
 import { OpenReportsBadge } from '../features/reports/index.js';
 import { UnsavedChangesGuard } from '../shared/forms/unsaved-changes.js';
@@ -133,7 +133,13 @@ export function PageFrame() {
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <ScreenErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<LoadingOverlay visible />}>
-            <Outlet />
+            {/* An admin the platform requires a second factor of sees only where to add one (the server
+                refuses everything else to that session anyway). */}
+            {user.mustAddSecondFactor && location.pathname !== '/account-settings' ? (
+              <Navigate to="/account-settings" replace />
+            ) : (
+              <Outlet />
+            )}
           </Suspense>
         </ScreenErrorBoundary>
       </AppShell.Main>

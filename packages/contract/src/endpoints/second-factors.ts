@@ -5,6 +5,7 @@ import {
   ZMessageResponse,
   ZPasswordAgainRequest,
   ZRecoveryCodesResponse,
+  ZSecondFactorPolicy,
   ZSecondFactorsResponse,
   ZTotpConfirmRequest,
   ZTotpConfirmResponse,
@@ -26,7 +27,7 @@ export const secondFactorEndpoints = {
   remove: {
     params: ZIdParams,
     body: ZPasswordAgainRequest,
-    responses: { 200: ZMessageResponse, ...refused, ...errorAnswers(404, 422) },
+    responses: { 200: ZMessageResponse, ...refused, ...errorAnswers(404, 409, 422) },
   },
   /** A new set of recovery codes replaces the old one, after the password. */
   recoveryCodes: {
@@ -37,5 +38,11 @@ export const secondFactorEndpoints = {
   reset: {
     params: ZIdParams,
     responses: { 200: ZMessageResponse, ...refused, ...errorAnswers(404, 409) },
+  },
+  policy: { responses: { 200: ZSecondFactorPolicy, ...errorAnswers(401, 403) } },
+  /** Recorded in the platform activity. */
+  policyEdit: {
+    body: ZSecondFactorPolicy,
+    responses: { 200: ZMessageResponse, ...refused },
   },
 } satisfies SchemasOf<typeof ROUTES.secondFactors>;

@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = [
   'coupon.edited',
   'coupon.archived',
   'account.second_factor_reset',
+  'platform.second_factor_policy',
 ] as const;
 export const ZAuditAction = z.enum(AUDIT_ACTIONS);
 
@@ -61,6 +62,7 @@ export const PLATFORM_AUDIT_ACTIONS = [
   'coupon.edited',
   'coupon.archived',
   'account.second_factor_reset',
+  'platform.second_factor_policy',
 ] as const satisfies readonly (typeof AUDIT_ACTIONS)[number][];
 export type AuditAction = z.infer<typeof ZAuditAction>;
 export type PlatformAuditAction = (typeof PLATFORM_AUDIT_ACTIONS)[number];
@@ -73,7 +75,7 @@ export const PLATFORM_ACTIVITY_KINDS = {
   plans: ['plan.created', 'plan.archived', 'plan.restored'],
   coupons: ['coupon.created', 'coupon.edited', 'coupon.archived'],
   terms: ['terms.published'],
-  secondFactors: ['account.second_factor_reset'],
+  secondFactors: ['account.second_factor_reset', 'platform.second_factor_policy'],
 } as const satisfies Record<string, readonly PlatformAuditAction[]>;
 export const ZPlatformActivityKind = z.enum(
   Object.keys(PLATFORM_ACTIVITY_KINDS) as [keyof typeof PLATFORM_ACTIVITY_KINDS],

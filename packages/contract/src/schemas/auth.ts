@@ -55,6 +55,11 @@ export const ZSessionUser = z.object({
   subtype: ZSubtype,
   entityName: z.string().nullable(),
   coupon: z.string().nullable(),
+  /**
+   * True while the platform requires a second factor of this admin and they have none: the session
+   * opens only their account settings until they add one. Absent otherwise.
+   */
+  mustAddSecondFactor: z.literal(true).optional(),
 });
 export type SessionUser = z.infer<typeof ZSessionUser>;
 

@@ -209,6 +209,8 @@ export type UpdateEntityRequest = z.input<typeof ZUpdateEntityRequest>;
  * person) and when it was recorded (an access request: when it was sent).
  */
 export const ZEntityDetails = ZEntity.extend({
+  /** The entity's sign-in account (what a second-factor reset names); null if it has none. */
+  accountId: z.string().nullable(),
   contactName: z.string().nullable(),
   createdAt: z.string(),
 });

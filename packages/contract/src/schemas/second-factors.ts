@@ -98,3 +98,7 @@ export const ZLoginSecondFactorRequest = z.object({
   state: ZFlowStateToken,
 });
 export type LoginSecondFactorRequest = z.input<typeof ZLoginSecondFactorRequest>;
+
+/** Whether every admin must have a second factor (set by an administrator, or on once one enrolled). */
+export const ZSecondFactorPolicy = z.object({ requiredForAdmins: z.boolean() });
+export type SecondFactorPolicy = z.infer<typeof ZSecondFactorPolicy>;

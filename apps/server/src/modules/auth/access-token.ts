@@ -8,13 +8,16 @@ const ZClaims = z.object({
   role: z.enum(['admin', 'entity']),
   name: z.string(),
   email: z.string(),
+  /** The session opens only the adding of a second factor (an admin the platform requires one of). */
+  addFactor: z.literal(true).optional(),
 });
 export type AccessClaims = z.infer<typeof ZClaims>;
 
 const ISSUER = 'bridge-talk-portal';
 
 export function signAccessToken(key: TokenKey, claims: AccessClaims, ttlSeconds: number): Promise<string> {
-  return new SignJWT({ sid: claims.sid, role: claims.role, name: claims.name, email: claims.email })
+  const { sid, role, name, email, addFactor } = claims;
+  return new SignJWT(addFactor ? { sid, role, name, email, addFactor } : { sid, role, name, email })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuer(ISSUER)

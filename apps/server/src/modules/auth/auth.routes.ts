@@ -149,6 +149,7 @@ export async function authRoutes(
     endpoints.auth.me,
     {
       onRequest: app.requireRole('admin', 'entity'),
+      config: { whileAddingSecondFactor: true },
       schema: { tags: ['auth'], summary: 'The signed-in user', security: [{ bearer: [] }] },
     },
     async (request) => auth.getMe({ actor: actorOf(request) }),

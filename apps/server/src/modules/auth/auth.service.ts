@@ -21,6 +21,7 @@ import { verifyPassword } from '../../lib/passwords.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
 import { queueMail } from '../mail/mail.service.js';
 import { signInCodeMail } from '../mail/templates.js';
+import { mustAddSecondFactor } from '../second-factors/admin-policy.service.js';
 import { createSecondFactorsService } from '../second-factors/second-factors.service.js';
 import { signAccessToken, verifyAccessToken, verifyMediaToken } from './access-token.js';
 import { startActivation } from './activation.js';
@@ -95,7 +96,11 @@ export function createAuthService(ctx: AppContext) {
   const sessionActor = sharedLookup((pairs) => repo.findSessionActors(db, pairs));
 
   /** The account of a session that still stands, as the caller of a request; else null. */
-  async function actorOfSession(claims: { sid: string; sub: string }): Promise<Actor | null> {
+  async function actorOfSession(claims: {
+    sid: string;
+    sub: string;
+    addFactor?: true;
+  }): Promise<Actor | null> {
     const row = await sessionActor(claims.sid, claims.sub);
     if (!row || row.sessionRevokedAt || accountState(row) !== 'active') return null;
     // Field by field: an object rest or spread takes V8's slow path, and this runs on every signed-in
@@ -109,6 +114,7 @@ export function createAuthService(ctx: AppContext) {
       subtype: user.subtype,
       entityName: user.entityName,
       coupon: user.coupon,
+      mustAddSecondFactor: claims.addFactor,
       sessionId: claims.sid,
       entityId: row.entityId,
     };
@@ -120,9 +126,20 @@ export function createAuthService(ctx: AppContext) {
     const refreshExpiresAt = new Date(Date.now() + ttl);
     await repo.insertRefreshToken(db, sessionId, sha256(refreshToken), refreshExpiresAt);
     const sessionUser = toSessionUser(user);
+    // Decided at each token: adding a factor and refreshing lifts it, a policy switched on reaches
+    // the admin's next token.
+    const addFactor = await mustAddSecondFactor(db, user);
+    if (addFactor) sessionUser.mustAddSecondFactor = true;
     const accessToken = await signAccessToken(
       tokenKey,
-      { sub: user.id, sid: sessionId, role: user.role, name: sessionUser.name, email: user.email },
+      {
+        sub: user.id,
+        sid: sessionId,
+        role: user.role,
+        name: sessionUser.name,
+        email: user.email,
+        ...(addFactor ? { addFactor } : {}),
+      },
       config.auth.accessTokenTtlSeconds,
     );
     return {
@@ -433,8 +450,8 @@ export function createAuthService(ctx: AppContext) {
 
     /** The signed-in account as the session check just read it: no second query. */
     getMe({ actor }: { actor: Actor }): SessionUser {
-      const { userId, name, email, role, subtype, entityName, coupon } = actor;
-      return { _id: userId, name, email, role, subtype, entityName, coupon };
+      const { userId, name, email, role, subtype, entityName, coupon, mustAddSecondFactor } = actor;
+      return { _id: userId, name, email, role, subtype, entityName, coupon, mustAddSecondFactor };
     },
   };
 }

@@ -98,12 +98,19 @@ export async function findEntityDetails(
   db: Db,
   id: string,
 ): Promise<
-  (EntityRow & { createdAt: Date; contactFirstName: string | null; contactLastName: string | null }) | null
+  | (EntityRow & {
+      createdAt: Date;
+      accountId: string | null;
+      contactFirstName: string | null;
+      contactLastName: string | null;
+    })
+  | null
 > {
   const [row] = await db
     .select({
       ...entityColumns,
       createdAt: entities.createdAt,
+      accountId: users.id,
       contactFirstName: users.firstName,
       contactLastName: users.lastName,
     })

@@ -148,6 +148,7 @@ export function createEntitiesService(ctx: AppContext) {
       if (!row) throw notFound();
       return {
         ...toEntity(row),
+        accountId: row.accountId,
         contactName:
           row.contactFirstName === null ? null : joinName(row.contactFirstName, row.contactLastName ?? ''),
         createdAt: row.createdAt.toISOString(),

@@ -131,6 +131,7 @@ describe('POST /api/entity/create', () => {
     const [person] = await t
       .db()
       .select({
+        id: users.id,
         role: users.role,
         firstName: users.firstName,
         lastName: users.lastName,
@@ -140,6 +141,7 @@ describe('POST /api/entity/create', () => {
       .from(users)
       .where(eq(users.email, input.email));
     expect(person).toEqual({
+      id: expect.any(String),
       role: 'entity',
       firstName: 'Hope',
       lastName: 'Bridge Adoptions',
@@ -162,9 +164,11 @@ describe('POST /api/entity/create', () => {
     expect(login.json().message).toBe(MSG.auth.redirectToCreatePassword);
 
     const read = await call('GET', `/api/entity/list/${body._id}`, admin);
-    // The details add the sign-in person and when the entity was recorded.
+    // The details add the sign-in person (their account, what a second-factor reset names) and when
+    // the entity was recorded.
     expect(read.json()).toEqual({
       ...body,
+      accountId: person!.id,
       contactName: 'Hope Bridge Adoptions',
       createdAt: expect.any(String),
     });

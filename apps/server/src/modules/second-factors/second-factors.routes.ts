@@ -8,6 +8,8 @@ import { createSecondFactorsService } from './second-factors.service.js';
 export async function secondFactorsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const service = createSecondFactorsService(ctx);
   const signedIn = { onRequest: app.requireRole('admin', 'entity') };
+  // What an admin the platform requires a second factor of may do before having one.
+  const whileAdding = { whileAddingSecondFactor: true };
   const rateLimit = {
     max: ctx.config.auth.rateLimitMax,
     timeWindow: ctx.config.auth.rateLimitWindowSeconds * 1000,
@@ -19,6 +21,7 @@ export async function secondFactorsRoutes(app: FastifyInstance, { ctx }: { ctx: 
     endpoints.secondFactors.list,
     {
       ...signedIn,
+      config: whileAdding,
       schema: { ...docs, summary: 'The signed-in account’s second factors and recovery codes left' },
     },
     async (request) => service.listFactors({ actor: actorOf(request) }),
@@ -29,7 +32,7 @@ export async function secondFactorsRoutes(app: FastifyInstance, { ctx }: { ctx: 
     endpoints.secondFactors.totpStart,
     {
       ...signedIn,
-      config: { rateLimit },
+      config: { rateLimit, ...whileAdding },
       schema: {
         ...docs,
         summary: 'Start adding an authenticator app: its secret and otpauth:// address (inactive)',
@@ -43,7 +46,7 @@ export async function secondFactorsRoutes(app: FastifyInstance, { ctx }: { ctx: 
     endpoints.secondFactors.totpConfirm,
     {
       ...signedIn,
-      config: { rateLimit },
+      config: { rateLimit, ...whileAdding },
       schema: {
         ...docs,
         summary: 'Confirm an authenticator app with its current code; the first brings recovery codes',

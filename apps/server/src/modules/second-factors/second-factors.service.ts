@@ -24,6 +24,7 @@ import { codeFlowLimiter } from '../../lib/attempt-limiter.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { queueMail } from '../mail/mail.service.js';
 import { type SecondFactorChange, secondFactorChangedMail } from '../mail/templates.js';
+import { keepsLastRequiredFactor } from './admin-policy.service.js';
 import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes.js';
 import * as repo from './second-factors.repository.js';
 import { decryptSecret, deriveSecretKey, encryptSecret, matchTotpStep, newTotpSecret } from './totp.js';
@@ -144,6 +145,8 @@ export function createSecondFactorsService(ctx: AppContext) {
       input: { id: string; body: PasswordAgainRequest };
     }): Promise<MessageResponse> {
       await checkPassword(actor, input.body);
+      if (await keepsLastRequiredFactor(db, actor))
+        throw new AppError('CONFLICT', MSG.secondFactor.lastFactorRequired);
       const removedName = isUuid(input.id) ? await repo.deleteFactor(db, actor.userId, input.id) : null;
       if (removedName === null) throw new AppError('NOT_FOUND', MSG.secondFactor.notFound);
       await repo.revokeOtherSessions(db, actor.userId, actor.sessionId);

@@ -9,10 +9,12 @@ import type { AppContext } from '../../app-context.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { randomToken } from '../../lib/secrets.js';
 import { importTokenKey, type TokenKey } from '../auth/token-key.js';
+import { settleAdminPolicyDefault } from '../second-factors/admin-policy.service.js';
 import * as repo from './system.repository.js';
 
 export async function ensureBootstrapAdmin(ctx: AppContext): Promise<void> {
   const { email, password } = ctx.config.bootstrapAdmin;
+  await settleAdminPolicyDefault(ctx.db);
   if ((await repo.countAdmins(ctx.db)) > 0) {
     if (password && !(await verifyPassword(await repo.findAdminPasswordHash(ctx.db, email), password))) {
       ctx.logger.warn(

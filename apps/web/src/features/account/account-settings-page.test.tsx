@@ -43,6 +43,7 @@ function ChangePasswordProbe() {
 function stubAccountApi(user: SessionUser, edit: ApiHandler = () => jsonResponse(SAVED)) {
   return stubApi({
     [`GET ${API.auth.me}`]: () => jsonResponse(user),
+    [`GET ${API.secondFactors.list}`]: () => jsonResponse({ factors: [], recoveryCodesLeft: 0 }),
     [`PUT ${API.auth.meEdit}`]: edit,
     [`POST ${API.auth.refresh}`]: () => jsonResponse({ message: MSG.extra.sessionExpired }, 401),
     [`GET ${API.reports.alerts}`]: () => jsonResponse({ mode: 'immediate' }),
@@ -289,6 +290,7 @@ describe('AccountSettingsPage for an entity', () => {
       [`GET ${API.auth.me}`]: () =>
         failing ? jsonResponse({ message: MSG.common.somethingWrong }, 500) : jsonResponse(ENTITY),
       [`GET ${API.reports.alerts}`]: () => jsonResponse({ mode: 'immediate' }),
+      [`GET ${API.secondFactors.list}`]: () => jsonResponse({ factors: [], recoveryCodesLeft: 0 }),
     });
     const user = userEvent.setup();
     renderAccountSettings();

@@ -1,5 +1,6 @@
 // Account settings (both roles): names, read-only e-mail, organisation name for entities (a fixed,
-// disabled label for admins), 'Change Password' and 'Save Changes' with the spec's two dialogs.
+// disabled label for admins), 'Change Password' and 'Save Changes' with the spec's two dialogs; then
+// the account's two-step sign-in.
 import {
   type AccountSettingsForm,
   joinName,
@@ -21,6 +22,7 @@ import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
 import { ReportAlertsSetting } from '../reports/index.js';
 import { useMe, useUpdateMe } from './api/account.js';
+import { SecondFactorsSection } from './second-factors-section.js';
 
 export function AccountSettingsPage() {
   const me = useMe();
@@ -36,6 +38,7 @@ export function AccountSettingsPage() {
         <LoadingOverlay visible={me.isPending}>{me.data && <AccountForm user={me.data} />}</LoadingOverlay>
       )}
       {me.data?.role === 'entity' && <ReportAlertsSetting />}
+      {me.data && <SecondFactorsSection user={me.data} />}
     </>
   );
 }

@@ -79,7 +79,7 @@ describe('PlatformActivityPage', () => {
     expect(screen.getByRole('heading', { name: 'Platform activity' })).toBeInTheDocument();
     expect(
       screen.getByText(
-        'Entity accounts, access requests, admin accounts, plans, coupons, terms versions and second factor resets: who changed what, and when.',
+        'Entity accounts, access requests, admin accounts, plans, coupons, terms versions and second factors: who changed what, and when.',
       ),
     ).toBeInTheDocument();
     expect(await screen.findByText('Changed the status of an entity account.')).toBeInTheDocument();

@@ -1,5 +1,6 @@
 // Bridge Talk Admin: the administrators of the portal, a page at a time (`?page=`), with the count of
-// users, Add Account, Edit and Remove (after a confirmation; not one's own account).
+// users, Add Account, Edit and Remove (after a confirmation; not one's own account); and whether every
+// admin must have a second factor.
 import { type AdminUser, MSG } from '@bridge-talk/contract';
 import { Button, Text, Tooltip } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
@@ -13,6 +14,7 @@ import type { Column } from '../../shared/ui/data-table.js';
 import { PagedList } from '../../shared/ui/list-parts.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
+import { SecondFactorPolicySetting } from '../account/index.js';
 import { useAdminList } from './api/list-admins.js';
 import { useRemoveAdmin } from './api/remove-admin.js';
 
@@ -118,6 +120,7 @@ export function AdminListPage() {
         onPage={(next) => listState.go({ page: next })}
         showRange={false}
       />
+      <SecondFactorPolicySetting />
       <ConfirmDialog
         opened={toRemove !== null}
         message={MSG.admins.removeConfirm}

@@ -26,6 +26,7 @@ const ENTITY: EntityDetails = {
   endContract: '2027-01-01',
   coupon: 'HALF',
   version: '2026-03-01T10:00:00.000Z',
+  accountId: 'user-ann',
   contactName: 'Ann Open',
   createdAt: '2026-01-01T09:00:00.000Z',
 };

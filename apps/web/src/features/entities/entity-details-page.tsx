@@ -24,6 +24,7 @@ import { MissingOrFailed } from '../../shared/ui/missing-or-failed.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
 import { StatusBadge } from '../../shared/ui/status-badge.js';
+import { ResetSecondFactorButton } from '../account/index.js';
 import { useEntity } from './api/get-entity.js';
 import { useEntityPlans } from './api/get-entity-plans.js';
 import { useRejectAccessRequest } from './api/reject-access-request.js';
@@ -79,6 +80,9 @@ export function EntityDetailsPage() {
           entity.data && (
             <Group gap="sm">
               {entity.data.status === 'pending' && <RejectRequest entity={entity.data} />}
+              {entity.data.status !== 'pending' && entity.data.accountId && (
+                <ResetSecondFactorButton userId={entity.data.accountId} name={entity.data.name} />
+              )}
               <Button
                 component={Link}
                 to={`/entity-management/${id}/edit`}

@@ -1,0 +1,2 @@
+DROP INDEX "audit_events_platform_idx";--> statement-breakpoint
+CREATE INDEX "audit_events_platform_idx" ON "audit_events" USING btree ("created_at") WHERE "audit_events"."group_id" is null and "audit_events"."action" in ('entity.created', 'entity.edited', 'entity.status_changed', 'entity.access_requested', 'entity.access_rejected', 'admin.created', 'admin.edited', 'admin.removed', 'terms.published', 'plan.created', 'plan.archived', 'plan.restored', 'coupon.created', 'coupon.edited', 'coupon.archived', 'account.second_factor_reset', 'platform.second_factor_policy');
