@@ -283,7 +283,15 @@ describe('LoginPage', () => {
 
   it('asks an account with an authenticator app for its code or a recovery code, and signs in with it', async () => {
     const answers = [
-      jsonResponse({ message: MSG.secondFactor.codeNeeded, state: 'factor-state', method: 'totp' }, 428),
+      jsonResponse(
+        {
+          message: MSG.secondFactor.codeNeeded,
+          state: 'factor-state',
+          method: 'second-factor',
+          kinds: ['totp'],
+        },
+        428,
+      ),
       jsonResponse(SESSION),
     ];
     const fetchMock = stubFetch(() => answers.shift()!);

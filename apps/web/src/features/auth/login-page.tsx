@@ -53,7 +53,7 @@ export function LoginPage({ role }: { role: Role }) {
         return setSecondStep({
           email: values.email.trim().toLowerCase(),
           state: String(error.body.state),
-          method: error.body.method === 'totp' ? 'totp' : 'email-code',
+          method: error.body.method === 'second-factor' ? 'second-factor' : 'email-code',
           rememberMe: values.rememberMe ?? true,
         });
       }

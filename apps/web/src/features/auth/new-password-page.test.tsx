@@ -255,7 +255,15 @@ describe('NewPasswordPage', () => {
   it('asks an account with an authenticator app for its code once the password is saved, then signs in', async () => {
     const api = stubApi({
       [`POST ${API.auth.passwordChange}`]: () =>
-        jsonResponse({ message: MSG.secondFactor.codeNeeded, state: 'factor-state', method: 'totp' }, 428),
+        jsonResponse(
+          {
+            message: MSG.secondFactor.codeNeeded,
+            state: 'factor-state',
+            method: 'second-factor',
+            kinds: ['totp'],
+          },
+          428,
+        ),
       [`POST ${API.auth.loginSecondFactor}`]: () => jsonResponse(sessionFor('entity')),
     });
     const user = userEvent.setup();

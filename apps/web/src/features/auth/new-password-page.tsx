@@ -38,7 +38,7 @@ function NewPasswordFormView({ role, email, state }: { role: Role; email: string
       const session = await setPassword.mutateAsync({ email, role, state, password: values.password });
       notify.success(session.message);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 428 && error.body.method === 'totp') {
+      if (error instanceof ApiError && error.status === 428 && error.body.method === 'second-factor') {
         notify.success(MSG.auth.changePasswordSuccess);
         return setFactorState(String(error.body.state));
       }
@@ -54,7 +54,7 @@ function NewPasswordFormView({ role, email, state }: { role: Role; email: string
             role={role}
             email={email}
             state={factorState}
-            method="totp"
+            method="second-factor"
             rememberMe
             landing={(signedInRole) => HOME[signedInRole]}
             onBack={() => navigate(`/login/${role}`, { replace: true, state: { email } })}

@@ -43,7 +43,7 @@ export default function SignInCodeStep({
 }: SignInCodeStepProps) {
   const login = useLoginWithCode(method, landing, rememberMe);
   const form = useBlurValidatedForm<CodeForm>({
-    resolver: zodResolver(method === 'totp' ? ZFactorForm : ZCodeForm),
+    resolver: zodResolver(method === 'second-factor' ? ZFactorForm : ZCodeForm),
     defaultValues: { code: '' },
   });
   const codeError = form.formState.errors.code?.message;
@@ -62,7 +62,7 @@ export default function SignInCodeStep({
   return (
     <form onSubmit={onSubmit} noValidate aria-label={MSG.auth.signInCodeTitle}>
       <Stack>
-        {method === 'totp' ? (
+        {method === 'second-factor' ? (
           <>
             <Text size="sm">{MSG.secondFactor.codeNeeded}</Text>
             <TextInput

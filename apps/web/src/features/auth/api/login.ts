@@ -29,7 +29,7 @@ export function useLogin(landing: (role: Role) => string) {
 
 /**
  * The second step of a sign-in (login answered 428): the e-mailed code, or the authenticator app's code
- * or a recovery code (method 'totp'); then as `useLogin`.
+ * or a recovery code (method 'second-factor'); then as `useLogin`.
  */
 export function useLoginWithCode(
   method: SignInStepMethod,
@@ -39,7 +39,7 @@ export function useLoginWithCode(
   const enterSession = useEnterSession();
   return useMutation({
     mutationFn: (input: LoginCodeRequest) =>
-      callApi(method === 'totp' ? ROUTES.auth.loginSecondFactor : ROUTES.auth.loginCode, {
+      callApi(method === 'second-factor' ? ROUTES.auth.loginSecondFactor : ROUTES.auth.loginCode, {
         body: input,
         skipRefresh: true,
       }),
