@@ -25,7 +25,12 @@ export const ZSecondStepResponse = z.object({
   method: z.enum(SIGN_IN_STEP_METHODS),
   kinds: z.array(ZSecondFactorKind).optional(),
 });
-export type SecondStepResponse = z.infer<typeof ZSecondStepResponse>;
+
+/** What the second-factor step asks for, by the kinds the account holds. */
+export function secondFactorNeeded(kinds: readonly SecondFactorKind[]): string {
+  if (!kinds.includes('passkey')) return MSG.secondFactor.codeNeeded;
+  return kinds.includes('totp') ? MSG.secondFactor.passkeyOrCodeNeeded : MSG.secondFactor.passkeyNeeded;
+}
 
 export const ZSecondFactorName = z
   .string()

@@ -12,6 +12,7 @@ import {
   type SessionResponse,
   type SessionUser,
   type SignInStepMethod,
+  secondFactorNeeded,
   ZLoginCodeRequest,
   ZLoginPasskeyOptionsRequest,
   ZLoginPasskeyRequest,
@@ -202,12 +203,7 @@ export function createAuthService(ctx: AppContext) {
       codeId: await factorCodeId(user.email, passwordWasRight),
       rememberMe,
     });
-    const message = !kinds.includes('passkey')
-      ? MSG.secondFactor.codeNeeded
-      : kinds.includes('totp')
-        ? MSG.secondFactor.passkeyOrCodeNeeded
-        : MSG.secondFactor.passkeyNeeded;
-    return new AppError('SECOND_STEP_REQUIRED', message, undefined, {
+    return new AppError('SECOND_STEP_REQUIRED', secondFactorNeeded(kinds), undefined, {
       state,
       method: 'second-factor',
       kinds,

@@ -286,4 +286,28 @@ describe('NewPasswordPage', () => {
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/manage-families'));
   });
+
+  it('offers the passkey of an account that holds one once the password is saved', async () => {
+    stubApi({
+      [`POST ${API.auth.passwordChange}`]: () =>
+        jsonResponse(
+          {
+            message: MSG.secondFactor.passkeyNeeded,
+            state: 'factor-state',
+            method: 'second-factor',
+            kinds: ['passkey'],
+          },
+          428,
+        ),
+    });
+    const user = userEvent.setup();
+    renderNewPassword();
+
+    await user.type(passwordField(), 'Abcdefg1');
+    await user.type(confirmationField(), 'Abcdefg1');
+    await user.click(submit());
+
+    expect(await screen.findByText(MSG.secondFactor.passkeyNeeded)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Use a passkey' })).toBeInTheDocument();
+  });
 });
