@@ -21,6 +21,7 @@ import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
 import { ReportAlertsSetting } from '../reports/index.js';
 import { useMe, useUpdateMe } from './api/account.js';
+import { AddPasskeyButton } from './passkey-enrol.js';
 
 export function AccountSettingsPage() {
   const me = useMe();
@@ -36,7 +37,26 @@ export function AccountSettingsPage() {
         <LoadingOverlay visible={me.isPending}>{me.data && <AccountForm user={me.data} />}</LoadingOverlay>
       )}
       {me.data?.role === 'entity' && <ReportAlertsSetting />}
+      <TempPasskeySection />
     </>
+  );
+}
+
+function TempPasskeySection() {
+  const [codes, setCodes] = useState<string[] | null>(null);
+  return (
+    <Paper withBorder p="md" mt="md">
+      <Stack>
+        <AddPasskeyButton onAdded={(answer) => setCodes(answer.recoveryCodes)} />
+        {codes && (
+          <ul aria-label="Recovery codes">
+            {codes.map((code) => (
+              <li key={code}>{code}</li>
+            ))}
+          </ul>
+        )}
+      </Stack>
+    </Paper>
   );
 }
 
