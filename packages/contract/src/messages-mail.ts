@@ -19,8 +19,12 @@ export const MAIL_TEXTS = {
       `An authenticator app named "${name}" was added to your Bridge Talk portal account.`,
     removed: (name: string) =>
       `The authenticator app named "${name}" was removed from your Bridge Talk portal account, and your other sessions were signed out.`,
+    passkeyEnrolled: (name: string) =>
+      `A passkey named "${name}" was added to your Bridge Talk portal account.`,
+    passkeyRemoved: (name: string) =>
+      `The passkey named "${name}" was removed from your Bridge Talk portal account, and your other sessions were signed out.`,
     reset:
-      'An administrator reset the second factor of your Bridge Talk portal account: its authenticator apps and recovery codes were removed. You sign in with your password alone until you add an authenticator app again.',
+      'An administrator reset the second factor of your Bridge Talk portal account: its authenticator apps, passkeys and recovery codes were removed. You sign in with your password alone until you add a second factor again.',
     recoveryCodeUsed: (left: number) =>
       `A recovery code was used to sign in to your Bridge Talk portal account. ${left === 1 ? '1 recovery code is' : `${left} recovery codes are`} left.`,
     recoveryCodesReplaced:

@@ -1,12 +1,17 @@
-// A professional's second factor (not in the spec): authenticator apps and recovery codes. Part of
-// the catalogue (MSG.secondFactor).
+// A professional's second factor (not in the spec): authenticator apps, passkeys and recovery codes.
+// Part of the catalogue (MSG.secondFactor).
 
 export const SECOND_FACTOR_TEXTS = {
   secondFactor: {
     /** The name an authenticator app shows beside the account (the otpauth:// issuer). */
     issuer: 'Bridge Talk',
-    /** Login answered 428 with method 'totp': the password was right, the account has a factor. */
+    /** Login answered 428 with method 'second-factor': the account holds authenticator apps only. */
     codeNeeded: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+    /** …passkeys only. */
+    passkeyNeeded: 'Use your passkey, or enter one of your recovery codes.',
+    /** …both passkeys and authenticator apps. */
+    passkeyOrCodeNeeded:
+      'Use your passkey, or enter the 6-digit code from your authenticator app or one of your recovery codes.',
     /** A code that is not the factor's current one, a recovery code unknown or used, or a replay. */
     codeWrong: 'This code is not valid. Enter the current code from your authenticator app.',
     codeFormat: 'Enter the 6-digit code or a recovery code.',
@@ -17,6 +22,14 @@ export const SECOND_FACTOR_TEXTS = {
     removed: 'The authenticator app was removed. Your other sessions were signed out.',
     notFound: 'This authenticator no longer exists.',
     passwordWrong: 'The password is not right.',
+    passkeyEnrolled: 'The passkey was added.',
+    passkeyRemoved: 'The passkey was removed. Your other sessions were signed out.',
+    /** The same authenticator added twice, to this account or another. */
+    passkeyExists: 'This passkey is already added.',
+    /** A passkey answer that does not verify: a wrong key or signature, another origin, or a replay. */
+    passkeyWrong: 'This passkey was not accepted. Try again, or use another way to sign in.',
+    /** The browser's prompt was closed, timed out, or the browser has no passkeys. */
+    passkeyCancelled: 'The passkey was not used. Try again when you are ready.',
     recoveryCodesReplaced: 'New recovery codes were made. The old ones no longer work.',
     /** Recovery codes exist only beside an active factor. */
     noFactor: 'Add an authenticator app first.',
@@ -26,7 +39,7 @@ export const SECOND_FACTOR_TEXTS = {
     // The account settings' section.
     sectionTitle: 'Two-step sign-in',
     sectionIntro:
-      'After your password, sign in with a second factor: an authenticator app on your phone. Recovery codes get you in if you lose it.',
+      'After your password, sign in with a second factor: a passkey (this device’s fingerprint, face or PIN, or a security key) or an authenticator app on your phone. Recovery codes get you in if you lose them.',
     noFactors: 'No second factor yet: you sign in with your password alone.',
     loadFailed: 'Your second factors could not be loaded.',
     addTotp: 'Add an authenticator app',

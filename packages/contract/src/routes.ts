@@ -15,13 +15,15 @@ export type RouteTable = { readonly [area: string]: { readonly [name: string]: R
 
 export const ROUTES = {
   /**
-   * A professional's second factors (authenticator apps; passkeys to come) and recovery codes, and
+   * A professional's second factors (authenticator apps and passkeys) and recovery codes, and
    * the administrator's reset of another account's.
    */
   secondFactors: {
     list: { method: 'GET', path: '/api/auth/me/second-factors' },
     totpStart: { method: 'POST', path: '/api/auth/me/second-factors/totp/start' },
     totpConfirm: { method: 'POST', path: '/api/auth/me/second-factors/totp/confirm' },
+    passkeyStart: { method: 'POST', path: '/api/auth/me/second-factors/passkey/start' },
+    passkeyConfirm: { method: 'POST', path: '/api/auth/me/second-factors/passkey/confirm' },
     remove: { method: 'POST', path: '/api/auth/me/second-factors/remove/:id' },
     recoveryCodes: { method: 'POST', path: '/api/auth/me/second-factors/recovery-codes' },
     reset: { method: 'POST', path: '/api/admin/users/second-factors/reset/:id' },
@@ -41,6 +43,8 @@ export const ROUTES = {
     /** Not in the spec: the e-mailed code of a sign-in that needed one (login answered 428). */
     loginCode: { method: 'POST', path: '/api/auth/login/code' },
     loginSecondFactor: { method: 'POST', path: '/api/auth/login/second-factor' },
+    loginPasskeyOptions: { method: 'POST', path: '/api/auth/login/passkey/options' },
+    loginPasskey: { method: 'POST', path: '/api/auth/login/passkey' },
     refresh: { method: 'POST', path: '/api/auth/refresh' },
     logout: { method: 'POST', path: '/api/auth/logout' },
     me: { method: 'GET', path: '/api/auth/me' },

@@ -101,7 +101,8 @@ export const sessions = pgTable(
 /**
  * A professional's second factors. An authenticator app's (kind 'totp') secret is kept only encrypted
  * under a key derived from the token key, which lives outside the database: a copy of the database
- * alone makes no codes. A row without `confirmedAt` is an enrolment under way: it signs nothing in.
+ * alone makes no codes. A passkey's (kind 'passkey') public key is not secret. A row without
+ * `confirmedAt` is an enrolment under way: it signs nothing in.
  */
 export const secondFactors = pgTable(
   'second_factors',
@@ -112,15 +113,44 @@ export const secondFactors = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: SECOND_FACTOR_KINDS }).notNull(),
     name: text('name').notNull(),
-    /** AES-256-GCM of the secret: iv, tag and ciphertext, base64url, joined by dots. */
-    secretEncrypted: text('secret_encrypted').notNull(),
+    /** An app's: AES-256-GCM of the secret: iv, tag and ciphertext, base64url, joined by dots. */
+    secretEncrypted: text('secret_encrypted'),
     /** The last time step whose code signed in: that code and older ones are refused (replays). */
     lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+    /** A passkey's credential id (base64url), as its authenticator names it: one account holds it. */
+    credentialId: text('credential_id'),
+    /** A passkey's COSE public key, base64url. */
+    publicKey: text('public_key'),
+    /** A passkey's signature counter: an answer that does not move it forward is a clone's or a replay. */
+    counter: bigint('counter', { mode: 'number' }),
+    /** How the browser reaches the passkey ('internal', 'usb'…), comma-separated, as it said at enrolment. */
+    transports: text('transports'),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('second_factors_user_idx').on(t.userId)],
+  (t) => [
+    index('second_factors_user_idx').on(t.userId),
+    uniqueIndex('second_factors_credential_key').on(t.credentialId).where(sql`${t.credentialId} is not null`),
+  ],
+);
+
+/**
+ * The challenges of passkey ceremonies under way (enrolment or sign-in): each taken once, within
+ * minutes, by whichever server process the browser's answer reaches.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['register', 'sign-in'] }).notNull(),
+    challenge: text('challenge').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('webauthn_challenges_user_idx').on(t.userId)],
 );
 
 /** Single-use recovery codes of an account with a second factor, stored as their SHA-256. */

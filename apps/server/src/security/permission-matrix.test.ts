@@ -295,6 +295,13 @@ async function currentPlan(groupId: string): Promise<string | undefined> {
 const HASH = 'a'.repeat(64);
 const WRONG_CODE = 'AAAAAA';
 const WRONG_STATE = 'not-a-state-token-at-all';
+const WRONG_ASSERTION = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' },
+  clientExtensionResults: {},
+  type: 'public-key',
+};
 
 /** How to call each route with the objects of a cell. Foreign calls on two ids also mix own and foreign. */
 const REQUESTS: Record<string, Build> = {
@@ -314,6 +321,22 @@ const REQUESTS: Record<string, Build> = {
     method: 'POST',
     url: '/api/auth/login/second-factor',
     payload: { email: spare.email, code: '123456', state: WRONG_STATE, role: 'entity' },
+  }),
+  'POST /api/auth/login/passkey/options': () => ({
+    method: 'POST',
+    url: '/api/auth/login/passkey/options',
+    payload: { email: spare.email, state: WRONG_STATE, role: 'entity' },
+  }),
+  'POST /api/auth/login/passkey': () => ({
+    method: 'POST',
+    url: '/api/auth/login/passkey',
+    payload: {
+      email: spare.email,
+      state: WRONG_STATE,
+      role: 'entity',
+      challengeId: randomUUID(),
+      response: WRONG_ASSERTION,
+    },
   }),
   'POST /api/auth/register': () => ({
     method: 'POST',
@@ -382,6 +405,25 @@ const REQUESTS: Record<string, Build> = {
     method: 'POST',
     url: '/api/auth/me/second-factors/totp/confirm',
     payload: { factorId: randomUUID(), code: '123456', name: 'Phone' },
+  }),
+  'POST /api/auth/me/second-factors/passkey/start': () => ({
+    method: 'POST',
+    url: '/api/auth/me/second-factors/passkey/start',
+  }),
+  'POST /api/auth/me/second-factors/passkey/confirm': () => ({
+    method: 'POST',
+    url: '/api/auth/me/second-factors/passkey/confirm',
+    payload: {
+      challengeId: randomUUID(),
+      name: 'Laptop',
+      response: {
+        id: 'AAAA',
+        rawId: 'AAAA',
+        response: { clientDataJSON: 'AAAA', attestationObject: 'AAAA' },
+        clientExtensionResults: {},
+        type: 'public-key',
+      },
+    },
   }),
   'POST /api/auth/me/second-factors/remove/:id': () => ({
     method: 'POST',
@@ -828,6 +870,7 @@ const WHOLE_TABLES = [
   'idempotency_keys',
   'second_factors',
   'recovery_codes',
+  'webauthn_challenges',
 ];
 
 function everythingSql(): string {

@@ -38,6 +38,8 @@ export const PERMISSION_MATRIX: Record<string, MatrixRow> = {
   'POST /api/auth/login':                                row('2xx',   '2xx',   '2xx',   '2xx',   '2xx'),
   'POST /api/auth/login/code':                           row('4xx',   '4xx',   '4xx',   '4xx',   '4xx'),
   'POST /api/auth/login/second-factor':                  row('4xx',   '4xx',   '4xx',   '4xx',   '4xx'),
+  'POST /api/auth/login/passkey/options':                row('4xx',   '4xx',   '4xx',   '4xx',   '4xx'),
+  'POST /api/auth/login/passkey':                        row('4xx',   '4xx',   '4xx',   '4xx',   '4xx'),
   'POST /api/auth/register':                             row('2xx',   '2xx',   '2xx',   '2xx',   '2xx'),
   'POST /api/auth/password/request':                     row('2xx',   '2xx',   '2xx',   '2xx',   '2xx'),
   'POST /api/auth/password/validate':                    row('4xx',   '4xx',   '4xx',   '4xx',   '4xx'),
@@ -58,6 +60,8 @@ export const PERMISSION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/auth/me/second-factors':                     row('401',   '2xx',   '2xx',   '2xx',   '401'),
   'POST /api/auth/me/second-factors/totp/start':         row('401',   '2xx',   '2xx',   '2xx',   '401'),
   'POST /api/auth/me/second-factors/totp/confirm':       row('401',   '4xx',   '4xx',   '4xx',   '401'),
+  'POST /api/auth/me/second-factors/passkey/start':      row('401',   '2xx',   '2xx',   '2xx',   '401'),
+  'POST /api/auth/me/second-factors/passkey/confirm':    row('401',   '4xx',   '4xx',   '4xx',   '401'),
   'POST /api/auth/me/second-factors/remove/:id':         row('401',   '4xx',   '4xx',   '4xx',   '401'),
   'POST /api/auth/me/second-factors/recovery-codes':     row('401',   '4xx',   '4xx',   '4xx',   '401'),
   // billing: prices and coupon codes are platform-wide; payment details and subscriptions are the family's

@@ -13,6 +13,8 @@ const PUBLIC_ROUTES = new Set([
   // a sign-in's second step: the state of a right password is the credential
   'POST /api/auth/login/code',
   'POST /api/auth/login/second-factor',
+  'POST /api/auth/login/passkey/options',
+  'POST /api/auth/login/passkey',
   'POST /api/auth/refresh',
   'POST /api/auth/logout',
   'POST /api/auth/register',

@@ -5,9 +5,12 @@ import {
   ZFlowStepResponse,
   ZForgotPasswordRequest,
   ZLoginCodeRequest,
+  ZLoginPasskeyOptionsRequest,
+  ZLoginPasskeyRequest,
   ZLoginRequest,
   ZLoginSecondFactorRequest,
   ZMessageResponse,
+  ZPasskeyOptionsResponse,
   ZPasswordNotSetResponse,
   ZRegisterRequest,
   ZSecondStepResponse,
@@ -36,9 +39,25 @@ export const authEndpoints = {
     body: ZLoginCodeRequest,
     responses: { 200: ZSessionResponse, ...refused, ...errorAnswers(422) },
   },
-  /** The second step when login answered 428 with method 'totp': an app's code or a recovery code. */
+  /**
+   * The second step when login answered 428 with method 'second-factor': an app's code or a recovery
+   * code.
+   */
   loginSecondFactor: {
     body: ZLoginSecondFactorRequest,
+    responses: { 200: ZSessionResponse, ...refused, ...errorAnswers(422) },
+  },
+  /**
+   * The same step with a passkey: its options (the account's passkeys, a single-use challenge). A state
+   * whose password was wrong gets the same answer, with a challenge nothing accepts.
+   */
+  loginPasskeyOptions: {
+    body: ZLoginPasskeyOptionsRequest,
+    responses: { 200: ZPasskeyOptionsResponse, ...refused, ...errorAnswers(422) },
+  },
+  /** The browser's signed answer to that challenge. */
+  loginPasskey: {
+    body: ZLoginPasskeyRequest,
     responses: { 200: ZSessionResponse, ...refused, ...errorAnswers(422) },
   },
   /**

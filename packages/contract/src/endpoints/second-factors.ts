@@ -3,12 +3,14 @@ import type { ROUTES } from '../routes.js';
 import {
   ZId,
   ZMessageResponse,
+  ZPasskeyConfirmRequest,
+  ZPasskeyStartResponse,
   ZPasswordAgainRequest,
   ZRecoveryCodesResponse,
+  ZSecondFactorAddedResponse,
   ZSecondFactorPolicy,
   ZSecondFactorsResponse,
   ZTotpConfirmRequest,
-  ZTotpConfirmResponse,
   ZTotpStartResponse,
 } from '../schemas/index.js';
 import { errorAnswers, type SchemasOf } from './endpoint.js';
@@ -21,7 +23,14 @@ export const secondFactorEndpoints = {
   totpStart: { responses: { 200: ZTotpStartResponse, ...refused } },
   totpConfirm: {
     body: ZTotpConfirmRequest,
-    responses: { 200: ZTotpConfirmResponse, ...refused, ...errorAnswers(422) },
+    responses: { 200: ZSecondFactorAddedResponse, ...refused, ...errorAnswers(422) },
+  },
+  /** A passkey's registration options and the id of its single-use challenge. */
+  passkeyStart: { responses: { 200: ZPasskeyStartResponse, ...refused } },
+  /** The browser's answer verified, the passkey is stored; the first factor brings recovery codes. */
+  passkeyConfirm: {
+    body: ZPasskeyConfirmRequest,
+    responses: { 200: ZSecondFactorAddedResponse, ...refused, ...errorAnswers(409, 422) },
   },
   /** After the password; every other session of the account ends. */
   remove: {

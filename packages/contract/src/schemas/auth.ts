@@ -80,18 +80,11 @@ export const ZPasswordNotSetResponse = z.object({ message: z.string(), state: ZF
 
 /**
  * How the second step of a sign-in is given: a code e-mailed after many wrong passwords ('email-code'),
- * or the account's own second factor, an authenticator app's code or a recovery code ('totp').
- * Passkeys will add theirs.
+ * or the account's own second factor ('second-factor'): a passkey, an authenticator app's code or a
+ * recovery code. The 428's answer (ZSecondStepResponse, with the second factors) names it.
  */
-export const SIGN_IN_STEP_METHODS = ['email-code', 'totp'] as const;
+export const SIGN_IN_STEP_METHODS = ['email-code', 'second-factor'] as const;
 export type SignInStepMethod = (typeof SIGN_IN_STEP_METHODS)[number];
-
-/** 428 from login: the sign-in needs a second step, given with this state, by this method. */
-export const ZSecondStepResponse = z.object({
-  message: z.string(),
-  state: ZFlowStateToken,
-  method: z.enum(SIGN_IN_STEP_METHODS),
-});
 
 /** The second step of a sign-in: the e-mailed code and the state the login answered with. */
 export const ZLoginCodeRequest = z.object({

@@ -20,6 +20,8 @@ const NOT_TYPED = new Set([
   'attachments.url',
   'phone',
 ]);
+/** Whole parts the browser writes: a passkey's answer to its challenge. */
+const NOT_TYPED_PARTS = ['response.'];
 
 interface Def {
   type: string;
@@ -63,7 +65,7 @@ const formSchemas = (Object.entries(schemas) as [string, unknown][]).filter(
 );
 const typed = formSchemas.flatMap(([name, schema]) =>
   maximums(schema)
-    .filter(({ path }) => !NOT_TYPED.has(path))
+    .filter(({ path }) => !NOT_TYPED.has(path) && !NOT_TYPED_PARTS.some((part) => path.startsWith(part)))
     .map((found) => ({ name, ...found })),
 );
 

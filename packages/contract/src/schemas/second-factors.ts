@@ -2,10 +2,10 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { PASSWORD_MAX } from '../rules/text-limits.js';
-import { ZEmail, ZFlowStateToken, ZRole } from './auth.js';
+import { SIGN_IN_STEP_METHODS, ZEmail, ZFlowStateToken, ZRole } from './auth.js';
 
-/** The kinds of second factor an account can hold; passkeys join this list with their own enrolment. */
-export const SECOND_FACTOR_KINDS = ['totp'] as const;
+/** The kinds of second factor an account can hold: authenticator apps and passkeys (WebAuthn). */
+export const SECOND_FACTOR_KINDS = ['totp', 'passkey'] as const;
 export const ZSecondFactorKind = z.enum(SECOND_FACTOR_KINDS);
 export type SecondFactorKind = z.infer<typeof ZSecondFactorKind>;
 
@@ -14,6 +14,23 @@ export const SECOND_FACTOR_NAME_MAX = 60;
 export const RECOVERY_CODE_COUNT = 10;
 /** A recovery code as shown: three groups of four letters and digits ('ABCD-EFGH-JKLM'). */
 export const RECOVERY_CODE_PATTERN = /^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/;
+
+/**
+ * 428 from login (or a password set by code): the sign-in needs a second step, given with this state,
+ * by this method; for 'second-factor', the kinds the account holds (its recovery codes go with them).
+ */
+export const ZSecondStepResponse = z.object({
+  message: z.string(),
+  state: ZFlowStateToken,
+  method: z.enum(SIGN_IN_STEP_METHODS),
+  kinds: z.array(ZSecondFactorKind).optional(),
+});
+
+/** What the second-factor step asks for, by the kinds the account holds. */
+export function secondFactorNeeded(kinds: readonly SecondFactorKind[]): string {
+  if (!kinds.includes('passkey')) return MSG.secondFactor.codeNeeded;
+  return kinds.includes('totp') ? MSG.secondFactor.passkeyOrCodeNeeded : MSG.secondFactor.passkeyNeeded;
+}
 
 export const ZSecondFactorName = z
   .string()
@@ -63,13 +80,14 @@ export type TotpConfirmRequest = z.input<typeof ZTotpConfirmRequest>;
 /** Recovery codes in clear: answered once, when they are made, never again. */
 export const ZRecoveryCodes = z.array(z.string());
 
-export const ZTotpConfirmResponse = z.object({
+/** An app confirmed or a passkey added: the factor, and the first factor's recovery codes. */
+export const ZSecondFactorAddedResponse = z.object({
   message: z.string(),
   factor: ZSecondFactor,
   /** The first factor's recovery codes; null when the account already had a set. */
   recoveryCodes: ZRecoveryCodes.nullable(),
 });
-export type TotpConfirmResponse = z.infer<typeof ZTotpConfirmResponse>;
+export type SecondFactorAddedResponse = z.infer<typeof ZSecondFactorAddedResponse>;
 
 /** The account's password typed again: removing a factor or replacing the recovery codes. */
 export const ZPasswordAgainRequest = z.object({
@@ -84,8 +102,8 @@ export const ZRecoveryCodesResponse = z.object({ message: z.string(), recoveryCo
 export type RecoveryCodesResponse = z.infer<typeof ZRecoveryCodesResponse>;
 
 /**
- * The second step of a sign-in that answered 428 with method 'totp': the app's current code or a
- * recovery code, and the state the login answered with.
+ * The second step of a sign-in that answered 428 with method 'second-factor': an app's current code
+ * or a recovery code, and the state the login answered with.
  */
 export const ZLoginSecondFactorRequest = z.object({
   email: ZEmail(MSG.validation.emailWrong),
@@ -102,3 +120,125 @@ export type LoginSecondFactorRequest = z.input<typeof ZLoginSecondFactorRequest>
 /** Whether every admin must have a second factor (set by an administrator, or on once one enrolled). */
 export const ZSecondFactorPolicy = z.object({ requiredForAdmins: z.boolean() });
 export type SecondFactorPolicy = z.infer<typeof ZSecondFactorPolicy>;
+// Passkeys (WebAuthn). The browser's JSON forms of its options and answers, as @simplewebauthn writes
+// and reads them; every string is bounded so that a hostile body is refused before any parsing.
+const ZBase64Url = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]*={0,2}$/);
+const ZTransports = z.array(z.string().max(32)).max(8);
+const ZCredentialDescriptor = z.object({
+  id: ZBase64Url(1400),
+  type: z.string(),
+  transports: ZTransports.optional(),
+});
+const ZUserVerification = z.enum(['discouraged', 'preferred', 'required']);
+const ZHints = z.array(z.enum(['hybrid', 'security-key', 'client-device'])).optional();
+
+/** What `startRegistration` of @simplewebauthn/browser takes as `optionsJSON`. */
+export const ZPasskeyRegistrationOptions = z.object({
+  rp: z.object({ id: z.string().optional(), name: z.string() }),
+  user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
+  challenge: z.string(),
+  pubKeyCredParams: z.array(z.object({ alg: z.number(), type: z.literal('public-key') })),
+  timeout: z.number().optional(),
+  excludeCredentials: z.array(ZCredentialDescriptor).optional(),
+  authenticatorSelection: z
+    .object({
+      authenticatorAttachment: z.enum(['cross-platform', 'platform']).optional(),
+      requireResidentKey: z.boolean().optional(),
+      residentKey: z.enum(['discouraged', 'preferred', 'required']).optional(),
+      userVerification: ZUserVerification.optional(),
+    })
+    .optional(),
+  hints: ZHints,
+  attestation: z.enum(['direct', 'enterprise', 'indirect', 'none']).optional(),
+  extensions: z.object({ credProps: z.boolean().optional() }).optional(),
+});
+
+/** What `startAuthentication` of @simplewebauthn/browser takes as `optionsJSON`. */
+export const ZPasskeyAuthenticationOptions = z.object({
+  challenge: z.string(),
+  timeout: z.number().optional(),
+  rpId: z.string().optional(),
+  allowCredentials: z.array(ZCredentialDescriptor).optional(),
+  userVerification: ZUserVerification.optional(),
+  hints: ZHints,
+});
+
+/**
+ * A ceremony started: the browser's options, and the id of the server's single-use challenge that
+ * the answer names.
+ */
+export const ZPasskeyStartResponse = z.object({
+  challengeId: z.string(),
+  options: ZPasskeyRegistrationOptions,
+});
+export type PasskeyStartResponse = z.infer<typeof ZPasskeyStartResponse>;
+
+export const ZPasskeyOptionsResponse = z.object({
+  challengeId: z.string(),
+  options: ZPasskeyAuthenticationOptions,
+});
+export type PasskeyOptionsResponse = z.infer<typeof ZPasskeyOptionsResponse>;
+
+const ZClientExtensionResults = z.object({
+  appid: z.boolean().optional(),
+  credProps: z.object({ rk: z.boolean().optional() }).optional(),
+  hmacCreateSecret: z.boolean().optional(),
+});
+
+/** What `startRegistration` answers. */
+export const ZPasskeyRegistrationResponse = z.object({
+  id: ZBase64Url(1400),
+  rawId: ZBase64Url(1400),
+  response: z.object({
+    clientDataJSON: ZBase64Url(4096),
+    attestationObject: ZBase64Url(16_384),
+    authenticatorData: ZBase64Url(8192).optional(),
+    transports: ZTransports.optional(),
+    publicKeyAlgorithm: z.number().int().optional(),
+    publicKey: ZBase64Url(4096).optional(),
+  }),
+  authenticatorAttachment: z.enum(['cross-platform', 'platform']).optional(),
+  clientExtensionResults: ZClientExtensionResults,
+  type: z.literal('public-key'),
+});
+
+/** What `startAuthentication` answers. */
+export const ZPasskeyAuthenticationResponse = z.object({
+  id: ZBase64Url(1400),
+  rawId: ZBase64Url(1400),
+  response: z.object({
+    clientDataJSON: ZBase64Url(4096),
+    authenticatorData: ZBase64Url(8192),
+    signature: ZBase64Url(1024),
+    userHandle: ZBase64Url(256).optional(),
+  }),
+  authenticatorAttachment: z.enum(['cross-platform', 'platform']).optional(),
+  clientExtensionResults: ZClientExtensionResults,
+  type: z.literal('public-key'),
+});
+export type PasskeyAuthenticationResponse = z.infer<typeof ZPasskeyAuthenticationResponse>;
+
+export const ZPasskeyConfirmRequest = z.object({
+  challengeId: z.uuid(MSG.secondFactor.enrolmentExpired),
+  name: ZSecondFactorName,
+  response: ZPasskeyRegistrationResponse,
+});
+export type PasskeyConfirmRequest = z.input<typeof ZPasskeyConfirmRequest>;
+
+/** A sign-in's passkey step asks for its challenge with the state the login answered with. */
+export const ZLoginPasskeyOptionsRequest = z.object({
+  email: ZEmail(MSG.validation.emailWrong),
+  role: ZRole,
+  state: ZFlowStateToken,
+});
+export type LoginPasskeyOptionsRequest = z.input<typeof ZLoginPasskeyOptionsRequest>;
+
+export const ZLoginPasskeyRequest = ZLoginPasskeyOptionsRequest.extend({
+  challengeId: z.uuid(MSG.secondFactor.passkeyWrong),
+  response: ZPasskeyAuthenticationResponse,
+});
+export type LoginPasskeyRequest = z.input<typeof ZLoginPasskeyRequest>;

@@ -56,11 +56,39 @@ export async function authRoutes(
       config: { rateLimit },
       schema: {
         tags: ['auth'],
-        summary: "Sign in: an authenticator app's code or a recovery code (login answered 428 'totp')",
+        summary:
+          "Sign in: an authenticator app's code or a recovery code (login answered 428 'second-factor')",
       },
     },
     async (request, reply) => {
       const session = await auth.loginWithSecondFactor({ input: request.body, address: request.ip });
+      setRefreshCookie(reply, session, cookieSecure);
+      return sessionBody(session);
+    },
+  );
+
+  route(
+    app,
+    endpoints.auth.loginPasskeyOptions,
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: "Sign in: a passkey's options and single-use challenge (login answered 428 'second-factor')",
+      },
+    },
+    async (request) => auth.loginPasskeyOptions({ input: request.body, address: request.ip }),
+  );
+
+  route(
+    app,
+    endpoints.auth.loginPasskey,
+    {
+      config: { rateLimit },
+      schema: { tags: ['auth'], summary: "Sign in: the passkey's signed answer to that challenge" },
+    },
+    async (request, reply) => {
+      const session = await auth.loginWithPasskey({ input: request.body, address: request.ip });
       setRefreshCookie(reply, session, cookieSecure);
       return sessionBody(session);
     },

@@ -2,13 +2,20 @@
 import { randomBytes, randomUUID, timingSafeEqual, webcrypto } from 'node:crypto';
 import {
   type LoginCodeRequest,
+  type LoginPasskeyOptionsRequest,
+  type LoginPasskeyRequest,
   type LoginRequest,
   type LoginSecondFactorRequest,
   MSG,
+  type PasskeyOptionsResponse,
+  type SecondFactorKind,
   type SessionResponse,
   type SessionUser,
   type SignInStepMethod,
+  secondFactorNeeded,
   ZLoginCodeRequest,
+  ZLoginPasskeyOptionsRequest,
+  ZLoginPasskeyRequest,
   ZLoginRequest,
   ZLoginSecondFactorRequest,
 } from '@bridge-talk/contract';
@@ -193,9 +200,14 @@ export function createAuthService(ctx: AppContext) {
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  /** The 428 of an account with a second factor: its state carries 'Remember me' to the second step. */
+  /**
+   * The 428 of an account with second factors of these kinds: its state carries 'Remember me' to the
+   * second step, and the answer names the kinds so that the browser offers the passkey, the code, or
+   * both.
+   */
   async function factorStepRequired(
     user: { email: string; role: 'admin' | 'entity' },
+    kinds: SecondFactorKind[],
     rememberMe: boolean,
     passwordWasRight: boolean,
   ): Promise<AppError> {
@@ -204,14 +216,42 @@ export function createAuthService(ctx: AppContext) {
       role: user.role,
       step: 'code',
       purpose: 'sign-in',
-      method: 'totp',
+      method: 'second-factor',
       codeId: await factorCodeId(user.email, passwordWasRight),
       rememberMe,
     });
-    return new AppError('SECOND_STEP_REQUIRED', MSG.secondFactor.codeNeeded, undefined, {
+    return new AppError('SECOND_STEP_REQUIRED', secondFactorNeeded(kinds), undefined, {
       state,
-      method: 'totp',
+      method: 'second-factor',
+      kinds,
     });
+  }
+
+  /**
+   * A second-factor step's account: the state of its own sign-in, whose password was right, for this
+   * e-mail and role; else `wrong`.
+   */
+  async function secondFactorAccount(
+    step: { email: string; role: string; state: string; address: string },
+    wrong: AppError,
+  ) {
+    const flow = await secondStepFlow(step, 'second-factor');
+    if (!(await provesPassword(step.email, flow.codeId))) throw wrong;
+    const user = await repo.findUserByEmail(db, step.email);
+    if (!user || user.role !== step.role) throw wrong;
+    return { flow, user };
+  }
+
+  /** The second factor was right: the session starts, with the sign-in's 'Remember me'. */
+  async function finishSecondFactor(
+    { flow, user }: Awaited<ReturnType<typeof secondFactorAccount>>,
+    attempt: { email: string; address: string },
+  ): Promise<IssuedSession> {
+    if (accountState(user) !== 'active') throw notActive(user);
+    await lockout.signedIn(attempt);
+    const persistent = flow.rememberMe ?? true;
+    const sessionId = await repo.createSession(db, user.id, persistent);
+    return issue(user, sessionId, persistent);
   }
 
   /**
@@ -264,9 +304,9 @@ export function createAuthService(ctx: AppContext) {
     },
 
     /**
-     * The second step when login answered 428 with method 'totp': a current code of one of the
-     * account's apps, never used before, or an unused recovery code, with the state of a sign-in whose
-     * password was right.
+     * The second step when login answered 428 with method 'second-factor': a current code of one of
+     * the account's apps, never used before, or an unused recovery code, with the state of a sign-in
+     * whose password was right.
      */
     async loginWithSecondFactor({
       input,
@@ -276,22 +316,49 @@ export function createAuthService(ctx: AppContext) {
       address: string;
     }): Promise<IssuedSession> {
       const { email, role, code, state } = ZLoginSecondFactorRequest.parse(input);
-      const flow = await secondStepFlow({ email, role, state, address }, 'totp');
       const wrong = new AppError('UNPROCESSABLE', MSG.secondFactor.codeWrong, {
         code: MSG.secondFactor.codeWrong,
       });
-      if (!(await provesPassword(email, flow.codeId))) throw wrong;
-      const user = await repo.findUserByEmail(db, email);
-      if (!user || user.role !== role) throw wrong;
+      const account = await secondFactorAccount({ email, role, state, address }, wrong);
+      const { user } = account;
       if (
         !(await factors.checkSignIn({ id: user.id, email: user.email, name: toSessionUser(user).name }, code))
       )
         throw wrong;
-      if (accountState(user) !== 'active') throw notActive(user);
-      await lockout.signedIn({ email, address });
-      const persistent = flow.rememberMe ?? true;
-      const sessionId = await repo.createSession(db, user.id, persistent);
-      return issue(user, sessionId, persistent);
+      return finishSecondFactor(account, { email, address });
+    },
+
+    /**
+     * The passkey options of that step: the account's passkeys and a challenge for them, usable only
+     * with the state of a sign-in whose password was right (any other state gets the same answer).
+     */
+    async loginPasskeyOptions({
+      input,
+      address,
+    }: {
+      input: LoginPasskeyOptionsRequest;
+      address: string;
+    }): Promise<PasskeyOptionsResponse> {
+      const { email, role, state } = ZLoginPasskeyOptionsRequest.parse(input);
+      const flow = await secondStepFlow({ email, role, state, address }, 'second-factor');
+      const user = await repo.findUserByEmail(db, email);
+      const userId = user?.role === role ? user.id : null;
+      return factors.passkeySignInOptions(userId, await provesPassword(email, flow.codeId));
+    },
+
+    /** The same step with a passkey: its signature of the challenge those options gave. */
+    async loginWithPasskey({
+      input,
+      address,
+    }: {
+      input: LoginPasskeyRequest;
+      address: string;
+    }): Promise<IssuedSession> {
+      const { email, role, state, challengeId, response } = ZLoginPasskeyRequest.parse(input);
+      const wrong = new AppError('UNPROCESSABLE', MSG.secondFactor.passkeyWrong);
+      const account = await secondFactorAccount({ email, role, state, address }, wrong);
+      if (!(await factors.checkPasskeySignIn(account.user.id, { challengeId, response }))) throw wrong;
+      return finishSecondFactor(account, { email, address });
     },
 
     /**
@@ -303,7 +370,8 @@ export function createAuthService(ctx: AppContext) {
       const user = await repo.findUserById(db, userId);
       if (!user) throw new AppError('FORBIDDEN', MSG.auth.notYetActivated);
       if (accountState(user) !== 'active') throw notActive(user);
-      if (await factors.hasFactor(user.id)) throw await factorStepRequired(user, persistent, true);
+      const kinds = await factors.factorKinds(user.id);
+      if (kinds.length > 0) throw await factorStepRequired(user, kinds, persistent, true);
       const sessionId = await repo.createSession(db, user.id, persistent);
       return issue(user, sessionId, persistent);
     },
@@ -345,7 +413,8 @@ export function createAuthService(ctx: AppContext) {
         throw new AppError('PASSWORD_NOT_SET', MSG.auth.redirectToCreatePassword, undefined, { state });
       }
       const rightPassword = await verifyPassword(user.passwordHash, password);
-      if (await factors.hasFactor(user.id)) {
+      const kinds = await factors.factorKinds(user.id);
+      if (kinds.length > 0) {
         // Only the right password reaches the factor's step. After many failures a wrong one is
         // answered alike (with a state that lets no code in), as the e-mailed step does.
         const stepUp = await lockout.needsStepUp(email);
@@ -353,7 +422,7 @@ export function createAuthService(ctx: AppContext) {
         if (!rightPassword) await lockout.recordFailure(attempt);
         const active = accountState(user) === 'active';
         if (rightPassword && !active && !stepUp) throw notActive(user);
-        throw await factorStepRequired(user, rememberMe, rightPassword && active);
+        throw await factorStepRequired(user, kinds, rememberMe, rightPassword && active);
       }
       if (await lockout.needsStepUp(email)) {
         // Right or wrong, the same answer: only the account's inbox learns whether the password was

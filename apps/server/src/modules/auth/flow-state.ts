@@ -1,6 +1,7 @@
 // The `state` handed to the browser between the steps of a code flow (password reset, activation,
 // account password change, a sign-in's e-mailed code): signed, 15 minutes to live, bound to the
 // e-mail, role, step and code.
+import { SIGN_IN_STEP_METHODS } from '@bridge-talk/contract';
 import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import type { TokenKey } from './token-key.js';
@@ -12,7 +13,7 @@ const ZFlowState = z.object({
   purpose: z.enum(['activation', 'reset', 'change-password', 'sign-in']),
   codeId: z.string().optional(),
   /** How a sign-in's second step is given: an e-mailed code (the default) or the account's factor. */
-  method: z.enum(['email-code', 'totp']).optional(),
+  method: z.enum(SIGN_IN_STEP_METHODS).optional(),
   /** A sign-in's 'Remember me', kept for its second step. */
   rememberMe: z.boolean().optional(),
 });

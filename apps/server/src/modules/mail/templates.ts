@@ -1,6 +1,13 @@
 // The text of every e-mail the portal sends. Plain text first (it is what every client shows); the
 // html part is the same text with paragraphs and escaped values.
-import { cardLabel, formatDateTime, formatMoney, MAIL_TEXTS, planPeriodLabel } from '@bridge-talk/contract';
+import {
+  cardLabel,
+  formatDateTime,
+  formatMoney,
+  MAIL_TEXTS,
+  planPeriodLabel,
+  type SecondFactorKind,
+} from '@bridge-talk/contract';
 import type { MailMessage } from '../../providers/mail/index.js';
 
 function escapeHtml(value: string): string {
@@ -190,8 +197,8 @@ export function emailChangedNewMail(input: { to: string; name: string; loginUrl:
 
 /** What changed about an account's second factor, as its e-mail tells it. */
 export type SecondFactorChange =
-  | { kind: 'enrolled'; factorName: string }
-  | { kind: 'removed'; factorName: string }
+  | { kind: 'enrolled'; factorName: string; factorKind: SecondFactorKind }
+  | { kind: 'removed'; factorName: string; factorKind: SecondFactorKind }
   | { kind: 'reset' }
   | { kind: 'recovery-code-used'; left: number }
   | { kind: 'recovery-codes-replaced' };
@@ -202,9 +209,9 @@ export function secondFactorChangedMail(input: { to: string; name: string; chang
   const { change } = input;
   const what =
     change.kind === 'enrolled'
-      ? texts.enrolled(change.factorName)
+      ? (change.factorKind === 'passkey' ? texts.passkeyEnrolled : texts.enrolled)(change.factorName)
       : change.kind === 'removed'
-        ? texts.removed(change.factorName)
+        ? (change.factorKind === 'passkey' ? texts.passkeyRemoved : texts.removed)(change.factorName)
         : change.kind === 'reset'
           ? texts.reset
           : change.kind === 'recovery-code-used'

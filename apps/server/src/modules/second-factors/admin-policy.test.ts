@@ -81,6 +81,13 @@ describe('the requirement of a second factor for admins', () => {
       expect(refused.json().message).toBe(MSG.secondFactor.mustAdd);
     }
     expect((await get(endpoints.secondFactors.list.path, headers)).statusCode).toBe(200);
+    // A passkey may be the factor they add.
+    const passkey = await t.app.inject({
+      method: 'POST',
+      url: endpoints.secondFactors.passkeyStart.path,
+      headers,
+    });
+    expect(passkey.statusCode).toBe(200);
 
     await enrolTotp(t.app, headers, 'New phone');
     // The next token opens everything: the web app takes it at once.

@@ -57,6 +57,31 @@ export async function secondFactorsRoutes(app: FastifyInstance, { ctx }: { ctx: 
 
   route(
     app,
+    endpoints.secondFactors.passkeyStart,
+    {
+      ...signedIn,
+      config: { rateLimit, ...whileAdding },
+      schema: { ...docs, summary: "Start adding a passkey: the browser's options and a challenge id" },
+    },
+    async (request) => service.startPasskey({ actor: actorOf(request) }),
+  );
+
+  route(
+    app,
+    endpoints.secondFactors.passkeyConfirm,
+    {
+      ...signedIn,
+      config: { rateLimit, ...whileAdding },
+      schema: {
+        ...docs,
+        summary: "Add a passkey with the browser's answer to its challenge; the first brings recovery codes",
+      },
+    },
+    async (request) => service.confirmPasskey({ actor: actorOf(request), input: request.body }),
+  );
+
+  route(
+    app,
     endpoints.secondFactors.remove,
     {
       ...signedIn,

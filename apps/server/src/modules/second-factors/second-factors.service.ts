@@ -1,18 +1,26 @@
-// A professional's second factors: authenticator apps enrolled with a confirming code, listed, removed
-// after the password; recovery codes made with the first factor and on request; the administrator's
-// reset of another account's; and the code check of a sign-in's second step. Every change is e-mailed
-// to the account.
+// A professional's second factors: authenticator apps enrolled with a confirming code and passkeys
+// with a verified answer of the browser, listed, removed after the password; recovery codes made with
+// the first factor and on request; the administrator's reset of another account's; and the checks of
+// a sign-in's second step. Every change is e-mailed to the account.
+import { randomUUID } from 'node:crypto';
 import {
   joinName,
   type MessageResponse,
   MSG,
+  type PasskeyAuthenticationResponse,
+  type PasskeyConfirmRequest,
+  type PasskeyOptionsResponse,
+  type PasskeyStartResponse,
   type PasswordAgainRequest,
   type RecoveryCodesResponse,
+  SECOND_FACTOR_KINDS,
   type SecondFactor,
+  type SecondFactorAddedResponse,
+  type SecondFactorKind,
   type SecondFactorsResponse,
   type TotpConfirmRequest,
-  type TotpConfirmResponse,
   type TotpStartResponse,
+  ZPasskeyConfirmRequest,
   ZPasswordAgainRequest,
   ZTotpCode,
   ZTotpConfirmRequest,
@@ -25,6 +33,14 @@ import { verifyPassword } from '../../lib/passwords.js';
 import { queueMail } from '../mail/mail.service.js';
 import { type SecondFactorChange, secondFactorChangedMail } from '../mail/templates.js';
 import { keepsLastRequiredFactor } from './admin-policy.service.js';
+import {
+  authenticationOptions,
+  PASSKEY_CHALLENGE_TTL_MS,
+  registrationOptions,
+  relyingParty,
+  verifiedAssertion,
+  verifiedRegistration,
+} from './passkeys.js';
 import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes.js';
 import * as repo from './second-factors.repository.js';
 import { decryptSecret, deriveSecretKey, encryptSecret, matchTotpStep, newTotpSecret } from './totp.js';
@@ -77,6 +93,34 @@ export function createSecondFactorsService(ctx: AppContext) {
     }
   }
 
+  /**
+   * A factor becomes active through `store` (given the hashes of a new set of recovery codes, which
+   * it keeps when the account has none): the account is told, and the answer carries those codes
+   * only when they were kept.
+   */
+  async function finishEnrolment(
+    actor: Actor,
+    factor: { name: string; kind: SecondFactorKind },
+    store: (recoveryCodeHashes: string[]) => Promise<repo.EnrolledFactor | null>,
+  ): Promise<SecondFactorAddedResponse> {
+    const codes = newRecoveryCodes();
+    const enrolled = await store(codes.map(recoveryCodeHash));
+    if (!enrolled) throw new AppError('UNPROCESSABLE', MSG.secondFactor.enrolmentExpired);
+    await tell(actor, { kind: 'enrolled', factorName: factor.name, factorKind: factor.kind });
+    return {
+      message: factor.kind === 'passkey' ? MSG.secondFactor.passkeyEnrolled : MSG.secondFactor.enrolled,
+      factor: toFactor(enrolled.factor),
+      recoveryCodes: enrolled.recoveryCodesStored ? codes : null,
+    };
+  }
+
+  const rp = relyingParty(ctx);
+  /** A challenge for the account's ceremony, stored for the answer (whichever process it reaches). */
+  async function keepChallenge(userId: string, purpose: repo.ChallengePurpose, challenge: string) {
+    const expiresAt = new Date(Date.now() + PASSKEY_CHALLENGE_TTL_MS);
+    return repo.insertChallenge(db, { userId, purpose, challenge, expiresAt });
+  }
+
   async function storeNewRecoveryCodes(userId: string): Promise<string[]> {
     const codes = newRecoveryCodes();
     await repo.replaceRecoveryCodes(db, userId, codes.map(recoveryCodeHash));
@@ -110,7 +154,7 @@ export function createSecondFactorsService(ctx: AppContext) {
     }: {
       actor: Actor;
       input: TotpConfirmRequest;
-    }): Promise<TotpConfirmResponse> {
+    }): Promise<SecondFactorAddedResponse> {
       const { factorId, code, name } = ZTotpConfirmRequest.parse(input);
       const expired = new AppError('UNPROCESSABLE', MSG.secondFactor.enrolmentExpired);
       const pending = await repo.findPendingTotp(db, actor.userId, factorId);
@@ -119,21 +163,50 @@ export function createSecondFactorsService(ctx: AppContext) {
       const step = await matchTotpStep(secret, code, { nowMs: Date.now(), afterStep: null });
       if (step === null)
         throw new AppError('UNPROCESSABLE', MSG.secondFactor.codeWrong, { code: MSG.secondFactor.codeWrong });
-      const codes = newRecoveryCodes();
-      const confirmed = await repo.confirmTotp(db, {
+      return finishEnrolment(actor, { name, kind: 'totp' }, (recoveryCodeHashes) =>
+        repo.confirmTotp(db, { userId: actor.userId, id: factorId, name, step, recoveryCodeHashes }),
+      );
+    },
+
+    /** A passkey's registration options, its challenge kept for the answer. */
+    async startPasskey({ actor }: { actor: Actor }): Promise<PasskeyStartResponse> {
+      const options = await registrationOptions(
+        rp,
+        { id: actor.userId, email: actor.email, name: actor.name },
+        await repo.findPasskeys(db, actor.userId),
+      );
+      const challengeId = await keepChallenge(actor.userId, 'register', options.challenge);
+      return { challengeId, options };
+    },
+
+    /** The browser's answer to the challenge proves a new passkey: it is active at once. */
+    async confirmPasskey({
+      actor,
+      input,
+    }: {
+      actor: Actor;
+      input: PasskeyConfirmRequest;
+    }): Promise<SecondFactorAddedResponse> {
+      const { challengeId, name, response } = ZPasskeyConfirmRequest.parse(input);
+      const challenge = await repo.takeChallenge(db, {
+        id: challengeId,
         userId: actor.userId,
-        id: factorId,
-        name,
-        step,
-        recoveryCodeHashes: codes.map(recoveryCodeHash),
+        purpose: 'register',
       });
-      if (!confirmed) throw expired;
-      await tell(actor, { kind: 'enrolled', factorName: name });
-      return {
-        message: MSG.secondFactor.enrolled,
-        factor: toFactor(confirmed.factor),
-        recoveryCodes: confirmed.recoveryCodesStored ? codes : null,
-      };
+      if (challenge === null) throw new AppError('UNPROCESSABLE', MSG.secondFactor.enrolmentExpired);
+      const passkey = await verifiedRegistration(rp, response, challenge);
+      if (!passkey) throw new AppError('UNPROCESSABLE', MSG.secondFactor.passkeyWrong);
+      const exists = new AppError('CONFLICT', MSG.secondFactor.passkeyExists);
+      return finishEnrolment(actor, { name, kind: 'passkey' }, async (recoveryCodeHashes) => {
+        const stored = await repo.insertPasskey(db, {
+          userId: actor.userId,
+          name,
+          passkey,
+          recoveryCodeHashes,
+        });
+        if (!stored) throw exists;
+        return stored;
+      });
     },
 
     /** After the password: the factor goes, and every other session of the account ends. */
@@ -147,11 +220,13 @@ export function createSecondFactorsService(ctx: AppContext) {
       await checkPassword(actor, input.body);
       if (await keepsLastRequiredFactor(db, actor))
         throw new AppError('CONFLICT', MSG.secondFactor.lastFactorRequired);
-      const removedName = isUuid(input.id) ? await repo.deleteFactor(db, actor.userId, input.id) : null;
-      if (removedName === null) throw new AppError('NOT_FOUND', MSG.secondFactor.notFound);
+      const removed = isUuid(input.id) ? await repo.deleteFactor(db, actor.userId, input.id) : null;
+      if (removed === null) throw new AppError('NOT_FOUND', MSG.secondFactor.notFound);
       await repo.revokeOtherSessions(db, actor.userId, actor.sessionId);
-      await tell(actor, { kind: 'removed', factorName: removedName });
-      return { message: MSG.secondFactor.removed };
+      await tell(actor, { kind: 'removed', factorName: removed.name, factorKind: removed.kind });
+      return {
+        message: removed.kind === 'passkey' ? MSG.secondFactor.passkeyRemoved : MSG.secondFactor.removed,
+      };
     },
 
     /** After the password: a new set of recovery codes, the old set void. Only beside an active factor. */
@@ -194,8 +269,42 @@ export function createSecondFactorsService(ctx: AppContext) {
       return { message: MSG.secondFactor.reset };
     },
 
-    async hasFactor(userId: string): Promise<boolean> {
-      return repo.hasActiveFactor(db, userId);
+    /** The kinds of the account's active factors; none when it signs in with its password alone. */
+    async factorKinds(userId: string): Promise<SecondFactorKind[]> {
+      const kinds = await repo.findActiveKinds(db, userId);
+      return SECOND_FACTOR_KINDS.filter((kind) => kinds.includes(kind));
+    },
+
+    /**
+     * The passkey options of a sign-in's second step: the account's passkeys and a challenge, kept
+     * only when `usable` (the password was right). Otherwise the same answer with a challenge nothing
+     * takes, so that it tells nothing about the password.
+     */
+    async passkeySignInOptions(userId: string | null, usable: boolean): Promise<PasskeyOptionsResponse> {
+      const passkeys = userId === null ? [] : await repo.findPasskeys(db, userId);
+      const options = await authenticationOptions(rp, passkeys);
+      const challengeId =
+        usable && userId !== null ? await keepChallenge(userId, 'sign-in', options.challenge) : randomUUID();
+      return { challengeId, options };
+    },
+
+    /**
+     * A sign-in's passkey step: the answer signs the account's own challenge (taken once) with one of
+     * its passkeys, whose counter moves forward. Its use is recorded.
+     */
+    async checkPasskeySignIn(
+      userId: string,
+      input: { challengeId: string; response: PasskeyAuthenticationResponse },
+    ): Promise<boolean> {
+      const challenge = await repo.takeChallenge(db, { id: input.challengeId, userId, purpose: 'sign-in' });
+      if (challenge === null) return false;
+      const passkey = (await repo.findPasskeys(db, userId)).find(
+        (candidate) => candidate.credentialId === input.response.id,
+      );
+      if (!passkey) return false;
+      const newCounter = await verifiedAssertion(rp, input.response, challenge, passkey);
+      if (newCounter === null) return false;
+      return repo.takePasskeyUse(db, { id: passkey.id, counter: passkey.counter, newCounter });
     },
 
     /**

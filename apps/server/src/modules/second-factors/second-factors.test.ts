@@ -159,7 +159,11 @@ describe('signing in with a second factor', () => {
     nextStep();
     const first = await login(who, { rememberMe: false });
     expect(first.statusCode).toBe(428);
-    expect(first.json()).toMatchObject({ message: MSG.secondFactor.codeNeeded, method: 'totp' });
+    expect(first.json()).toMatchObject({
+      message: MSG.secondFactor.codeNeeded,
+      method: 'second-factor',
+      kinds: ['totp'],
+    });
     expect(first.cookies).toHaveLength(0);
     const signedIn = await secondStep(who, first.json().state, await codeNow(secret));
     expect(signedIn.statusCode).toBe(200);
@@ -245,7 +249,8 @@ describe('signing in with a second factor', () => {
       expect(answer.json()).toEqual({
         message: MSG.secondFactor.codeNeeded,
         state: expect.any(String),
-        method: 'totp',
+        method: 'second-factor',
+        kinds: ['totp'],
       });
     }
     // …but only the right password's state lets the code in.
@@ -283,7 +288,7 @@ describe('signing in with a second factor', () => {
       state: validated.json().state,
     });
     expect(changed.statusCode).toBe(428);
-    expect(changed.json().method).toBe('totp');
+    expect(changed.json().method).toBe('second-factor');
     expect(changed.cookies).toHaveLength(0);
     // The new password is set; the factor's step completes the sign-in.
     nextStep();

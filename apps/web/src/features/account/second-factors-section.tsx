@@ -18,8 +18,9 @@ import { useRemoveSecondFactor, useReplaceRecoveryCodes, useSecondFactors } from
 import { PasswordAgainDialog } from './components/password-again-dialog.js';
 import { RecoveryCodesDialog } from './components/recovery-codes-dialog.js';
 import { TotpEnrolDialog } from './components/totp-enrol-dialog.js';
+import { AddPasskeyButton } from './passkey-enrol.js';
 
-const KIND_LABEL: Record<SecondFactorKind | 'passkey', string> = {
+const KIND_LABEL: Record<SecondFactorKind, string> = {
   totp: MSG.secondFactor.kindTotp,
   passkey: MSG.secondFactor.kindPasskey,
 };
@@ -76,7 +77,10 @@ export function SecondFactorsSection({ user }: { user: SessionUser }) {
           </LoadingOverlay>
         )}
         <Group>
-          <Button onClick={() => setAdding(true)}>{MSG.secondFactor.addTotp}</Button>
+          <AddPasskeyButton onAdded={(answer) => setCodes(answer.recoveryCodes)} />
+          <Button variant="light" onClick={() => setAdding(true)}>
+            {MSG.secondFactor.addTotp}
+          </Button>
         </Group>
       </Stack>
       <TotpEnrolDialog

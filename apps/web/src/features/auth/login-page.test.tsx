@@ -12,6 +12,9 @@ import { LoginPage } from './login-page.js';
 
 const SESSION: SessionResponse = sessionOf(ENTITY_USER, 'access-token-1');
 
+const browser = vi.hoisted(() => ({ startAuthentication: vi.fn() }));
+vi.mock('@simplewebauthn/browser', () => browser);
+
 function RoleLogin() {
   const { role } = useParams();
   return <LoginPage key={role} role={role as Role} />;
@@ -64,6 +67,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  browser.startAuthentication.mockReset();
 });
 
 describe('LoginPage', () => {
@@ -283,7 +287,15 @@ describe('LoginPage', () => {
 
   it('asks an account with an authenticator app for its code or a recovery code, and signs in with it', async () => {
     const answers = [
-      jsonResponse({ message: MSG.secondFactor.codeNeeded, state: 'factor-state', method: 'totp' }, 428),
+      jsonResponse(
+        {
+          message: MSG.secondFactor.codeNeeded,
+          state: 'factor-state',
+          method: 'second-factor',
+          kinds: ['totp'],
+        },
+        428,
+      ),
       jsonResponse(SESSION),
     ];
     const fetchMock = stubFetch(() => answers.shift()!);
@@ -297,6 +309,7 @@ describe('LoginPage', () => {
     await screen.findByRole('form', { name: MSG.auth.signInCodeTitle });
     expect(screen.getByText(MSG.secondFactor.codeNeeded)).toBeInTheDocument();
     expect(screen.queryByText(MSG.auth.signInCodeNeeded)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Use a passkey' })).not.toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /^Code/ }), 'abcd-efgh-jkmn');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
 
@@ -309,6 +322,90 @@ describe('LoginPage', () => {
       code: 'abcd-efgh-jkmn',
       state: 'factor-state',
     });
+  });
+
+  it("offers an account's passkey: the server's challenge, the browser's prompt, its answer signs in", async () => {
+    const options = { challenge: 'Y2hhbGxlbmdl', allowCredentials: [{ id: 'Y3JlZA', type: 'public-key' }] };
+    const assertion = {
+      id: 'Y3JlZA',
+      rawId: 'Y3JlZA',
+      response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+      clientExtensionResults: {},
+      type: 'public-key',
+    };
+    const answers = [
+      jsonResponse(
+        {
+          message: MSG.secondFactor.passkeyNeeded,
+          state: 'factor-state',
+          method: 'second-factor',
+          kinds: ['passkey'],
+        },
+        428,
+      ),
+      jsonResponse({ challengeId: 'challenge-1', options }),
+      jsonResponse(SESSION),
+    ];
+    const fetchMock = stubFetch(() => answers.shift()!);
+    browser.startAuthentication.mockResolvedValue(assertion);
+    const user = userEvent.setup();
+    renderLogin();
+
+    await user.type(emailField(), 'erin@example.com');
+    await user.type(passwordField(), 'correct-horse');
+    await user.click(submit());
+    await screen.findByRole('form', { name: MSG.auth.signInCodeTitle });
+    expect(screen.getByText(MSG.secondFactor.passkeyNeeded)).toBeInTheDocument();
+    // A recovery code still signs in.
+    expect(screen.getByRole('textbox', { name: /^Code/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Use a passkey' }));
+
+    await waitFor(() => expect(currentAccessToken()).toBe('access-token-1'));
+    expect(browser.startAuthentication).toHaveBeenCalledWith({ optionsJSON: options });
+    const calls = fetchMock.mock.calls.map(([url, init]) => [url, JSON.parse(String(init?.body))]);
+    expect(calls.slice(1)).toEqual([
+      [API.auth.loginPasskeyOptions, { email: 'erin@example.com', role: 'entity', state: 'factor-state' }],
+      [
+        API.auth.loginPasskey,
+        {
+          email: 'erin@example.com',
+          role: 'entity',
+          state: 'factor-state',
+          challengeId: 'challenge-1',
+          response: assertion,
+        },
+      ],
+    ]);
+  });
+
+  it('says so when the passkey prompt is closed, and keeps the step open', async () => {
+    const answers = [
+      jsonResponse(
+        {
+          message: MSG.secondFactor.passkeyOrCodeNeeded,
+          state: 'factor-state',
+          method: 'second-factor',
+          kinds: ['totp', 'passkey'],
+        },
+        428,
+      ),
+      jsonResponse({ challengeId: 'challenge-1', options: { challenge: 'Y2hhbGxlbmdl' } }),
+    ];
+    const fetchMock = stubFetch(() => answers.shift()!);
+    browser.startAuthentication.mockRejectedValue(new DOMException('Not allowed.', 'NotAllowedError'));
+    const user = userEvent.setup();
+    renderLogin();
+
+    await user.type(emailField(), 'erin@example.com');
+    await user.type(passwordField(), 'correct-horse');
+    await user.click(submit());
+    await screen.findByText(MSG.secondFactor.passkeyOrCodeNeeded);
+    await user.click(screen.getByRole('button', { name: 'Use a passkey' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.secondFactor.passkeyCancelled);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(currentAccessToken()).toBeNull();
+    expect(screen.getByRole('textbox', { name: /^Code/ })).toBeInTheDocument();
   });
 
   it('goes back from the code to the password form', async () => {

@@ -1,4 +1,10 @@
-import { MSG, type Role, type SignInStepMethod, type ZLoginRequest } from '@bridge-talk/contract';
+import {
+  MSG,
+  type Role,
+  type SecondFactorKind,
+  type SignInStepMethod,
+  type ZLoginRequest,
+} from '@bridge-talk/contract';
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,6 +18,7 @@ import { notify } from '../../shared/ui/notify.js';
 import { useLogin } from './api/login.js';
 import { LoggedOutLayout } from './components/logged-out-layout.js';
 import { landingAfterLogin } from './landing.js';
+import { secondFactorKindsOf } from './second-factor-kinds.js';
 
 type LoginForm = z.input<typeof ZLoginRequest>;
 
@@ -40,6 +47,7 @@ export function LoginPage({ role }: { role: Role }) {
     email: string;
     state: string;
     method: SignInStepMethod;
+    kinds: SecondFactorKind[];
     rememberMe: boolean;
   } | null>(null);
 
@@ -53,7 +61,8 @@ export function LoginPage({ role }: { role: Role }) {
         return setSecondStep({
           email: values.email.trim().toLowerCase(),
           state: String(error.body.state),
-          method: error.body.method === 'totp' ? 'totp' : 'email-code',
+          method: error.body.method === 'second-factor' ? 'second-factor' : 'email-code',
+          kinds: secondFactorKindsOf(error.body),
           rememberMe: values.rememberMe ?? true,
         });
       }

@@ -255,7 +255,15 @@ describe('NewPasswordPage', () => {
   it('asks an account with an authenticator app for its code once the password is saved, then signs in', async () => {
     const api = stubApi({
       [`POST ${API.auth.passwordChange}`]: () =>
-        jsonResponse({ message: MSG.secondFactor.codeNeeded, state: 'factor-state', method: 'totp' }, 428),
+        jsonResponse(
+          {
+            message: MSG.secondFactor.codeNeeded,
+            state: 'factor-state',
+            method: 'second-factor',
+            kinds: ['totp'],
+          },
+          428,
+        ),
       [`POST ${API.auth.loginSecondFactor}`]: () => jsonResponse(sessionFor('entity')),
     });
     const user = userEvent.setup();
@@ -277,5 +285,29 @@ describe('NewPasswordPage', () => {
       body: { email: 'erin@example.com', role: 'entity', state: 'factor-state', code: '123456' },
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/manage-families'));
+  });
+
+  it('offers the passkey of an account that holds one once the password is saved', async () => {
+    stubApi({
+      [`POST ${API.auth.passwordChange}`]: () =>
+        jsonResponse(
+          {
+            message: MSG.secondFactor.passkeyNeeded,
+            state: 'factor-state',
+            method: 'second-factor',
+            kinds: ['passkey'],
+          },
+          428,
+        ),
+    });
+    const user = userEvent.setup();
+    renderNewPassword();
+
+    await user.type(passwordField(), 'Abcdefg1');
+    await user.type(confirmationField(), 'Abcdefg1');
+    await user.click(submit());
+
+    expect(await screen.findByText(MSG.secondFactor.passkeyNeeded)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Use a passkey' })).toBeInTheDocument();
   });
 });

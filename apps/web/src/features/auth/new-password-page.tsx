@@ -1,4 +1,10 @@
-import { MSG, type NewPasswordForm, type Role, ZNewPasswordForm } from '@bridge-talk/contract';
+import {
+  MSG,
+  type NewPasswordForm,
+  type Role,
+  type SecondFactorKind,
+  ZNewPasswordForm,
+} from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Loader, Stack } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -11,6 +17,7 @@ import { notify } from '../../shared/ui/notify.js';
 import { useSetNewPassword } from './api/password-reset.js';
 import { LoggedOutLayout } from './components/logged-out-layout.js';
 import { useFlowNavigationState } from './flow-navigation.js';
+import { secondFactorKindsOf } from './second-factor-kinds.js';
 
 export function NewPasswordPage({ role }: { role: Role }) {
   const flow = useFlowNavigationState();
@@ -26,8 +33,8 @@ const SignInCodeStep = lazy(() => import('./sign-in-code-step.js'));
 function NewPasswordFormView({ role, email, state }: { role: Role; email: string; state: string }) {
   const setPassword = useSetNewPassword(HOME[role]);
   const navigate = useNavigate();
-  // An account with an authenticator app: the password is saved, and signing in takes its code too.
-  const [factorState, setFactorState] = useState<string | null>(null);
+  // An account with a second factor: the password is saved, and signing in takes the factor too.
+  const [factorStep, setFactorStep] = useState<{ state: string; kinds: SecondFactorKind[] } | null>(null);
   const form = useBlurValidatedForm<NewPasswordForm>({
     resolver: zodResolver(ZNewPasswordForm),
     defaultValues: { password: '', confirmation: '' },
@@ -38,23 +45,24 @@ function NewPasswordFormView({ role, email, state }: { role: Role; email: string
       const session = await setPassword.mutateAsync({ email, role, state, password: values.password });
       notify.success(session.message);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 428 && error.body.method === 'totp') {
+      if (error instanceof ApiError && error.status === 428 && error.body.method === 'second-factor') {
         notify.success(MSG.auth.changePasswordSuccess);
-        return setFactorState(String(error.body.state));
+        return setFactorStep({ state: String(error.body.state), kinds: secondFactorKindsOf(error.body) });
       }
       notify.error(error instanceof ApiError ? error.message : MSG.common.somethingWrong);
     }
   });
 
-  if (factorState) {
+  if (factorStep) {
     return (
       <LoggedOutLayout userRole={role} title="Log in" subtitle={email}>
         <Suspense fallback={<Loader aria-label="Loading" />}>
           <SignInCodeStep
             role={role}
             email={email}
-            state={factorState}
-            method="totp"
+            state={factorStep.state}
+            method="second-factor"
+            kinds={factorStep.kinds}
             rememberMe
             landing={(signedInRole) => HOME[signedInRole]}
             onBack={() => navigate(`/login/${role}`, { replace: true, state: { email } })}

@@ -1,21 +1,26 @@
 // The login's second step when the server asks for one: the code e-mailed to the account (many wrong
-// passwords were tried on it), or the authenticator app's code or a recovery code (the account has a
-// second factor). Loaded only then, to keep the login page's download small.
+// passwords were tried on it), or the account's second factor: a passkey, the authenticator app's code
+// or a recovery code. Loaded only then, to keep the login page's download small.
 import {
   MSG,
   type Role,
+  type SecondFactorKind,
   type SignInStepMethod,
+  secondFactorNeeded,
   ZLoginSecondFactorRequest,
   ZVerificationCode,
 } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { z } from 'zod';
 import { ApiError } from '../../shared/api/api-client.js';
+import { refusalMessage } from '../../shared/api/refusal-message.js';
 import { CodeInput } from '../../shared/forms/code-input.js';
 import { useBlurValidatedForm } from '../../shared/forms/use-blur-validated-form.js';
+import { PasskeyPromptError } from '../../shared/security/passkey-prompts.js';
 import { notify } from '../../shared/ui/notify.js';
-import { useLoginWithCode } from './api/login.js';
+import { useLoginWithCode, useLoginWithPasskey } from './api/login.js';
 
 const ZCodeForm = z.object({ code: ZVerificationCode });
 const ZFactorForm = z.object({ code: ZLoginSecondFactorRequest.shape.code });
@@ -26,6 +31,8 @@ export interface SignInCodeStepProps {
   email: string;
   state: string;
   method: SignInStepMethod;
+  /** For method 'second-factor': the kinds the account holds (a passkey is offered when one is). */
+  kinds?: SecondFactorKind[];
   rememberMe: boolean;
   landing: (role: Role) => string;
   /** Back to the password: the person typed a wrong one, or wants another code. */
@@ -37,13 +44,17 @@ export default function SignInCodeStep({
   email,
   state,
   method,
+  kinds = [],
   rememberMe,
   landing,
   onBack,
 }: SignInCodeStepProps) {
   const login = useLoginWithCode(method, landing, rememberMe);
+  const passkey = useLoginWithPasskey(landing, rememberMe);
+  const [passkeyFailure, setPasskeyFailure] = useState<string | null>(null);
+  const offersPasskey = method === 'second-factor' && kinds.includes('passkey');
   const form = useBlurValidatedForm<CodeForm>({
-    resolver: zodResolver(method === 'totp' ? ZFactorForm : ZCodeForm),
+    resolver: zodResolver(method === 'second-factor' ? ZFactorForm : ZCodeForm),
     defaultValues: { code: '' },
   });
   const codeError = form.formState.errors.code?.message;
@@ -59,16 +70,42 @@ export default function SignInCodeStep({
     }
   });
 
+  const onPasskey = async () => {
+    setPasskeyFailure(null);
+    try {
+      const session = await passkey.mutateAsync({ email, role, state });
+      notify.success(session.message);
+    } catch (error) {
+      setPasskeyFailure(
+        error instanceof PasskeyPromptError
+          ? MSG.secondFactor.passkeyCancelled
+          : refusalMessage(error, MSG.common.somethingWrong),
+      );
+    }
+  };
+
   return (
     <form onSubmit={onSubmit} noValidate aria-label={MSG.auth.signInCodeTitle}>
       <Stack>
-        {method === 'totp' ? (
+        {method === 'second-factor' ? (
           <>
-            <Text size="sm">{MSG.secondFactor.codeNeeded}</Text>
+            <Text size="sm">{secondFactorNeeded(kinds)}</Text>
+            {offersPasskey && (
+              <>
+                <Button onClick={onPasskey} loading={passkey.isPending} fullWidth size="md" autoFocus>
+                  Use a passkey
+                </Button>
+                {passkeyFailure && (
+                  <Text role="alert" size="sm" c="red.8">
+                    {passkeyFailure}
+                  </Text>
+                )}
+              </>
+            )}
             <TextInput
               label="Code"
               required
-              autoFocus
+              autoFocus={!offersPasskey}
               autoComplete="one-time-code"
               spellCheck={false}
               error={codeError}

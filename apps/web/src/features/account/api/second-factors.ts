@@ -17,7 +17,7 @@ export const secondFactorsQuery = () =>
 export const useSecondFactors = () => useQuery(secondFactorsQuery());
 
 /** After a change the list is read again; a session that had to add a factor takes a full one. */
-function useAfterChange() {
+export function useAfterSecondFactorChange() {
   const queryClient = useQueryClient();
   const session = useSession();
   return async () => {
@@ -30,7 +30,7 @@ function useAfterChange() {
 export const useStartTotp = () => useMutation({ mutationFn: () => callApi(ROUTES.secondFactors.totpStart) });
 
 export function useConfirmTotp() {
-  const afterChange = useAfterChange();
+  const afterChange = useAfterSecondFactorChange();
   return useMutation({
     mutationFn: (input: TotpConfirmRequest) => callApi(ROUTES.secondFactors.totpConfirm, { body: input }),
     onSuccess: afterChange,
@@ -38,7 +38,7 @@ export function useConfirmTotp() {
 }
 
 export function useRemoveSecondFactor() {
-  const afterChange = useAfterChange();
+  const afterChange = useAfterSecondFactorChange();
   return useMutation({
     mutationFn: ({ id, password }: PasswordAgainRequest & { id: string }) =>
       callApi(ROUTES.secondFactors.remove, { params: { id }, body: { password } }),
@@ -47,7 +47,7 @@ export function useRemoveSecondFactor() {
 }
 
 export function useReplaceRecoveryCodes() {
-  const afterChange = useAfterChange();
+  const afterChange = useAfterSecondFactorChange();
   return useMutation({
     mutationFn: (input: PasswordAgainRequest) => callApi(ROUTES.secondFactors.recoveryCodes, { body: input }),
     onSuccess: afterChange,

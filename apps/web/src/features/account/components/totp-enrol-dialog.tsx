@@ -3,7 +3,7 @@
 // left open too long is started again; a wrong code is said under the field.
 import {
   MSG,
-  type TotpConfirmResponse,
+  type SecondFactorAddedResponse,
   type TotpStartResponse,
   ZSecondFactorName,
   ZTotpCode,
@@ -20,7 +20,7 @@ import { QrCode } from './qr-code.js';
 export interface TotpEnrolDialogProps {
   opened: boolean;
   onClose: () => void;
-  onAdded: (answer: TotpConfirmResponse) => void;
+  onAdded: (answer: SecondFactorAddedResponse) => void;
 }
 
 export function TotpEnrolDialog({ opened, onClose, onAdded }: TotpEnrolDialogProps) {
