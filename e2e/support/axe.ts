@@ -4,19 +4,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures.js';
+import { settled } from './settled.js';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** Waits until no transition (a modal opening, a toast) is still moving: colours are final. */
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => {
-      // A spinner turns for ever and a toast's progress bar runs for its 5 s: neither changes colours.
-      const timing = a.effect?.getComputedTiming();
-      return a.playState !== 'running' || timing?.iterations === Infinity || Number(timing?.duration) > 2_000;
-    }),
-  );
-}
 
 /**
  * Counts the animations and transitions that start from now on (a toast raised while axe reads the page

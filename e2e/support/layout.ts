@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
+import { settled } from './settled.js';
 
 export const WIDTHS = [390, 768, 1366] as const;
 
@@ -76,10 +77,12 @@ export async function expectUsableAtEveryWidth(page: Page, label: string) {
   try {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 850 });
-      // Two frames: the resize is laid out and any container query has applied.
+      // Two frames: the resize is laid out and any container query has applied; then what the resize
+      // set moving (the side menu folding away below the tablet width) has come to rest.
       await page.evaluate(
         () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
       );
+      await settled(page);
       await page.screenshot({ path: path.join(SHOTS, `${file}-${width}.png`) });
       expect.soft(await page.evaluate(layoutProblems), `${label} at ${width}px`).toEqual([]);
     }

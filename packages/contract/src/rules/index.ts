@@ -10,6 +10,7 @@ export * from './password.js';
 export * from './phone.js';
 export * from './price.js';
 export * from './search-words.js';
+export * from './second-factors.js';
 export * from './sizes.js';
 export * from './terms.js';
 export * from './terms-html.js';

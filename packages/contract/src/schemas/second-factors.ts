@@ -1,13 +1,11 @@
 // A professional's second factors and recovery codes, and the second step of a sign-in that uses them.
 import { z } from 'zod';
 import { MSG } from '../messages.js';
+import { SECOND_FACTOR_KINDS } from '../rules/second-factors.js';
 import { PASSWORD_MAX } from '../rules/text-limits.js';
 import { SIGN_IN_STEP_METHODS, ZEmail, ZFlowStateToken, ZRole } from './auth.js';
 
-/** The kinds of second factor an account can hold: authenticator apps and passkeys (WebAuthn). */
-export const SECOND_FACTOR_KINDS = ['totp', 'passkey'] as const;
 export const ZSecondFactorKind = z.enum(SECOND_FACTOR_KINDS);
-export type SecondFactorKind = z.infer<typeof ZSecondFactorKind>;
 
 export const SECOND_FACTOR_NAME_MAX = 60;
 /** How many recovery codes a set holds. */
@@ -25,12 +23,6 @@ export const ZSecondStepResponse = z.object({
   method: z.enum(SIGN_IN_STEP_METHODS),
   kinds: z.array(ZSecondFactorKind).optional(),
 });
-
-/** What the second-factor step asks for, by the kinds the account holds. */
-export function secondFactorNeeded(kinds: readonly SecondFactorKind[]): string {
-  if (!kinds.includes('passkey')) return MSG.secondFactor.codeNeeded;
-  return kinds.includes('totp') ? MSG.secondFactor.passkeyOrCodeNeeded : MSG.secondFactor.passkeyNeeded;
-}
 
 export const ZSecondFactorName = z
   .string()

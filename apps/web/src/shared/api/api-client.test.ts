@@ -2,7 +2,14 @@ import { API, MSG, ROUTES, type SessionResponse } from '@bridge-talk/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../test/render.js';
 import { currentAccessToken, onSessionChange, publishSession } from '../session/token.js';
-import { ApiError, apiRequest, callApi, queryString, setSessionExpiredHandler } from './api-client.js';
+import {
+  ApiError,
+  apiRequest,
+  callApi,
+  markSigningOut,
+  queryString,
+  setSessionExpiredHandler,
+} from './api-client.js';
 
 function session(accessToken: string): SessionResponse {
   return {
@@ -152,6 +159,22 @@ describe('apiRequest', () => {
     expect(callsTo(fetchMock, API.auth.refresh)).toHaveLength(1);
     // The original request is not replayed.
     expect(callsTo(fetchMock, '/api/things')).toHaveLength(1);
+  });
+
+  it('does not call a 401 met while the person signs out an expired session, until a new session', async () => {
+    publishSession(session('old-token'));
+    stubFetch((url) =>
+      url === API.auth.refresh
+        ? jsonResponse({ message: 'no cookie' }, 401)
+        : jsonResponse({ message: MSG.extra.sessionExpired }, 401),
+    );
+    markSigningOut();
+    await expect(apiRequest('/api/things')).rejects.toMatchObject({ status: 401 });
+    expect(expired).not.toHaveBeenCalled();
+
+    publishSession(session('next-token'));
+    await expect(apiRequest('/api/things')).rejects.toMatchObject({ status: 401 });
+    expect(expired).toHaveBeenCalledTimes(1);
   });
 
   it('treats a refresh that cannot be reached as a failed refresh', async () => {

@@ -21,7 +21,7 @@ import { webConfig } from '../../config/index.js';
 import { holdSessionEnd } from '../forms/unsaved-changes-store.js';
 import { announceSessionEnd, sessionEndOf } from '../session/session-end.js';
 import { clearStorage, storedRole } from '../session/storage.js';
-import { currentAccessToken, publishSession } from '../session/token.js';
+import { currentAccessToken, onSessionChange, publishSession } from '../session/token.js';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -67,10 +67,24 @@ let onSessionExpired: (why: string) => void = (why) => {
 };
 
 /**
+ * Set while the person signs out: the server ends the session before the app leaves, and a request
+ * still in flight then meets a 401. That is the sign-out they asked for, not a session that expired
+ * under them: it must not send them to the login saying so. A new session clears it.
+ */
+let signingOut = false;
+onSessionChange((session) => {
+  if (session) signingOut = false;
+});
+export function markSigningOut(): void {
+  signingOut = true;
+}
+
+/**
  * A refused request's session is over. A page holding unsaved changes keeps them on screen, and says
  * how to save them (unsaved-changes.tsx); any other page leaves.
  */
 function endSession(why: string): void {
+  if (signingOut) return;
   const role = storedRole() ?? 'entity';
   if (holdSessionEnd(role, sessionEndOf(why))) {
     announceSessionEnd(role, sessionEndOf(why));

@@ -1,11 +1,12 @@
 import { ROUTES } from '@bridge-talk/contract';
-import { callApi } from '../../../shared/api/api-client.js';
+import { callApi, markSigningOut } from '../../../shared/api/api-client.js';
 
 /**
  * Ends the session on the server. The caller then leaves the signed-in side in the app
  * (useLeaveSession: storage cleared, every cached query dropped, the role's login shown).
  */
 export async function endServerSession(): Promise<void> {
+  markSigningOut();
   try {
     await callApi(ROUTES.auth.logout, { skipRefresh: true });
   } catch {
