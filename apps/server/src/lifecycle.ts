@@ -16,6 +16,11 @@ export function privateFolders(config: Config): string[] {
   return folders.filter((folder) => !folder.startsWith('memory:'));
 }
 
+/** The start line: where it listens, on which database, and the Node.js that runs it (24 or later). */
+export function startLine(address: string, database: string, workers: boolean): string {
+  return `Bridge Talk portal listening on ${address} (Node.js ${process.version}; database: ${database}; job workers: ${workers ? 'in this process' : 'elsewhere'})`;
+}
+
 /**
  * Why believing a proxy is unsafe here, or null: with TRUST_PROXY set while the portal listens on every
  * interface, a client that reaches the port directly writes the X-Forwarded-For the portal believes.
