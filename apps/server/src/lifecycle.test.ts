@@ -1,4 +1,4 @@
-// The process entries' shared stop: a rejection nobody waits for (pg-boss 10 records a job's completion
+// The process entries' shared stop: a rejection nobody waits for (pg-boss records a job's completion
 // without awaiting it) is logged, and does not end a process that is serving.
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, it, vi } from 'vitest';

@@ -54,7 +54,7 @@ export function loadConfigOrExit(): Config {
  * then exit 0; exit 1 when that fails or takes too long. A stopped database thread ends the process.
  */
 export function stopGracefullyOnSignals(app: FastifyInstance): void {
-  // pg-boss 10 records a job's completion or failure without awaiting it: when that statement fails
+  // pg-boss records a job's completion or failure without awaiting it: when that statement fails
   // (the database restarting, the process closing) the rejection reaches no handler, and Node would end
   // the process. The job is then expired and retried by pg-boss: log it, and keep serving.
   process.on('unhandledRejection', (reason) => {
