@@ -1,9 +1,9 @@
-// The process entries' shared stop: a rejection nobody waits for (pg-boss 10 records a job's completion
+// The process entries' shared stop: a rejection nobody waits for (pg-boss records a job's completion
 // without awaiting it) is logged, and does not end a process that is serving.
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { Config } from './config/index.js';
-import { stopGracefullyOnSignals, trustProxyWarning } from './lifecycle.js';
+import { startLine, stopGracefullyOnSignals, trustProxyWarning } from './lifecycle.js';
 
 const added: [string, (...args: unknown[]) => void][] = [];
 afterEach(() => {
@@ -37,4 +37,12 @@ it('warns when TRUST_PROXY is set while the portal listens on every interface, a
   expect(trustProxyWarning(config(['10.0.0.2'], '::'))).not.toBeNull();
   expect(trustProxyWarning(config(1, '127.0.0.1'))).toBeNull();
   expect(trustProxyWarning(config(false, '0.0.0.0'))).toBeNull();
+});
+
+it('runs on Node.js 24 or later (the project brings it: `node` in devDependencies), and says so at start', () => {
+  const major = Number(process.versions.node.split('.')[0]);
+  expect(major).toBeGreaterThanOrEqual(24);
+  expect(startLine('http://127.0.0.1:3000', 'pglite', true)).toBe(
+    `Bridge Talk portal listening on http://127.0.0.1:3000 (Node.js ${process.version}; database: pglite; job workers: in this process)`,
+  );
 });

@@ -16,6 +16,11 @@ export function privateFolders(config: Config): string[] {
   return folders.filter((folder) => !folder.startsWith('memory:'));
 }
 
+/** The start line: where it listens, on which database, and the Node.js that runs it (24 or later). */
+export function startLine(address: string, database: string, workers: boolean): string {
+  return `Bridge Talk portal listening on ${address} (Node.js ${process.version}; database: ${database}; job workers: ${workers ? 'in this process' : 'elsewhere'})`;
+}
+
 /**
  * Why believing a proxy is unsafe here, or null: with TRUST_PROXY set while the portal listens on every
  * interface, a client that reaches the port directly writes the X-Forwarded-For the portal believes.
@@ -49,7 +54,7 @@ export function loadConfigOrExit(): Config {
  * then exit 0; exit 1 when that fails or takes too long. A stopped database thread ends the process.
  */
 export function stopGracefullyOnSignals(app: FastifyInstance): void {
-  // pg-boss 10 records a job's completion or failure without awaiting it: when that statement fails
+  // pg-boss records a job's completion or failure without awaiting it: when that statement fails
   // (the database restarting, the process closing) the rejection reaches no handler, and Node would end
   // the process. The job is then expired and retried by pg-boss: log it, and keep serving.
   process.on('unhandledRejection', (reason) => {

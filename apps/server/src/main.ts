@@ -1,6 +1,6 @@
 // The server entry: read the configuration, build the app, listen, and shut down gracefully.
 import { databaseOptions, openDatabase } from './db/client.js';
-import { loadConfigOrExit, stopGracefullyOnSignals, trustProxyWarning } from './lifecycle.js';
+import { loadConfigOrExit, startLine, stopGracefullyOnSignals, trustProxyWarning } from './lifecycle.js';
 
 async function main() {
   const config = loadConfigOrExit();
@@ -15,9 +15,7 @@ async function main() {
   const address = await app.listen({ host: config.host, port: config.port });
   const warning = trustProxyWarning(config);
   if (warning) app.log.warn(warning);
-  app.log.info(
-    `Bridge Talk portal listening on ${address} (database: ${app.ctx.database.kind}; job workers: ${config.jobs.workers ? 'in this process' : 'elsewhere'})`,
-  );
+  app.log.info(startLine(address, app.ctx.database.kind, config.jobs.workers));
 }
 
 main().catch((error) => {

@@ -1,9 +1,10 @@
-// pg-boss on the embedded database: the one method pg-boss 10 asks of a database it does not open
-// itself (`executeSql`), answered by the PGlite thread. pg-boss 10 has no PGlite adapter of its own.
-import type PgBoss from 'pg-boss';
+// pg-boss on the embedded database: the one method pg-boss asks of a database it does not open itself
+// (`executeSql`), answered by the PGlite thread, which is not the PGlite object pg-boss's own adapter
+// expects, and which must roll back a failed transaction on its single connection (below).
+import type { Db } from 'pg-boss';
 import type { PGliteThread } from '../db/pglite-thread.js';
 
-export function pgliteBossDb(pglite: Pick<PGliteThread, 'query' | 'exec'>): PgBoss.Db {
+export function pgliteBossDb(pglite: Pick<PGliteThread, 'query' | 'exec'>): Db {
   const run = async (text: string, values?: unknown[]) => {
     if (values?.length) return { rows: (await pglite.query(text, values)).rows };
     // Without parameters the text may be several statements (pg-boss's locked `BEGIN; …; COMMIT;`

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
+import PgBoss10 from 'pg-boss-10';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { findSentMailTo } from '../modules/mail/mail.repository.js';
 import { queueMail } from '../modules/mail/mail.service.js';
 import { createPersistentTestDatabase, openTestDatabase, silentLogger } from '../test-support/databases.js';
 import { type SmtpCapture, startSmtpCapture } from '../test-support/smtp-capture.js';
 import { createTestApp, eventually } from '../test-support/test-app.js';
+import { pgliteBossDb } from './pglite-boss-db.js';
 import { createJobQueue } from './queue.js';
 
 let smtp: SmtpCapture;
@@ -99,16 +101,46 @@ describe('mail through the job queue', () => {
     }
   });
 
-  it('refuses a queue schema made by a newer pg-boss, saying what to do', async () => {
+  it('takes over a queue made by pg-boss 10 (the portal ran it before): its waiting jobs run once', async () => {
     const { database, drop } = await openTestDatabase({
       pglite: inject('pgliteTemplate'),
       postgres: inject('postgresTemplate'),
     });
     try {
-      await database.db.execute(sql`update pgboss.version set version = 30`);
-      await expect(createJobQueue(database, silentLogger, { pollSeconds: 1 })).rejects.toThrow(
-        /made by a newer pg-boss .*drop schema pgboss cascade/,
-      );
+      // The queue as the earlier build left it: pg-boss 10's schema with a mail job waiting.
+      await database.db.execute(sql`drop schema pgboss cascade`);
+      const earlier =
+        database.kind === 'pglite' && database.pglite
+          ? new PgBoss10({ db: pgliteBossDb(database.pglite) as never })
+          : new PgBoss10({ connectionString: database.connectionString, max: 2 });
+      await earlier.start();
+      await earlier.createQueue('mail.send', { name: 'mail.send', retryLimit: 10, retryDelay: 5 });
+      await earlier.send('mail.send', {
+        to: 'upgrade@test.local',
+        subject: 'Queued by pg-boss 10',
+        text: 'x',
+      });
+      await earlier.stop({ graceful: false, close: database.kind !== 'pglite' });
+      const [before] = (
+        (await database.db.execute(sql`select version from pgboss.version`)) as unknown as {
+          rows: { version: number }[];
+        }
+      ).rows;
+      expect(Number(before!.version)).toBe(24);
+
+      const t = await createTestApp({ SMTP_URL: smtp.url }, { database });
+      try {
+        await eventually(async () => smtp.messages.find((m) => m.subject === 'Queued by pg-boss 10'), 20_000);
+        expect(smtp.messages.filter((m) => m.subject === 'Queued by pg-boss 10')).toHaveLength(1);
+        const [after] = (
+          (await database.db.execute(sql`select version from pgboss.version`)) as unknown as {
+            rows: { version: number }[];
+          }
+        ).rows;
+        expect(Number(after!.version)).toBeGreaterThan(24);
+      } finally {
+        await t.close();
+      }
     } finally {
       await drop();
     }

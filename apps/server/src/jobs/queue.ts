@@ -2,11 +2,10 @@
 // survives a restart, is retried with exponential backoff, and expires back to the queue if the process
 // that held it dies. Handlers are registered by the modules; workers start only when asked.
 import type { FastifyBaseLogger } from 'fastify';
-import PgBoss from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import type { Database } from '../db/client.js';
 import type { MailMessage } from '../providers/mail/index.js';
 import { pgliteBossDb } from './pglite-boss-db.js';
-import { findBossSchemaVersion } from './queue.repository.js';
 
 /** Every job the portal knows, with the shape of its data. */
 export interface JobData {
@@ -72,42 +71,24 @@ const STOP_WAIT_MS = 10_000;
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The version of the `pgboss` schema that pg-boss 10 creates and runs on. */
-const BOSS_SCHEMA_VERSION = 24;
-
-/**
- * pg-boss 10 starts on a newer schema without a word and then fails query by query. A database
- * whose queue was made by pg-boss 12 (this portal used it before it went back to a version that
- * runs on Node 20) is stopped here with what to do instead.
- */
-async function assertBossSchema(database: Database): Promise<void> {
-  const version = await findBossSchemaVersion(database.db);
-  if (version !== null && version > BOSS_SCHEMA_VERSION)
-    throw new Error(
-      `the job queue's tables (schema pgboss, version ${version}) were made by a newer pg-boss than this ` +
-        `build runs (version ${BOSS_SCHEMA_VERSION}): let its jobs finish with the build that made them, ` +
-        'then drop the schema (drop schema pgboss cascade) and start again',
-    );
-}
-
 export async function createJobQueue(
   database: Database,
   logger: FastifyBaseLogger,
   options: QueueOptions,
 ): Promise<JobQueue> {
-  await assertBossSchema(database);
-  // pg-boss 10 checks for expired jobs in its maintenance, by default every 120 s: every 30 s here, so
-  // that a job whose process died is retried within two minutes.
-  const supervise = { maintenanceIntervalSeconds: options.superviseIntervalSeconds ?? 30 };
+  // pg-boss checks for expired jobs when it supervises, by default every 60 s: every 30 s here, so
+  // that a job whose process died is retried within two minutes. Its start brings a queue made by an
+  // earlier pg-boss (the portal ran pg-boss 10) to its own schema, jobs kept.
+  const supervise = { superviseIntervalSeconds: options.superviseIntervalSeconds ?? 30 };
   const boss =
     database.kind === 'pglite' && database.pglite
-      ? new PgBoss({ db: pgliteBossDb(database.pglite), ...supervise })
+      ? new PgBoss({ db: pgliteBossDb(database.pglite), backend: 'pglite', ...supervise })
       : new PgBoss({ connectionString: database.connectionString, max: 4, ...supervise });
   boss.on('error', (error: Error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const [name, policy] of Object.entries(QUEUES)) {
-    // Backoff doubles the delay per attempt (with jitter); pg-boss 10 has no cap on it.
-    const queueOptions = { name, ...policy, retryBackoff: true };
+    // Backoff doubles the delay per attempt (with jitter), up to an hour.
+    const queueOptions = { ...policy, retryBackoff: true, retryDelayMax: 3600 };
     if (await boss.getQueue(name)) await boss.updateQueue(name, queueOptions);
     else await boss.createQueue(name, queueOptions);
   }
