@@ -59,7 +59,8 @@ describe('a job interrupted mid-run', () => {
     // not wait the production timeout (10 minutes) and the backoff (30 s); the tests' app checks for
     // expired jobs every second.
     await c.t.sql(
-      `update pgboss.job set state = 'active', started_on = now() - expire_in - interval '5 seconds',
+      `update pgboss.job set state = 'active',
+         started_on = now() - expire_seconds * interval '1 second' - interval '5 seconds',
          retry_delay = 0, retry_backoff = false where id = '${job.id}'`,
     );
 

@@ -101,7 +101,7 @@ describe('mail through the job queue', () => {
     }
   });
 
-  it('takes over a queue made by pg-boss 10 (the portal ran it before): its waiting jobs run once', async () => {
+  it('brings over a queue made by pg-boss 10 (the portal ran it before): its waiting jobs run once', async () => {
     const { database, drop } = await openTestDatabase({
       pglite: inject('pgliteTemplate'),
       postgres: inject('postgresTemplate'),
@@ -138,6 +138,15 @@ describe('mail through the job queue', () => {
           }
         ).rows;
         expect(Number(after!.version)).toBeGreaterThan(24);
+        // The old queue, emptied, is gone.
+        const [old] = (
+          (await database.db.execute(
+            sql`select to_regclass('pgboss_v10.job') is null as gone`,
+          )) as unknown as {
+            rows: { gone: boolean }[];
+          }
+        ).rows;
+        expect(old!.gone).toBe(true);
       } finally {
         await t.close();
       }

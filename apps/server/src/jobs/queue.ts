@@ -6,6 +6,7 @@ import { PgBoss } from 'pg-boss';
 import type { Database } from '../db/client.js';
 import type { MailMessage } from '../providers/mail/index.js';
 import { pgliteBossDb } from './pglite-boss-db.js';
+import * as repo from './queue.repository.js';
 
 /** Every job the portal knows, with the shape of its data. */
 export interface JobData {
@@ -71,14 +72,44 @@ const STOP_WAIT_MS = 10_000;
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** How many jobs of a pg-boss 10 queue are read at a time while they are brought over. */
+const BOSS_10_BATCH = 200;
+
+/**
+ * Sends again, into pg-boss 12's queues, the jobs a pg-boss 10 queue had not finished (each removed
+ * from the old queue once sent: a crash in between sends one twice, and every handler is idempotent),
+ * then drops the old queue. Schedules are not brought over: every start sets its own.
+ */
+async function bringOverBoss10Jobs(database: Database, boss: PgBoss, logger: FastifyBaseLogger) {
+  if (!(await repo.hasBoss10Schema(database.db))) return;
+  let moved = 0;
+  for (;;) {
+    const jobs = await repo.findUnfinishedBoss10Jobs(database.db, BOSS_10_BATCH);
+    for (const job of jobs) {
+      if (job.name in QUEUES)
+        await boss.send(job.name, (job.data ?? {}) as object, {
+          startAfter: job.startAfter,
+          ...(job.singletonKey ? { singletonKey: job.singletonKey } : {}),
+        });
+      await repo.deleteBoss10Job(database.db, job.id);
+      moved += 1;
+    }
+    if (jobs.length < BOSS_10_BATCH) break;
+  }
+  await repo.dropBoss10Schema(database.db);
+  logger.info({ jobs: moved }, 'job queue: the pg-boss 10 queue was brought over');
+}
+
 export async function createJobQueue(
   database: Database,
   logger: FastifyBaseLogger,
   options: QueueOptions,
 ): Promise<JobQueue> {
+  // A queue pg-boss 10 made (earlier builds ran it) cannot be migrated by pg-boss 12: it is set aside
+  // before pg-boss installs its own, and its unfinished jobs are sent again below.
+  if (await repo.setAsideBoss10Schema(database.db)) logger.info('job queue: pg-boss 10 queue set aside');
   // pg-boss checks for expired jobs when it supervises, by default every 60 s: every 30 s here, so
-  // that a job whose process died is retried within two minutes. Its start brings a queue made by an
-  // earlier pg-boss (the portal ran pg-boss 10) to its own schema, jobs kept.
+  // that a job whose process died is retried within two minutes.
   const supervise = { superviseIntervalSeconds: options.superviseIntervalSeconds ?? 30 };
   const boss =
     database.kind === 'pglite' && database.pglite
@@ -92,6 +123,7 @@ export async function createJobQueue(
     if (await boss.getQueue(name)) await boss.updateQueue(name, queueOptions);
     else await boss.createQueue(name, queueOptions);
   }
+  await bringOverBoss10Jobs(database, boss, logger);
 
   const handlers = new Map<JobName, JobHandler<JobName>>();
   let stopped = false;
