@@ -117,8 +117,8 @@ export type SecondFactorPolicy = z.infer<typeof ZSecondFactorPolicy>;
 const ZBase64Url = (max: number) =>
   z
     .string()
-    .max(max)
-    .regex(/^[A-Za-z0-9_-]*={0,2}$/);
+    .max(max, MSG.secondFactor.passkeyWrong)
+    .regex(/^[A-Za-z0-9_-]*={0,2}$/, MSG.secondFactor.passkeyWrong);
 const ZTransports = z.array(z.string().max(32)).max(8);
 const ZCredentialDescriptor = z.object({
   id: ZBase64Url(1400),
@@ -191,7 +191,8 @@ export const ZPasskeyRegistrationResponse = z.object({
     authenticatorData: ZBase64Url(8192).optional(),
     transports: ZTransports.optional(),
     publicKeyAlgorithm: z.number().int().optional(),
-    publicKey: ZBase64Url(4096).optional(),
+    // Post-quantum keys (ML-DSA, which Node 24 verifies and browsers now offer) are up to 2.6 KB.
+    publicKey: ZBase64Url(8192).optional(),
   }),
   authenticatorAttachment: z.enum(['cross-platform', 'platform']).optional(),
   clientExtensionResults: ZClientExtensionResults,
@@ -205,7 +206,8 @@ export const ZPasskeyAuthenticationResponse = z.object({
   response: z.object({
     clientDataJSON: ZBase64Url(4096),
     authenticatorData: ZBase64Url(8192),
-    signature: ZBase64Url(1024),
+    // An ML-DSA-87 signature is 4.6 KB: 6 171 characters here.
+    signature: ZBase64Url(8192),
     userHandle: ZBase64Url(256).optional(),
   }),
   authenticatorAttachment: z.enum(['cross-platform', 'platform']).optional(),
