@@ -172,7 +172,7 @@ export async function createJobQueue(
             running += 1;
             try {
               for (const job of jobs) {
-                const { [REQUEST_ID_KEY]: requestId, ...data } = job.data as JobData[typeof name] & {
+                const { [REQUEST_ID_KEY]: requestId, ...data } = (job.data ?? {}) as JobData[typeof name] & {
                   [REQUEST_ID_KEY]?: unknown;
                 };
                 const lastAttempt = job.retryCount >= job.retryLimit;
