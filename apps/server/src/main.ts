@@ -18,6 +18,7 @@ async function main() {
   app.log.info(
     `Bridge Talk portal listening on ${address} (database: ${app.ctx.database.kind}; job workers: ${config.jobs.workers ? 'in this process' : 'elsewhere'})`,
   );
+  if (app.metricsUrl) app.log.info(`metrics served at ${app.metricsUrl}`);
 }
 
 main().catch((error) => {
