@@ -1,5 +1,5 @@
 import { endpoints, MSG } from '@bridge-talk/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { route } from '../../lib/route.js';
@@ -7,8 +7,15 @@ import { METRICS_PATH, scrapeAuthorized } from './metrics.js';
 
 const READY_TIMEOUT_MS = 2000;
 
-/** Whether the check resolves in time: a dependency that hangs is down as much as one that refuses. */
-async function answers(check: () => Promise<void>): Promise<'ok' | 'down'> {
+/**
+ * Whether the check resolves in time: a dependency that hangs is down as much as one that refuses.
+ * Why it is down goes to the log, never into the answer (it may name a host).
+ */
+async function answers(
+  dependency: string,
+  check: () => Promise<void>,
+  log: FastifyBaseLogger,
+): Promise<'ok' | 'down'> {
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
@@ -18,7 +25,8 @@ async function answers(check: () => Promise<void>): Promise<'ok' | 'down'> {
       }),
     ]);
     return 'ok';
-  } catch {
+  } catch (error) {
+    log.warn({ err: error, dependency }, 'readiness: a dependency does not answer');
     return 'down';
   } finally {
     clearTimeout(timer);
@@ -40,12 +48,11 @@ export async function healthRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       logLevel: 'warn',
       schema: { tags: ['system'], summary: 'The database, the file storage and the mail answer' },
     },
-    async (_request, reply) => {
-      // Which dependency is down, and nothing of why: the log of the failing call says that.
+    async (request, reply) => {
       const [database, storage, mail] = await Promise.all([
-        answers(() => ctx.database.ping()),
-        answers(() => ctx.storage.check()),
-        answers(() => ctx.mail.check()),
+        answers('database', () => ctx.database.ping(), request.log),
+        answers('storage', () => ctx.storage.check(), request.log),
+        answers('mail', () => ctx.mail.check(), request.log),
       ]);
       const checks = { database, storage, mail };
       if (Object.values(checks).every((state) => state === 'ok'))
