@@ -4,6 +4,7 @@ import type { Config } from './config/index.js';
 import type { Database, Db } from './db/client.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { TokenKey } from './modules/auth/token-key.js';
+import type { AppMetrics } from './modules/health/metrics.js';
 import type { ChatProvider } from './providers/chat/chat-provider.js';
 import type { MailTransport } from './providers/mail/index.js';
 import type { StorageProvider } from './providers/storage/storage-provider.js';
@@ -16,6 +17,8 @@ export interface AppContext {
   queue: JobQueue;
   mail: MailTransport;
   logger: FastifyBaseLogger;
+  /** The Prometheus series of this app (served at GET /metrics when configured). */
+  metrics: AppMetrics;
   /** Key that signs access tokens. */
   tokenKey: TokenKey;
   /** The family chat: channels, messages and reports (local tables or Stream). */

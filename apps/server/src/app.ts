@@ -28,6 +28,7 @@ import { type Database, databaseOptions, openDatabase } from './db/client.js';
 import { createJobQueue } from './jobs/queue.js';
 import { AppError } from './lib/app-error.js';
 import { requestLoggerFactory } from './lib/request-logger.js';
+import { currentRequestId, REQUEST_ID_PATTERN, runInRequestScope } from './lib/request-scope.js';
 import { frameworkErrorHeaders, registerSecurityHeaders } from './lib/security-headers.js';
 import { createPageSender } from './lib/web-page.js';
 import { accountRoutes } from './modules/account/account.routes.js';
@@ -47,6 +48,7 @@ import { registerExportJobs } from './modules/exports/export-job.js';
 import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createMetrics, listenForMetrics, metricsServed } from './modules/health/metrics.js';
 import { databaseRateLimitStore } from './modules/limits/route-limit-store.js';
 import { registerMailJobs } from './modules/mail/mail.service.js';
 import { membersRoutes } from './modules/members/members.routes.js';
@@ -85,6 +87,8 @@ declare module 'fastify' {
     ctx: AppContext;
     /** Every route with the roles its guard admits (empty: public), for the permission tests. */
     routeTable: RouteEntry[];
+    /** Where the METRICS_PORT listener serves /metrics, or null without one. */
+    metricsUrl: string | null;
   }
 }
 
@@ -163,10 +167,17 @@ export function loggedUrl(url: string): string {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const frameworkHeaders = frameworkErrorHeaders(config.payments.provider === 'stripe');
+  let rootLogger: unknown;
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: { paths: REDACT, censor: '[redacted]' },
+      // A line the app's own logger (the services', the jobs') writes while a request or a job it
+      // queued runs names that request; a request's logger has its id bound already.
+      mixin: (_fields: object, _level: number, logger: unknown) => {
+        const requestId = logger === rootLogger ? currentRequestId() : undefined;
+        return requestId ? { reqId: requestId } : {};
+      },
       serializers: {
         // As Fastify logs a request, but what the address carries is not written down: search words
         // (names of people, words of their conversations) and an attachment's media token.
@@ -182,7 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     },
     childLoggerFactory: requestLoggerFactory,
     // A malformed address (bad percent-encoding) is answered by the router before any hook: with the
@@ -199,6 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
   });
+  rootLogger = app.log;
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -213,10 +225,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // (PostgreSQL refuses one in text, and the refusal would surface as a server error).
   // The hooks every request passes are callback hooks: an async hook costs each request a promise and
   // a turn of the microtask queue, and these wait for nothing.
+  // The rest of the request runs in its scope from here, after its body was read (the body's events
+  // come from the connection, outside any scope set before them): what it queues carries its id.
   app.addHook('preValidation', (request, _reply, done) => {
     if (holdsNul(request.body) || holdsNul(request.query) || holdsNul(request.params))
       return done(new AppError('BAD_REQUEST', MSG.extra.invalidCharacters));
-    done();
+    runInRequestScope(request.id, done);
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
@@ -238,12 +252,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     superviseIntervalSeconds: options.superviseIntervalSeconds,
   });
   const mail = createMailTransport(config, app.log);
+  const served = metricsServed(config);
+  const metrics = createMetrics({ database, queue, logger: app.log, processSeries: served });
+  if (served) {
+    // Observed as the answer goes out: the route's pattern, never the address a caller sent.
+    app.addHook('onResponse', (request, reply, done) => {
+      metrics.observeRequest(
+        request.method,
+        request.routeOptions.url,
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
+      done();
+    });
+  }
   const partial = { config, database, db: database.db };
   const ctx: AppContext = {
     ...partial,
     queue,
     mail,
     logger: app.log,
+    metrics,
     tokenKey: await loadTokenKey(partial),
     chat: await createChatProvider(config, database.db),
     storage: await createStorageProvider(config),
@@ -357,5 +386,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (ctx.chat.kind === 'stream') await registerStreamReportSync(ctx);
   await seedPlans(ctx, payments);
   if (options.startWorkers ?? true) await queue.startWorkers();
+  const { port: metricsPort, host: metricsHost, token: metricsToken } = config.metrics;
+  const metricsListener =
+    metricsPort === undefined
+      ? null
+      : await listenForMetrics(
+          metrics,
+          { host: metricsHost, port: metricsPort, token: metricsToken },
+          app.log,
+        );
+  app.decorate('metricsUrl', metricsListener?.url ?? null);
+  if (metricsListener) app.addHook('onClose', () => metricsListener.close());
   return app;
 }

@@ -16,6 +16,7 @@ async function main() {
   const warning = trustProxyWarning(config);
   if (warning) app.log.warn(warning);
   app.log.info(startLine(address, app.ctx.database.kind, config.jobs.workers));
+  if (app.metricsUrl) app.log.info(`metrics served at ${app.metricsUrl}`);
 }
 
 main().catch((error) => {

@@ -21,7 +21,11 @@ async function main() {
   const app = await buildApp({ config, openingDatabase, startWorkers: true });
   await app.ready();
   stopGracefullyOnSignals(app);
-  app.log.info('Bridge Talk job worker running (no HTTP; stop with SIGTERM)');
+  app.log.info(
+    app.metricsUrl
+      ? `Bridge Talk job worker running (no HTTP but its metrics at ${app.metricsUrl}; stop with SIGTERM)`
+      : 'Bridge Talk job worker running (no HTTP; stop with SIGTERM)',
+  );
 }
 
 main().catch((error) => {

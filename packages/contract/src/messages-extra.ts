@@ -114,6 +114,10 @@ export const EXTRA_TEXTS = {
   /** 403: role or tenant not allowed. */
   forbidden: 'You do not have permission to do that.',
   notFound: 'Not found.',
+  /** 503 of the readiness probe: the body names the dependency that is down. */
+  notReady: 'A service the portal needs is not answering.',
+  /** 401 of GET /metrics without the metrics token. */
+  metricsTokenRequired: 'The metrics token is missing or wrong.',
   /** 422: a one-time family's billing is not editable. */
   oneTimeBillingCannotChange: 'The payment details of a one-time plan cannot be changed.',
   /** A request whose text holds a NUL character, which no field may contain. */

@@ -150,4 +150,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STORAGE_PROVIDER: 'disk' })).toThrow(/STORAGE_PROVIDER/);
     expect(() => loadConfig({ S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/S3_FORCE_PATH_STYLE/);
   });
+
+  it('serves no metrics by default; reads a metrics token, port and host, and refuses wrong ones', () => {
+    expect(loadConfig({}).metrics).toEqual({ token: undefined, port: undefined, host: '127.0.0.1' });
+    const token = 'a-metrics-token-of-24-chars';
+    expect(
+      loadConfig({ METRICS_TOKEN: token, METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics,
+    ).toEqual({ token, port: 9464, host: '10.0.0.5' });
+    expect(() => loadConfig({ METRICS_TOKEN: 'too-short' })).toThrow(
+      /METRICS_TOKEN: must be 24 to 200 printable characters without spaces/,
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: 'twenty four chars with spaces' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ METRICS_PORT: '3000' })).toThrow(/METRICS_PORT: must differ from PORT/);
+    expect(() => loadConfig({ METRICS_HOST: 'metrics.example.org' })).toThrow(
+      /METRICS_HOST: must be an IP address or localhost/,
+    );
+  });
 });

@@ -104,6 +104,17 @@ const ZEnv = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Unset: true with S3_ENDPOINT (most S3-compatible services want it), false on AWS itself. */
   S3_FORCE_PATH_STYLE: booleanish.optional(),
+  /** Set: GET /metrics is served, to `Authorization: Bearer <token>` only. */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{24,200}$/, 'must be 24 to 200 printable characters without spaces')
+    .optional(),
+  /** Set: a listener of its own on this port serves GET /metrics and nothing else. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z
+    .string()
+    .refine((host) => isIP(host) !== 0 || host === 'localhost', 'must be an IP address or localhost')
+    .default('127.0.0.1'),
 });
 
 /** With CHAT_PROVIDER=stream the key and secret are required: the server SDK signs every call with them. */
@@ -169,6 +180,11 @@ export interface Config {
     provider: 'local' | 'stream';
     stream: { apiKey: string | undefined; apiSecret: string | undefined; baseUrl: string | undefined };
   };
+  /**
+   * Prometheus metrics: never public by default. `token`: GET /metrics on the portal's port, for that
+   * bearer token only; `port`: a listener of its own (on `host`) that serves nothing else.
+   */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
   /** Where the files members attach to messages are kept: a folder (`local`) or an S3-compatible bucket. */
   storage: {
     provider: 'local' | 's3';
@@ -214,6 +230,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  JOB_WORKERS: false needs DATABASE_URL (on the embedded database no other process can run the jobs)',
     );
+  }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError('Invalid configuration:\n  METRICS_PORT: must differ from PORT');
   }
   const missingS3 = e.STORAGE_PROVIDER === 's3' ? S3_REQUIRED.filter((name) => e[name] === undefined) : [];
   const loneS3Key =
@@ -269,6 +288,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       provider: e.CHAT_PROVIDER,
       stream: { apiKey: e.STREAM_API_KEY, apiSecret: e.STREAM_API_SECRET, baseUrl: e.STREAM_BASE_URL },
     },
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     storage: {
       provider: e.STORAGE_PROVIDER,
       dir: e.STORAGE_DIR ? path.resolve(e.STORAGE_DIR) : path.join(path.resolve(e.DATA_DIR), 'files'),

@@ -23,6 +23,16 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
+/**
+ * The query builder's connections now: in use, idle, and statements waiting for one. PGlite has one
+ * connection that runs a statement at a time: in use while one runs, the others wait.
+ */
+export interface ConnectionUse {
+  inUse: number;
+  idle: number;
+  waiting: number;
+}
+
 /** The running database: the query builder, a liveness probe, and how to close it. */
 export interface Database {
   kind: 'pglite' | 'postgres';
@@ -31,6 +41,7 @@ export interface Database {
   pglite?: PGliteThread;
   connectionString?: string;
   ping(): Promise<void>;
+  connections(): ConnectionUse;
   close(): Promise<void>;
 }
 
@@ -95,6 +106,10 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     async ping() {
       await client.query('select 1');
     },
+    connections() {
+      const calls = client.inFlight;
+      return { inUse: Math.min(calls, 1), idle: calls > 0 ? 0 : 1, waiting: Math.max(calls - 1, 0) };
+    },
     async close() {
       clearInterval(analyse);
       if (!client.closed) await client.close();
@@ -122,6 +137,9 @@ async function openPostgres(url: string, poolMax: number, options: OpenDatabaseO
     connectionString: url,
     async ping() {
       await pool.query('select 1');
+    },
+    connections() {
+      return { inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount };
     },
     async close() {
       await pool.end();

@@ -94,6 +94,11 @@ export class PGliteThread {
     return this.closing || this.stopped !== null;
   }
 
+  /** Calls sent to the thread and not yet answered (it runs them one at a time). */
+  get inFlight(): number {
+    return this.pending.size;
+  }
+
   private receive(reply: Reply) {
     if ('op' in reply) {
       if (reply.op === 'notify')

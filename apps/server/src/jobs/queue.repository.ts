@@ -1,5 +1,5 @@
-// The job queue's own tables, read by the portal only to bring over a queue an earlier pg-boss made
-// (pg-boss owns the rest).
+// The job queue's own tables: what waits in them (read only: pg-boss owns and writes them), and a queue
+// an earlier pg-boss made, brought over once.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 
@@ -19,6 +19,28 @@ export async function findBossSchemaVersion(db: Pick<Db, 'execute'>): Promise<nu
   if (!table?.installed) return null;
   const [row] = await rowsOf<{ version: number }>(db, sql`select version from pgboss.version`);
   return row ? Number(row.version) : null;
+}
+
+/**
+ * Jobs waiting to run, per queue: how many, and how long the one due longest (its start time passed)
+ * has waited. `state < 'active'` (waiting or to be retried) is what pg-boss's own fetch indexes hold,
+ * not the completed and failed jobs kept beside them.
+ */
+export async function findQueuedJobs(
+  db: Db,
+): Promise<{ name: string; queued: number; oldestSeconds: number }[]> {
+  const rows = await rowsOf<{ name: string; queued: number; oldest_seconds: number | null }>(
+    db,
+    sql`select name, count(*)::int as queued,
+          extract(epoch from now() - min(start_after) filter (where start_after <= now()))::float8
+            as oldest_seconds
+        from pgboss.job where state < 'active' group by name`,
+  );
+  return rows.map((row) => ({
+    name: row.name,
+    queued: Number(row.queued),
+    oldestSeconds: Math.max(0, Number(row.oldest_seconds ?? 0)),
+  }));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import PgBoss10 from 'pg-boss-10';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { currentRequestId, runInRequestScope } from '../lib/request-scope.js';
 import { findSentMailTo } from '../modules/mail/mail.repository.js';
 import { queueMail } from '../modules/mail/mail.service.js';
 import { createPersistentTestDatabase, openTestDatabase, silentLogger } from '../test-support/databases.js';
@@ -151,6 +152,37 @@ describe('mail through the job queue', () => {
         await t.close();
       }
     } finally {
+      await drop();
+    }
+  });
+
+  it('runs a job in the scope of the request that queued it, its id kept out of the data; reports a failed attempt', async () => {
+    const { database, drop } = await openTestDatabase({
+      pglite: inject('pgliteTemplate'),
+      postgres: inject('postgresTemplate'),
+    });
+    const queue = await createJobQueue(database, silentLogger, { pollSeconds: 0.5 });
+    try {
+      const seen = new Map<string, { data: unknown; requestId: string | undefined }>();
+      const failures: [string, boolean][] = [];
+      queue.onJobFailed((name, final) => failures.push([name, final]));
+      queue.register('conversation.export', async (data) => {
+        seen.set(data.exportId, { data, requestId: currentRequestId() });
+        if (data.exportId === 'of-a-request') throw new Error('the first attempt fails');
+      });
+      await queue.startWorkers();
+      await runInRequestScope('queue-test-request', () =>
+        queue.send('conversation.export', { exportId: 'of-a-request' }),
+      );
+      await queue.send('conversation.export', { exportId: 'of-nobody' });
+      await eventually(async () => seen.size === 2 && failures.length === 1);
+      expect(Object.fromEntries(seen)).toEqual({
+        'of-a-request': { data: { exportId: 'of-a-request' }, requestId: 'queue-test-request' },
+        'of-nobody': { data: { exportId: 'of-nobody' }, requestId: undefined },
+      });
+      expect(failures).toEqual([['conversation.export', false]]);
+    } finally {
+      await queue.stop();
       await drop();
     }
   });

@@ -4,6 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss } from 'pg-boss';
 import type { Database } from '../db/client.js';
+import { currentRequestId, REQUEST_ID_PATTERN, runInRequestScope } from '../lib/request-scope.js';
 import type { MailMessage } from '../providers/mail/index.js';
 import { pgliteBossDb } from './pglite-boss-db.js';
 import * as repo from './queue.repository.js';
@@ -42,6 +43,8 @@ export const QUEUES: Record<JobName, { retryLimit: number; retryDelay: number; e
 export interface JobContext {
   jobId: string;
   retryCount: number;
+  /** No retry follows this attempt if it fails. */
+  lastAttempt: boolean;
 }
 export type JobHandler<N extends JobName> = (data: JobData[N], context: JobContext) => Promise<void>;
 
@@ -52,6 +55,19 @@ export interface SendJobOptions {
   singletonKey?: string;
 }
 
+/** A queue's jobs waiting to run, and how long the one due longest has waited. */
+export interface QueueDepth {
+  name: JobName;
+  queued: number;
+  oldestSeconds: number;
+}
+
+/** `final`: the job failed for good (its last retry); otherwise it is retried later. */
+export type JobFailureListener = (name: JobName, final: boolean) => void;
+
+/** The key of a job's data that carries the id of the request that queued it. */
+const REQUEST_ID_KEY = 'requestId';
+
 export interface JobQueue {
   send<N extends JobName>(name: N, data: JobData[N], options?: SendJobOptions): Promise<string>;
   register<N extends JobName>(name: N, handler: JobHandler<N>): void;
@@ -59,6 +75,10 @@ export interface JobQueue {
   schedule(name: JobName, cron: string): Promise<void>;
   startWorkers(): Promise<void>;
   stop(): Promise<void>;
+  /** Every queue's depth, read from the database (a scrape of the metrics). */
+  depths(): Promise<QueueDepth[]>;
+  /** Called when a job's attempt fails, in the process that ran it. */
+  onJobFailed(listener: JobFailureListener): void;
 }
 
 export interface QueueOptions {
@@ -126,13 +146,17 @@ export async function createJobQueue(
   await bringOverBoss10Jobs(database, boss, logger);
 
   const handlers = new Map<JobName, JobHandler<JobName>>();
+  const failureListeners: JobFailureListener[] = [];
   let stopped = false;
   /** Handlers running now: a stop waits for them before the database may close. */
   let running = 0;
 
   return {
     async send(name, data, sendOptions = {}) {
-      const id = await boss.send(name, data as object, {
+      // A job queued by a request carries its id: the worker's lines for the job then name it too.
+      const requestId = currentRequestId();
+      const payload = requestId ? { ...data, [REQUEST_ID_KEY]: requestId } : data;
+      const id = await boss.send(name, payload as object, {
         startAfter: sendOptions.startAfterSeconds,
         singletonKey: sendOptions.singletonKey,
       });
@@ -161,12 +185,29 @@ export async function createJobQueue(
             running += 1;
             try {
               for (const job of jobs) {
-                try {
-                  await handler(job.data, { jobId: job.id, retryCount: job.retryCount });
-                } catch (error) {
-                  logger.warn({ err: error, job: { name, id: job.id, retry: job.retryCount } }, 'job failed');
-                  throw error;
-                }
+                const { [REQUEST_ID_KEY]: requestId, ...data } = (job.data ?? {}) as JobData[typeof name] & {
+                  [REQUEST_ID_KEY]?: unknown;
+                };
+                const lastAttempt = job.retryCount >= job.retryLimit;
+                const run = async () => {
+                  try {
+                    await handler(data as JobData[typeof name], {
+                      jobId: job.id,
+                      retryCount: job.retryCount,
+                      lastAttempt,
+                    });
+                  } catch (error) {
+                    logger.warn(
+                      { err: error, job: { name, id: job.id, retry: job.retryCount } },
+                      'job failed',
+                    );
+                    for (const listener of failureListeners) listener(name, lastAttempt);
+                    throw error;
+                  }
+                };
+                if (typeof requestId === 'string' && REQUEST_ID_PATTERN.test(requestId))
+                  await runInRequestScope(requestId, run);
+                else await run();
               }
             } finally {
               running -= 1;
@@ -189,6 +230,17 @@ export async function createJobQueue(
       // pg-boss records a job's completion without waiting for it: let that statement reach the
       // database before the caller closes it.
       await delay(50);
+    },
+    async depths() {
+      const found = new Map((await repo.findQueuedJobs(database.db)).map((row) => [row.name, row]));
+      return (Object.keys(QUEUES) as JobName[]).map((name) => ({
+        name,
+        queued: found.get(name)?.queued ?? 0,
+        oldestSeconds: found.get(name)?.oldestSeconds ?? 0,
+      }));
+    },
+    onJobFailed(listener) {
+      failureListeners.push(listener);
     },
   };
 }

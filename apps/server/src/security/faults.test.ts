@@ -1,5 +1,7 @@
 // Faults: the database going away and coming back, and a shutdown in the middle of a request.
+
 import net from 'node:net';
+import { MSG } from '@bridge-talk/contract';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
 import { createPersistentTestDatabase } from '../test-support/databases.js';
@@ -71,7 +73,13 @@ describe('faults', () => {
       await proxy.cut();
       const down = await t.app.inject({ url: '/api/ready' });
       expect(down.statusCode).toBe(503);
-      expect(down.json()).toEqual({ message: 'Database unavailable.' });
+      expect(down.json()).toEqual({
+        status: 'unready',
+        message: MSG.extra.notReady,
+        database: 'down',
+        storage: 'ok',
+        mail: 'ok',
+      });
       expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
       await proxy.restore();
       let status = 0;

@@ -6,6 +6,7 @@
 import { MSG } from '@bridge-talk/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { METRICS_PATH } from '../modules/health/metrics.js';
 import { addFamilyMember, createEntityUser, createGroup } from '../test-support/factories.js';
 import { signedMemberAuthorization } from '../test-support/member-chat.js';
 import { brokenObjectOf, brokenQueryOf, type JsonSchema } from '../test-support/schema-arbitraries.js';
@@ -16,7 +17,10 @@ let t: TestApp;
 let callers: Record<CallerName, Record<string, string>>;
 beforeAll(async () => {
   // A high rate limit so that the flood itself is not what answers.
-  t = await createTestApp({ RATE_LIMIT_AUTH_MAX: '100000' }, { startWorkers: false });
+  t = await createTestApp(
+    { RATE_LIMIT_AUTH_MAX: '100000', METRICS_TOKEN: 'hostile-input-metrics-token' },
+    { startWorkers: false },
+  );
   await t.app.ready();
   const entity = await createEntityUser(t.db());
   const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
@@ -39,7 +43,9 @@ const SKIP = new Set(['POST /api/auth/logout', 'POST /api/auth/me/password/chang
 
 function routes() {
   return t.app.routeTable.filter(
-    (r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && !SKIP.has(`${r.method} ${r.url}`),
+    (r) =>
+      ((r.url.startsWith('/api/') && !r.url.startsWith('/api/docs')) || r.url === METRICS_PATH) &&
+      !SKIP.has(`${r.method} ${r.url}`),
   );
 }
 

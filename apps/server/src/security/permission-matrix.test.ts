@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAttachmentsService } from '../modules/attachments/attachments.service.js';
+import { METRICS_PATH } from '../modules/health/metrics.js';
 import { recordReports } from '../modules/reports/reports.service.js';
 import { localActionsOf } from '../providers/chat/index.js';
 import { localReportOf } from '../providers/chat/local-chat-reports.js';
@@ -215,7 +216,7 @@ async function seedTenant(label: 'A' | 'B', coupon: string | null): Promise<Tena
 
 beforeAll(async () => {
   // No job workers: queued mail and exports stay queued, so the checksums see only what routes do.
-  t = await createTestApp({}, { startWorkers: false });
+  t = await createTestApp({ METRICS_TOKEN: 'permission-matrix-metrics-token' }, { startWorkers: false });
   plans = [
     (await createPlan(t.db(), { type: 'recurring', name: 'Matrix Monthly' })).id,
     (await createPlan(t.db(), { type: 'recurring', name: 'Matrix Monthly Plus' })).id,
@@ -307,6 +308,7 @@ const WRONG_ASSERTION = {
 const REQUESTS: Record<string, Build> = {
   'GET /api/health': () => ({ method: 'GET', url: '/api/health' }),
   'GET /api/ready': () => ({ method: 'GET', url: '/api/ready' }),
+  'GET /metrics': () => ({ method: 'GET', url: METRICS_PATH }),
   'POST /api/auth/login': () => ({
     method: 'POST',
     url: '/api/auth/login',
@@ -986,7 +988,7 @@ function cellsOf(cell: Cell): ['own' | 'foreign', Outcome][] {
 
 function apiRoutes(): string[] {
   return t.app.routeTable
-    .filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
+    .filter((r) => (r.url.startsWith('/api/') && !r.url.startsWith('/api/docs')) || r.url === METRICS_PATH)
     .map((r) => `${r.method} ${r.url}`);
 }
 

@@ -34,6 +34,8 @@ export const PERMISSION_MATRIX: Record<string, MatrixRow> = {
   // health and readiness
   'GET /api/health':                                     row('2xx',   '2xx',   '2xx',   '2xx',   '2xx'),
   'GET /api/ready':                                      row('2xx',   '2xx',   '2xx',   '2xx',   '2xx'),
+  // Prometheus's scrape (registered when METRICS_TOKEN is set): that token alone, no portal session
+  'GET /metrics':                                        row('401',   '401',   '401',   '401',   '401'),
   // sign-in and the logged-out flows: public; a wrong code or state is refused on its merits
   'POST /api/auth/login':                                row('2xx',   '2xx',   '2xx',   '2xx',   '2xx'),
   'POST /api/auth/login/code':                           row('4xx',   '4xx',   '4xx',   '4xx',   '4xx'),

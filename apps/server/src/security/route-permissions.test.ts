@@ -1,7 +1,9 @@
 // Every route of the API either names the roles it admits, or is listed here as public. A new route
 // that forgets its guard fails this test; a guarded route is checked for 401 without a session and
 // 403 for a role it does not admit — before its input is even validated.
+import { MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { METRICS_PATH } from '../modules/health/metrics.js';
 import { createEntityUser } from '../test-support/factories.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../test-support/test-app.js';
 
@@ -31,10 +33,16 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/chat/sessions',
 ]);
 
+/** Routes guarded by a credential of their own rather than a portal session. */
+const TOKEN_ROUTES = new Set([
+  // Prometheus's scrape: METRICS_TOKEN as the bearer; registered only when that is set
+  `GET ${METRICS_PATH}`,
+]);
+
 let t: TestApp;
 let tokens: Record<'admin' | 'entity', string>;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ METRICS_TOKEN: 'route-permissions-metrics-token' });
   await t.app.ready();
   const entity = await createEntityUser(t.db());
   tokens = {
@@ -46,7 +54,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function apiRoutes() {
-  return t.app.routeTable.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'));
+  return t.app.routeTable.filter(
+    (r) => (r.url.startsWith('/api/') && !r.url.startsWith('/api/docs')) || r.url === METRICS_PATH,
+  );
 }
 
 function concrete(url: string): string {
@@ -58,14 +68,29 @@ describe('route permissions', () => {
     const unguarded = apiRoutes()
       .filter((r) => r.roles.length === 0)
       .map((r) => `${r.method} ${r.url}`)
-      .filter((key) => !PUBLIC_ROUTES.has(key));
+      .filter((key) => !PUBLIC_ROUTES.has(key) && !TOKEN_ROUTES.has(key));
     expect(unguarded).toEqual([]);
   });
 
-  it('the public list names only routes that exist', () => {
+  it('the public and token lists name only routes that exist', () => {
     const existing = new Set(apiRoutes().map((r) => `${r.method} ${r.url}`));
-    const stale = [...PUBLIC_ROUTES].filter((key) => !existing.has(key));
+    const stale = [...PUBLIC_ROUTES, ...TOKEN_ROUTES].filter((key) => !existing.has(key));
     expect(stale).toEqual([]);
+  });
+
+  it('a route with a token of its own answers 401 without it, and to every portal session', async () => {
+    for (const key of TOKEN_ROUTES) {
+      const [method, url] = key.split(' ') as ['GET', string];
+      for (const authorization of [undefined, tokens.admin, tokens.entity, 'Bearer not-the-token']) {
+        const response = await t.app.inject({
+          method,
+          url,
+          headers: authorization ? { authorization } : {},
+        });
+        expect(response.statusCode, `${key} ${authorization?.slice(0, 12)}`).toBe(401);
+        expect(response.json()).toEqual({ message: MSG.extra.metricsTokenRequired });
+      }
+    }
   });
 
   it('a guarded route answers 401 without a session, whatever the body', async () => {

@@ -15,7 +15,12 @@ export type MessageResponse = z.infer<typeof ZMessageResponse>;
 export const ZId = z.string().min(1).max(64);
 
 export const ZHealthResponse = z.object({ status: z.literal('ok') });
-export const ZReadyResponse = z.object({
-  status: z.literal('ready'),
-  database: z.enum(['pglite', 'postgres']),
+/** Each dependency the portal needs: whether it answered the readiness probe in time. */
+const ZReadyChecks = z.object({
+  database: z.enum(['ok', 'down']),
+  storage: z.enum(['ok', 'down']),
+  mail: z.enum(['ok', 'down']),
 });
+export const ZReadyResponse = ZReadyChecks.extend({ status: z.literal('ready') });
+/** 503: which dependency is down, with the message every error answer has. */
+export const ZNotReadyResponse = ZReadyChecks.extend({ status: z.literal('unready'), message: z.string() });

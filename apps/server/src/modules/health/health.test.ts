@@ -21,7 +21,7 @@ describe('system routes and the error handler', () => {
     expect(health.json()).toEqual({ status: 'ok' });
     const ready = await t.app.inject({ url: '/api/ready' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ready', database: t.database.kind });
+    expect(ready.json()).toEqual({ status: 'ready', database: 'ok', storage: 'ok', mail: 'ok' });
   });
 
   it('answers an unknown API path with a JSON 404', async () => {

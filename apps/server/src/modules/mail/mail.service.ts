@@ -5,6 +5,7 @@ import type { JobQueue } from '../../jobs/queue.js';
 import type { MailMessage, MailTransport } from '../../providers/mail/index.js';
 import { CODE_SLOT, deriveCode } from '../auth/derived-codes.js';
 import type { TokenKey } from '../auth/token-key.js';
+import type { AppMetrics } from '../health/metrics.js';
 import { markMailSent, recordMailForJob } from './mail.repository.js';
 
 export function queueMail(queue: JobQueue, message: MailMessage): Promise<string> {
@@ -15,10 +16,18 @@ interface MailContext {
   db: Db;
   tokenKey: TokenKey;
   mail: MailTransport;
+  metrics: Pick<AppMetrics, 'mailSent' | 'mailFailed'>;
 }
 
 export function registerMailJobs(queue: JobQueue, ctx: MailContext): void {
-  queue.register('mail.send', (message, { jobId }) => sendMailOnce(ctx, jobId, message));
+  queue.register('mail.send', async (message, { jobId, lastAttempt }) => {
+    try {
+      await sendMailOnce(ctx, jobId, message);
+    } catch (error) {
+      if (lastAttempt) ctx.metrics.mailFailed();
+      throw error;
+    }
+  });
 }
 
 /**
@@ -37,6 +46,7 @@ export async function sendMailOnce(
   await beforeSend?.();
   const recorded = { ...message, messageId: `<${id}@bridge-talk.portal>` };
   await ctx.mail.send(await withCode(ctx.tokenKey, recorded), recorded);
+  ctx.metrics.mailSent();
   await markMailSent(ctx.db, id);
 }
 

@@ -127,9 +127,15 @@ describe('sending once across a crash', () => {
         attempts++;
         if (attempts === 1) throw new Error('killed after writing');
       },
+      check: async () => {},
       close: async () => {},
     };
-    const ctx = { db: c.t.db(), tokenKey: c.t.app.ctx.tokenKey, mail: crashing };
+    const ctx = {
+      db: c.t.db(),
+      tokenKey: c.t.app.ctx.tokenKey,
+      mail: crashing,
+      metrics: c.t.app.ctx.metrics,
+    };
     const to = uniqueEmail('once');
     const message = { ...resetCodeMail({ to, code: CODE_SLOT }), codeLabel: `verification|${randomUUID()}` };
     const jobKey = `test:${randomUUID()}`;

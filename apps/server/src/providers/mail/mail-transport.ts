@@ -30,5 +30,7 @@ export interface MailTransport {
   readonly kind: 'smtp' | 'outbox';
   /** `logged`: the message as a log may show it (its code not filled in), when the transport logs it. */
   send(message: MailMessage, logged?: MailMessage): Promise<void>;
+  /** Resolves when a message could be sent now (the readiness probe); rejects with why not. */
+  check(): Promise<void>;
   close(): Promise<void>;
 }

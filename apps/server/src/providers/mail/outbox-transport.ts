@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import MailComposer from 'nodemailer/lib/mail-composer';
@@ -39,6 +40,10 @@ export function createOutboxTransport(
       const mail = { to: message.to, subject: message.subject, attachments, file };
       if (options.logText) logger.info({ mail }, `outbox mail written to ${file}\n${logged.text}`);
       else logger.info({ mail }, `outbox mail written to ${file}`);
+    },
+    async check() {
+      await mkdir(options.directory, { recursive: true, mode: 0o700 });
+      await access(options.directory, constants.W_OK);
     },
     async close() {},
   };

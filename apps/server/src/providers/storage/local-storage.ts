@@ -3,7 +3,8 @@
 // `<key>.json` holding its content type, size and SHA-256. The sidecar is written last and removed
 // first, so it is what says an object exists: bytes without one (a put cut short) are never served.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
@@ -133,6 +134,11 @@ export function createLocalStorage(options: { dir: string }): StorageProvider {
         }
       }
       return removed;
+    },
+
+    async check() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
     },
   };
 

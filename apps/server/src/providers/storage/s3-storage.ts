@@ -81,6 +81,7 @@ export async function createS3Storage(options: S3StorageOptions): Promise<Storag
     GetObjectCommand,
     DeleteObjectCommand,
     ListObjectsV2Command,
+    HeadBucketCommand,
   } = await import('@aws-sdk/client-s3');
   const spoolDir = options.spoolDir ?? path.join(os.tmpdir(), 'bridge-talk-s3-spool');
   const { accessKeyId, secretAccessKey } = options;
@@ -241,6 +242,12 @@ export async function createS3Storage(options: S3StorageOptions): Promise<Storag
         removed += 1;
       }
       return removed;
+    },
+
+    async check() {
+      // The bucket answers with these credentials; a put is spooled first, so the spool must take it too.
+      await client.send(new HeadBucketCommand({ Bucket }));
+      await mkdir(spoolDir, { recursive: true });
     },
   };
 }

@@ -277,6 +277,10 @@ describe.each([
     await rm(young);
   });
 
+  it('passes its readiness check while it can store', async () => {
+    await expect(h.storage.check()).resolves.toBeUndefined();
+  });
+
   it('round-trips an empty object', async () => {
     const stored = await h.storage.put({ body: Buffer.alloc(0), contentType: 'application/octet-stream' });
     const expected = {
@@ -332,6 +336,12 @@ describe('local storage on disk', () => {
     expect(await readdir(shard)).toEqual([]);
   });
 
+  it('fails its readiness check when its folder cannot be made', async () => {
+    const file = path.join(local.dir, '..', 'in-the-way');
+    await writeFile(file, '');
+    await expect(createLocalStorage({ dir: path.join(file, 'files') }).check()).rejects.toThrow();
+  });
+
   it('serves no bytes that lack a sidecar (a put cut short)', async () => {
     const key = newStorageKey();
     const shard = path.join(local.dir, key.slice(0, 2), key.slice(2, 4));
@@ -362,5 +372,16 @@ describe('S3 storage in the bucket', () => {
     expect(object.ContentType).toBe('image/png');
     expect(object.ContentLength).toBe(256);
     expect(object.Metadata).toEqual({ sha256: ALL_BYTES_SHA256 });
+  });
+
+  it('fails its readiness check when the bucket does not answer for it', async () => {
+    const elsewhere = await createS3Storage({
+      bucket: 'no-such-bucket',
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      ...S3RVER_CREDENTIALS,
+      forcePathStyle: true,
+    });
+    await expect(elsewhere.check()).rejects.toThrow();
   });
 });

@@ -46,6 +46,8 @@ export interface StorageProvider {
   list(): AsyncIterable<{ key: string; storedAt: Date }>;
   /** Removes what puts cut short left behind (temporary files) before `before`; how many. */
   removeLeftovers(before: Date): Promise<number>;
+  /** Resolves when the store can take a put now (the readiness probe); rejects with why not. */
+  check(): Promise<void>;
 }
 
 /** The body's chunks as they pass, counted and hashed: `size` and `sha256()` once they have all passed. */
