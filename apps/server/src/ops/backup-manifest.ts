@@ -33,6 +33,11 @@ const ZManifest = z.object({
   /** `included`: the stored files are parts (STORAGE_PROVIDER=local); a bucket is backed up on its own. */
   storage: z.object({ provider: z.enum(['local', 's3']), included: z.boolean() }),
   parts: z.array(ZPart),
+  /**
+   * Every folder, empty ones included: PostgreSQL's data directory has folders it needs and may find
+   * empty (pg_tblspc, pg_twophase…); a restore makes each one.
+   */
+  folders: z.array(z.string().min(1)),
   /** SHA-256 of the rest of the manifest: an edited manifest is refused like a changed part. */
   checksum: z.string(),
 });
@@ -104,24 +109,33 @@ export async function partIn(folder: string, part: string): Promise<ManifestPart
 }
 
 /**
- * Every file below `dir` (relative paths, forward slashes), leaving out what `skip` names (absolute
- * paths) and `.tmp` files — writes in progress (an upload, a key being created), never data. Links are
- * not followed: nothing the portal writes is one.
+ * Every file and folder below `dir` (relative paths, forward slashes, in order), leaving out what
+ * `skip` names (absolute paths) and `.tmp` files — writes in progress (an upload, a key being
+ * created), never data. Links are not followed: nothing the portal writes is one.
  */
-export function filesBelow(dir: string, skip: ReadonlySet<string> = new Set()): string[] {
-  if (!existsSync(dir)) return [];
-  const found: string[] = [];
+export function treeBelow(
+  dir: string,
+  skip: ReadonlySet<string> = new Set(),
+): { files: string[]; folders: string[] } {
+  const tree = { files: [] as string[], folders: [] as string[] };
+  if (!existsSync(dir)) return tree;
   const walk = (folder: string, prefix: string) => {
     for (const name of readdirSync(folder).sort()) {
       const full = path.join(folder, name);
       if (skip.has(full) || name.endsWith('.tmp')) continue;
       const stat = lstatSync(full);
-      if (stat.isDirectory()) walk(full, `${prefix}${name}/`);
-      else if (stat.isFile()) found.push(`${prefix}${name}`);
+      if (stat.isDirectory()) {
+        tree.folders.push(`${prefix}${name}`);
+        walk(full, `${prefix}${name}/`);
+      } else if (stat.isFile()) tree.files.push(`${prefix}${name}`);
     }
   };
   walk(dir, '');
-  return found;
+  return tree;
+}
+
+export function filesBelow(dir: string, skip?: ReadonlySet<string>): string[] {
+  return treeBelow(dir, skip).files;
 }
 
 /** Reads the manifest of `folder` and checks every part against it; throws a BackupError listing what is wrong. */
@@ -149,7 +163,9 @@ export async function readVerifiedManifest(folder: string): Promise<Manifest> {
   const parsed = ZManifest.safeParse(raw);
   if (!parsed.success) throw refuse([`${MANIFEST_FILE} is not a manifest this portal reads`]);
   const manifest = parsed.data;
-  const problems: string[] = [];
+  const problems: string[] = manifest.folders
+    .filter((folder) => !isSafePartPath(folder))
+    .map((folder) => `${folder}: not a path inside the backup`);
   for (const part of manifest.parts) {
     if (!isSafePartPath(part.path)) {
       problems.push(`${part.path}: not a path inside the backup`);

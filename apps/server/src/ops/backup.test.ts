@@ -33,7 +33,7 @@ import { multipartBody } from '../test-support/multipart.js';
 import { enrolTotp, totpCodeNow } from '../test-support/second-factors.js';
 import { createTestApp, TEST_ADMIN } from '../test-support/test-app.js';
 import { BACKUP_PARTS, createBackup, PORTAL_RUNNING } from './backup.js';
-import { BackupError, filesBelow, MANIFEST_FILE, type Manifest } from './backup-manifest.js';
+import { BackupError, filesBelow, MANIFEST_FILE, type Manifest, treeBelow } from './backup-manifest.js';
 import { restoreBackup } from './restore.js';
 
 /** What a database migrated by this portal has run. */
@@ -263,6 +263,8 @@ describe('on the embedded database (PGlite)', () => {
     const restored = await restoreBackup(configOf(dataDir), backup);
     expect(restored.checksum).toBe(manifest.checksum);
     expect(notOwnerOnly(dataDir)).toEqual([]);
+    // Every folder, the database's empty ones too (PostgreSQL does not open without them).
+    expect(treeBelow(dataDir).folders).toEqual(treeBelow(source.dataDir).folders);
     expect(hashesBelow(path.join(dataDir, 'files'))).toEqual(hashesBelow(path.join(source.dataDir, 'files')));
     expect(hashesBelow(path.join(dataDir, 'outbox'))).toEqual(
       hashesBelow(path.join(source.dataDir, 'outbox')),

@@ -19,16 +19,17 @@ import {
   postgresMigrations,
 } from '../db/backup-database.js';
 import { DATA_DIR_LOCK_FILE, DataDirHeldError, holdDataDir } from '../db/data-dir-lock.js';
+import { usePrivateUmask } from '../lib/private-files.js';
 import { TOKEN_KEY_FILE } from '../modules/system/bootstrap-admin.js';
 import {
   BackupError,
   copyCounted,
-  filesBelow,
   MANIFEST_FILE,
   type Manifest,
   type ManifestPart,
   manifestText,
   partIn,
+  treeBelow,
 } from './backup-manifest.js';
 
 /** Where each thing is in a backup folder (restore.ts puts each back from there). */
@@ -49,42 +50,55 @@ function portalVersion(): string {
   return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
 }
 
+/** What a backup holds so far: its parts, and every folder (empty ones too) that restore makes. */
+interface Contents {
+  parts: ManifestPart[];
+  folders: string[];
+}
+
 /**
- * Copies every file below `from` into the backup under `prefix/`, in order; their parts. A file that
- * is gone by the time it is copied is left out: on a live portal the clean-up may remove one meanwhile.
+ * Copies every file and folder below `from` into the backup under `prefix/`, in order. A file that is
+ * gone by the time it is copied is left out: on a live portal the clean-up may remove one meanwhile.
  */
 async function copyFolder(
   from: string,
   work: string,
   prefix: string,
+  contents: Contents,
   skip?: ReadonlySet<string>,
-): Promise<ManifestPart[]> {
-  const parts: ManifestPart[] = [];
-  for (const file of filesBelow(from, skip)) {
+): Promise<void> {
+  const tree = treeBelow(from, skip);
+  for (const folder of tree.folders) {
+    mkdirSync(path.join(work, prefix, folder), { recursive: true, mode: 0o700 });
+    contents.folders.push(`${prefix}/${folder}`);
+  }
+  for (const file of tree.files) {
     const part = `${prefix}/${file}`;
     try {
-      parts.push({ path: part, ...(await copyCounted(path.join(from, file), path.join(work, part))) });
+      contents.parts.push({
+        path: part,
+        ...(await copyCounted(path.join(from, file), path.join(work, part))),
+      });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || existsSync(path.join(from, file)))
         throw error;
       rmSync(path.join(work, part), { force: true });
     }
   }
-  return parts;
 }
 
 /**
  * The embedded database's folder, without what the portal keeps beside it there (the key, the outbox,
  * stored files: parts of their own) and without the lock files of the processes that opened it.
  */
-async function copyPglite(config: Config, work: string): Promise<ManifestPart[]> {
+function copyPglite(config: Config, work: string, contents: Contents): Promise<void> {
   const { dataDir } = config.database;
   const skip = new Set(
     [TOKEN_KEY_FILE, DATA_DIR_LOCK_FILE, 'postmaster.pid']
       .map((name) => path.join(dataDir, name))
       .concat(config.mail.outboxDir, config.storage.dir),
   );
-  return copyFolder(dataDir, work, BACKUP_PARTS.pgliteFolder, skip);
+  return copyFolder(dataDir, work, BACKUP_PARTS.pgliteFolder, contents, skip);
 }
 
 /** Holds DATA_DIR for the whole backup, or refuses while the portal (or another process) holds it. */
@@ -116,11 +130,14 @@ export async function createBackup(config: Config, target: string): Promise<Mani
   const parent = path.dirname(folder);
   mkdirSync(parent, { recursive: true, mode: 0o700 });
   const work = path.join(parent, `.${path.basename(folder)}.partial-${randomBytes(4).toString('hex')}`);
+  // Owner-only: what is written here, and what the embedded database writes as it opens.
+  usePrivateUmask();
   const url = config.database.url;
   const release = url ? () => {} : holdEmbeddedDatabase(config.database.dataDir);
   try {
     mkdirSync(work, { mode: 0o700 });
-    const parts: ManifestPart[] = [];
+    const contents: Contents = { parts: [], folders: [] };
+    const { parts } = contents;
     let migrations: MigrationState;
     if (url) {
       const dump = path.join(work, BACKUP_PARTS.postgresDump);
@@ -129,7 +146,7 @@ export async function createBackup(config: Config, target: string): Promise<Mani
       parts.push(await partIn(work, BACKUP_PARTS.postgresDump));
     } else {
       migrations = await pgliteMigrations(config.database.dataDir);
-      parts.push(...(await copyPglite(config, work)));
+      await copyPglite(config, work, contents);
     }
     const tokenKey = path.join(config.database.dataDir, TOKEN_KEY_FILE);
     if (existsSync(tokenKey))
@@ -138,8 +155,8 @@ export async function createBackup(config: Config, target: string): Promise<Mani
         ...(await copyCounted(tokenKey, path.join(work, BACKUP_PARTS.tokenKey))),
       });
     if (config.storage.provider === 'local')
-      parts.push(...(await copyFolder(config.storage.dir, work, BACKUP_PARTS.files)));
-    parts.push(...(await copyFolder(config.mail.outboxDir, work, BACKUP_PARTS.outbox)));
+      await copyFolder(config.storage.dir, work, BACKUP_PARTS.files, contents);
+    await copyFolder(config.mail.outboxDir, work, BACKUP_PARTS.outbox, contents);
     const manifest: Omit<Manifest, 'checksum'> = {
       format: 'bridge-talk-backup',
       formatVersion: 1,
@@ -148,6 +165,7 @@ export async function createBackup(config: Config, target: string): Promise<Mani
       database: { kind: url ? 'postgres' : 'pglite', migrations },
       storage: { provider: config.storage.provider, included: config.storage.provider === 'local' },
       parts,
+      folders: contents.folders,
     };
     const text = manifestText(manifest);
     writeFileSync(path.join(work, MANIFEST_FILE), text, { flag: 'wx', mode: 0o600 });

@@ -3,7 +3,7 @@
 // size and SHA-256 as written — and a backup that does not match, or a target that is not empty, is
 // refused before anything is written. Should the restore fail later, what it wrote is removed again,
 // so a target is left either restored or as empty as it was.
-import { readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/index.js';
 import {
@@ -131,6 +131,7 @@ export async function restoreBackup(config: Config, source: string): Promise<Man
   const refused = mismatch(config, manifest);
   if (refused) throw new BackupError(`${refused} Nothing was restored.`);
   const places = placesOf(config, manifest);
+  const folders = manifest.folders.flatMap((made) => destinationOf(config, made) ?? []);
   await requireEmptyTargets(config);
   const { dataDir, url } = config.database;
   // Owner-only, as the portal keeps them: the folders, what is copied, what the database writes.
@@ -138,6 +139,7 @@ export async function restoreBackup(config: Config, source: string): Promise<Man
   // Held from here to the end: no portal starts on a half-restored embedded database.
   const release = url ? () => {} : holdDataDir(dataDir);
   try {
+    for (const made of folders) mkdirSync(made, { recursive: true, mode: 0o700 });
     await copyParts(folder, places);
     if (url) {
       // Last, in one transaction: whatever fails before it leaves the database empty.
@@ -146,6 +148,8 @@ export async function restoreBackup(config: Config, source: string): Promise<Man
     } else {
       sameMigrations(await pgliteMigrations(dataDir), manifest);
     }
+    // PGlite writes some files of its own with wider modes (pg_internal.init): tightened, as at start.
+    keepFilesPrivate(targetFolders(config));
     return manifest;
   } catch (error) {
     emptyAgain(config);

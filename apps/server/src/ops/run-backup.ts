@@ -43,7 +43,8 @@ async function run(
     console.error(`Usage: npm run ${verb} -- <folder>`);
     process.exit(2);
   }
-  const config = loadConfigOrExit();
+  // Neither command makes the portal's folders: a backup reads them, a restore refuses them unless empty.
+  const config = loadConfigOrExit({ makeFolders: false });
   try {
     const manifest = await command(config, args[0]);
     console.info(
