@@ -2,20 +2,17 @@
 // with demo agencies, families and conversations, and prints the logins. Idempotent: run it again and
 // nothing is duplicated. DEMO_PASSWORD chooses the demo accounts' password (default Demo-Pass-1).
 // With PGlite, stop the server first: only one process may open the data directory.
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServerIfStale } from './lib/build-state.mjs';
+import { useCommandEnvironment } from './lib/run-entry.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const entry = path.join(root, 'apps/server/dist/modules/demo/run-seed.js');
 
 buildServerIfStale();
 
-const envFile = path.join(root, '.env');
-if (existsSync(envFile)) process.loadEnvFile(envFile);
-process.env.LOG_LEVEL ||= 'warn';
-process.env.DATA_DIR ||= path.join(root, 'data');
+useCommandEnvironment();
 
 const { runSeedDemo } = await import(entry);
 await runSeedDemo({ password: process.env.DEMO_PASSWORD });

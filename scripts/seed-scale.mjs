@@ -3,11 +3,11 @@
 // and manual checks, and prints the rows made, the time taken and the logins (SCALE_PASSWORD, default
 // Scale-Pass-1). Run it on an empty or demo database; a second run adds nothing.
 // With PGlite, stop the server first: only one process may open the data directory.
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildServerIfStale } from './lib/build-state.mjs';
+import { useCommandEnvironment } from './lib/run-entry.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const entry = path.join(root, 'apps/server/dist/modules/scale/run-seed-scale.js');
@@ -37,10 +37,7 @@ const options = {
 
 buildServerIfStale();
 
-const envFile = path.join(root, '.env');
-if (existsSync(envFile)) process.loadEnvFile(envFile);
-process.env.LOG_LEVEL ||= 'warn';
-process.env.DATA_DIR ||= path.join(root, 'data');
+useCommandEnvironment();
 
 const { runSeedScale } = await import(entry);
 await runSeedScale({ ...options, password: process.env.SCALE_PASSWORD });

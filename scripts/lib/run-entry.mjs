@@ -1,5 +1,6 @@
 // What `npm start` and `npm run worker` share: the .env file, the outbox printing choice, and running
-// a built entry of the server as a child that receives the signals sent to the script.
+// a built entry of the server as a child that receives the signals sent to the script; and the
+// environment of the commands that run the server's code in their own process (seeds, backup, restore).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -49,4 +50,15 @@ export function runServerEntry(entry) {
   });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+/**
+ * For a command that imports the built server into its own process: the .env file beside package.json
+ * under the environment (as `npm start` reads it), a quiet log, and DATA_DIR where `npm start` keeps it.
+ */
+export function useCommandEnvironment() {
+  const envFile = path.join(root, '.env');
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  process.env.LOG_LEVEL ||= 'warn';
+  process.env.DATA_DIR ||= path.join(root, 'data');
 }

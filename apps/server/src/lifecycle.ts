@@ -34,11 +34,15 @@ export function trustProxyWarning(config: Pick<Config, 'trustProxy' | 'host'>): 
   );
 }
 
-/** The configuration, with its folders made private before anything is written; or exits with why not. */
-export function loadConfigOrExit(): Config {
+/**
+ * The configuration, with its folders made private before anything is written; or exits with why not.
+ * `makeFolders: false` leaves the folders as they are (a restore refuses a target unless it is empty,
+ * and then makes them itself).
+ */
+export function loadConfigOrExit(options: { makeFolders?: boolean } = {}): Config {
   try {
     const config = loadConfig();
-    keepFilesPrivate(privateFolders(config));
+    if (options.makeFolders !== false) keepFilesPrivate(privateFolders(config));
     return config;
   } catch (error) {
     if (error instanceof ConfigError || error instanceof PrivateFilesError) {

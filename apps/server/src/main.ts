@@ -1,5 +1,6 @@
 // The server entry: read the configuration, build the app, listen, and shut down gracefully.
 import { databaseOptions, openDatabase } from './db/client.js';
+import { DataDirHeldError } from './db/data-dir-lock.js';
 import { loadConfigOrExit, startLine, stopGracefullyOnSignals, trustProxyWarning } from './lifecycle.js';
 
 async function main() {
@@ -20,6 +21,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A portal already running on the embedded database is a situation to explain, not a crash to trace.
+  console.error(error instanceof DataDirHeldError ? error.message : error);
   process.exit(1);
 });

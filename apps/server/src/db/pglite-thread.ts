@@ -4,6 +4,7 @@
 // WebAssembly database works (a search of 100 000 families stopped every request for ~35 ms before).
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import { holdDataDir } from './data-dir-lock.js';
 
 type Message =
   | {
@@ -33,6 +34,11 @@ export interface PGliteThreadOptions {
   dataDir?: string;
   /** A dump (`dumpDataDir`) to start from: the tests' migrated template. */
   loadDataDir?: Blob;
+  /**
+   * The caller holds the data directory already (holdDataDir): a backup or a restore keeps it from
+   * before the database opens until the last file is copied.
+   */
+  dataDirHeld?: boolean;
 }
 
 /** The thread's error as the caller sees it: the message, and PostgreSQL's fields (code, constraint…). */
@@ -48,6 +54,31 @@ function rawTypes(options?: QueryOptions): number[] | undefined {
   return options?.parsers ? Object.keys(options.parsers).map(Number) : undefined;
 }
 
+/** The database's thread, once PGlite has opened in it. */
+async function startWorker(
+  dataDir: string | undefined,
+  loadDataDir: ArrayBuffer | undefined,
+): Promise<Worker> {
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    workerData: { dataDir, loadDataDir },
+    transferList: loadDataDir ? [loadDataDir] : [],
+  });
+  // Only the listeners added here are taken off again: Worker keeps listeners of its own.
+  let onMessage: (reply: Reply) => void = () => {};
+  let onError: (error: Error) => void = () => {};
+  let onExit: (code: number) => void = () => {};
+  await new Promise<void>((resolve, reject) => {
+    onMessage = (reply) => {
+      if ('op' in reply && reply.op === 'ready') resolve();
+      if ('op' in reply && reply.op === 'failed') reject(toError(reply.error));
+    };
+    onError = reject;
+    onExit = (code) => reject(new Error(`the database thread exited (${code}) before it opened`));
+    worker.on('message', onMessage).once('error', onError).once('exit', onExit);
+  }).finally(() => worker.off('message', onMessage).off('error', onError).off('exit', onExit));
+  return worker;
+}
+
 export class PGliteThread {
   private readonly pending = new Map<
     number,
@@ -59,7 +90,11 @@ export class PGliteThread {
   private closing = false;
   private readonly onStop = new Set<(error: Error) => void>();
 
-  private constructor(private readonly worker: Worker) {
+  private constructor(
+    private readonly worker: Worker,
+    /** Lets the data directory go once the database is closed or its thread has ended. */
+    private readonly release: () => void,
+  ) {
     worker.on('message', (reply: Reply) => this.receive(reply));
     worker.on('error', (error) => this.stop(error));
     worker.on('exit', () => this.stop(new Error('the database thread stopped')));
@@ -68,26 +103,18 @@ export class PGliteThread {
     worker.unref();
   }
 
+  /** Throws DataDirHeldError (data-dir-lock.ts) when another process holds the data directory. */
   static async create(options: PGliteThreadOptions = {}): Promise<PGliteThread> {
     const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
-    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-      workerData: { dataDir: options.dataDir, loadDataDir },
-      transferList: loadDataDir ? [loadDataDir] : [],
-    });
-    // Only the listeners added here are taken off again: Worker keeps listeners of its own.
-    let onMessage: (reply: Reply) => void = () => {};
-    let onError: (error: Error) => void = () => {};
-    let onExit: (code: number) => void = () => {};
-    await new Promise<void>((resolve, reject) => {
-      onMessage = (reply) => {
-        if ('op' in reply && reply.op === 'ready') resolve();
-        if ('op' in reply && reply.op === 'failed') reject(toError(reply.error));
-      };
-      onError = reject;
-      onExit = (code) => reject(new Error(`the database thread exited (${code}) before it opened`));
-      worker.on('message', onMessage).once('error', onError).once('exit', onExit);
-    }).finally(() => worker.off('message', onMessage).off('error', onError).off('exit', onExit));
-    return new PGliteThread(worker);
+    const { dataDir } = options;
+    const onDisk = dataDir !== undefined && !dataDir.startsWith('memory://');
+    const release = onDisk && !options.dataDirHeld ? holdDataDir(dataDir) : () => {};
+    try {
+      return new PGliteThread(await startWorker(dataDir, loadDataDir), release);
+    } catch (error) {
+      release();
+      throw error;
+    }
   }
 
   get closed(): boolean {
@@ -116,6 +143,7 @@ export class PGliteThread {
   private stop(error: Error) {
     if (this.stopped) return;
     this.stopped = error;
+    this.release();
     for (const waiting of this.pending.values()) waiting.reject(error);
     this.pending.clear();
     if (!this.closing) for (const listener of this.onStop) listener(error);

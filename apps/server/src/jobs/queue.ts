@@ -2,7 +2,7 @@
 // survives a restart, is retried with exponential backoff, and expires back to the queue if the process
 // that held it dies. Handlers are registered by the modules; workers start only when asked.
 import type { FastifyBaseLogger } from 'fastify';
-import { PgBoss } from 'pg-boss';
+import { type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Database } from '../db/client.js';
 import { currentRequestId, REQUEST_ID_PATTERN, runInRequestScope } from '../lib/request-scope.js';
 import type { MailMessage } from '../providers/mail/index.js';
@@ -188,7 +188,8 @@ export async function createJobQueue(
                 const { [REQUEST_ID_KEY]: requestId, ...data } = (job.data ?? {}) as JobData[typeof name] & {
                   [REQUEST_ID_KEY]?: unknown;
                 };
-                const lastAttempt = job.retryCount >= job.retryLimit;
+                // includeMetadata: the job carries its retry limit (the handler's type does not say so).
+                const lastAttempt = job.retryCount >= (job as JobWithMetadata).retryLimit;
                 const run = async () => {
                   try {
                     await handler(data as JobData[typeof name], {

@@ -10,13 +10,18 @@ const PRIVATE_UMASK = 0o077;
 
 export class PrivateFilesError extends Error {}
 
+/** Every file and folder this process creates from now on is its owner's alone. */
+export function usePrivateUmask(): void {
+  process.umask(PRIVATE_UMASK);
+}
+
 /**
  * Sets the private umask, creates each folder (0700) when missing and takes group and other
  * permissions off everything beneath it. Throws PrivateFilesError with what to run when a file cannot
  * be changed (it belongs to another user).
  */
 export function keepFilesPrivate(folders: readonly string[]): void {
-  process.umask(PRIVATE_UMASK);
+  usePrivateUmask();
   for (const folder of new Set(folders.map((f) => path.resolve(f)))) {
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     tighten(folder);

@@ -38,6 +38,15 @@ export async function dropDatabase(name: string): Promise<void> {
 
 let counter = 0;
 
+/** A new, empty PostgreSQL database (no tables, not migrated): where a restore goes. */
+export async function createEmptyDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `bt_test_${process.pid}_${Date.now()}_${counter++}`;
+  await withAdminClient((c) => c.query(`create database ${name}`));
+  const url = new URL(adminConnectionString()!);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => dropDatabase(name) };
+}
+
 /** A fresh, migrated database for one test file: from the PGlite template, or copied in PostgreSQL. */
 export async function openTestDatabase(
   template: { pglite: string; postgres: string | null },

@@ -58,7 +58,8 @@ export async function loadTokenKey(ctx: Pick<AppContext, 'db' | 'config'>): Prom
   return importTokenKey(value);
 }
 
-const TOKEN_KEY_FILE = 'token.key';
+/** The key's file in DATA_DIR: a backup carries it (ops/backup.ts), or no second factor opens again. */
+export const TOKEN_KEY_FILE = 'token.key';
 
 /**
  * The file's content, writing `value` first when there is no file: written aside and linked into
