@@ -6,6 +6,7 @@ import { MSG } from '@bridge-talk/contract';
 import { AppShell, Avatar, Box, Burger, Group, Menu, NavLink, Text, UnstyledButton } from '@mantine/core';
 import { useClickOutside, useDisclosure, useHotkeys } from '@mantine/hooks';
 import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { endServerSession } from '../features/auth/api/logout.js';
@@ -30,6 +31,7 @@ function capitalise(word: string): string {
 
 export function PageFrame() {
   const user = useSessionUser();
+  const queryClient = useQueryClient();
   const [opened, { toggle, close }] = useDisclosure();
   const location = useLocation();
   const navigate = useNavigate();
@@ -101,7 +103,14 @@ export function PageFrame() {
               </Menu.Item>
               <Menu.Item
                 leftSection={<IconLogout size={16} />}
-                onClick={() => void endServerSession().then(() => leaveSession(user.role))}
+                // What the page is still loading is called off first: the server ends the session
+                // next, and a request it then refuses would be an error on the way out.
+                onClick={() =>
+                  void queryClient
+                    .cancelQueries()
+                    .then(endServerSession)
+                    .then(() => leaveSession(user.role))
+                }
               >
                 {MSG.frame.logout}
               </Menu.Item>

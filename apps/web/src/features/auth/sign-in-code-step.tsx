@@ -20,7 +20,7 @@ import { CodeInput } from '../../shared/forms/code-input.js';
 import { useBlurValidatedForm } from '../../shared/forms/use-blur-validated-form.js';
 import { PasskeyPromptError } from '../../shared/security/passkey-prompts.js';
 import { notify } from '../../shared/ui/notify.js';
-import { useLoginWithCode, useLoginWithPasskey } from './api/login.js';
+import { useLoginWithCode, useLoginWithPasskey } from './api/login-second-step.js';
 
 const ZCodeForm = z.object({ code: ZVerificationCode });
 const ZFactorForm = z.object({ code: ZLoginSecondFactorRequest.shape.code });
