@@ -3,6 +3,29 @@
 import { endpoints, MSG } from '@bridge-talk/contract';
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+/**
+ * A clock the test moves (only Date is faked, and it keeps running): each test starts on a TOTP step
+ * of its own, a few seconds in, since a code is good once per step. `nextStep()` moves on by one.
+ */
+export function useTotpClock() {
+  let clock = Math.ceil(Date.now() / 30_000) * 30_000 + 3_000;
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    clock += 2 * 30_000;
+    vi.setSystemTime(clock);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  return {
+    nextStep() {
+      clock += 30_000;
+      vi.setSystemTime(clock);
+    },
+  };
+}
 
 /** The code an authenticator app with this secret shows now (on the test's clock). */
 export const totpCodeNow = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) });

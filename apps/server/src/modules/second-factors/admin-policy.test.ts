@@ -3,9 +3,9 @@
 // and to nothing else, and none can remove the last factor the policy requires; entity users are
 // never asked; an install that had accounts before keeps its admins' sign-in until someone decides.
 import { endpoints, MSG } from '@bridge-talk/contract';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminUser, createEntityUser } from '../../test-support/factories.js';
-import { enrolTotp } from '../../test-support/second-factors.js';
+import { enrolTotp, useTotpClock } from '../../test-support/second-factors.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
 import { findPolicySetting, settlePolicyDefault } from './admin-policy.repository.js';
 
@@ -18,16 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-// Each test on TOTP steps of its own: a code used once is refused in the same step.
-let clock = Math.ceil(Date.now() / 30_000) * 30_000 + 3_000;
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
-  clock += 2 * 30_000;
-  vi.setSystemTime(clock);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+const { nextStep } = useTotpClock();
 
 const admin = async () => adminHeaders;
 type Headers = { authorization: string };
@@ -138,8 +129,8 @@ describe('the requirement of a second factor for admins', () => {
     expect(kept.statusCode).toBe(409);
     expect(kept.json().message).toBe(MSG.secondFactor.lastFactorRequired);
 
-    clock += 60_000;
-    vi.setSystemTime(clock);
+    nextStep();
+    nextStep();
     await enrolTotp(t.app, headers, 'Spare phone');
     const removed = await remove(factorId);
     expect(removed.statusCode).toBe(200);

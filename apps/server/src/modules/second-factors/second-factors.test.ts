@@ -3,8 +3,9 @@
 // removal, the administrator's reset, and the e-mails that tell the account.
 import { endpoints, MSG, RECOVERY_CODE_COUNT, RECOVERY_CODE_PATTERN } from '@bridge-talk/contract';
 import { generate } from 'otplib';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminUser, createEntityUser } from '../../test-support/factories.js';
+import { useTotpClock } from '../../test-support/second-factors.js';
 import { createTestApp, eventually, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
@@ -13,20 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-// Each test starts on a step of its own, a few seconds in; `nextStep()` moves on by one.
-let clock = Math.ceil(Date.now() / 30_000) * 30_000 + 3_000;
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
-  clock += 2 * 30_000;
-  vi.setSystemTime(clock);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-function nextStep() {
-  clock += 30_000;
-  vi.setSystemTime(clock);
-}
+const { nextStep } = useTotpClock();
 const codeNow = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) });
 
 type Account = { email: string; password: string; role: 'admin' | 'entity'; userId: string };

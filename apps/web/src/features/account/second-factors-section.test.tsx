@@ -16,18 +16,11 @@ import {
   stubApi,
   withToasts,
 } from '../../test/render.js';
+import { ADMIN_USER, ENTITY_USER } from '../../test/sessions.js';
 import { ResetSecondFactorButton, SecondFactorPolicySetting } from './index.js';
 import { SecondFactorsSection } from './second-factors-section.js';
 
-const USER: SessionUser = {
-  _id: 'e1',
-  name: 'Erin Entity',
-  email: 'erin@example.com',
-  role: 'entity',
-  subtype: 'agency',
-  entityName: 'Open Arms',
-  coupon: null,
-};
+const USER = ENTITY_USER;
 
 const PHONE: SecondFactor = {
   _id: 'f1',
@@ -195,7 +188,7 @@ describe('SecondFactorsSection', () => {
   it('tells an admin the platform requires a second factor of them', async () => {
     renderSection(
       { [`GET ${API.secondFactors.list}`]: () => jsonResponse(listing([], 0)) },
-      { ...USER, role: 'admin', subtype: 'admin', entityName: null, mustAddSecondFactor: true },
+      { ...ADMIN_USER, mustAddSecondFactor: true },
     );
     expect(await screen.findByRole('status')).toHaveTextContent(MSG.secondFactor.mustAdd);
   });
