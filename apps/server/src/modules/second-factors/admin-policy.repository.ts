@@ -48,11 +48,3 @@ export async function anyAdminHasFactor(db: Db): Promise<boolean> {
     .limit(1);
   return row !== undefined;
 }
-
-export async function countActiveFactors(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(secondFactors)
-    .where(and(eq(secondFactors.userId, userId), isNotNull(secondFactors.confirmedAt)));
-  return row?.n ?? 0;
-}

@@ -11,6 +11,7 @@ import { recordAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { assertAdmin } from '../../lib/app-error.js';
 import * as repo from './admin-policy.repository.js';
+import { countActiveFactors } from './second-factors.repository.js';
 
 /** At every start, before anyone could enrol: see settlePolicyDefault. */
 export const settleAdminPolicyDefault = (db: Db) => repo.settlePolicyDefault(db);
@@ -24,13 +25,13 @@ export async function adminsMustHaveFactor(db: Db): Promise<boolean> {
 /** An admin the policy asks for a second factor they do not have yet. */
 export async function mustAddSecondFactor(db: Db, user: { id: string; role: string }): Promise<boolean> {
   if (user.role !== 'admin') return false;
-  return (await repo.countActiveFactors(db, user.id)) === 0 && (await adminsMustHaveFactor(db));
+  return (await countActiveFactors(db, user.id)) === 0 && (await adminsMustHaveFactor(db));
 }
 
 /** Removing this account's last factor would leave an admin the policy requires one of. */
 export async function keepsLastRequiredFactor(db: Db, actor: Actor): Promise<boolean> {
   if (actor.role !== 'admin') return false;
-  return (await repo.countActiveFactors(db, actor.userId)) <= 1 && (await adminsMustHaveFactor(db));
+  return (await countActiveFactors(db, actor.userId)) <= 1 && (await adminsMustHaveFactor(db));
 }
 
 export function createAdminPolicyService(ctx: AppContext) {

@@ -19,20 +19,29 @@ export type FactorRow = {
   lastUsedAt: Date | null;
 };
 
+/** An active (confirmed) factor of the account: what every question about its factors starts from. */
+export const activeFactorOf = (userId: string) =>
+  and(eq(secondFactors.userId, userId), isNotNull(secondFactors.confirmedAt));
+
 /** The account's active factors, oldest first. */
 export async function findActiveFactors(db: Db, userId: string): Promise<FactorRow[]> {
   return db
     .select(factorColumns)
     .from(secondFactors)
-    .where(and(eq(secondFactors.userId, userId), isNotNull(secondFactors.confirmedAt)))
+    .where(activeFactorOf(userId))
     .orderBy(asc(secondFactors.createdAt), asc(secondFactors.id));
+}
+
+export async function countActiveFactors(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(secondFactors).where(activeFactorOf(userId));
+  return row?.n ?? 0;
 }
 
 export async function hasActiveFactor(db: Db, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: secondFactors.id })
     .from(secondFactors)
-    .where(and(eq(secondFactors.userId, userId), isNotNull(secondFactors.confirmedAt)))
+    .where(activeFactorOf(userId))
     .limit(1);
   return row !== undefined;
 }
@@ -42,7 +51,7 @@ export async function findActiveKinds(db: Db, userId: string): Promise<SecondFac
   const rows = await db
     .selectDistinct({ kind: secondFactors.kind })
     .from(secondFactors)
-    .where(and(eq(secondFactors.userId, userId), isNotNull(secondFactors.confirmedAt)));
+    .where(activeFactorOf(userId));
   return rows.map((row) => row.kind);
 }
 
@@ -56,12 +65,7 @@ export async function findActiveTotpSecrets(db: Db, userId: string) {
     })
     .from(secondFactors)
     .where(
-      and(
-        eq(secondFactors.userId, userId),
-        eq(secondFactors.kind, 'totp'),
-        isNotNull(secondFactors.confirmedAt),
-        isNotNull(secondFactors.secretEncrypted),
-      ),
+      and(activeFactorOf(userId), eq(secondFactors.kind, 'totp'), isNotNull(secondFactors.secretEncrypted)),
     )
     .then((rows) => rows.map((row) => ({ ...row, secretEncrypted: row.secretEncrypted! })));
 }
@@ -191,9 +195,8 @@ export async function findPasskeys(db: Db, userId: string): Promise<(StoredPassk
     .from(secondFactors)
     .where(
       and(
-        eq(secondFactors.userId, userId),
+        activeFactorOf(userId),
         eq(secondFactors.kind, 'passkey'),
-        isNotNull(secondFactors.confirmedAt),
         isNotNull(secondFactors.credentialId),
         isNotNull(secondFactors.publicKey),
       ),
@@ -319,15 +322,10 @@ export async function deleteFactor(
   return db.transaction(async (tx) => {
     const [removed] = await tx
       .delete(secondFactors)
-      .where(
-        and(eq(secondFactors.id, id), eq(secondFactors.userId, userId), isNotNull(secondFactors.confirmedAt)),
-      )
+      .where(and(eq(secondFactors.id, id), activeFactorOf(userId)))
       .returning({ name: secondFactors.name, kind: secondFactors.kind });
     if (!removed) return null;
-    const [left] = await tx
-      .select({ n: count() })
-      .from(secondFactors)
-      .where(and(eq(secondFactors.userId, userId), isNotNull(secondFactors.confirmedAt)));
+    const [left] = await tx.select({ n: count() }).from(secondFactors).where(activeFactorOf(userId));
     if ((left?.n ?? 0) === 0) await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     return removed;
   });
