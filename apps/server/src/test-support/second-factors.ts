@@ -3,7 +3,7 @@
 import { endpoints, MSG } from '@bridge-talk/contract';
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 
 /**
  * A clock the test moves (only Date is faked, and it keeps running): each test starts on a TOTP step
@@ -33,16 +33,17 @@ export const totpCodeNow = (secret: string) => generate({ secret, epoch: Math.fl
 /** Adds an authenticator app named `name`; its secret, id and the recovery codes it brought. */
 export async function enrolTotp(app: FastifyInstance, headers: { authorization: string }, name = 'Phone') {
   const started = await app.inject({ method: 'POST', url: endpoints.secondFactors.totpStart.path, headers });
-  if (started.statusCode !== 200) throw new Error(`start failed: ${started.statusCode} ${started.body}`);
-  const { factorId, secret } = started.json() as { factorId: string; secret: string };
+  expect(started.statusCode).toBe(200);
+  const { factorId, secret, uri } = started.json() as { factorId: string; secret: string; uri: string };
+  expect(uri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
   const confirmed = await app.inject({
     method: 'POST',
     url: endpoints.secondFactors.totpConfirm.path,
     headers,
     payload: { factorId, code: await totpCodeNow(secret), name },
   });
+  expect(confirmed.statusCode).toBe(200);
   const body = confirmed.json() as { message: string; recoveryCodes: string[] | null };
-  if (confirmed.statusCode !== 200 || body.message !== MSG.secondFactor.enrolled)
-    throw new Error(`confirm failed: ${confirmed.statusCode} ${confirmed.body}`);
+  expect(body.message).toBe(MSG.secondFactor.enrolled);
   return { secret, factorId, recoveryCodes: body.recoveryCodes };
 }

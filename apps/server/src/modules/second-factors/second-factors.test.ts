@@ -2,10 +2,9 @@
 // and it keeps running): enrolment, sign-in with password and code, replays, recovery codes,
 // removal, the administrator's reset, and the e-mails that tell the account.
 import { endpoints, MSG, RECOVERY_CODE_COUNT, RECOVERY_CODE_PATTERN } from '@bridge-talk/contract';
-import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminUser, createEntityUser } from '../../test-support/factories.js';
-import { useTotpClock } from '../../test-support/second-factors.js';
+import { enrolTotp, totpCodeNow, useTotpClock } from '../../test-support/second-factors.js';
 import { createTestApp, eventually, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
@@ -15,7 +14,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const { nextStep } = useTotpClock();
-const codeNow = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) });
 
 type Account = { email: string; password: string; role: 'admin' | 'entity'; userId: string };
 type Headers = { authorization: string };
@@ -39,26 +37,7 @@ function call(
   });
 }
 
-/** Adds an authenticator app named `name`; its secret and the recovery codes the confirmation answered. */
-async function enrol(headers: Headers, name = 'Phone') {
-  const started = await call(endpoints.secondFactors.totpStart, headers);
-  expect(started.statusCode).toBe(200);
-  const { factorId, secret, uri } = started.json();
-  expect(uri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
-  const confirmed = await call(endpoints.secondFactors.totpConfirm, headers, {
-    factorId,
-    code: await codeNow(secret),
-    name,
-  });
-  expect(confirmed.statusCode).toBe(200);
-  const body = confirmed.json();
-  expect(body.message).toBe(MSG.secondFactor.enrolled);
-  return {
-    secret: secret as string,
-    factorId: factorId as string,
-    recoveryCodes: body.recoveryCodes as string[] | null,
-  };
-}
+const enrol = (headers: Headers, name?: string) => enrolTotp(t.app, headers, name);
 
 function login(who: Account, extra: object = {}) {
   return call(endpoints.auth.login, undefined, {
@@ -117,7 +96,7 @@ describe('enrolling an authenticator app', () => {
     const who = await entityAccount();
     const headers = { authorization: (await signIn(t.app, who)).authorization };
     const { factorId, secret } = (await call(endpoints.secondFactors.totpStart, headers)).json();
-    const right = await codeNow(secret);
+    const right = await totpCodeNow(secret);
     const wrong = right === '000000' ? '111111' : '000000';
     const refused = await call(endpoints.secondFactors.totpConfirm, headers, {
       factorId,
@@ -153,7 +132,7 @@ describe('signing in with a second factor', () => {
       kinds: ['totp'],
     });
     expect(first.cookies).toHaveLength(0);
-    const signedIn = await secondStep(who, first.json().state, await codeNow(secret));
+    const signedIn = await secondStep(who, first.json().state, await totpCodeNow(secret));
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json().message).toBe(MSG.auth.loginSuccess);
     // 'Remember me' off: a browser-session cookie (no expiry).
@@ -170,7 +149,7 @@ describe('signing in with a second factor', () => {
     const { secret, factorId } = await enrol({ authorization: (await signIn(t.app, who)).authorization });
     await t.sql(`update second_factors set secret_encrypted = 'AAAA.AAAA.AAAA' where id = '${factorId}'`);
     nextStep();
-    const refused = await secondStep(who, (await login(who)).json().state, await codeNow(secret));
+    const refused = await secondStep(who, (await login(who)).json().state, await totpCodeNow(secret));
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(MSG.secondFactor.codeWrong);
   });
@@ -179,7 +158,7 @@ describe('signing in with a second factor', () => {
     const who = await entityAccount();
     const { secret } = await enrol({ authorization: (await signIn(t.app, who)).authorization });
     nextStep();
-    const code = await codeNow(secret);
+    const code = await totpCodeNow(secret);
     const state = (await login(who)).json().state;
     expect((await secondStep(who, state, code)).statusCode).toBe(200);
     const replay = await secondStep(who, (await login(who)).json().state, code);
@@ -193,9 +172,9 @@ describe('signing in with a second factor', () => {
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().message).toBe(MSG.secondFactor.codeWrong);
     nextStep();
-    expect((await secondStep(who, (await login(who)).json().state, await codeNow(secret))).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await secondStep(who, (await login(who)).json().state, await totpCodeNow(secret))).statusCode,
+    ).toBe(200);
   });
 
   it('takes a recovery code once, and tells the account how many are left', async () => {
@@ -218,7 +197,7 @@ describe('signing in with a second factor', () => {
     await enrol({ authorization: (await signIn(t.app, other)).authorization });
     nextStep();
     const othersState = (await login(other)).json().state;
-    const crossed = await secondStep(who, othersState, await codeNow(secret));
+    const crossed = await secondStep(who, othersState, await totpCodeNow(secret));
     expect(crossed.statusCode).toBe(422);
     expect(crossed.json().message).toBe(MSG.extra.stepExpired);
     // Past the step-up threshold (10 failures from anywhere), a wrong password answers like a right one…
@@ -243,10 +222,10 @@ describe('signing in with a second factor', () => {
     }
     // …but only the right password's state lets the code in.
     nextStep();
-    const refused = await secondStep(who, guessed.json().state, await codeNow(secret));
+    const refused = await secondStep(who, guessed.json().state, await totpCodeNow(secret));
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(MSG.secondFactor.codeWrong);
-    expect((await secondStep(who, owner.json().state, await codeNow(secret))).statusCode).toBe(200);
+    expect((await secondStep(who, owner.json().state, await totpCodeNow(secret))).statusCode).toBe(200);
   });
 
   it('does not let a password reset by e-mail skip the factor', async () => {
@@ -283,7 +262,7 @@ describe('signing in with a second factor', () => {
     const done = await secondStep(
       { ...who, password: 'Newer-Pass-42' },
       changed.json().state,
-      await codeNow(secret),
+      await totpCodeNow(secret),
     );
     expect(done.statusCode).toBe(200);
   });
@@ -304,7 +283,7 @@ describe('removing a factor and replacing recovery codes', () => {
     const here = { authorization: (await signIn(t.app, who)).authorization };
     const { secret, factorId } = await enrol(here);
     nextStep();
-    const elsewhere = await secondStep(who, (await login(who)).json().state, await codeNow(secret));
+    const elsewhere = await secondStep(who, (await login(who)).json().state, await totpCodeNow(secret));
     const elsewhereHeaders = { authorization: `Bearer ${elsewhere.json().accessToken}` };
     const elsewhereCookie = elsewhere.cookies.find((c) => c.name === 'bt_refresh')!.value;
 
