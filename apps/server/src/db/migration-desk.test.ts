@@ -1,27 +1,20 @@
 // The upgrade that brought the reports queue: reports the local provider held before it (chat_flags)
 // are in the queue afterwards, open and already announced, so nobody is mailed about an old report.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, expect, it } from 'vitest';
+import { migrationIndex, migrationsCutter } from '../test-support/migrations.js';
 import { migrationsFolder } from './client.js';
 
-const before = mkdtempSync(path.join(os.tmpdir(), 'bt-migrations-'));
-afterAll(() => rmSync(before, { recursive: true, force: true }));
+const cutter = migrationsCutter();
+afterAll(() => cutter.remove());
 
 it('puts the reports made before the reports queue into it, open and already announced', async () => {
-  // The migrations as they were before the reports queue.
-  cpSync(migrationsFolder, before, { recursive: true });
-  const journalFile = path.join(before, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const upTo = journal.entries.findIndex((entry) => entry.tag.startsWith('0011_'));
-  expect(upTo).toBeGreaterThan(0);
-  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
+  // The migrations as they were before it.
+  const before = cutter.upTo(migrationIndex('_caseworkers_desk'));
 
   const client = new PGlite({ extensions: { pg_trgm, btree_gin } });
   try {

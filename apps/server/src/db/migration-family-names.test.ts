@@ -1,29 +1,23 @@
 // The upgrade that gave each family its own names of its people: the names the families hold at the
 // upgrade are kept for their conversations, a member who had left keeps the name their family's syncs
 // wrote, and reports already in the queue are named by their own family, not by another entity.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, expect, it } from 'vitest';
+import { migrationIndex, migrationsCutter } from '../test-support/migrations.js';
 import { migrationsFolder } from './client.js';
 
-const before = mkdtempSync(path.join(os.tmpdir(), 'bt-migrations-'));
-afterAll(() => rmSync(before, { recursive: true, force: true }));
+const cutter = migrationsCutter();
+afterAll(() => cutter.remove());
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 it("keeps each family's names of its people, and names the reports already mirrored by their own family", async () => {
-  cpSync(migrationsFolder, before, { recursive: true });
-  const journalFile = path.join(before, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const upTo = journal.entries.findIndex((entry) => entry.tag.endsWith('_per_family_names'));
-  expect(upTo).toBeGreaterThan(0);
-  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
+  // The migrations as they were before it.
+  const before = cutter.upTo(migrationIndex('_per_family_names'));
 
   const client = new PGlite({ extensions: { pg_trgm, btree_gin } });
   try {
