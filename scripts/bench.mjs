@@ -5,7 +5,8 @@
 // families list searched by child name and by e-mail, a family's details, a page of the channel of
 // 10 000 messages and a search in that channel. Prints requests/s, p50/p95/p99 latency, errors, each route's throughput as a share
 // of the bare route's and the longest event-loop stall of the server while it was driven
-// (bench/event-loop-probe.cjs); writes the same as JSON to bench/results/<date>-<db>.json.
+// (bench/event-loop-probe.cjs); writes the same as JSON to <out>/<date>-<db>.json
+// (--out DIR, or BENCH_OUT; bench/.results by default, which git ignores).
 // Each authenticated read is also set beside its database's limit: the statements it sends (recorded by
 // bench/statement-log.mjs) run by pgbench -M prepared with as many clients right after the route
 // (PostgreSQL), or by PGlite in-process once the server has stopped (bench/pglite-direct.mjs); see
@@ -50,7 +51,7 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
     /** An existing database on DATABASE_URL's server to use (seeded if empty) and keep, instead of a fresh one. */
     'pg-database': { type: 'string' },
-    out: { type: 'string', default: path.join(root, 'bench/results') },
+    out: { type: 'string', default: process.env.BENCH_OUT || path.join(root, 'bench/.results') },
     /** The built server to measure (its dist folder): a copy of an earlier build, to compare before/after. */
     server: { type: 'string', default: path.join(root, 'apps/server/dist') },
     /** Only these routes (names, comma-separated), beside the bare route every share is taken of. */
