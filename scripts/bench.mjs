@@ -165,9 +165,9 @@ async function benchDatabase(kind, env, seeded) {
     for (const route of routesOf(server.url, seeded, adminAuth, entityAuth, entity, familyIds)) {
       if (only && !only.has(route.name)) continue;
       const connections = route.name === 'login' ? Number(args['login-connections']) : readConnections;
-      // PostgreSQL's limit for the route is taken right after it, on the same machine minutes: the
-      // machine's other load moves both by a third over a few minutes here, and measured at the end
-      // of the run a route and its limit fell in different minutes (the server idles meanwhile).
+      // PostgreSQL's limit for the route is taken right after it, in the same minutes (the server
+      // idles meanwhile): on a shared machine the other load moves both figures within minutes, so a
+      // route and its limit are only comparable when measured side by side.
       // With --pairs N the route and its pgbench go N times in turn, and the pair with the median
       // share stands for the route (every pair is kept in the results).
       const statements = kind === 'postgres' ? captured[route.name] : undefined;
