@@ -11,7 +11,7 @@ import { likePattern, lowerCaseColumnContains, lowerCaseColumnLike } from '../..
 
 /**
  * Whether the family holds an open report (the list's '!'), asked in the page's own statement: a
- * second statement per page was a round trip more on every list and search.
+ * second statement per page would be a round trip more on every list and search.
  */
 function hasOpenReports(groupId: Orderable) {
   return sql<boolean>`exists (select 1 from ${messageReports}
