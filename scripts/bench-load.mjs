@@ -26,7 +26,8 @@
 //   - unread: a request written on a kept-alive connection that the server closed as idle before
 //     reading it (never accepted, never processed) — the keep-alive race every HTTP client retries;
 //     reported, not a drop.
-// Prints a summary and writes it as JSON to bench/results/<date>-load.json. The seeding, the workload
+// Prints a summary and writes it as JSON to <out>/<date>-load.json
+// (--out DIR, or BENCH_OUT; bench/.results by default). The seeding, the workload
 // and phase 2 are in scripts/lib/load-*.mjs.
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -54,7 +55,7 @@ const { values: args } = parseArgs({
     'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     keep: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
-    out: { type: 'string', default: path.join(root, 'bench/results') },
+    out: { type: 'string', default: process.env.BENCH_OUT || path.join(root, 'bench/.results') },
   },
 });
 const duration = Number(args.duration);

@@ -14,7 +14,7 @@
 // Reported: B's family-list p50/p95 per phase and their ratio (phase 2 / phase 1: compare these, not
 // absolute times across runs), A's searches per status (200, 429, other) and the server's peak resident
 // memory (VmRSS, sampled every 50 ms). Prints a summary and writes it as JSON to
-// bench/results/<date>-search-<label>.json.
+// <out>/<date>-search-<label>.json (--out DIR, or BENCH_OUT; bench/.results by default).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -32,7 +32,7 @@ const { values: args } = parseArgs({
     word: { type: 'string', default: 'Noah' },
     keep: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
-    out: { type: 'string', default: path.join(root, 'bench/results') },
+    out: { type: 'string', default: process.env.BENCH_OUT || path.join(root, 'bench/.results') },
   },
 });
 const ADMIN = { email: 'admin@bench-search.local', password: 'Bench-Search-Admin-1' };

@@ -14,7 +14,8 @@
 // /api/auth/login: a password hash) one request after the other. Reported per phase: the uploads'
 // statuses, how many of their bytes the client had sent when the answer came, the server's resident
 // memory (VmRSS, sampled every 50 ms: before and peak) and the agency's /api/auth/me and login p50/p95.
-// Prints a summary and writes it as JSON to bench/results/<date>-uploads-<label>.json.
+// Prints a summary and writes it as JSON to
+// <out>/<date>-uploads-<label>.json (--out DIR, or BENCH_OUT; bench/.results by default).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -37,7 +38,7 @@ const { values: args } = parseArgs({
     'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     keep: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
-    out: { type: 'string', default: path.join(root, 'bench/results') },
+    out: { type: 'string', default: process.env.BENCH_OUT || path.join(root, 'bench/.results') },
   },
 });
 const ADMIN = { email: 'admin@bench-uploads.local', password: 'Bench-Uploads-Admin-1' };

@@ -5,7 +5,8 @@
 // families list searched by child name and by e-mail, a family's details, a page of the channel of
 // 10 000 messages and a search in that channel. Prints requests/s, p50/p95/p99 latency, errors, each route's throughput as a share
 // of the bare route's and the longest event-loop stall of the server while it was driven
-// (bench/event-loop-probe.cjs); writes the same as JSON to bench/results/<date>-<db>.json.
+// (bench/event-loop-probe.cjs); writes the same as JSON to <out>/<date>-<db>.json
+// (--out DIR, or BENCH_OUT; bench/.results by default, which git ignores).
 // Each authenticated read is also set beside its database's limit: the statements it sends (recorded by
 // bench/statement-log.mjs) run by pgbench -M prepared with as many clients right after the route
 // (PostgreSQL), or by PGlite in-process once the server has stopped (bench/pglite-direct.mjs); see
@@ -50,7 +51,7 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
     /** An existing database on DATABASE_URL's server to use (seeded if empty) and keep, instead of a fresh one. */
     'pg-database': { type: 'string' },
-    out: { type: 'string', default: path.join(root, 'bench/results') },
+    out: { type: 'string', default: process.env.BENCH_OUT || path.join(root, 'bench/.results') },
     /** The built server to measure (its dist folder): a copy of an earlier build, to compare before/after. */
     server: { type: 'string', default: path.join(root, 'apps/server/dist') },
     /** Only these routes (names, comma-separated), beside the bare route every share is taken of. */
@@ -164,9 +165,9 @@ async function benchDatabase(kind, env, seeded) {
     for (const route of routesOf(server.url, seeded, adminAuth, entityAuth, entity, familyIds)) {
       if (only && !only.has(route.name)) continue;
       const connections = route.name === 'login' ? Number(args['login-connections']) : readConnections;
-      // PostgreSQL's limit for the route is taken right after it, on the same machine minutes: the
-      // machine's other load moves both by a third over a few minutes here, and measured at the end
-      // of the run a route and its limit fell in different minutes (the server idles meanwhile).
+      // PostgreSQL's limit for the route is taken right after it, in the same minutes (the server
+      // idles meanwhile): on a shared machine the other load moves both figures within minutes, so a
+      // route and its limit are only comparable when measured side by side.
       // With --pairs N the route and its pgbench go N times in turn, and the pair with the median
       // share stands for the route (every pair is kept in the results).
       const statements = kind === 'postgres' ? captured[route.name] : undefined;

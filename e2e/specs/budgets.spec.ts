@@ -8,12 +8,10 @@ import { expect, test } from '../support/fixtures.js';
 import { signIn } from '../support/sign-in.js';
 
 /**
- * Ceilings in KB (gzip): the issue's targets. Zod loads with a form's first validation and the toasts
- * (react-toastify) with the first toast, not with either page. The login's is 156: the client's guard of
- * unsaved work, the catalogue's newer texts (the second factor's, the sign-in step's) and the routes'
- * table took it to 155 with the e-mails' texts already moved out of the browser's catalogue; splitting
- * the catalogue by screen and the main bundle, which holds every signed-in route's table and the form
- * library, is the way back under 150.
+ * Ceilings in KB (gzip). Zod loads with a form's first validation and the toasts (react-toastify) with
+ * the first toast, not with either page. The families list's is the issue's target. The login's, 156,
+ * is above the issue's 150: the main bundle holds every signed-in route's table and the form library,
+ * and the browser's message catalogue serves every screen; splitting both by screen is the way under 150.
  */
 const BUDGET_KB = { login: 156, manageFamilies: 250 };
 

@@ -1,6 +1,7 @@
 // Where a route's CPU goes: the CPU time the server, PostgreSQL and the load generator (autocannon in
-// this process, or wrk as its child) each used while the route was driven, per request. On these machines the three share
-// two cores, so a route's throughput is bounded by their sum; this says which of them to cut.
+// this process, or wrk as its child) each used while the route was driven, per request. On a small
+// machine the three share the cores, so a route's throughput is bounded by their sum; this says which
+// of them to cut.
 //
 // Read from Linux's /proc (user + system time, in clock ticks): elsewhere the figures are left out.
 // PostgreSQL's is every process named postgres on the machine (its backends, its background writers),

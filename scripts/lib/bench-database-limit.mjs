@@ -75,7 +75,7 @@ function pgbenchScript(statements) {
  * pgbench on one route's statements, as many clients as the route had connections; answers tps. The
  * server sends some statements unnamed (PostgreSQL plans them for their values on every call); pgbench
  * prepares all of them, and after five runs PostgreSQL may keep a generic plan that the server never
- * uses (the message search's, 5× slower). So a route with an unnamed statement is run with custom plans
+ * uses (for the message search, a plan that reads the whole channel). So a route with an unnamed statement is run with custom plans
  * throughout: its named statements are then planned each time too, a small cost the server does not
  * pay, which counts in the route's favour.
  */

@@ -1,5 +1,5 @@
 // A benchmark's outcome: the table printed for each database, and the same figures (with the data,
-// the machine and the statements each route sent) written as JSON to bench/results.
+// the machine and the statements each route sent) written as JSON to the results folder (--out, BENCH_OUT, or bench/.results).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

@@ -2,12 +2,10 @@
 // (C, Debian's package `wrk`; the default where it is installed) or autocannon (JavaScript, from npm).
 //
 // The load generator shares the machine's cores with the server and PostgreSQL, and a route is set
-// beside pgbench, whose client is C. autocannon spends 24–390 µs of CPU a request on these machines
-// (it parses every answer in JavaScript), wrk 13–115. On one machine (2026-11-27, afternoon) the
-// share of the database limit came out the same with either; on a slower one (that evening) the
-// entity search and the messages page had the higher share under wrk in seven of eight comparisons
-// over four alternated rounds (docs/performance.md). So wrk is the default where it is installed;
-// the results name the one used (`loadGenerator`).
+// beside pgbench, whose client is C. autocannon parses every answer in JavaScript and spends two to
+// four times wrk's CPU a request, taken from the server and PostgreSQL on a small machine; a route
+// driven by a C client is compared fairly with its pgbench. So wrk is the default where it is
+// installed; the results name the one used (`loadGenerator`).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -3,9 +3,9 @@
 //
 // The statement is `(values ($1::uuid), …) as k(id) cross join lateral (<one id's read> limit 1)`: each
 // id is looked up by its keys, so PostgreSQL cannot trade the index look-ups for scans and hashes of
-// whole tables (which it did for `id = any($1)` on small tables: 5× slower than one look-up). It is
-// prepared for a few fixed numbers of ids, so that each keeps one plan: an array of any length was
-// planned again on every call. On PostgreSQL one statement of 8 ids costs what 2 single look-ups do.
+// whole tables (as it may for `id = any($1)` on small tables, slower than a single look-up). It is
+// prepared for a few fixed numbers of ids, so that each keeps one plan: an array of any length would
+// be planned again on every call. One statement of 8 ids costs about what 2 single look-ups do.
 import { type SQL, type Subquery, sql } from 'drizzle-orm';
 import { coalesce } from '../lib/coalesce.js';
 import type { Db } from './client.js';

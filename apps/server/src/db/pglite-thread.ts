@@ -1,7 +1,7 @@
 // PGlite in a thread of its own (`pglite-worker.mjs`), behind the part of PGlite's interface that
 // drizzle and pg-boss use: query, exec, transaction, listen, dumpDataDir and close. A statement is a
 // message to the thread and its rows the answer, so the server's event loop keeps serving while the
-// WebAssembly database works (a search of 100 000 families stopped every request for ~35 ms before).
+// WebAssembly database works (a search of 100 000 families would otherwise stop every request).
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import { holdDataDir } from './data-dir-lock.js';

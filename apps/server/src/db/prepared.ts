@@ -42,9 +42,9 @@ function decoderOf(field: unknown): Decoder {
 /**
  * The prepared select answers its rows through a mapping worked out once: each field's name and
  * decoder, then a plain loop per row. Drizzle's own mapping works out every field's kind again for
- * every value of every row (prototype-chain checks, a path iterator): on the hot reads (a session, a
- * family, a page of 100 messages) that was most of its share of the server's CPU. The rows are the
- * same as drizzle's; a selection with nested objects keeps drizzle's mapping.
+ * every value of every row (prototype-chain checks, a path iterator), the larger part of drizzle's
+ * cost on the hot reads (a session, a family, a page of 100 messages). The rows are the same as
+ * drizzle's; a selection with nested objects keeps drizzle's mapping.
  */
 export function mappedOnce<P>(prepared: P): P {
   const internals = prepared as PreparedInternals;

@@ -1,5 +1,5 @@
 // The job queue's own tables: what waits in them (read only: pg-boss owns and writes them), and a queue
-// an earlier pg-boss made, brought over once.
+// in pg-boss 10's schema, brought over once.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 

@@ -102,13 +102,13 @@ describe('mail through the job queue', () => {
     }
   });
 
-  it('brings over a queue made by pg-boss 10 (the portal ran it before): its waiting jobs run once', async () => {
+  it("brings over a queue in pg-boss 10's schema: its waiting jobs run once", async () => {
     const { database, drop } = await openTestDatabase({
       pglite: inject('pgliteTemplate'),
       postgres: inject('postgresTemplate'),
     });
     try {
-      // The queue as the earlier build left it: pg-boss 10's schema with a mail job waiting.
+      // A queue in pg-boss 10's schema with a mail job waiting.
       await database.db.execute(sql`drop schema pgboss cascade`);
       const earlier =
         database.kind === 'pglite' && database.pglite

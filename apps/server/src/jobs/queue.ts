@@ -125,8 +125,8 @@ export async function createJobQueue(
   logger: FastifyBaseLogger,
   options: QueueOptions,
 ): Promise<JobQueue> {
-  // A queue pg-boss 10 made (earlier builds ran it) cannot be migrated by pg-boss 12: it is set aside
-  // before pg-boss installs its own, and its unfinished jobs are sent again below.
+  // A database may hold a queue in pg-boss 10's schema, which pg-boss 12 cannot migrate: it is set
+  // aside before pg-boss installs its own, and its unfinished jobs are sent again below.
   if (await repo.setAsideBoss10Schema(database.db)) logger.info('job queue: pg-boss 10 queue set aside');
   // pg-boss checks for expired jobs when it supervises, by default every 60 s: every 30 s here, so
   // that a job whose process died is retried within two minutes.

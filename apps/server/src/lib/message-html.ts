@@ -32,9 +32,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 /**
- * Sanitised texts by their source, oldest dropped first: reading a page of a conversation sanitised its
- * hundred messages again on every read (a quarter of the server's CPU on a page), though the result
- * depends on the text alone. Bounded by the characters held, not the number of texts.
+ * Sanitised texts by their source, oldest dropped first: a conversation's page is read again and again
+ * (every refresh), sanitising is the costliest part of answering it, and the result depends on the text
+ * alone. Bounded by the characters held, not the number of texts.
  */
 const SANITIZED_MAX_CHARS = 8 * 1024 * 1024;
 const sanitized = new Map<string, string>();

@@ -1,6 +1,7 @@
 // Password hashing with argon2id at OWASP's recommended minimum (19 MiB, 2 iterations, 1 lane), by
 // @node-rs/argon2: a prebuilt N-API addon, so the same install works on whichever Node runs it (no
-// compiler, no rebuild when Node changes). It reads the hashes the earlier argon2 addon wrote.
+// compiler, no rebuild when Node changes). Hashes are argon2's standard encoded strings, whichever
+// argon2 library wrote them.
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 
 /** Algorithm.Argon2id: the declaration file's enum is `const`, which an isolated build cannot read. */

@@ -1,7 +1,7 @@
 // A request's logger that becomes pino's child (with the request id bound) only when the request first
 // writes a line. Fastify makes a child for every request; binding its id runs pino's serializers and
 // redaction, about a microsecond on every request even when nothing is written (at 'warn' most
-// requests write nothing). Every line written carries the same fields as before.
+// requests write nothing). Every line written carries the same fields as Fastify's own child would give it.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';

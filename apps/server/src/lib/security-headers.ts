@@ -1,8 +1,7 @@
 // The security headers (helmet). Pages get them per request, with nonces of their own: the style
 // elements Mantine writes carry the page's nonce. API answers (JSON, attachments) have nothing a nonce
 // would admit, so they get the same headers without nonces, worked out once at start: building
-// helmet's middleware and two random nonces for every answer was about 8 % of the server's CPU on a
-// signed-in read.
+// helmet's middleware and two random nonces for every answer would be a cost of every API request.
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';

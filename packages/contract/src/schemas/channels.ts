@@ -221,7 +221,7 @@ export type MemberChannelsResponse = z.infer<typeof ZMemberChannelsResponse>;
 /**
  * A file the member uploaded to the channel first (POST …/files), by its id, with an optional title.
  * Its kind comes from the file's bytes. (Addresses chosen by the poster — data: URLs, other sites —
- * are no longer taken: the caseworker's browser would fetch them.)
+ * are not taken: the caseworker's browser would fetch them.)
  */
 export const ATTACHMENT_TITLE_MAX = 200;
 export const ATTACHMENTS_MAX = 10;

@@ -29,8 +29,8 @@ export function signAccessToken(key: TokenKey, claims: AccessClaims, ttlSeconds:
 /**
  * Tokens already verified, with their claims and expiry (seconds), per key. A browser sends the same
  * access token with every request until it expires, and checking its signature (an HMAC job of
- * WebCrypto) was a tenth of the server's CPU on a signed-in read: a token is checked once, and its
- * expiry on every use. Revocation is not cached: the session is read on every request.
+ * WebCrypto) is a visible share of a signed-in read's cost: a token is checked once, and its expiry
+ * on every use. Revocation is not cached: the session is read on every request.
  */
 const VERIFIED_TOKENS_MAX = 10_000;
 const verifiedTokens = new WeakMap<TokenKey, Map<string, { claims: AccessClaims; exp: number }>>();

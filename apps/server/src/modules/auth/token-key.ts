@@ -6,8 +6,8 @@ export type TokenKey = webcrypto.CryptoKey;
 
 /**
  * The secret as a WebCrypto HMAC key, imported once. Given the raw bytes (or a secret KeyObject, which
- * it exports back to bytes), jose imports them again for every signature and every check: half the
- * CPU of verifying the access token each authenticated request carries.
+ * it exports back to bytes), jose imports them again for every signature and every check, which would
+ * double the cost of verifying the access token each authenticated request carries.
  */
 export function importTokenKey(secret: string): Promise<TokenKey> {
   return webcrypto.subtle.importKey(

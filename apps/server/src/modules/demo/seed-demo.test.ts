@@ -120,7 +120,7 @@ describe('demo data', () => {
     expect(messages.filter((m) => m.flaggedMessages.flags.length > 0)).toHaveLength(1);
 
     // Pictures and the video are files uploaded as a member would, served by the portal itself: they
-    // show without the internet, and the picture is a PNG (the drawings are no longer SVG data URLs).
+    // show without the internet, and the picture is a PNG file, not an SVG data URL.
     const pictures = messages.flatMap((m) => m.attachments.filter((a) => a.type === 'image'));
     expect(pictures.length).toBeGreaterThanOrEqual(3);
     const picture = await t.app.inject({ method: 'GET', url: pictures[0]!.image_url! });

@@ -125,7 +125,7 @@ export async function runExport(ctx: AppContext, exportId: string): Promise<Expo
     : null;
   const verifyUrl = verifyBaseUrl(ctx);
   // The PDF writer (pdfkit with its fonts, and the HTML reader) loads with the first export, not
-  // with the server: it was a tenth of the start-up's work.
+  // with the server: most processes never export, and it would weigh on every start.
   const { buildTranscriptPdf } = await import('./transcript-pdf.js');
   const attachments = createAttachmentsService(ctx);
   const file = await buildTranscriptPdf(

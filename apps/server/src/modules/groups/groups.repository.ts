@@ -11,7 +11,7 @@ import { likePattern, lowerCaseColumnContains, lowerCaseColumnLike } from '../..
 
 /**
  * Whether the family holds an open report (the list's '!'), asked in the page's own statement: a
- * second statement per page was a round trip more on every list and search.
+ * second statement per page would be a round trip more on every list and search.
  */
 function hasOpenReports(groupId: Orderable) {
   return sql<boolean>`exists (select 1 from ${messageReports}
@@ -55,7 +55,7 @@ export interface GroupListRow {
  * The entity's families, and those whose search text holds the search when there is one. The search
  * text is kept lower-case (group_search_text(), migration 0005), so a case-sensitive LIKE of the
  * lower-cased search finds what ILIKE would, without lower-casing every candidate row again to recheck
- * it (on 655 matches: 4.5 → 2.7 ms on PGlite).
+ * it (the larger part of a search's database time otherwise).
  */
 function familyFilter(entityId: string, search: string) {
   return and(
@@ -86,8 +86,8 @@ type Value<T> = T | Placeholder;
  * A searched page of the entity's families with the count of all matches (`total` on each row). The
  * matches are found once, as a set (named twice, so PostgreSQL materialises it and plans it without the
  * page's LIMIT: the index of the entity's trigrams, not a walk of every family of the entity in date
- * order checking each), then counted, and paged before the payment e-mail is joined: joined first,
- * 883 matches made PostgreSQL hash all 100 000 billing rows (20–30 ms on PGlite; 6 ms paged first).
+ * order checking each), then counted, and paged before the payment e-mail is joined: joined before
+ * the page, a common name makes PostgreSQL hash every billing row of the database.
  */
 function searchedGroupPageQuery(
   db: Db,
@@ -135,8 +135,8 @@ export function searchedGroupPage(
 }
 
 /**
- * The same, prepared once per sort order (building it was a sixth of the server's CPU on a search):
- * only the entity, the pattern and the page change from one search to the next.
+ * The same, prepared once per sort order (building drizzle's SQL for each search would cost the server
+ * more than sending it): only the entity, the pattern and the page change from one search to the next.
  */
 const searchedGroupPageStatements = Object.fromEntries(
   (['none', 'asc', 'desc'] as const).map((order) => [

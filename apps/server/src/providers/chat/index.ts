@@ -11,7 +11,8 @@ export type { ChatProvider } from './chat-provider.js';
 
 /**
  * The configured provider, answering with the names each family gave its people (family-named-chat.ts).
- * Stream's SDK (with axios) is loaded only when Stream is the provider: a fifth of the start-up's work.
+ * Stream's SDK (with axios) is loaded only when Stream is the provider: a large module that a portal on
+ * the local provider never needs to load at start-up.
  */
 export async function createChatProvider(config: Config, db: Db): Promise<ChatProvider> {
   return withFamilyNames(await createBareChatProvider(config, db), (groupId) =>
