@@ -29,6 +29,7 @@ import { createJobQueue } from './jobs/queue.js';
 import { AppError } from './lib/app-error.js';
 import { requestLoggerFactory } from './lib/request-logger.js';
 import { currentRequestId, REQUEST_ID_PATTERN, runInRequestScope } from './lib/request-scope.js';
+import { guardRoles, SECURITY_SCHEMES } from './lib/route.js';
 import { frameworkErrorHeaders, registerSecurityHeaders } from './lib/security-headers.js';
 import { createPageSender } from './lib/web-page.js';
 import { accountRoutes } from './modules/account/account.routes.js';
@@ -96,13 +97,6 @@ export interface RouteEntry {
   method: string;
   url: string;
   roles: string[];
-}
-
-function guardRoles(onRequest: unknown): string[] {
-  const hooks = Array.isArray(onRequest) ? onRequest : onRequest ? [onRequest] : [];
-  return hooks.flatMap((hook) =>
-    (hook as { roles?: string[] }).roles ? [...(hook as { roles: string[] }).roles] : [],
-  );
 }
 
 /** Paths of pino's request log that may hold a credential. */
@@ -299,8 +293,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(fastifySwagger, {
     openapi: {
+      openapi: '3.1.0',
       info: { title: 'Bridge Talk portal API', version: '0.1.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      // Where the portal is published, or (unset) paths relative to the server this description came from.
+      servers: [{ url: config.publicUrl ?? '/' }],
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: jsonSchemaTransform,
   });

@@ -22,7 +22,6 @@ export interface JsonSchema {
   maximum?: number;
   minItems?: number;
   maxItems?: number;
-  nullable?: boolean;
   default?: unknown;
 }
 
@@ -92,10 +91,11 @@ export function schemaValue(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown
   if (depth > 4) return fc.constant(null);
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
+  if (schema.type === 'null') return fc.constant(null);
   const alternatives = schema.anyOf ?? schema.oneOf;
   if (alternatives?.length) {
     const options = alternatives.map((s) => schemaValue(s, depth + 1));
-    return schema.nullable ? fc.oneof(...options, fc.constant(null)) : fc.oneof(...options);
+    return fc.oneof(...options);
   }
   if (schema.allOf?.length) return schemaValue(Object.assign({}, ...schema.allOf), depth + 1);
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
@@ -126,7 +126,9 @@ export function schemaValue(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown
     default:
       value = fc.jsonValue();
   }
-  return schema.nullable ? fc.oneof(value, fc.constant(null)) : value;
+  return Array.isArray(schema.type) && schema.type.includes('null')
+    ? fc.oneof(value, fc.constant(null))
+    : value;
 }
 
 function objectOf(schema: JsonSchema, depth: number): fc.Arbitrary<Record<string, unknown>> {

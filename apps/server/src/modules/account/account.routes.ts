@@ -13,7 +13,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     max: ctx.config.auth.rateLimitMax,
     timeWindow: ctx.config.auth.rateLimitWindowSeconds * 1000,
   };
-  const docs = { tags: ['account'], security: [{ bearer: [] }] };
+  const docs = { tags: ['account'] };
 
   route(
     app,

@@ -7,7 +7,7 @@ import { createActivityService } from './activity.service.js';
 
 export async function activityRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const service = createActivityService(ctx);
-  const docs = { tags: ['activity'], security: [{ bearer: [] }] };
+  const docs = { tags: ['activity'] };
 
   route(
     app,

@@ -8,7 +8,7 @@ import { createAdminsService } from './admins.service.js';
 export async function adminsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const service = createAdminsService(ctx);
   const adminOnly = { onRequest: app.requireRole('admin') };
-  const docs = { tags: ['admins'], security: [{ bearer: [] }] };
+  const docs = { tags: ['admins'] };
 
   route(
     app,

@@ -178,7 +178,7 @@ export async function authRoutes(
     {
       onRequest: app.requireRole('admin', 'entity'),
       config: { whileAddingSecondFactor: true },
-      schema: { tags: ['auth'], summary: 'The signed-in user', security: [{ bearer: [] }] },
+      schema: { tags: ['auth'], summary: 'The signed-in user' },
     },
     async (request) => auth.getMe({ actor: actorOf(request) }),
   );

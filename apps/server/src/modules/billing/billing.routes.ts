@@ -36,7 +36,7 @@ export async function billingRoutes(
     );
   const entityOnly = { onRequest: app.requireRole('entity') };
   const bothRoles = { onRequest: app.requireRole('admin', 'entity') };
-  const docs = { tags: ['billing'], security: [{ bearer: [] }] };
+  const docs = { tags: ['billing'] };
 
   route(
     app,

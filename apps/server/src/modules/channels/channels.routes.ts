@@ -9,7 +9,7 @@ import { createChannelsService } from './channels.service.js';
 export async function channelsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const service = createChannelsService(ctx);
   const entityOnly = { onRequest: app.requireRole('entity') };
-  const docs = { tags: ['conversations'], security: [{ bearer: [] }] };
+  const docs = { tags: ['conversations'] };
 
   route(
     app,

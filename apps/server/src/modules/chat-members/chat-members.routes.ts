@@ -52,7 +52,7 @@ function memberOf(request: FastifyRequest): Member {
 export async function chatMembersRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const service = createChatMembersService(ctx);
   const tags = ['member chat'];
-  const docs = { tags, security: [{ bearer: [] }] };
+  const docs = { tags };
   const { rateLimitMax, rateLimitWindowSeconds } = ctx.config.auth;
   const rateLimit = { max: rateLimitMax, timeWindow: rateLimitWindowSeconds * 1000 };
   app.decorateRequest('member', null);

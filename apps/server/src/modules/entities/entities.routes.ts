@@ -8,7 +8,7 @@ import { createEntitiesService } from './entities.service.js';
 export async function entitiesRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const service = createEntitiesService(ctx);
   const adminOnly = { onRequest: app.requireRole('admin') };
-  const docs = { tags: ['entities'], security: [{ bearer: [] }] };
+  const docs = { tags: ['entities'] };
 
   route(
     app,

@@ -20,7 +20,6 @@ export async function exportsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       config: { rateLimit: { max: 30, timeWindow: 10 * MINUTE } },
       schema: {
         tags,
-        security: [{ bearer: [] }],
         summary:
           "E-mail a channel's whole conversation as a PDF transcript (a durable job builds and sends it)",
       },

@@ -10,7 +10,7 @@ import { createGroupsService } from './groups.service.js';
 export async function groupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const service = createGroupsService(ctx);
   const entityOnly = { onRequest: app.requireRole('entity') };
-  const docs = { tags: ['families'], security: [{ bearer: [] }] };
+  const docs = { tags: ['families'] };
 
   route(
     app,

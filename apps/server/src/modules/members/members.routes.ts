@@ -10,7 +10,7 @@ import { createMembersService } from './members.service.js';
 export async function membersRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const service = createMembersService(ctx);
   const entityOnly = { onRequest: app.requireRole('entity') };
-  const docs = { tags: ['families'], security: [{ bearer: [] }] };
+  const docs = { tags: ['families'] };
   const { rateLimitMax, rateLimitWindowSeconds } = ctx.config.auth;
 
   route(

@@ -9,7 +9,7 @@ import { receiveStreamWebhook } from './stream-reports.js';
 export async function reportsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const service = createReportsService(ctx);
   const entityOnly = { onRequest: app.requireRole('entity') };
-  const docs = { tags: ['reports'], security: [{ bearer: [] }] };
+  const docs = { tags: ['reports'] };
 
   route(
     app,

@@ -14,7 +14,7 @@ export async function secondFactorsRoutes(app: FastifyInstance, { ctx }: { ctx: 
     max: ctx.config.auth.rateLimitMax,
     timeWindow: ctx.config.auth.rateLimitWindowSeconds * 1000,
   };
-  const docs = { tags: ['second factors'], security: [{ bearer: [] }] };
+  const docs = { tags: ['second factors'] };
 
   route(
     app,

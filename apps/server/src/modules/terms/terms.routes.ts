@@ -8,7 +8,7 @@ import { createTermsService } from './terms.service.js';
 export async function termsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const service = createTermsService(ctx);
   const tags = ['terms'];
-  const docs = { tags, security: [{ bearer: [] }] };
+  const docs = { tags };
 
   route(
     app,
