@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import { settled } from './settled.js';
 
-export const WIDTHS = [390, 768, 1366] as const;
+const WIDTHS = [390, 768, 1366] as const;
 
 const SHOTS = fileURLToPath(new URL('../.artifacts/responsive', import.meta.url));
 

@@ -2,7 +2,7 @@
 // the local provider's card fields.
 import type { Page } from '@playwright/test';
 
-export const CARD_PAID = '4242 4242 4242 4242';
+const CARD_PAID = '4242 4242 4242 4242';
 
 export async function fillCard(page: Page, cardNumber = CARD_PAID) {
   await page.getByRole('textbox', { name: 'Card number' }).fill(cardNumber);

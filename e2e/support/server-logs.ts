@@ -33,7 +33,7 @@ export function appendSharedServerLog(chunk: Buffer | string): void {
 }
 
 /** Every server log of the run, by file. */
-export function serverLogs(): { file: string; text: string }[] {
+function serverLogs(): { file: string; text: string }[] {
   const files = [
     SHARED_SERVER_LOG,
     ...(existsSync(PRIVATE_SERVER_LOGS)

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The newest modification time of a file or anything below a folder (0 when missing). */
-export function newest(target) {
+function newest(target) {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;

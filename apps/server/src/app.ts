@@ -93,7 +93,7 @@ declare module 'fastify' {
   }
 }
 
-export interface RouteEntry {
+interface RouteEntry {
   method: string;
   url: string;
   roles: string[];
@@ -145,7 +145,7 @@ const PLAIN_QUERY_PARAMETERS = new Set([
 ]);
 
 /** A request's address as the log keeps it: the path, and the query with personal values redacted. */
-export function loggedUrl(url: string): string {
+function loggedUrl(url: string): string {
   const at = url.indexOf('?');
   if (at < 0) return url;
   const query = url

@@ -129,7 +129,7 @@ const STRIPE_REQUIRED = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_
  */
 const S3_REQUIRED = ['S3_BUCKET'] as const;
 
-export type Env = z.infer<typeof ZEnv>;
+type Env = z.infer<typeof ZEnv>;
 
 export interface Config {
   env: Env['NODE_ENV'];

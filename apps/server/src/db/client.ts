@@ -27,7 +27,7 @@ export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.me
  * The query builder's connections now: in use, idle, and statements waiting for one. PGlite has one
  * connection that runs a statement at a time: in use while one runs, the others wait.
  */
-export interface ConnectionUse {
+interface ConnectionUse {
   inUse: number;
   idle: number;
   waiting: number;

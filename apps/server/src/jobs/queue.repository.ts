@@ -8,10 +8,10 @@ async function rowsOf<T>(db: Pick<Db, 'execute'>, statement: ReturnType<typeof s
 }
 
 /** The schema version pg-boss 10 made: pg-boss 12 cannot migrate it (11 began a new schema). */
-export const BOSS_10_SCHEMA_VERSION = 24;
+const BOSS_10_SCHEMA_VERSION = 24;
 
 /** The version of the `pgboss` schema in this database, or null when pg-boss has not installed it. */
-export async function findBossSchemaVersion(db: Pick<Db, 'execute'>): Promise<number | null> {
+async function findBossSchemaVersion(db: Pick<Db, 'execute'>): Promise<number | null> {
   const [table] = await rowsOf<{ installed: boolean }>(
     db,
     sql`select to_regclass('pgboss.version') is not null as installed`,

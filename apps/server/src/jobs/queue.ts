@@ -10,7 +10,7 @@ import { pgliteBossDb } from './pglite-boss-db.js';
 import * as repo from './queue.repository.js';
 
 /** Every job the portal knows, with the shape of its data. */
-export interface JobData {
+interface JobData {
   'mail.send': MailMessage;
   /** Local payments: charge the monthly subscriptions whose period has ended (scheduled). */
   'billing.renew': Record<string, never>;
@@ -40,15 +40,15 @@ export const QUEUES: Record<JobName, { retryLimit: number; retryDelay: number; e
   'reports.sync': { retryLimit: 2, retryDelay: 60, expireInSeconds: 1800 },
 };
 
-export interface JobContext {
+interface JobContext {
   jobId: string;
   retryCount: number;
   /** No retry follows this attempt if it fails. */
   lastAttempt: boolean;
 }
-export type JobHandler<N extends JobName> = (data: JobData[N], context: JobContext) => Promise<void>;
+type JobHandler<N extends JobName> = (data: JobData[N], context: JobContext) => Promise<void>;
 
-export interface SendJobOptions {
+interface SendJobOptions {
   /** Run no earlier than this many seconds from now. */
   startAfterSeconds?: number;
   /** The same key never runs twice while a job with it is queued. */
@@ -63,7 +63,7 @@ export interface QueueDepth {
 }
 
 /** `final`: the job failed for good (its last retry); otherwise it is retried later. */
-export type JobFailureListener = (name: JobName, final: boolean) => void;
+type JobFailureListener = (name: JobName, final: boolean) => void;
 
 /** The key of a job's data that carries the id of the request that queued it. */
 const REQUEST_ID_KEY = 'requestId';

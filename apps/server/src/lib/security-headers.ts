@@ -14,7 +14,7 @@ declare module 'fastify' {
 }
 
 /** Stripe.js and its card fields load from Stripe's hosts, and only when Stripe takes the payments. */
-export function securityOptions(stripe: boolean) {
+function securityOptions(stripe: boolean) {
   return {
     contentSecurityPolicy: {
       directives: {
@@ -49,7 +49,7 @@ export function frameworkErrorHeaders(stripe: boolean): Record<string, string> {
 }
 
 /** The headers helmet sets with these options (the same for every answer without a nonce). */
-export function headersOf(options: HelmetOptions): Record<string, string> {
+function headersOf(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader: (name: string, value: unknown) => {

@@ -11,14 +11,14 @@ import { readFileSync } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** What index.html holds where each page's style nonce goes (apps/web/index.html). */
-export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
+const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
 /** Written instead of a nonce on the editor's page: the app then knows inline styles are allowed. */
-export const INLINE_STYLES_MARK = 'inline';
+const INLINE_STYLES_MARK = 'inline';
 /** The terms editor's addresses (apps/web/src/features/terms/routes.tsx). */
 const EDITOR_PAGE = /^\/terms-conditions\/[^/?#]+/;
 
 /** The policy with inline styles allowed (and pictures pasted into the editor, as data: URLs). */
-export function editorPolicy(policy: string): string {
+function editorPolicy(policy: string): string {
   return policy
     .split(';')
     .map((directive) => {

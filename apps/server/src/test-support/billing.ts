@@ -87,7 +87,7 @@ export function billingPayload(token: Record<string, unknown>, overrides: Record
   };
 }
 
-export type Call = (
+type Call = (
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: object,

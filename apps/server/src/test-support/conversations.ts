@@ -12,7 +12,7 @@ import { type StreamStandIn, startStreamStandIn } from './stream-stand-in.js';
 import { createTestApp, signIn, type TestApp } from './test-app.js';
 
 export type ChatKind = 'local' | 'stream';
-export type AddressAttachment = { type: 'image' | 'video'; url: string; title: string | null };
+type AddressAttachment = { type: 'image' | 'video'; url: string; title: string | null };
 
 export interface ConversationApp {
   t: TestApp;

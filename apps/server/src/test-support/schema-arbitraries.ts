@@ -26,7 +26,7 @@ export interface JsonSchema {
 }
 
 /** Strings that have broken parsers, databases and templates before. */
-export const HOSTILE_STRINGS = [
+const HOSTILE_STRINGS = [
   '',
   ' ',
   'x'.repeat(100_000),
@@ -87,7 +87,7 @@ function stringFor(schema: JsonSchema): fc.Arbitrary<string> {
 }
 
 /** A value of (nearly) the schema's shape. */
-export function schemaValue(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
+function schemaValue(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
   if (depth > 4) return fc.constant(null);
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);

@@ -50,7 +50,7 @@ const adminFeatures: RouteObject[] = [
 const entityFeatures: RouteObject[] = [...familiesRoutes, ...conversationsRoutes, ...reportsRoutes];
 
 /** The role whose screens include this path; null for a path both roles have (account settings). */
-export function roleOfPath(pathname: string): Role | null {
+function roleOfPath(pathname: string): Role | null {
   if (matchRoutes(adminFeatures, pathname)) return 'admin';
   if (matchRoutes(entityFeatures, pathname)) return 'entity';
   return null;

@@ -40,7 +40,7 @@ export interface RenderWithProvidersOptions {
   strictMode?: boolean;
 }
 
-export function createTestQueryClient(): QueryClient {
+function createTestQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: { retry: false, gcTime: Number.POSITIVE_INFINITY },
@@ -50,7 +50,7 @@ export function createTestQueryClient(): QueryClient {
 }
 
 /** The router of a rendered test: where it is (as of the last render) and a way to move it. */
-export interface TestRouter {
+interface TestRouter {
   readonly state: { location: Location; historyAction: NavigationType };
   /** A number moves in the history, as the browser's Back (-1) and Forward (1) do. */
   navigate(to: To | number, options?: NavigateOptions): Promise<void>;
@@ -115,7 +115,7 @@ export function withToasts(children: ReactNode): ReactNode {
 }
 
 /** One call the stubbed `fetch` received: method, path (no host) and the parsed JSON body. */
-export interface ApiCall {
+interface ApiCall {
   method: string;
   path: string;
   body: unknown;

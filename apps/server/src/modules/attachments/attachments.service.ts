@@ -88,7 +88,7 @@ export function isStoredAttachment(a: ChatAttachment): a is StoredAttachment {
  * The Range header of a request for a file of `size` bytes: one range, or null for the whole file.
  * Several ranges are answered with the whole file (allowed by RFC 9110); an impossible one is a 416.
  */
-export function parseRange(header: string | undefined, size: number): ByteRange | null {
+function parseRange(header: string | undefined, size: number): ByteRange | null {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match) return null;

@@ -70,7 +70,7 @@ export async function verifyAccessToken(key: TokenKey, token: string): Promise<A
  * channel's tenancy are checked again on every use.
  */
 const MEDIA_AUDIENCE = 'media';
-export const MEDIA_TOKEN_TTL_SECONDS = 8 * 60 * 60;
+const MEDIA_TOKEN_TTL_SECONDS = 8 * 60 * 60;
 const ZMediaClaims = z.object({ sub: z.string(), sid: z.string(), scope: z.string() });
 
 /**

@@ -15,7 +15,7 @@ import * as repo from './verification-codes.repository.js';
 export type CodePurpose = 'activation' | 'reset' | 'change-password' | 'email-change' | 'sign-in';
 
 export const CODE_TTL_MS = 15 * 60 * 1000;
-export const CODE_MAX_ATTEMPTS = 5;
+const CODE_MAX_ATTEMPTS = 5;
 
 /** An issued code, to be mailed: `mail` makes the message with the code in it, derived as it is sent. */
 export interface IssuedCode {

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { billingInformation, entities, groups } from '../../db/schema.js';
 import { subscriptions } from '../../db/schema-billing.js';
 
-export const CURRENT_STATUSES = ['incomplete', 'active', 'past_due'] as const;
+const CURRENT_STATUSES = ['incomplete', 'active', 'past_due'] as const;
 
 export async function findEntityCoupon(db: Db, entityId: string): Promise<{ coupon: string | null } | null> {
   const [row] = await db.select({ coupon: entities.coupon }).from(entities).where(eq(entities.id, entityId));

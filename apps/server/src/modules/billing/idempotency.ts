@@ -11,7 +11,7 @@ import * as repo from './idempotency.repository.js';
 /** A request still unanswered after this long died with its process: a repeat may take it over. */
 const ABANDONED_AFTER_MS = 2 * 60 * 1000;
 /** Keys are kept this long (Stripe keeps its own for 24 hours too). */
-export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface IdempotentCall {
   userId: string;

@@ -9,7 +9,7 @@ import { recordCharge } from './charges.js';
 import { deleteExpiredIdempotencyKeys } from './idempotency.js';
 import * as repo from './renewals.repository.js';
 
-export const RENEWAL_SCHEDULE = '*/15 * * * *';
+const RENEWAL_SCHEDULE = '*/15 * * * *';
 const MAX_RENEWAL_FAILURES = 4;
 const RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
 const BATCH = 100;

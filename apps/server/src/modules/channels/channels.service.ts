@@ -67,7 +67,7 @@ export async function requireEntityGroup(ctx: AppContext, actor: Actor, groupId:
 }
 
 /** A channel as the family page shows it; `hasReports`: it holds an open report. */
-export function toChannel(c: ChannelSummary, hasReports: boolean): ChannelListResponse['channels'][number] {
+function toChannel(c: ChannelSummary, hasReports: boolean): ChannelListResponse['channels'][number] {
   return {
     id: c.id,
     number: c.number,
@@ -91,7 +91,7 @@ export interface AttachmentAddresses {
   readable: (attachment: ChatAttachment) => boolean;
 }
 
-export function toMessage(m: ChatMessage, addresses: AttachmentAddresses): Message {
+function toMessage(m: ChatMessage, addresses: AttachmentAddresses): Message {
   const { groupId, channelId, token, readable } = addresses;
   return {
     id: m.id,

@@ -27,7 +27,7 @@ export const DEMO_PICTURES = {
 };
 
 /** A 4-second clip of a garden (H.264, 7 KB), uploaded to the demo conversation as a member would. */
-export const DEMO_VIDEO = new URL('../../../../web/public/demo/garden.mp4', import.meta.url);
+const DEMO_VIDEO = new URL('../../../../web/public/demo/garden.mp4', import.meta.url);
 
 export type Speaker = 'parent' | 'parent2' | 'birth' | 'birth2';
 

@@ -65,7 +65,7 @@ interface DemoFamily {
   people: DemoPerson[];
 }
 
-export interface DemoLogin {
+interface DemoLogin {
   role: 'admin' | 'entity';
   name: string;
   email: string;

@@ -8,7 +8,7 @@ import { entities, sessions, users } from '../../db/schema.js';
 import { likePattern, lowerCaseColumnLike } from '../../lib/search.js';
 
 export type EntityStatus = (typeof entities.$inferSelect)['status'];
-export type EntitySubtype = (typeof entities.$inferSelect)['subtype'];
+type EntitySubtype = (typeof entities.$inferSelect)['subtype'];
 
 const entityColumns = {
   id: entities.id,

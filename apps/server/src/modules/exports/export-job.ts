@@ -23,10 +23,10 @@ import * as repo from './exports.repository.js';
 const PRINT_PICTURE_PIXELS = 1000;
 
 /** Messages read from the chat provider per call. */
-export const EXPORT_BATCH = 200;
+const EXPORT_BATCH = 200;
 
 /** The portal's page that checks a fingerprint (`/verify/<sha256>`; the API answers the same as JSON). */
-export function verifyBaseUrl(ctx: Pick<AppContext, 'config'>): string {
+function verifyBaseUrl(ctx: Pick<AppContext, 'config'>): string {
   const base = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
   return `${base.replace(/\/+$/, '')}/verify`;
 }

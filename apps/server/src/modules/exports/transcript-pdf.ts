@@ -50,7 +50,7 @@ export interface TranscriptFile {
 }
 
 /** A picture ready for the page: a JPEG and its size in pixels. */
-export interface PrintedPicture {
+interface PrintedPicture {
   jpeg: Buffer;
   width: number;
   height: number;

@@ -10,11 +10,11 @@ import { compose } from '../mail/templates.js';
 import * as repo from './reports.repository.js';
 
 /** The safety net of immediate alerts, and the daily digest (13:00 UTC: morning in the Americas). */
-export const ALERT_SCHEDULE = '* * * * *';
-export const DIGEST_SCHEDULE = '0 13 * * *';
+const ALERT_SCHEDULE = '* * * * *';
+const DIGEST_SCHEDULE = '0 13 * * *';
 
 /** Where a report opens: the conversation, scrolled to the reported message. */
-export function reportLink(
+function reportLink(
   ctx: Pick<AppContext, 'config'>,
   report: { groupId: string; channelId: string; messageId: string },
 ): string {
@@ -22,7 +22,7 @@ export function reportLink(
   return portalUrl(ctx, `${path}?message=${encodeURIComponent(report.messageId)}`);
 }
 
-export function alertMail(
+function alertMail(
   ctx: Pick<AppContext, 'config'>,
   to: string,
   reports: repo.UnalertedReport[],

@@ -27,7 +27,7 @@ import { entityIdOf, loadGroup } from '../groups/groups.service.js';
 import * as repo from './reports.repository.js';
 
 /** The first line of a message as text, for the queue: never the whole message. */
-export function reportExcerpt(html: string): string {
+function reportExcerpt(html: string): string {
   const line =
     htmlToText(html)
       .split('\n')

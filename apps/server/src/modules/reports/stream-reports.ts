@@ -12,12 +12,12 @@ import { recordReports } from './reports.service.js';
  * Every 10 minutes, 40 batches of 50 families: 2 000 families a run, 12 000 an hour — about 160 calls
  * to Stream a run. The webhook brings reports at once; the sync is the safety net that catches up.
  */
-export const REPORT_SYNC_SCHEDULE = '*/10 * * * *';
-export const REPORT_SYNC_BATCH = 50;
-export const REPORT_SYNC_MAX_BATCHES = 40;
+const REPORT_SYNC_SCHEDULE = '*/10 * * * *';
+const REPORT_SYNC_BATCH = 50;
+const REPORT_SYNC_MAX_BATCHES = 40;
 
 /** Whether `signature` (the x-signature header: hex HMAC-SHA256 of the raw body) is Stream's. */
-export function isStreamSignature(rawBody: Buffer, signature: string | undefined, secret: string): boolean {
+function isStreamSignature(rawBody: Buffer, signature: string | undefined, secret: string): boolean {
   if (!signature || !/^[0-9a-f]{64}$/i.test(signature)) return false;
   const expected = createHmac('sha256', secret).update(rawBody).digest();
   return timingSafeEqual(expected, Buffer.from(signature, 'hex'));

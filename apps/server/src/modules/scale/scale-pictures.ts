@@ -5,7 +5,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { chatFiles, chatMessages, type StoredAttachment } from '../../db/schema-chat.js';
 
-export const SCALE_PICTURES = 200;
+const SCALE_PICTURES = 200;
 
 /** A photo-like picture: a colour gradient with a little noise, as a phone camera's JPEG compresses. */
 async function photo(n: number): Promise<Buffer> {

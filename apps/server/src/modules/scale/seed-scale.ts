@@ -11,10 +11,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { hashPassword } from '../../lib/passwords.js';
 
-export const SCALE_PASSWORD_DEFAULT = 'Scale-Pass-1';
-export const BENCH_ENTITY_EMAIL = 'bench.agency@scale.bridgetalk.local';
-export const SCALE_ADMIN_EMAIL = 'scale.admin@scale.bridgetalk.local';
-export const BENCH_CHANNEL_MESSAGES = 10_000;
+const SCALE_PASSWORD_DEFAULT = 'Scale-Pass-1';
+const BENCH_ENTITY_EMAIL = 'bench.agency@scale.bridgetalk.local';
+const SCALE_ADMIN_EMAIL = 'scale.admin@scale.bridgetalk.local';
+const BENCH_CHANNEL_MESSAGES = 10_000;
 
 export interface ScaleOptions {
   families: number;

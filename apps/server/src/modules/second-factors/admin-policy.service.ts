@@ -16,7 +16,7 @@ import { countActiveFactors } from './second-factors.repository.js';
 /** At every start, before anyone could enrol: see settlePolicyDefault. */
 export const settleAdminPolicyDefault = (db: Db) => repo.settlePolicyDefault(db);
 
-export async function adminsMustHaveFactor(db: Db): Promise<boolean> {
+async function adminsMustHaveFactor(db: Db): Promise<boolean> {
   const setting = await repo.findPolicySetting(db);
   if (setting === 'auto') return repo.anyAdminHasFactor(db);
   return setting === 'required';

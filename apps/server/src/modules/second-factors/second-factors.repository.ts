@@ -20,7 +20,7 @@ export type FactorRow = {
 };
 
 /** An active (confirmed) factor of the account: what every question about its factors starts from. */
-export const activeFactorOf = (userId: string) =>
+const activeFactorOf = (userId: string) =>
   and(eq(secondFactors.userId, userId), isNotNull(secondFactors.confirmedAt));
 
 /** The account's active factors, oldest first. */

@@ -8,7 +8,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import type { TokenKey } from '../auth/token-key.js';
 
 const ISSUER = MSG.secondFactor.issuer;
-export const TOTP_PERIOD_SECONDS = 30;
+const TOTP_PERIOD_SECONDS = 30;
 
 /** The AES key of the secrets: HMAC(token key, label), so a new token key makes the old secrets unreadable. */
 export async function deriveSecretKey(tokenKey: TokenKey): Promise<Buffer> {

@@ -5,12 +5,11 @@ import type { ChatAttachment } from '../../db/schema-chat.js';
 import type { ProviderReport } from './chat-reports.js';
 
 export type { ChatAttachment, StoredAttachment } from '../../db/schema-chat.js';
-export type { ProviderReport } from './chat-reports.js';
 
 export type ChatMemberRole = 'child' | 'adoptive_parent' | 'birth_family';
 export type ChatPermission = 'read' | 'write';
 
-export interface ChatUser {
+interface ChatUser {
   id: string;
   name: string;
 }
@@ -56,7 +55,7 @@ export interface MessagePage {
 }
 
 /** The messages around one, newest first, the one asked for among them. */
-export interface MessageWindow {
+interface MessageWindow {
   messages: ChatMessage[];
   /** Pass as `before` for the older page; null at the start of the channel. */
   olderCursor: string | null;
@@ -72,7 +71,7 @@ export interface MessageSearchHit {
   createdAt: Date;
 }
 
-export interface MessageSearchPage {
+interface MessageSearchPage {
   hits: MessageSearchHit[];
   /** Pass as `before` for more hits; null when there are no more. */
   nextCursor: string | null;

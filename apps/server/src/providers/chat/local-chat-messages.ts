@@ -9,7 +9,7 @@ import { chatChannels, chatMessages, chatUsers, MESSAGE_SEARCH_VECTOR } from '..
 import { isUuid } from '../../lib/app-error.js';
 
 /** How long one search statement may run (PostgreSQL; PGlite, single-threaded, cannot interrupt one). */
-export const SEARCH_STATEMENT_TIMEOUT_MS = 5000;
+const SEARCH_STATEMENT_TIMEOUT_MS = 5000;
 
 import {
   type ChatMessage,

@@ -20,10 +20,7 @@ import { localReportsIn } from './local-chat-reports.js';
 
 /** A stored file as chat_files records it. */
 export type ChatFile = typeof chatFiles.$inferSelect;
-export type NewChatFile = Omit<
-  typeof chatFiles.$inferInsert,
-  'id' | 'messageId' | 'thumbnailKey' | 'createdAt'
->;
+type NewChatFile = Omit<typeof chatFiles.$inferInsert, 'id' | 'messageId' | 'thumbnailKey' | 'createdAt'>;
 
 /** What members do in the family app; the local provider's member API and the demo data use it. */
 export interface LocalChatActions {

@@ -18,7 +18,7 @@ import {
 
 const CHANNEL_TYPE = 'messaging';
 /** The user Stream records as the creator of the channels the portal makes. */
-export const PORTAL_USER_ID = 'bridge-talk-portal';
+const PORTAL_USER_ID = 'bridge-talk-portal';
 /** Stream answers at most this many channels, and this many flags, per query. */
 const CHANNEL_PAGE = 30;
 const FLAG_PAGE = 100;

@@ -1,7 +1,7 @@
 // The mail provider: one interface, two implementations (SMTP through nodemailer, or the outbox that
 // writes each message as an .eml file and logs its path). Business code never calls a transport: it
 // enqueues a `mail.send` job.
-export interface MailAttachment {
+interface MailAttachment {
   filename: string;
   /** base64 */
   content: string;

@@ -17,7 +17,7 @@ import type { PlanCatalogAdmin, ProviderPlan } from './payments-provider.js';
 const SEED_LOCK_KEY = 7_294_432;
 
 /** The plans a fresh portal starts with, so that it can take a payment at once. */
-export const SEED_PLANS = [
+const SEED_PLANS = [
   { name: 'Lifetime', type: 'one_time', unitAmount: 19_900 },
   { name: 'Monthly', type: 'recurring', unitAmount: 1_999 },
 ] as const;

@@ -17,14 +17,14 @@ export interface ProviderPlan extends Plan {
   name: string;
 }
 
-export interface CardDetails {
+interface CardDetails {
   brand: string;
   last4: string;
   expMonth: number;
   expYear: number;
 }
 
-export interface SaveCustomerInput {
+interface SaveCustomerInput {
   /** The group's customer at the provider, when it already has one. */
   customerId: string | null;
   /** The token card entry yielded (local: `tok_…`, stripe: a PaymentMethod `pm_…`). */
@@ -45,13 +45,13 @@ export type UpdateCustomerInput = Omit<SaveCustomerInput, 'cardToken' | 'userId'
   customerId: string;
 };
 
-export interface SavedCustomer {
+interface SavedCustomer {
   customerId: string;
   paymentMethodId: string;
   card: CardDetails;
 }
 
-export interface SubscribeInput {
+interface SubscribeInput {
   customerId: string;
   paymentMethodId: string;
   plan: ProviderPlan;
@@ -63,7 +63,7 @@ export interface SubscribeInput {
   idempotencyKey: string;
 }
 
-export interface SubscribeResult {
+interface SubscribeResult {
   /** one_time: the payment; recurring: the first period's payment when the provider reports it. */
   paymentId: string | null;
   subscriptionId: string | null;
@@ -71,11 +71,11 @@ export interface SubscribeResult {
 }
 
 /** A subscribe of the new plan, in place of the subscription it changes. */
-export interface ChangeRecurringPlanInput extends SubscribeInput {
+interface ChangeRecurringPlanInput extends SubscribeInput {
   subscriptionId: string;
 }
 
-export interface ChargeInput {
+interface ChargeInput {
   customerId: string;
   paymentMethodId: string;
   amount: number;

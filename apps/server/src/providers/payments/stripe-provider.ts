@@ -40,7 +40,7 @@ export interface StripeProvider extends PaymentsProvider {
   createCardSetup(idempotencyKey: string): Promise<{ clientSecret: string }>;
 }
 
-export function createStripeClient(config: Config['payments']['stripe']): Stripe {
+function createStripeClient(config: Config['payments']['stripe']): Stripe {
   if (!config.secretKey) throw new Error('STRIPE_SECRET_KEY is not set');
   return new Stripe(config.secretKey, {
     maxNetworkRetries: 2,

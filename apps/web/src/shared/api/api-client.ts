@@ -195,7 +195,7 @@ interface CallExtras {
 type Part<K extends string, T> = [T] extends [undefined] ? { [P in K]?: never } : { [P in K]: T };
 
 /** What a call of this route passes: its params, query and body as its schemas take them. */
-export type CallOptions<R extends Route> = CallExtras &
+type CallOptions<R extends Route> = CallExtras &
   Part<'params', ParamsOf<EndpointOf<R>>> &
   Part<'body', BodyOf<EndpointOf<R>>> & { query?: QueryOf<EndpointOf<R>> };
 

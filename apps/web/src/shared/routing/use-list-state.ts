@@ -14,13 +14,13 @@ import { useLocation, useSearchParams } from 'react-router';
 
 export const SEARCH_DELAY_MS = 300;
 
-export interface ListState {
+interface ListState {
   search: string;
   sort: SortDirection | undefined;
   page: number;
 }
 
-export function readListState(params: URLSearchParams): ListState {
+function readListState(params: URLSearchParams): ListState {
   const sort = params.get('sort');
   const page = Number.parseInt(params.get('page') ?? '', 10);
   return {
@@ -37,7 +37,7 @@ export function searchTextError(text: string): string | undefined {
 
 const LIST_KEYS = new Set(['search', 'sort', 'page']);
 
-export function toListParams({ search, sort, page }: ListState): URLSearchParams {
+function toListParams({ search, sort, page }: ListState): URLSearchParams {
   const params = new URLSearchParams();
   if (search) params.set('search', search);
   if (sort) params.set('sort', sort);

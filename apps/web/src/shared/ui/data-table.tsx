@@ -19,7 +19,7 @@ const MUTED_ROW = {
   color: 'var(--mantine-color-dimmed)',
 } as const;
 
-export type SortDirection = 'asc' | 'desc';
+type SortDirection = 'asc' | 'desc';
 
 export interface Column<Row> {
   key: string;
@@ -49,7 +49,7 @@ export interface DataTableProps<Row> {
   emptyText?: string;
 }
 
-export const NO_DATA = MSG.common.noData;
+const NO_DATA = MSG.common.noData;
 
 export function DataTable<Row>({
   columns,

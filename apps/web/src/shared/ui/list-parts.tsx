@@ -40,7 +40,7 @@ export interface EmptyListProps {
   action: { label: string; to: string };
 }
 
-export function EmptyList({ icon, text, action }: EmptyListProps) {
+function EmptyList({ icon, text, action }: EmptyListProps) {
   return (
     <Paper withBorder radius="md" p="xl">
       <Stack align="center" gap="sm" py="xl">
@@ -55,7 +55,7 @@ export function EmptyList({ icon, text, action }: EmptyListProps) {
 }
 
 /** 'first–last of total' (when `showRange`) and the pages, when there is more than one. */
-export function ListFooter({
+function ListFooter({
   total,
   pageSize,
   page,

@@ -7,7 +7,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, refreshSession } from '../../../shared/api/api-client.js';
 
-export const meQuery = () =>
+const meQuery = () =>
   queryOptions({ queryKey: ['auth', 'me'], queryFn: ({ signal }) => callApi(ROUTES.auth.me, { signal }) });
 
 export const useMe = () => useQuery(meQuery());

@@ -8,7 +8,7 @@ import { useAfterSecondFactorChange } from './second-factors.js';
  * Adds a passkey named `name`: the server's options, the browser's prompt (a PasskeyPromptError when
  * it is closed or fails), then the server's check of its answer.
  */
-export async function addPasskey(name: string) {
+async function addPasskey(name: string) {
   const { challengeId, options } = await callApi(ROUTES.secondFactors.passkeyStart);
   const response: PasskeyConfirmRequest['response'] = await createPasskey(options);
   return callApi(ROUTES.secondFactors.passkeyConfirm, { body: { challengeId, name, response } });

@@ -8,7 +8,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { callApi, refreshSession } from '../../../shared/api/api-client.js';
 import { useSession } from '../../../shared/session/session-provider.js';
 
-export const secondFactorsQuery = () =>
+const secondFactorsQuery = () =>
   queryOptions({
     queryKey: ['auth', 'me', 'second-factors'],
     queryFn: ({ signal }) => callApi(ROUTES.secondFactors.list, { signal }),

@@ -2,16 +2,16 @@ import { type PlatformActivityQuery, ROUTES } from '@bridge-talk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client.js';
 
-export const activityKeys = {
+const activityKeys = {
   all: ['activity'] as const,
   platform: (query: PlatformActivityQuery) => [...activityKeys.all, 'platform', query] as const,
 };
 
-export function listPlatformActivity(query: PlatformActivityQuery, signal?: AbortSignal) {
+function listPlatformActivity(query: PlatformActivityQuery, signal?: AbortSignal) {
   return callApi(ROUTES.activity.platform, { query, signal });
 }
 
-export const platformActivityQuery = (query: PlatformActivityQuery) =>
+const platformActivityQuery = (query: PlatformActivityQuery) =>
   queryOptions({
     queryKey: activityKeys.platform(query),
     queryFn: ({ signal }) => listPlatformActivity(query, signal),

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client.js';
 import { adminKeys } from './admin-keys.js';
 
-export function createAdmin(input: AdminRequest) {
+function createAdmin(input: AdminRequest) {
   return callApi(ROUTES.admin.create, { body: input });
 }
 

@@ -4,13 +4,13 @@ import { ApiError, callApi } from '../../../shared/api/api-client.js';
 import { adminKeys } from './admin-keys.js';
 
 /** One admin: the list call with `?id=`, which answers that admin rather than a page. */
-export async function getAdmin(id: string, signal?: AbortSignal) {
+async function getAdmin(id: string, signal?: AbortSignal) {
   const answer = await callApi(ROUTES.admin.list, { query: { id }, signal });
   if ('result' in answer) throw new ApiError(404, MSG.extra.notFound);
   return answer;
 }
 
-export const adminQuery = (id: string) =>
+const adminQuery = (id: string) =>
   queryOptions({ queryKey: adminKeys.detail(id), queryFn: ({ signal }) => getAdmin(id, signal) });
 
 export const useAdmin = (id: string) => useQuery(adminQuery(id));

@@ -4,13 +4,13 @@ import { ApiError, callApi } from '../../../shared/api/api-client.js';
 import { adminKeys } from './admin-keys.js';
 
 /** A page of admins: the list call with `?page=`, which answers a page rather than one admin. */
-export async function listAdmins(page: number, signal?: AbortSignal) {
+async function listAdmins(page: number, signal?: AbortSignal) {
   const answer = await callApi(ROUTES.admin.list, { query: { page, pageSize: ADMIN_PAGE_SIZE }, signal });
   if (!('result' in answer)) throw new ApiError(500, MSG.common.somethingWrong);
   return answer;
 }
 
-export const adminListQuery = (page: number) =>
+const adminListQuery = (page: number) =>
   queryOptions({
     queryKey: adminKeys.list(page),
     queryFn: ({ signal }) => listAdmins(page, signal),

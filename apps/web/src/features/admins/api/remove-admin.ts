@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client.js';
 import { adminKeys } from './admin-keys.js';
 
-export function removeAdmin(id: string) {
+function removeAdmin(id: string) {
   return callApi(ROUTES.admin.remove, { params: { id } });
 }
 

@@ -4,7 +4,7 @@ import { callApi } from '../../../shared/api/api-client.js';
 import { useEnterSession } from '../../../shared/session/enter-session.js';
 import { storeRememberMe, storeRole } from '../../../shared/session/storage.js';
 
-export function login(input: LoginRequest) {
+function login(input: LoginRequest) {
   return callApi(ROUTES.auth.login, { body: input, skipRefresh: true });
 }
 

@@ -9,15 +9,15 @@ import { callApi } from '../../../shared/api/api-client.js';
 import { useEnterSession } from '../../../shared/session/enter-session.js';
 import { storeRememberMe, storeRole } from '../../../shared/session/storage.js';
 
-export function requestReset(input: ForgotPasswordRequest) {
+function requestReset(input: ForgotPasswordRequest) {
   return callApi(ROUTES.auth.passwordRequest, { body: input, skipRefresh: true });
 }
 
-export function validateCode(input: ValidateCodeRequest) {
+function validateCode(input: ValidateCodeRequest) {
   return callApi(ROUTES.auth.passwordValidate, { body: input, skipRefresh: true });
 }
 
-export function setNewPassword(input: SetPasswordRequest) {
+function setNewPassword(input: SetPasswordRequest) {
   return callApi(ROUTES.auth.passwordChange, { body: input, skipRefresh: true });
 }
 

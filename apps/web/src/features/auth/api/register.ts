@@ -2,7 +2,7 @@ import { type RegisterRequest, ROUTES } from '@bridge-talk/contract';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client.js';
 
-export function register(input: RegisterRequest) {
+function register(input: RegisterRequest) {
   return callApi(ROUTES.auth.register, { body: input, skipRefresh: true });
 }
 

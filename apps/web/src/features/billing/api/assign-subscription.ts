@@ -4,7 +4,7 @@ import { callApi } from '../../../shared/api/api-client.js';
 import { billingKeys } from './billing-keys.js';
 
 /** Wizard step 2: names the group after the child and subscribes it (the server computes the price). */
-export function assignSubscription(input: AssignSubscriptionRequest, idempotencyKey: string) {
+function assignSubscription(input: AssignSubscriptionRequest, idempotencyKey: string) {
   return callApi(ROUTES.billing.assignSubscription, {
     body: input,
     headers: { 'Idempotency-Key': idempotencyKey },

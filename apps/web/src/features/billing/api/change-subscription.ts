@@ -4,7 +4,7 @@ import { callApi } from '../../../shared/api/api-client.js';
 import { billingKeys } from './billing-keys.js';
 
 /** Change plan of a monthly family. */
-export function changeSubscription(input: ChangeSubscriptionRequest, idempotencyKey: string) {
+function changeSubscription(input: ChangeSubscriptionRequest, idempotencyKey: string) {
   return callApi(ROUTES.billing.changeSubscription, {
     body: input,
     headers: { 'Idempotency-Key': idempotencyKey },

@@ -4,7 +4,7 @@ import { callApi } from '../../../shared/api/api-client.js';
 import { billingKeys } from './billing-keys.js';
 
 /** The active plans with their own prices, and the signed-in entity's usable coupon. */
-export function getPlans(signal?: AbortSignal) {
+function getPlans(signal?: AbortSignal) {
   return callApi(ROUTES.billing.plans, { signal });
 }
 

@@ -4,7 +4,7 @@ import { callApi } from '../../../shared/api/api-client.js';
 import { billingKeys } from './billing-keys.js';
 
 /** Wizard step 1: saves the payment details; without groupId the server creates the group. */
-export function saveBilling(input: SaveBillingRequest, idempotencyKey: string) {
+function saveBilling(input: SaveBillingRequest, idempotencyKey: string) {
   return callApi(ROUTES.billing.save, {
     body: input,
     headers: { 'Idempotency-Key': idempotencyKey },

@@ -4,7 +4,7 @@ import { callApi } from '../../../shared/api/api-client.js';
 import { billingKeys } from './billing-keys.js';
 
 /** Update-billing: new payment details for a group. */
-export function updateBilling(groupId: string, input: UpdateBillingRequest, idempotencyKey: string) {
+function updateBilling(groupId: string, input: UpdateBillingRequest, idempotencyKey: string) {
   return callApi(ROUTES.billing.update, {
     params: { groupId },
     body: input,

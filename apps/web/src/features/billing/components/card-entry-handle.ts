@@ -1,7 +1,7 @@
 import type { CardToken } from '@bridge-talk/contract';
 
 /** Who pays, for the card's billing details at the provider. */
-export interface CardHolder {
+interface CardHolder {
   name: string;
   email: string;
   phone: string;

@@ -20,7 +20,7 @@ import { findCoupon } from '../api/find-coupon.js';
 import { plansQuery, usePlans } from '../api/get-plans.js';
 
 /** The coupon codes a subscription call sends: the entity's own, then the typed one. */
-export function couponCodes(entityCoupon: Coupon | null, typedCoupon: Coupon | null): string[] {
+function couponCodes(entityCoupon: Coupon | null, typedCoupon: Coupon | null): string[] {
   return [entityCoupon?.id, typedCoupon?.id].filter((id): id is string => Boolean(id));
 }
 

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client.js';
 
 /** The channel's first message, or its first on or after `from` (an ISO time); null when none. */
-export function findFirstMessage(groupId: string, channelId: string, from?: string) {
+function findFirstMessage(groupId: string, channelId: string, from?: string) {
   return callApi(ROUTES.channels.firstMessage, { params: { groupId, channelId }, query: { from } });
 }
 

@@ -11,7 +11,7 @@ export async function getChannels(groupId: string, signal?: AbortSignal) {
   return answer;
 }
 
-export const channelsQuery = (groupId: string) =>
+const channelsQuery = (groupId: string) =>
   queryOptions({
     queryKey: conversationKeys.channels(groupId),
     queryFn: ({ signal }) => getChannels(groupId, signal),

@@ -5,7 +5,7 @@ import { conversationKeys } from './conversation-keys.js';
 import { listMessages } from './list-messages.js';
 
 /** The window around one message, as a page of the conversation: `nextCursor` older, `newerCursor` newer. */
-export async function getMessagesAround(
+async function getMessagesAround(
   input: { groupId: string; channelId: string; messageId: string },
   signal?: AbortSignal,
 ): Promise<MessagePageResponse> {
@@ -23,7 +23,7 @@ type AroundPageParam = { around: string } | { before: string } | { after: string
  * The conversation opened at one message, newest page first like the history: the window first, then
  * older pages after it (`fetchNextPage`) and newer pages before it (`fetchPreviousPage`).
  */
-export const aroundQuery = (groupId: string, channelId: string, messageId: string) =>
+const aroundQuery = (groupId: string, channelId: string, messageId: string) =>
   infiniteQueryOptions({
     queryKey: conversationKeys.around(groupId, channelId, messageId),
     queryFn: ({ pageParam, signal }) =>

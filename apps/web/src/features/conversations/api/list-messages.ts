@@ -34,7 +34,7 @@ export async function listMessages(
 }
 
 /** The conversation page by page, newest first: each next page is older. */
-export const historyQuery = (groupId: string, channelId: string) =>
+const historyQuery = (groupId: string, channelId: string) =>
   infiniteQueryOptions({
     queryKey: conversationKeys.history(groupId, channelId),
     queryFn: ({ pageParam, signal }) => listMessages({ groupId, channelId, before: pageParam }, signal),
@@ -49,7 +49,7 @@ export const useMessageHistory = (groupId: string, channelId: string, enabled = 
   useInfiniteQuery({ ...historyQuery(groupId, channelId), enabled });
 
 /** The newest page, fetched again every 50 s once the conversation is open (not at once: it just loaded). */
-export const latestQuery = (groupId: string, channelId: string) =>
+const latestQuery = (groupId: string, channelId: string) =>
   queryOptions({
     queryKey: conversationKeys.latest(groupId, channelId),
     queryFn: ({ signal }) => listMessages({ groupId, channelId, refresh: true }, signal),

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client.js';
 
 /** Asks for the channel's transcript by e-mail (the server builds and sends it in the background). */
-export function requestExport(channelId: string, input: ExportRequest) {
+function requestExport(channelId: string, input: ExportRequest) {
   return callApi(ROUTES.channels.exportRequest, { params: { channelId }, body: input });
 }
 

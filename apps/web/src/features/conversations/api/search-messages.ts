@@ -4,7 +4,7 @@ import { callApi } from '../../../shared/api/api-client.js';
 import { conversationKeys } from './conversation-keys.js';
 
 /** A page of the channel's messages holding the words, newest first. */
-export function searchMessages(
+function searchMessages(
   input: { groupId: string; channelId: string; q: string; before?: string | null },
   signal?: AbortSignal,
 ): Promise<MessageSearchResponse> {
@@ -15,7 +15,7 @@ export function searchMessages(
   });
 }
 
-export const searchQuery = (groupId: string, channelId: string, q: string) =>
+const searchQuery = (groupId: string, channelId: string, q: string) =>
   infiniteQueryOptions({
     queryKey: conversationKeys.search(groupId, channelId, q),
     queryFn: ({ pageParam, signal }) => searchMessages({ groupId, channelId, q, before: pageParam }, signal),

@@ -2,7 +2,7 @@ import { type ChannelStatusRequest, ROUTES } from '@bridge-talk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client.js';
 
-export function setChannelStatus(groupId: string, channelId: string, input: ChannelStatusRequest) {
+function setChannelStatus(groupId: string, channelId: string, input: ChannelStatusRequest) {
   return callApi(ROUTES.channels.manager, { params: { groupId, channelId }, body: input });
 }
 

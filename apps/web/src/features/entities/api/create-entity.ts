@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client.js';
 import { entityKeys } from './entity-keys.js';
 
-export function createEntity(input: CreateEntityRequest) {
+function createEntity(input: CreateEntityRequest) {
   return callApi(ROUTES.entity.create, { body: input });
 }
 

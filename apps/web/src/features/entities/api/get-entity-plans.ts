@@ -5,11 +5,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client.js';
 import { entityKeys } from './entity-keys.js';
 
-export function getEntityPlans(entityId: string, signal?: AbortSignal) {
+function getEntityPlans(entityId: string, signal?: AbortSignal) {
   return callApi(ROUTES.billing.plans, { query: { entityId }, signal });
 }
 
-export const entityPlansQuery = (entityId: string) =>
+const entityPlansQuery = (entityId: string) =>
   queryOptions({
     queryKey: entityKeys.plans(entityId),
     queryFn: ({ signal }) => getEntityPlans(entityId, signal),

@@ -7,7 +7,7 @@ export function getEntity(id: string, signal?: AbortSignal) {
   return callApi(ROUTES.entity.byId, { params: { id }, signal });
 }
 
-export const entityQuery = (id: string) =>
+const entityQuery = (id: string) =>
   queryOptions({ queryKey: entityKeys.detail(id), queryFn: ({ signal }) => getEntity(id, signal) });
 
 export const useEntity = (id: string) => useQuery(entityQuery(id));

@@ -9,14 +9,14 @@ export interface EntityListParams {
   page: number;
 }
 
-export function listEntities({ search, sort, page }: EntityListParams, signal?: AbortSignal) {
+function listEntities({ search, sort, page }: EntityListParams, signal?: AbortSignal) {
   return callApi(ROUTES.entity.list, {
     query: { page, pageSize: ENTITY_PAGE_SIZE, search: search || undefined, sort },
     signal,
   });
 }
 
-export const entityListQuery = (params: EntityListParams) =>
+const entityListQuery = (params: EntityListParams) =>
   queryOptions({
     queryKey: entityKeys.list(params),
     queryFn: ({ signal }) => listEntities(params, signal),

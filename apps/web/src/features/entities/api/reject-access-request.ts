@@ -4,7 +4,7 @@ import { callApi } from '../../../shared/api/api-client.js';
 import { entityKeys } from './entity-keys.js';
 
 /** Rejects a pending access request (it is removed); `notify` e-mails the requester. */
-export function rejectAccessRequest(id: string, notify: boolean) {
+function rejectAccessRequest(id: string, notify: boolean) {
   return callApi(ROUTES.entity.reject, { params: { id }, body: { notify } });
 }
 

@@ -10,7 +10,7 @@ import { callApi } from '../../../shared/api/api-client.js';
 import { entityKeys } from './entity-keys.js';
 
 /** Saves the entity form, or (with `status` alone) enables or disables the entity. */
-export function updateEntity(id: string, input: UpdateEntityRequest) {
+function updateEntity(id: string, input: UpdateEntityRequest) {
   return callApi(ROUTES.entity.edit, { params: { id }, body: input });
 }
 

@@ -4,7 +4,7 @@ import { callApi } from '../../../shared/api/api-client.js';
 import { familyKeys } from './family-keys.js';
 
 /** One family: its name, payment e-mail and plan (one-time or monthly). */
-export const familyQuery = (id: string) =>
+const familyQuery = (id: string) =>
   queryOptions({
     queryKey: familyKeys.detail(id),
     queryFn: ({ signal }) => callApi(ROUTES.group.byId, { params: { id }, signal }),

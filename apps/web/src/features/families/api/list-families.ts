@@ -9,14 +9,14 @@ export interface FamilyListParams {
   page: number;
 }
 
-export function listFamilies({ search, sort, page }: FamilyListParams, signal?: AbortSignal) {
+function listFamilies({ search, sort, page }: FamilyListParams, signal?: AbortSignal) {
   return callApi(ROUTES.group.list, {
     query: { page, pageSize: FAMILY_PAGE_SIZE, search: search || undefined, sort },
     signal,
   });
 }
 
-export const familyListQuery = (params: FamilyListParams) =>
+const familyListQuery = (params: FamilyListParams) =>
   queryOptions({
     queryKey: familyKeys.list(params),
     queryFn: ({ signal }) => listFamilies(params, signal),

@@ -3,12 +3,12 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { callApi } from '../../../shared/api/api-client.js';
 import { familyKeys } from './family-keys.js';
 
-export function listFamilyActivity(groupId: string, page: number, signal?: AbortSignal) {
+function listFamilyActivity(groupId: string, page: number, signal?: AbortSignal) {
   return callApi(ROUTES.activity.family, { params: { groupId }, query: { page }, signal });
 }
 
 /** Under the family's keys: whatever refreshes the family refreshes its activity too. */
-export const familyActivityQuery = (groupId: string, page: number) =>
+const familyActivityQuery = (groupId: string, page: number) =>
   queryOptions({
     queryKey: [...familyKeys.all, 'activity', groupId, page] as const,
     queryFn: ({ signal }) => listFamilyActivity(groupId, page, signal),

@@ -14,7 +14,7 @@ export function slotPath(role: MemberRole, position: number): SlotPath {
   return `${role === 'adoptive_parent' ? 'adoptive' : 'birth'}.${position === 1 ? 0 : 1}` as SlotPath;
 }
 
-export function saveFamilyMembers({ groupId, form }: { groupId: string; form: FamilySlotsForm }) {
+function saveFamilyMembers({ groupId, form }: { groupId: string; form: FamilySlotsForm }) {
   return callApi(ROUTES.group.saveMembers, { params: { groupId }, body: form });
 }
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client.js';
 import { familyKeys } from './family-keys.js';
 
-export function setMemberStatus(groupId: string, userId: string, active: boolean) {
+function setMemberStatus(groupId: string, userId: string, active: boolean) {
   return callApi(ROUTES.group.memberStatus, { params: { groupId, userId }, body: { active } });
 }
 

@@ -15,7 +15,7 @@ import { afterPointerPress } from '../../../shared/forms/pointer-press.js';
 import { checkUser } from '../api/check-user.js';
 import type { SlotPath } from '../api/save-family-members.js';
 
-export type FamilyFormMode = 'wizard' | 'edit';
+type FamilyFormMode = 'wizard' | 'edit';
 
 const LOOKUP_DELAY_MS = 400;
 

@@ -4,7 +4,7 @@ import { callApi } from '../../../shared/api/api-client.js';
 import { paymentsKeys } from './payments-keys.js';
 
 /** Archives a plan (no longer offered) or restores it. */
-export function setPlanActive({ id, active }: { id: string; active: boolean }) {
+function setPlanActive({ id, active }: { id: string; active: boolean }) {
   return callApi(active ? ROUTES.payments.planRestore : ROUTES.payments.planArchive, { params: { id } });
 }
 

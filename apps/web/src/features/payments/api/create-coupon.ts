@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client.js';
 import { paymentsKeys } from './payments-keys.js';
 
-export function createCoupon(input: CreateCouponRequest) {
+function createCoupon(input: CreateCouponRequest) {
   return callApi(ROUTES.payments.createCoupon, { body: input });
 }
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client.js';
 import { paymentsKeys } from './payments-keys.js';
 
-export function createPlan(input: CreatePlanRequest) {
+function createPlan(input: CreatePlanRequest) {
   return callApi(ROUTES.payments.createPlan, { body: input });
 }
 

@@ -4,11 +4,11 @@ import { callApi } from '../../../shared/api/api-client.js';
 import { paymentsKeys } from './payments-keys.js';
 
 /** A coupon's name and redemption limit, or the coupon archived (its code stops working). */
-export function editCoupon({ id, input }: { id: string; input: EditCouponRequest }) {
+function editCoupon({ id, input }: { id: string; input: EditCouponRequest }) {
   return callApi(ROUTES.payments.editCoupon, { params: { id }, body: input });
 }
 
-export function archiveCoupon(id: string) {
+function archiveCoupon(id: string) {
   return callApi(ROUTES.payments.couponArchive, { params: { id } });
 }
 

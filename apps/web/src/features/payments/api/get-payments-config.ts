@@ -7,7 +7,7 @@ import { paymentsKeys } from './payments-keys.js';
  * Which provider takes the payments: the card entry shows the local form or Stripe's fields (with
  * Stripe's publishable key), the administration links Stripe's dashboard.
  */
-export const paymentsConfigQuery = () =>
+const paymentsConfigQuery = () =>
   queryOptions({
     queryKey: paymentsKeys.config(),
     queryFn: ({ signal }) => callApi(ROUTES.payments.config, { signal }),

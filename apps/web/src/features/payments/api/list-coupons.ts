@@ -4,7 +4,7 @@ import { callApi } from '../../../shared/api/api-client.js';
 import { paymentsKeys } from './payments-keys.js';
 
 /** Every coupon of the local provider, with its times redeemed. */
-export const adminCouponsQuery = () =>
+const adminCouponsQuery = () =>
   queryOptions({
     queryKey: paymentsKeys.coupons(),
     queryFn: ({ signal }) => callApi(ROUTES.payments.coupons, { signal }),

@@ -4,7 +4,7 @@ import { callApi } from '../../../shared/api/api-client.js';
 import { paymentsKeys } from './payments-keys.js';
 
 /** Every plan of the local provider, archived ones too. */
-export const adminPlansQuery = () =>
+const adminPlansQuery = () =>
   queryOptions({
     queryKey: paymentsKeys.plans(),
     queryFn: ({ signal }) => callApi(ROUTES.payments.plans, { signal }),

@@ -15,14 +15,14 @@ export interface ReportListParams {
 }
 
 /** Query keys of the desk: invalidating `all` refreshes the queue and the menu's count. */
-export const reportKeys = {
+const reportKeys = {
   all: ['reports'] as const,
   list: (params: ReportListParams) => [...reportKeys.all, 'list', params] as const,
   count: () => [...reportKeys.all, 'count'] as const,
   alerts: () => [...reportKeys.all, 'alerts'] as const,
 };
 
-export const reportListQuery = (params: ReportListParams) =>
+const reportListQuery = (params: ReportListParams) =>
   queryOptions({
     queryKey: reportKeys.list(params),
     queryFn: ({ signal }) => {

@@ -7,7 +7,7 @@ import { termsKeys } from './terms-keys.js';
  * Saves a new version of the terms or the privacy policy (every earlier version is kept); a text that
  * is the version in force's saves nothing and comes back `unchanged`.
  */
-export function createTerms(input: CreateTermsRequest) {
+function createTerms(input: CreateTermsRequest) {
   return callApi(ROUTES.term.create, { body: input });
 }
 

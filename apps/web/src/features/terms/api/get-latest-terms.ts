@@ -7,11 +7,11 @@ import { termsKeys } from './terms-keys.js';
  * The document's version in force (the terms of use or the privacy policy), or null when none has
  * been saved yet. Public (the logged-out modal reads it too), so a 401 is never a reason to refresh.
  */
-export function getLatestTerms(document: TermsDocument, signal?: AbortSignal) {
+function getLatestTerms(document: TermsDocument, signal?: AbortSignal) {
   return callApi(ROUTES.term.last, { query: { document }, signal, skipRefresh: true });
 }
 
-export const latestTermsQuery = (document: TermsDocument) =>
+const latestTermsQuery = (document: TermsDocument) =>
   queryOptions({
     queryKey: termsKeys.latest(document),
     queryFn: ({ signal }) => getLatestTerms(document, signal),

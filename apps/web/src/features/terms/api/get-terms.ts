@@ -4,11 +4,11 @@ import { callApi } from '../../../shared/api/api-client.js';
 import { termsKeys } from './terms-keys.js';
 
 /** One saved version (the editor starts from it). */
-export function getTerms(id: string, signal?: AbortSignal) {
+function getTerms(id: string, signal?: AbortSignal) {
   return callApi(ROUTES.term.byId, { params: { id }, signal });
 }
 
-export const termsQuery = (id: string) =>
+const termsQuery = (id: string) =>
   queryOptions({ queryKey: termsKeys.version(id), queryFn: ({ signal }) => getTerms(id, signal) });
 
 export const useTerms = (id: string, enabled: boolean) => useQuery({ ...termsQuery(id), enabled });

@@ -4,11 +4,11 @@ import { callApi } from '../../../shared/api/api-client.js';
 import { termsKeys } from './terms-keys.js';
 
 /** Every saved version of the document, newest first: number, date and author (admin). */
-export function listTermsVersions(document: TermsDocument, signal?: AbortSignal) {
+function listTermsVersions(document: TermsDocument, signal?: AbortSignal) {
   return callApi(ROUTES.term.versions, { query: { document }, signal });
 }
 
-export const termsVersionsQuery = (document: TermsDocument) =>
+const termsVersionsQuery = (document: TermsDocument) =>
   queryOptions({
     queryKey: termsKeys.versions(document),
     queryFn: ({ signal }) => listTermsVersions(document, signal),

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client.js';
 
 /** Public: whether the portal issued a file with this fingerprint (no session needed, none refreshed). */
-export function verifyExport(sha256: string, signal?: AbortSignal) {
+function verifyExport(sha256: string, signal?: AbortSignal) {
   return callApi(ROUTES.exports.verify, { params: { hash: sha256 }, signal, skipRefresh: true });
 }
 
