@@ -24,6 +24,16 @@ module.exports = {
       to: { path: `${SERVER}modules/([^/]+)/.+\\.repository\\.ts$`, pathNot: `${SERVER}modules/$1/` },
     },
     {
+      name: 'server-modules-no-loop',
+      comment:
+        'Modules depend on each other one way: a loop between two modules (through any of their files) ' +
+        'means neither can be read, tested or moved alone. Move what both need to lib/ or a module of its own.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: `${SERVER}modules/[^/]+$` },
+      to: { circular: true },
+    },
+    {
       name: 'server-sql-outside-repositories',
       comment:
         'Queries live in *.repository.ts (and db/, the seeds, the local providers that own their tables). ' +

@@ -6,7 +6,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 import fp from 'fastify-plugin';
 import type { Actor } from '../app-context.js';
 import { AppError } from '../lib/app-error.js';
-import { type AuthService, type SessionEnd, sessionEndMessage } from '../modules/auth/auth.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,6 +26,25 @@ declare module 'fastify' {
   }
 }
 
+/** Why a bearer token no longer opens a session: the account was removed or disabled, or it expired. */
+export type SessionEnd = 'removed' | 'disabled' | 'expired';
+
+function sessionEndMessage(end: SessionEnd): string {
+  if (end === 'removed') return MSG.extra.accountRemoved;
+  if (end === 'disabled') return MSG.extra.accountDisabled;
+  return MSG.extra.sessionExpired;
+}
+
+/**
+ * What this plugin asks of the auth module (whose service is one): who a token is, and why one no
+ * longer is. Declared here so that the plugin every module uses depends on no module.
+ */
+interface Authenticator {
+  authenticate(accessToken: string): Promise<Actor | null>;
+  whySessionEnded(accessToken: string): Promise<SessionEnd>;
+  authenticateMedia(token: string, scope: string): Promise<Actor | null>;
+}
+
 /** What a media token opens: the attachments of one channel of one family. */
 export function mediaScope(groupId: string, channelId: string): string {
   return `${groupId}/${channelId}`;
@@ -39,7 +57,7 @@ export function actorOf(request: FastifyRequest): Actor {
 }
 
 export default fp(
-  async (app: FastifyInstance, { auth }: { auth: AuthService }) => {
+  async (app: FastifyInstance, { auth }: { auth: Authenticator }) => {
     app.decorateRequest('actor', null);
     app.decorateRequest('sessionEnd', null);
 

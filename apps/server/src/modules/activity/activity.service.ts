@@ -18,7 +18,7 @@ import {
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
 import { assertAdmin } from '../../lib/app-error.js';
-import { entityIdOf, loadGroup } from '../groups/groups.service.js';
+import { entityIdOf, loadFamily } from '../tenancy/tenancy.service.js';
 import * as repo from './activity.repository.js';
 
 type Details = Record<string, string | number | null>;
@@ -229,7 +229,7 @@ export function createActivityService(ctx: AppContext) {
       input: { groupId: string; page: number };
     }): Promise<ActivityListResponse> {
       const entityId = entityIdOf(actor);
-      const group = await loadGroup(ctx, entityId, input.groupId);
+      const group = await loadFamily(ctx, entityId, input.groupId);
       const result = await repo.findFamilyActivity(db, entityId, group.id, {
         page: input.page,
         pageSize: ACTIVITY_PAGE_SIZE,

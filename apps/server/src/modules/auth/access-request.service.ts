@@ -4,10 +4,10 @@ import { MSG, type RegisterRequest, splitName, ZRegisterRequest } from '@bridge-
 import type { AppContext } from '../../app-context.js';
 import { emailInUse } from '../../db/email-in-use.js';
 import { AppError } from '../../lib/app-error.js';
+import { portalUrl } from '../../lib/portal-url.js';
 import { queueMail } from '../mail/mail.service.js';
 import { accessRequestMail } from '../mail/templates.js';
 import * as repo from './auth.repository.js';
-import { portalUrl } from './invitations.js';
 
 export async function requestAccess(ctx: AppContext, { input }: { input: RegisterRequest }) {
   const { name, entityName, email, phone, subtype } = ZRegisterRequest.parse(input);

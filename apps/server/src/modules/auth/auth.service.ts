@@ -26,6 +26,7 @@ import { AppError } from '../../lib/app-error.js';
 import { codeFlowLimiter } from '../../lib/attempt-limiter.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
+import type { SessionEnd } from '../../plugins/authenticate.js';
 import { queueMail } from '../mail/mail.service.js';
 import { signInCodeMail } from '../mail/templates.js';
 import { mustAddSecondFactor } from '../second-factors/admin-policy.service.js';
@@ -81,14 +82,6 @@ function notActive(user: UserRecord): AppError {
 }
 
 /** Why a session ended on the server, as the next answer says it: removed, disabled, or expired. */
-export type SessionEnd = 'removed' | 'disabled' | 'expired';
-
-export function sessionEndMessage(end: SessionEnd): string {
-  if (end === 'removed') return MSG.extra.accountRemoved;
-  if (end === 'disabled') return MSG.extra.accountDisabled;
-  return MSG.extra.sessionExpired;
-}
-
 export function createAuthService(ctx: AppContext) {
   const { db, config, tokenKey } = ctx;
   // Failed sign-ins block the pair (account, address) and slow the account's failing addresses down,

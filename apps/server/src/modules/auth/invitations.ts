@@ -2,14 +2,10 @@
 // request) have no password: they get an invitation with an activation code, and their first login
 // answers 406 and goes through the code screen to the new-password screen.
 import type { AppContext } from '../../app-context.js';
+import { portalUrl } from '../../lib/portal-url.js';
 import { queueMail } from '../mail/mail.service.js';
 import { emailChangedNewMail, emailChangedOldMail, invitationMail } from '../mail/templates.js';
 import { issueCode } from './verification-codes.js';
-
-export function portalUrl(ctx: Pick<AppContext, 'config'>, path: string): string {
-  const base = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
-  return new URL(path, base).toString();
-}
 
 export async function inviteUser(
   ctx: AppContext,

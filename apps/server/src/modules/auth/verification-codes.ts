@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.js';
 import { countHits, findCounters } from '../../db/hit-counters.js';
 import { sha256 } from '../../lib/secrets.js';
 import type { MailMessage } from '../../providers/mail/index.js';
-import { CODE_SLOT, deriveCode } from './derived-codes.js';
+import { CODE_SLOT, deriveCode } from '../mail/derived-codes.js';
 import type { TokenKey } from './token-key.js';
 import * as repo from './verification-codes.repository.js';
 

@@ -16,7 +16,7 @@ import {
 import type { Actor, AppContext } from '../../app-context.js';
 import { AppError } from '../../lib/app-error.js';
 import type { PaymentsProvider } from '../../providers/payments/index.js';
-import { entityIdOf } from '../groups/groups.service.js';
+import { entityIdOf } from '../tenancy/tenancy.service.js';
 import * as repo from './billing.repository.js';
 import { type BillingLookups, translated } from './billing-common.js';
 import * as chargesRepo from './charges.repository.js';

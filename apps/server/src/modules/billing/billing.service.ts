@@ -2,7 +2,7 @@ import { type Coupon, isCouponUsable, MSG, type PlanListResponse } from '@bridge
 import type { Actor, AppContext } from '../../app-context.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { PaymentsProvider } from '../../providers/payments/index.js';
-import { entityIdOf } from '../groups/groups.service.js';
+import { entityIdOf } from '../tenancy/tenancy.service.js';
 import * as repo from './billing.repository.js';
 import { createBillingLookups, toPlan } from './billing-common.js';
 import { createBillingDetailsService } from './billing-details.service.js';

@@ -20,7 +20,7 @@ import {
   type PaymentsProvider,
   type ProviderPlan,
 } from '../../providers/payments/index.js';
-import { entityIdOf } from '../groups/groups.service.js';
+import { entityIdOf } from '../tenancy/tenancy.service.js';
 import * as repo from './billing.repository.js';
 
 import { asAppError, type BillingLookups, translated } from './billing-common.js';

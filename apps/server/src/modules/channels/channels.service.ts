@@ -35,8 +35,8 @@ import {
   type ServedAttachment,
 } from '../attachments/attachments.service.js';
 import { signMediaToken } from '../auth/access-token.js';
-import { entityIdOf, loadGroup } from '../groups/groups.service.js';
 import { channelsWithOpenReports } from '../reports/reports.service.js';
+import { entityIdOf, loadFamily } from '../tenancy/tenancy.service.js';
 import * as repo from './channels.repository.js';
 import { searchExcerpt } from './search-excerpt.js';
 
@@ -63,7 +63,7 @@ export function latestOpenings(limit: number) {
 
 /** The entity's own family, or 'not found' (groups' check: an entity's, and a family of it). */
 export async function requireEntityGroup(ctx: AppContext, actor: Actor, groupId: string) {
-  return loadGroup(ctx, entityIdOf(actor), groupId);
+  return loadFamily(ctx, entityIdOf(actor), groupId);
 }
 
 /** A channel as the family page shows it; `hasReports`: it holds an open report. */

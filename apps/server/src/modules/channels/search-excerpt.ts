@@ -1,7 +1,7 @@
 // The excerpt of a search hit: the message as plain text (tags dropped, entities decoded, nothing of
 // the html interpreted), cut around the first word searched for so the reader sees why it matched.
 import { firstSearchWord } from '@bridge-talk/contract';
-import { htmlToText } from '../exports/transcript-text.js';
+import { htmlToText } from '../../lib/html-to-text.js';
 
 export const EXCERPT_MAX = 200;
 /** How much of the text before the word found is kept, when the text must be cut. */

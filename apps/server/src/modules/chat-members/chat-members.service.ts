@@ -26,7 +26,7 @@ import {
   createAttachmentsService,
   type ServedAttachment,
 } from '../attachments/attachments.service.js';
-import { CODE_SLOT } from '../auth/derived-codes.js';
+import { CODE_SLOT } from '../mail/derived-codes.js';
 import { queueMail } from '../mail/mail.service.js';
 import { recordReports } from '../reports/reports.service.js';
 import * as repo from './chat-members.repository.js';

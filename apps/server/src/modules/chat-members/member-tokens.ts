@@ -18,9 +18,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
-import { deriveCode } from '../auth/derived-codes.js';
 import type { TokenKey } from '../auth/token-key.js';
 import { normaliseCode } from '../auth/verification-codes.js';
+import { deriveCode } from '../mail/derived-codes.js';
 
 const CODE_AUDIENCE = 'bridge-talk-member-code';
 const TOKEN_ISSUER = 'bridge-talk-chat';

@@ -3,8 +3,8 @@
 // the same PGlite data directory first: only one process may open it.
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../app.js';
+import { portalUrl } from '../../lib/portal-url.js';
 import { loadConfigOrExit } from '../../lifecycle.js';
-import { portalUrl } from '../auth/invitations.js';
 import { describeDemo, seedDemo } from './seed-demo.js';
 
 export async function runSeedDemo(options: { password?: string | undefined } = {}): Promise<void> {

@@ -9,7 +9,7 @@ import {
 import type { Actor, AppContext } from '../../app-context.js';
 import { notFound } from '../../lib/app-error.js';
 import { requireEntityGroup } from '../channels/channels.service.js';
-import { entityIdOf } from '../groups/groups.service.js';
+import { entityIdOf } from '../tenancy/tenancy.service.js';
 import * as repo from './exports.repository.js';
 
 export function createExportsService(ctx: AppContext) {

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { users } from '../../db/schema.js';
 import { conversationExports } from '../../db/schema-families.js';
+import { htmlToText } from '../../lib/html-to-text.js';
 import {
   type ChatKind,
   type ConversationApp,
@@ -20,7 +21,6 @@ import { eventually, signIn, TEST_ADMIN } from '../../test-support/test-app.js';
 import { listAuditEvents } from '../channels/channels.repository.js';
 import { chronological, runExport, surveyChannel } from './export-job.js';
 import { listExports } from './exports.repository.js';
-import { htmlToText } from './transcript-text.js';
 
 let smtp: SmtpCapture;
 beforeAll(async () => {

@@ -20,13 +20,13 @@ import {
   memberRoleLabel,
 } from '@bridge-talk/contract';
 import PDFDocument from 'pdfkit';
+import { htmlToText } from '../../lib/html-to-text.js';
 import type {
   ChatAttachment,
   ChatMemberRole,
   ChatMessage,
   ChatPermission,
 } from '../../providers/chat/chat-provider.js';
-import { htmlToText } from './transcript-text.js';
 
 export interface TranscriptCover {
   familyName: string;

@@ -1,11 +1,9 @@
 // Families (groups) in SQL: the entity's paginated, searched list, one family with its payment e-mail
 // and plan, and the rename. Every function takes the signed-in entity's id: there is no unscoped read.
-import { and, asc, count, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { fieldsOf, lookedUpId, ownedRows } from '../../db/lookup-by-ids.js';
 import { mappedOnce, preparedPerHandle } from '../../db/prepared.js';
-import { billingInformation, entities, groups } from '../../db/schema.js';
-import { subscriptions } from '../../db/schema-billing.js';
+import { billingInformation, groups } from '../../db/schema.js';
 import { messageReports } from '../../db/schema-desk.js';
 import { likePattern, lowerCaseColumnContains, lowerCaseColumnLike } from '../../lib/search.js';
 
@@ -217,56 +215,6 @@ export async function findGroups(
   // object rest per row takes V8's slow path.
   return { rows: found, total };
 }
-
-/**
- * Families with their entity, payment e-mail and plan, several in one statement (db/lookup-by-ids.ts):
- * every family and conversation route reads its family first (concurrent requests share the statement,
- * groups.service.ts), and the details answer from it. The current subscription (not over: incomplete,
- * active or past due — at most one, a partial unique index) decides the plan; the billing module writes
- * subscriptions, this module only reads them.
- */
-function familiesQuery(db: Db, ids: SQL) {
-  const family = db
-    .select({
-      id: groups.id,
-      entityId: groups.entityId,
-      name: groups.name,
-      childFirstName: groups.childFirstName,
-      childLastName: groups.childLastName,
-      active: groups.active,
-      createdAt: groups.createdAt,
-      // Named apart from the family's own name: the outer select reads the fields by name.
-      entityName: sql<string>`${entities.name}`.as('entity_name'),
-      paymentEmail: billingInformation.email,
-      planId: subscriptions.planId,
-      planType: subscriptions.planType,
-      providerPaymentId: subscriptions.providerPaymentId,
-      providerSubscriptionId: subscriptions.providerSubscriptionId,
-    })
-    .from(groups)
-    .innerJoin(entities, eq(entities.id, groups.entityId))
-    .leftJoin(billingInformation, eq(billingInformation.groupId, groups.id))
-    .leftJoin(
-      subscriptions,
-      and(
-        eq(subscriptions.groupId, groups.id),
-        inArray(subscriptions.status, ['incomplete', 'active', 'past_due']),
-      ),
-    )
-    .where(eq(groups.id, lookedUpId))
-    .limit(1)
-    .as('family');
-  return db.select(fieldsOf(family)).from(ids).crossJoinLateral(family);
-}
-
-/**
- * Families asked by several entities at once, by (family id, entity id): a family answers only the
- * entity it belongs to.
- */
-export const findEntityFamilies = ownedRows('find_families', familiesQuery, (row) => ({
-  id: row.id,
-  ownerId: row.entityId,
-}));
 
 /** Renames the family; the child's first and last name change only when they are given. */
 export async function renameGroup(

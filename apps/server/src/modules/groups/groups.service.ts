@@ -11,27 +11,8 @@ import {
   ZGroupListQuery,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
-import { sharedLookup } from '../../db/lookup-by-ids.js';
-import { preparedPerHandle } from '../../db/prepared.js';
-import { AppError, isUuid, notFound } from '../../lib/app-error.js';
+import { entityIdOf, loadFamily } from '../tenancy/tenancy.service.js';
 import * as repo from './groups.repository.js';
-
-/** The entity of an entity caller; anyone else is refused (the route's guard refuses them first). */
-export function entityIdOf(actor: Actor): string {
-  if (actor.role !== 'entity' || !actor.entityId) throw new AppError('FORBIDDEN', MSG.extra.forbidden);
-  return actor.entityId;
-}
-
-// Every family and conversation route reads its family first: requests that arrive while two such
-// reads are under way share the next one (lib/coalesce.ts), per database handle.
-const familyLookups = preparedPerHandle((db) => sharedLookup((pairs) => repo.findEntityFamilies(db, pairs)));
-
-/** The entity's family, or 404 — for a family of another entity too, so that nothing is revealed. */
-export async function loadGroup(ctx: Pick<AppContext, 'db'>, entityId: string, groupId: string) {
-  const group = isUuid(groupId) ? await familyLookups(ctx.db)(groupId, entityId) : undefined;
-  if (!group) throw notFound();
-  return group;
-}
 
 export function createGroupsService(ctx: AppContext) {
   const { db } = ctx;
@@ -58,7 +39,7 @@ export function createGroupsService(ctx: AppContext) {
 
     async getGroup({ actor, input }: { actor: Actor; input: { id: string } }): Promise<Group> {
       const entityId = entityIdOf(actor);
-      const group = await loadGroup(ctx, entityId, input.id);
+      const group = await loadFamily(ctx, entityId, input.id);
       const oneTime = group.planType === 'one_time';
       return {
         _id: group.id,
@@ -90,7 +71,7 @@ export function createGroupsService(ctx: AppContext) {
       input: { groupId: string; body: EditGroupRequest };
     }): Promise<GroupSavedResponse> {
       const entityId = entityIdOf(actor);
-      const group = await loadGroup(ctx, entityId, input.groupId);
+      const group = await loadFamily(ctx, entityId, input.groupId);
       const { name, childFirstName, childLastName } = ZEditGroupRequest.parse(input.body);
       await repo.renameGroup(db, entityId, group.id, {
         name: name.replace(/\s+/g, ' '),

@@ -3,9 +3,9 @@
 import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { MailMessage, MailTransport } from '../../providers/mail/index.js';
-import { CODE_SLOT, deriveCode } from '../auth/derived-codes.js';
 import type { TokenKey } from '../auth/token-key.js';
 import type { AppMetrics } from '../health/metrics.js';
+import { CODE_SLOT, deriveCode } from './derived-codes.js';
 import { markMailSent, recordMailForJob } from './mail.repository.js';
 
 export function queueMail(queue: JobQueue, message: MailMessage): Promise<string> {

@@ -19,7 +19,7 @@ import {
 import { waitForEml as waitForOutboxEml } from '../../test-support/outbox.js';
 import { codeIn } from '../../test-support/smtp-capture.js';
 import { eventually, signIn, TEST_ADMIN } from '../../test-support/test-app.js';
-import { CODE_SLOT, deriveCode } from '../auth/derived-codes.js';
+import { CODE_SLOT, deriveCode } from './derived-codes.js';
 import { sendMailOnce } from './mail.service.js';
 import { resetCodeMail } from './templates.js';
 

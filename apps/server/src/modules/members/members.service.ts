@@ -48,9 +48,9 @@ import type { Actor, AppContext } from '../../app-context.js';
 import { recordAudit } from '../../db/audit.js';
 import { hasPgCode } from '../../db/pg-errors.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { entityIdOf, loadGroup } from '../groups/groups.service.js';
 import { queueMail } from '../mail/mail.service.js';
 import { familyAddedMail, familyInvitationMail } from '../mail/templates.js';
+import { entityIdOf, loadFamily } from '../tenancy/tenancy.service.js';
 import { syncFamilyChannels } from './family-channels.js';
 import * as repo from './members.repository.js';
 
@@ -364,7 +364,7 @@ export function createMembersService(ctx: AppContext) {
   return {
     async listMembers({ actor, input }: { actor: Actor; input: { id: string } }): Promise<GroupMemberList> {
       const entityId = entityIdOf(actor);
-      const group = await loadGroup(ctx, entityId, input.id);
+      const group = await loadFamily(ctx, entityId, input.id);
       return { result: (await repo.findMembers(db, entityId, group.id)).map(toMember) };
     },
 
@@ -400,7 +400,7 @@ export function createMembersService(ctx: AppContext) {
     }): Promise<MemberUser> {
       const entityId = entityIdOf(actor);
       const request = ZCreateMemberUserRequest.parse(input);
-      const group = await loadGroup(ctx, entityId, request.groupId);
+      const group = await loadFamily(ctx, entityId, request.groupId);
       const { firstName, lastName } = splitName(request.name);
       const person = { email: request.email, firstName, lastName };
       const create = () =>
@@ -446,7 +446,7 @@ export function createMembersService(ctx: AppContext) {
     async addMember({ actor, input }: { actor: Actor; input: AddMemberRequest }): Promise<MemberUser> {
       const entityId = entityIdOf(actor);
       const request = ZAddMemberRequest.parse(input);
-      const group = await loadGroup(ctx, entityId, request.groupId);
+      const group = await loadFamily(ctx, entityId, request.groupId);
       const person = await repo.findKnownPerson(db, entityId, { id: request.userId });
       if (!person) throw notFound();
       const added = await db.transaction(async (tx) => {
@@ -492,7 +492,7 @@ export function createMembersService(ctx: AppContext) {
           userId: MSG.families.memberNotInFamily,
         });
       }
-      const group = await loadGroup(ctx, entityId, request.groupId);
+      const group = await loadFamily(ctx, entityId, request.groupId);
       const { firstName, lastName } = splitName(request.name);
       const next = { email: request.email, firstName, lastName };
       let outcome: Awaited<ReturnType<typeof editPerson>>;
@@ -535,7 +535,7 @@ export function createMembersService(ctx: AppContext) {
     async syncUsers({ actor, input }: { actor: Actor; input: SyncMembersRequest }): Promise<GroupMemberList> {
       const entityId = entityIdOf(actor);
       const request = ZSyncMembersRequest.parse(input);
-      const group = await loadGroup(ctx, entityId, request.groupId);
+      const group = await loadFamily(ctx, entityId, request.groupId);
       const left = await db.transaction(async (tx) => {
         await repo.lockFamily(tx, group.id);
         const current = new Set((await repo.findMembers(tx, entityId, group.id)).map((m) => m.id));
@@ -573,7 +573,7 @@ export function createMembersService(ctx: AppContext) {
     }): Promise<GroupMemberList> {
       const entityId = entityIdOf(actor);
       const form = ZSaveFamilyMembersRequest.parse(input.body);
-      const group = await loadGroup(ctx, entityId, input.groupId);
+      const group = await loadFamily(ctx, entityId, input.groupId);
       let saved: Awaited<ReturnType<typeof savePlaces>>;
       try {
         saved = await db.transaction((tx) =>
@@ -605,7 +605,7 @@ export function createMembersService(ctx: AppContext) {
       input: { groupId: string; userId: string; active: boolean };
     }): Promise<MessageResponse> {
       const entityId = entityIdOf(actor);
-      const group = await loadGroup(ctx, entityId, input.groupId);
+      const group = await loadFamily(ctx, entityId, input.groupId);
       await db.transaction(async (tx) => {
         const member = await repo.findMember(tx, entityId, group.id, input.userId);
         if (!member || !(await repo.setMembershipActive(tx, entityId, group.id, member.id, input.active))) {

@@ -3,8 +3,8 @@
 // family and the channel and links to the message in the portal; it never holds the message.
 import { MAIL_TEXTS, MSG, type ReportAlertMode } from '@bridge-talk/contract';
 import type { AppContext } from '../../app-context.js';
+import { portalUrl } from '../../lib/portal-url.js';
 import type { MailMessage } from '../../providers/mail/index.js';
-import { portalUrl } from '../auth/invitations.js';
 import { queueMail } from '../mail/mail.service.js';
 import { compose } from '../mail/templates.js';
 import * as repo from './reports.repository.js';

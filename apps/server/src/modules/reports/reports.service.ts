@@ -21,9 +21,9 @@ import { recordAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { findFamilyNames } from '../../db/family-names.js';
 import { AppError, isUuid } from '../../lib/app-error.js';
+import { htmlToText } from '../../lib/html-to-text.js';
 import type { ProviderReport } from '../../providers/chat/chat-reports.js';
-import { htmlToText } from '../exports/transcript-text.js';
-import { entityIdOf, loadGroup } from '../groups/groups.service.js';
+import { entityIdOf, loadFamily } from '../tenancy/tenancy.service.js';
 import * as repo from './reports.repository.js';
 
 /** The first line of a message as text, for the queue: never the whole message. */
@@ -157,7 +157,7 @@ export function createReportsService(ctx: AppContext) {
       const entityId = entityIdOf(actor);
       const query = ZReportListQuery.parse(input);
       // A family of another entity is not found, as everywhere else, rather than an empty list.
-      if (query.groupId) await loadGroup(ctx, entityId, query.groupId);
+      if (query.groupId) await loadFamily(ctx, entityId, query.groupId);
       const { rows, total } = await repo.findReports(db, entityId, query);
       return { reports: rows.map(toReport), total, page: query.page, pageSize: REPORT_PAGE_SIZE };
     },

@@ -12,7 +12,7 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import type { AppContext } from '../../app-context.js';
-import { portalUrl } from '../auth/invitations.js';
+import { portalUrl } from '../../lib/portal-url.js';
 
 /** A ceremony left unanswered this long is void; the browser's prompt gives up at the same time. */
 export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60 * 1000;

@@ -239,7 +239,7 @@ describe('signing in with a second factor', () => {
     const codeRow = (await t.sql(
       `select id from verification_codes where user_id = '${who.userId}' and purpose = 'reset' order by created_at desc limit 1`,
     )) as { rows: { id: string }[] };
-    const { deriveCode } = await import('../auth/derived-codes.js');
+    const { deriveCode } = await import('../mail/derived-codes.js');
     const code = await deriveCode(t.app.ctx.tokenKey, `verification|${codeRow.rows[0]!.id}`);
     const validated = await call(endpoints.auth.passwordValidate, undefined, {
       email: who.email,

@@ -4,7 +4,6 @@
 // code's hash; a mail job and mail_messages keep the message with CODE_SLOT in its place.
 import { webcrypto } from 'node:crypto';
 import { VERIFICATION_CODE_LENGTH } from '@bridge-talk/contract';
-import type { TokenKey } from './token-key.js';
 
 /** 32 letters and digits without look-alikes (no I, O, 0, 1): a byte modulo 32 picks one evenly. */
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -12,7 +11,7 @@ const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** Where a queued message's code goes; filled in by the mail job as it sends the message. */
 export const CODE_SLOT = '[code]';
 
-export async function deriveCode(key: TokenKey, label: string): Promise<string> {
+export async function deriveCode(key: webcrypto.CryptoKey, label: string): Promise<string> {
   const mac = new Uint8Array(
     await webcrypto.subtle.sign('HMAC', key, new TextEncoder().encode(`e-mailed-code|${label}`)),
   );
