@@ -48,7 +48,7 @@ module.exports = {
           // The search condition builder the repositories share.
           `${SERVER}lib/search\\.ts$`,
           // Seeds and the scale measurements write straight to the tables on purpose.
-          `${SERVER}modules/(demo|scale)/`,
+          `${SERVER}seeds/`,
           // The local stand-ins of outside services keep their state in tables of their own.
           `${SERVER}providers/chat/local-chat-[^/]+\\.ts$`,
           `${SERVER}providers/payments/local-[^/]+\\.ts$`,

@@ -13,9 +13,7 @@ if (existsSync(envFile)) process.loadEnvFile(envFile);
 process.env.LOG_LEVEL ||= 'warn';
 process.env.DATA_DIR ||= path.join(root, 'data');
 
-const { runMeasureExport } = await import(
-  path.join(root, 'apps/server/dist/modules/scale/measure-export.js')
-);
+const { runMeasureExport } = await import(path.join(root, 'apps/server/dist/seeds/scale/measure-export.js'));
 const results = await runMeasureExport();
 const lines = ['| transcript | time | size | pages | peak RSS |', '|---|---:|---:|---:|---:|'];
 for (const r of results) {

@@ -8,7 +8,7 @@ import { buildServerIfStale } from './lib/build-state.mjs';
 import { useCommandEnvironment } from './lib/run-entry.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const entry = path.join(root, 'apps/server/dist/modules/demo/run-seed.js');
+const entry = path.join(root, 'apps/server/dist/seeds/demo/run-seed.js');
 
 buildServerIfStale();
 

@@ -10,7 +10,7 @@ import { buildServerIfStale } from './lib/build-state.mjs';
 import { useCommandEnvironment } from './lib/run-entry.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const entry = path.join(root, 'apps/server/dist/modules/scale/run-seed-scale.js');
+const entry = path.join(root, 'apps/server/dist/seeds/scale/run-seed-scale.js');
 
 const { values } = parseArgs({
   options: {

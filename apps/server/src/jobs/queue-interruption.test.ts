@@ -3,7 +3,7 @@
 // worker retries it, and the work is done exactly once: one e-mail, one completed export.
 import { API, apiPath } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listExports } from '../modules/exports/exports.repository.js';
+import { listExports } from '../modules/conversations/exports.repository.js';
 import {
   type ConversationApp,
   createConversationApp,

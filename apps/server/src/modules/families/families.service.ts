@@ -12,7 +12,7 @@ import {
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
 import { entityIdOf, loadFamily } from '../tenancy/tenancy.service.js';
-import * as repo from './groups.repository.js';
+import * as repo from './families.repository.js';
 
 export function createGroupsService(ctx: AppContext) {
   const { db } = ctx;

@@ -29,7 +29,7 @@ import {
   type PlanCatalogAdmin,
 } from '../../providers/payments/index.js';
 import { tokeniseCard } from '../../providers/payments/local-cards.js';
-import { applyPaymentEvent, type WebhookOutcome } from './stripe-webhooks.js';
+import { applyPaymentEvent, type WebhookOutcome } from '../billing/stripe-webhooks.js';
 
 export function createPaymentsService(ctx: AppContext, payments: PaymentsProvider) {
   const { db, config } = ctx;

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { route } from '../../lib/route.js';
 import { actorOf } from '../../plugins/authenticate.js';
-import { createGroupsService } from './groups.service.js';
+import { createGroupsService } from './families.service.js';
 
 export async function groupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const service = createGroupsService(ctx);

@@ -4,9 +4,9 @@
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config/index.js';
-import { createAttachmentsService } from '../attachments/attachments.service.js';
-import { chronological, surveyChannel } from '../exports/export-job.js';
-import { buildTranscriptPdf, type PictureReader } from '../exports/transcript-pdf.js';
+import { createAttachmentsService } from '../../modules/attachments/attachments.service.js';
+import { chronological, surveyChannel } from '../../modules/conversations/export-job.js';
+import { buildTranscriptPdf, type PictureReader } from '../../modules/conversations/transcript-pdf.js';
 import { addScalePictures } from './scale-pictures.js';
 
 export interface Measure {

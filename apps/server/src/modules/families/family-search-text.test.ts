@@ -6,9 +6,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingInformation, groups } from '../../db/schema.js';
 import { familyMembers, groupMembers } from '../../db/schema-families.js';
+import { seedScale } from '../../seeds/scale/seed-scale.js';
 import { addFamilyMember, createEntityUser, createGroup } from '../../test-support/factories.js';
 import { createTestApp, signIn, type TestApp } from '../../test-support/test-app.js';
-import { seedScale } from '../scale/seed-scale.js';
 
 let t: TestApp;
 let entity: Awaited<ReturnType<typeof createEntityUser>>;

@@ -18,7 +18,7 @@ import { createPersistentTestDatabase } from '../../test-support/databases.js';
 import { extractPdfText } from '../../test-support/pdf-text.js';
 import { type SmtpCapture, startSmtpCapture, waitForMessage } from '../../test-support/smtp-capture.js';
 import { eventually, signIn, TEST_ADMIN } from '../../test-support/test-app.js';
-import { listAuditEvents } from '../channels/channels.repository.js';
+import { listAuditEvents } from './channels.repository.js';
 import { chronological, runExport, surveyChannel } from './export-job.js';
 import { listExports } from './exports.repository.js';
 

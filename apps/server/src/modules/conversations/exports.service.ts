@@ -8,8 +8,8 @@ import {
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
 import { notFound } from '../../lib/app-error.js';
-import { requireEntityGroup } from '../channels/channels.service.js';
 import { entityIdOf } from '../tenancy/tenancy.service.js';
+import { requireEntityGroup } from './channels.service.js';
 import * as repo from './exports.repository.js';
 
 export function createExportsService(ctx: AppContext) {

@@ -25,11 +25,11 @@ import {
 import { chatMessages } from '../../db/schema-chat.js';
 import { familyMembers, groupMembers } from '../../db/schema-families.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { createAttachmentsService } from '../../modules/attachments/attachments.service.js';
+import { syncFamilyChannels } from '../../modules/families/family-channels.js';
+import { recordReports } from '../../modules/reports/reports.service.js';
 import { localActionsOf } from '../../providers/chat/index.js';
 import { localReportOf } from '../../providers/chat/local-chat-reports.js';
-import { createAttachmentsService } from '../attachments/attachments.service.js';
-import { syncFamilyChannels } from '../members/family-channels.js';
-import { recordReports } from '../reports/reports.service.js';
 import {
   BROOKS_CONVERSATION,
   CHEN_FATHER_CONVERSATION,

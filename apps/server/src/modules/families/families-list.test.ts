@@ -4,7 +4,7 @@ import type { GroupListResponse } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEntityUser, createGroup } from '../../test-support/factories.js';
 import { createTestApp, signIn, type TestApp } from '../../test-support/test-app.js';
-import { groupPage, searchedGroupPage } from './groups.repository.js';
+import { groupPage, searchedGroupPage } from './families.repository.js';
 
 const COUNT = 100_000;
 
