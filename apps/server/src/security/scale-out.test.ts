@@ -27,6 +27,7 @@ import {
   nodeArgs,
   type Proc,
   printLastOutput,
+  queryRows,
   ready,
   serverEnv,
   serverRoot,
@@ -59,10 +60,7 @@ describe.skipIf(!postgres || !nginxBinary)('scale-out: two API processes and a w
   let portA = 0;
   let portB = 0;
 
-  async function rows<T>(query: SQL): Promise<T[]> {
-    const result = (await database.db.execute(query)) as unknown as { rows: T[] };
-    return result.rows;
-  }
+  const rows = <T>(query: SQL) => queryRows<T>(database, query);
 
   beforeAll(async () => {
     assertBuildIsFresh();

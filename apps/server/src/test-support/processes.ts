@@ -15,6 +15,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API } from '@bridge-talk/contract';
+import type { SQL } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
 import { eventually, TEST_ADMIN } from './test-app.js';
 
 export const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -71,6 +73,12 @@ export function assertBuildIsFresh(): void {
     throw new Error(
       `apps/server/dist is older than its sources (${stale.slice(0, 5).join(', ')}…): run \`npx tsc -b\` (npm test's typecheck stage does)`,
     );
+}
+
+/** The rows a raw query reads from the test's database (the processes' own, opened beside them). */
+export async function queryRows<T>(database: Database, query: SQL): Promise<T[]> {
+  const result = (await database.db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }
 
 /** A port nothing listens on at 127.0.0.1 right now. */
