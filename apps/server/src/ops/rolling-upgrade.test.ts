@@ -1,13 +1,14 @@
 // A rolling upgrade without downtime (docs/deployment.md, 6): two built API processes behind nginx
 // running deploy/nginx.conf, on one fresh PostgreSQL database, while a signed-in family manager keeps
 // reading and writing through nginx. A copy of the build with one more migration (EXPAND: a column on
-// the busy `groups` table, kept by a trigger and backfilled, an index and a table) starts beside them and
-// migrates at start while the old processes serve; then each old process is stopped (SIGTERM) and
-// started again from the new build on its port. A third build (CONTRACT: drops what the expand added)
-// rolls in the same way. Every request must answer 2xx, old and new processes must both have answered
-// while they ran side by side, and each migration must be recorded once. Last, a control: a contract
-// applied while processes still read what it removes makes requests fail, so the check can fail.
-// Runs on PostgreSQL (TEST_DATABASE_URL) with nginx installed, against apps/server/dist (`npx tsc -b`).
+// the busy `groups` table, kept by a trigger and backfilled, an index and a table) starts beside them
+// and migrates at start while the old processes serve; then each old process is stopped (SIGTERM) and
+// started again from the new build on its port; an old process started after that (a rollback) applies
+// nothing and serves. A third build (CONTRACT: drops what the expand added) rolls in the same way. Every
+// request must answer 2xx, old and new processes must both have answered while they ran side by side,
+// and each migration must be recorded once. Last, a control: a contract applied while processes still
+// read what it removes makes requests fail, so the check can fail. Runs on PostgreSQL
+// (TEST_DATABASE_URL) with nginx installed, against apps/server/dist (`npx tsc -b`).
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -334,12 +335,15 @@ describe.skipIf(!postgres || !nginxBinary)(
         returning id, substring(child_last_name from 8)::int as n`);
       const families = made.filter((g) => g.n <= 60).map((g) => g.id);
       const spare = made.filter((g) => g.n > 60).map((g) => g.id);
+      // One the client never touches, for the rollback's rename below.
+      const untouched = spare.shift()!;
       const login = await call(viaNginx, API.auth.login, {
         method: 'POST',
         body: { email: entity.email, password: entity.password, role: 'entity' },
       });
       expect(login.status, JSON.stringify(login.body)).toBe(200);
-      client = startClient(`Bearer ${login.body.accessToken}`, families, spare, 40_000);
+      const authorization = `Bearer ${login.body.accessToken}`;
+      client = startClient(authorization, families, spare, 40_000);
       await client.awaitAnswers(10, (s) => s.build === 'old' && isOk(s.status));
 
       // C, of the new build, migrates at start while A and B (old) serve; it takes no traffic from nginx.
@@ -389,6 +393,26 @@ describe.skipIf(!postgres || !nginxBinary)(
       expect(label).toEqual({ total: 8060, labelled: 8060, wrong: 0 });
       const [notes] = await rows<{ n: number }>(sql`select count(*)::int as n from upgrade_notes`);
       expect(notes!.n).toBe(0);
+
+      // Rolled back: a process of the old build started now applies nothing (its migrations are older
+      // than the last one recorded) and serves on the expanded schema, its renames kept by the trigger.
+      const [recorded] = await rows<{ n: number }>(
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
+      await start('C (old again)', builds.old, portC);
+      const direct = `http://127.0.0.1:${portC}`;
+      expect((await call(direct, API.group.list, { authorization })).status).toBe(200);
+      const renamed = await call(direct, apiPath(API.group.edit, { groupId: untouched }), {
+        method: 'PUT',
+        body: { name: 'Robin Rolled Back' },
+        authorization,
+      });
+      expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+      const [after] = await rows<{ n: number; label: string }>(sql`
+        select (select count(*)::int from drizzle.__drizzle_migrations) as n,
+               (select upgrade_label from groups where id = ${untouched}) as label`);
+      expect(after).toEqual({ n: recorded!.n, label: 'robin rolled back' });
+      await stop(portC);
     }, 90_000);
 
     it('contract: once no old process runs, a build that drops what the expand added rolls in the same way', async () => {
