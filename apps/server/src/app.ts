@@ -205,6 +205,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     forceCloseConnections: 'idle',
   });
   rootLogger = app.log;
+  // Once the app closes (SIGTERM), an answer still to be sent ends its connection: Node would keep it
+  // open, nginx would send its next request on it, and that one would be answered 503 — which nginx
+  // cannot resend to another process when it is a POST. Closed, nginx opens a new connection, which
+  // this process refuses: the request goes to another one (ops/rolling-upgrade.test.ts).
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {

@@ -5,7 +5,7 @@ import { MSG } from '@bridge-talk/contract';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
 import { createPersistentTestDatabase } from '../test-support/databases.js';
-import { createTestApp, TEST_ADMIN } from '../test-support/test-app.js';
+import { createTestApp, eventually, TEST_ADMIN } from '../test-support/test-app.js';
 
 /** A TCP proxy in front of PostgreSQL that can be cut and restored, like a network outage. */
 async function startCuttableProxy(target: { host: string; port: number }) {
@@ -121,9 +121,12 @@ describe('faults', () => {
     const inFlight = fetch(`${address}/api/test/slow`);
     await started;
     const closing = t.close();
+    await eventually(async () => !t.app.server.listening);
     release();
     const response = await inFlight;
     expect(response.status).toBe(200);
+    // Its connection is not kept for another request: a proxy would get 503 on it (app.ts).
+    expect(response.headers.get('connection')).toBe('close');
     expect(await response.json()).toEqual({ done: true });
     await closing;
     await expect(fetch(`${address}/api/health`)).rejects.toThrow();

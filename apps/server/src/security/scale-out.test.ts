@@ -5,23 +5,10 @@
 // mailed once with two processes running jobs, and that stopping a process under load loses no
 // request. Runs on PostgreSQL (TEST_DATABASE_URL) with nginx installed, against apps/server/dist:
 // `npm test` builds it (`tsc -b`, its typecheck stage) before the server tests.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import {
-  accessSync,
-  constants,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import net from 'node:net';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { API, apiPath } from '@bridge-talk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
@@ -31,236 +18,28 @@ import type { ConversationApp } from '../test-support/conversations.js';
 import { familyWithChannel } from '../test-support/conversations.js';
 import { createPersistentTestDatabase } from '../test-support/databases.js';
 import { createAdminUser, createEntityUser } from '../test-support/factories.js';
+import {
+  assertBuildIsFresh,
+  call,
+  freePort,
+  logLines,
+  nginxBinary,
+  nodeArgs,
+  type Proc,
+  printLastOutput,
+  queryRows,
+  ready,
+  serverEnv,
+  serverRoot,
+  startNginx,
+  startProcess,
+  stopAll,
+  waitFor,
+  within,
+} from '../test-support/processes.js';
 import { eventually, TEST_ADMIN } from '../test-support/test-app.js';
 
-const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
-const repoRoot = path.resolve(serverRoot, '../..');
 const postgres = inject('postgresTemplate');
-const nginxBinary = findNginx();
-
-/** nginx on PATH, or where Debian's package puts it (/usr/sbin is not on every user's PATH). */
-function findNginx(): string | null {
-  for (const dir of [...(process.env.PATH ?? '').split(path.delimiter), '/usr/sbin']) {
-    const candidate = path.join(dir, 'nginx');
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {}
-  }
-  return null;
-}
-
-/**
- * Sources changed since their project was last compiled (`tsc -b` writes dist/.tsbuildinfo on every
- * build, and leaves a file's output alone when only its time changed): a stale build tests old code.
- */
-function staleSources(): string[] {
-  const stale: string[] = [];
-  const check = (project: string) => {
-    const buildInfo = path.join(project, 'dist/.tsbuildinfo');
-    const builtAt = existsSync(buildInfo) ? statSync(buildInfo).mtimeMs : 0;
-    const walk = (dir: string) => {
-      for (const name of readdirSync(dir)) {
-        const file = path.join(dir, name);
-        if (statSync(file).isDirectory()) {
-          if (name !== 'test-support') walk(file);
-        } else if (
-          /\.(ts|mjs)$/.test(name) &&
-          !name.endsWith('.test.ts') &&
-          statSync(file).mtimeMs > builtAt
-        ) {
-          stale.push(path.relative(repoRoot, file));
-        }
-      }
-    };
-    walk(path.join(project, 'src'));
-  };
-  check(serverRoot);
-  check(path.join(repoRoot, 'packages/contract'));
-  return stale;
-}
-
-/** A port nothing listens on at 127.0.0.1 right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-interface Proc {
-  name: string;
-  child: ChildProcess;
-  output: string[];
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  done: boolean;
-}
-
-function startProcess(name: string, command: string, args: string[], env: Record<string, string>): Proc {
-  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const proc: Proc = {
-    name,
-    child,
-    output: [],
-    done: false,
-    exited: Promise.resolve({ code: null, signal: null }),
-  };
-  child.stdout!.on('data', (chunk: Buffer) => proc.output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => proc.output.push(chunk.toString()));
-  proc.exited = new Promise((resolve) =>
-    child.on('exit', (code, signal) => {
-      proc.done = true;
-      resolve({ code, signal });
-    }),
-  );
-  return proc;
-}
-
-/** The process's JSON log lines (pino), parsed. */
-function logLines(proc: Proc): Record<string, unknown>[] {
-  return proc.output
-    .join('')
-    .split('\n')
-    .flatMap((line) => {
-      try {
-        return [JSON.parse(line) as Record<string, unknown>];
-      } catch {
-        return [];
-      }
-    });
-}
-
-/** `promise`, or a failure naming what did not happen within `ms`. */
-async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`waited ${ms} ms for ${what}`)), ms);
-  });
-  try {
-    return await Promise.race([promise, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** Waits for `check`, failing at once with the process's output when the process has died. */
-async function waitFor<T>(proc: Proc, check: () => Promise<T | null | undefined | false>, timeoutMs: number) {
-  return eventually(async () => {
-    if (proc.done) throw new Error(`${proc.name} exited:\n${proc.output.join('').slice(-4000)}`);
-    return check();
-  }, timeoutMs);
-}
-
-/**
- * deploy/nginx.conf made to run here: the upstream servers on the test's ports (their parameters as
- * deployed), plain http on a loopback port instead of the redirect and TLS, and a header naming the
- * process(es) that answered. Every edit must find its target: a changed file fails here, not silently.
- */
-function siteForTest(deployed: string, listenPort: number, upstreamPorts: number[], logDir: string): string {
-  const edit = (text: string, pattern: RegExp, replace: (match: string, ...groups: string[]) => string) => {
-    if (!pattern.test(text)) throw new Error(`deploy/nginx.conf: nothing matches ${pattern}`);
-    return text.replace(pattern, replace as (substring: string, ...args: unknown[]) => string);
-  };
-  const ports = [...upstreamPorts];
-  let site = edit(deployed, /^([ \t]*server )127\.0\.0\.1:\d+(.*;)$/gm, (_line, start, rest) => {
-    const port = ports.shift();
-    return port === undefined ? '' : `${start}127.0.0.1:${port}${rest}`;
-  });
-  if (ports.length > 0) throw new Error('deploy/nginx.conf: fewer upstream servers than processes');
-  site = edit(site, /^server \{\n\s*listen 80;[\s\S]*?^\}\n/m, () => '');
-  site = edit(site, /^[ \t]*listen 443 ssl http2;$/m, () => `    listen 127.0.0.1:${listenPort};`);
-  site = edit(site, /^[ \t]*listen \[::\]:443 ssl http2;\n/m, () => '');
-  site = edit(site, /^[ \t]*ssl_\w+ [^\n]*\n/gm, () => '');
-  // The site's own log, in its own format, beside the test's log of upstreams (read by the checks).
-  site = edit(
-    site,
-    /^([ \t]*)access_log \S+ bridge_talk;$/m,
-    (_line, indent) =>
-      `${indent}access_log ${logDir}/site-access.log bridge_talk;\n${indent}access_log ${logDir}/access.log upstreams;`,
-  );
-  return edit(
-    site,
-    /^([ \t]*server_name [^\n]*\n)/m,
-    (line) => `${line}    add_header X-Upstream-Addr $upstream_addr always;\n`,
-  );
-}
-
-function nginxMainConf(dir: string, site: string): string {
-  return `daemon off;
-master_process off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  log_format upstreams '$request_method $request_uri $status upstream=$upstream_addr:$upstream_status';
-  access_log ${dir}/access.log upstreams;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  include ${site};
-}
-`;
-}
-
-interface Answer {
-  status: number;
-  body: Record<string, unknown>;
-  cookie: string | null;
-  upstream: string;
-}
-
-/** The refresh cookie's value in an answer (null: none set). */
-function refreshCookieOf(response: Response): string | null {
-  for (const line of response.headers.getSetCookie()) {
-    const match = /^bt_refresh=([^;]*)/.exec(line);
-    if (match) return match[1] || null;
-  }
-  return null;
-}
-
-async function call(
-  base: string,
-  url: string,
-  options: {
-    method?: string;
-    body?: unknown;
-    authorization?: string;
-    refresh?: string;
-    forwardedFor?: string;
-    timeoutMs?: number;
-  } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = {};
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.authorization) headers.authorization = options.authorization;
-  if (options.refresh) headers.cookie = `bt_refresh=${options.refresh}`;
-  if (options.forwardedFor) headers['x-forwarded-for'] = options.forwardedFor;
-  const response = await fetch(`${base}${url}`, {
-    method: options.method ?? 'GET',
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: AbortSignal.timeout(options.timeoutMs ?? 20_000),
-  });
-  const text = await response.text();
-  let body: Record<string, unknown> = {};
-  try {
-    body = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    body = { text };
-  }
-  return {
-    status: response.status,
-    body,
-    cookie: refreshCookieOf(response),
-    upstream: response.headers.get('x-upstream-addr') ?? '',
-  };
-}
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const runId = Math.random().toString(36).slice(2, 8);
@@ -281,43 +60,25 @@ describe.skipIf(!postgres || !nginxBinary)('scale-out: two API processes and a w
   let portA = 0;
   let portB = 0;
 
-  async function rows<T>(query: SQL): Promise<T[]> {
-    const result = (await database.db.execute(query)) as unknown as { rows: T[] };
-    return result.rows;
-  }
+  const rows = <T>(query: SQL) => queryRows<T>(database, query);
 
   beforeAll(async () => {
-    const stale = staleSources();
-    if (stale.length > 0)
-      throw new Error(
-        `apps/server/dist is older than its sources (${stale.slice(0, 5).join(', ')}…): run \`npx tsc -b\` (npm test's typecheck stage does)`,
-      );
+    assertBuildIsFresh();
     store = await createPersistentTestDatabase({ pglite: inject('pgliteTemplate'), postgres });
     database = await openDatabase({ url: store.url!, poolMax: 3 });
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'bt-scale-data-'));
     nginxDir = mkdtempSync(path.join(os.tmpdir(), 'bt-scale-nginx-'));
     [portA, portB] = [await freePort(), await freePort()];
     const nginxPort = await freePort();
-    // One DATA_DIR for all (the outbox and stored files, as a shared folder would be); JWT_SECRET unset,
-    // so each process loads the key the first one generated into the database.
-    const env = (port: number, workers: boolean) => ({
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'info',
-      DATABASE_URL: store.url!,
-      DATABASE_POOL_MAX: '5',
-      DATA_DIR: dataDir,
-      TRUST_PROXY: '1',
-      JOB_WORKERS: String(workers),
-      JOB_POLL_SECONDS: '0.5',
-      ADMIN_EMAIL: TEST_ADMIN.email,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-      WEB_DIST_DIR: '/nonexistent',
-      PUBLIC_URL: `http://127.0.0.1:${nginxPort}`,
-    });
-    const node = (entry: string) => ['--enable-source-maps', path.join(serverRoot, 'dist', entry)];
+    const env = (port: number, workers: boolean) =>
+      serverEnv({
+        port,
+        workers,
+        databaseUrl: store.url!,
+        dataDir,
+        publicUrl: `http://127.0.0.1:${nginxPort}`,
+      });
+    const node = (entry: string) => nodeArgs(path.join(serverRoot, 'dist'), entry);
     // A runs the jobs as `npm start` does; B only serves (JOB_WORKERS=false); the worker only runs jobs.
     a = startProcess('A', process.execPath, node('main.js'), env(portA, true));
     b = startProcess('B', process.execPath, node('main.js'), env(portB, false));
@@ -327,27 +88,9 @@ describe.skipIf(!postgres || !nginxBinary)('scale-out: two API processes and a w
     directB = `http://127.0.0.1:${portB}`;
     viaNginx = `http://127.0.0.1:${nginxPort}`;
 
-    const site = path.join(nginxDir, 'bridge-talk.conf');
-    writeFileSync(
-      site,
-      siteForTest(
-        readFileSync(path.join(repoRoot, 'deploy/nginx.conf'), 'utf8'),
-        nginxPort,
-        [portA, portB],
-        nginxDir,
-      ),
-    );
-    writeFileSync(path.join(nginxDir, 'nginx.conf'), nginxMainConf(nginxDir, site));
-    nginx = startProcess(
-      'nginx',
-      nginxBinary!,
-      ['-p', `${nginxDir}/`, '-c', path.join(nginxDir, 'nginx.conf'), '-e', path.join(nginxDir, 'error.log')],
-      { PATH: process.env.PATH ?? '' },
-    );
+    nginx = startNginx(nginxDir, nginxPort, [portA, portB]);
     procs.push(nginx);
 
-    const ready = (base: string) => async () =>
-      (await call(base, API.system.ready).catch(() => null))?.status === 200;
     await Promise.all([
       waitFor(a, ready(directA), 45_000),
       waitFor(b, ready(directB), 45_000),
@@ -358,24 +101,11 @@ describe.skipIf(!postgres || !nginxBinary)('scale-out: two API processes and a w
 
   beforeEach((context) => {
     // A failure shows what the processes and nginx said last.
-    context.onTestFailed(() => {
-      for (const proc of procs)
-        console.error(`── ${proc.name} (last lines) ──\n${proc.output.join('').slice(-3000)}`);
-      const errorLog = path.join(nginxDir, 'error.log');
-      if (existsSync(errorLog))
-        console.error(`── nginx error.log ──\n${readFileSync(errorLog, 'utf8').slice(-3000)}`);
-    });
+    context.onTestFailed(() => printLastOutput(procs, nginxDir));
   });
 
   afterAll(async () => {
-    for (const proc of procs.filter((p) => !p.done)) proc.child.kill(proc === nginx ? 'SIGQUIT' : 'SIGTERM');
-    await Promise.all(
-      procs.map(async (proc) => {
-        const timer = setTimeout(() => proc.child.kill('SIGKILL'), 15_000);
-        await proc.exited;
-        clearTimeout(timer);
-      }),
-    );
+    await stopAll(procs);
     await database?.close();
     await store?.drop();
     for (const dir of [dataDir, nginxDir]) if (dir) rmSync(dir, { recursive: true, force: true });
