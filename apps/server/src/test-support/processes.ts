@@ -20,7 +20,7 @@ import type { Database } from '../db/client.js';
 import { eventually, TEST_ADMIN } from './test-app.js';
 
 export const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
-export const repoRoot = path.resolve(serverRoot, '../..');
+const repoRoot = path.resolve(serverRoot, '../..');
 
 /** nginx on PATH, or where Debian's package puts it (/usr/sbin is not on every user's PATH). */
 function findNginx(): string | null {
