@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders, stubApi } from '../../test/render.js';
-import { verifyRoutes } from './routes.js';
+import { verifyRoutes } from './verify-routes.js';
 
 const ISSUED = 'a'.repeat(64);
 
