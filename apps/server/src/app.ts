@@ -41,7 +41,7 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { registerBillingJobs } from './modules/billing/renewals.js';
 import { seedPlans } from './modules/billing/seed-plans.js';
-import { chatMembersRoutes } from './modules/chat-members/chat-members.routes.js';
+import { chatMembersRoutes } from './modules/chat/chat.routes.js';
 import { channelsRoutes } from './modules/conversations/channels.routes.js';
 import { registerExportJobs } from './modules/conversations/export-job.js';
 import { exportsRoutes } from './modules/conversations/exports.routes.js';

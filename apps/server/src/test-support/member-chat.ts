@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { familyMembers } from '../db/schema-families.js';
-import { signMemberToken } from '../modules/chat-members/member-tokens.js';
+import { signMemberToken } from '../modules/chat/member-tokens.js';
 import { rememberSecret } from './secret-scan.js';
 import { codeIn, type SmtpCapture, waitForMessage } from './smtp-capture.js';
 

@@ -14,7 +14,7 @@ import { ZUsStateAbbreviation } from '../us-states.js';
 import { ZEmail, ZPhone } from './auth.js';
 import { type CardToken, ZCardToken } from './cards.js';
 import { ZCouponCodeText } from './entities.js';
-import { ZChildName } from './groups.js';
+import { ZChildName } from './families.js';
 
 // ─── The billing form and payload ────────────────────────────────────────────────────────────────
 

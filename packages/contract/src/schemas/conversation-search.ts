@@ -2,7 +2,7 @@
 // after it, and search in a conversation.
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { MESSAGE_PAGE_MAX, MESSAGE_PAGE_SIZE, ZChannelId, ZMessage } from './channels.js';
+import { MESSAGE_PAGE_MAX, MESSAGE_PAGE_SIZE, ZChannelId, ZMessage } from './conversations.js';
 
 const ZGroupId = z.string().trim().min(1).max(64);
 const ZCursor = z.string().trim().min(1, MSG.search.invalidCursor).max(512, MSG.search.invalidCursor);

@@ -30,7 +30,7 @@ import {
   signIn,
   TEST_ADMIN,
 } from '../../test-support/test-app.js';
-import { UPLOADS_IN_FLIGHT_PER_MEMBER } from '../chat-members/chat-members.service.js';
+import { UPLOADS_IN_FLIGHT_PER_MEMBER } from '../chat/chat.service.js';
 import { createAttachmentsService } from './attachments.service.js';
 import {
   deleteOrphanFiles,

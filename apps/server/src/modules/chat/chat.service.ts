@@ -29,7 +29,7 @@ import {
 import { CODE_SLOT } from '../mail/derived-codes.js';
 import { queueMail } from '../mail/mail.service.js';
 import { recordReports } from '../reports/reports.service.js';
-import * as repo from './chat-members.repository.js';
+import * as repo from './chat.repository.js';
 import { memberCodeMail } from './member-mail.js';
 import {
   checkCodeState,

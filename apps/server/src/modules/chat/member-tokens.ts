@@ -11,7 +11,7 @@
 //    issuer and audience, so it is never taken for a portal token, nor a portal token for it), which
 //    names the address it was issued for. Every request checks the member against the database: a
 //    token stops working, on every process, once the agency changes the member's e-mail, or the member
-//    is active in no family of an enabled agency (see chat-members.repository.ts).
+//    is active in no family of an enabled agency (see chat.repository.ts).
 //
 // A code is not single-use within its time; guesses are bounded by the route's rate limit and the
 // attempt limits per e-mail and client address.

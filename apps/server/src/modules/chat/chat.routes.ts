@@ -8,7 +8,7 @@ import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { route } from '../../lib/route.js';
 import { sendAttachment } from '../attachments/send-attachment.js';
-import { createChatMembersService, type Member } from './chat-members.service.js';
+import { createChatMembersService, type Member } from './chat.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

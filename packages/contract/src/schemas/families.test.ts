@@ -6,7 +6,7 @@ import {
   ZChildName,
   ZEditGroupRequest,
   ZGroupListQuery,
-} from './groups.js';
+} from './families.js';
 
 describe('groups', () => {
   it('step 2 needs both names of at least 3 characters and a plan', () => {
