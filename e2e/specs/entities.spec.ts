@@ -1,10 +1,11 @@
 // Entity Management as an admin drives it: create (the invitation arrives, the entity activates and
 // signs in), search, sort and pages in the address, disable (the entity is refused at once), enable,
-// and the details page's coupon-adjusted prices.
+// and the details page's coupon-adjusted prices; an access request is enabled only by saving its
+// completed form (Cancel leaves it pending and uninvited), or rejected with an e-mail to its requester.
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { activateViaApi, activeEntity, adminToken, codeIn, uniqueEmail } from '../support/accounts.js';
-import { expect, test, waitForMail } from '../support/fixtures.js';
+import { expect, readMails, test, waitForMail } from '../support/fixtures.js';
 import { signIn, signInAdmin } from '../support/sign-in.js';
 
 /** Entities made through the API, with a tag in their names to find them by. */
@@ -31,7 +32,10 @@ async function createEntities(request: APIRequestContext, tag: string, count: nu
   return { token, created };
 }
 
-const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
+const row = (page: Page, ...texts: string[]) =>
+  texts.reduce((rows, text) => rows.filter({ hasText: text }), page.getByRole('row'));
+const invitations = (email: string) =>
+  readMails().filter((m) => m.to.includes(email) && /Your Bridge Talk portal account/.test(m.subject));
 
 test('an admin creates an entity; the invitation arrives; the entity activates and signs in', async ({
   page,
@@ -367,4 +371,136 @@ test('every entity route refuses a visitor (401) and an entity (403)', async ({ 
   // The entity's own session still works: the refusals were about the role, not the token.
   const me = await request.get('/api/auth/me', { headers: asEntity });
   expect(me.status()).toBe(200);
+});
+
+test('an access request is enabled by saving its completed form; Cancel leaves it pending and uninvited', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('request');
+  const name = `Harbor ${randomUUID().slice(0, 6)} Adoptions`;
+  const registered = await request.post('/api/auth/register', {
+    data: { name: 'Paula Pending', entityName: name, email, phone: '(555) 123-4567', subtype: 'agency' },
+  });
+  expect(registered.status()).toBe(200);
+
+  await signInAdmin(page);
+  await page.getByRole('searchbox', { name: 'Search for entities or lawyers' }).fill(name);
+  await expect(row(page, name)).toContainText('Pending');
+  await row(page, name).getByRole('button', { name: 'Enable' }).click();
+
+  // The form of the request, with what it lacks still empty; nothing is enabled yet.
+  await expect(page).toHaveURL(/\/entity-management\/[0-9a-f-]{36}\/edit$/);
+  const id = /\/entity-management\/([0-9a-f-]{36})\/edit$/.exec(page.url())![1]!;
+  await expect(
+    page.getByText(
+      'This access request is pending. Fill in its details and save: the entity is then enabled and its person invited by e-mail.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Entity name' })).toHaveValue(name);
+  await expect(page.getByRole('textbox', { name: 'Address' })).toHaveValue('');
+  await expect(page.getByText('Change status successfully.')).toHaveCount(0);
+
+  // Cancel: the request stays pending, and nobody is invited.
+  await page.getByRole('textbox', { name: 'Address' }).fill('9 Harbor Street, Portland');
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(new RegExp(`/entity-management/${id}/details$`));
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Entity Management' })
+    .click();
+  await page.getByRole('searchbox', { name: 'Search for entities or lawyers' }).fill(name);
+  await expect(row(page, name)).toContainText('Pending');
+  const token = await adminToken(request);
+  const stored = await request.get(`/api/entity/list/${id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(await stored.json()).toMatchObject({ status: 'pending', address: '', startContract: null });
+
+  // Enable again, save the form as it is: the missing fields say so.
+  await row(page, name).getByRole('button', { name: 'Enable' }).click();
+  await expect(page).toHaveURL(new RegExp(`/entity-management/${id}/edit$`));
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Address is a required field')).toBeVisible();
+  await expect(page.getByText('Start contract field is wrong')).toBeVisible();
+
+  // Completed and saved: enabled, and the invitation goes out once.
+  await page.getByRole('textbox', { name: 'Address' }).fill('9 Harbor Street, Portland');
+  await page.getByRole('textbox', { name: 'Start contract' }).fill('2026-01-01');
+  await page.getByRole('textbox', { name: 'End contract' }).fill('2027-12-31');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Entity account enabled. An invitation was sent by e-mail.')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/entity-management/${id}/details$`));
+  await expect(page.getByRole('textbox', { name: 'Address' })).toHaveValue('9 Harbor Street, Portland');
+  const invitation = await waitForMail(email, /Your Bridge Talk portal account/);
+  expect(invitation.text).toContain('Hello Paula Pending,');
+  expect(codeIn(invitation.text)).toMatch(/^[A-Z2-9]{6}$/);
+  expect(invitations(email)).toHaveLength(1);
+
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Entity Management' })
+    .click();
+  await page.getByRole('searchbox', { name: 'Search for entities or lawyers' }).fill(name);
+  await expect(row(page, name)).toContainText('Active');
+  await expect(row(page, name).getByRole('button', { name: 'Disable' })).toBeVisible();
+});
+
+test('an access request is viewed and rejected with an e-mail to its requester; the platform activity keeps both, filtered in the address', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('rejected');
+  const name = `Tidewater ${randomUUID().slice(0, 6)} Adoptions`;
+  const registered = await request.post('/api/auth/register', {
+    data: { name: 'Rhea Requester', entityName: name, email, phone: '(555) 222-3333', subtype: 'agency' },
+  });
+  expect(registered.status()).toBe(200);
+
+  await signInAdmin(page);
+  await page.getByRole('searchbox', { name: 'Search for entities or lawyers' }).fill(name);
+  await expect(row(page, name)).toContainText('Pending');
+  await row(page, name).getByRole('link', { name: 'View' }).click();
+  await expect(page).toHaveURL(/\/entity-management\/[0-9a-f-]{36}\/details$/);
+  await expect(page.getByRole('heading', { name: 'Access request' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Contact person' })).toHaveValue('Rhea Requester');
+  await expect(page.getByRole('textbox', { name: 'Type' })).toHaveValue('Agency');
+  await expect(page.getByRole('textbox', { name: 'Phone' })).toHaveValue('(555) 222-3333');
+
+  await page.getByRole('button', { name: 'Reject' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Reject this access request? It is removed from Entity Management.');
+  await expect(
+    dialog.getByRole('checkbox', { name: 'E-mail the requester that the request was declined' }),
+  ).toBeChecked();
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(page.getByText('The access request was rejected.')).toBeVisible();
+  await expect(page).toHaveURL(/\/entity-management$/);
+  await page.getByRole('searchbox', { name: 'Search for entities or lawyers' }).fill(name);
+  await expect(row(page, name)).toHaveCount(0);
+  const mail = await waitForMail(email, /Your Bridge Talk access request/);
+  expect(mail.text).toContain('Your request for access has been declined.');
+
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Platform activity' })
+    .click();
+  await page.getByRole('combobox', { name: 'Kind' }).click();
+  await page.getByRole('option', { name: 'Access requests' }).click();
+  await expect(page).toHaveURL(/\/activity\?kind=accessRequests$/);
+  await page.getByRole('searchbox', { name: 'Who (name or e-mail)' }).fill(email);
+  await expect(page).toHaveURL(/search=/);
+  const asked = row(page, 'Asked for access to the portal.', email);
+  await expect(asked).toContainText(`Rhea Requester (${email})`);
+  await expect(asked).toContainText(name);
+  // The requester's account is gone; the record names them as they asked, and links nowhere.
+  await expect(asked.getByRole('link')).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Kind' })).toHaveValue('Access requests');
+  await expect(row(page, 'Asked for access to the portal.', email)).toContainText(email);
+  await page.getByRole('searchbox', { name: 'Who (name or e-mail)' }).fill('');
+  const rejected = row(page, 'Rejected an access request.', email);
+  await expect(rejected).toContainText('The requester was told by e-mail.');
+  await expect(rejected.locator('time')).toContainText(/\(.+\)$/);
 });

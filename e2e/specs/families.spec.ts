@@ -1,10 +1,14 @@
 // Families end to end: an agency adds a family through the three steps of the wizard with the
 // local card (reloading at step 2 resumes it), finds it in the list, toggles a member and a channel,
 // edits the members (a person found by e-mail is locked), renames the family, changes the plan and the
-// payment details of the monthly family; a one-time family shows no edit icons.
+// payment details of the monthly family; a one-time family shows no edit icons. The side menu starts a
+// new family, not the unfinished one, which is resumed from the list with its family step kept through
+// a reload; a family renamed with one word or several is shown whole, and a name or a search pasted
+// longer than the limit is kept whole and refused with the limit's message.
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { activeEntity, adminToken, uniqueEmail } from '../support/accounts.js';
+import { familyWithConversation } from '../support/family-data.js';
 import { expect, test, waitForMail } from '../support/fixtures.js';
 import { fillCard, fillPaymentDetails } from '../support/payment-form.js';
 import { signIn } from '../support/sign-in.js';
@@ -237,4 +241,112 @@ test('another agency’s family is not found', async ({ page, request, consoleEr
   await signIn(page, 'entity', other.email, other.password);
   await page.goto(`/manage-families/${groupId}/details`);
   await expect(page.getByText('Not found.')).toBeVisible();
+});
+
+test('the side menu starts a new family; the family step keeps its entries through a reload', async ({
+  page,
+  request,
+}) => {
+  const agency = await activeEntity(request);
+  await signIn(page, 'entity', agency.email, agency.password);
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await menu.getByRole('link', { name: 'Add New Family' }).click();
+  await expect(page).toHaveTitle('Add New Family · Bridge Talk');
+  await fillPaymentDetails(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: "Enter Child's Name and Select Plan" })).toBeVisible();
+
+  // The menu again: a new family from the first step, not the unfinished one.
+  await menu.getByRole('link', { name: 'Add New Family' }).click();
+  await expect(page).toHaveURL(/\/add-new-family$/);
+  await expect(page.getByRole('heading', { name: 'Payment Details' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Cardholder name' })).toHaveValue('');
+  await expect(page.getByText(/Payment details saved/)).toHaveCount(0);
+
+  // The unfinished family is resumed from the list, named, and its people typed in.
+  await menu.getByRole('link', { name: 'Manage Families' }).click();
+  await page.getByRole('link', { name: 'View family not named yet' }).click();
+  await expect(page.getByRole('heading', { name: "Enter Child's Name and Select Plan" })).toBeVisible();
+  await page.getByRole('textbox', { name: "Child's first name" }).fill('Robin');
+  await page.getByRole('textbox', { name: "Child's last name" }).fill('Draft');
+  await page.getByRole('radio', { name: /^Monthly:/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Add Family Details' })).toBeVisible();
+  const parent = page.getByRole('group', { name: 'Adoptive parent 1' });
+  await parent.getByRole('textbox', { name: 'Email' }).fill('alice.draft@e2e.local');
+  await parent.getByRole('textbox', { name: 'First name' }).fill('Alice');
+  await parent.getByRole('textbox', { name: 'Last name' }).fill('Adams');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Add Family Details' })).toBeVisible();
+  await expect(parent.getByRole('textbox', { name: 'Email' })).toHaveValue('alice.draft@e2e.local');
+  await expect(parent.getByRole('textbox', { name: 'First name' })).toHaveValue('Alice');
+  await expect(parent.getByRole('textbox', { name: 'Last name' })).toHaveValue('Adams');
+  // The draft is the tab's, never in the storage that outlives it.
+  expect(JSON.stringify(await page.evaluate(() => ({ ...localStorage })))).not.toContain('alice.draft');
+});
+
+test('a family renamed with one word or with several is shown whole on its page and in the list', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const agency = await activeEntity(request);
+  const { groupId } = await familyWithConversation(
+    request,
+    agency,
+    { child: 'Robin Lee', parent: 'Alice Adams', birth: 'Bella Birch' },
+    { birth: ['Hello'], parent: 'Hi' },
+  );
+  await signIn(page, 'entity', agency.email, agency.password);
+
+  await page.goto(`/manage-families/${groupId}/edit-group`);
+  const groupName = page.getByRole('textbox', { name: 'Group name' });
+  await expect(groupName).toHaveValue('Robin Lee');
+
+  // A name pasted longer than a family's name may be is kept whole and refused with the catalogue's
+  // words, not cut at the limit and saved.
+  const renames: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && r.url().includes('/api/')) renames.push(r.url());
+  });
+  const tooLong = 'Wonderfullylongfamilyname'.repeat(6);
+  await groupName.fill('');
+  await groupName.focus();
+  await page.keyboard.insertText(tooLong);
+  await expect(groupName).toHaveValue(tooLong);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Group name must be at most 121 characters')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/manage-families/${groupId}/edit-group$`));
+  expect(renames).toEqual([]);
+
+  await groupName.fill('Brookses');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Edit name group successfully.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Brookses' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Edit Group Name' }).click();
+  await page.getByRole('textbox', { name: 'Group name' }).fill('The Garcia Family');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(new RegExp(`/manage-families/${groupId}/details$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'The Garcia Family' })).toBeVisible();
+  await expect(page.getByLabel('Breadcrumb')).toContainText('The Garcia Family');
+
+  await page.getByRole('link', { name: 'Edit Group Name' }).click();
+  await expect(page.getByLabel('Breadcrumb')).toContainText('The Garcia Family');
+
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Manage Families' })
+    .click();
+  const row = page.getByRole('row', { name: /The Garcia Family/ });
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('link', { name: 'View The Garcia Family' })).toBeVisible();
+
+  // A search pasted longer than the server takes says so under the box and leaves the list as it was.
+  const search = page.getByRole('searchbox', { name: 'Search for name or email' });
+  await search.focus();
+  await page.keyboard.insertText('g'.repeat(201));
+  await expect(search).toHaveValue('g'.repeat(201));
+  await expect(page.getByText('Search must be at most 200 characters')).toBeVisible();
+  await expect(row).toBeVisible();
 });

@@ -1,12 +1,15 @@
 // The frame of every page: toasts over none of its controls at a phone's, a tablet's and a desktop's
 // width; a skip link first and focus back where a dialog was opened, by keyboard alone; names in
-// right-to-left scripts laid out so, and long values that wrap instead of widening the page.
+// right-to-left scripts laid out so, and long values that wrap instead of widening the page. A
+// destructive confirmation opens on Back, so that a reflexive Enter does nothing.
 import { randomUUID } from 'node:crypto';
 import { MSG } from '@bridge-talk/contract';
-import type { Locator, Page } from '@playwright/test';
-import { adminToken, agencyForm, uniqueEmail } from '../support/accounts.js';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { activeEntity, adminToken, agencyForm, uniqueEmail } from '../support/accounts.js';
+import { E2E_ADMIN } from '../support/constants.js';
+import { familyWithConversation } from '../support/family-data.js';
 import { expect, test } from '../support/fixtures.js';
-import { signInAdmin } from '../support/sign-in.js';
+import { signIn, signInAdmin } from '../support/sign-in.js';
 
 async function boxOf(locator: Locator) {
   const box = await locator.boundingBox();
@@ -18,6 +21,25 @@ type Box = Awaited<ReturnType<typeof boxOf>>;
 
 function intersect(a: Box, b: Box): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** Whether two boxes on the screen overlap. */
+async function overlap(a: Locator, b: Locator): Promise<boolean> {
+  return intersect(await boxOf(a), await boxOf(b));
+}
+
+async function newPage(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL });
+  return context.newPage();
+}
+
+/** The page is no wider than the window: nothing pushed it out sideways. */
+async function expectNoSidewaysScroll(page: Page) {
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    window: document.documentElement.clientWidth,
+  }));
+  expect(widths.page).toBeLessThanOrEqual(widths.window);
 }
 
 for (const width of [390, 768, 1366]) {
@@ -177,4 +199,114 @@ test('at 390 px a long unbroken word in the terms wraps: the modal and the page 
     ratio: 1,
   });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test("a destructive confirmation opens on Back, and the toasts never cover the page's buttons", async ({
+  page,
+  request,
+}) => {
+  const name = `Enter Proof ${uniqueEmail('x').slice(2, 8)}`;
+  const token = await adminToken(request);
+  const created = await request.post('/api/entity/create', {
+    headers: { authorization: `Bearer ${token}` },
+    data: agencyForm(name, uniqueEmail('enter')),
+  });
+  expect(created.ok()).toBe(true);
+  await signIn(page, 'admin', E2E_ADMIN.email, E2E_ADMIN.password, { land: false });
+
+  // The sign-in toast shows while the page's own 'Add Account' is there to click.
+  const toast = page.getByRole('alert').filter({ hasText: 'Login successfully.' });
+  await expect(toast).toBeVisible();
+  const addAccount = page.getByRole('link', { name: 'Add Account' });
+  await expect(addAccount).toBeVisible();
+  expect(await overlap(toast, addAccount)).toBe(false);
+
+  await page.getByPlaceholder('Search for entities or lawyers').fill(name);
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('Active');
+  const edits: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && r.url().includes('/api/entity/edit/')) edits.push(r.url());
+  });
+  await row.getByRole('button', { name: 'Disable' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Back' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  expect(edits).toEqual([]);
+  await expect(row).toContainText('Active');
+});
+
+test('long names wrap or are cut with their full text at hand, and never widen a page', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  // 150 characters without a space, as a name pasted from a system that joins words.
+  const longName = `Agency${randomUUID().slice(0, 8)}${'Wonderfullylongname'.repeat(8)}`.slice(0, 150);
+  const agency = await activeEntity(request, { name: longName });
+  const longPerson = `Bartholomew-Maximilian ${'Featherstonehaugh'.repeat(3)}`.slice(0, 60);
+  const family = await familyWithConversation(
+    request,
+    agency,
+    { child: 'Robin Long', parent: longPerson, birth: 'Bella Birch' },
+    { birth: ['Hello'], parent: 'Hi' },
+  );
+
+  const admin = await newPage(browser, baseURL);
+  await signIn(admin, 'admin', E2E_ADMIN.email, E2E_ADMIN.password);
+  await admin.getByPlaceholder('Search for entities or lawyers').fill(longName.slice(0, 30));
+  const cell = admin.getByRole('cell', { name: longName, exact: true });
+  await expect(cell).toBeVisible();
+  await expect(cell.locator('[title]')).toHaveAttribute('title', longName);
+  await expectNoSidewaysScroll(admin);
+  const table = admin.getByRole('table');
+  const fits = await table.evaluate((t) => {
+    const card = t.closest('.mantine-Paper-root') ?? t.parentElement!;
+    return t.getBoundingClientRect().right <= card.getBoundingClientRect().right + 1;
+  });
+  expect(fits).toBe(true);
+  await expect(
+    admin.getByRole('row', { name: new RegExp(longName.slice(0, 30)) }).getByText('Active'),
+  ).toBeVisible();
+  await admin.screenshot({ path: 'e2e/.artifacts/screens/long-entity-list.png', fullPage: true });
+  await admin
+    .getByRole('row', { name: new RegExp(longName.slice(0, 30)) })
+    .getByRole('link', { name: 'View' })
+    .click();
+  await expect(admin.getByRole('heading', { level: 1 })).toHaveText(longName);
+  await expectNoSidewaysScroll(admin);
+  await expect(admin).toHaveTitle(`${longName} · Bridge Talk`);
+  await admin.screenshot({ path: 'e2e/.artifacts/screens/long-entity-details.png', fullPage: true });
+
+  const entity = await newPage(browser, baseURL);
+  await signIn(entity, 'entity', agency.email, agency.password);
+  await entity.goto(`/manage-families/${family.groupId}/details`);
+  const members = entity.getByRole('table', { name: 'Members' });
+  await expect(members.getByRole('cell', { name: longPerson, exact: true })).toBeVisible();
+  await expectNoSidewaysScroll(entity);
+  const membersFit = await members.evaluate((t) => {
+    const card = t.closest('.mantine-Paper-root')!;
+    return t.getBoundingClientRect().right <= card.getBoundingClientRect().right + 1;
+  });
+  expect(membersFit).toBe(true);
+  await expect(members.getByRole('switch', { name: `Status of ${longPerson}` })).toBeInViewport();
+
+  // The family renamed with a long name of one word: its page and the families list keep to the window.
+  const longFamily = 'Wonderfullylongfamilyname'.repeat(6).slice(0, 120);
+  await entity.goto(`/manage-families/${family.groupId}/edit-group`);
+  await entity.getByRole('textbox', { name: 'Group name' }).fill(longFamily);
+  await entity.getByRole('button', { name: 'Save' }).click();
+  await expect(entity.getByRole('heading', { level: 1 })).toHaveText(longFamily);
+  await expectNoSidewaysScroll(entity);
+  await entity.goto('/manage-families');
+  const families = entity.getByRole('table');
+  await expect(families.getByRole('cell', { name: longFamily, exact: true })).toBeVisible();
+  const familiesFit = await families.evaluate((t) => {
+    const card = t.closest('.mantine-Paper-root')!;
+    return t.getBoundingClientRect().right <= card.getBoundingClientRect().right + 1;
+  });
+  expect(familiesFit).toBe(true);
+  await expect(families.getByRole('link', { name: `View ${longFamily}` })).toBeInViewport();
+  await entity.screenshot({ path: 'e2e/.artifacts/screens/long-family-page.png', fullPage: true });
 });

@@ -1,6 +1,7 @@
 // Terms and Conditions: the first version written in the self-hosted editor, a second version edited
 // from it, both shown on /terms-conditions and in the logged-out modal; the editor's code is loaded by
-// its route only; and hostile html never runs.
+// its route only; and hostile html never runs. Before any terms exist the page offers to write the first
+// ones and never publishes an empty editor: that test comes first, while the shared server has none.
 import type { Page, Response } from '@playwright/test';
 import { adminToken } from '../support/accounts.js';
 import { E2E_ADMIN } from '../support/constants.js';
@@ -24,6 +25,53 @@ async function waitForEditor(page: Page) {
   await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled({ timeout: 30_000 });
   await expect(editorBody(page)).toBeVisible();
 }
+
+test('before any terms exist the page offers to write the first ones; an empty editor is not published', async ({
+  page,
+  request,
+}) => {
+  await signInAdmin(page);
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Terms and Conditions' })
+    .click();
+  await expect(page.getByText('The terms and conditions have not been published yet.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Write the first terms' }).click();
+  await expect(page).toHaveURL(/\/terms-conditions\/new$/);
+  // The editor is a large script: on a busy machine it may take more than the usual 10 s to start.
+  const save = page.getByRole('button', { name: 'Save' });
+  await expect(save).toBeEnabled({ timeout: 30_000 });
+  const editor = page.frameLocator('iframe.tox-edit-area__iframe').locator('body');
+  await expect(editor).toBeVisible();
+
+  // Nothing written.
+  await save.click();
+  const refusal = page
+    .getByRole('alert')
+    .filter({ hasText: 'The terms are empty. Write them before saving.' });
+  await expect(refusal).toBeVisible();
+  await expect(page).toHaveURL(/\/terms-conditions\/new$/);
+
+  // Only empty paragraphs and spaces.
+  await editor.click();
+  for (let i = 0; i < 3; i++) {
+    await page.keyboard.type('   ');
+    await page.keyboard.press('Enter');
+  }
+  await expect(refusal).toHaveCount(0);
+  await save.click();
+  await expect(refusal).toBeVisible();
+  await expect(page.getByText('Terms and conditions saved.')).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/terms-conditions$/);
+  await expect(page.getByText('The terms and conditions have not been published yet.')).toBeVisible();
+  // None in force is an answer, not a failure: the logged-out modal's request never errs.
+  const last = await request.get('/api/term/last');
+  expect(last.status()).toBe(200);
+  expect(await last.json()).toBeNull();
+});
 
 test('the first version is written in the editor, a second edited from it; both are shown', async ({
   page,
