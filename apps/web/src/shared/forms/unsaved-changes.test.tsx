@@ -9,7 +9,7 @@ import { UnsavedChangesGuard } from './unsaved-changes.js';
 import { holdSessionEnd } from './unsaved-changes-store.js';
 import { useBlurValidatedForm } from './use-blur-validated-form.js';
 
-function EditPage({ guard = true }: { guard?: boolean }) {
+function EditPage({ guard = true, cancelStays = false }: { guard?: boolean; cancelStays?: boolean }) {
   const form = useBlurValidatedForm<{ name: string }>({
     guardUnsaved: guard,
     defaultValues: { name: 'Open Arms' },
@@ -22,7 +22,11 @@ function EditPage({ guard = true }: { guard?: boolean }) {
       </nav>
       <form onSubmit={form.handleSubmit(() => undefined)}>
         <TextInput label="Name" {...form.register('name')} />
-        <Button component={Link} to="/elsewhere">
+        <Button
+          component={Link}
+          to="/elsewhere"
+          onClick={cancelStays ? (event: React.MouseEvent) => event.preventDefault() : undefined}
+        >
           Cancel
         </Button>
       </form>
@@ -30,10 +34,10 @@ function EditPage({ guard = true }: { guard?: boolean }) {
   );
 }
 
-function renderEditPage(guard = true) {
+function renderEditPage(guard = true, cancelStays = false) {
   return renderWithProviders(null, {
     routes: [
-      { path: '/', element: <EditPage guard={guard} /> },
+      { path: '/', element: <EditPage guard={guard} cancelStays={cancelStays} /> },
       { path: '/elsewhere', element: <h1>Elsewhere</h1> },
     ],
   });
@@ -77,6 +81,22 @@ describe('UnsavedChangesGuard', () => {
     await user.type(screen.getByLabelText('Name'), ' Agency');
     await user.click(screen.getByRole('link', { name: 'Cancel' }));
     expect(again.router.state.location.pathname).toBe('/elsewhere');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("discards the changes as the form's own Cancel is clicked, while its page still shows", async () => {
+    // The next page may take a moment to load: a menu link clicked meanwhile does not ask about
+    // changes the person already chose to leave (here the Cancel's page stays on screen).
+    const user = userEvent.setup();
+    const { router } = renderEditPage(true, true);
+    await user.type(screen.getByLabelText('Name'), ' Agency');
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    expect(screen.getByLabelText('Name')).toHaveValue('Open Arms Agency');
+
+    await user.click(screen.getByRole('link', { name: 'Payments' }));
+
+    expect(await screen.findByRole('heading', { name: 'Elsewhere' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/elsewhere');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

@@ -28,13 +28,13 @@ function leavingLink(event: MouseEvent): HTMLAnchorElement | null {
   if (!(link instanceof HTMLAnchorElement)) return null;
   if (link.target && link.target !== '_self') return null;
   if (link.hasAttribute('download') || link.origin !== window.location.origin) return null;
-  // The form's own links (Cancel) are its way out: they leave without asking. A Cancel beside an editor
-  // that is no <form> says so itself.
-  if (link.closest('form, [data-discards-changes]')) return null;
   const here = window.location.pathname + window.location.search;
   if (link.pathname + link.search === here) return null;
   return link;
 }
+
+/** A form's own links (Cancel) are its way out; a Cancel beside an editor that is no <form> says so itself. */
+const discardsChanges = (link: HTMLAnchorElement) => link.closest('form, [data-discards-changes]') !== null;
 
 export function UnsavedChangesGuard() {
   const navigate = useNavigate();
@@ -46,6 +46,9 @@ export function UnsavedChangesGuard() {
       if (!hasUnsavedChanges()) return;
       const link = leavingLink(event);
       if (!link) return;
+      // Leaving by the form's own way out discards its changes at once: the page may still show while
+      // the next one loads, and a menu link clicked meanwhile must not ask about them.
+      if (discardsChanges(link)) return dropUnsavedChanges();
       event.preventDefault();
       event.stopPropagation();
       setLeavingTo(link.pathname + link.search + link.hash);
