@@ -27,7 +27,6 @@ import type { Config } from './config/index.js';
 import { type Database, databaseOptions, openDatabase } from './db/client.js';
 import { createJobQueue } from './jobs/queue.js';
 import { AppError } from './lib/app-error.js';
-import { requestLoggerFactory } from './lib/request-logger.js';
 import { currentRequestId, REQUEST_ID_PATTERN, runInRequestScope } from './lib/request-scope.js';
 import { guardRoles, SECURITY_SCHEMES } from './lib/route.js';
 import { frameworkErrorHeaders, registerSecurityHeaders } from './lib/security-headers.js';
@@ -65,6 +64,7 @@ import { createChatProvider } from './providers/chat/index.js';
 import { createMailTransport } from './providers/mail/index.js';
 import { createPaymentsProvider } from './providers/payments/index.js';
 import { createStorageProvider } from './providers/storage/index.js';
+import { requestLoggerFactory } from './speed-ups/request-logger.js';
 
 export interface BuildAppOptions {
   config: Config;

@@ -6,11 +6,11 @@ import type { AuditAction } from '@bridge-talk/contract';
 import { and, count, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { preparedPerHandle } from '../../db/prepared.js';
 import { entities, groups, users } from '../../db/schema.js';
 import { chatChannels } from '../../db/schema-chat.js';
 import { auditEvents, conversationExports, PLATFORM_ACTIONS_SQL } from '../../db/schema-families.js';
 import { likePattern } from '../../lib/search.js';
+import { preparedPerHandle } from '../../speed-ups/prepared.js';
 
 const commonColumns = {
   id: auditEvents.id,

@@ -1,8 +1,8 @@
 import { and, eq, gt, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
-import { fieldsOf, lookedUpId, ownedRows } from '../../db/lookup-by-ids.js';
 import { entities, refreshTokens, sessions, users } from '../../db/schema.js';
+import { fieldsOf, lookedUpId, ownedRows } from '../../speed-ups/lookup-by-ids.js';
 
 const userColumns = {
   id: users.id,
@@ -40,7 +40,7 @@ export async function findUserById(db: Db, id: string) {
 }
 
 /**
- * The callers of several sessions in one statement (db/lookup-by-ids.ts): each session with its account
+ * The callers of several sessions in one statement (speed-ups/lookup-by-ids.ts): each session with its account
  * and entity, read by their keys.
  */
 function sessionActorsQuery(db: Db, ids: SQL) {

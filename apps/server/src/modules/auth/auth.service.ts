@@ -21,12 +21,12 @@ import {
 } from '@bridge-talk/contract';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { Actor, AppContext } from '../../app-context.js';
-import { sharedLookup } from '../../db/lookup-by-ids.js';
 import { AppError } from '../../lib/app-error.js';
 import { codeFlowLimiter } from '../../lib/attempt-limiter.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
 import type { SessionEnd } from '../../plugins/authenticate.js';
+import { sharedLookup } from '../../speed-ups/lookup-by-ids.js';
 import { queueMail } from '../mail/mail.service.js';
 import { signInCodeMail } from '../mail/templates.js';
 import { mustAddSecondFactor } from '../second-factors/admin-policy.service.js';
@@ -92,7 +92,7 @@ export function createAuthService(ctx: AppContext) {
   });
 
   // Every authenticated request reads its session: requests that arrive while two such reads are
-  // under way share the next one (db/lookup-by-ids.ts): one statement for many of them.
+  // under way share the next one (speed-ups/lookup-by-ids.ts): one statement for many of them.
   const sessionActor = sharedLookup((pairs) => repo.findSessionActors(db, pairs));
 
   /** The account of a session that still stands, as the caller of a request; else null. */

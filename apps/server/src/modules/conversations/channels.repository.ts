@@ -3,8 +3,8 @@
 import { and, eq, gte, max, sql } from 'drizzle-orm';
 import { type AuditEventInput, recordAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
-import { preparedPerHandle } from '../../db/prepared.js';
 import { auditEvents } from '../../db/schema-families.js';
+import { preparedPerHandle } from '../../speed-ups/prepared.js';
 
 export type AuditAction = (typeof auditEvents.$inferInsert)['action'];
 

@@ -3,9 +3,9 @@
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type AuditEventInput, recordAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
-import { mappedOnce, preparedPerHandle } from '../../db/prepared.js';
 import { entities, sessions, users } from '../../db/schema.js';
 import { likePattern, lowerCaseColumnLike } from '../../lib/search.js';
+import { mappedOnce, preparedPerHandle } from '../../speed-ups/prepared.js';
 
 export type EntityStatus = (typeof entities.$inferSelect)['status'];
 type EntitySubtype = (typeof entities.$inferSelect)['subtype'];

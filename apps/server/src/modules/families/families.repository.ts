@@ -2,10 +2,10 @@
 // and plan, and the rename. Every function takes the signed-in entity's id: there is no unscoped read.
 import { and, asc, count, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { mappedOnce, preparedPerHandle } from '../../db/prepared.js';
 import { billingInformation, groups } from '../../db/schema.js';
 import { messageReports } from '../../db/schema-desk.js';
 import { likePattern, lowerCaseColumnContains, lowerCaseColumnLike } from '../../lib/search.js';
+import { mappedOnce, preparedPerHandle } from '../../speed-ups/prepared.js';
 
 /**
  * Whether the family holds an open report (the list's '!'), asked in the page's own statement: a

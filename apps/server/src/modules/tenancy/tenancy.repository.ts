@@ -2,12 +2,12 @@
 // payment e-mail and plan, so that the family's details answer from the same read.
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { fieldsOf, lookedUpId, ownedRows } from '../../db/lookup-by-ids.js';
 import { billingInformation, entities, groups } from '../../db/schema.js';
 import { subscriptions } from '../../db/schema-billing.js';
+import { fieldsOf, lookedUpId, ownedRows } from '../../speed-ups/lookup-by-ids.js';
 
 /**
- * Families with their entity, payment e-mail and plan, several in one statement (db/lookup-by-ids.ts):
+ * Families with their entity, payment e-mail and plan, several in one statement (speed-ups/lookup-by-ids.ts):
  * every family and conversation route reads its family first (concurrent requests share the statement,
  * tenancy.service.ts), and the details answer from it. The current subscription (not over: incomplete,
  * active or past due — at most one, a partial unique index) decides the plan; the billing module writes

@@ -3,9 +3,9 @@
 // family that does not exist, so that nothing about it is revealed.
 import { MSG } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
-import { sharedLookup } from '../../db/lookup-by-ids.js';
-import { preparedPerHandle } from '../../db/prepared.js';
 import { AppError, isUuid, notFound } from '../../lib/app-error.js';
+import { sharedLookup } from '../../speed-ups/lookup-by-ids.js';
+import { preparedPerHandle } from '../../speed-ups/prepared.js';
 import * as repo from './tenancy.repository.js';
 
 /** The entity of an entity caller; anyone else is refused (the route's guard refuses them first). */
@@ -15,7 +15,7 @@ export function entityIdOf(actor: Actor): string {
 }
 
 // Every family and conversation route reads its family first: requests that arrive while two such
-// reads are under way share the next one (lib/coalesce.ts), per database handle.
+// reads are under way share the next one (speed-ups/coalesce.ts), per database handle.
 const familyLookups = preparedPerHandle((db) => sharedLookup((pairs) => repo.findEntityFamilies(db, pairs)));
 
 /** The entity's family, or 404 — for a family of another entity too, so that nothing is revealed. */

@@ -4,9 +4,9 @@
 // channel beside the words of the message (MESSAGE_SEARCH_VECTOR).
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { mappedOnce } from '../../db/prepared.js';
 import { chatChannels, chatMessages, chatUsers, MESSAGE_SEARCH_VECTOR } from '../../db/schema-chat.js';
 import { isUuid } from '../../lib/app-error.js';
+import { mappedOnce } from '../../speed-ups/prepared.js';
 
 /** How long one search statement may run (PostgreSQL; PGlite, single-threaded, cannot interrupt one). */
 const SEARCH_STATEMENT_TIMEOUT_MS = 5000;

@@ -1,5 +1,5 @@
 // Reading the rows of many ids in one statement, for look-ups that every request makes (its session,
-// its family) and that concurrent requests share (lib/coalesce.ts).
+// its family) and that concurrent requests share (speed-ups/coalesce.ts).
 //
 // The statement is `(values ($1::uuid), …) as k(id) cross join lateral (<one id's read> limit 1)`: each
 // id is looked up by its keys, so PostgreSQL cannot trade the index look-ups for scans and hashes of
@@ -7,8 +7,8 @@
 // prepared for a few fixed numbers of ids, so that each keeps one plan: an array of any length would
 // be planned again on every call. One statement of 8 ids costs about what 2 single look-ups do.
 import { type SQL, type Subquery, sql } from 'drizzle-orm';
-import { coalesce } from '../lib/coalesce.js';
-import type { Db } from './client.js';
+import type { Db } from '../db/client.js';
+import { coalesce } from './coalesce.js';
 import { mappedOnce, preparedPerHandle } from './prepared.js';
 
 const SIZES = [1, 2, 4, 8, 16, 32, 64] as const;
@@ -17,7 +17,7 @@ const SIZES = [1, 2, 4, 8, 16, 32, 64] as const;
 const LOOKUP_MAX = Math.max(...SIZES);
 
 /**
- * How requests share a look-up (lib/coalesce.ts): two statements under way at once, the keys asked
+ * How requests share a look-up (speed-ups/coalesce.ts): two statements under way at once, the keys asked
  * meanwhile in the next, and a statement that has not answered within 10 s fails its requests (as a
  * pool connection not found within 5 s does) instead of holding up the ones behind it.
  */

@@ -4,7 +4,7 @@
 // once per connection instead of once per call. Kept per handle: given a transaction, the statement is
 // built for it and runs in it.
 import { Column, is, SQL, Subquery } from 'drizzle-orm';
-import type { Db } from './client.js';
+import type { Db } from '../db/client.js';
 
 /** `build` is called at most once per handle; names given to `.prepare(name)` must be unique. */
 export function preparedPerHandle<T>(build: (db: Db) => T): (db: Db) => T {
