@@ -140,3 +140,35 @@ export function callLoose<E extends Endpoint>(
 ): Promise<Answer<E>> {
   return send(app, endpoint, options);
 }
+
+/** A client bound to an app and to defaults (a credential, headers) every call starts from. */
+export interface Client {
+  <E extends Endpoint>(endpoint: E, options?: CallOptions<E>): Promise<Answer<E>>;
+  /** The same call with input the contract does not allow. */
+  loose<E extends Endpoint>(endpoint: E, options?: LooseOptions): Promise<Answer<E>>;
+}
+
+function merged(defaults: Common, options: LooseOptions): LooseOptions {
+  return { ...defaults, ...options, headers: { ...defaults.headers, ...options.headers } };
+}
+
+/** `const api = testClient(() => t.app, { auth: admin }); await api(endpoints.term.last)`. */
+export function testClient(app: AppLike, defaults: Common = {}): Client {
+  const client = <E extends Endpoint>(endpoint: E, options?: CallOptions<E>) =>
+    send(app, endpoint, merged(defaults, (options ?? {}) as LooseOptions));
+  return Object.assign(client, {
+    loose: <E extends Endpoint>(endpoint: E, options: LooseOptions = {}) =>
+      send(app, endpoint, merged(defaults, options)),
+  });
+}
+
+/**
+ * The member of a union answer that has `key` (the channel list answers channels, or a channel's
+ * messages with `?channelId=`), failing when it is absent: `withKey(list.json(), 'channels').channels`.
+ */
+export function withKey<T, K extends string>(body: T, key: K): Extract<T, { [P in K]: unknown }> {
+  if (typeof body !== 'object' || body === null || !(key in body)) {
+    throw new Error(`the answer has no ${key}: ${JSON.stringify(body)}`);
+  }
+  return body as Extract<T, { [P in K]: unknown }>;
+}
