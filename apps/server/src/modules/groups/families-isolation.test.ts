@@ -1,6 +1,6 @@
-import { endpoints } from '@bridge-talk/contract';
 // Tenant isolation of the family routes: another entity calling any of them with a family (or a person
 // of a family) that is not its own gets 404, and nothing of that family changes.
+import { endpoints } from '@bridge-talk/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groups } from '../../db/schema.js';
