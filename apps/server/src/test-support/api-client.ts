@@ -94,7 +94,11 @@ function queryString(query: LooseOptions['query']): string {
 }
 
 /** The address a call goes to: the endpoint's path with its params filled in, and the query. */
-export function urlOf(route: Route, params?: LooseOptions['params'], query?: LooseOptions['query']): string {
+export function urlOf(
+  route: { readonly path: string },
+  params?: LooseOptions['params'],
+  query?: LooseOptions['query'],
+): string {
   const path = route.path.includes(':') ? apiPath(route.path, params ?? {}) : route.path;
   return `${path}${queryString(query)}`;
 }

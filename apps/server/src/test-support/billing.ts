@@ -73,18 +73,21 @@ export async function timesRedeemed(db: Db, couponId: string): Promise<number> {
 }
 
 /** A valid billing payload around a card token (phone of the add-family rule, 14 characters). */
-export function billingPayload(token: Record<string, unknown>, overrides: Record<string, unknown> = {}) {
+export function billingPayload<T extends object, O extends object = Record<never, never>>(
+  token: T,
+  overrides?: O,
+) {
   return {
     cardName: 'Pat Payer',
     address: '1 Main Street',
     city: 'Springfield',
-    state: 'IL',
+    state: 'IL' as const,
     zip: '62701',
-    country: 'US',
+    country: 'US' as const,
     email: 'pat.payer@test.local',
     phoneNumber: '(555) 010-2000',
     ...token,
-    ...overrides,
+    ...(overrides as O),
   };
 }
 
