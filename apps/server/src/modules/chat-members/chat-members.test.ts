@@ -1,11 +1,12 @@
 // The member chat API of the local provider: a family member signs in with an e-mailed code, posts
 // and reports messages; what they do shows in the entity's conversation history.
 import { createHash } from 'node:crypto';
-import { API, apiPath, MSG } from '@bridge-talk/contract';
+import { API, apiPath, endpoints, MSG } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages } from '../../db/schema-chat.js';
+import { call, callLoose, withKey } from '../../test-support/api-client.js';
 import {
   type ConversationApp,
   createConversationApp,
@@ -63,11 +64,7 @@ describe('member chat API', () => {
       expiresIn: 12 * 60 * 60,
       member: { id: f.birth.memberId, name: 'Bea Birth' },
     });
-    const channels = await c.t.app.inject({
-      method: 'GET',
-      url: API.chat.channels,
-      headers: { authorization: `Bearer ${session.json().token}` },
-    });
+    const channels = await call(c.t.app, endpoints.chat.channels, { auth: `Bearer ${session.json().token}` });
     expect(channels.json()).toEqual({
       channels: [{ id: f.channelId, number: 1, disabled: false, permission: 'write' }],
     });
@@ -108,11 +105,11 @@ describe('member chat API', () => {
       .png()
       .toBuffer();
     const upload = multipartBody([{ bytes: png, fileName: 'cake.png', contentType: 'image/png' }]);
-    const uploaded = await c.t.app.inject({
-      method: 'POST',
-      url: apiPath(API.chat.files, { channelId: f.channelId }),
-      payload: upload.payload,
-      headers: { ...upload.headers, authorization: birth },
+    const uploaded = await callLoose(c.t.app, endpoints.chat.files, {
+      params: { channelId: f.channelId },
+      body: upload.payload,
+      auth: birth,
+      headers: { ...upload.headers },
     });
     expect(uploaded.statusCode).toBe(201);
     const file = uploaded.json();
@@ -139,10 +136,10 @@ describe('member chat API', () => {
     expect(flagged.statusCode).toBe(200);
     expect(flagged.json()).toEqual({ message: MSG.conversations.messageReported });
 
-    const page = await c.t.app.inject({
-      method: 'GET',
-      url: `${apiPath(API.channels.list, { groupId: f.groupId })}?channelId=${f.channelId}`,
-      headers: { authorization: owner.authorization },
+    const page = await call(c.t.app, endpoints.channels.list, {
+      params: { groupId: f.groupId },
+      query: { channelId: f.channelId },
+      auth: owner.authorization,
     });
     const address = apiPath(API.channels.attachment, {
       groupId: f.groupId,
@@ -150,7 +147,7 @@ describe('member chat API', () => {
       messageId: id,
       index: '0',
     });
-    expect(page.json().messages).toEqual([
+    expect(withKey(page.json(), 'messages').messages).toEqual([
       {
         id,
         user: { id: f.birth.memberId, name: 'Bea Birth' },
@@ -175,7 +172,7 @@ describe('member chat API', () => {
     // The address works as an <img> uses it: no header, the media token in the address.
     const picture = await c.t.app.inject({
       method: 'GET',
-      url: page.json().messages[0].attachments[0].image_url,
+      url: withKey(page.json(), 'messages').messages[0]!.attachments[0]!.image_url,
     });
     expect(picture.statusCode).toBe(200);
     expect(picture.headers['content-type']).toBe('image/png');
@@ -205,12 +202,12 @@ describe('member chat API', () => {
       .from(chatMessages)
       .where(eq(chatMessages.id, posted.json().id));
     expect(stored?.html).toBe(clean);
-    const page = await c.t.app.inject({
-      method: 'GET',
-      url: `${apiPath(API.channels.list, { groupId: f.groupId })}?channelId=${f.channelId}`,
-      headers: { authorization: owner.authorization },
+    const page = await call(c.t.app, endpoints.channels.list, {
+      params: { groupId: f.groupId },
+      query: { channelId: f.channelId },
+      auth: owner.authorization,
     });
-    expect(page.json().messages.map((m: { html: string }) => m.html)).toEqual([clean]);
+    expect(withKey(page.json(), 'messages').messages.map((m: { html: string }) => m.html)).toEqual([clean]);
   });
 
   it('serves a message stored before sanitising (straight in the table) through the same allow-list', async () => {
@@ -220,12 +217,14 @@ describe('member chat API', () => {
       userId: f.birth.memberId,
       html: '<span style="position:fixed;inset:0" class="x">Old news</span><img src="x" onerror="steal()"><form><input name="pin"></form>',
     });
-    const page = await c.t.app.inject({
-      method: 'GET',
-      url: `${apiPath(API.channels.list, { groupId: f.groupId })}?channelId=${f.channelId}`,
-      headers: { authorization: owner.authorization },
+    const page = await call(c.t.app, endpoints.channels.list, {
+      params: { groupId: f.groupId },
+      query: { channelId: f.channelId },
+      auth: owner.authorization,
     });
-    expect(page.json().messages.map((m: { html: string }) => m.html)).toEqual(['<span>Old news</span>']);
+    expect(withKey(page.json(), 'messages').messages.map((m: { html: string }) => m.html)).toEqual([
+      '<span>Old news</span>',
+    ]);
   });
 
   it('refuses a message with nothing left once sanitised: an <img onerror> alone is empty', async () => {
@@ -287,26 +286,17 @@ describe('member chat API', () => {
 
   it('takes member tokens only: none is 401, a portal token is 403; a member token opens no portal route', async () => {
     const f = await familyWithChannel(c, owner.entityId);
-    expect((await c.t.app.inject({ method: 'GET', url: API.chat.channels })).statusCode).toBe(401);
-    const bogus = await c.t.app.inject({
-      method: 'GET',
-      url: API.chat.channels,
-      headers: { authorization: 'Bearer not-a-token' },
-    });
+    expect((await call(c.t.app, endpoints.chat.channels)).statusCode).toBe(401);
+    const bogus = await call(c.t.app, endpoints.chat.channels, { auth: 'Bearer not-a-token' });
     expect(bogus.statusCode).toBe(401);
-    const portal = await c.t.app.inject({
-      method: 'GET',
-      url: API.chat.channels,
-      headers: { authorization: owner.authorization },
-    });
+    const portal = await call(c.t.app, endpoints.chat.channels, { auth: owner.authorization });
     expect(portal.statusCode).toBe(403);
     const member = await memberToken(f.parent.email!);
-    const me = await c.t.app.inject({ method: 'GET', url: API.auth.me, headers: { authorization: member } });
+    const me = await call(c.t.app, endpoints.auth.me, { auth: member });
     expect(me.statusCode).toBe(401);
-    const history = await c.t.app.inject({
-      method: 'GET',
-      url: apiPath(API.channels.list, { groupId: f.groupId }),
-      headers: { authorization: member },
+    const history = await call(c.t.app, endpoints.channels.list, {
+      params: { groupId: f.groupId },
+      auth: member,
     });
     expect(history.statusCode).toBe(401);
   });
@@ -316,10 +306,8 @@ describe('member chat API with the Stream provider', () => {
   it('is not offered: members use the chat provider’s own app', async () => {
     const stream = await createConversationApp('stream');
     try {
-      const response = await stream.t.app.inject({
-        method: 'POST',
-        url: API.chat.code,
-        payload: { email: 'someone@family.test' },
+      const response = await call(stream.t.app, endpoints.chat.code, {
+        body: { email: 'someone@family.test' },
       });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: MSG.conversations.memberApiUnavailable });

@@ -3,8 +3,9 @@
 // review needs a note and takes the '!' away while the history keeps the report, and a report of
 // another entity is not found.
 import { createHmac } from 'node:crypto';
-import { API, apiPath, MAIL_TEXTS, MSG } from '@bridge-talk/contract';
+import { API, apiPath, endpoints, MAIL_TEXTS, MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, callLoose, withKey } from '../../test-support/api-client.js';
 import {
   type ConversationApp,
   createConversationApp,
@@ -36,11 +37,10 @@ describe('reported messages, local provider', () => {
     c.t.app.inject({ method: 'POST', url, headers: { authorization }, payload: payload as object });
 
   async function report(messageId: string, memberId: string, reason?: string) {
-    const answer = await c.t.app.inject({
-      method: 'POST',
-      url: apiPath(API.chat.flags, { messageId }),
-      headers: { authorization: await signedMemberAuthorization(c.t.app, memberId) },
-      payload: reason ? { reason } : {},
+    const answer = await call(c.t.app, endpoints.chat.flags, {
+      params: { messageId },
+      auth: await signedMemberAuthorization(c.t.app, memberId),
+      body: reason ? { reason } : {},
     });
     expect(answer.statusCode).toBe(200);
   }
@@ -82,7 +82,7 @@ describe('reported messages, local provider', () => {
     const searched = await get(`${API.group.list}?search=robin%20queue`);
     expect(searched.json().result).toEqual([expect.objectContaining({ _id: f.groupId, reports: true })]);
     const channels = await get(apiPath(API.channels.list, { groupId: f.groupId }));
-    expect(channels.json().channels[0].hasReports).toBe(true);
+    expect(withKey(channels.json(), 'channels').channels[0]!.hasReports).toBe(true);
 
     // The alert: within the job's run, to the sign-in e-mail, naming the family, the channel and the link.
     const [mail] = await eventually(async () => {
@@ -142,7 +142,7 @@ describe('reported messages, local provider', () => {
     const searched = await get(`${API.group.list}?search=robin`);
     expect(searched.json().result.find((g: { _id: string }) => g._id === f.groupId).reports).toBe(false);
     const channels = await get(apiPath(API.channels.list, { groupId: f.groupId }));
-    expect(channels.json().channels[0].hasReports).toBe(false);
+    expect(withKey(channels.json(), 'channels').channels[0]!.hasReports).toBe(false);
     // The history still shows who reported the message.
     const page = await get(`${apiPath(API.channels.list, { groupId: f.groupId })}?channelId=${f.channelId}`);
     expect(page.json().messages[0].flaggedMessages.flags).toEqual([
@@ -222,19 +222,15 @@ describe('reported messages, local provider', () => {
   it('sends a daily digest instead, when the entity chose it', async () => {
     const fresh = await signedInEntity(c.t);
     expect((await get(API.reports.alerts, fresh.authorization)).json()).toEqual({ mode: 'immediate' });
-    const saved = await c.t.app.inject({
-      method: 'PUT',
-      url: API.reports.setAlerts,
-      headers: { authorization: fresh.authorization },
-      payload: { mode: 'daily' },
+    const saved = await call(c.t.app, endpoints.reports.setAlerts, {
+      auth: fresh.authorization,
+      body: { mode: 'daily' },
     });
     expect(saved.json()).toEqual({ message: MSG.alerts.saved });
     expect((await get(API.reports.alerts, fresh.authorization)).json()).toEqual({ mode: 'daily' });
-    const bad = await c.t.app.inject({
-      method: 'PUT',
-      url: API.reports.setAlerts,
-      headers: { authorization: fresh.authorization },
-      payload: { mode: 'hourly' },
+    const bad = await callLoose(c.t.app, endpoints.reports.setAlerts, {
+      auth: fresh.authorization,
+      body: { mode: 'hourly' },
     });
     expect(bad.statusCode).toBe(400);
 
@@ -268,14 +264,12 @@ describe('reported messages, Stream', () => {
 
   function webhook(body: object, secret = c.t.app.ctx.config.chat.stream.apiSecret!) {
     const raw = JSON.stringify(body);
-    return c.t.app.inject({
-      method: 'POST',
-      url: API.reports.streamWebhook,
+    return callLoose(c.t.app, endpoints.reports.streamWebhook, {
       headers: {
         'content-type': 'application/json',
         'x-signature': createHmac('sha256', secret).update(raw).digest('hex'),
       },
-      payload: raw,
+      body: raw,
     });
   }
 
@@ -291,23 +285,13 @@ describe('reported messages, Stream', () => {
 
     const forged = await webhook(event, 'not-the-secret');
     expect(forged.statusCode).toBe(401);
-    expect(
-      (
-        await c.t.app.inject({
-          method: 'GET',
-          url: API.reports.count,
-          headers: { authorization: entity.authorization },
-        })
-      ).json(),
-    ).toEqual({ open: 0 });
+    expect((await call(c.t.app, endpoints.reports.count, { auth: entity.authorization })).json()).toEqual({
+      open: 0,
+    });
 
     expect((await webhook(event)).statusCode).toBe(200);
     expect((await webhook(event)).statusCode).toBe(200);
-    const list = await c.t.app.inject({
-      method: 'GET',
-      url: API.reports.list,
-      headers: { authorization: entity.authorization },
-    });
+    const list = await call(c.t.app, endpoints.reports.list, { auth: entity.authorization });
     expect(list.json().total).toBe(1);
     expect(list.json().reports[0]).toMatchObject({
       familyName: 'Robin Stream',
@@ -334,11 +318,10 @@ describe('reported messages, Stream', () => {
     for (let run = 0; run <= families; run++) added += await syncStreamReports(c.t.app.ctx, 1);
     expect(added).toBe(1);
     expect(await syncStreamReports(c.t.app.ctx)).toBe(0);
-    const channels = await c.t.app.inject({
-      method: 'GET',
-      url: apiPath(API.channels.list, { groupId: f.groupId }),
-      headers: { authorization: entity.authorization },
+    const channels = await call(c.t.app, endpoints.channels.list, {
+      params: { groupId: f.groupId },
+      auth: entity.authorization,
     });
-    expect(channels.json().channels[0].hasReports).toBe(true);
+    expect(withKey(channels.json(), 'channels').channels[0]!.hasReports).toBe(true);
   });
 });
