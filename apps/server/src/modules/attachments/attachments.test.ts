@@ -7,12 +7,12 @@ import { mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { crc32 } from 'node:zlib';
-import { API, apiPath, endpoints, MSG } from '@bridge-talk/contract';
+import { endpoints, MSG } from '@bridge-talk/contract';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chatFiles, chatMessages } from '../../db/schema-chat.js';
-import { call, callLoose } from '../../test-support/api-client.js';
+import { call, callLoose, urlOf, withKey } from '../../test-support/api-client.js';
 import {
   type ConversationApp,
   createConversationApp,
@@ -170,7 +170,7 @@ async function posted(channelId: string, authorization: string, fileIds: string[
 }
 
 const entityAddress = (g: { groupId: string; channelId: string }, messageId: string, index = 0) =>
-  apiPath(API.channels.attachment, {
+  urlOf(endpoints.channels.attachment, {
     groupId: g.groupId,
     channelId: g.channelId,
     messageId,
@@ -178,8 +178,9 @@ const entityAddress = (g: { groupId: string; channelId: string }, messageId: str
   });
 
 const memberAddress = (channelId: string, messageId: string, index = 0) =>
-  apiPath(API.chat.attachment, { channelId, messageId, index: String(index) });
+  urlOf(endpoints.chat.attachment, { channelId, messageId, index: String(index) });
 
+/** Opens an attachment's address as a browser would: the address itself is under test. */
 function get(app: ConversationApp, url: string, headers: Record<string, string> = {}) {
   return app.t.app.inject({ method: 'GET', url, headers });
 }
@@ -190,15 +191,13 @@ async function messagesOf(
   g: { groupId: string; channelId: string },
   authorization: string,
 ) {
-  const page = await get(
-    app,
-    `${apiPath(API.channels.list, { groupId: g.groupId })}?channelId=${g.channelId}`,
-    {
-      authorization,
-    },
-  );
+  const page = await call(app.t.app, endpoints.channels.list, {
+    params: { groupId: g.groupId },
+    query: { channelId: g.channelId },
+    auth: authorization,
+  });
   expect(page.statusCode, page.body).toBe(200);
-  return page.json().messages as { id: string; attachments: Record<string, unknown>[] }[];
+  return withKey(page.json(), 'messages').messages;
 }
 
 async function attachmentsOf(
@@ -497,10 +496,11 @@ describe('refused uploads', () => {
     const portalUser = await upload(f.channelId, owner.authorization, [part]);
     expect(portalUser.statusCode).toBe(403);
     expect(portalUser.json()).toEqual({ message: MSG.extra.forbidden });
-    const anonymous = await c.t.app.inject({
-      method: 'POST',
-      url: apiPath(API.chat.files, { channelId: f.channelId }),
-      ...multipartBody([part]),
+    const { payload, headers } = multipartBody([part]);
+    const anonymous = await callLoose(c.t.app, endpoints.chat.files, {
+      params: { channelId: f.channelId },
+      payload,
+      headers,
       remoteAddress: '10.9.0.3',
     });
     expect(anonymous.statusCode).toBe(401);
@@ -839,12 +839,12 @@ describe('the media token in an attachment address', () => {
   });
 
   it('is no bearer token: it opens no other route', async () => {
-    const me = await get(c, API.auth.me, { authorization: `Bearer ${token}` });
+    const me = await call(c.t.app, endpoints.auth.me, { auth: `Bearer ${token}` });
     expect(me.statusCode).toBe(401);
-    const page = await get(
-      c,
-      `${apiPath(API.channels.list, { groupId: f.groupId })}?channelId=${f.channelId}&access=${token}`,
-    );
+    const page = await callLoose(c.t.app, endpoints.channels.list, {
+      params: { groupId: f.groupId },
+      query: { channelId: f.channelId, access: token },
+    });
     expect(page.statusCode).toBe(401);
     const asMember = await get(c, memberAddress(f.channelId, messageId), {
       authorization: `Bearer ${token}`,
@@ -1317,14 +1317,12 @@ describe('bidirectional controls in messages', () => {
       '<p>\u202Bשלום <b>bold</b></p>';
     const answer = await postMessage(f.channelId, birth, { html });
     expect(answer.statusCode, answer.body).toBe(201);
-    const page = await get(
-      c,
-      `${apiPath(API.channels.list, { groupId: f.groupId })}?channelId=${f.channelId}`,
-      { authorization: owner.authorization },
-    );
-    const shown = (page.json().messages as { id: string; html: string }[]).find(
-      (m) => m.id === answer.json().id,
-    );
+    const page = await call(c.t.app, endpoints.channels.list, {
+      params: { groupId: f.groupId },
+      query: { channelId: f.channelId },
+      auth: owner.authorization,
+    });
+    const shown = withKey(page.json(), 'messages').messages.find((m) => m.id === answer.json().id);
     expect(shown?.html).toBe(
       '<p>Pay <a href="https://pay.example/1" target="_blank" rel="noopener noreferrer">invoicefdp.exe.png</a> today</p>' +
         '<p>\u202Bשלום \u202C<b>bold</b></p>',
