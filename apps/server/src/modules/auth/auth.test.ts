@@ -380,12 +380,12 @@ describe('logs', () => {
         body: { email, role: 'entity', state, code },
       });
       expect(validated.statusCode).toBe(200);
-      const next = validated.json().state as string;
+      const next = validated.json().state;
       const set = await call(t.app, endpoints.auth.passwordChange, {
         body: { email, role: 'entity', state: next, password },
       });
       expect(set.statusCode).toBe(200);
-      const flowSecrets = [code, state, next, password, set.json().accessToken as string];
+      const flowSecrets = [code, state, next, password, set.json().accessToken];
       for (const secret of flowSecrets) rememberSecret(secret);
       secrets.push(...flowSecrets);
     }

@@ -28,7 +28,7 @@ async function resetCode(email: string, role: 'admin' | 'entity') {
   expect(requested.statusCode).toBe(200);
   expect(requested.json().message).toBe(MSG.auth.verificationCodeSent);
   const mail = await waitForMessage(smtp, email, /verification code/);
-  return { state: requested.json().state as string, code: codeIn(mail.text) };
+  return { state: requested.json().state, code: codeIn(mail.text) };
 }
 
 describe('forgot password', () => {

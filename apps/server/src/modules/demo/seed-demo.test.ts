@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Coupon, couponAppliesTo, endpoints, MSG } from '@bridge-talk/contract';
+import { couponAppliesTo, endpoints, MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, withKey } from '../../test-support/api-client.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
@@ -149,7 +149,7 @@ describe('demo data', () => {
     const admin = await signIn(t.app, { ...TEST_ADMIN, role: 'admin' });
     const listed = await call(t.app, endpoints.payments.coupons, { auth: admin.authorization });
     expect(listed.statusCode).toBe(200);
-    const coupons = new Map((listed.json().coupons as Coupon[]).map((c) => [c.id, c]));
+    const coupons = new Map(listed.json().coupons.map((c) => [c.id, c]));
     const plans = (await t.sql('select id, type from payment_plans where active')) as {
       rows: { id: string; type: 'recurring' | 'one_time' }[];
     };

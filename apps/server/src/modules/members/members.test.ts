@@ -501,7 +501,7 @@ describe('POST /api/group/user/sync', () => {
       },
     });
     expect(response.statusCode).toBe(200);
-    expect((response.json().result as GroupMember[]).map((m) => [m.name, m.role, m.position])).toEqual([
+    expect(response.json().result.map((m) => [m.name, m.role, m.position])).toEqual([
       ['Robin Lee', 'child', 1],
       ['Andy Adams', 'adoptive_parent', 1],
       ['Alice Adams', 'adoptive_parent', 2],
