@@ -255,7 +255,7 @@ describe('POST /api/group/billing/save', () => {
     const { api, tokenFor, entity } = await billingEntity(t);
     const token = await tokenFor();
     // What the browser says of the card is not what is kept: the token's card is.
-    const saved = await api.loose(endpoints.billing.save, {
+    const saved = await api(endpoints.billing.save, {
       body: billingPayload({ ...token, cardLast4: '9999', cardBrand: 'amex' }),
     });
     expect(saved.statusCode).toBe(200);
@@ -288,7 +288,7 @@ describe('POST /api/group/billing/save', () => {
   it('with a groupId updates that group; a foreign group is 404', async () => {
     const first = await billingEntity(t);
     const groupId = await first.groupWithCard();
-    const again = await first.api.loose(endpoints.billing.save, {
+    const again = await first.api(endpoints.billing.save, {
       body: billingPayload(await first.tokenFor('5555555555554444'), { groupId, city: 'Shelbyville' }),
     });
     expect(again.json()._id).toBe(groupId);
@@ -300,7 +300,7 @@ describe('POST /api/group/billing/save', () => {
     });
 
     const stranger = await billingEntity(t);
-    const foreign = await stranger.api.loose(endpoints.billing.save, {
+    const foreign = await stranger.api(endpoints.billing.save, {
       body: billingPayload(await stranger.tokenFor(), { groupId }),
     });
     expect(foreign.statusCode).toBe(404);
@@ -308,14 +308,14 @@ describe('POST /api/group/billing/save', () => {
 
   it('takes a whole phone number only; one short of a digit or one too many is refused with the spec text', async () => {
     const { api, tokenFor } = await billingEntity(t);
-    const ok = await api.loose(endpoints.billing.save, {
+    const ok = await api(endpoints.billing.save, {
       body: billingPayload(await tokenFor(), { phoneNumber: '+1 555 010 2000' }),
     });
     expect(ok.statusCode).toBe(200);
     const details = (await api(endpoints.billing.details, { params: { groupId: ok.json()._id } })).json();
     expect(details.billingInformation!.phoneNumber).toBe('(555) 010-2000');
     for (const phone of ['(555) 010-20', '(555) 010-200', '(555) 010-20001', '(555) 010-200012']) {
-      const wrong = await api.loose(endpoints.billing.save, {
+      const wrong = await api(endpoints.billing.save, {
         body: billingPayload(await tokenFor(), { phoneNumber: phone }),
       });
       expect(wrong.statusCode, phone).toBe(400);
@@ -345,7 +345,7 @@ describe('POST /api/group/billing/save', () => {
       [{ email: 'not-an-email' }, 'email', 'Field email is wrong'],
     ];
     for (const [override, field, message] of cases) {
-      const response = await api.loose(endpoints.billing.save, { body: billingPayload(token, override) });
+      const response = await api(endpoints.billing.save, { body: billingPayload(token, override) });
       expect(response.statusCode, field).toBe(400);
       expect(response.error().fields[field], JSON.stringify(override)).toBe(message);
     }
@@ -372,14 +372,12 @@ describe('POST /api/group/billing/save', () => {
   it('refuses a token used once already, or made by someone else', async () => {
     const owner = await billingEntity(t);
     const token = await owner.tokenFor();
-    expect((await owner.api.loose(endpoints.billing.save, { body: billingPayload(token) })).statusCode).toBe(
-      200,
-    );
-    const reused = await owner.api.loose(endpoints.billing.save, { body: billingPayload(token) });
+    expect((await owner.api(endpoints.billing.save, { body: billingPayload(token) })).statusCode).toBe(200);
+    const reused = await owner.api(endpoints.billing.save, { body: billingPayload(token) });
     expect(reused.statusCode).toBe(422);
     expect(reused.json().message).toBe(MSG.billing.cardTokenInvalid);
     const thief = await billingEntity(t);
-    const stolen = await thief.api.loose(endpoints.billing.save, {
+    const stolen = await thief.api(endpoints.billing.save, {
       body: billingPayload(await owner.tokenFor()),
     });
     expect(stolen.statusCode).toBe(422);
@@ -390,14 +388,14 @@ describe('POST /api/group/billing/save', () => {
     const payload = billingPayload(await tokenFor());
     const headers = { 'idempotency-key': idempotencyKey() };
     const [first, second] = await Promise.all([
-      api.loose(endpoints.billing.save, { body: payload, headers }),
-      api.loose(endpoints.billing.save, { body: payload, headers }),
+      api(endpoints.billing.save, { body: payload, headers }),
+      api(endpoints.billing.save, { body: payload, headers }),
     ]);
     const statuses = [first.statusCode, second.statusCode].sort();
     // Either the second waited for the first's answer, or it was told the first is in progress.
     expect(statuses[0]).toBe(200);
     expect([200, 409]).toContain(statuses[1]);
-    const replay = await api.loose(endpoints.billing.save, { body: payload, headers });
+    const replay = await api(endpoints.billing.save, { body: payload, headers });
     expect(replay.json()).toEqual((first.statusCode === 200 ? first : second).json());
     const owned = await t
       .db()
@@ -405,7 +403,7 @@ describe('POST /api/group/billing/save', () => {
       .from(groups)
       .where(eq(groups.entityId, entity.entityId));
     expect(owned).toHaveLength(1);
-    const otherBody = await api.loose(endpoints.billing.save, {
+    const otherBody = await api(endpoints.billing.save, {
       body: { ...payload, city: 'Elsewhere' },
       headers,
     });
@@ -418,13 +416,13 @@ describe('PUT /api/group/billing/update/{groupId}', () => {
   it("replaces the card and answers 'Billing update!'; the phone must be exactly 14 characters", async () => {
     const { api, tokenFor, groupWithCard } = await billingEntity(t);
     const groupId = await groupWithCard();
-    const short = await api.loose(endpoints.billing.update, {
+    const short = await api(endpoints.billing.update, {
       params: { groupId },
       body: billingPayload(await tokenFor(), { phoneNumber: '(555) 010-200' }),
     });
     expect(short.statusCode).toBe(400);
     expect(short.error().fields.phoneNumber).toBe('Phone field is wrong');
-    const updated = await api.loose(endpoints.billing.update, {
+    const updated = await api(endpoints.billing.update, {
       params: { groupId },
       body: billingPayload(await tokenFor('378282246310005'), { zip: '10001' }),
     });
@@ -448,7 +446,7 @@ describe('PUT /api/group/billing/update/{groupId}', () => {
           .where(eq(billingInformation.groupId, groupId))
       )[0];
     const methodBefore = await paymentMethodOf();
-    const updated = await api.loose(endpoints.billing.update, { params: { groupId }, body: detailsOnly });
+    const updated = await api(endpoints.billing.update, { params: { groupId }, body: detailsOnly });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().message).toBe(MSG.billing.billingUpdated);
     const details = (await api(endpoints.billing.details, { params: { groupId } })).json();
@@ -460,7 +458,7 @@ describe('PUT /api/group/billing/update/{groupId}', () => {
     const methodAfter = await paymentMethodOf();
     expect(methodAfter).toEqual(methodBefore);
     // Part of a card is no card: refused, nothing changes.
-    const partial = await api.loose(endpoints.billing.update, {
+    const partial = await api(endpoints.billing.update, {
       params: { groupId },
       body: {
         ...detailsOnly,
@@ -478,7 +476,7 @@ describe('PUT /api/group/billing/update/{groupId}', () => {
   it('refuses a declined card on update and keeps the card on file', async () => {
     const { api, tokenFor, groupWithCard } = await billingEntity(t);
     const groupId = await groupWithCard();
-    const refused = await api.loose(endpoints.billing.update, {
+    const refused = await api(endpoints.billing.update, {
       params: { groupId },
       body: billingPayload(await tokenFor(CARD_DECLINED), { zip: '10001', phoneNumber: '(555) 010-2000' }),
     });
@@ -506,14 +504,14 @@ describe('PUT /api/group/billing/update/{groupId}', () => {
           .where(eq(billingInformation.groupId, groupId))
       )[0];
     const before = await stored();
-    const update = await api.loose(endpoints.billing.update, {
+    const update = await api(endpoints.billing.update, {
       params: { groupId },
       body: billingPayload(await tokenFor('378282246310005'), { zip: '10001' }),
     });
     expect(update.statusCode).toBe(422);
     expect(update.json().message).toBe(MSG.extra.oneTimeBillingCannotChange);
     // Nor through the wizard's payment step, which saves the payment details of a group it names.
-    const save = await api.loose(endpoints.billing.save, {
+    const save = await api(endpoints.billing.save, {
       body: billingPayload(await tokenFor('378282246310005'), { zip: '10001', groupId }),
     });
     expect(save.statusCode).toBe(422);
@@ -527,7 +525,7 @@ describe('PUT /api/group/billing/update/{groupId}', () => {
     const owner = await billingEntity(t);
     const groupId = await owner.groupWithCard();
     const stranger = await billingEntity(t);
-    const response = await stranger.api.loose(endpoints.billing.update, {
+    const response = await stranger.api(endpoints.billing.update, {
       params: { groupId },
       body: billingPayload(await stranger.tokenFor()),
     });
@@ -659,12 +657,12 @@ describe('POST /api/group/billing/assignSubscription', () => {
   it('lets a refused request be tried again under its key with another body (a corrected card)', async () => {
     const { api, tokenFor } = await billingEntity(t);
     const headers = { 'idempotency-key': idempotencyKey() };
-    const refused = await api.loose(endpoints.billing.save, {
+    const refused = await api(endpoints.billing.save, {
       body: billingPayload(await tokenFor(CARD_DECLINED)),
       headers,
     });
     expect(refused.statusCode).toBe(422);
-    const saved = await api.loose(endpoints.billing.save, {
+    const saved = await api(endpoints.billing.save, {
       body: billingPayload(await tokenFor()),
       headers,
     });
@@ -735,14 +733,14 @@ describe('POST /api/group/billing/assignSubscription', () => {
       return result.rows[0];
     };
     const before = await counts();
-    const refused = await api.loose(endpoints.billing.save, {
+    const refused = await api(endpoints.billing.save, {
       body: billingPayload(await tokenFor(CARD_DECLINED)),
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(MSG.billing.cardDeclined);
     expect(await counts()).toEqual(before);
     // Another card then saves, and creates the family.
-    const saved = await api.loose(endpoints.billing.save, { body: billingPayload(await tokenFor(CARD_OK)) });
+    const saved = await api(endpoints.billing.save, { body: billingPayload(await tokenFor(CARD_OK)) });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().message).toBe(MSG.billing.paymentCreated);
   });
@@ -760,7 +758,7 @@ describe('POST /api/group/billing/assignSubscription', () => {
     expect(await timesRedeemed(t.db(), coupon.id)).toBe(0);
     const [group] = await t.db().select({ name: groups.name }).from(groups).where(eq(groups.id, groupId));
     expect(group?.name).toBeNull();
-    await api.loose(endpoints.billing.save, { body: billingPayload(await tokenFor(CARD_OK), { groupId }) });
+    await api(endpoints.billing.save, { body: billingPayload(await tokenFor(CARD_OK), { groupId }) });
     const paid = await assign(groupId, plan.id, [coupon.id]);
     expect(paid.statusCode).toBe(200);
     expect((await subscriptionsOf(groupId)).map((s) => s.status)).toEqual(['failed', 'active']);
@@ -1018,7 +1016,7 @@ describe('monthly renewals (local provider)', () => {
     const { api, tokenFor, groupWithCard, assign } = await billingEntity(t);
     const groupId = await groupWithCard();
     await assign(groupId, monthly.id);
-    await api.loose(endpoints.billing.update, {
+    await api(endpoints.billing.update, {
       params: { groupId },
       body: billingPayload(await tokenFor(CARD_DECLINED_WHEN_CHARGED)),
     });

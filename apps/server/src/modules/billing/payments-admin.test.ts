@@ -2,7 +2,7 @@
 // browser reads.
 import { endpoints, MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, callLoose, testClient } from '../../test-support/api-client.js';
+import { type Client, call, testClient } from '../../test-support/api-client.js';
 import { billingEntity } from '../../test-support/billing.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
 
@@ -24,7 +24,7 @@ describe('payment configuration', () => {
   });
 
   it('serves no Stripe host in the content security policy', async () => {
-    const response = await callLoose(t.app, endpoints.system.health);
+    const response = await call(t.app, endpoints.system.health);
     expect(response.headers['content-security-policy']).not.toContain('stripe');
   });
 });
@@ -221,10 +221,10 @@ describe('coupons', () => {
     });
     expect(coupon.statusCode).toBe(200);
     const { api, groupWithCard, assign } = await billingEntity(t);
-    expect((await api.loose(endpoints.billing.coupon, { params: { code: 'leaked' } })).statusCode).toBe(200);
+    expect((await api(endpoints.billing.coupon, { params: { code: 'leaked' } })).statusCode).toBe(200);
     const archived = await adminApi(endpoints.payments.couponArchive, { params: { id: 'LEAKED' } });
     expect(archived.json()).toMatchObject({ id: 'LEAKED', archived: true });
-    const lookUp = await api.loose(endpoints.billing.coupon, { params: { code: 'leaked' } });
+    const lookUp = await api(endpoints.billing.coupon, { params: { code: 'leaked' } });
     expect(lookUp.statusCode).toBe(404);
     expect(lookUp.error().message).toBe(MSG.billing.couponNotValid);
     const paid = await assign(await groupWithCard(), plan.id, ['LEAKED']);
@@ -270,7 +270,7 @@ describe('coupons', () => {
       percent_off: 10,
       times_redeemed: 1,
     });
-    expect((await api.loose(endpoints.billing.coupon, { params: { code: 'RENAME' } })).json().name).toBe(
+    expect((await api(endpoints.billing.coupon, { params: { code: 'RENAME' } })).json().name).toBe(
       'New name',
     );
     const other = await billingEntity(t);
