@@ -162,7 +162,7 @@ describe.each<ChatKind>(['local', 'stream'])('activity (%s chat provider)', (kin
     const payer = await billingEntity(c.t);
     const groupId = await payer.groupWithCard();
     expect((await payer.assign(groupId, monthly.id)).statusCode).toBe(200);
-    const changed = await payer.api.loose(endpoints.billing.changeSubscription, {
+    const changed = await payer.api(endpoints.billing.changeSubscription, {
       body: {
         groupId,
         priceId: premium.id,

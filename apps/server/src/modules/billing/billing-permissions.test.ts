@@ -88,8 +88,8 @@ describe('billing permissions', () => {
       .where(eq(billingInformation.groupId, groupId));
     const token = await stranger.tokenFor();
     const answers = await Promise.all([
-      stranger.api.loose(endpoints.billing.save, { body: billingPayload(token, { groupId }) }),
-      stranger.api.loose(endpoints.billing.update, { params: { groupId }, body: billingPayload(token) }),
+      stranger.api(endpoints.billing.save, { body: billingPayload(token, { groupId }) }),
+      stranger.api(endpoints.billing.update, { params: { groupId }, body: billingPayload(token) }),
       stranger.api(endpoints.billing.assignSubscription, {
         body: {
           groupId,

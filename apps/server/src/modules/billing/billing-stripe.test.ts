@@ -42,7 +42,7 @@ function stripeCard(paymentMethod: string) {
 
 async function stripeGroup(paymentMethod = 'pm_card_visa', coupon: string | null = null) {
   const entity = await billingEntity(t, { coupon });
-  const saved = await entity.api.loose(endpoints.billing.save, {
+  const saved = await entity.api(endpoints.billing.save, {
     body: billingPayload(stripeCard(paymentMethod)),
   });
   expect(saved.statusCode, saved.body).toBe(200);
@@ -208,7 +208,7 @@ describe('payment details with Stripe', () => {
 
   it('refuses a payment method Stripe does not know', async () => {
     const { api } = await billingEntity(t);
-    const saved = await api.loose(endpoints.billing.save, { body: billingPayload(stripeCard('pm_unknown')) });
+    const saved = await api(endpoints.billing.save, { body: billingPayload(stripeCard('pm_unknown')) });
     expect(saved.statusCode).toBe(422);
     expect(saved.json().message).toBe(MSG.billing.cardTokenInvalid);
   });
@@ -338,7 +338,7 @@ describe('subscriptions with Stripe', () => {
   it('refuses a card that Stripe declines when it is attached: no family, a clear message', async () => {
     const entity = await billingEntity(t);
     const groupsBefore = (await entity.api(endpoints.group.list)).json().total;
-    const refused = await entity.api.loose(endpoints.billing.save, {
+    const refused = await entity.api(endpoints.billing.save, {
       body: billingPayload(stripeCard('pm_card_chargeDeclined')),
     });
     expect(refused.statusCode).toBe(422);
@@ -351,7 +351,7 @@ describe('subscriptions with Stripe', () => {
     // The details alone: no card.
     const details = billingPayload({});
     const attachesBefore = standIn.calls('POST', /\/attach$/).length;
-    const updated = await api.loose(endpoints.billing.update, {
+    const updated = await api(endpoints.billing.update, {
       params: { groupId },
       body: {
         ...details,
@@ -482,7 +482,7 @@ describe('update billing with Stripe', () => {
       .from(billingInformation)
       .where(eq(billingInformation.groupId, groupId));
     const customerId = before!.customerId;
-    const updated = await api.loose(endpoints.billing.update, {
+    const updated = await api(endpoints.billing.update, {
       params: { groupId },
       body: billingPayload(stripeCard('pm_card_mastercard'), {
         email: 'new.payer@test.local',
@@ -521,7 +521,7 @@ describe('update billing with Stripe', () => {
     const { api, assign, groupId } = await stripeGroup('pm_card_visa');
     expect((await assign(groupId, 'price_lifetime')).statusCode).toBe(200);
     const before = standIn.requests.length;
-    const refused = await api.loose(endpoints.billing.update, {
+    const refused = await api(endpoints.billing.update, {
       params: { groupId },
       body: billingPayload(stripeCard('pm_card_mastercard')),
     });

@@ -33,7 +33,7 @@ afterAll(async () => {
 async function familyWithCard(number = CARD_OK) {
   const entity = await billingEntity(t);
   const payer = `payer-${randomUUID().slice(0, 8)}@test.local`;
-  const saved = await entity.api.loose(endpoints.billing.save, {
+  const saved = await entity.api(endpoints.billing.save, {
     body: billingPayload(await entity.tokenFor(number), { email: payer }),
   });
   expect(saved.statusCode, saved.body).toBe(200);

@@ -19,7 +19,7 @@ describe('no plan offered', () => {
     const { api, tokenFor } = await billingEntity(t);
     expect((await api(endpoints.billing.plans)).json().plans).toEqual([]);
     const before = await t.db().select({ n: sql<number>`count(*)::int` }).from(groups);
-    const saved = await api.loose(endpoints.billing.save, { body: billingPayload(await tokenFor()) });
+    const saved = await api(endpoints.billing.save, { body: billingPayload(await tokenFor()) });
     expect(saved.statusCode).toBe(422);
     expect(saved.json().message).toBe(MSG.billing.noPlanOffered);
     expect(await t.db().select({ n: sql<number>`count(*)::int` }).from(groups)).toEqual(before);
