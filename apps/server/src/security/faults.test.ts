@@ -1,9 +1,10 @@
 // Faults: the database going away and coming back, and a shutdown in the middle of a request.
 
 import net from 'node:net';
-import { MSG } from '@bridge-talk/contract';
+import { endpoints, MSG } from '@bridge-talk/contract';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
+import { call } from '../test-support/api-client.js';
 import { createPersistentTestDatabase } from '../test-support/databases.js';
 import { createTestApp, eventually, TEST_ADMIN } from '../test-support/test-app.js';
 
@@ -69,9 +70,9 @@ describe('faults', () => {
         await database.close().catch(() => {});
       });
 
-      expect((await t.app.inject({ url: '/api/ready' })).statusCode).toBe(200);
+      expect((await call(t.app, endpoints.system.ready)).statusCode).toBe(200);
       await proxy.cut();
-      const down = await t.app.inject({ url: '/api/ready' });
+      const down = await call(t.app, endpoints.system.ready);
       expect(down.statusCode).toBe(503);
       expect(down.json()).toEqual({
         status: 'unready',
@@ -80,26 +81,24 @@ describe('faults', () => {
         storage: 'ok',
         mail: 'ok',
       });
-      expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+      expect((await call(t.app, endpoints.system.health)).statusCode).toBe(200);
       await proxy.restore();
       let status = 0;
       for (let i = 0; i < 50 && status !== 200; i++) {
-        status = (await t.app.inject({ url: '/api/ready' })).statusCode;
+        status = (await call(t.app, endpoints.system.ready)).statusCode;
         if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect(status).toBe(200);
       // Recovered means the data routes work again on the same pool, not only the readiness probe.
-      const login = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: TEST_ADMIN.email, password: TEST_ADMIN.password, role: 'admin' },
+      const login = await call(t.app, endpoints.auth.login, {
+        body: { email: TEST_ADMIN.email, password: TEST_ADMIN.password, role: 'admin' },
       });
       expect(login.statusCode, login.body).toBe(200);
       const authorization = `Bearer ${login.json().accessToken}`;
-      const me = await t.app.inject({ url: '/api/auth/me', headers: { authorization } });
+      const me = await call(t.app, endpoints.auth.me, { auth: authorization });
       expect(me.statusCode, me.body).toBe(200);
       expect(me.json()).toMatchObject({ email: TEST_ADMIN.email });
-      const list = await t.app.inject({ url: '/api/admin/users/list', headers: { authorization } });
+      const list = await call(t.app, endpoints.admin.list, { auth: authorization });
       expect(list.statusCode, list.body).toBe(200);
       expect(list.body).toContain(TEST_ADMIN.email);
     },

@@ -3,10 +3,11 @@
 // wrong content types, odd path parameters — by every kind of caller (a family member's chat token
 // included), answers a 4xx (or 2xx) with a message: never a 5xx. Generated from the route table and
 // the published schemas, so a new route is covered without a change.
-import { MSG } from '@bridge-talk/contract';
+import { endpoints, MSG } from '@bridge-talk/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METRICS_PATH } from '../modules/health/metrics.js';
+import { callLoose, urlOf } from '../test-support/api-client.js';
 import { addFamilyMember, createEntityUser, createGroup } from '../test-support/factories.js';
 import { signedMemberAuthorization } from '../test-support/member-chat.js';
 import { brokenObjectOf, brokenQueryOf, type JsonSchema } from '../test-support/schema-arbitraries.js';
@@ -204,19 +205,18 @@ describe('hostile input', () => {
   it('refuses a NUL character in a body or a query with 400 before any route sees it', async () => {
     // PostgreSQL text cannot hold a NUL: a terms title with one was a 500 until every request was checked.
     for (const request of [
-      { method: 'POST', url: '/api/term/create', payload: { title: 'a\u0000b', content: '<p>x</p>' } },
-      { method: 'GET', url: '/api/entity/list?search=a%00b' },
-    ] as const) {
-      const response = await t.app.inject({ ...request, headers: callers.admin });
-      expect(response.statusCode, request.url).toBe(400);
-      expect(response.json().message).toBe(MSG.extra.invalidCharacters);
+      { endpoint: endpoints.term.create, body: { title: 'a\u0000b', content: '<p>x</p>' } },
+      { endpoint: endpoints.entity.list, query: { search: 'a\u0000b' } },
+    ]) {
+      const { endpoint, ...input } = request;
+      const response = await callLoose(t.app, endpoint, { ...input, headers: callers.admin });
+      expect(response.statusCode, urlOf(endpoint, {}, input.query)).toBe(400);
+      expect(response.error().message).toBe(MSG.extra.invalidCharacters);
     }
   });
 
   it('answers an oversized body with 413', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
+    const response = await callLoose(t.app, endpoints.auth.login, {
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(2 * 1024 * 1024), role: 'admin' }),
     });

@@ -10,15 +10,17 @@
 // - a success by anyone but the administrator changed nothing of the other tenant nor of the
 //   platform, and nobody's role, subtype, entity or entity status;
 // - a success answered to an entity or a member names nothing of the other tenant.
+
 import { randomUUID } from 'node:crypto';
+import { endpoints, type HttpMethod } from '@bridge-talk/contract';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAttachmentsService } from '../modules/attachments/attachments.service.js';
 import { METRICS_PATH } from '../modules/health/metrics.js';
 import { recordReports } from '../modules/reports/reports.service.js';
 import { localActionsOf } from '../providers/chat/index.js';
 import { localReportOf } from '../providers/chat/local-chat-reports.js';
+import { type Answer, call, callLoose, urlOf } from '../test-support/api-client.js';
 import { billingPayload, CARD_OK, createCoupon, createPlan } from '../test-support/billing.js';
 import {
   addFamilyMember,
@@ -31,11 +33,12 @@ import { multipartBody, type UploadPart } from '../test-support/multipart.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../test-support/test-app.js';
 import { type CallerName, type Cell, type Outcome, PERMISSION_MATRIX } from './permission-matrix.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Headers = Record<string, string>;
 interface Req {
-  method: Method;
-  url: string;
+  /** The endpoint called: one of the contract's, or the platform's `/metrics`. */
+  endpoint: { readonly method: HttpMethod; readonly path: string };
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
   payload?: Record<string, unknown>;
   /** A file sent as multipart/form-data instead of a JSON payload. */
   upload?: UploadPart;
@@ -94,11 +97,15 @@ let spareAdmin: { userId: string; email: string };
 let counter = 0;
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++counter}@matrix.test`;
 
-function inject(headers: Headers, method: Method, url: string, payload?: object) {
+/** Sends a cell's request as built, its smuggled fields included (the address already filled in). */
+function inject(headers: Headers, method: HttpMethod, url: string, payload?: object) {
   return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 }
 
-async function ok(response: Promise<LightMyRequestResponse>, label: string) {
+/** The address of a cell's request: its endpoint's path with the params filled in, and its query. */
+const urlOfReq = (req: Req) => urlOf(req.endpoint, req.params, req.query);
+
+async function ok<E>(response: Promise<Answer<E>>, label: string) {
   const answer = await response;
   if (answer.statusCode >= 300) throw new Error(`${label}: ${answer.statusCode} ${answer.body}`);
   return answer.json();
@@ -107,11 +114,14 @@ async function ok(response: Promise<LightMyRequestResponse>, label: string) {
 async function cardToken(auth: Headers) {
   const expYear = new Date().getFullYear() + 2;
   return ok(
-    inject(auth, 'POST', '/api/payments/local/tokens', {
-      number: CARD_OK,
-      expMonth: 12,
-      expYear,
-      cvc: '123',
+    call(t.app, endpoints.payments.localTokens, {
+      headers: auth,
+      body: {
+        number: CARD_OK,
+        expMonth: 12,
+        expYear,
+        cvc: '123',
+      },
     }),
     'card token',
   );
@@ -120,7 +130,7 @@ async function cardToken(auth: Headers) {
 /** A new family of the entity with payment details and no subscription yet (wizard step 1). */
 async function newGroup(auth: Headers): Promise<string> {
   const saved = await ok(
-    inject(auth, 'POST', '/api/group/billing/save', billingPayload(await cardToken(auth))),
+    call(t.app, endpoints.billing.save, { headers: auth, body: billingPayload(await cardToken(auth)) }),
     'save',
   );
   return saved._id;
@@ -140,17 +150,23 @@ async function seedTenant(label: 'A' | 'B', coupon: string | null): Promise<Tena
   };
   const groupId = await newGroup(auth);
   await ok(
-    inject(auth, 'POST', '/api/group/billing/assignSubscription', {
-      groupId,
-      priceId: plans[0],
-      coupons: [],
-      name: 'Robin Smith',
+    call(t.app, endpoints.billing.assignSubscription, {
+      headers: auth,
+      body: {
+        groupId,
+        priceId: plans[0],
+        coupons: [],
+        name: 'Robin Smith',
+      },
     }),
     'assign',
   );
   const create = async (name: string, subtype: string, email: string | null): Promise<Person> => {
     const body = await ok(
-      inject(auth, 'POST', '/api/group/user/create', { groupId, name, email, subtype }),
+      callLoose(t.app, endpoints.group.createUser, {
+        headers: auth,
+        body: { groupId, name, email, subtype },
+      }),
       'create person',
     );
     return { id: body._id, email };
@@ -159,13 +175,16 @@ async function seedTenant(label: 'A' | 'B', coupon: string | null): Promise<Tena
   const parent = await create('Pat Parent', 'adoptive_parent', unique(`parent-${label}`));
   const birth = await create('Bea Birth', 'birth_family', unique(`birth-${label}`));
   await ok(
-    inject(auth, 'POST', '/api/group/user/sync', {
-      groupId,
-      results: [
-        { userId: child.id, userType: 'child' },
-        { userId: parent.id, userType: 'adoptive_parent' },
-        { userId: birth.id, userType: 'birth_family' },
-      ],
+    call(t.app, endpoints.group.syncUsers, {
+      headers: auth,
+      body: {
+        groupId,
+        results: [
+          { userId: child.id, userType: 'child' },
+          { userId: parent.id, userType: 'adoptive_parent' },
+          { userId: birth.id, userType: 'birth_family' },
+        ],
+      },
     }),
     'sync',
   );
@@ -191,7 +210,11 @@ async function seedTenant(label: 'A' | 'B', coupon: string | null): Promise<Tena
   );
   if (!report) throw new Error('the report was not recorded');
   const exported = await ok(
-    inject(auth, 'POST', `/api/group/channels/export/request/${channel.id}`, { email: unique('export') }),
+    call(t.app, endpoints.channels.exportRequest, {
+      params: { channelId: channel.id },
+      headers: auth,
+      body: { email: unique('export') },
+    }),
     'export',
   );
   return {
@@ -226,7 +249,12 @@ beforeAll(async () => {
   A = await seedTenant('A', null);
   B = await seedTenant('B', tenantCoupon);
   const admin = { authorization: (await signIn(t.app, { ...TEST_ADMIN, role: 'admin' })).authorization };
-  termId = (await ok(inject(admin, 'POST', '/api/term/create', { content: '<p>Terms</p>' }), 'terms'))._id;
+  termId = (
+    await ok(
+      call(t.app, endpoints.term.create, { headers: admin, body: { content: '<p>Terms</p>' } }),
+      'terms',
+    )
+  )._id;
   const spareEntity = await createEntityUser(t.db());
   spare = { email: spareEntity.email, password: spareEntity.password! };
   spareAdmin = await createAdminUser(t.db());
@@ -306,32 +334,27 @@ const WRONG_ASSERTION = {
 
 /** How to call each route with the objects of a cell. Foreign calls on two ids also mix own and foreign. */
 const REQUESTS: Record<string, Build> = {
-  'GET /api/health': () => ({ method: 'GET', url: '/api/health' }),
-  'GET /api/ready': () => ({ method: 'GET', url: '/api/ready' }),
-  'GET /metrics': () => ({ method: 'GET', url: METRICS_PATH }),
+  'GET /api/health': () => ({ endpoint: endpoints.system.health }),
+  'GET /api/ready': () => ({ endpoint: endpoints.system.ready }),
+  'GET /metrics': () => ({ endpoint: { method: 'GET', path: METRICS_PATH } }),
   'POST /api/auth/login': () => ({
-    method: 'POST',
-    url: '/api/auth/login',
+    endpoint: endpoints.auth.login,
     payload: { ...spare, role: 'entity' },
   }),
   'POST /api/auth/login/code': () => ({
-    method: 'POST',
-    url: '/api/auth/login/code',
+    endpoint: endpoints.auth.loginCode,
     payload: { email: spare.email, code: WRONG_CODE, state: WRONG_STATE, role: 'entity' },
   }),
   'POST /api/auth/login/second-factor': () => ({
-    method: 'POST',
-    url: '/api/auth/login/second-factor',
+    endpoint: endpoints.auth.loginSecondFactor,
     payload: { email: spare.email, code: '123456', state: WRONG_STATE, role: 'entity' },
   }),
   'POST /api/auth/login/passkey/options': () => ({
-    method: 'POST',
-    url: '/api/auth/login/passkey/options',
+    endpoint: endpoints.auth.loginPasskeyOptions,
     payload: { email: spare.email, state: WRONG_STATE, role: 'entity' },
   }),
   'POST /api/auth/login/passkey': () => ({
-    method: 'POST',
-    url: '/api/auth/login/passkey',
+    endpoint: endpoints.auth.loginPasskey,
     payload: {
       email: spare.email,
       state: WRONG_STATE,
@@ -341,8 +364,7 @@ const REQUESTS: Record<string, Build> = {
     },
   }),
   'POST /api/auth/register': () => ({
-    method: 'POST',
-    url: '/api/auth/register',
+    endpoint: endpoints.auth.register,
     payload: {
       name: 'Rita Register',
       entityName: 'Register Agency',
@@ -352,69 +374,57 @@ const REQUESTS: Record<string, Build> = {
     },
   }),
   'POST /api/auth/password/request': () => ({
-    method: 'POST',
-    url: '/api/auth/password/request',
+    endpoint: endpoints.auth.passwordRequest,
     payload: { email: spare.email, role: 'entity' },
   }),
   'POST /api/auth/password/validate': () => ({
-    method: 'POST',
-    url: '/api/auth/password/validate',
+    endpoint: endpoints.auth.passwordValidate,
     payload: { email: spare.email, code: WRONG_CODE, state: WRONG_STATE, role: 'entity' },
   }),
   'POST /api/auth/password/change': () => ({
-    method: 'POST',
-    url: '/api/auth/password/change',
+    endpoint: endpoints.auth.passwordChange,
     payload: { email: spare.email, password: 'New-Pass-123', state: WRONG_STATE, role: 'entity' },
   }),
-  'POST /api/auth/refresh': () => ({ method: 'POST', url: '/api/auth/refresh' }),
+  'POST /api/auth/refresh': () => ({ endpoint: endpoints.auth.refresh }),
   'POST /api/auth/logout': async (c) => ({
-    method: 'POST',
-    url: '/api/auth/logout',
+    endpoint: endpoints.auth.logout,
     headers: await c.fresh(),
   }),
-  'GET /api/auth/me': () => ({ method: 'GET', url: '/api/auth/me' }),
+  'GET /api/auth/me': () => ({ endpoint: endpoints.auth.me }),
   'PUT /api/auth/me/edit': (c) => ({
-    method: 'PUT',
-    url: '/api/auth/me/edit',
+    endpoint: endpoints.auth.meEdit,
     payload:
       c.caller === 'admin'
         ? { name: 'Bridge Talk Admin', email: TEST_ADMIN.email }
         : { name: 'Erin Agent', email: c.home.email, entityName: c.home.entityName },
   }),
   'POST /api/auth/me/email/confirm': () => ({
-    method: 'POST',
-    url: '/api/auth/me/email/confirm',
+    endpoint: endpoints.auth.meEmailConfirm,
     payload: { code: WRONG_CODE },
   }),
-  'POST /api/auth/me/password/code': () => ({ method: 'POST', url: '/api/auth/me/password/code' }),
+  'POST /api/auth/me/password/code': () => ({ endpoint: endpoints.auth.accountCode }),
   'POST /api/auth/me/password/verify': () => ({
-    method: 'POST',
-    url: '/api/auth/me/password/verify',
+    endpoint: endpoints.auth.accountVerify,
     payload: { code: WRONG_CODE },
   }),
   'POST /api/auth/me/password/change': async (c) => ({
-    method: 'POST',
-    url: '/api/auth/me/password/change',
+    endpoint: endpoints.auth.accountChange,
     payload: { state: WRONG_STATE, password: 'New-Pass-123' },
     headers: await c.fresh(),
   }),
-  'GET /api/auth/me/second-factors': () => ({ method: 'GET', url: '/api/auth/me/second-factors' }),
+  'GET /api/auth/me/second-factors': () => ({ endpoint: endpoints.secondFactors.list }),
   'POST /api/auth/me/second-factors/totp/start': () => ({
-    method: 'POST',
-    url: '/api/auth/me/second-factors/totp/start',
+    endpoint: endpoints.secondFactors.totpStart,
   }),
   'POST /api/auth/me/second-factors/totp/confirm': () => ({
-    method: 'POST',
-    url: '/api/auth/me/second-factors/totp/confirm',
+    endpoint: endpoints.secondFactors.totpConfirm,
     payload: { factorId: randomUUID(), code: '123456', name: 'Phone' },
   }),
   'POST /api/auth/me/second-factors/passkey/start': () => ({
-    method: 'POST',
-    url: '/api/auth/me/second-factors/passkey/start',
+    endpoint: endpoints.secondFactors.passkeyStart,
   }),
   'POST /api/auth/me/second-factors/passkey/confirm': () => ({
-    method: 'POST',
-    url: '/api/auth/me/second-factors/passkey/confirm',
+    endpoint: endpoints.secondFactors.passkeyConfirm,
     payload: {
       challengeId: randomUUID(),
       name: 'Laptop',
@@ -428,47 +438,43 @@ const REQUESTS: Record<string, Build> = {
     },
   }),
   'POST /api/auth/me/second-factors/remove/:id': () => ({
-    method: 'POST',
-    url: `/api/auth/me/second-factors/remove/${randomUUID()}`,
+    endpoint: endpoints.secondFactors.remove,
+    params: { id: randomUUID() },
     payload: { password: 'Wrong-Pass-1' },
   }),
   'POST /api/auth/me/second-factors/recovery-codes': () => ({
-    method: 'POST',
-    url: '/api/auth/me/second-factors/recovery-codes',
+    endpoint: endpoints.secondFactors.recoveryCodes,
     payload: { password: 'Wrong-Pass-1' },
   }),
 
   'GET /api/group/billing/plans/list': (c) => ({
-    method: 'GET',
-    url: `/api/group/billing/plans/list?entityId=${c.subject.entityId}`,
+    endpoint: endpoints.billing.plans,
+    query: { entityId: c.subject.entityId },
   }),
   'GET /api/group/billing/coupon/:code': () => ({
-    method: 'GET',
-    url: `/api/group/billing/coupon/${platformCoupon}`,
+    endpoint: endpoints.billing.coupon,
+    params: { code: platformCoupon },
   }),
   'POST /api/group/billing/save': async (c) => ({
-    method: 'POST',
-    url: '/api/group/billing/save',
+    endpoint: endpoints.billing.save,
     payload: { ...billingPayload(await cardToken(c.home.auth)), groupId: c.subject.groupId },
   }),
   'PUT /api/group/billing/update/:groupId': async (c) => ({
-    method: 'PUT',
-    url: `/api/group/billing/update/${c.subject.groupId}`,
+    endpoint: endpoints.billing.update,
+    params: { groupId: c.subject.groupId },
     payload: billingPayload(await cardToken(c.home.auth)),
   }),
   // An unfinished family of the subject's own (payment details saved, never named), discarded.
   'DELETE /api/group/billing/unfinished/:groupId': async (c) => ({
-    method: 'DELETE',
-    url: `/api/group/billing/unfinished/${await newGroup(c.subject.auth)}`,
+    endpoint: endpoints.billing.discard,
+    params: { groupId: await newGroup(c.subject.auth) },
   }),
   'POST /api/group/billing/assignSubscription': async (c) => ({
-    method: 'POST',
-    url: '/api/group/billing/assignSubscription',
+    endpoint: endpoints.billing.assignSubscription,
     payload: { groupId: await newGroup(c.subject.auth), priceId: plans[0], coupons: [], name: 'Robin Fresh' },
   }),
   'POST /api/group/billing/changeSubscription': async (c) => ({
-    method: 'POST',
-    url: '/api/group/billing/changeSubscription',
+    endpoint: endpoints.billing.changeSubscription,
     payload: {
       groupId: c.subject.groupId,
       priceId: (await currentPlan(c.subject.groupId)) === plans[0] ? plans[1] : plans[0],
@@ -476,43 +482,40 @@ const REQUESTS: Record<string, Build> = {
     },
   }),
   'GET /api/group/billing/details/:groupId': (c) => ({
-    method: 'GET',
-    url: `/api/group/billing/details/${c.subject.groupId}`,
+    endpoint: endpoints.billing.details,
+    params: { groupId: c.subject.groupId },
   }),
-  'GET /api/payments/config': () => ({ method: 'GET', url: '/api/payments/config' }),
+  'GET /api/payments/config': () => ({ endpoint: endpoints.payments.config }),
   'POST /api/payments/local/tokens': () => ({
-    method: 'POST',
-    url: '/api/payments/local/tokens',
+    endpoint: endpoints.payments.localTokens,
     payload: { number: CARD_OK, expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' },
   }),
-  'POST /api/payments/stripe/card-setup': () => ({ method: 'POST', url: '/api/payments/stripe/card-setup' }),
-  'GET /api/payments/plans': () => ({ method: 'GET', url: '/api/payments/plans' }),
+  'POST /api/payments/stripe/card-setup': () => ({ endpoint: endpoints.payments.stripeCardSetup }),
+  'GET /api/payments/plans': () => ({ endpoint: endpoints.payments.plans }),
   'POST /api/payments/plans': () => ({
-    method: 'POST',
-    url: '/api/payments/plans',
+    endpoint: endpoints.payments.createPlan,
     payload: { name: 'Matrix Plan', type: 'one_time', unit_amount: 5000 },
   }),
   'POST /api/payments/plans/:id/archive': async () => ({
-    method: 'POST',
-    url: `/api/payments/plans/${(await createPlan(t.db())).id}/archive`,
+    endpoint: endpoints.payments.planArchive,
+    params: { id: (await createPlan(t.db())).id },
   }),
   'POST /api/payments/plans/:id/restore': async () => ({
-    method: 'POST',
-    url: `/api/payments/plans/${(await createPlan(t.db(), { active: false })).id}/restore`,
+    endpoint: endpoints.payments.planRestore,
+    params: { id: (await createPlan(t.db(), { active: false })).id },
   }),
-  'GET /api/payments/coupons': () => ({ method: 'GET', url: '/api/payments/coupons' }),
+  'GET /api/payments/coupons': () => ({ endpoint: endpoints.payments.coupons }),
   'PUT /api/payments/coupons/:id': async () => ({
-    method: 'PUT',
-    url: `/api/payments/coupons/${(await createCoupon(t.db(), { products: [plans[0]] })).id}`,
+    endpoint: endpoints.payments.editCoupon,
+    params: { id: (await createCoupon(t.db(), { products: [plans[0]] })).id },
     payload: { name: 'Matrix coupon renamed', max_redemptions: null },
   }),
   'POST /api/payments/coupons/:id/archive': async () => ({
-    method: 'POST',
-    url: `/api/payments/coupons/${(await createCoupon(t.db(), { products: [plans[0]] })).id}/archive`,
+    endpoint: endpoints.payments.couponArchive,
+    params: { id: (await createCoupon(t.db(), { products: [plans[0]] })).id },
   }),
   'POST /api/payments/coupons': () => ({
-    method: 'POST',
-    url: '/api/payments/coupons',
+    endpoint: endpoints.payments.createCoupon,
     payload: {
       id: `M${randomUUID().slice(0, 8).toUpperCase()}`,
       name: 'Matrix coupon',
@@ -523,11 +526,13 @@ const REQUESTS: Record<string, Build> = {
     },
   }),
 
-  'GET /api/entity/list': () => ({ method: 'GET', url: '/api/entity/list' }),
-  'GET /api/entity/list/:id': (c) => ({ method: 'GET', url: `/api/entity/list/${c.subject.entityId}` }),
+  'GET /api/entity/list': () => ({ endpoint: endpoints.entity.list }),
+  'GET /api/entity/list/:id': (c) => ({
+    endpoint: endpoints.entity.byId,
+    params: { id: c.subject.entityId },
+  }),
   'POST /api/entity/create': () => ({
-    method: 'POST',
-    url: '/api/entity/create',
+    endpoint: endpoints.entity.create,
     payload: {
       name: 'Matrix Agency',
       phone: '(555) 010-2000',
@@ -541,70 +546,65 @@ const REQUESTS: Record<string, Build> = {
   }),
   // A status change to the status it has: accepted, and the entity's people keep their sessions.
   'PUT /api/entity/edit/:id': (c) => ({
-    method: 'PUT',
-    url: `/api/entity/edit/${c.subject.entityId}`,
+    endpoint: endpoints.entity.edit,
+    params: { id: c.subject.entityId },
     payload: { status: 'active' },
   }),
   // The seeded entity is active: the admin's rejection is refused and removes nothing.
   'POST /api/entity/reject/:id': (c) => ({
-    method: 'POST',
-    url: `/api/entity/reject/${c.subject.entityId}`,
+    endpoint: endpoints.entity.reject,
+    params: { id: c.subject.entityId },
     payload: { notify: true },
   }),
-  'GET /api/admin/users/list': () => ({ method: 'GET', url: '/api/admin/users/list' }),
+  'GET /api/admin/users/list': () => ({ endpoint: endpoints.admin.list }),
   'POST /api/admin/users/create': () => ({
-    method: 'POST',
-    url: '/api/admin/users/create',
+    endpoint: endpoints.admin.create,
     payload: { name: 'Alex Matrix', email: unique('admin') },
   }),
   'PUT /api/admin/users/edit/:id': () => ({
-    method: 'PUT',
-    url: `/api/admin/users/edit/${spareAdmin.userId}`,
+    endpoint: endpoints.admin.edit,
+    params: { id: spareAdmin.userId },
     payload: { name: 'Alex Spare', email: spareAdmin.email },
   }),
   'DELETE /api/admin/users/remove/:id': async () => ({
-    method: 'DELETE',
-    url: `/api/admin/users/remove/${(await createAdminUser(t.db(), { password: null })).userId}`,
+    endpoint: endpoints.admin.remove,
+    params: { id: (await createAdminUser(t.db(), { password: null })).userId },
   }),
   'POST /api/admin/users/second-factors/reset/:id': () => ({
-    method: 'POST',
-    url: `/api/admin/users/second-factors/reset/${spareAdmin.userId}`,
+    endpoint: endpoints.secondFactors.reset,
+    params: { id: spareAdmin.userId },
   }),
-  'GET /api/admin/second-factor-policy': () => ({ method: 'GET', url: '/api/admin/second-factor-policy' }),
+  'GET /api/admin/second-factor-policy': () => ({ endpoint: endpoints.secondFactors.policy }),
   // Off: the matrix's other calls are made by admins without a second factor.
   'PUT /api/admin/second-factor-policy': () => ({
-    method: 'PUT',
-    url: '/api/admin/second-factor-policy',
+    endpoint: endpoints.secondFactors.policyEdit,
     payload: { requiredForAdmins: false },
   }),
-  'GET /api/term/last': () => ({ method: 'GET', url: '/api/term/last' }),
-  'GET /api/term/list/:id': () => ({ method: 'GET', url: `/api/term/list/${termId}` }),
-  'GET /api/term/versions': () => ({ method: 'GET', url: '/api/term/versions?document=privacy' }),
+  'GET /api/term/last': () => ({ endpoint: endpoints.term.last }),
+  'GET /api/term/list/:id': () => ({ endpoint: endpoints.term.byId, params: { id: termId } }),
+  'GET /api/term/versions': () => ({ endpoint: endpoints.term.versions, query: { document: 'privacy' } }),
   'POST /api/term/create': () => ({
-    method: 'POST',
-    url: '/api/term/create',
+    endpoint: endpoints.term.create,
     payload: { content: '<p>Terms, again</p>' },
   }),
 
-  'GET /api/group/list': () => ({ method: 'GET', url: '/api/group/list?search=' }),
-  'GET /api/group/list/:id': (c) => ({ method: 'GET', url: `/api/group/list/${c.subject.groupId}` }),
+  'GET /api/group/list': () => ({ endpoint: endpoints.group.list, query: { search: '' } }),
+  'GET /api/group/list/:id': (c) => ({ endpoint: endpoints.group.byId, params: { id: c.subject.groupId } }),
   'PUT /api/group/edit/:groupId': (c) => ({
-    method: 'PUT',
-    url: `/api/group/edit/${c.subject.groupId}`,
+    endpoint: endpoints.group.edit,
+    params: { groupId: c.subject.groupId },
     payload: { name: 'Robin Smith' },
   }),
   'GET /api/group/member/list/:id': (c) => ({
-    method: 'GET',
-    url: `/api/group/member/list/${c.subject.groupId}`,
+    endpoint: endpoints.group.members,
+    params: { id: c.subject.groupId },
   }),
   'POST /api/group/user/check': (c) => ({
-    method: 'POST',
-    url: '/api/group/user/check',
+    endpoint: endpoints.group.checkUser,
     payload: { email: c.subject.parent.email },
   }),
   'POST /api/group/user/create': (c) => ({
-    method: 'POST',
-    url: '/api/group/user/create',
+    endpoint: endpoints.group.createUser,
     payload: {
       groupId: c.subject.groupId,
       name: 'Ada Second',
@@ -617,15 +617,14 @@ const REQUESTS: Record<string, Build> = {
     const { groupId } = await createGroup(t.db(), { entityId: c.subject.entityId });
     const person = await addFamilyMember(t.db(), { groupId, role: 'birth_family' });
     return {
-      method: 'POST',
-      url: '/api/group/member/add',
+      endpoint: endpoints.group.addMember,
       payload: { groupId: c.subject.groupId, role: 'birth_family', userId: person.memberId },
     };
   },
   'PUT /api/group/user/edit/:userId': (c) => {
     const edit = (groupId: string, person: Person): Req => ({
-      method: 'PUT',
-      url: `/api/group/user/edit/${person.id}`,
+      endpoint: endpoints.group.editUser,
+      params: { userId: person.id },
       payload: { groupId, userId: person.id, name: 'Robin Smith', email: null, subtype: 'child' },
     });
     return c.kind === 'own'
@@ -633,19 +632,18 @@ const REQUESTS: Record<string, Build> = {
       : [edit(c.subject.groupId, c.subject.child), edit(c.home.groupId, c.subject.child)];
   },
   'POST /api/group/user/sync': async (c) => ({
-    method: 'POST',
-    url: '/api/group/user/sync',
+    endpoint: endpoints.group.syncUsers,
     payload: { groupId: c.subject.groupId, results: await finalList(c.subject.groupId) },
   }),
   'PUT /api/group/member/save/:groupId': async (c) => ({
-    method: 'PUT',
-    url: `/api/group/member/save/${c.subject.groupId}`,
+    endpoint: endpoints.group.saveMembers,
+    params: { groupId: c.subject.groupId },
     payload: await savedPlaces(c.subject.groupId),
   }),
   'POST /api/group/member/manager/:groupId/:userId': (c) => {
     const activate = (groupId: string, person: Person): Req => ({
-      method: 'POST',
-      url: `/api/group/member/manager/${groupId}/${person.id}`,
+      endpoint: endpoints.group.memberStatus,
+      params: { groupId, userId: person.id },
       payload: { active: true },
     });
     return c.kind === 'own'
@@ -655,48 +653,49 @@ const REQUESTS: Record<string, Build> = {
   'GET /api/reports': (c) =>
     c.kind === 'own'
       ? [
-          { method: 'GET', url: '/api/reports' },
-          { method: 'GET', url: `/api/reports?groupId=${c.subject.groupId}` },
+          { endpoint: endpoints.reports.list },
+          { endpoint: endpoints.reports.list, query: { groupId: c.subject.groupId } },
         ]
-      : { method: 'GET', url: `/api/reports?groupId=${c.subject.groupId}&state=open` },
-  'GET /api/reports/count': () => ({ method: 'GET', url: '/api/reports/count' }),
+      : { endpoint: endpoints.reports.list, query: { groupId: c.subject.groupId, state: 'open' } },
+  'GET /api/reports/count': () => ({ endpoint: endpoints.reports.count }),
   'GET /api/groups/:groupId/activity': (c) => ({
-    method: 'GET',
-    url: `/api/groups/${c.subject.groupId}/activity?page=1`,
+    endpoint: endpoints.activity.family,
+    params: { groupId: c.subject.groupId },
+    query: { page: '1' },
   }),
-  'GET /api/admin/activity': () => ({ method: 'GET', url: '/api/admin/activity' }),
+  'GET /api/admin/activity': () => ({ endpoint: endpoints.activity.platform }),
   'POST /api/reports/:id/review': (c) => ({
-    method: 'POST',
-    url: `/api/reports/${c.subject.reportId}/review`,
+    endpoint: endpoints.reports.review,
+    params: { id: c.subject.reportId },
     payload: { note: 'Spoke with the family.' },
   }),
   'POST /api/reports/:id/reopen': (c) => ({
-    method: 'POST',
-    url: `/api/reports/${c.subject.reportId}/reopen`,
+    endpoint: endpoints.reports.reopen,
+    params: { id: c.subject.reportId },
     payload: { reason: 'The family wrote again.' },
   }),
-  'GET /api/reports/alerts': () => ({ method: 'GET', url: '/api/reports/alerts' }),
+  'GET /api/reports/alerts': () => ({ endpoint: endpoints.reports.alerts }),
   'PUT /api/reports/alerts': () => ({
-    method: 'PUT',
-    url: '/api/reports/alerts',
+    endpoint: endpoints.reports.setAlerts,
     payload: { mode: 'daily' },
   }),
   'GET /api/group/channel/list/:groupId': (c) => {
     const read = (groupId: string, channelId: string): Req => ({
-      method: 'GET',
-      url: `/api/group/channel/list/${groupId}?channelId=${channelId}`,
+      endpoint: endpoints.channels.list,
+      params: { groupId },
+      query: { channelId },
     });
     return c.kind === 'own'
       ? [
           read(c.subject.groupId, c.subject.channelId),
-          { method: 'GET', url: `/api/group/channel/list/${c.subject.groupId}` },
+          { endpoint: endpoints.channels.list, params: { groupId: c.subject.groupId } },
         ]
       : [read(c.subject.groupId, c.subject.channelId), read(c.home.groupId, c.subject.channelId)];
   },
   'POST /api/group/channel/manager/:groupId/:channelId': (c) => {
     const enable = (groupId: string, channelId: string): Req => ({
-      method: 'POST',
-      url: `/api/group/channel/manager/${groupId}/${channelId}`,
+      endpoint: endpoints.channels.manager,
+      params: { groupId, channelId },
       payload: { active: true },
     });
     return c.kind === 'own'
@@ -704,72 +703,69 @@ const REQUESTS: Record<string, Build> = {
       : [enable(c.subject.groupId, c.subject.channelId), enable(c.home.groupId, c.subject.channelId)];
   },
   'POST /api/group/channels/export/request/:channelId': (c) => ({
-    method: 'POST',
-    url: `/api/group/channels/export/request/${c.subject.channelId}`,
+    endpoint: endpoints.channels.exportRequest,
+    params: { channelId: c.subject.channelId },
     payload: { email: unique('export') },
   }),
   'GET /api/groups/:groupId/channels/:channelId/messages/:messageId/around': (c) => {
     const read = (groupId: string): Req => ({
-      method: 'GET',
-      url: `/api/groups/${groupId}/channels/${c.subject.channelId}/messages/${c.subject.messageId}/around`,
+      endpoint: endpoints.channels.around,
+      params: { groupId, channelId: c.subject.channelId, messageId: c.subject.messageId },
     });
     return c.kind === 'own' ? read(c.subject.groupId) : [read(c.subject.groupId), read(c.home.groupId)];
   },
   'GET /api/groups/:groupId/channels/:channelId/search': (c) => {
     const find = (groupId: string): Req => ({
-      method: 'GET',
-      url: `/api/groups/${groupId}/channels/${c.subject.channelId}/search?q=hello`,
+      endpoint: endpoints.channels.search,
+      params: { groupId, channelId: c.subject.channelId },
+      query: { q: 'hello' },
     });
     return c.kind === 'own' ? find(c.subject.groupId) : [find(c.subject.groupId), find(c.home.groupId)];
   },
   'GET /api/groups/:groupId/channels/:channelId/messages/first': (c) => {
     const first = (groupId: string): Req => ({
-      method: 'GET',
-      url: `/api/groups/${groupId}/channels/${c.subject.channelId}/messages/first?from=2026-01-01T00:00:00.000Z`,
+      endpoint: endpoints.channels.firstMessage,
+      params: { groupId, channelId: c.subject.channelId },
+      query: { from: '2026-01-01T00:00:00.000Z' },
     });
     return c.kind === 'own' ? first(c.subject.groupId) : [first(c.subject.groupId), first(c.home.groupId)];
   },
-  'GET /api/exports/verify/:hash': () => ({ method: 'GET', url: `/api/exports/verify/${HASH}` }),
+  'GET /api/exports/verify/:hash': () => ({ endpoint: endpoints.exports.verify, params: { hash: HASH } }),
   'POST /api/chat/sessions/code': () => ({
-    method: 'POST',
-    url: '/api/chat/sessions/code',
+    endpoint: endpoints.chat.code,
     payload: { email: unique('nobody') },
   }),
   'POST /api/chat/sessions': (c) => ({
-    method: 'POST',
-    url: '/api/chat/sessions',
+    endpoint: endpoints.chat.sessions,
     payload: { email: c.home.parent.email, code: WRONG_CODE, state: WRONG_STATE },
   }),
-  'GET /api/chat/channels': () => ({ method: 'GET', url: '/api/chat/channels' }),
+  'GET /api/chat/channels': () => ({ endpoint: endpoints.chat.channels }),
   'POST /api/chat/channels/:channelId/messages': (c) => ({
-    method: 'POST',
-    url: `/api/chat/channels/${c.subject.channelId}/messages`,
+    endpoint: endpoints.chat.messages,
+    params: { channelId: c.subject.channelId },
     payload: { html: '<p>Matrix message</p>' },
   }),
   'POST /api/chat/messages/:messageId/flags': (c) => ({
-    method: 'POST',
-    url: `/api/chat/messages/${c.subject.messageId}/flags`,
+    endpoint: endpoints.chat.flags,
+    params: { messageId: c.subject.messageId },
     payload: { reason: 'matrix' },
   }),
   'POST /api/chat/channels/:channelId/files': (c) => ({
-    method: 'POST',
-    url: `/api/chat/channels/${c.subject.channelId}/files`,
+    endpoint: endpoints.chat.files,
+    params: { channelId: c.subject.channelId },
     upload: { bytes: PICTURE, fileName: 'matrix.png', contentType: 'image/png' },
   }),
   'GET /api/chat/channels/:channelId/messages/:messageId/attachments/:index': (c) => ({
-    method: 'GET',
-    url: `/api/chat/channels/${c.subject.channelId}/messages/${c.subject.messageId}/attachments/0`,
+    endpoint: endpoints.chat.attachment,
+    params: { channelId: c.subject.channelId, messageId: c.subject.messageId, index: '0' },
   }),
   'GET /api/groups/:groupId/channels/:channelId/messages/:messageId/attachments/:index': (c) => {
     const open = (groupId: string): Req => ({
-      method: 'GET',
-      url: `/api/groups/${groupId}/channels/${c.subject.channelId}/messages/${c.subject.messageId}/attachments/0`,
+      endpoint: endpoints.channels.attachment,
+      params: { groupId, channelId: c.subject.channelId, messageId: c.subject.messageId, index: '0' },
     });
     return c.kind === 'own'
-      ? [
-          open(c.subject.groupId),
-          { ...open(c.subject.groupId), url: `${open(c.subject.groupId).url}?size=thumb` },
-        ]
+      ? [open(c.subject.groupId), { ...open(c.subject.groupId), query: { size: 'thumb' } }]
       : [open(c.subject.groupId), open(c.home.groupId)];
   },
 };
@@ -808,15 +804,15 @@ function smuggledQuery(other: Tenant): Record<string, string> {
  * its whole body, and a GET or DELETE gets them as query parameters after its own.
  */
 function withSmuggledFields(req: Req, other: Tenant): { url: string; payload?: Record<string, unknown> } {
-  if (req.method === 'GET' || req.method === 'DELETE') {
-    const [pathname, search = ''] = req.url.split('?') as [string, string?];
+  if (req.endpoint.method === 'GET' || req.endpoint.method === 'DELETE') {
+    const [pathname, search = ''] = urlOfReq(req).split('?') as [string, string?];
     const query = new URLSearchParams(search);
     for (const [name, value] of Object.entries(smuggledQuery(other))) {
       if (!query.has(name)) query.append(name, value);
     }
     return { url: `${pathname}?${query}`, ...(req.payload ? { payload: req.payload } : {}) };
   }
-  return { url: req.url, payload: { ...smuggled(other), ...req.payload } };
+  return { url: urlOfReq(req), payload: { ...smuggled(other), ...req.payload } };
 }
 
 /** What identifies a tenant's objects in an answer. */
@@ -1028,15 +1024,15 @@ describe('permission matrix', () => {
           fresh: () => freshSession(caller),
         });
         for (const req of [built].flat()) {
-          const label = `${caller} (${kind}) ${req.method} ${req.url}`;
+          const label = `${caller} (${kind}) ${req.endpoint.method} ${urlOfReq(req)}`;
           const success = outcome === '2xx';
           const before = await snapshot(success);
           const multipart = req.upload ? multipartBody([req.upload]) : null;
           const { url, payload } = multipart
-            ? { url: req.url, payload: multipart.payload }
+            ? { url: urlOfReq(req), payload: multipart.payload }
             : withSmuggledFields(req, other);
           const headers = { ...(req.headers ?? callers[caller]), ...multipart?.headers };
-          const response = await inject(headers, req.method, url, payload);
+          const response = await inject(headers, req.endpoint.method, url, payload);
           // An attachment is kept by the caseworker's own browser for a while, never by a proxy.
           const cacheControl =
             success && key.includes('/attachments/') ? 'private, max-age=3600' : 'no-store';

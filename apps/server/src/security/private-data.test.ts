@@ -14,13 +14,14 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { API } from '@bridge-talk/contract';
+import { endpoints } from '@bridge-talk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/index.js';
 import { keepFilesPrivate } from '../lib/private-files.js';
 import { privateFolders } from '../lifecycle.js';
+import { call } from '../test-support/api-client.js';
 import { codeIn, type SmtpCapture, startSmtpCapture, waitForMessage } from '../test-support/smtp-capture.js';
 import { TEST_ADMIN } from '../test-support/test-app.js';
 
@@ -86,10 +87,8 @@ describe('the data folder', () => {
       keepFilesPrivate(privateFolders(config));
       app = await buildApp({ config, startWorkers: true });
 
-      const asked = await app.inject({
-        method: 'POST',
-        url: API.auth.passwordRequest,
-        payload: { email: TEST_ADMIN.email, role: 'admin' },
+      const asked = await call(app, endpoints.auth.passwordRequest, {
+        body: { email: TEST_ADMIN.email, role: 'admin' },
       });
       expect(asked.statusCode).toBe(200);
       const code = codeIn((await waitForMessage(smtp, TEST_ADMIN.email, /verification code/)).text);

@@ -1,7 +1,8 @@
 // Searching a family's conversation: what a person searches for never reaches the log, and one person's
 // searches cannot take the database from everybody else.
-import { API, apiPath, MSG } from '@bridge-talk/contract';
+import { endpoints, MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../test-support/api-client.js';
 import {
   type ConversationApp,
   createConversationApp,
@@ -15,9 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => c.close());
 
-const get = (url: string, authorization: string) =>
-  c.t.app.inject({ method: 'GET', url, headers: { authorization } });
-
 async function searchable() {
   const entity = await signedInEntity(c.t);
   const f = await familyWithChannel(c, entity.entityId, 'Zebediah Quarrington');
@@ -26,18 +24,25 @@ async function searchable() {
     userId: f.parent.memberId,
     html: '<p>The quagmire by the mill</p>',
   });
-  const url = (q: string) =>
-    `${apiPath(API.channels.search, { groupId: f.groupId, channelId: f.channelId })}?q=${q}`;
-  return { entity, f, url };
+  const search = (q: string, auth: string) =>
+    call(c.t.app, endpoints.channels.search, {
+      params: { groupId: f.groupId, channelId: f.channelId },
+      query: { q },
+      auth,
+    });
+  return { entity, f, search };
 }
 
 describe('search words', () => {
   it('are not written to the log: the family list’s search and a conversation’s search', async () => {
-    const { entity, url } = await searchable();
-    const listed = await get(`${API.group.list}?search=Zebediah&page=1`, entity.authorization);
+    const { entity, search } = await searchable();
+    const listed = await call(c.t.app, endpoints.group.list, {
+      query: { search: 'Zebediah', page: 1 },
+      auth: entity.authorization,
+    });
     expect(listed.statusCode).toBe(200);
-    expect(listed.json().result.map((g: { name: string }) => g.name)).toContain('Zebediah Quarrington');
-    const found = await get(url('quagmire'), entity.authorization);
+    expect(listed.json().result.map((g) => g.name)).toContain('Zebediah Quarrington');
+    const found = await search('quagmire', entity.authorization);
     expect(found.statusCode).toBe(200);
     expect(found.json().hits).toHaveLength(1);
 
@@ -50,18 +55,18 @@ describe('search words', () => {
 
 describe('one person’s searches', () => {
   it('are refused past 30 in a minute, with the message, and other people still search', async () => {
-    const { entity, url } = await searchable();
-    for (let i = 0; i < 30; i++) expect((await get(url('mill'), entity.authorization)).statusCode).toBe(200);
-    const refused = await get(url('mill'), entity.authorization);
+    const { entity, search } = await searchable();
+    for (let i = 0; i < 30; i++) expect((await search('mill', entity.authorization)).statusCode).toBe(200);
+    const refused = await search('mill', entity.authorization);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toBe(MSG.search.tooMany);
+    expect(refused.error().message).toBe(MSG.search.tooMany);
 
     const other = await searchable();
-    expect((await get(other.url('mill'), other.entity.authorization)).statusCode).toBe(200);
+    expect((await other.search('mill', other.entity.authorization)).statusCode).toBe(200);
   });
 
   it('run two at a time: a third while two are running is refused, and taken once one ends', async () => {
-    const { entity, url } = await searchable();
+    const { entity, search } = await searchable();
     const provider = c.t.app.ctx.chat;
     const original = provider.searchMessages;
     let release: () => void = () => {};
@@ -75,16 +80,16 @@ describe('one person’s searches', () => {
       return original.apply(provider, args);
     };
     try {
-      const first = get(url('mill'), entity.authorization);
-      const second = get(url('mill'), entity.authorization);
+      const first = search('mill', entity.authorization);
+      const second = search('mill', entity.authorization);
       await expect.poll(() => waiting).toBe(2);
-      const third = await get(url('mill'), entity.authorization);
+      const third = await search('mill', entity.authorization);
       expect(third.statusCode).toBe(429);
-      expect(third.json().message).toBe(MSG.search.tooMany);
+      expect(third.error().message).toBe(MSG.search.tooMany);
       release();
       expect((await first).statusCode).toBe(200);
       expect((await second).statusCode).toBe(200);
-      expect((await get(url('mill'), entity.authorization)).statusCode).toBe(200);
+      expect((await search('mill', entity.authorization)).statusCode).toBe(200);
     } finally {
       provider.searchMessages = original;
       release();
@@ -92,7 +97,7 @@ describe('one person’s searches', () => {
   });
 
   it('give up a search at its time limit with the message, and nothing else fails', async () => {
-    const { entity, url } = await searchable();
+    const { entity, search } = await searchable();
     const provider = c.t.app.ctx.chat;
     const original = provider.searchMessages;
     // As PostgreSQL cancels a statement past its statement_timeout (SQLSTATE 57014), wrapped by drizzle.
@@ -102,12 +107,12 @@ describe('one person’s searches', () => {
       });
     };
     try {
-      const slow = await get(url('mill'), entity.authorization);
+      const slow = await search('mill', entity.authorization);
       expect(slow.statusCode).toBe(422);
-      expect(slow.json().message).toBe(MSG.search.tooSlow);
+      expect(slow.error().message).toBe(MSG.search.tooSlow);
     } finally {
       provider.searchMessages = original;
     }
-    expect((await get(url('mill'), entity.authorization)).statusCode).toBe(200);
+    expect((await search('mill', entity.authorization)).statusCode).toBe(200);
   });
 });

@@ -3,10 +3,12 @@
 // COOKIE_SECURE=true), and that an account disabled or removed, an entity disabled by the
 // administrator, or a session logged out by its cookie alone is refused at once — the access token
 // still unexpired, and the refresh cookie too.
+import { endpoints } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.js';
+import { call, callLoose } from '../test-support/api-client.js';
 import { createAdminUser, createEntityUser } from '../test-support/factories.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../test-support/test-app.js';
 
@@ -19,22 +21,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function refreshCookieOf(response: LightMyRequestResponse) {
+function refreshCookieOf(response: Pick<LightMyRequestResponse, 'cookies'>) {
   return response.cookies.find((c) => c.name === 'bt_refresh');
 }
 
 function login(app: TestApp['app'], headers: Record<string, string> = {}) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    headers,
-    payload: { ...TEST_ADMIN, role: 'admin' },
-  });
+  return call(app, endpoints.auth.login, { headers, body: { ...TEST_ADMIN, role: 'admin' } });
 }
 
-const me = (authorization: string) => t.app.inject({ url: '/api/auth/me', headers: { authorization } });
-const refresh = (cookie: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { bt_refresh: cookie } });
+const me = (authorization: string) => call(t.app, endpoints.auth.me, { auth: authorization });
+const refresh = (cookie: string) => call(t.app, endpoints.auth.refresh, { cookies: { bt_refresh: cookie } });
 
 describe('the refresh cookie', () => {
   it('is HttpOnly, SameSite=Strict and scoped to /api/auth; not Secure over plain-http local development', async () => {
@@ -51,9 +47,7 @@ describe('the refresh cookie', () => {
     const https = { 'x-forwarded-proto': 'https' };
     const cookie = refreshCookieOf(await login(t.app, https));
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', secure: true });
-    const rotated = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
+    const rotated = await call(t.app, endpoints.auth.refresh, {
       headers: https,
       cookies: { bt_refresh: cookie!.value },
     });
@@ -75,11 +69,7 @@ describe('the refresh cookie', () => {
 
   it('is cleared on logout at the path it was set on', async () => {
     const session = await signIn(t.app, { ...TEST_ADMIN, role: 'admin' });
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/logout',
-      cookies: { bt_refresh: session.refreshCookie },
-    });
+    const out = await call(t.app, endpoints.auth.logout, { cookies: { bt_refresh: session.refreshCookie } });
     const cleared = refreshCookieOf(out);
     expect(cleared).toMatchObject({ value: '', path: '/api/auth' });
     expect(new Date(cleared!.expires!).getTime()).toBeLessThanOrEqual(Date.now());
@@ -89,11 +79,7 @@ describe('the refresh cookie', () => {
 describe('a session is refused at once', () => {
   it('when it is logged out by its cookie alone (no bearer): the access token stops working too', async () => {
     const session = await signIn(t.app, { ...TEST_ADMIN, role: 'admin' });
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/logout',
-      cookies: { bt_refresh: session.refreshCookie },
-    });
+    await call(t.app, endpoints.auth.logout, { cookies: { bt_refresh: session.refreshCookie } });
     expect((await me(session.authorization)).statusCode).toBe(401);
     expect((await refresh(session.refreshCookie)).statusCode).toBe(401);
   });
@@ -114,19 +100,16 @@ describe('a session is refused at once', () => {
   it('when the administrator disables the entity through the API', async () => {
     const entity = await createEntityUser(t.db());
     const session = await signIn(t.app, { email: entity.email, password: entity.password!, role: 'entity' });
-    const disabled = await t.app.inject({
-      method: 'PUT',
-      url: `/api/entity/edit/${entity.entityId}`,
-      headers: { authorization: admin },
-      payload: { status: 'disabled' },
+    const disabled = await call(t.app, endpoints.entity.edit, {
+      params: { id: entity.entityId },
+      auth: admin,
+      body: { status: 'disabled' },
     });
     expect(disabled.statusCode, disabled.body).toBe(200);
     expect((await me(session.authorization)).statusCode).toBe(401);
     expect((await refresh(session.refreshCookie)).statusCode).toBe(401);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: entity.email, password: entity.password, role: 'entity' },
+    const again = await callLoose(t.app, endpoints.auth.login, {
+      body: { email: entity.email, password: entity.password, role: 'entity' },
     });
     expect(again.statusCode).toBe(403);
   });
@@ -135,18 +118,11 @@ describe('a session is refused at once', () => {
     const other = await createAdminUser(t.db());
     const session = await signIn(t.app, { email: other.email, password: other.password!, role: 'admin' });
     expect((await me(session.authorization)).statusCode).toBe(200);
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/users/remove/${other.userId}`,
-      headers: { authorization: admin },
-    });
+    const removed = await call(t.app, endpoints.admin.remove, { params: { id: other.userId }, auth: admin });
     expect(removed.statusCode, removed.body).toBe(200);
     expect((await me(session.authorization)).statusCode).toBe(401);
     expect((await refresh(session.refreshCookie)).statusCode).toBe(401);
-    const listed = await t.app.inject({
-      url: '/api/admin/users/list',
-      headers: { authorization: session.authorization },
-    });
+    const listed = await call(t.app, endpoints.admin.list, { auth: session.authorization });
     expect(listed.statusCode).toBe(401);
   });
 });

@@ -1,6 +1,8 @@
 // Behind the portal's TLS proxy, only that proxy is believed about the client's address: a client that
 // writes its own X-Forwarded-For hops cannot pick the address its requests are limited by.
+import { endpoints } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../test-support/api-client.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 
 let t: TestApp;
@@ -15,12 +17,10 @@ afterAll(async () => {
 
 /** A sign-in attempt as the proxy passes it on: the client's own header, then the address it saw. */
 function attemptThroughProxy(forged: string, seen: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
+  return call(t.app, endpoints.auth.login, {
     remoteAddress: '127.0.0.1',
     headers: { 'x-forwarded-for': `${forged}, ${seen}` },
-    payload: { email: `nobody-${forged}@example.org`, password: 'wrong-password-1', role: 'entity' },
+    body: { email: `nobody-${forged}@example.org`, password: 'wrong-password-1', role: 'entity' },
   });
 }
 

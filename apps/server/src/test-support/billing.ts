@@ -1,10 +1,11 @@
 // Billing test helpers: plans and coupons straight in the local provider's tables, and an entity
 // session that goes through the real calls (card token, payment details, subscription).
 import { randomBytes, randomUUID } from 'node:crypto';
+import { endpoints } from '@bridge-talk/contract';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import type { Db } from '../db/client.js';
 import { paymentCoupons, paymentPlans } from '../db/schema-billing.js';
+import { testClient } from './api-client.js';
 import { createEntityUser } from './factories.js';
 import { signIn, type TestApp } from './test-app.js';
 
@@ -72,49 +73,41 @@ export async function timesRedeemed(db: Db, couponId: string): Promise<number> {
 }
 
 /** A valid billing payload around a card token (phone of the add-family rule, 14 characters). */
-export function billingPayload(token: Record<string, unknown>, overrides: Record<string, unknown> = {}) {
+export function billingPayload<T extends object, O extends object = Record<never, never>>(
+  token: T,
+  overrides?: O,
+) {
   return {
     cardName: 'Pat Payer',
     address: '1 Main Street',
     city: 'Springfield',
-    state: 'IL',
+    state: 'IL' as const,
     zip: '62701',
-    country: 'US',
+    country: 'US' as const,
     email: 'pat.payer@test.local',
     phoneNumber: '(555) 010-2000',
     ...token,
-    ...overrides,
+    ...(overrides as O),
   };
 }
-
-type Call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-  headers?: Record<string, string>,
-) => Promise<LightMyRequestResponse>;
 
 /** A signed-in entity with helpers for the billing journey. */
 export async function billingEntity(t: TestApp, options: { coupon?: string | null } = {}) {
   const entity = await createEntityUser(t.db(), { coupon: options.coupon ?? null });
   const session = await signIn(t.app, { email: entity.email, password: entity.password!, role: 'entity' });
-  const call: Call = (method, url, payload, headers = {}) =>
-    t.app.inject({ method, url, payload, headers: { authorization: session.authorization, ...headers } });
+  const api = testClient(t.app, { auth: session });
 
   async function tokenFor(number = CARD_OK) {
-    const response = await call('POST', '/api/payments/local/tokens', {
-      number,
-      expMonth: 12,
-      expYear: new Date().getFullYear() + 2,
-      cvc: '123',
+    const response = await api(endpoints.payments.localTokens, {
+      body: { number, expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' },
     });
     if (response.statusCode !== 200) throw new Error(`token: ${response.statusCode} ${response.body}`);
-    return response.json() as Record<string, unknown>;
+    return response.json();
   }
 
   /** Wizard step 1 with a card: a new group with payment details; returns its id. */
   async function groupWithCard(number = CARD_OK): Promise<string> {
-    const saved = await call('POST', '/api/group/billing/save', billingPayload(await tokenFor(number)));
+    const saved = await api.loose(endpoints.billing.save, { body: billingPayload(await tokenFor(number)) });
     if (saved.statusCode !== 200) throw new Error(`save: ${saved.statusCode} ${saved.body}`);
     return saved.json()._id;
   }
@@ -125,15 +118,13 @@ export async function billingEntity(t: TestApp, options: { coupon?: string | nul
     coupons: string[] = [],
     headers: Record<string, string> = {},
   ) {
-    return call(
-      'POST',
-      '/api/group/billing/assignSubscription',
-      { groupId, priceId, coupons, name: 'Robin Child' },
+    return api(endpoints.billing.assignSubscription, {
+      body: { groupId, priceId, coupons, name: 'Robin Child' },
       headers,
-    );
+    });
   }
 
-  return { entity, session, call, tokenFor, groupWithCard, assign };
+  return { entity, session, api, tokenFor, groupWithCard, assign };
 }
 
 export function idempotencyKey(): string {

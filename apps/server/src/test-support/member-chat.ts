@@ -1,12 +1,13 @@
 // A family member's sign-in to the member chat API, as the family app does it: ask for a code, read it
 // from the e-mail, exchange it for a member token. The token is remembered as a secret, so a test
 // fails if it ever reaches the log.
-import { API } from '@bridge-talk/contract';
+import { endpoints } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { familyMembers } from '../db/schema-families.js';
 import { signMemberToken } from '../modules/chat/member-tokens.js';
+import { call } from './api-client.js';
 import { rememberSecret } from './secret-scan.js';
 import { codeIn, type SmtpCapture, waitForMessage } from './smtp-capture.js';
 
@@ -16,13 +17,11 @@ export async function memberAuthorization(
   smtp: SmtpCapture,
   email: string,
 ): Promise<string> {
-  const asked = await app.inject({ method: 'POST', url: API.chat.code, payload: { email } });
+  const asked = await call(app, endpoints.chat.code, { body: { email } });
   expect(asked.statusCode).toBe(200);
   const mail = await waitForMessage(smtp, email, /chat code/);
-  const session = await app.inject({
-    method: 'POST',
-    url: API.chat.sessions,
-    payload: { email, code: codeIn(mail.text), state: asked.json().state },
+  const session = await call(app, endpoints.chat.sessions, {
+    body: { email, code: codeIn(mail.text), state: asked.json().state },
   });
   expect(session.statusCode).toBe(200);
   rememberSecret(session.json().token);

@@ -4,6 +4,7 @@ import { endpoints, MSG } from '@bridge-talk/contract';
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { call } from './api-client.js';
 
 /**
  * A clock the test moves (only Date is faked, and it keeps running): each test starts on a TOTP step
@@ -32,15 +33,13 @@ export const totpCodeNow = (secret: string) => generate({ secret, epoch: Math.fl
 
 /** Adds an authenticator app named `name`; its secret, id and the recovery codes it brought. */
 export async function enrolTotp(app: FastifyInstance, headers: { authorization: string }, name = 'Phone') {
-  const started = await app.inject({ method: 'POST', url: endpoints.secondFactors.totpStart.path, headers });
+  const started = await call(app, endpoints.secondFactors.totpStart, { headers });
   expect(started.statusCode).toBe(200);
   const { factorId, secret, uri } = started.json() as { factorId: string; secret: string; uri: string };
   expect(uri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
-  const confirmed = await app.inject({
-    method: 'POST',
-    url: endpoints.secondFactors.totpConfirm.path,
+  const confirmed = await call(app, endpoints.secondFactors.totpConfirm, {
     headers,
-    payload: { factorId, code: await totpCodeNow(secret), name },
+    body: { factorId, code: await totpCodeNow(secret), name },
   });
   expect(confirmed.statusCode).toBe(200);
   const body = confirmed.json() as { message: string; recoveryCodes: string[] | null };

@@ -4,12 +4,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { endpoints } from '@bridge-talk/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/index.js';
 import type { Database, Db } from '../db/client.js';
+import { call } from './api-client.js';
 import { openTestDatabase } from './databases.js';
 import { rememberSecret, assertNoSecretsIn as scanForSecrets } from './secret-scan.js';
 
@@ -88,9 +90,9 @@ export async function signIn(
   app: FastifyInstance,
   credentials: { email: string; password: string; role: 'admin' | 'entity'; rememberMe?: boolean },
 ) {
-  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: credentials });
+  const response = await call(app, endpoints.auth.login, { body: credentials });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
-  const body = response.json() as { accessToken: string };
+  const body = response.json();
   const cookie = response.cookies.find((c) => c.name === 'bt_refresh');
   rememberSecret(body.accessToken);
   rememberSecret(cookie?.value);

@@ -1,5 +1,6 @@
-import { MSG } from '@bridge-talk/contract';
+import { endpoints, MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, callLoose, testClient } from '../../test-support/api-client.js';
 import { createEntityUser } from '../../test-support/factories.js';
 import {
   codeIn,
@@ -23,22 +24,22 @@ afterAll(async () => {
 async function entitySession() {
   const entity = await createEntityUser(t.db());
   const session = await signIn(t.app, { email: entity.email, password: entity.password!, role: 'entity' });
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: { authorization: session.authorization } });
-  return { entity, session, call };
+  return { entity, session, api: testClient(t.app, { auth: session }) };
 }
 
 describe('account settings', () => {
   it('saves names and the organisation name', async () => {
-    const { entity, call } = await entitySession();
-    const saved = await call('PUT', '/api/auth/me/edit', {
-      name: 'Erin Smith',
-      email: entity.email,
-      entityName: 'Hope Adoptions',
+    const { entity, api } = await entitySession();
+    const saved = await api(endpoints.auth.meEdit, {
+      body: {
+        name: 'Erin Smith',
+        email: entity.email,
+        entityName: 'Hope Adoptions',
+      },
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({ message: MSG.account.changesSaved, emailChangePending: false });
-    const me = await call('GET', '/api/auth/me');
+    const me = await api(endpoints.auth.me);
     expect(me.json()).toMatchObject({
       name: 'Erin Smith',
       entityName: 'Hope Adoptions',
@@ -47,50 +48,56 @@ describe('account settings', () => {
   });
 
   it('changes the e-mail only after the code sent to the new address is confirmed', async () => {
-    const { entity, call } = await entitySession();
+    const { entity, api } = await entitySession();
     const newEmail = `new-${entity.email}`;
-    const saved = await call('PUT', '/api/auth/me/edit', {
-      name: 'Erin Agent',
-      email: newEmail,
-      entityName: entity.entityName,
+    const saved = await api(endpoints.auth.meEdit, {
+      body: {
+        name: 'Erin Agent',
+        email: newEmail,
+        entityName: entity.entityName,
+      },
     });
     expect(saved.json()).toEqual({ message: MSG.account.emailChangedTitle, emailChangePending: true });
-    expect((await call('GET', '/api/auth/me')).json().email).toBe(entity.email);
+    expect((await api(endpoints.auth.me)).json().email).toBe(entity.email);
     const mail = await waitForMessage(smtp, newEmail, /Confirm your new/);
-    const wrong = await call('POST', '/api/auth/me/email/confirm', { code: 'ZZZZZZ' });
+    const wrong = await api(endpoints.auth.meEmailConfirm, { body: { code: 'ZZZZZZ' } });
     expect(wrong.statusCode).toBe(422);
-    const confirmed = await call('POST', '/api/auth/me/email/confirm', { code: codeIn(mail.text) });
+    const confirmed = await api(endpoints.auth.meEmailConfirm, { body: { code: codeIn(mail.text) } });
     expect(confirmed.statusCode).toBe(200);
-    expect((await call('GET', '/api/auth/me')).json().email).toBe(newEmail);
+    expect((await api(endpoints.auth.me)).json().email).toBe(newEmail);
     await signIn(t.app, { email: newEmail, password: entity.password!, role: 'entity' });
   });
 
   it('refuses an e-mail that another account uses', async () => {
-    const { entity, call } = await entitySession();
+    const { entity, api } = await entitySession();
     const other = await createEntityUser(t.db());
-    const saved = await call('PUT', '/api/auth/me/edit', {
-      name: 'Erin Agent',
-      email: other.email,
-      entityName: entity.entityName,
+    const saved = await api(endpoints.auth.meEdit, {
+      body: {
+        name: 'Erin Agent',
+        email: other.email,
+        entityName: entity.entityName,
+      },
     });
     expect(saved.statusCode).toBe(409);
     expect(saved.json().message).toBe(MSG.account.unableToUpdateEmail);
   });
 
   it('changes the password with the e-mailed code; every session ends; the old password stops working', async () => {
-    const { entity, session, call } = await entitySession();
-    const sent = await call('POST', '/api/auth/me/password/code');
+    const { entity, session, api } = await entitySession();
+    const sent = await api(endpoints.auth.accountCode);
     expect(sent.json()).toEqual({ message: MSG.account.verificationCodeSent });
     const mail = await waitForMessage(smtp, entity.email, /verification code/);
-    const bad = await call('POST', '/api/auth/me/password/verify', { code: 'ZZZZZZ' });
+    const bad = await api(endpoints.auth.accountVerify, { body: { code: 'ZZZZZZ' } });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().message).toBe(MSG.account.codeCheckFailed);
-    const verified = await call('POST', '/api/auth/me/password/verify', { code: codeIn(mail.text) });
+    const verified = await api(endpoints.auth.accountVerify, { body: { code: codeIn(mail.text) } });
     expect(verified.statusCode).toBe(200);
     expect(verified.json().message).toBe(MSG.account.stepOkay);
-    const changed = await call('POST', '/api/auth/me/password/change', {
-      state: verified.json().state,
-      password: 'Changed-Pass-9',
+    const changed = await api(endpoints.auth.accountChange, {
+      body: {
+        state: verified.json().state,
+        password: 'Changed-Pass-9',
+      },
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toEqual({ message: MSG.account.passwordChanged });
@@ -101,26 +108,20 @@ describe('account settings', () => {
     expect(Date.parse(String(changed.cookies.find((c) => c.name === 'bt_refresh')?.expires))).toBeLessThan(
       Date.now(),
     );
-    expect((await call('GET', '/api/auth/me')).statusCode).toBe(401);
-    const refreshed = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
+    expect((await api(endpoints.auth.me)).statusCode).toBe(401);
+    const refreshed = await call(t.app, endpoints.auth.refresh, {
       cookies: { bt_refresh: session.refreshCookie },
     });
     expect(refreshed.statusCode).toBe(401);
-    const old = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: entity.email, password: entity.password, role: 'entity' },
+    const old = await callLoose(t.app, endpoints.auth.login, {
+      body: { email: entity.email, password: entity.password, role: 'entity' },
     });
     expect(old.statusCode).toBe(401);
     const again = await signIn(t.app, { email: entity.email, password: 'Changed-Pass-9', role: 'entity' });
     // The code is spent: it cannot start a second change.
-    const reused = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/me/password/verify',
-      payload: { code: codeIn(mail.text) },
-      headers: { authorization: again.authorization },
+    const reused = await call(t.app, endpoints.auth.accountVerify, {
+      body: { code: codeIn(mail.text) },
+      auth: again.authorization,
     });
     expect(reused.statusCode).toBe(422);
     expect(reused.json()).toEqual({
@@ -130,16 +131,16 @@ describe('account settings', () => {
   });
 
   it('voids the password-change code after wrong tries: then the right code is refused too', async () => {
-    const { entity, call } = await entitySession();
-    await call('POST', '/api/auth/me/password/code');
+    const { entity, api } = await entitySession();
+    await api(endpoints.auth.accountCode);
     const code = codeIn((await waitForMessage(smtp, entity.email, /verification code/)).text);
     const wrong = code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA';
     for (let i = 0; i < 6; i++) {
-      const attempt = await call('POST', '/api/auth/me/password/verify', { code: wrong });
+      const attempt = await api(endpoints.auth.accountVerify, { body: { code: wrong } });
       expect(attempt.statusCode).toBe(422);
       expect(attempt.json().message).toBe(i < 4 ? MSG.account.codeCheckFailed : MSG.extra.codeTooManyTries);
     }
-    const right = await call('POST', '/api/auth/me/password/verify', { code });
+    const right = await api(endpoints.auth.accountVerify, { body: { code } });
     expect(right.statusCode).toBe(422);
     expect(right.json().message).toBe(MSG.extra.codeTooManyTries);
   });
@@ -147,27 +148,29 @@ describe('account settings', () => {
   it('refuses a password-change state of another account', async () => {
     const a = await entitySession();
     const b = await entitySession();
-    await a.call('POST', '/api/auth/me/password/code');
+    await a.api(endpoints.auth.accountCode);
     const mail = await waitForMessage(smtp, a.entity.email, /verification code/);
-    const verified = await a.call('POST', '/api/auth/me/password/verify', { code: codeIn(mail.text) });
-    const stolen = await b.call('POST', '/api/auth/me/password/change', {
-      state: verified.json().state,
-      password: 'Stolen-Pass-1',
+    const verified = await a.api(endpoints.auth.accountVerify, { body: { code: codeIn(mail.text) } });
+    const stolen = await b.api(endpoints.auth.accountChange, {
+      body: {
+        state: verified.json().state,
+        password: 'Stolen-Pass-1',
+      },
     });
     expect(stolen.statusCode).toBe(422);
     expect(stolen.json().message).toBe(MSG.account.passwordChangeFailed);
   });
 
   it('every account route refuses an anonymous caller', async () => {
-    for (const [method, url] of [
-      ['PUT', '/api/auth/me/edit'],
-      ['POST', '/api/auth/me/email/confirm'],
-      ['POST', '/api/auth/me/password/code'],
-      ['POST', '/api/auth/me/password/verify'],
-      ['POST', '/api/auth/me/password/change'],
-    ] as const) {
-      const response = await t.app.inject({ method, url, payload: {} });
-      expect(response.statusCode, `${method} ${url}`).toBe(401);
+    for (const endpoint of [
+      endpoints.auth.meEdit,
+      endpoints.auth.meEmailConfirm,
+      endpoints.auth.accountCode,
+      endpoints.auth.accountVerify,
+      endpoints.auth.accountChange,
+    ]) {
+      const response = await callLoose(t.app, endpoint, { body: {} });
+      expect(response.statusCode, `${endpoint.method} ${endpoint.path}`).toBe(401);
     }
   });
 });
@@ -187,11 +190,10 @@ describe('rate limits', () => {
       password: entity.password!,
       role: 'entity',
     });
-    const call = (remoteAddress: string, url: string, payload?: object) =>
-      limited.app.inject({ method: 'POST', url, payload, remoteAddress, headers: { authorization } });
-    await call('10.4.0.1', '/api/auth/me/password/code');
+    const api = testClient(limited.app, { auth: authorization });
+    await api(endpoints.auth.accountCode, { remoteAddress: '10.4.0.1' });
     const code = codeIn((await waitForMessage(smtp, entity.email, /verification code/)).text);
-    return { call, code, wrong: code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA' };
+    return { api, code, wrong: code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA' };
   }
 
   function expectTooMany(response: { statusCode: number; json: () => { message: string } }) {
@@ -200,21 +202,27 @@ describe('rate limits', () => {
   }
 
   it('answers 429 to a client checking too many codes', async () => {
-    const { call, wrong } = await limitedSession();
+    const { api, wrong } = await limitedSession();
     for (let i = 0; i < 3; i++) {
-      expect((await call('10.5.0.1', '/api/auth/me/password/verify', { code: wrong })).statusCode).toBe(422);
+      expect(
+        (await api(endpoints.auth.accountVerify, { remoteAddress: '10.5.0.1', body: { code: wrong } }))
+          .statusCode,
+      ).toBe(422);
     }
-    expectTooMany(await call('10.5.0.1', '/api/auth/me/password/verify', { code: wrong }));
+    expectTooMany(
+      await api(endpoints.auth.accountVerify, { remoteAddress: '10.5.0.1', body: { code: wrong } }),
+    );
   });
 
   it('answers 429 to code checks of one account from many clients, even with the right code', async () => {
-    const { call, code, wrong } = await limitedSession();
+    const { api, code, wrong } = await limitedSession();
     // The code request and four wrong checks: the code is still live, the account has used its five.
     for (let i = 2; i <= 5; i++) {
-      expect((await call(`10.6.0.${i}`, '/api/auth/me/password/verify', { code: wrong })).statusCode).toBe(
-        422,
-      );
+      expect(
+        (await api(endpoints.auth.accountVerify, { remoteAddress: `10.6.0.${i}`, body: { code: wrong } }))
+          .statusCode,
+      ).toBe(422);
     }
-    expectTooMany(await call('10.6.1.1', '/api/auth/me/password/verify', { code }));
+    expectTooMany(await api(endpoints.auth.accountVerify, { remoteAddress: '10.6.1.1', body: { code } }));
   });
 });

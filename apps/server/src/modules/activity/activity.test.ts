@@ -3,11 +3,12 @@
 // entity is 'not found', and the platform's activity is the administrator's only.
 
 import { createHash } from 'node:crypto';
-import { ACTIVITY_PAGE_SIZE, type ActivityEvent, API, apiPath, MSG } from '@bridge-talk/contract';
+import { ACTIVITY_PAGE_SIZE, type ActivityEvent, endpoints, MSG } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../../db/audit.js';
 import { conversationExports } from '../../db/schema-families.js';
+import { call, callLoose } from '../../test-support/api-client.js';
 import { billingEntity, createPlan } from '../../test-support/billing.js';
 import {
   type ChatKind,
@@ -19,9 +20,8 @@ import {
 import { createAdminUser } from '../../test-support/factories.js';
 import { signIn, TEST_ADMIN } from '../../test-support/test-app.js';
 
-const familyUrl = (groupId: string, page?: number) =>
-  `${apiPath(API.activity.family, { groupId })}${page ? `?page=${page}` : ''}`;
-const platformUrl = (page?: number) => `${API.activity.platform}${page ? `?page=${page}` : ''}`;
+/** A page of the activity (the first without `page`). */
+const pageQuery = (page?: number) => (page ? { page } : {});
 
 let counter = 0;
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${++counter}@activity.test`;
@@ -35,7 +35,7 @@ describe.each<ChatKind>(['local', 'stream'])('activity (%s chat provider)', (kin
   let ownerName: string;
   /** 'Name (e-mail)' of a signed-in account, as the activity names who did it. */
   const actorOf = async (authorization: string) => {
-    const me = await c.t.app.inject({ method: 'GET', url: API.auth.me, headers: { authorization } });
+    const me = await call(c.t.app, endpoints.auth.me, { auth: authorization });
     return MSG.activity.actor(me.json().name, me.json().email);
   };
   beforeAll(async () => {
@@ -50,56 +50,50 @@ describe.each<ChatKind>(['local', 'stream'])('activity (%s chat provider)', (kin
   });
   afterAll(() => c.close());
 
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    authorization: string,
-    payload?: object,
-  ) => c.t.app.inject({ method, url, headers: { authorization }, ...(payload ? { payload } : {}) });
+  const family = (groupId: string, auth: string | null, page?: number) =>
+    call(c.t.app, endpoints.activity.family, { params: { groupId }, query: pageQuery(page), auth });
+  const platform = (auth: string | null, page?: number) =>
+    call(c.t.app, endpoints.activity.platform, { query: pageQuery(page), auth });
 
   it('shows what was done in a family: who, what, which channel and when, newest first', async () => {
     const f = await familyWithChannel(c, owner.entityId);
     const channel = kind === 'local' ? 1 : null;
     const started = Date.now();
 
-    const opened = await call(
-      'GET',
-      `${apiPath(API.channels.list, { groupId: f.groupId })}?channelId=${f.channelId}`,
-      owner.authorization,
-    );
+    const opened = await call(c.t.app, endpoints.channels.list, {
+      params: { groupId: f.groupId },
+      query: { channelId: f.channelId },
+      auth: owner.authorization,
+    });
     expect(opened.statusCode).toBe(200);
-    const disabled = await call(
-      'POST',
-      apiPath(API.channels.manager, { groupId: f.groupId, channelId: f.channelId }),
-      owner.authorization,
-      { active: false },
-    );
+    const disabled = await call(c.t.app, endpoints.channels.manager, {
+      params: { groupId: f.groupId, channelId: f.channelId },
+      auth: owner.authorization,
+      body: { active: false },
+    });
     expect(disabled.statusCode).toBe(200);
-    const inactive = await call(
-      'POST',
-      apiPath(API.group.memberStatus, { groupId: f.groupId, userId: f.birth.memberId }),
-      owner.authorization,
-      { active: false },
-    );
+    const inactive = await call(c.t.app, endpoints.group.memberStatus, {
+      params: { groupId: f.groupId, userId: f.birth.memberId },
+      auth: owner.authorization,
+      body: { active: false },
+    });
     expect(inactive.statusCode).toBe(200);
     // The same status again changes nothing, and records nothing.
-    await call(
-      'POST',
-      apiPath(API.group.memberStatus, { groupId: f.groupId, userId: f.birth.memberId }),
-      owner.authorization,
-      { active: false },
-    );
+    await call(c.t.app, endpoints.group.memberStatus, {
+      params: { groupId: f.groupId, userId: f.birth.memberId },
+      auth: owner.authorization,
+      body: { active: false },
+    });
     const recipient = uniqueEmail('court');
-    const exported = await call(
-      'POST',
-      apiPath(API.channels.exportRequest, { channelId: f.channelId }),
-      owner.authorization,
-      { email: recipient },
-    );
+    const exported = await call(c.t.app, endpoints.channels.exportRequest, {
+      params: { channelId: f.channelId },
+      auth: owner.authorization,
+      body: { email: recipient },
+    });
     expect(exported.statusCode).toBe(200);
     const exportId: string = exported.json().exportId;
 
-    const response = await call('GET', familyUrl(f.groupId), owner.authorization);
+    const response = await family(f.groupId, owner.authorization);
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ total: 4, page: 1, pageSize: ACTIVITY_PAGE_SIZE });
@@ -109,7 +103,7 @@ describe.each<ChatKind>(['local', 'stream'])('activity (%s chat provider)', (kin
       'channel.status_changed',
       'conversation.viewed',
     ]);
-    const [exportEvent, memberEvent, channelEvent, viewEvent] = body.events as ActivityEvent[];
+    const [exportEvent, memberEvent, channelEvent, viewEvent] = body.events;
     expect(exportEvent).toEqual({
       id: expect.any(String),
       action: 'conversation.export_requested',
@@ -138,7 +132,7 @@ describe.each<ChatKind>(['local', 'stream'])('activity (%s chat provider)', (kin
       subject: null,
       detail: null,
     });
-    for (const event of body.events as ActivityEvent[]) {
+    for (const event of body.events) {
       expect(Date.parse(event.at)).toBeGreaterThanOrEqual(started - 1000);
       expect(Date.parse(event.at)).toBeLessThanOrEqual(Date.now());
     }
@@ -150,8 +144,8 @@ describe.each<ChatKind>(['local', 'stream'])('activity (%s chat provider)', (kin
       .update(conversationExports)
       .set({ status: 'sent', sha256, completedAt: new Date() })
       .where(eq(conversationExports.id, exportId));
-    const after = (await call('GET', familyUrl(f.groupId), owner.authorization)).json();
-    expect(after.events[0].detail).toBe(MSG.activity.exportFingerprint(sha256));
+    const after = (await family(f.groupId, owner.authorization)).json();
+    expect(after.events[0]!.detail).toBe(MSG.activity.exportFingerprint(sha256));
   });
 
   it('shows the family created, the plan chosen and changed with its price, the payment details saved, never a card number', async () => {
@@ -168,16 +162,18 @@ describe.each<ChatKind>(['local', 'stream'])('activity (%s chat provider)', (kin
     const payer = await billingEntity(c.t);
     const groupId = await payer.groupWithCard();
     expect((await payer.assign(groupId, monthly.id)).statusCode).toBe(200);
-    const changed = await payer.call('POST', API.billing.changeSubscription, {
-      groupId,
-      priceId: premium.id,
-      coupons: [],
+    const changed = await payer.api(endpoints.billing.changeSubscription, {
+      body: {
+        groupId,
+        priceId: premium.id,
+        coupons: [],
+      },
     });
     expect(changed.statusCode).toBe(200);
 
-    const response = await payer.call('GET', familyUrl(groupId));
+    const response = await payer.api(endpoints.activity.family, { params: { groupId } });
     expect(response.statusCode).toBe(200);
-    const events = response.json().events as ActivityEvent[];
+    const events = response.json().events;
     expect(events.map((e) => [e.action, e.subject, e.detail])).toEqual([
       [
         'billing.plan_changed',
@@ -203,18 +199,26 @@ describe.each<ChatKind>(['local', 'stream'])('activity (%s chat provider)', (kin
         channelId: f.channelId,
       });
     }
-    const first = (await call('GET', familyUrl(f.groupId), owner.authorization)).json();
-    const second = (await call('GET', familyUrl(f.groupId, 2), owner.authorization)).json();
+    const first = (await family(f.groupId, owner.authorization)).json();
+    const second = (await family(f.groupId, owner.authorization, 2)).json();
     expect(first).toMatchObject({ total, page: 1, pageSize: ACTIVITY_PAGE_SIZE });
     expect(first.events).toHaveLength(ACTIVITY_PAGE_SIZE);
     expect(second).toMatchObject({ total, page: 2 });
     expect(second.events).toHaveLength(5);
-    const all = [...first.events, ...second.events] as ActivityEvent[];
+    const all = [...first.events, ...second.events];
     expect(new Set(all.map((e) => e.id)).size).toBe(total);
     const times = all.map((e) => Date.parse(e.at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    expect((await call('GET', familyUrl(f.groupId, 3), owner.authorization)).json().events).toEqual([]);
-    expect((await call('GET', `${familyUrl(f.groupId)}?page=0`, owner.authorization)).statusCode).toBe(400);
+    expect((await family(f.groupId, owner.authorization, 3)).json().events).toEqual([]);
+    expect(
+      (
+        await callLoose(c.t.app, endpoints.activity.family, {
+          params: { groupId: f.groupId },
+          query: { page: 0 },
+          auth: owner.authorization,
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('names a removed account as nobody, and shows the review of a report with its note', async () => {
@@ -228,7 +232,7 @@ describe.each<ChatKind>(['local', 'stream'])('activity (%s chat provider)', (kin
       subject: 'Pat Parent',
       details: { note: 'Talked to both parents.' },
     });
-    const [event] = (await call('GET', familyUrl(f.groupId), owner.authorization)).json().events;
+    const [event] = (await family(f.groupId, owner.authorization)).json().events;
     expect(event).toMatchObject({
       action: 'report.reviewed',
       actor: null,
@@ -239,14 +243,14 @@ describe.each<ChatKind>(['local', 'stream'])('activity (%s chat provider)', (kin
 
   it("answers 404 for another entity's family and reveals nothing; 403 to an admin; 401 without a session", async () => {
     const f = await familyWithChannel(c, owner.entityId);
-    const foreign = await call('GET', familyUrl(f.groupId), other.authorization);
+    const foreign = await family(f.groupId, other.authorization);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.body).not.toContain('events');
-    const unknown = await call('GET', familyUrl(crypto.randomUUID()), owner.authorization);
+    const unknown = await family(crypto.randomUUID(), owner.authorization);
     expect(unknown.statusCode).toBe(404);
     expect(foreign.json()).toEqual(unknown.json());
-    expect((await call('GET', familyUrl(f.groupId), admin)).statusCode).toBe(403);
-    const anonymous = await c.t.app.inject({ method: 'GET', url: familyUrl(f.groupId) });
+    expect((await family(f.groupId, admin)).statusCode).toBe(403);
+    const anonymous = await family(f.groupId, null);
     expect(anonymous.statusCode).toBe(401);
   });
 
@@ -254,63 +258,88 @@ describe.each<ChatKind>(['local', 'stream'])('activity (%s chat provider)', (kin
     "shows the platform's events to the administrator: entities, admin accounts, terms",
     async () => {
       const entityEmail = uniqueEmail('agency');
-      const created = await call('POST', API.entity.create, admin, {
-        name: 'Open Arms Agency',
-        phone: '(555) 010-2000',
-        address: '1 Main Street, Springfield',
-        email: entityEmail,
-        startContract: '2026-01-01',
-        endContract: '2027-12-31',
-        subtype: 'agency',
-        coupon: '',
+      const created = await call(c.t.app, endpoints.entity.create, {
+        auth: admin,
+        body: {
+          name: 'Open Arms Agency',
+          phone: '(555) 010-2000',
+          address: '1 Main Street, Springfield',
+          email: entityEmail,
+          startContract: '2026-01-01',
+          endContract: '2027-12-31',
+          subtype: 'agency',
+          coupon: '',
+        },
       });
       expect(created.statusCode, created.body).toBe(201);
       const entityId: string = created.json()._id;
       const movedEmail = uniqueEmail('moved');
-      const entityEdited = await call('PUT', apiPath(API.entity.edit, { id: entityId }), admin, {
-        name: 'Open Arms Agency',
-        phone: '(555) 010-2000',
-        email: movedEmail,
-        address: '2 Side Street, Springfield',
-        startContract: '2026-01-01',
-        endContract: '2028-06-30',
-        subtype: 'agency',
-        coupon: '',
+      const entityEdited = await call(c.t.app, endpoints.entity.edit, {
+        params: { id: entityId },
+        auth: admin,
+        body: {
+          name: 'Open Arms Agency',
+          phone: '(555) 010-2000',
+          email: movedEmail,
+          address: '2 Side Street, Springfield',
+          startContract: '2026-01-01',
+          endContract: '2028-06-30',
+          subtype: 'agency',
+          coupon: '',
+        },
       });
       expect(entityEdited.statusCode, entityEdited.body).toBe(200);
-      const disabled = await call('PUT', apiPath(API.entity.edit, { id: entityId }), admin, {
-        status: 'inactive',
+      const disabled = await call(c.t.app, endpoints.entity.edit, {
+        params: { id: entityId },
+        auth: admin,
+        body: {
+          status: 'inactive',
+        },
       });
       expect(disabled.statusCode).toBe(200);
       // A save without a new status is no status change.
-      await call('PUT', apiPath(API.entity.edit, { id: entityId }), admin, { status: 'inactive' });
+      await call(c.t.app, endpoints.entity.edit, {
+        params: { id: entityId },
+        auth: admin,
+        body: { status: 'inactive' },
+      });
 
       const adminEmail = uniqueEmail('admin');
-      const madeAdmin = await call('POST', API.admin.create, admin, {
-        name: 'Sam Second',
-        email: adminEmail,
+      const madeAdmin = await call(c.t.app, endpoints.admin.create, {
+        auth: admin,
+        body: {
+          name: 'Sam Second',
+          email: adminEmail,
+        },
       });
       expect(madeAdmin.statusCode, madeAdmin.body).toBe(201);
       const adminId: string = madeAdmin.json()._id;
-      const edited = await call('PUT', apiPath(API.admin.edit, { id: adminId }), admin, {
-        name: 'Sam Seconded',
-        email: adminEmail,
+      const edited = await call(c.t.app, endpoints.admin.edit, {
+        params: { id: adminId },
+        auth: admin,
+        body: {
+          name: 'Sam Seconded',
+          email: adminEmail,
+        },
       });
       expect(edited.statusCode).toBe(200);
-      const removed = await call('DELETE', apiPath(API.admin.remove, { id: adminId }), admin);
+      const removed = await call(c.t.app, endpoints.admin.remove, { params: { id: adminId }, auth: admin });
       expect(removed.statusCode).toBe(200);
-      const published = await call('POST', API.term.create, admin, {
-        title: 'Terms of Use',
-        content: '<p>Be kind.</p>',
+      const published = await call(c.t.app, endpoints.term.create, {
+        auth: admin,
+        body: {
+          title: 'Terms of Use',
+          content: '<p>Be kind.</p>',
+        },
       });
       expect(published.statusCode, published.body).toBe(201);
       const version: number = published.json().version;
 
-      const response = await call('GET', platformUrl(), admin);
+      const response = await platform(admin);
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(body).toMatchObject({ total: 7, page: 1, pageSize: ACTIVITY_PAGE_SIZE });
-      expect((body.events as ActivityEvent[]).map((e) => [e.action, e.actor, e.subject, e.detail])).toEqual([
+      expect(body.events.map((e) => [e.action, e.actor, e.subject, e.detail])).toEqual([
         ['terms.published', adminName, 'Terms of Use', MSG.activity.termsVersion(version)],
         ['admin.removed', adminName, MSG.activity.actor('Sam Seconded', adminEmail), null],
         [
@@ -343,7 +372,7 @@ describe.each<ChatKind>(['local', 'stream'])('activity (%s chat provider)', (kin
         ['entity.created', adminName, 'Open Arms Agency', null],
       ]);
       // Each links to its item while it exists: the entity, not the removed admin, nor the terms.
-      expect((body.events as ActivityEvent[]).map((e) => e.target)).toEqual([
+      expect(body.events.map((e) => e.target)).toEqual([
         null,
         null,
         null,
@@ -361,7 +390,7 @@ describe.each<ChatKind>(['local', 'stream'])('activity (%s chat provider)', (kin
     'pages the platform activity and names a removed admin as they were',
     async () => {
       const gone = await createAdminUser(c.t.db());
-      const before = (await call('GET', platformUrl(), admin)).json().total as number;
+      const before = (await platform(admin)).json().total;
       for (let i = 0; i < ACTIVITY_PAGE_SIZE; i++) {
         await recordAudit(c.t.db(), {
           actorUserId: gone.userId,
@@ -369,12 +398,13 @@ describe.each<ChatKind>(['local', 'stream'])('activity (%s chat provider)', (kin
           subject: `T${i}`,
         });
       }
-      expect((await call('DELETE', apiPath(API.admin.remove, { id: gone.userId }), admin)).statusCode).toBe(
-        200,
-      );
+      expect(
+        (await call(c.t.app, endpoints.admin.remove, { params: { id: gone.userId }, auth: admin }))
+          .statusCode,
+      ).toBe(200);
       const total = before + ACTIVITY_PAGE_SIZE + 1;
-      const first = (await call('GET', platformUrl(), admin)).json();
-      const last = (await call('GET', platformUrl(Math.ceil(total / ACTIVITY_PAGE_SIZE)), admin)).json();
+      const first = (await platform(admin)).json();
+      const last = (await platform(admin, Math.ceil(total / ACTIVITY_PAGE_SIZE))).json();
       expect(first.total).toBe(total);
       expect(first.events).toHaveLength(ACTIVITY_PAGE_SIZE);
       expect(first.events[0]).toMatchObject({ action: 'admin.removed', actor: adminName });
@@ -392,8 +422,8 @@ describe.each<ChatKind>(['local', 'stream'])('activity (%s chat provider)', (kin
   it.runIf(kind === 'local')(
     'is the administrator’s only: 403 to an entity, 401 without a session',
     async () => {
-      expect((await call('GET', platformUrl(), owner.authorization)).statusCode).toBe(403);
-      expect((await c.t.app.inject({ method: 'GET', url: platformUrl() })).statusCode).toBe(401);
+      expect((await platform(owner.authorization)).statusCode).toBe(403);
+      expect((await platform(null)).statusCode).toBe(401);
     },
   );
 });

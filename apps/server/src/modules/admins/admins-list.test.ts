@@ -1,6 +1,7 @@
 // The admin list at scale: 25 admins among 10 000 people of entities, paginated in SQL by name.
-import { ADMIN_PHONE_PLACEHOLDER, type AdminListResponse } from '@bridge-talk/contract';
+import { ADMIN_PHONE_PLACEHOLDER, type AdminListResponse, endpoints } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callLoose, withKey } from '../../test-support/api-client.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
 
 const ENTITY_USERS = 10_000;
@@ -47,12 +48,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function list(query: string): Promise<AdminListResponse> {
-  const response = await t.app.inject({
-    url: `/api/admin/users/list?${query}`,
-    headers: { authorization: admin },
-  });
+  // The query as written (`page=2&pageSize=…`), sent as it is.
+  const response = await callLoose(t.app, endpoints.admin.list, { query, auth: admin });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as AdminListResponse;
+  return withKey(response.json(), 'result');
 }
 
 async function countOf(where: string): Promise<number> {

@@ -1,7 +1,8 @@
-import { ADMIN_PHONE_PLACEHOLDER, MSG } from '@bridge-talk/contract';
+import { ADMIN_PHONE_PLACEHOLDER, endpoints, MSG } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.js';
+import { call, callLoose, urlOf } from '../../test-support/api-client.js';
 import { createAdminUser, createEntityUser } from '../../test-support/factories.js';
 import {
   codeIn,
@@ -40,16 +41,6 @@ function uniqueEmail(): string {
   return `new-admin-${Date.now()}-${counter}@test.local`;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-function call(method: Method, url: string, authorization: string | null, payload?: object) {
-  return t.app.inject({
-    method,
-    url,
-    headers: authorization ? { authorization } : {},
-    ...(payload ? { payload } : {}),
-  });
-}
-
 const body = (overrides: Record<string, unknown> = {}) => ({
   name: 'Grace Hopper',
   email: uniqueEmail(),
@@ -63,26 +54,34 @@ describe('permissions', () => {
     const other = await createAdminUser(t.db());
     const victim = await createAdminUser(t.db());
     const routes = [
-      { method: 'GET' as const, url: '/api/admin/users/list?page=1', ok: 200 },
-      { method: 'GET' as const, url: `/api/admin/users/list?id=${other.userId}`, ok: 200 },
-      { method: 'POST' as const, url: '/api/admin/users/create', body: () => body(), ok: 201 },
+      { endpoint: endpoints.admin.list, query: { page: '1' }, ok: 200 },
+      { endpoint: endpoints.admin.list, query: { id: other.userId }, ok: 200 },
+      { endpoint: endpoints.admin.create, body: () => body(), ok: 201 },
       {
-        method: 'PUT' as const,
-        url: `/api/admin/users/edit/${other.userId}`,
+        endpoint: endpoints.admin.edit,
+        params: { id: other.userId },
         body: () => body({ email: other.email }),
         ok: 200,
       },
-      { method: 'DELETE' as const, url: `/api/admin/users/remove/${victim.userId}`, ok: 200 },
+      { endpoint: endpoints.admin.remove, params: { id: victim.userId }, ok: 200 },
     ];
     for (const route of routes) {
-      const anonymous = await call(route.method, route.url, null, route.body?.());
-      expect(anonymous.statusCode, `${route.method} ${route.url}`).toBe(401);
+      const send = (auth: string | null) =>
+        callLoose(t.app, route.endpoint, {
+          auth,
+          params: route.params,
+          query: route.query,
+          body: route.body?.(),
+        });
+      const label = `${route.endpoint.method} ${urlOf(route.endpoint, route.params, route.query)}`;
+      const anonymous = await send(null);
+      expect(anonymous.statusCode, label).toBe(401);
       expect(anonymous.json()).toEqual({ message: MSG.extra.sessionExpired });
-      const asEntity = await call(route.method, route.url, entityToken, route.body?.());
-      expect(asEntity.statusCode, `${route.method} ${route.url}`).toBe(403);
+      const asEntity = await send(entityToken);
+      expect(asEntity.statusCode, label).toBe(403);
       expect(asEntity.json()).toEqual({ message: MSG.extra.forbidden });
-      const asAdmin = await call(route.method, route.url, admin, route.body?.());
-      expect(asAdmin.statusCode, `${route.method} ${route.url}: ${asAdmin.body}`).toBe(route.ok);
+      const asAdmin = await send(admin);
+      expect(asAdmin.statusCode, `${label}: ${asAdmin.body}`).toBe(route.ok);
     }
   });
 });
@@ -91,7 +90,13 @@ describe('GET /api/admin/users/list', () => {
   it('pages the admins with their count; entity people are not admins', async () => {
     const created = [];
     for (let i = 0; i < 12; i++) created.push(await createAdminUser(t.db()));
-    const page1 = (await call('GET', '/api/admin/users/list?page=1', admin)).json();
+    // `?page=` answers a page (`?id=` one admin): the union narrowed to the page.
+    const pageOf = async (page: string) => {
+      const body = (await call(t.app, endpoints.admin.list, { query: { page }, auth: admin })).json();
+      if (!('result' in body)) throw new Error(`not a page: ${JSON.stringify(body)}`);
+      return body;
+    };
+    const page1 = await pageOf('1');
     const total = page1.total;
     const [{ n }] = (await t
       .sql(`select count(*)::int as n from users where role = 'admin'`)
@@ -99,7 +104,7 @@ describe('GET /api/admin/users/list', () => {
     expect(total).toBe(n);
     expect(page1).toMatchObject({ page: 1, pageSize: 10 });
     expect(page1.result).toHaveLength(10);
-    const page2 = (await call('GET', '/api/admin/users/list?page=2', admin)).json();
+    const page2 = await pageOf('2');
     expect(page2.result).toHaveLength(Math.min(10, total - 10));
     const all = [...page1.result, ...page2.result];
     expect(new Set(all.map((a: { _id: string }) => a._id)).size).toBe(all.length);
@@ -123,7 +128,7 @@ describe('GET /api/admin/users/list', () => {
 
   it('answers one admin by ?id=, and 404 for an entity person or an unknown id', async () => {
     const other = await createAdminUser(t.db());
-    const one = await call('GET', `/api/admin/users/list?id=${other.userId}`, admin);
+    const one = await call(t.app, endpoints.admin.list, { query: { id: other.userId }, auth: admin });
     expect(one.json()).toEqual({
       _id: other.userId,
       name: other.name,
@@ -132,7 +137,7 @@ describe('GET /api/admin/users/list', () => {
       phone: ADMIN_PHONE_PLACEHOLDER,
     });
     for (const id of [entity.userId, '00000000-0000-4000-8000-000000000000', 'nope']) {
-      const response = await call('GET', `/api/admin/users/list?id=${id}`, admin);
+      const response = await call(t.app, endpoints.admin.list, { query: { id }, auth: admin });
       expect(response.statusCode, id).toBe(404);
       expect(response.json()).toEqual({ message: MSG.extra.notFound });
     }
@@ -142,7 +147,7 @@ describe('GET /api/admin/users/list', () => {
 describe('POST /api/admin/users/create', () => {
   it('creates an admin without a password and e-mails an invitation with a code', async () => {
     const input = body({ name: 'Ada  Lovelace King' });
-    const response = await call('POST', '/api/admin/users/create', admin, input);
+    const response = await callLoose(t.app, endpoints.admin.create, { auth: admin, body: input });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
       _id: expect.any(String),
@@ -172,17 +177,19 @@ describe('POST /api/admin/users/create', () => {
     const mail = await waitForMessage(smtp, input.email, /Your Bridge Talk portal account/);
     expect(mail.text).toContain('/login/admin');
     expect(codeIn(mail.text)).toMatch(/^[A-Z2-9]{6}$/);
-    const login = await call('POST', '/api/auth/login', null, {
-      email: input.email,
-      password: 'Anything-1',
-      role: 'admin',
+    const login = await call(t.app, endpoints.auth.login, {
+      body: {
+        email: input.email,
+        password: 'Anything-1',
+        role: 'admin',
+      },
     });
     expect(login.statusCode).toBe(406);
   });
 
   it("answers a used e-mail with 'Email already in use.' and the field message", async () => {
     for (const email of [TEST_ADMIN.email.toUpperCase(), entity.email]) {
-      const response = await call('POST', '/api/admin/users/create', admin, body({ email }));
+      const response = await callLoose(t.app, endpoints.admin.create, { auth: admin, body: body({ email }) });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
         message: MSG.admins.emailInUse,
@@ -200,10 +207,10 @@ describe('POST /api/admin/users/create', () => {
     [{ email: 'grace@' }, 'email', MSG.validation.emailWrong],
     [{ subtype: 'agency' }, 'subtype', undefined],
   ])('refuses %j', async (override, field, message) => {
-    const response = await call('POST', '/api/admin/users/create', admin, body(override));
+    const response = await callLoose(t.app, endpoints.admin.create, { auth: admin, body: body(override) });
     expect(response.statusCode).toBe(400);
-    if (message) expect(response.json().fields[field]).toBe(message);
-    else expect(response.json().fields).toHaveProperty(field);
+    if (message) expect(response.error().fields[field]).toBe(message);
+    else expect(response.error().fields).toHaveProperty(field);
   });
 });
 
@@ -211,12 +218,11 @@ describe('PUT /api/admin/users/edit/{id}', () => {
   it('saves the name and e-mail; the new address signs in', async () => {
     const other = await createAdminUser(t.db());
     const email = uniqueEmail();
-    const response = await call(
-      'PUT',
-      `/api/admin/users/edit/${other.userId}`,
-      admin,
-      body({ name: 'Katherine Johnson', email }),
-    );
+    const response = await callLoose(t.app, endpoints.admin.edit, {
+      params: { id: other.userId },
+      auth: admin,
+      body: body({ name: 'Katherine Johnson', email }),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ _id: other.userId, name: 'Katherine Johnson', email });
     await signIn(t.app, { email, password: other.password!, role: 'admin' });
@@ -224,19 +230,17 @@ describe('PUT /api/admin/users/edit/{id}', () => {
 
   it('keeps its own e-mail in another case, and answers a used one with the field message', async () => {
     const other = await createAdminUser(t.db());
-    const same = await call(
-      'PUT',
-      `/api/admin/users/edit/${other.userId}`,
-      admin,
-      body({ email: other.email.toUpperCase() }),
-    );
+    const same = await callLoose(t.app, endpoints.admin.edit, {
+      params: { id: other.userId },
+      auth: admin,
+      body: body({ email: other.email.toUpperCase() }),
+    });
     expect(same.statusCode).toBe(200);
-    const taken = await call(
-      'PUT',
-      `/api/admin/users/edit/${other.userId}`,
-      admin,
-      body({ email: entity.email }),
-    );
+    const taken = await callLoose(t.app, endpoints.admin.edit, {
+      params: { id: other.userId },
+      auth: admin,
+      body: body({ email: entity.email }),
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({
       message: MSG.admins.emailInUse,
@@ -246,7 +250,11 @@ describe('PUT /api/admin/users/edit/{id}', () => {
 
   it('answers 404 for an entity person and an unknown id', async () => {
     for (const id of [entity.userId, '00000000-0000-4000-8000-000000000000']) {
-      const response = await call('PUT', `/api/admin/users/edit/${id}`, admin, body());
+      const response = await callLoose(t.app, endpoints.admin.edit, {
+        params: { id },
+        auth: admin,
+        body: body(),
+      });
       expect(response.statusCode).toBe(404);
     }
     const [row] = await t.db().select({ role: users.role }).from(users).where(eq(users.id, entity.userId));
@@ -258,26 +266,29 @@ describe('DELETE /api/admin/users/remove/{id}', () => {
   it('removes an admin and ends its sessions at once', async () => {
     const other = await createAdminUser(t.db());
     const session = await signIn(t.app, { email: other.email, password: other.password!, role: 'admin' });
-    expect((await call('GET', '/api/auth/me', session.authorization)).statusCode).toBe(200);
-    const response = await call('DELETE', `/api/admin/users/remove/${other.userId}`, admin);
+    expect((await call(t.app, endpoints.auth.me, { auth: session.authorization })).statusCode).toBe(200);
+    const response = await call(t.app, endpoints.admin.remove, { params: { id: other.userId }, auth: admin });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: MSG.extra.adminRemoved });
-    expect((await call('GET', '/api/auth/me', session.authorization)).statusCode).toBe(401);
-    const again = await call('DELETE', `/api/admin/users/remove/${other.userId}`, admin);
+    expect((await call(t.app, endpoints.auth.me, { auth: session.authorization })).statusCode).toBe(401);
+    const again = await call(t.app, endpoints.admin.remove, { params: { id: other.userId }, auth: admin });
     expect(again.statusCode).toBe(404);
   });
 
   it('refuses removing yourself', async () => {
-    const response = await call('DELETE', `/api/admin/users/remove/${adminId}`, admin);
+    const response = await call(t.app, endpoints.admin.remove, { params: { id: adminId }, auth: admin });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: MSG.extra.cannotRemoveSelf });
-    expect((await call('GET', '/api/auth/me', admin)).statusCode).toBe(200);
+    expect((await call(t.app, endpoints.auth.me, { auth: admin })).statusCode).toBe(200);
   });
 
   it('answers 404 for an entity person, who stays', async () => {
-    const response = await call('DELETE', `/api/admin/users/remove/${entity.userId}`, admin);
+    const response = await call(t.app, endpoints.admin.remove, {
+      params: { id: entity.userId },
+      auth: admin,
+    });
     expect(response.statusCode).toBe(404);
-    expect((await call('GET', '/api/auth/me', entityToken)).statusCode).toBe(200);
+    expect((await call(t.app, endpoints.auth.me, { auth: entityToken })).statusCode).toBe(200);
   });
 
   it('never removes the last admin', async () => {
@@ -299,6 +310,6 @@ describe('DELETE /api/admin/users/remove/{id}', () => {
       code: 'CONFLICT',
       message: MSG.extra.lastAdminCannotBeRemoved,
     });
-    expect((await call('GET', '/api/auth/me', admin)).statusCode).toBe(200);
+    expect((await call(t.app, endpoints.auth.me, { auth: admin })).statusCode).toBe(200);
   });
 });

@@ -7,11 +7,12 @@ import { mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { crc32 } from 'node:zlib';
-import { API, apiPath, MSG } from '@bridge-talk/contract';
+import { endpoints, MSG } from '@bridge-talk/contract';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chatFiles, chatMessages } from '../../db/schema-chat.js';
+import { call, callLoose, urlOf, withKey } from '../../test-support/api-client.js';
 import {
   type ConversationApp,
   createConversationApp,
@@ -135,11 +136,11 @@ let uploads = 0;
 function upload(channelId: string, authorization: string, parts: UploadPart[]) {
   const body = multipartBody(parts);
   uploads += 1;
-  return c.t.app.inject({
-    method: 'POST',
-    url: apiPath(API.chat.files, { channelId }),
-    payload: body.payload,
-    headers: { ...body.headers, authorization },
+  return callLoose(c.t.app, endpoints.chat.files, {
+    params: { channelId },
+    body: body.payload,
+    auth: authorization,
+    headers: { ...body.headers },
     remoteAddress: `10.0.${Math.floor(uploads / 250)}.${uploads % 250}`,
   });
 }
@@ -156,12 +157,7 @@ function postMessage(
   authorization: string,
   body: { html?: string; attachments?: { fileId: string; title?: string | null }[] },
 ) {
-  return c.t.app.inject({
-    method: 'POST',
-    url: apiPath(API.chat.messages, { channelId }),
-    payload: body,
-    headers: { authorization },
-  });
+  return call(c.t.app, endpoints.chat.messages, { params: { channelId }, body, auth: authorization });
 }
 
 async function posted(channelId: string, authorization: string, fileIds: string[]): Promise<string> {
@@ -174,7 +170,7 @@ async function posted(channelId: string, authorization: string, fileIds: string[
 }
 
 const entityAddress = (g: { groupId: string; channelId: string }, messageId: string, index = 0) =>
-  apiPath(API.channels.attachment, {
+  urlOf(endpoints.channels.attachment, {
     groupId: g.groupId,
     channelId: g.channelId,
     messageId,
@@ -182,8 +178,9 @@ const entityAddress = (g: { groupId: string; channelId: string }, messageId: str
   });
 
 const memberAddress = (channelId: string, messageId: string, index = 0) =>
-  apiPath(API.chat.attachment, { channelId, messageId, index: String(index) });
+  urlOf(endpoints.chat.attachment, { channelId, messageId, index: String(index) });
 
+/** Opens an attachment's address as a browser would: the address itself is under test. */
 function get(app: ConversationApp, url: string, headers: Record<string, string> = {}) {
   return app.t.app.inject({ method: 'GET', url, headers });
 }
@@ -194,15 +191,13 @@ async function messagesOf(
   g: { groupId: string; channelId: string },
   authorization: string,
 ) {
-  const page = await get(
-    app,
-    `${apiPath(API.channels.list, { groupId: g.groupId })}?channelId=${g.channelId}`,
-    {
-      authorization,
-    },
-  );
+  const page = await call(app.t.app, endpoints.channels.list, {
+    params: { groupId: g.groupId },
+    query: { channelId: g.channelId },
+    auth: authorization,
+  });
   expect(page.statusCode, page.body).toBe(200);
-  return page.json().messages as { id: string; attachments: Record<string, unknown>[] }[];
+  return withKey(page.json(), 'messages').messages;
 }
 
 async function attachmentsOf(
@@ -469,22 +464,21 @@ describe('refused uploads', () => {
 
   it('refuses a JSON body, or a form without a file, as no file chosen, and stores nothing', async () => {
     const before = await stored();
-    const json = await c.t.app.inject({
-      method: 'POST',
-      url: apiPath(API.chat.files, { channelId: f.channelId }),
-      payload: { file: Buffer.from(await picture('png')).toString('base64') },
-      headers: { authorization: birth },
+    const json = await callLoose(c.t.app, endpoints.chat.files, {
+      params: { channelId: f.channelId },
+      body: { file: Buffer.from(await picture('png')).toString('base64') },
+      auth: birth,
       remoteAddress: '10.9.0.1',
     });
     expect(json.statusCode, json.body).toBe(400);
     expect(json.json()).toEqual({ message: MSG.conversations.fileMissing });
 
     const boundary = '----btnofile';
-    const noFile = await c.t.app.inject({
-      method: 'POST',
-      url: apiPath(API.chat.files, { channelId: f.channelId }),
-      payload: `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nHello\r\n--${boundary}--\r\n`,
-      headers: { authorization: birth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    const noFile = await callLoose(c.t.app, endpoints.chat.files, {
+      params: { channelId: f.channelId },
+      body: `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nHello\r\n--${boundary}--\r\n`,
+      auth: birth,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
       remoteAddress: '10.9.0.2',
     });
     expect(noFile.statusCode, noFile.body).toBe(400);
@@ -502,10 +496,11 @@ describe('refused uploads', () => {
     const portalUser = await upload(f.channelId, owner.authorization, [part]);
     expect(portalUser.statusCode).toBe(403);
     expect(portalUser.json()).toEqual({ message: MSG.extra.forbidden });
-    const anonymous = await c.t.app.inject({
-      method: 'POST',
-      url: apiPath(API.chat.files, { channelId: f.channelId }),
-      ...multipartBody([part]),
+    const { payload, headers } = multipartBody([part]);
+    const anonymous = await callLoose(c.t.app, endpoints.chat.files, {
+      params: { channelId: f.channelId },
+      payload,
+      headers,
       remoteAddress: '10.9.0.3',
     });
     expect(anonymous.statusCode).toBe(401);
@@ -555,7 +550,7 @@ describe('uploads never sent', () => {
     // A removed upload cannot be sent any more.
     const late = await postMessage(g.channelId, writer, { attachments: [{ fileId: unsentId }] });
     expect(late.statusCode).toBe(400);
-    expect(late.json().message).toBe(MSG.conversations.fileNotUploaded);
+    expect(late.error().message).toBe(MSG.conversations.fileNotUploaded);
   });
 });
 
@@ -844,12 +839,12 @@ describe('the media token in an attachment address', () => {
   });
 
   it('is no bearer token: it opens no other route', async () => {
-    const me = await get(c, API.auth.me, { authorization: `Bearer ${token}` });
+    const me = await call(c.t.app, endpoints.auth.me, { auth: `Bearer ${token}` });
     expect(me.statusCode).toBe(401);
-    const page = await get(
-      c,
-      `${apiPath(API.channels.list, { groupId: f.groupId })}?channelId=${f.channelId}&access=${token}`,
-    );
+    const page = await callLoose(c.t.app, endpoints.channels.list, {
+      params: { groupId: f.groupId },
+      query: { channelId: f.channelId, access: token },
+    });
     expect(page.statusCode).toBe(401);
     const asMember = await get(c, memberAddress(f.channelId, messageId), {
       authorization: `Bearer ${token}`,
@@ -863,11 +858,7 @@ describe('the media token in an attachment address', () => {
     const [shown] = await attachmentsOf(c, f, messageId, session.authorization);
     const address = shown!.image_url as string;
     expect((await get(c, address)).statusCode).toBe(200);
-    const logout = await c.t.app.inject({
-      method: 'POST',
-      url: API.auth.logout,
-      headers: { authorization: session.authorization },
-    });
+    const logout = await call(c.t.app, endpoints.auth.logout, { auth: session.authorization });
     expect(logout.statusCode).toBe(200);
     const after = await get(c, address);
     expect(after.statusCode).toBe(401);
@@ -1208,11 +1199,11 @@ describe('uploads read as they arrive', () => {
         const stream = new PassThrough();
         stream.write(body.payload.subarray(0, 10_000));
         uploads += 1;
-        const answer = c.t.app.inject({
-          method: 'POST',
-          url: apiPath(API.chat.files, { channelId: f.channelId }),
-          payload: stream,
-          headers: { ...body.headers, authorization: birth },
+        const answer = callLoose(c.t.app, endpoints.chat.files, {
+          params: { channelId: f.channelId },
+          body: stream,
+          auth: birth,
+          headers: { ...body.headers },
           remoteAddress: `10.1.${Math.floor(uploads / 250)}.${uploads % 250}`,
         });
         return { answer, finish: () => stream.end(body.payload.subarray(10_000)) };
@@ -1238,11 +1229,11 @@ describe('uploads read as they arrive', () => {
   it('answers a body that is not a form with 400 and its message, and logs no error', async () => {
     const before = await stored();
     const logged = c.t.logs.length;
-    const answer = await c.t.app.inject({
-      method: 'POST',
-      url: apiPath(API.chat.files, { channelId: f.channelId }),
-      payload: 'x',
-      headers: { authorization: birth, 'content-type': 'multipart/form-data; boundary=zzz' },
+    const answer = await callLoose(c.t.app, endpoints.chat.files, {
+      params: { channelId: f.channelId },
+      body: 'x',
+      auth: birth,
+      headers: { 'content-type': 'multipart/form-data; boundary=zzz' },
       remoteAddress: '10.9.1.1',
     });
     expect(answer.statusCode, answer.body).toBe(400);
@@ -1251,11 +1242,11 @@ describe('uploads read as they arrive', () => {
     const body = multipartBody([
       { bytes: await picture('png'), fileName: 'x.png', contentType: 'image/png' },
     ]);
-    const cut = await c.t.app.inject({
-      method: 'POST',
-      url: apiPath(API.chat.files, { channelId: f.channelId }),
-      payload: body.payload.subarray(0, body.payload.length - 100),
-      headers: { ...body.headers, authorization: birth },
+    const cut = await callLoose(c.t.app, endpoints.chat.files, {
+      params: { channelId: f.channelId },
+      body: body.payload.subarray(0, body.payload.length - 100),
+      auth: birth,
+      headers: { ...body.headers },
       remoteAddress: '10.9.1.2',
     });
     expect(cut.statusCode, cut.body).toBe(400);
@@ -1326,14 +1317,12 @@ describe('bidirectional controls in messages', () => {
       '<p>\u202Bשלום <b>bold</b></p>';
     const answer = await postMessage(f.channelId, birth, { html });
     expect(answer.statusCode, answer.body).toBe(201);
-    const page = await get(
-      c,
-      `${apiPath(API.channels.list, { groupId: f.groupId })}?channelId=${f.channelId}`,
-      { authorization: owner.authorization },
-    );
-    const shown = (page.json().messages as { id: string; html: string }[]).find(
-      (m) => m.id === answer.json().id,
-    );
+    const page = await call(c.t.app, endpoints.channels.list, {
+      params: { groupId: f.groupId },
+      query: { channelId: f.channelId },
+      auth: owner.authorization,
+    });
+    const shown = withKey(page.json(), 'messages').messages.find((m) => m.id === answer.json().id);
     expect(shown?.html).toBe(
       '<p>Pay <a href="https://pay.example/1" target="_blank" rel="noopener noreferrer">invoicefdp.exe.png</a> today</p>' +
         '<p>\u202Bשלום \u202C<b>bold</b></p>',

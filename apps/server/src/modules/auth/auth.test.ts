@@ -1,9 +1,10 @@
-import { MSG } from '@bridge-talk/contract';
+import { endpoints, MSG } from '@bridge-talk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { entities } from '../../db/schema.js';
 import { pairKey } from '../../speed-ups/lookup-by-ids.js';
+import { call, callLoose } from '../../test-support/api-client.js';
 import { createAdminUser, createEntityUser } from '../../test-support/factories.js';
 import { waitForEml } from '../../test-support/outbox.js';
 import { codeIn } from '../../test-support/smtp-capture.js';
@@ -26,7 +27,7 @@ afterAll(() => t.close());
 const admin = { ...TEST_ADMIN, role: 'admin' as const };
 
 function refresh(cookie: string) {
-  return t.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { bt_refresh: cookie } });
+  return call(t.app, endpoints.auth.refresh, { cookies: { bt_refresh: cookie } });
 }
 
 describe('POST /api/auth/login', () => {
@@ -67,7 +68,7 @@ describe('POST /api/auth/login', () => {
       { email: 'nobody@test.local', password: 'Wrong-Pass-1', role: 'admin' },
       { ...admin, role: 'entity' },
     ]) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
+      const response = await callLoose(t.app, endpoints.auth.login, { body: payload });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual(expected);
       expect(response.cookies).toHaveLength(0);
@@ -76,10 +77,8 @@ describe('POST /api/auth/login', () => {
 
   it('answers 406 for an account that has no password yet', async () => {
     const entity = await createEntityUser(t.db(), { password: null });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: entity.email, password: 'Whatever-1', role: 'entity' },
+    const response = await call(t.app, endpoints.auth.login, {
+      body: { email: entity.email, password: 'Whatever-1', role: 'entity' },
     });
     expect(response.statusCode).toBe(406);
     expect(response.json().message).toBe(MSG.auth.redirectToCreatePassword);
@@ -87,10 +86,8 @@ describe('POST /api/auth/login', () => {
 
   it('answers 403 for an entity that is not active', async () => {
     const entity = await createEntityUser(t.db(), { entityStatus: 'pending' });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: entity.email, password: entity.password, role: 'entity' },
+    const response = await callLoose(t.app, endpoints.auth.login, {
+      body: { email: entity.email, password: entity.password, role: 'entity' },
     });
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe(MSG.auth.notYetActivated);
@@ -103,7 +100,7 @@ describe('POST /api/auth/login', () => {
       password: entity.password!,
       role: 'entity',
     });
-    const me = await t.app.inject({ url: '/api/auth/me', headers: { authorization } });
+    const me = await call(t.app, endpoints.auth.me, { auth: authorization });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual({
       _id: entity.userId,
@@ -120,8 +117,7 @@ describe('POST /api/auth/login', () => {
 describe('GET /api/auth/me', () => {
   it('refuses a missing, malformed or forged token with 401', async () => {
     for (const authorization of [undefined, 'Bearer nope', 'Bearer a.b.c', 'Basic abc']) {
-      const response = await t.app.inject({
-        url: '/api/auth/me',
+      const response = await call(t.app, endpoints.auth.me, {
         headers: authorization ? { authorization } : {},
       });
       expect(response.statusCode).toBe(401);
@@ -133,8 +129,7 @@ describe('GET /api/auth/me', () => {
     const session = await signIn(t.app, admin);
     const { sub, sid, role, name, email } = decodeJwt(session.authorization.slice('Bearer '.length));
     const claims = { sub, sid, role, name, email } as AccessClaims;
-    const me = (token: string) =>
-      t.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    const me = (token: string) => call(t.app, endpoints.auth.me, { auth: `Bearer ${token}` });
     const fresh = await signAccessToken(t.app.ctx.tokenKey, claims, 60);
     rememberSecret(fresh);
     expect((await me(fresh)).statusCode).toBe(200);
@@ -152,9 +147,9 @@ describe('GET /api/auth/me', () => {
       password: entity.password!,
       role: 'entity',
     });
-    expect((await t.app.inject({ url: '/api/auth/me', headers: { authorization } })).statusCode).toBe(200);
+    expect((await call(t.app, endpoints.auth.me, { auth: authorization })).statusCode).toBe(200);
     await t.db().update(entities).set({ status: 'disabled' }).where(eq(entities.id, entity.entityId));
-    expect((await t.app.inject({ url: '/api/auth/me', headers: { authorization } })).statusCode).toBe(401);
+    expect((await call(t.app, endpoints.auth.me, { auth: authorization })).statusCode).toBe(401);
   });
 });
 
@@ -240,10 +235,7 @@ describe('the sign-in check (findSessionActors, prepared statements)', () => {
     await repo.revokeSession(t.db(), tokens[3]!.sid);
     const answers = await Promise.all(
       Array.from({ length: 24 }, (_, i) => tokens[i % 4]!).map(async ({ person, token }) => {
-        const response = await t.app.inject({
-          url: '/api/auth/me',
-          headers: { authorization: `Bearer ${token}` },
-        });
+        const response = await call(t.app, endpoints.auth.me, { auth: `Bearer ${token}` });
         return {
           person,
           status: response.statusCode,
@@ -285,7 +277,7 @@ function cookieOf(answer: { cookies: { name: string; value: string }[] }): strin
 
 describe('refresh and logout', () => {
   it('answers null, not a refusal, when the browser has no refresh cookie (a signed-out page load)', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/refresh' });
+    const response = await call(t.app, endpoints.auth.refresh);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toBeNull();
     expect(response.cookies).toEqual([]);
@@ -297,10 +289,7 @@ describe('refresh and logout', () => {
     expect(second.statusCode).toBe(200);
     const rotated = second.cookies.find((c) => c.name === 'bt_refresh')!.value;
     expect(rotated).not.toBe(first.refreshCookie);
-    const me = await t.app.inject({
-      url: '/api/auth/me',
-      headers: { authorization: `Bearer ${second.json().accessToken}` },
-    });
+    const me = await call(t.app, endpoints.auth.me, { auth: `Bearer ${second.json()!.accessToken}` });
     expect(me.statusCode).toBe(200);
     expect((await refresh(rotated)).statusCode).toBe(200);
   });
@@ -317,7 +306,7 @@ describe('refresh and logout', () => {
     const reuse = await refresh(first.refreshCookie);
     expect(reuse.statusCode).toBe(401);
     expect((await refresh(current)).statusCode).toBe(401);
-    const me = await t.app.inject({ url: '/api/auth/me', headers: { authorization: first.authorization } });
+    const me = await call(t.app, endpoints.auth.me, { auth: first.authorization });
     expect(me.statusCode).toBe(401);
   });
 
@@ -331,10 +320,7 @@ describe('refresh and logout', () => {
     // The next visit, hours later, with the cookie the browser still has.
     const back = await refresh(first.refreshCookie);
     expect(back.statusCode, back.body).toBe(200);
-    const me = await t.app.inject({
-      url: '/api/auth/me',
-      headers: { authorization: `Bearer ${back.json().accessToken}` },
-    });
+    const me = await call(t.app, endpoints.auth.me, { auth: `Bearer ${back.json()!.accessToken}` });
     expect(me.statusCode).toBe(200);
     // The lost token is dropped; the old one is good once only; the session stands.
     expect((await refresh(lost)).statusCode).toBe(401);
@@ -356,18 +342,13 @@ describe('refresh and logout', () => {
 
   it('logout ends the session: the access token and the refresh cookie stop working at once', async () => {
     const session = await signIn(t.app, admin);
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/logout',
-      headers: { authorization: session.authorization },
+    const out = await call(t.app, endpoints.auth.logout, {
+      auth: session.authorization,
       cookies: { bt_refresh: session.refreshCookie },
     });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ message: MSG.extra.signedOut });
-    expect(
-      (await t.app.inject({ url: '/api/auth/me', headers: { authorization: session.authorization } }))
-        .statusCode,
-    ).toBe(401);
+    expect((await call(t.app, endpoints.auth.me, { auth: session.authorization })).statusCode).toBe(401);
     expect((await refresh(session.refreshCookie)).statusCode).toBe(401);
   });
 });
@@ -381,7 +362,7 @@ async function mailedCode(to: string, subject: RegExp) {
 describe('logs', () => {
   it('never contain a password, an access token or a refresh token', async () => {
     const session = await signIn(t.app, admin);
-    await t.app.inject({ url: '/api/auth/me', headers: { authorization: session.authorization } });
+    await call(t.app, endpoints.auth.me, { auth: session.authorization });
     await refresh(session.refreshCookie);
     const log = t.logs.join('');
     expect(log.length).toBeGreaterThan(0);
@@ -391,34 +372,41 @@ describe('logs', () => {
   });
 
   it('never contain the mailed code, the new password or the state of a reset or an activation', async () => {
-    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
     const secrets: string[] = [];
     /** Runs code → new password from a first state; every secret of the flow is kept for the check. */
     async function finish(email: string, state: string, subject: RegExp, password: string) {
       const code = await mailedCode(email, subject);
-      const validated = await post('/api/auth/password/validate', { email, role: 'entity', state, code });
+      const validated = await call(t.app, endpoints.auth.passwordValidate, {
+        body: { email, role: 'entity', state, code },
+      });
       expect(validated.statusCode).toBe(200);
-      const next = validated.json().state as string;
-      const set = await post('/api/auth/password/change', { email, role: 'entity', state: next, password });
+      const next = validated.json().state;
+      const set = await call(t.app, endpoints.auth.passwordChange, {
+        body: { email, role: 'entity', state: next, password },
+      });
       expect(set.statusCode).toBe(200);
-      const flowSecrets = [code, state, next, password, set.json().accessToken as string];
+      const flowSecrets = [code, state, next, password, set.json().accessToken];
       for (const secret of flowSecrets) rememberSecret(secret);
       secrets.push(...flowSecrets);
     }
 
     const member = await createEntityUser(t.db());
-    const requested = await post('/api/auth/password/request', { email: member.email, role: 'entity' });
+    const requested = await call(t.app, endpoints.auth.passwordRequest, {
+      body: { email: member.email, role: 'entity' },
+    });
     expect(requested.statusCode).toBe(200);
     await finish(member.email, requested.json().state, /verification code/, 'Reset-Logged-Pass-7');
 
     const invited = await createEntityUser(t.db(), { password: null });
-    const login = await post('/api/auth/login', {
-      email: invited.email,
-      password: 'anything',
-      role: 'entity',
+    const login = await call(t.app, endpoints.auth.login, {
+      body: {
+        email: invited.email,
+        password: 'anything',
+        role: 'entity',
+      },
     });
     expect(login.statusCode).toBe(406);
-    await finish(invited.email, login.json().state, /activation code/, 'Activated-Logged-Pass-8');
+    await finish(invited.email, login.json<406>().state, /activation code/, 'Activated-Logged-Pass-8');
 
     const log = t.logs.join('');
     expect(log).toContain('outbox mail');
@@ -432,16 +420,12 @@ describe('rate limit', () => {
     const limited = await createTestApp({ RATE_LIMIT_AUTH_MAX: '3' });
     try {
       const attempt = () =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { ...admin, password: 'Wrong-Pass-1' },
-        });
+        call(limited.app, endpoints.auth.login, { body: { ...admin, password: 'Wrong-Pass-1' } });
       for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
       const blocked = await attempt();
       expect(blocked.statusCode).toBe(429);
-      const { retryAfterSeconds } = blocked.json();
-      expect(blocked.json().message).toBe(MSG.extra.tooManyAttemptsWait(retryAfterSeconds));
+      const { retryAfterSeconds } = blocked.error();
+      expect(blocked.json().message).toBe(MSG.extra.tooManyAttemptsWait(retryAfterSeconds!));
       expect(blocked.headers['retry-after']).toBe(String(retryAfterSeconds));
     } finally {
       await limited.close();
@@ -450,17 +434,15 @@ describe('rate limit', () => {
 });
 
 describe('a session the portal ended says why', () => {
-  const me = (authorization: string) =>
-    t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization } });
+  const me = (authorization: string) => call(t.app, endpoints.auth.me, { auth: authorization });
 
   it('an admin removed by another: their next request is told the account was removed', async () => {
     const removed = await createAdminUser(t.db());
     const session = await signIn(t.app, { email: removed.email, password: removed.password!, role: 'admin' });
     const { authorization } = await signIn(t.app, admin);
-    const gone = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/users/remove/${removed.userId}`,
-      headers: { authorization },
+    const gone = await call(t.app, endpoints.admin.remove, {
+      params: { id: removed.userId },
+      auth: authorization,
     });
     expect(gone.statusCode, gone.body).toBe(200);
     const refused = await me(session.authorization);
@@ -472,11 +454,10 @@ describe('a session the portal ended says why', () => {
     const entity = await createEntityUser(t.db());
     const session = await signIn(t.app, { email: entity.email, password: entity.password!, role: 'entity' });
     const { authorization } = await signIn(t.app, admin);
-    const disabled = await t.app.inject({
-      method: 'PUT',
-      url: `/api/entity/edit/${entity.entityId}`,
-      headers: { authorization },
-      payload: { status: 'inactive' },
+    const disabled = await call(t.app, endpoints.entity.edit, {
+      params: { id: entity.entityId },
+      auth: authorization,
+      body: { status: 'inactive' },
     });
     expect(disabled.statusCode, disabled.body).toBe(200);
     const refused = await me(session.authorization);
@@ -484,11 +465,9 @@ describe('a session the portal ended says why', () => {
     expect(refused.json()).toEqual({ message: MSG.extra.accountDisabled });
     const refreshed = await refresh(session.refreshCookie);
     expect(refreshed.statusCode).toBe(401);
-    expect(refreshed.json().message).toBe(MSG.extra.accountDisabled);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: entity.email, password: entity.password, role: 'entity' },
+    expect(refreshed.error().message).toBe(MSG.extra.accountDisabled);
+    const login = await callLoose(t.app, endpoints.auth.login, {
+      body: { email: entity.email, password: entity.password, role: 'entity' },
     });
     expect(login.statusCode).toBe(403);
     expect(login.json().message).toBe(MSG.extra.accountDisabled);
@@ -496,10 +475,8 @@ describe('a session the portal ended says why', () => {
 
   it('a session that simply ended (signed out) is told it expired', async () => {
     const session = await signIn(t.app, admin);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/logout',
-      headers: { authorization: session.authorization },
+    await call(t.app, endpoints.auth.logout, {
+      auth: session.authorization,
       cookies: { bt_refresh: session.refreshCookie },
     });
     const refused = await me(session.authorization);

@@ -2,8 +2,9 @@
 // while the owner signing in from an address of their own is not refused because of someone else's
 // failures; the counts live in the fileDatabase(), so a new app instance on it keeps them.
 import { readdir } from 'node:fs/promises';
-import { MSG } from '@bridge-talk/contract';
+import { endpoints, MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../test-support/api-client.js';
 import { createAdminUser } from '../../test-support/factories.js';
 import { useFileDatabase } from '../../test-support/file-database.js';
 import { waitForEml } from '../../test-support/outbox.js';
@@ -21,20 +22,18 @@ async function account(t: TestApp): Promise<Account> {
 }
 
 function attempt(t: TestApp, who: Account, password: string, from: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
+  return call(t.app, endpoints.auth.login, {
     remoteAddress: from,
-    payload: { email: who.email, password, role: 'admin' },
+    body: { email: who.email, password, role: 'admin' },
   });
 }
 
 /** A refusal says how long to wait, in words and in seconds; `seconds` when the wait is known exactly. */
 async function expectRefused(response: Awaited<ReturnType<typeof attempt>>, seconds?: number) {
   expect(response.statusCode).toBe(429);
-  const { message, retryAfterSeconds } = response.json();
+  const { message, retryAfterSeconds } = response.error();
   expect(retryAfterSeconds).toBeGreaterThan(0);
-  expect(message).toBe(MSG.extra.tooManyAttemptsWait(retryAfterSeconds));
+  expect(message).toBe(MSG.extra.tooManyAttemptsWait(retryAfterSeconds!));
   if (seconds !== undefined) expect(retryAfterSeconds).toBeGreaterThan(seconds - 60);
   expect(response.cookies).toHaveLength(0);
 }
@@ -77,11 +76,9 @@ describe('an account many addresses guessed at', () => {
   afterAll(() => t.close());
 
   const withCode = (who: Account, code: string, state: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login/code',
+    call(t.app, endpoints.auth.loginCode, {
       remoteAddress: '192.0.2.77',
-      payload: { email: who.email, role: 'admin', code, state },
+      body: { email: who.email, role: 'admin', code, state },
     });
 
   it(`needs an e-mailed code after ${STEP_UP_AFTER} failures from anywhere: the owner gets in, a guesser learns nothing`, async () => {
@@ -105,17 +102,17 @@ describe('an account many addresses guessed at', () => {
     const code = codeIn(mail.text);
     // Only the right password mailed a code, and the guess's state does not take it.
     expect((await readdir(t.app.ctx.config.mail.outboxDir)).length).toBe(1);
-    const stolen = await withCode(owner, code, guess.json().state);
+    const stolen = await withCode(owner, code, guess.json<428>().state);
     expect(stolen.statusCode).toBe(422);
     expect(stolen.json().message).toBe(MSG.auth.confirmationCodeNotFound);
 
-    const signedIn = await withCode(owner, code, right.json().state);
+    const signedIn = await withCode(owner, code, right.json<428>().state);
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json()).toMatchObject({ message: MSG.auth.loginSuccess, user: { email: owner.email } });
     rememberSecret(signedIn.json().accessToken);
     expect(signedIn.cookies.map((c) => c.name)).toContain('bt_refresh');
     // Once.
-    expect((await withCode(owner, code, right.json().state)).statusCode).toBe(422);
+    expect((await withCode(owner, code, right.json<428>().state)).statusCode).toBe(422);
   });
 });
 

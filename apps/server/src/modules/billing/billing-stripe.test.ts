@@ -1,12 +1,13 @@
 // Group billing with PAYMENTS_PROVIDER=stripe: the official SDK against a local stand-in of the Stripe
 // API. Plans and coupons come from Stripe, every mutating call carries our idempotency key, a decline
 // is a clear answer, and the webhook verifies its signature and applies each event once.
-import { applyCoupons, MSG } from '@bridge-talk/contract';
+import { applyCoupons, endpoints, MSG } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingInformation } from '../../db/schema.js';
 import { subscriptions } from '../../db/schema-billing.js';
+import { call, callLoose } from '../../test-support/api-client.js';
 import { billingEntity, billingPayload, idempotencyKey } from '../../test-support/billing.js';
 import { StripeStandIn } from '../../test-support/stripe-stand-in.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
@@ -41,13 +42,11 @@ function stripeCard(paymentMethod: string) {
 
 async function stripeGroup(paymentMethod = 'pm_card_visa', coupon: string | null = null) {
   const entity = await billingEntity(t, { coupon });
-  const saved = await entity.call(
-    'POST',
-    '/api/group/billing/save',
-    billingPayload(stripeCard(paymentMethod)),
-  );
+  const saved = await entity.api(endpoints.billing.save, {
+    body: billingPayload(stripeCard(paymentMethod)),
+  });
   expect(saved.statusCode, saved.body).toBe(200);
-  return { ...entity, groupId: saved.json()._id as string };
+  return { ...entity, groupId: saved.json()._id };
 }
 
 async function subscriptionRow(groupId: string) {
@@ -86,11 +85,9 @@ function firstInvoiceAmount(subscriptionId: string): number | undefined {
 function webhook(event: object, secret = webhookSecret) {
   const payload = JSON.stringify(event);
   const signature = signer.webhooks.generateTestHeaderString({ payload, secret });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/payments/stripe/webhook',
+  return callLoose(t.app, endpoints.payments.stripeWebhook, {
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload,
+    body: payload,
   });
 }
 
@@ -122,17 +119,14 @@ function subscriptionEvent(
 
 describe('configuration with Stripe', () => {
   it('gives the browser the publishable key; the dashboard address to admins only', async () => {
-    const asAdmin = await t.app.inject({
-      url: '/api/payments/config',
-      headers: { authorization: adminAuth },
-    });
+    const asAdmin = await call(t.app, endpoints.payments.config, { auth: adminAuth });
     expect(asAdmin.json()).toEqual({
       provider: 'stripe',
       publishableKey: 'pk_test_stand_in',
       dashboardUrl: 'https://dashboard.stripe.com/',
     });
-    const { call } = await billingEntity(t);
-    expect((await call('GET', '/api/payments/config')).json()).toEqual({
+    const { api } = await billingEntity(t);
+    expect((await api(endpoints.payments.config)).json()).toEqual({
       provider: 'stripe',
       publishableKey: 'pk_test_stand_in',
       dashboardUrl: null,
@@ -140,21 +134,23 @@ describe('configuration with Stripe', () => {
   });
 
   it('lets Stripe.js load: its hosts are in the content security policy', async () => {
-    const csp = (await t.app.inject({ url: '/api/health' })).headers['content-security-policy'] as string;
+    const csp = (await call(t.app, endpoints.system.health)).headers['content-security-policy'] as string;
     expect(csp).toContain("script-src 'self' https://js.stripe.com");
     expect(csp).toContain('frame-src https://js.stripe.com');
   });
 
   it('leaves plans and coupons to the Stripe dashboard and has no local card tokeniser', async () => {
-    const plans = await t.app.inject({ url: '/api/payments/plans', headers: { authorization: adminAuth } });
+    const plans = await call(t.app, endpoints.payments.plans, { auth: adminAuth });
     expect(plans.statusCode).toBe(409);
-    expect(plans.json().message).toBe(MSG.payments.managedOnStripe);
-    const { call } = await billingEntity(t);
-    const token = await call('POST', '/api/payments/local/tokens', {
-      number: '4242424242424242',
-      expMonth: 12,
-      expYear: 2040,
-      cvc: '123',
+    expect(plans.error().message).toBe(MSG.payments.managedOnStripe);
+    const { api } = await billingEntity(t);
+    const token = await api(endpoints.payments.localTokens, {
+      body: {
+        number: '4242424242424242',
+        expMonth: 12,
+        expYear: 2040,
+        cvc: '123',
+      },
     });
     expect(token.statusCode).toBe(404);
   });
@@ -162,8 +158,8 @@ describe('configuration with Stripe', () => {
 
 describe('plans and coupons from Stripe', () => {
   it('lists the active one-time and monthly prices, never PLAN_EXCLUDED_ID nor other intervals', async () => {
-    const { call } = await billingEntity(t);
-    const { plans } = (await call('GET', '/api/group/billing/plans/list')).json();
+    const { api } = await billingEntity(t);
+    const { plans } = (await api(endpoints.billing.plans)).json();
     expect(plans.map((p: { id: string }) => p.id).sort()).toEqual([
       'price_lifetime',
       'price_monthly',
@@ -179,24 +175,24 @@ describe('plans and coupons from Stripe', () => {
   });
 
   it("looks a coupon up; a used-up one is named, an otherwise invalid one is 'COUPON NOT VALID!'", async () => {
-    const { call } = await billingEntity(t);
-    const spring = await call('GET', '/api/group/billing/coupon/SPRING');
+    const { api } = await billingEntity(t);
+    const spring = await api(endpoints.billing.coupon, { params: { code: 'SPRING' } });
     expect(spring.json()).toMatchObject({ id: 'SPRING', name: 'Spring', percent_off: 10 });
-    const usedUp = await call('GET', '/api/group/billing/coupon/USEDUP');
+    const usedUp = await api(endpoints.billing.coupon, { params: { code: 'USEDUP' } });
     expect(usedUp.statusCode).toBe(422);
-    expect(usedUp.json().message).toBe(MSG.billing.couponUsedUp('Usedup'));
+    expect(usedUp.error().message).toBe(MSG.billing.couponUsedUp('Usedup'));
     for (const code of ['EXPIRED', 'NOPE']) {
-      const response = await call('GET', `/api/group/billing/coupon/${code}`);
+      const response = await api(endpoints.billing.coupon, { params: { code } });
       expect(response.statusCode, code).toBe(404);
-      expect(response.json().message).toBe('COUPON NOT VALID!');
+      expect(response.error().message).toBe('COUPON NOT VALID!');
     }
   });
 });
 
 describe('payment details with Stripe', () => {
   it('creates the customer, attaches the card and keeps what Stripe says of it', async () => {
-    const { call, groupId } = await stripeGroup('pm_card_mastercard');
-    const details = (await call('GET', `/api/group/billing/details/${groupId}`)).json();
+    const { api, groupId } = await stripeGroup('pm_card_mastercard');
+    const details = (await api(endpoints.billing.details, { params: { groupId } })).json();
     expect(details.billingInformation).toMatchObject({ cardBrand: 'mastercard', cardLast4: '4444' });
     const customer = [...standIn.customers.values()].find(
       (c) => (c.address as { line1?: string })?.line1 === '1 Main Street',
@@ -211,8 +207,8 @@ describe('payment details with Stripe', () => {
   });
 
   it('refuses a payment method Stripe does not know', async () => {
-    const { call } = await billingEntity(t);
-    const saved = await call('POST', '/api/group/billing/save', billingPayload(stripeCard('pm_unknown')));
+    const { api } = await billingEntity(t);
+    const saved = await api(endpoints.billing.save, { body: billingPayload(stripeCard('pm_unknown')) });
     expect(saved.statusCode).toBe(422);
     expect(saved.json().message).toBe(MSG.billing.cardTokenInvalid);
   });
@@ -220,11 +216,11 @@ describe('payment details with Stripe', () => {
 
 describe('discarding an unfinished family with Stripe', () => {
   it('detaches its PaymentMethod at Stripe before the family goes', async () => {
-    const { call, groupId } = await stripeGroup('pm_card_visa');
-    const answer = await call('DELETE', `/api/group/billing/unfinished/${groupId}`);
+    const { api, groupId } = await stripeGroup('pm_card_visa');
+    const answer = await api(endpoints.billing.discard, { params: { groupId } });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(standIn.calls('POST', /\/payment_methods\/pm_card_visa\/detach$/)).toHaveLength(1);
-    expect((await call('GET', `/api/group/billing/details/${groupId}`)).statusCode).toBe(404);
+    expect((await api(endpoints.billing.details, { params: { groupId } })).statusCode).toBe(404);
   });
 });
 
@@ -294,15 +290,15 @@ describe('subscriptions with Stripe', () => {
     // ONCE allows 2 redemptions and Stripe has counted 1 elsewhere: one is left for us.
     const declined = await stripeGroup('pm_card_chargeDeclinedAfterAttaching');
     expect((await declined.assign(declined.groupId, 'price_monthly', ['ONCE'])).statusCode).toBe(422);
-    const stillThere = await declined.call('GET', '/api/group/billing/coupon/ONCE');
+    const stillThere = await declined.api(endpoints.billing.coupon, { params: { code: 'ONCE' } });
     expect(stillThere.statusCode).toBe(200);
     expect(stillThere.json()).toMatchObject({ max_redemptions: 2, times_redeemed: 1 });
 
     const first = await stripeGroup();
     expect((await first.assign(first.groupId, 'price_monthly', ['ONCE'])).statusCode).toBe(200);
-    const usedUp = await first.call('GET', '/api/group/billing/coupon/ONCE');
+    const usedUp = await first.api(endpoints.billing.coupon, { params: { code: 'ONCE' } });
     expect(usedUp.statusCode).toBe(422);
-    expect(usedUp.json().message).toBe(MSG.billing.couponUsedUp('Once'));
+    expect(usedUp.error().message).toBe(MSG.billing.couponUsedUp('Once'));
 
     const second = await stripeGroup();
     const refused = await second.assign(second.groupId, 'price_monthly', ['ONCE']);
@@ -328,7 +324,7 @@ describe('subscriptions with Stripe', () => {
 
   it("hands the browser a SetupIntent's client secret, so the card is checked before it is saved", async () => {
     const entity = await billingEntity(t);
-    const setup = await entity.call('POST', '/api/payments/stripe/card-setup');
+    const setup = await entity.api(endpoints.payments.stripeCardSetup);
     expect(setup.statusCode, setup.body).toBe(200);
     expect(setup.json()).toEqual({ clientSecret: expect.stringMatching(/^seti_\w+_secret_/) });
     const [created] = standIn.calls('POST', /^\/v1\/setup_intents$/).slice(-1);
@@ -341,30 +337,31 @@ describe('subscriptions with Stripe', () => {
 
   it('refuses a card that Stripe declines when it is attached: no family, a clear message', async () => {
     const entity = await billingEntity(t);
-    const groupsBefore = (await entity.call('GET', '/api/group/list')).json().total;
-    const refused = await entity.call(
-      'POST',
-      '/api/group/billing/save',
-      billingPayload(stripeCard('pm_card_chargeDeclined')),
-    );
+    const groupsBefore = (await entity.api(endpoints.group.list)).json().total;
+    const refused = await entity.api(endpoints.billing.save, {
+      body: billingPayload(stripeCard('pm_card_chargeDeclined')),
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(MSG.billing.cardDeclined);
-    expect((await entity.call('GET', '/api/group/list')).json().total).toBe(groupsBefore);
+    expect((await entity.api(endpoints.group.list)).json().total).toBe(groupsBefore);
   });
 
   it('updates the contact details at Stripe and keeps the card when no new card is sent', async () => {
-    const { call, groupId } = await stripeGroup('pm_card_mastercard');
+    const { api, groupId } = await stripeGroup('pm_card_mastercard');
     // The details alone: no card.
     const details = billingPayload({});
     const attachesBefore = standIn.calls('POST', /\/attach$/).length;
-    const updated = await call('PUT', `/api/group/billing/update/${groupId}`, {
-      ...details,
-      cardName: 'Pat New Payer',
+    const updated = await api(endpoints.billing.update, {
+      params: { groupId },
+      body: {
+        ...details,
+        cardName: 'Pat New Payer',
+      },
     });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(standIn.calls('POST', /\/attach$/)).toHaveLength(attachesBefore);
     expect([...standIn.customers.values()].some((c) => c.name === 'Pat New Payer')).toBe(true);
-    const after = (await call('GET', `/api/group/billing/details/${groupId}`)).json();
+    const after = (await api(endpoints.billing.details, { params: { groupId } })).json();
     expect(after.billingInformation).toMatchObject({ cardName: 'Pat New Payer', cardLast4: '4444' });
   });
 
@@ -420,16 +417,18 @@ describe('subscriptions with Stripe', () => {
   });
 
   it('changes a monthly plan in place at the contract price, and ends it for a one-time plan', async () => {
-    const { call, assign, groupId } = await stripeGroup();
+    const { api, assign, groupId } = await stripeGroup();
     await assign(groupId, 'price_monthly');
     const [monthly] = await subscriptionRow(groupId);
     const subscriptionId = monthly!.providerSubscriptionId!;
     // A discount Stripe applies on its own (set in the dashboard, say) is removed by the change.
     standIn.subscriptions.get(subscriptionId)!.discounts = ['TENDOLLARS'];
-    const changed = await call('POST', '/api/group/billing/changeSubscription', {
-      groupId,
-      priceId: 'price_premium',
-      coupons: ['SPRING'],
+    const changed = await api(endpoints.billing.changeSubscription, {
+      body: {
+        groupId,
+        priceId: 'price_premium',
+        coupons: ['SPRING'],
+      },
     });
     expect(changed.json()).toEqual({ _id: groupId, message: 'Subscription update!' });
     const update = standIn.calls('POST', new RegExp(`/v1/subscriptions/${subscriptionId}$`)).at(-1)!;
@@ -447,10 +446,12 @@ describe('subscriptions with Stripe', () => {
     expect(update.params['items[0][id]']).toMatch(/^si_/);
     expect(standIn.monthlyAmount(standIn.subscriptions.get(subscriptionId)!)).toBe(expected);
     expect((await subscriptionRow(groupId))[0]).toMatchObject({ planId: 'price_premium', amount: expected });
-    const toLifetime = await call('POST', '/api/group/billing/changeSubscription', {
-      groupId,
-      priceId: 'price_lifetime',
-      coupons: [],
+    const toLifetime = await api(endpoints.billing.changeSubscription, {
+      body: {
+        groupId,
+        priceId: 'price_lifetime',
+        coupons: [],
+      },
     });
     expect(toLifetime.statusCode).toBe(200);
     expect(standIn.subscriptions.get(subscriptionId)?.status).toBe('canceled');
@@ -461,8 +462,8 @@ describe('subscriptions with Stripe', () => {
   });
 
   it('never lists the prices made for subscriptions among the plans', async () => {
-    const { call } = await billingEntity(t);
-    const { plans } = (await call('GET', '/api/group/billing/plans/list')).json();
+    const { api } = await billingEntity(t);
+    const { plans } = (await api(endpoints.billing.plans)).json();
     expect(plans.map((p: { id: string }) => p.id).sort()).toEqual([
       'price_lifetime',
       'price_monthly',
@@ -473,7 +474,7 @@ describe('subscriptions with Stripe', () => {
 
 describe('update billing with Stripe', () => {
   it("updates the customer, attaches the new card as its default and answers 'Billing update!'", async () => {
-    const { call, assign, groupId } = await stripeGroup('pm_card_visa');
+    const { api, assign, groupId } = await stripeGroup('pm_card_visa');
     expect((await assign(groupId, 'price_monthly')).statusCode).toBe(200);
     const [before] = await t
       .db()
@@ -481,15 +482,14 @@ describe('update billing with Stripe', () => {
       .from(billingInformation)
       .where(eq(billingInformation.groupId, groupId));
     const customerId = before!.customerId;
-    const updated = await call(
-      'PUT',
-      `/api/group/billing/update/${groupId}`,
-      billingPayload(stripeCard('pm_card_mastercard'), {
+    const updated = await api(endpoints.billing.update, {
+      params: { groupId },
+      body: billingPayload(stripeCard('pm_card_mastercard'), {
         email: 'new.payer@test.local',
         address: '2 Oak Avenue',
         zip: '10001',
       }),
-    );
+    });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json()).toEqual({ _id: groupId, message: MSG.billing.billingUpdated });
     // The same customer, updated; no second customer for the family.
@@ -509,7 +509,7 @@ describe('update billing with Stripe', () => {
       .from(billingInformation)
       .where(eq(billingInformation.groupId, groupId));
     expect(after).toEqual({ customerId, paymentMethodId: 'pm_card_mastercard' });
-    const details = (await call('GET', `/api/group/billing/details/${groupId}`)).json();
+    const details = (await api(endpoints.billing.details, { params: { groupId } })).json();
     expect(details.billingInformation).toMatchObject({
       cardBrand: 'mastercard',
       cardLast4: '4444',
@@ -518,14 +518,13 @@ describe('update billing with Stripe', () => {
   });
 
   it('refuses to change the billing of a one-time family, and Stripe is not called', async () => {
-    const { call, assign, groupId } = await stripeGroup('pm_card_visa');
+    const { api, assign, groupId } = await stripeGroup('pm_card_visa');
     expect((await assign(groupId, 'price_lifetime')).statusCode).toBe(200);
     const before = standIn.requests.length;
-    const refused = await call(
-      'PUT',
-      `/api/group/billing/update/${groupId}`,
-      billingPayload(stripeCard('pm_card_mastercard')),
-    );
+    const refused = await api(endpoints.billing.update, {
+      params: { groupId },
+      body: billingPayload(stripeCard('pm_card_mastercard')),
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(MSG.extra.oneTimeBillingCannotChange);
     expect(standIn.requests.slice(before).filter((r) => r.method === 'POST')).toEqual([]);
@@ -546,11 +545,9 @@ describe('the Stripe webhook', () => {
     const forged = await webhook(event, 'whsec_someone_else');
     expect(forged.statusCode).toBe(400);
     expect(forged.json()).toEqual({ message: 'Invalid signature.' });
-    const unsigned = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/stripe/webhook',
+    const unsigned = await callLoose(t.app, endpoints.payments.stripeWebhook, {
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify(event),
+      body: JSON.stringify(event),
     });
     expect(unsigned.statusCode).toBe(400);
     expect((await subscriptionRow(groupId))[0]?.status).toBe('active');

@@ -1,11 +1,12 @@
 // Group billing with the local provider: every billing call, its messages,
 // the price the server charges, double submits, declines, used-up coupons and monthly renewals.
-import { applyCoupons, MSG } from '@bridge-talk/contract';
+import { applyCoupons, endpoints, MSG } from '@bridge-talk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingInformation, groups } from '../../db/schema.js';
 import { idempotencyKeys, paymentCharges, subscriptions } from '../../db/schema-billing.js';
 import { createLocalProvider } from '../../providers/payments/local-provider.js';
+import { call } from '../../test-support/api-client.js';
 import {
   billingEntity,
   billingPayload,
@@ -56,8 +57,8 @@ async function subscriptionsOf(groupId: string) {
 
 describe('GET /api/group/billing/plans/list', () => {
   it('offers the seeded Lifetime (one-time) and monthly plans, with their own prices', async () => {
-    const { call } = await billingEntity(t);
-    const response = await call('GET', '/api/group/billing/plans/list');
+    const { api } = await billingEntity(t);
+    const response = await api(endpoints.billing.plans);
     expect(response.statusCode).toBe(200);
     const { plans, entityCoupon } = response.json();
     expect(entityCoupon).toBeNull();
@@ -77,8 +78,8 @@ describe('GET /api/group/billing/plans/list', () => {
   it("answers the entity's own coupon when it is usable, and not when it is used up", async () => {
     const plan = await createPlan(t.db());
     const coupon = await createCoupon(t.db(), { percentOff: 20, products: [plan.id] });
-    const { call } = await billingEntity(t, { coupon: coupon.id.toLowerCase() });
-    const body = (await call('GET', '/api/group/billing/plans/list')).json();
+    const { api } = await billingEntity(t, { coupon: coupon.id.toLowerCase() });
+    const body = (await api(endpoints.billing.plans)).json();
     expect(body.entityCoupon).toEqual(coupon);
     expect(body.plans).toContainEqual(expect.objectContaining({ id: plan.id, unit_amount: 10_000 }));
 
@@ -89,7 +90,7 @@ describe('GET /api/group/billing/plans/list', () => {
       products: [plan.id],
     });
     const other = await billingEntity(t, { coupon: usedUp.id });
-    expect((await other.call('GET', '/api/group/billing/plans/list')).json().entityCoupon).toBeNull();
+    expect((await other.api(endpoints.billing.plans)).json().entityCoupon).toBeNull();
   });
 
   it("gives an admin one entity's coupon with ?entityId=, and 404 for an unknown entity", async () => {
@@ -97,15 +98,15 @@ describe('GET /api/group/billing/plans/list', () => {
     const coupon = await createCoupon(t.db(), { amountOff: 500, products: [plan.id] });
     const { entity } = await billingEntity(t, { coupon: coupon.id });
     const headers = { authorization: adminAuth };
-    const forEntity = await t.app.inject({
-      url: `/api/group/billing/plans/list?entityId=${entity.entityId}`,
+    const forEntity = await call(t.app, endpoints.billing.plans, {
+      query: { entityId: entity.entityId },
       headers,
     });
     expect(forEntity.json().entityCoupon).toEqual(coupon);
-    const plain = await t.app.inject({ url: '/api/group/billing/plans/list', headers });
+    const plain = await call(t.app, endpoints.billing.plans, { headers });
     expect(plain.json().entityCoupon).toBeNull();
-    const unknown = await t.app.inject({
-      url: '/api/group/billing/plans/list?entityId=00000000-0000-4000-8000-000000000000',
+    const unknown = await call(t.app, endpoints.billing.plans, {
+      query: { entityId: '00000000-0000-4000-8000-000000000000' },
       headers,
     });
     expect(unknown.statusCode).toBe(404);
@@ -113,10 +114,8 @@ describe('GET /api/group/billing/plans/list', () => {
 
   it('leaves out archived plans', async () => {
     const archived = await createPlan(t.db(), { active: false });
-    const { call } = await billingEntity(t);
-    const ids = (await call('GET', '/api/group/billing/plans/list'))
-      .json()
-      .plans.map((p: { id: string }) => p.id);
+    const { api } = await billingEntity(t);
+    const ids = (await api(endpoints.billing.plans)).json().plans.map((p: { id: string }) => p.id);
     expect(ids).not.toContain(archived.id);
   });
 });
@@ -127,18 +126,18 @@ describe('PLAN_EXCLUDED_ID', () => {
     try {
       await createPlan(other.db());
       await other.db().execute(sql`update payment_plans set id = 'price_hidden' where name like 'Plan %'`);
-      const { call, groupWithCard } = await billingEntity(other);
-      const ids = (await call('GET', '/api/group/billing/plans/list'))
-        .json()
-        .plans.map((p: { id: string }) => p.id);
+      const { api, groupWithCard } = await billingEntity(other);
+      const ids = (await api(endpoints.billing.plans)).json().plans.map((p: { id: string }) => p.id);
       expect(ids).not.toContain('price_hidden');
       expect(ids.length).toBeGreaterThanOrEqual(2);
       const groupId = await groupWithCard();
-      const assigned = await call('POST', '/api/group/billing/assignSubscription', {
-        groupId,
-        priceId: 'price_hidden',
-        coupons: [],
-        name: 'Robin Child',
+      const assigned = await api(endpoints.billing.assignSubscription, {
+        body: {
+          groupId,
+          priceId: 'price_hidden',
+          coupons: [],
+          name: 'Robin Child',
+        },
       });
       expect(assigned.statusCode).toBe(422);
       expect(assigned.json().message).toBe(MSG.billing.planNotAvailable);
@@ -158,26 +157,26 @@ describe('GET /api/group/billing/coupon/{code}', () => {
       timesRedeemed: 4,
       products: [plan.id],
     });
-    const { call } = await billingEntity(t);
-    const asEntity = await call('GET', `/api/group/billing/coupon/${coupon.id.toLowerCase()}`);
+    const { api } = await billingEntity(t);
+    const asEntity = await api(endpoints.billing.coupon, { params: { code: coupon.id.toLowerCase() } });
     expect(asEntity.statusCode).toBe(200);
     expect(asEntity.json()).toEqual(coupon);
-    const asAdmin = await t.app.inject({
-      url: `/api/group/billing/coupon/${coupon.id}`,
-      headers: { authorization: adminAuth },
+    const asAdmin = await call(t.app, endpoints.billing.coupon, {
+      params: { code: coupon.id },
+      auth: adminAuth,
     });
     expect(asAdmin.json().name).toBe('Spring');
   });
 
   it("answers 404 'COUPON NOT VALID!' for an unknown or a malformed code", async () => {
-    const { call } = await billingEntity(t);
-    for (const code of ['NOPE-NOT-HERE', encodeURIComponent('a b')]) {
-      const response = await call('GET', `/api/group/billing/coupon/${code}`);
+    const { api } = await billingEntity(t);
+    for (const code of ['NOPE-NOT-HERE', 'a b']) {
+      const response = await api(endpoints.billing.coupon, { params: { code } });
       expect(response.statusCode, code).toBe(404);
       expect(response.json()).toEqual({ message: 'COUPON NOT VALID!' });
     }
     // A NUL cannot reach the database in any part of a request: it is refused before the route.
-    const nul = await call('GET', '/api/group/billing/coupon/%00');
+    const nul = await api(endpoints.billing.coupon, { params: { code: '\u0000' } });
     expect(nul.statusCode).toBe(400);
     expect(nul.json()).toEqual({ message: MSG.extra.invalidCharacters });
   });
@@ -191,8 +190,8 @@ describe('GET /api/group/billing/coupon/{code}', () => {
       timesRedeemed: 1,
       products: [plan.id],
     });
-    const { call } = await billingEntity(t);
-    const response = await call('GET', `/api/group/billing/coupon/${usedUp.id.toLowerCase()}`);
+    const { api } = await billingEntity(t);
+    const response = await api(endpoints.billing.coupon, { params: { code: usedUp.id.toLowerCase() } });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ message: MSG.wizard.couponFreeUsedUp });
   });
@@ -217,50 +216,54 @@ describe('POST /api/payments/local/tokens (local card form)', () => {
   });
 
   it('refuses a number that fails the Luhn check, an expired card and a bad CVC', async () => {
-    const { call } = await billingEntity(t);
+    const { api } = await billingEntity(t);
     const year = new Date().getFullYear();
-    const bad = await call('POST', '/api/payments/local/tokens', {
-      number: '4242424242424241',
-      expMonth: 1,
-      expYear: year + 1,
-      cvc: '123',
+    const bad = await api(endpoints.payments.localTokens, {
+      body: {
+        number: '4242424242424241',
+        expMonth: 1,
+        expYear: year + 1,
+        cvc: '123',
+      },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields.number).toBe(MSG.billing.cardNumberInvalid);
-    const expired = await call('POST', '/api/payments/local/tokens', {
-      number: CARD_OK,
-      expMonth: 1,
-      expYear: year - 1,
-      cvc: '123',
+    expect(bad.error().fields.number).toBe(MSG.billing.cardNumberInvalid);
+    const expired = await api(endpoints.payments.localTokens, {
+      body: {
+        number: CARD_OK,
+        expMonth: 1,
+        expYear: year - 1,
+        cvc: '123',
+      },
     });
     expect(expired.statusCode).toBe(400);
-    expect(expired.json().message).toBe(MSG.billing.cardExpired);
-    const cvc = await call('POST', '/api/payments/local/tokens', {
-      number: CARD_OK,
-      expMonth: 1,
-      expYear: year + 1,
-      cvc: '12',
+    expect(expired.error().message).toBe(MSG.billing.cardExpired);
+    const cvc = await api(endpoints.payments.localTokens, {
+      body: {
+        number: CARD_OK,
+        expMonth: 1,
+        expYear: year + 1,
+        cvc: '12',
+      },
     });
-    expect(cvc.json().fields.cvc).toBe(MSG.billing.cardCvcInvalid);
+    expect(cvc.error().fields.cvc).toBe(MSG.billing.cardCvcInvalid);
   });
 });
 
 describe('POST /api/group/billing/save', () => {
   it("creates a group of the entity, stores the payment details and answers 'Payment created successfully.'", async () => {
-    const { call, tokenFor, entity } = await billingEntity(t);
+    const { api, tokenFor, entity } = await billingEntity(t);
     const token = await tokenFor();
     // What the browser says of the card is not what is kept: the token's card is.
-    const saved = await call(
-      'POST',
-      '/api/group/billing/save',
-      billingPayload({ ...token, cardLast4: '9999', cardBrand: 'amex' }),
-    );
+    const saved = await api(endpoints.billing.save, {
+      body: billingPayload({ ...token, cardLast4: '9999', cardBrand: 'amex' }),
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({ _id: expect.any(String), message: 'Payment created successfully.' });
     const groupId = saved.json()._id;
     const [group] = await t.db().select().from(groups).where(eq(groups.id, groupId));
     expect(group).toMatchObject({ entityId: entity.entityId, name: null, active: true });
-    const details = await call('GET', `/api/group/billing/details/${groupId}`);
+    const details = await api(endpoints.billing.details, { params: { groupId } });
     expect(details.json()).toEqual({
       _id: groupId,
       billingInformation: {
@@ -285,13 +288,11 @@ describe('POST /api/group/billing/save', () => {
   it('with a groupId updates that group; a foreign group is 404', async () => {
     const first = await billingEntity(t);
     const groupId = await first.groupWithCard();
-    const again = await first.call(
-      'POST',
-      '/api/group/billing/save',
-      billingPayload(await first.tokenFor('5555555555554444'), { groupId, city: 'Shelbyville' }),
-    );
+    const again = await first.api(endpoints.billing.save, {
+      body: billingPayload(await first.tokenFor('5555555555554444'), { groupId, city: 'Shelbyville' }),
+    });
     expect(again.json()._id).toBe(groupId);
-    const details = (await first.call('GET', `/api/group/billing/details/${groupId}`)).json();
+    const details = (await first.api(endpoints.billing.details, { params: { groupId } })).json();
     expect(details.billingInformation).toMatchObject({
       city: 'Shelbyville',
       cardBrand: 'mastercard',
@@ -299,37 +300,31 @@ describe('POST /api/group/billing/save', () => {
     });
 
     const stranger = await billingEntity(t);
-    const foreign = await stranger.call(
-      'POST',
-      '/api/group/billing/save',
-      billingPayload(await stranger.tokenFor(), { groupId }),
-    );
+    const foreign = await stranger.api(endpoints.billing.save, {
+      body: billingPayload(await stranger.tokenFor(), { groupId }),
+    });
     expect(foreign.statusCode).toBe(404);
   });
 
   it('takes a whole phone number only; one short of a digit or one too many is refused with the spec text', async () => {
-    const { call, tokenFor } = await billingEntity(t);
-    const ok = await call(
-      'POST',
-      '/api/group/billing/save',
-      billingPayload(await tokenFor(), { phoneNumber: '+1 555 010 2000' }),
-    );
+    const { api, tokenFor } = await billingEntity(t);
+    const ok = await api(endpoints.billing.save, {
+      body: billingPayload(await tokenFor(), { phoneNumber: '+1 555 010 2000' }),
+    });
     expect(ok.statusCode).toBe(200);
-    const details = (await call('GET', `/api/group/billing/details/${ok.json()._id}`)).json();
-    expect(details.billingInformation.phoneNumber).toBe('(555) 010-2000');
+    const details = (await api(endpoints.billing.details, { params: { groupId: ok.json()._id } })).json();
+    expect(details.billingInformation!.phoneNumber).toBe('(555) 010-2000');
     for (const phone of ['(555) 010-20', '(555) 010-200', '(555) 010-20001', '(555) 010-200012']) {
-      const wrong = await call(
-        'POST',
-        '/api/group/billing/save',
-        billingPayload(await tokenFor(), { phoneNumber: phone }),
-      );
+      const wrong = await api(endpoints.billing.save, {
+        body: billingPayload(await tokenFor(), { phoneNumber: phone }),
+      });
       expect(wrong.statusCode, phone).toBe(400);
-      expect(wrong.json().fields.phoneNumber).toBe('Phone field is wrong');
+      expect(wrong.error().fields.phoneNumber).toBe('Phone field is wrong');
     }
   });
 
   it('answers every Billing-row message for the field at fault', async () => {
-    const { call, tokenFor } = await billingEntity(t);
+    const { api, tokenFor } = await billingEntity(t);
     const token = await tokenFor();
     const cases: [Record<string, unknown>, string, string][] = [
       [{ cardName: '' }, 'cardName', 'Full name is a required field'],
@@ -350,22 +345,24 @@ describe('POST /api/group/billing/save', () => {
       [{ email: 'not-an-email' }, 'email', 'Field email is wrong'],
     ];
     for (const [override, field, message] of cases) {
-      const response = await call('POST', '/api/group/billing/save', billingPayload(token, override));
+      const response = await api(endpoints.billing.save, { body: billingPayload(token, override) });
       expect(response.statusCode, field).toBe(400);
-      expect(response.json().fields[field], JSON.stringify(override)).toBe(message);
+      expect(response.error().fields[field], JSON.stringify(override)).toBe(message);
     }
   });
 
   it('accepts only the card token: a card number in the payload is not a card', async () => {
-    const { call } = await billingEntity(t);
-    const withNumber = await call('POST', '/api/group/billing/save', {
-      ...billingPayload({}),
-      cardNumber: '4242424242424242',
-      creditCardTokenId: '4242424242424242',
-      cardBrand: 'visa',
-      cardLast4: '4242',
-      cardExpiryMonth: 12,
-      cardExpiryYear: 2040,
+    const { api } = await billingEntity(t);
+    const withNumber = await api.loose(endpoints.billing.save, {
+      body: {
+        ...billingPayload({}),
+        cardNumber: '4242424242424242',
+        creditCardTokenId: '4242424242424242',
+        cardBrand: 'visa',
+        cardLast4: '4242',
+        cardExpiryMonth: 12,
+        cardExpiryYear: 2040,
+      },
     });
     expect(withNumber.statusCode).toBe(422);
     expect(withNumber.json().message).toBe(MSG.billing.cardTokenInvalid);
@@ -375,32 +372,30 @@ describe('POST /api/group/billing/save', () => {
   it('refuses a token used once already, or made by someone else', async () => {
     const owner = await billingEntity(t);
     const token = await owner.tokenFor();
-    expect((await owner.call('POST', '/api/group/billing/save', billingPayload(token))).statusCode).toBe(200);
-    const reused = await owner.call('POST', '/api/group/billing/save', billingPayload(token));
+    expect((await owner.api(endpoints.billing.save, { body: billingPayload(token) })).statusCode).toBe(200);
+    const reused = await owner.api(endpoints.billing.save, { body: billingPayload(token) });
     expect(reused.statusCode).toBe(422);
     expect(reused.json().message).toBe(MSG.billing.cardTokenInvalid);
     const thief = await billingEntity(t);
-    const stolen = await thief.call(
-      'POST',
-      '/api/group/billing/save',
-      billingPayload(await owner.tokenFor()),
-    );
+    const stolen = await thief.api(endpoints.billing.save, {
+      body: billingPayload(await owner.tokenFor()),
+    });
     expect(stolen.statusCode).toBe(422);
   });
 
   it('creates one group for a double submit with one Idempotency-Key', async () => {
-    const { call, tokenFor, entity } = await billingEntity(t);
+    const { api, tokenFor, entity } = await billingEntity(t);
     const payload = billingPayload(await tokenFor());
     const headers = { 'idempotency-key': idempotencyKey() };
     const [first, second] = await Promise.all([
-      call('POST', '/api/group/billing/save', payload, headers),
-      call('POST', '/api/group/billing/save', payload, headers),
+      api(endpoints.billing.save, { body: payload, headers }),
+      api(endpoints.billing.save, { body: payload, headers }),
     ]);
     const statuses = [first.statusCode, second.statusCode].sort();
     // Either the second waited for the first's answer, or it was told the first is in progress.
     expect(statuses[0]).toBe(200);
     expect([200, 409]).toContain(statuses[1]);
-    const replay = await call('POST', '/api/group/billing/save', payload, headers);
+    const replay = await api(endpoints.billing.save, { body: payload, headers });
     expect(replay.json()).toEqual((first.statusCode === 200 ? first : second).json());
     const owned = await t
       .db()
@@ -408,12 +403,10 @@ describe('POST /api/group/billing/save', () => {
       .from(groups)
       .where(eq(groups.entityId, entity.entityId));
     expect(owned).toHaveLength(1);
-    const otherBody = await call(
-      'POST',
-      '/api/group/billing/save',
-      { ...payload, city: 'Elsewhere' },
+    const otherBody = await api(endpoints.billing.save, {
+      body: { ...payload, city: 'Elsewhere' },
       headers,
-    );
+    });
     expect(otherBody.statusCode).toBe(422);
     expect(otherBody.json().message).toBe(MSG.billing.idempotencyKeyReused);
   });
@@ -421,28 +414,26 @@ describe('POST /api/group/billing/save', () => {
 
 describe('PUT /api/group/billing/update/{groupId}', () => {
   it("replaces the card and answers 'Billing update!'; the phone must be exactly 14 characters", async () => {
-    const { call, tokenFor, groupWithCard } = await billingEntity(t);
+    const { api, tokenFor, groupWithCard } = await billingEntity(t);
     const groupId = await groupWithCard();
-    const short = await call(
-      'PUT',
-      `/api/group/billing/update/${groupId}`,
-      billingPayload(await tokenFor(), { phoneNumber: '(555) 010-200' }),
-    );
+    const short = await api(endpoints.billing.update, {
+      params: { groupId },
+      body: billingPayload(await tokenFor(), { phoneNumber: '(555) 010-200' }),
+    });
     expect(short.statusCode).toBe(400);
-    expect(short.json().fields.phoneNumber).toBe('Phone field is wrong');
-    const updated = await call(
-      'PUT',
-      `/api/group/billing/update/${groupId}`,
-      billingPayload(await tokenFor('378282246310005'), { zip: '10001' }),
-    );
+    expect(short.error().fields.phoneNumber).toBe('Phone field is wrong');
+    const updated = await api(endpoints.billing.update, {
+      params: { groupId },
+      body: billingPayload(await tokenFor('378282246310005'), { zip: '10001' }),
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toEqual({ _id: groupId, message: 'Billing update!' });
-    const details = (await call('GET', `/api/group/billing/details/${groupId}`)).json();
+    const details = (await api(endpoints.billing.details, { params: { groupId } })).json();
     expect(details.billingInformation).toMatchObject({ zip: '10001', cardBrand: 'amex', cardLast4: '0005' });
   });
 
   it('keeps the card on file when no new card is sent, and changes only the details', async () => {
-    const { call, groupWithCard } = await billingEntity(t);
+    const { api, groupWithCard } = await billingEntity(t);
     const groupId = await groupWithCard();
     // The details alone: no card.
     const detailsOnly = billingPayload({}, { address: '9 Elm Road' });
@@ -455,10 +446,10 @@ describe('PUT /api/group/billing/update/{groupId}', () => {
           .where(eq(billingInformation.groupId, groupId))
       )[0];
     const methodBefore = await paymentMethodOf();
-    const updated = await call('PUT', `/api/group/billing/update/${groupId}`, detailsOnly);
+    const updated = await api(endpoints.billing.update, { params: { groupId }, body: detailsOnly });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().message).toBe(MSG.billing.billingUpdated);
-    const details = (await call('GET', `/api/group/billing/details/${groupId}`)).json();
+    const details = (await api(endpoints.billing.details, { params: { groupId } })).json();
     expect(details.billingInformation).toMatchObject({
       address: '9 Elm Road',
       cardBrand: 'visa',
@@ -467,35 +458,37 @@ describe('PUT /api/group/billing/update/{groupId}', () => {
     const methodAfter = await paymentMethodOf();
     expect(methodAfter).toEqual(methodBefore);
     // Part of a card is no card: refused, nothing changes.
-    const partial = await call('PUT', `/api/group/billing/update/${groupId}`, {
-      ...detailsOnly,
-      address: '1 Other Way',
-      cardLast4: '1111',
+    const partial = await api(endpoints.billing.update, {
+      params: { groupId },
+      body: {
+        ...detailsOnly,
+        address: '1 Other Way',
+        cardLast4: '1111',
+      },
     });
     expect(partial.statusCode).toBe(400);
-    expect(partial.json().fields.creditCardTokenId).toBe(MSG.billing.cardTokenInvalid);
+    expect(partial.error().fields.creditCardTokenId).toBe(MSG.billing.cardTokenInvalid);
     expect(
-      (await call('GET', `/api/group/billing/details/${groupId}`)).json().billingInformation.address,
+      (await api(endpoints.billing.details, { params: { groupId } })).json().billingInformation!.address,
     ).toBe('9 Elm Road');
   });
 
   it('refuses a declined card on update and keeps the card on file', async () => {
-    const { call, tokenFor, groupWithCard } = await billingEntity(t);
+    const { api, tokenFor, groupWithCard } = await billingEntity(t);
     const groupId = await groupWithCard();
-    const refused = await call(
-      'PUT',
-      `/api/group/billing/update/${groupId}`,
-      billingPayload(await tokenFor(CARD_DECLINED), { zip: '10001', phoneNumber: '(555) 010-2000' }),
-    );
+    const refused = await api(endpoints.billing.update, {
+      params: { groupId },
+      body: billingPayload(await tokenFor(CARD_DECLINED), { zip: '10001', phoneNumber: '(555) 010-2000' }),
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(MSG.billing.cardDeclined);
-    const details = (await call('GET', `/api/group/billing/details/${groupId}`)).json();
+    const details = (await api(endpoints.billing.details, { params: { groupId } })).json();
     expect(details.billingInformation).toMatchObject({ zip: '62701', cardLast4: '4242' });
   });
 
   it('refuses to change the billing of a one-time family, and changes nothing', async () => {
     const lifetime = await createPlan(t.db());
-    const { call, tokenFor, groupWithCard, assign } = await billingEntity(t);
+    const { api, tokenFor, groupWithCard, assign } = await billingEntity(t);
     const groupId = await groupWithCard();
     expect((await assign(groupId, lifetime.id)).statusCode).toBe(200);
     const stored = async () =>
@@ -511,19 +504,16 @@ describe('PUT /api/group/billing/update/{groupId}', () => {
           .where(eq(billingInformation.groupId, groupId))
       )[0];
     const before = await stored();
-    const update = await call(
-      'PUT',
-      `/api/group/billing/update/${groupId}`,
-      billingPayload(await tokenFor('378282246310005'), { zip: '10001' }),
-    );
+    const update = await api(endpoints.billing.update, {
+      params: { groupId },
+      body: billingPayload(await tokenFor('378282246310005'), { zip: '10001' }),
+    });
     expect(update.statusCode).toBe(422);
     expect(update.json().message).toBe(MSG.extra.oneTimeBillingCannotChange);
     // Nor through the wizard's payment step, which saves the payment details of a group it names.
-    const save = await call(
-      'POST',
-      '/api/group/billing/save',
-      billingPayload(await tokenFor('378282246310005'), { zip: '10001', groupId }),
-    );
+    const save = await api(endpoints.billing.save, {
+      body: billingPayload(await tokenFor('378282246310005'), { zip: '10001', groupId }),
+    });
     expect(save.statusCode).toBe(422);
     expect(save.json().message).toBe(MSG.extra.oneTimeBillingCannotChange);
     expect(await stored()).toEqual(before);
@@ -535,13 +525,12 @@ describe('PUT /api/group/billing/update/{groupId}', () => {
     const owner = await billingEntity(t);
     const groupId = await owner.groupWithCard();
     const stranger = await billingEntity(t);
-    const response = await stranger.call(
-      'PUT',
-      `/api/group/billing/update/${groupId}`,
-      billingPayload(await stranger.tokenFor()),
-    );
+    const response = await stranger.api(endpoints.billing.update, {
+      params: { groupId },
+      body: billingPayload(await stranger.tokenFor()),
+    });
     expect(response.statusCode).toBe(404);
-    const details = await stranger.call('GET', `/api/group/billing/details/${groupId}`);
+    const details = await stranger.api(endpoints.billing.details, { params: { groupId } });
     expect(details.statusCode).toBe(404);
   });
 });
@@ -551,7 +540,7 @@ describe('POST /api/group/billing/assignSubscription', () => {
     const plan = await createPlan(t.db(), { unitAmount: 15_000 });
     const entityCoupon = await createCoupon(t.db(), { percentOff: 10, products: [plan.id] });
     const typed = await createCoupon(t.db(), { amountOff: 1_000, products: [plan.id] });
-    const { call, groupWithCard, assign } = await billingEntity(t, { coupon: entityCoupon.id });
+    const { api, groupWithCard, assign } = await billingEntity(t, { coupon: entityCoupon.id });
     const groupId = await groupWithCard();
     // The client sends only the typed coupon: the entity's own applies anyway, first.
     const response = await assign(groupId, plan.id, [typed.id.toLowerCase()]);
@@ -562,7 +551,7 @@ describe('POST /api/group/billing/assignSubscription', () => {
     expect(await chargesOf(groupId)).toEqual([{ amount: expected, status: 'succeeded' }]);
     const [group] = await t.db().select().from(groups).where(eq(groups.id, groupId));
     expect(group).toMatchObject({ name: 'Robin Child', childFirstName: 'Robin', childLastName: 'Child' });
-    const details = (await call('GET', `/api/group/billing/details/${groupId}`)).json();
+    const details = (await api(endpoints.billing.details, { params: { groupId } })).json();
     expect(details.subscription).toMatchObject({
       priceId: plan.id,
       type: 'one_time',
@@ -579,7 +568,7 @@ describe('POST /api/group/billing/assignSubscription', () => {
 
   it("needs the child's first and last name of 3 characters each (split at the first space), and charges nothing", async () => {
     const plan = await createPlan(t.db());
-    const { call, groupWithCard } = await billingEntity(t);
+    const { api, groupWithCard } = await billingEntity(t);
     const groupId = await groupWithCard();
     for (const [name, message] of [
       ['Robin', MSG.validation.childLastNameMin],
@@ -587,11 +576,13 @@ describe('POST /api/group/billing/assignSubscription', () => {
       ['Al Smith', MSG.validation.childFirstNameMin],
       ['Jo Ann Smith', MSG.validation.childFirstNameMin],
     ] as const) {
-      const response = await call('POST', '/api/group/billing/assignSubscription', {
-        groupId,
-        priceId: plan.id,
-        coupons: [],
-        name,
+      const response = await api(endpoints.billing.assignSubscription, {
+        body: {
+          groupId,
+          priceId: plan.id,
+          coupons: [],
+          name,
+        },
       });
       expect(response.statusCode, name).toBe(400);
       expect(response.json(), name).toEqual({ message, fields: { name: message } });
@@ -664,16 +655,17 @@ describe('POST /api/group/billing/assignSubscription', () => {
   });
 
   it('lets a refused request be tried again under its key with another body (a corrected card)', async () => {
-    const { call, tokenFor } = await billingEntity(t);
+    const { api, tokenFor } = await billingEntity(t);
     const headers = { 'idempotency-key': idempotencyKey() };
-    const refused = await call(
-      'POST',
-      '/api/group/billing/save',
-      billingPayload(await tokenFor(CARD_DECLINED)),
+    const refused = await api(endpoints.billing.save, {
+      body: billingPayload(await tokenFor(CARD_DECLINED)),
       headers,
-    );
+    });
     expect(refused.statusCode).toBe(422);
-    const saved = await call('POST', '/api/group/billing/save', billingPayload(await tokenFor()), headers);
+    const saved = await api(endpoints.billing.save, {
+      body: billingPayload(await tokenFor()),
+      headers,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().message).toBe(MSG.billing.paymentCreated);
   });
@@ -731,7 +723,7 @@ describe('POST /api/group/billing/assignSubscription', () => {
   });
 
   it('refuses the test card 4000 0000 0000 0002 when it is saved: no family, no card, no customer', async () => {
-    const { call, tokenFor, entity } = await billingEntity(t);
+    const { api, tokenFor, entity } = await billingEntity(t);
     const counts = async () => {
       const result = (await t.db().execute(
         sql`select (select count(*) from groups where entity_id = ${entity.entityId})::int as groups,
@@ -741,16 +733,14 @@ describe('POST /api/group/billing/assignSubscription', () => {
       return result.rows[0];
     };
     const before = await counts();
-    const refused = await call(
-      'POST',
-      '/api/group/billing/save',
-      billingPayload(await tokenFor(CARD_DECLINED)),
-    );
+    const refused = await api(endpoints.billing.save, {
+      body: billingPayload(await tokenFor(CARD_DECLINED)),
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(MSG.billing.cardDeclined);
     expect(await counts()).toEqual(before);
     // Another card then saves, and creates the family.
-    const saved = await call('POST', '/api/group/billing/save', billingPayload(await tokenFor(CARD_OK)));
+    const saved = await api(endpoints.billing.save, { body: billingPayload(await tokenFor(CARD_OK)) });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().message).toBe(MSG.billing.paymentCreated);
   });
@@ -758,7 +748,7 @@ describe('POST /api/group/billing/assignSubscription', () => {
   it('declines a card at its charge with a clear message; a new card then succeeds', async () => {
     const plan = await createPlan(t.db());
     const coupon = await createCoupon(t.db(), { percentOff: 50, products: [plan.id] });
-    const { call, tokenFor, groupWithCard, assign } = await billingEntity(t);
+    const { api, tokenFor, groupWithCard, assign } = await billingEntity(t);
     const groupId = await groupWithCard(CARD_DECLINED_WHEN_CHARGED);
     const declined = await assign(groupId, plan.id, [coupon.id]);
     expect(declined.statusCode).toBe(422);
@@ -768,7 +758,7 @@ describe('POST /api/group/billing/assignSubscription', () => {
     expect(await timesRedeemed(t.db(), coupon.id)).toBe(0);
     const [group] = await t.db().select({ name: groups.name }).from(groups).where(eq(groups.id, groupId));
     expect(group?.name).toBeNull();
-    await call('POST', '/api/group/billing/save', billingPayload(await tokenFor(CARD_OK), { groupId }));
+    await api(endpoints.billing.save, { body: billingPayload(await tokenFor(CARD_OK), { groupId }) });
     const paid = await assign(groupId, plan.id, [coupon.id]);
     expect(paid.statusCode).toBe(200);
     expect((await subscriptionsOf(groupId)).map((s) => s.status)).toEqual(['failed', 'active']);
@@ -827,7 +817,7 @@ describe('POST /api/group/billing/assignSubscription', () => {
     expect(await chargesOf(groupId)).toEqual([]);
     const noPlan = await assign(groupId, '');
     expect(noPlan.statusCode).toBe(400);
-    expect(noPlan.json().fields.priceId).toBe('You need to select a plan');
+    expect(noPlan.error().fields.priceId).toBe('You need to select a plan');
     // A group without payment details (created some other way) cannot subscribe.
     const [bare] = await t
       .db()
@@ -891,14 +881,16 @@ describe('POST /api/group/billing/changeSubscription', () => {
     const monthly = await createPlan(t.db(), { type: 'recurring', unitAmount: 2_000 });
     const premium = await createPlan(t.db(), { type: 'recurring', unitAmount: 3_000 });
     const coupon = await createCoupon(t.db(), { percentOff: 50, products: [premium.id] });
-    const { call, groupWithCard, assign } = await billingEntity(t);
+    const { api, groupWithCard, assign } = await billingEntity(t);
     const groupId = await groupWithCard();
     expect((await assign(groupId, monthly.id)).statusCode).toBe(200);
     const [before] = await subscriptionsOf(groupId);
-    const changed = await call('POST', '/api/group/billing/changeSubscription', {
-      groupId,
-      priceId: premium.id,
-      coupons: [coupon.id],
+    const changed = await api(endpoints.billing.changeSubscription, {
+      body: {
+        groupId,
+        priceId: premium.id,
+        coupons: [coupon.id],
+      },
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toEqual({ _id: groupId, message: 'Subscription update!' });
@@ -912,10 +904,12 @@ describe('POST /api/group/billing/changeSubscription', () => {
     expect(after?.currentPeriodEnd).toEqual(before?.currentPeriodEnd);
     expect(await chargesOf(groupId)).toEqual([{ amount: 2_000, status: 'succeeded' }]);
     // The same change again (a double submit) changes and redeems nothing.
-    const again = await call('POST', '/api/group/billing/changeSubscription', {
-      groupId,
-      priceId: premium.id,
-      coupons: [coupon.id],
+    const again = await api(endpoints.billing.changeSubscription, {
+      body: {
+        groupId,
+        priceId: premium.id,
+        coupons: [coupon.id],
+      },
     });
     expect(again.json().message).toBe('Subscription update!');
     expect(await timesRedeemed(t.db(), coupon.id)).toBe(1);
@@ -924,13 +918,15 @@ describe('POST /api/group/billing/changeSubscription', () => {
   it('moves a monthly family to a one-time plan: charged once, the monthly subscription ends', async () => {
     const monthly = await createPlan(t.db(), { type: 'recurring', unitAmount: 2_000 });
     const lifetime = await createPlan(t.db(), { type: 'one_time', unitAmount: 20_000 });
-    const { call, groupWithCard, assign } = await billingEntity(t);
+    const { api, groupWithCard, assign } = await billingEntity(t);
     const groupId = await groupWithCard();
     await assign(groupId, monthly.id);
-    const changed = await call('POST', '/api/group/billing/changeSubscription', {
-      groupId,
-      priceId: lifetime.id,
-      coupons: [],
+    const changed = await api(endpoints.billing.changeSubscription, {
+      body: {
+        groupId,
+        priceId: lifetime.id,
+        coupons: [],
+      },
     });
     expect(changed.json().message).toBe('Subscription update!');
     expect((await subscriptionsOf(groupId)).map((s) => [s.status, s.planId])).toEqual([
@@ -942,28 +938,34 @@ describe('POST /api/group/billing/changeSubscription', () => {
 
   it('refuses to change a one-time plan, a group without subscription, and a foreign group', async () => {
     const lifetime = await createPlan(t.db());
-    const { call, groupWithCard, assign } = await billingEntity(t);
+    const { api, groupWithCard, assign } = await billingEntity(t);
     const groupId = await groupWithCard();
-    const none = await call('POST', '/api/group/billing/changeSubscription', {
-      groupId,
-      priceId: lifetime.id,
-      coupons: [],
+    const none = await api(endpoints.billing.changeSubscription, {
+      body: {
+        groupId,
+        priceId: lifetime.id,
+        coupons: [],
+      },
     });
     expect(none.statusCode).toBe(422);
     expect(none.json().message).toBe(MSG.billing.noSubscription);
     await assign(groupId, lifetime.id);
-    const oneTime = await call('POST', '/api/group/billing/changeSubscription', {
-      groupId,
-      priceId: lifetime.id,
-      coupons: [],
+    const oneTime = await api(endpoints.billing.changeSubscription, {
+      body: {
+        groupId,
+        priceId: lifetime.id,
+        coupons: [],
+      },
     });
     expect(oneTime.statusCode).toBe(422);
     expect(oneTime.json().message).toBe(MSG.billing.oneTimePlanCannotChange);
     const monthly = await createPlan(t.db(), { type: 'recurring', unitAmount: 2_000 });
-    const toMonthly = await call('POST', '/api/group/billing/changeSubscription', {
-      groupId,
-      priceId: monthly.id,
-      coupons: [],
+    const toMonthly = await api(endpoints.billing.changeSubscription, {
+      body: {
+        groupId,
+        priceId: monthly.id,
+        coupons: [],
+      },
     });
     expect(toMonthly.statusCode).toBe(422);
     expect(toMonthly.json().message).toBe(MSG.billing.oneTimePlanCannotChange);
@@ -972,10 +974,12 @@ describe('POST /api/group/billing/changeSubscription', () => {
     ]);
     expect(await chargesOf(groupId)).toHaveLength(1);
     const stranger = await billingEntity(t);
-    const foreign = await stranger.call('POST', '/api/group/billing/changeSubscription', {
-      groupId,
-      priceId: lifetime.id,
-      coupons: [],
+    const foreign = await stranger.api(endpoints.billing.changeSubscription, {
+      body: {
+        groupId,
+        priceId: lifetime.id,
+        coupons: [],
+      },
     });
     expect(foreign.statusCode).toBe(404);
   });
@@ -1009,14 +1013,13 @@ describe('monthly renewals (local provider)', () => {
 
   it('marks a declined renewal past due, retries a day later, and ends the subscription after four declines', async () => {
     const monthly = await createPlan(t.db(), { type: 'recurring', unitAmount: 2_500 });
-    const { call, tokenFor, groupWithCard, assign } = await billingEntity(t);
+    const { api, tokenFor, groupWithCard, assign } = await billingEntity(t);
     const groupId = await groupWithCard();
     await assign(groupId, monthly.id);
-    await call(
-      'PUT',
-      `/api/group/billing/update/${groupId}`,
-      billingPayload(await tokenFor(CARD_DECLINED_WHEN_CHARGED)),
-    );
+    await api(endpoints.billing.update, {
+      params: { groupId },
+      body: billingPayload(await tokenFor(CARD_DECLINED_WHEN_CHARGED)),
+    });
     const ended = new Date(Date.UTC(2030, 5, 1));
     await t
       .db()

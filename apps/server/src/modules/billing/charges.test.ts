@@ -1,7 +1,7 @@
 // What a family pays: each charge is recorded with its plan, coupons and card, shown in the family's
 // billing details, and e-mailed to the payer (a receipt, or the notice of a decline).
 import { randomUUID } from 'node:crypto';
-import { cardLabel, formatMoney } from '@bridge-talk/contract';
+import { cardLabel, endpoints, formatMoney } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../db/schema-billing.js';
@@ -33,14 +33,12 @@ afterAll(async () => {
 async function familyWithCard(number = CARD_OK) {
   const entity = await billingEntity(t);
   const payer = `payer-${randomUUID().slice(0, 8)}@test.local`;
-  const saved = await entity.call(
-    'POST',
-    '/api/group/billing/save',
-    billingPayload(await entity.tokenFor(number), { email: payer }),
-  );
+  const saved = await entity.api(endpoints.billing.save, {
+    body: billingPayload(await entity.tokenFor(number), { email: payer }),
+  });
   expect(saved.statusCode, saved.body).toBe(200);
   const groupId: string = saved.json()._id;
-  const details = async () => (await entity.call('GET', `/api/group/billing/details/${groupId}`)).json();
+  const details = async () => (await entity.api(endpoints.billing.details, { params: { groupId } })).json();
   return { ...entity, payer, groupId, details };
 }
 
@@ -109,7 +107,7 @@ describe("a family's charges", () => {
     await renewDueSubscriptions(ctx, createLocalProvider(t.db()), new Date(Date.UTC(2030, 1, 1)));
 
     const details = await family.details();
-    expect(details.subscription.currentPeriodEnd).toBe('2030-02-28T12:00:00.000Z');
+    expect(details.subscription!.currentPeriodEnd).toBe('2030-02-28T12:00:00.000Z');
     expect(details.charges.map((c: { status: string; amount: number }) => [c.status, c.amount])).toEqual([
       ['succeeded', 2_500],
       ['succeeded', 2_500],

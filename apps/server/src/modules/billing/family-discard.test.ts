@@ -1,6 +1,6 @@
 // Discarding a family the wizard left unfinished: its card is detached at the provider and the family
 // goes, recorded in its activity; a named or paid family is never discarded.
-import { API, apiPath, cardLabel, MSG } from '@bridge-talk/contract';
+import { cardLabel, endpoints, MSG } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingInformation, groups } from '../../db/schema.js';
@@ -24,15 +24,13 @@ async function cardOf(groupId: string) {
   return billing!.paymentMethodId;
 }
 
-const discardPath = (groupId: string) => apiPath(API.billing.discard, { groupId });
-
 describe('DELETE /api/group/billing/unfinished/{groupId}', () => {
   it('detaches the card of a family never named, deletes the family and records who did it', async () => {
-    const { call, groupWithCard, entity } = await billingEntity(t);
+    const { api, groupWithCard, entity } = await billingEntity(t);
     const groupId = await groupWithCard();
     const paymentMethodId = await cardOf(groupId);
 
-    const answer = await call('DELETE', discardPath(groupId));
+    const answer = await api(endpoints.billing.discard, { params: { groupId } });
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ message: MSG.families.discarded });
     expect(await t.db().select().from(groups).where(eq(groups.id, groupId))).toEqual([]);
@@ -44,15 +42,15 @@ describe('DELETE /api/group/billing/unfinished/{groupId}', () => {
       expect.objectContaining({ actorUserId: entity.userId, subject: cardLabel('visa', '4242') }),
     ]);
     // Gone: a second discard, like any call naming it, finds nothing.
-    expect((await call('DELETE', discardPath(groupId))).statusCode).toBe(404);
+    expect((await api(endpoints.billing.discard, { params: { groupId } })).statusCode).toBe(404);
   });
 
   it('refuses a family that has a plan, and changes nothing', async () => {
     const plan = await createPlan(t.db());
-    const { call, groupWithCard, assign } = await billingEntity(t);
+    const { api, groupWithCard, assign } = await billingEntity(t);
     const groupId = await groupWithCard();
     expect((await assign(groupId, plan.id)).statusCode).toBe(200);
-    const answer = await call('DELETE', discardPath(groupId));
+    const answer = await api(endpoints.billing.discard, { params: { groupId } });
     expect(answer.statusCode).toBe(409);
     expect(answer.json()).toEqual({ message: MSG.families.onlyUnfinishedDiscarded });
     expect(await t.db().select({ id: groups.id }).from(groups).where(eq(groups.id, groupId))).toEqual([
@@ -72,7 +70,7 @@ describe('DELETE /api/group/billing/unfinished/{groupId}', () => {
     const owner = await billingEntity(t);
     const stranger = await billingEntity(t);
     const groupId = await owner.groupWithCard();
-    expect((await stranger.call('DELETE', discardPath(groupId))).statusCode).toBe(404);
+    expect((await stranger.api(endpoints.billing.discard, { params: { groupId } })).statusCode).toBe(404);
     expect(await t.db().select({ id: groups.id }).from(groups).where(eq(groups.id, groupId))).toHaveLength(1);
   });
 });

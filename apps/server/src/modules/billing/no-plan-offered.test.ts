@@ -1,5 +1,5 @@
 // With every plan archived, no new family is made: its card could never be used for a plan.
-import { MSG } from '@bridge-talk/contract';
+import { endpoints, MSG } from '@bridge-talk/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groups } from '../../db/schema.js';
@@ -16,10 +16,10 @@ afterAll(() => t.close());
 describe('no plan offered', () => {
   it("refuses to start a new family with 'No plan is offered…', and makes nothing", async () => {
     await t.db().update(paymentPlans).set({ active: false });
-    const { call, tokenFor } = await billingEntity(t);
-    expect((await call('GET', '/api/group/billing/plans/list')).json().plans).toEqual([]);
+    const { api, tokenFor } = await billingEntity(t);
+    expect((await api(endpoints.billing.plans)).json().plans).toEqual([]);
     const before = await t.db().select({ n: sql<number>`count(*)::int` }).from(groups);
-    const saved = await call('POST', '/api/group/billing/save', billingPayload(await tokenFor()));
+    const saved = await api(endpoints.billing.save, { body: billingPayload(await tokenFor()) });
     expect(saved.statusCode).toBe(422);
     expect(saved.json().message).toBe(MSG.billing.noPlanOffered);
     expect(await t.db().select({ n: sql<number>`count(*)::int` }).from(groups)).toEqual(before);

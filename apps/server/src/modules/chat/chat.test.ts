@@ -1,11 +1,12 @@
 // The member chat API of the local provider: a family member signs in with an e-mailed code, posts
 // and reports messages; what they do shows in the entity's conversation history.
 import { createHash } from 'node:crypto';
-import { API, apiPath, MSG } from '@bridge-talk/contract';
+import { endpoints, MSG } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages } from '../../db/schema-chat.js';
+import { call, callLoose, urlOf, withKey } from '../../test-support/api-client.js';
 import {
   type ConversationApp,
   createConversationApp,
@@ -34,40 +35,33 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const post = (url: string, payload: unknown, authorization?: string) =>
-  c.t.app.inject({
-    method: 'POST',
-    url,
-    payload: payload as object,
-    headers: authorization ? { authorization } : {},
-  });
-
 const memberToken = (email: string) => memberAuthorization(c.t.app, smtp, email);
 
-const messagesUrl = (channelId: string) => apiPath(API.chat.messages, { channelId });
-const flagsUrl = (messageId: string) => apiPath(API.chat.flags, { messageId });
+// A member's message and flag, whatever the body (the tests send refused ones too).
+const sendMessage = (channelId: string, body: unknown, auth?: string) =>
+  callLoose(c.t.app, endpoints.chat.messages, { params: { channelId }, body, auth });
+const flag = (messageId: string, body: unknown, auth?: string) =>
+  callLoose(c.t.app, endpoints.chat.flags, { params: { messageId }, body, auth });
 
 describe('member chat API', () => {
   it('signs a member in with an e-mailed code and lists their channels', async () => {
     const f = await familyWithChannel(c, owner.entityId);
-    const asked = await post(API.chat.code, { email: f.birth.email!.toUpperCase() });
+    const asked = await call(c.t.app, endpoints.chat.code, { body: { email: f.birth.email!.toUpperCase() } });
     expect(asked.json()).toEqual({ message: MSG.conversations.memberCodeSent, state: expect.any(String) });
     const mail = await waitForMessage(smtp, f.birth.email!, /Your Bridge Talk chat code/);
     const code = codeIn(mail.text);
     expect(asked.json().state).not.toContain(code);
 
-    const session = await post(API.chat.sessions, { email: f.birth.email, code, state: asked.json().state });
+    const session = await callLoose(c.t.app, endpoints.chat.sessions, {
+      body: { email: f.birth.email, code, state: asked.json().state },
+    });
     expect(session.statusCode).toBe(200);
     expect(session.json()).toEqual({
       token: expect.any(String),
       expiresIn: 12 * 60 * 60,
       member: { id: f.birth.memberId, name: 'Bea Birth' },
     });
-    const channels = await c.t.app.inject({
-      method: 'GET',
-      url: API.chat.channels,
-      headers: { authorization: `Bearer ${session.json().token}` },
-    });
+    const channels = await call(c.t.app, endpoints.chat.channels, { auth: `Bearer ${session.json().token}` });
     expect(channels.json()).toEqual({
       channels: [{ id: f.channelId, number: 1, disabled: false, permission: 'write' }],
     });
@@ -75,24 +69,28 @@ describe('member chat API', () => {
 
   it('refuses a wrong code, another state, and answers an unknown address like a known one (no mail)', async () => {
     const f = await familyWithChannel(c, owner.entityId);
-    const asked = await post(API.chat.code, { email: f.parent.email });
+    const asked = await callLoose(c.t.app, endpoints.chat.code, { body: { email: f.parent.email } });
     const mail = await waitForMessage(smtp, f.parent.email!, /chat code/);
     const code = codeIn(mail.text);
-    const wrong = await post(API.chat.sessions, {
-      email: f.parent.email,
-      code: code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA',
-      state: asked.json().state,
+    const wrong = await callLoose(c.t.app, endpoints.chat.sessions, {
+      body: {
+        email: f.parent.email,
+        code: code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA',
+        state: asked.json().state,
+      },
     });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ message: MSG.conversations.memberCodeInvalid });
     // The state of another address does not fit this one.
-    const stranger = await post(API.chat.code, { email: 'nobody@family.test' });
+    const stranger = await call(c.t.app, endpoints.chat.code, { body: { email: 'nobody@family.test' } });
     expect(stranger.statusCode).toBe(200);
     expect(stranger.json().message).toBe(MSG.conversations.memberCodeSent);
-    const swapped = await post(API.chat.sessions, {
-      email: f.parent.email,
-      code,
-      state: stranger.json().state,
+    const swapped = await callLoose(c.t.app, endpoints.chat.sessions, {
+      body: {
+        email: f.parent.email,
+        code,
+        state: stranger.json().state,
+      },
     });
     expect(swapped.statusCode).toBe(401);
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -108,11 +106,11 @@ describe('member chat API', () => {
       .png()
       .toBuffer();
     const upload = multipartBody([{ bytes: png, fileName: 'cake.png', contentType: 'image/png' }]);
-    const uploaded = await c.t.app.inject({
-      method: 'POST',
-      url: apiPath(API.chat.files, { channelId: f.channelId }),
-      payload: upload.payload,
-      headers: { ...upload.headers, authorization: birth },
+    const uploaded = await callLoose(c.t.app, endpoints.chat.files, {
+      params: { channelId: f.channelId },
+      body: upload.payload,
+      auth: birth,
+      headers: { ...upload.headers },
     });
     expect(uploaded.statusCode).toBe(201);
     const file = uploaded.json();
@@ -126,8 +124,8 @@ describe('member chat API', () => {
       width: 30,
       height: 20,
     });
-    const posted = await post(
-      messagesUrl(f.channelId),
+    const posted = await sendMessage(
+      f.channelId,
       { html: '<p>Happy birthday!</p>', attachments: [{ fileId: file.id, title: 'Cake' }] },
       birth,
     );
@@ -135,22 +133,22 @@ describe('member chat API', () => {
     const { id } = posted.json();
 
     const parent = await memberToken(f.parent.email!);
-    const flagged = await post(flagsUrl(id), { reason: 'Too many photos' }, parent);
+    const flagged = await flag(id, { reason: 'Too many photos' }, parent);
     expect(flagged.statusCode).toBe(200);
     expect(flagged.json()).toEqual({ message: MSG.conversations.messageReported });
 
-    const page = await c.t.app.inject({
-      method: 'GET',
-      url: `${apiPath(API.channels.list, { groupId: f.groupId })}?channelId=${f.channelId}`,
-      headers: { authorization: owner.authorization },
+    const page = await call(c.t.app, endpoints.channels.list, {
+      params: { groupId: f.groupId },
+      query: { channelId: f.channelId },
+      auth: owner.authorization,
     });
-    const address = apiPath(API.channels.attachment, {
+    const address = urlOf(endpoints.channels.attachment, {
       groupId: f.groupId,
       channelId: f.channelId,
       messageId: id,
       index: '0',
     });
-    expect(page.json().messages).toEqual([
+    expect(withKey(page.json(), 'messages').messages).toEqual([
       {
         id,
         user: { id: f.birth.memberId, name: 'Bea Birth' },
@@ -175,7 +173,7 @@ describe('member chat API', () => {
     // The address works as an <img> uses it: no header, the media token in the address.
     const picture = await c.t.app.inject({
       method: 'GET',
-      url: page.json().messages[0].attachments[0].image_url,
+      url: withKey(page.json(), 'messages').messages[0]!.attachments[0]!.image_url,
     });
     expect(picture.statusCode).toBe(200);
     expect(picture.headers['content-type']).toBe('image/png');
@@ -185,8 +183,8 @@ describe('member chat API', () => {
   it('stores and serves a posted message without style, class, handlers, media, scripts or javascript: links, keeping its text', async () => {
     const f = await familyWithChannel(c, owner.entityId);
     const birth = await memberToken(f.birth.email!);
-    const posted = await post(
-      messagesUrl(f.channelId),
+    const posted = await sendMessage(
+      f.channelId,
       {
         html:
           '<div style="position:fixed;top:0;left:0;width:100vw;height:100vh;z-index:9999" class="cover">Fake screen</div>' +
@@ -205,12 +203,12 @@ describe('member chat API', () => {
       .from(chatMessages)
       .where(eq(chatMessages.id, posted.json().id));
     expect(stored?.html).toBe(clean);
-    const page = await c.t.app.inject({
-      method: 'GET',
-      url: `${apiPath(API.channels.list, { groupId: f.groupId })}?channelId=${f.channelId}`,
-      headers: { authorization: owner.authorization },
+    const page = await call(c.t.app, endpoints.channels.list, {
+      params: { groupId: f.groupId },
+      query: { channelId: f.channelId },
+      auth: owner.authorization,
     });
-    expect(page.json().messages.map((m: { html: string }) => m.html)).toEqual([clean]);
+    expect(withKey(page.json(), 'messages').messages.map((m: { html: string }) => m.html)).toEqual([clean]);
   });
 
   it('serves a message stored before sanitising (straight in the table) through the same allow-list', async () => {
@@ -220,18 +218,20 @@ describe('member chat API', () => {
       userId: f.birth.memberId,
       html: '<span style="position:fixed;inset:0" class="x">Old news</span><img src="x" onerror="steal()"><form><input name="pin"></form>',
     });
-    const page = await c.t.app.inject({
-      method: 'GET',
-      url: `${apiPath(API.channels.list, { groupId: f.groupId })}?channelId=${f.channelId}`,
-      headers: { authorization: owner.authorization },
+    const page = await call(c.t.app, endpoints.channels.list, {
+      params: { groupId: f.groupId },
+      query: { channelId: f.channelId },
+      auth: owner.authorization,
     });
-    expect(page.json().messages.map((m: { html: string }) => m.html)).toEqual(['<span>Old news</span>']);
+    expect(withKey(page.json(), 'messages').messages.map((m: { html: string }) => m.html)).toEqual([
+      '<span>Old news</span>',
+    ]);
   });
 
   it('refuses a message with nothing left once sanitised: an <img onerror> alone is empty', async () => {
     const f = await familyWithChannel(c, owner.entityId);
     const birth = await memberToken(f.birth.email!);
-    const posted = await post(messagesUrl(f.channelId), { html: '<img src="x" onerror="steal()">' }, birth);
+    const posted = await sendMessage(f.channelId, { html: '<img src="x" onerror="steal()">' }, birth);
     expect(posted.statusCode).toBe(400);
     expect(posted.json()).toEqual({
       message: MSG.conversations.emptyMessage,
@@ -245,68 +245,59 @@ describe('member chat API', () => {
     const birth = await memberToken(f.birth.email!);
     const child = await memberToken(f.child.email!);
 
-    const reader = await post(messagesUrl(f.channelId), { html: 'hi' }, child);
+    const reader = await sendMessage(f.channelId, { html: 'hi' }, child);
     expect(reader.statusCode).toBe(409);
     expect(reader.json()).toEqual({ message: MSG.conversations.cannotWriteHere });
 
     await c.chat.setChannelDisabled(f.groupId, f.channelId, true);
-    const disabled = await post(messagesUrl(f.channelId), { html: 'hi' }, birth);
+    const disabled = await sendMessage(f.channelId, { html: 'hi' }, birth);
     expect(disabled.statusCode).toBe(409);
     expect(disabled.json()).toEqual({ message: MSG.conversations.channelIsDisabled });
 
-    expect((await post(messagesUrl(elsewhere.channelId), { html: 'hi' }, birth)).statusCode).toBe(404);
+    expect((await sendMessage(elsewhere.channelId, { html: 'hi' }, birth)).statusCode).toBe(404);
     const theirs = await c.post({
       channelId: elsewhere.channelId,
       userId: elsewhere.parent.memberId,
       html: 'x',
     });
-    expect((await post(flagsUrl(theirs), {}, birth)).statusCode).toBe(404);
+    expect((await flag(theirs, {}, birth)).statusCode).toBe(404);
   });
 
   it('validates a message: text or an attachment, and attachments are uploaded files, never addresses', async () => {
     const f = await familyWithChannel(c, owner.entityId);
     const birth = await memberToken(f.birth.email!);
-    const empty = await post(messagesUrl(f.channelId), { html: '   ' }, birth);
+    const empty = await sendMessage(f.channelId, { html: '   ' }, birth);
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().message).toBe(MSG.conversations.emptyMessage);
+    expect(empty.error().message).toBe(MSG.conversations.emptyMessage);
     for (const url of [
       'javascript:alert(1)',
       'https://tracker.example.org/pixel.png',
       'data:image/png;base64,AAAA',
     ]) {
-      const address = await post(
-        messagesUrl(f.channelId),
+      const address = await sendMessage(
+        f.channelId,
         { html: 'x', attachments: [{ type: 'image', url, title: null }] },
         birth,
       );
       expect(address.statusCode).toBe(400);
-      expect(address.json().message).toBe(MSG.conversations.fileNotUploaded);
+      expect(address.error().message).toBe(MSG.conversations.fileNotUploaded);
     }
     expect((await c.chat.listMessages(f.groupId, f.channelId, { limit: 5 }))?.messages).toEqual([]);
   });
 
   it('takes member tokens only: none is 401, a portal token is 403; a member token opens no portal route', async () => {
     const f = await familyWithChannel(c, owner.entityId);
-    expect((await c.t.app.inject({ method: 'GET', url: API.chat.channels })).statusCode).toBe(401);
-    const bogus = await c.t.app.inject({
-      method: 'GET',
-      url: API.chat.channels,
-      headers: { authorization: 'Bearer not-a-token' },
-    });
+    expect((await call(c.t.app, endpoints.chat.channels)).statusCode).toBe(401);
+    const bogus = await call(c.t.app, endpoints.chat.channels, { auth: 'Bearer not-a-token' });
     expect(bogus.statusCode).toBe(401);
-    const portal = await c.t.app.inject({
-      method: 'GET',
-      url: API.chat.channels,
-      headers: { authorization: owner.authorization },
-    });
+    const portal = await call(c.t.app, endpoints.chat.channels, { auth: owner.authorization });
     expect(portal.statusCode).toBe(403);
     const member = await memberToken(f.parent.email!);
-    const me = await c.t.app.inject({ method: 'GET', url: API.auth.me, headers: { authorization: member } });
+    const me = await call(c.t.app, endpoints.auth.me, { auth: member });
     expect(me.statusCode).toBe(401);
-    const history = await c.t.app.inject({
-      method: 'GET',
-      url: apiPath(API.channels.list, { groupId: f.groupId }),
-      headers: { authorization: member },
+    const history = await call(c.t.app, endpoints.channels.list, {
+      params: { groupId: f.groupId },
+      auth: member,
     });
     expect(history.statusCode).toBe(401);
   });
@@ -316,10 +307,8 @@ describe('member chat API with the Stream provider', () => {
   it('is not offered: members use the chat provider’s own app', async () => {
     const stream = await createConversationApp('stream');
     try {
-      const response = await stream.t.app.inject({
-        method: 'POST',
-        url: API.chat.code,
-        payload: { email: 'someone@family.test' },
+      const response = await call(stream.t.app, endpoints.chat.code, {
+        body: { email: 'someone@family.test' },
       });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: MSG.conversations.memberApiUnavailable });

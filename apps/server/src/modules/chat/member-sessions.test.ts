@@ -1,9 +1,10 @@
 // A family member's sign-in to the chat: nobody can lock a member out of it from elsewhere, the codes
 // are never kept, and a member's session ends at once when the agency changes what it rests on.
-import { API, apiPath, MSG } from '@bridge-talk/contract';
+import { endpoints, MSG } from '@bridge-talk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { familyMembers } from '../../db/schema-families.js';
+import { call } from '../../test-support/api-client.js';
 import {
   type ConversationApp,
   createConversationApp,
@@ -35,46 +36,35 @@ afterAll(async () => {
 
 const STRANGER = '127.0.0.2';
 
-function call(
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  options: { payload?: object; authorization?: string; from?: string } = {},
-) {
-  return c.t.app.inject({
-    method,
-    url,
-    payload: options.payload,
-    headers: options.authorization ? { authorization: options.authorization } : {},
-    remoteAddress: options.from ?? '127.0.0.1',
-  });
-}
-
 const say = (authorization: string, channelId: string, html = '<p>Hello</p>') =>
-  call('POST', apiPath(API.chat.messages, { channelId }), { authorization, payload: { html } });
+  call(c.t.app, endpoints.chat.messages, { params: { channelId }, auth: authorization, body: { html } });
 
 describe('member sign-in', () => {
   it('is never locked for the member by requests and guesses from another address', async () => {
     const f = await familyWithChannel(c, owner.entityId);
     const email = f.birth.email!;
     for (let i = 0; i < 8; i++) {
-      const asked = await call('POST', API.chat.code, { payload: { email }, from: STRANGER });
+      const asked = await call(c.t.app, endpoints.chat.code, { body: { email }, remoteAddress: STRANGER });
       expect(asked.statusCode).toBe(200);
-      const guessed = await call('POST', API.chat.sessions, {
-        payload: { email, code: 'AAAAAA', state: asked.json().state },
-        from: STRANGER,
+      const guessed = await call(c.t.app, endpoints.chat.sessions, {
+        body: { email, code: 'AAAAAA', state: asked.json().state },
+        remoteAddress: STRANGER,
       });
       expect(guessed.statusCode).toBe(401);
     }
     // The member's own device: asked and signed in, whatever the stranger did.
     const authorization = await memberAuthorization(c.t.app, smtp, email);
-    expect((await call('GET', API.chat.channels, { authorization })).statusCode).toBe(200);
+    expect((await call(c.t.app, endpoints.chat.channels, { auth: authorization })).statusCode).toBe(200);
   });
 
   it('sends a member at most five code e-mails in a code’s lifetime, whoever asks', async () => {
     const f = await familyWithChannel(c, owner.entityId);
     const email = f.parent.email!;
     for (let i = 0; i < 7; i++) {
-      const asked = await call('POST', API.chat.code, { payload: { email }, from: `127.0.0.${10 + i}` });
+      const asked = await call(c.t.app, endpoints.chat.code, {
+        body: { email },
+        remoteAddress: `127.0.0.${10 + i}`,
+      });
       expect(asked.json()).toEqual({ message: MSG.conversations.memberCodeSent, state: expect.any(String) });
     }
     await waitForMessages(smtp, email, /chat code/, 5);
@@ -88,7 +78,7 @@ describe('member sign-in', () => {
   it('keeps no usable code: the state, the queued job and the recorded e-mail hold none', async () => {
     const f = await familyWithChannel(c, owner.entityId);
     const email = f.birth.email!;
-    const asked = await call('POST', API.chat.code, { payload: { email } });
+    const asked = await call(c.t.app, endpoints.chat.code, { body: { email } });
     const code = codeIn((await waitForMessage(smtp, email, /chat code/)).text);
     expect(asked.json().state).not.toContain(code);
     const stored = (await c.t.db().execute(
@@ -111,22 +101,23 @@ describe('a member’s session', () => {
       .where(eq(familyMembers.id, f.birth.memberId));
     const refused = await say(authorization, f.channelId);
     expect(refused.statusCode).toBe(401);
-    expect(refused.json().message).toBe(MSG.extra.sessionExpired);
+    expect(refused.error().message).toBe(MSG.extra.sessionExpired);
   });
 
   it('ends when the member is deactivated in their only family, and no code signs them in', async () => {
     const f = await familyWithChannel(c, owner.entityId);
     const authorization = await memberAuthorization(c.t.app, smtp, f.birth.email!);
-    const deactivated = await call(
-      'POST',
-      apiPath(API.group.memberStatus, { groupId: f.groupId, userId: f.birth.memberId }),
-      { authorization: owner.authorization, payload: { active: false } },
-    );
+    const deactivated = await call(c.t.app, endpoints.group.memberStatus, {
+      params: { groupId: f.groupId, userId: f.birth.memberId },
+      auth: owner.authorization,
+      body: { active: false },
+    });
     expect(deactivated.statusCode).toBe(200);
     expect((await say(authorization, f.channelId)).statusCode).toBe(401);
-    const flagged = await call('POST', apiPath(API.chat.flags, { messageId: crypto.randomUUID() }), {
-      authorization,
-      payload: {},
+    const flagged = await call(c.t.app, endpoints.chat.flags, {
+      params: { messageId: crypto.randomUUID() },
+      auth: authorization,
+      body: {},
     });
     expect(flagged.statusCode).toBe(401);
   });
@@ -134,15 +125,15 @@ describe('a member’s session', () => {
   it('cannot post in a channel the agency disabled', async () => {
     const f = await familyWithChannel(c, owner.entityId);
     const authorization = await memberAuthorization(c.t.app, smtp, f.parent.email!);
-    const disabled = await call(
-      'POST',
-      apiPath(API.channels.manager, { groupId: f.groupId, channelId: f.channelId }),
-      { authorization: owner.authorization, payload: { active: false } },
-    );
+    const disabled = await call(c.t.app, endpoints.channels.manager, {
+      params: { groupId: f.groupId, channelId: f.channelId },
+      auth: owner.authorization,
+      body: { active: false },
+    });
     expect(disabled.statusCode).toBe(200);
     const refused = await say(authorization, f.channelId);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(MSG.conversations.channelIsDisabled);
+    expect(refused.error().message).toBe(MSG.conversations.channelIsDisabled);
   });
 
   it('ends when the agency is disabled; a member also in another agency’s family cannot post in the closed one', async () => {
@@ -161,16 +152,17 @@ describe('a member’s session', () => {
     const inBoth = await memberAuthorization(c.t.app, smtp, f.parent.email!);
 
     const admin = await signIn(c.t.app, { ...TEST_ADMIN, role: 'admin' });
-    const edited = await call('PUT', apiPath(API.entity.edit, { id: closing.entityId }), {
-      authorization: admin.authorization,
-      payload: { status: 'inactive' },
+    const edited = await call(c.t.app, endpoints.entity.edit, {
+      params: { id: closing.entityId },
+      auth: admin.authorization,
+      body: { status: 'inactive' },
     });
     expect(edited.statusCode).toBe(200);
 
     expect((await say(onlyHere, f.channelId)).statusCode).toBe(401);
     const closed = await say(inBoth, f.channelId);
     expect(closed.statusCode).toBe(409);
-    expect(closed.json().message).toBe(MSG.conversations.channelIsDisabled);
+    expect(closed.error().message).toBe(MSG.conversations.channelIsDisabled);
     expect((await say(inBoth, g.channelId)).statusCode).toBe(201);
   });
 });

@@ -1,7 +1,8 @@
 // The conversation calls of an entity — channel list, message pages, channel status — on both chat
 // providers, with the audit log of openings and tenant isolation for every route.
-import { API, apiPath, MSG } from '@bridge-talk/contract';
+import { endpoints, MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { callLoose, withKey } from '../../test-support/api-client.js';
 import {
   type ChatKind,
   type ConversationApp,
@@ -14,8 +15,9 @@ import { signIn, TEST_ADMIN } from '../../test-support/test-app.js';
 import { listAuditEvents, recordAuditEvent } from './channels.repository.js';
 import { latestOpenings, VIEW_REFRESH_AUDIT_MS } from './channels.service.js';
 
-const list = (groupId: string, query = '') => `${apiPath(API.channels.list, { groupId })}${query}`;
-const manager = (groupId: string, channelId: string) => apiPath(API.channels.manager, { groupId, channelId });
+/** The channel list of a family, or with `?channelId=…` a page of a channel: the query as written. */
+const list = (groupId: string, query = '') => ({ params: { groupId }, query: query.replace(/^\?/, '') });
+const manager = (groupId: string, channelId: string) => ({ groupId, channelId });
 
 describe.each<ChatKind>(['local', 'stream'])('conversations (%s chat provider)', (kind) => {
   let c: ConversationApp;
@@ -30,20 +32,20 @@ describe.each<ChatKind>(['local', 'stream'])('conversations (%s chat provider)',
   });
   afterAll(() => c.close());
 
-  const get = (url: string, authorization = owner.authorization) =>
-    c.t.app.inject({ method: 'GET', url, headers: { authorization } });
+  const get = (request: ReturnType<typeof list>, authorization: string | null = owner.authorization) =>
+    callLoose(c.t.app, endpoints.channels.list, { ...request, auth: authorization });
 
   it("lists a family's channels with members, status and reports, and the family's name as shown (whole)", async () => {
     const f = await familyWithChannel(c, owner.entityId, 'Robin Smith');
     const response = await get(list(f.groupId));
     expect(response.statusCode).toBe(200);
-    const body = response.json();
+    const body = withKey(response.json(), 'channels');
     expect(body.groupName).toBe('Robin Smith');
     expect(body.channels).toHaveLength(1);
     const [channel] = body.channels;
     expect(channel).toMatchObject({ id: f.channelId, number: 1, disabled: false, hasReports: false });
-    expect(new Date(channel.created).toISOString()).toBe(channel.created);
-    expect(channel.members).toEqual(
+    expect(new Date(channel!.created).toISOString()).toBe(channel!.created);
+    expect(channel!.members).toEqual(
       expect.arrayContaining([
         { user_id: f.parent.memberId, name: 'Pat Parent', role: 'adoptive_parent', permission: 'write' },
         { user_id: f.birth.memberId, name: 'Bea Birth', role: 'birth_family', permission: 'write' },
@@ -53,7 +55,7 @@ describe.each<ChatKind>(['local', 'stream'])('conversations (%s chat provider)',
 
     const id = await c.post({ channelId: f.channelId, userId: f.birth.memberId, html: '<p>Hello</p>' });
     await c.flag({ messageId: id, userId: f.parent.memberId });
-    expect((await get(list(f.groupId))).json().channels[0].hasReports).toBe(true);
+    expect(withKey((await get(list(f.groupId))).json(), 'channels').channels[0]!.hasReports).toBe(true);
   });
 
   it('answers an unnamed family with a null name and no channels', async () => {
@@ -88,7 +90,7 @@ describe.each<ChatKind>(['local', 'stream'])('conversations (%s chat provider)',
 
     const first = await get(list(f.groupId, `?channelId=${f.channelId}&limit=3`));
     expect(first.statusCode).toBe(200);
-    const page = first.json();
+    const page = withKey(first.json(), 'messages');
     expect(page.messages.map((m: { html: string }) => m.html)).toEqual([
       '<p>message 6</p>',
       '<p>message 5</p>',
@@ -107,7 +109,7 @@ describe.each<ChatKind>(['local', 'stream'])('conversations (%s chat provider)',
       created_at: '2026-03-07T15:06:00.000Z',
       flaggedMessages: { flags: [] },
     });
-    expect(page.messages[1].flaggedMessages).toEqual({
+    expect(page.messages[1]!.flaggedMessages).toEqual({
       flags: [{ message: { id: ids[5] }, user: { name: 'Bea Birth' } }],
     });
     expect(page.nextCursor).toEqual(expect.any(String));
@@ -115,9 +117,10 @@ describe.each<ChatKind>(['local', 'stream'])('conversations (%s chat provider)',
     const seen = [...page.messages.map((m: { id: string }) => m.id)];
     let cursor = page.nextCursor;
     while (cursor) {
-      const next = (
-        await get(list(f.groupId, `?channelId=${f.channelId}&limit=3&before=${encodeURIComponent(cursor)}`))
-      ).json();
+      const answer = await get(
+        list(f.groupId, `?channelId=${f.channelId}&limit=3&before=${encodeURIComponent(cursor)}`),
+      );
+      const next = withKey(answer.json(), 'messages');
       seen.push(...next.messages.map((m: { id: string }) => m.id));
       cursor = next.nextCursor;
     }
@@ -131,7 +134,7 @@ describe.each<ChatKind>(['local', 'stream'])('conversations (%s chat provider)',
       userId: f.birth.memberId,
       html: '<div style="position:fixed;inset:0;z-index:9999" class="cover">Fake <b>screen</b></div><img src="x" onerror="steal()"><script>steal()</script><a href="https://example.org">site</a>',
     });
-    const page = (await get(list(f.groupId, `?channelId=${f.channelId}`))).json();
+    const page = withKey((await get(list(f.groupId, `?channelId=${f.channelId}`))).json(), 'messages');
     expect(page.messages.map((m: { html: string }) => m.html)).toEqual([
       '<div>Fake <b>screen</b></div><a href="https://example.org" target="_blank" rel="noopener noreferrer">site</a>',
     ]);
@@ -141,9 +144,12 @@ describe.each<ChatKind>(['local', 'stream'])('conversations (%s chat provider)',
     const f = await familyWithChannel(c, owner.entityId);
     for (let i = 0; i < 3; i++)
       await c.post({ channelId: f.channelId, userId: f.parent.memberId, html: `m${i}` });
-    const opened = (await get(list(f.groupId, `?channelId=${f.channelId}&limit=2`))).json();
+    const opened = withKey(
+      (await get(list(f.groupId, `?channelId=${f.channelId}&limit=2`))).json(),
+      'messages',
+    );
     await get(
-      list(f.groupId, `?channelId=${f.channelId}&limit=2&before=${encodeURIComponent(opened.nextCursor)}`),
+      list(f.groupId, `?channelId=${f.channelId}&limit=2&before=${encodeURIComponent(opened.nextCursor!)}`),
     );
     await get(list(f.groupId, `?channelId=${f.channelId}&limit=2&refresh=true`));
     await get(list(f.groupId)); // the channel list is not a conversation
@@ -195,30 +201,27 @@ describe.each<ChatKind>(['local', 'stream'])('conversations (%s chat provider)',
 
   it("disables and enables a channel with 'Updated the status of the current!'", async () => {
     const f = await familyWithChannel(c, owner.entityId);
-    const off = await c.t.app.inject({
-      method: 'POST',
-      url: manager(f.groupId, f.channelId),
-      headers: { authorization: owner.authorization },
-      payload: { active: false },
+    const off = await callLoose(c.t.app, endpoints.channels.manager, {
+      params: manager(f.groupId, f.channelId),
+      auth: owner.authorization,
+      body: { active: false },
     });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toEqual({ message: MSG.families.channelStatusUpdated });
-    expect((await get(list(f.groupId))).json().channels[0].disabled).toBe(true);
+    expect(withKey((await get(list(f.groupId))).json(), 'channels').channels[0]!.disabled).toBe(true);
 
-    const on = await c.t.app.inject({
-      method: 'POST',
-      url: manager(f.groupId, f.channelId),
-      headers: { authorization: owner.authorization },
-      payload: { active: true },
+    const on = await callLoose(c.t.app, endpoints.channels.manager, {
+      params: manager(f.groupId, f.channelId),
+      auth: owner.authorization,
+      body: { active: true },
     });
     expect(on.statusCode).toBe(200);
-    expect((await get(list(f.groupId))).json().channels[0].disabled).toBe(false);
+    expect(withKey((await get(list(f.groupId))).json(), 'channels').channels[0]!.disabled).toBe(false);
 
-    const invalid = await c.t.app.inject({
-      method: 'POST',
-      url: manager(f.groupId, f.channelId),
-      headers: { authorization: owner.authorization },
-      payload: { active: 'no' },
+    const invalid = await callLoose(c.t.app, endpoints.channels.manager, {
+      params: manager(f.groupId, f.channelId),
+      auth: owner.authorization,
+      body: { active: 'no' },
     });
     expect(invalid.statusCode).toBe(400);
   });
@@ -236,14 +239,13 @@ describe.each<ChatKind>(['local', 'stream'])('conversations (%s chat provider)',
       expect(messages.statusCode).toBe(404);
       expect(messages.body).not.toContain('private');
 
-      const toggle = await c.t.app.inject({
-        method: 'POST',
-        url: manager(f.groupId, f.channelId),
-        headers: { authorization: other.authorization },
-        payload: { active: false },
+      const toggle = await callLoose(c.t.app, endpoints.channels.manager, {
+        params: manager(f.groupId, f.channelId),
+        auth: other.authorization,
+        body: { active: false },
       });
       expect(toggle.statusCode).toBe(404);
-      expect((await get(list(f.groupId))).json().channels[0].disabled).toBe(false);
+      expect(withKey((await get(list(f.groupId))).json(), 'channels').channels[0]!.disabled).toBe(false);
       expect(await listAuditEvents(c.t.db(), other.entityId, f.groupId)).toEqual([]);
     });
 
@@ -253,11 +255,10 @@ describe.each<ChatKind>(['local', 'stream'])('conversations (%s chat provider)',
       const theirs = await familyWithChannel(c, other.entityId);
       for (const channelId of [alsoMine.channelId, theirs.channelId]) {
         expect((await get(list(mine.groupId, `?channelId=${channelId}`))).statusCode).toBe(404);
-        const toggle = await c.t.app.inject({
-          method: 'POST',
-          url: manager(mine.groupId, channelId),
-          headers: { authorization: owner.authorization },
-          payload: { active: false },
+        const toggle = await callLoose(c.t.app, endpoints.channels.manager, {
+          params: manager(mine.groupId, channelId),
+          auth: owner.authorization,
+          body: { active: false },
         });
         expect(toggle.statusCode).toBe(404);
       }
@@ -276,20 +277,18 @@ describe.each<ChatKind>(['local', 'stream'])('conversations (%s chat provider)',
     it('refuses anonymous callers (401) and admins (403)', async () => {
       const f = await familyWithChannel(c, owner.entityId);
       for (const url of [list(f.groupId), list(f.groupId, `?channelId=${f.channelId}`)]) {
-        expect((await c.t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+        expect((await get(url, null)).statusCode).toBe(401);
         expect((await get(url, admin)).statusCode).toBe(403);
       }
-      const anonymous = await c.t.app.inject({
-        method: 'POST',
-        url: manager(f.groupId, f.channelId),
-        payload: { active: false },
+      const anonymous = await callLoose(c.t.app, endpoints.channels.manager, {
+        params: manager(f.groupId, f.channelId),
+        body: { active: false },
       });
       expect(anonymous.statusCode).toBe(401);
-      const asAdmin = await c.t.app.inject({
-        method: 'POST',
-        url: manager(f.groupId, f.channelId),
-        headers: { authorization: admin },
-        payload: { active: false },
+      const asAdmin = await callLoose(c.t.app, endpoints.channels.manager, {
+        params: manager(f.groupId, f.channelId),
+        auth: admin,
+        body: { active: false },
       });
       expect(asAdmin.statusCode).toBe(403);
     });

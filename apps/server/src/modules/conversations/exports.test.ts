@@ -1,12 +1,13 @@
 // Conversation exports: the request (entity only, tenant-scoped, audited), the durable job that builds
 // the PDF transcript and e-mails it once — across a restart too — and the public fingerprint check.
 import { createHash } from 'node:crypto';
-import { API, apiPath, formatDate, formatMessageTime, MSG } from '@bridge-talk/contract';
+import { endpoints, formatDate, formatMessageTime, MSG } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { users } from '../../db/schema.js';
 import { conversationExports } from '../../db/schema-families.js';
 import { htmlToText } from '../../lib/html-to-text.js';
+import { call } from '../../test-support/api-client.js';
 import {
   type ChatKind,
   type ConversationApp,
@@ -28,8 +29,6 @@ beforeAll(async () => {
 });
 afterAll(() => smtp.close());
 
-const exportUrl = (channelId: string) => apiPath(API.channels.exportRequest, { channelId });
-const verifyUrl = (hash: string) => apiPath(API.exports.verify, { hash });
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const utcDateTime = (date: Date) => `${formatDate(date, 'UTC')} ${formatMessageTime(date, 'UTC')}`;
 const uniqueEmail = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 10)}@records.test`;
@@ -52,11 +51,10 @@ describe.each<ChatKind>(['local', 'stream'])('conversation export (%s chat provi
   afterAll(() => c.close());
 
   const request = (channelId: string, email: string, authorization = owner.authorization) =>
-    c.t.app.inject({
-      method: 'POST',
-      url: exportUrl(channelId),
-      headers: { authorization },
-      payload: { email },
+    call(c.t.app, endpoints.channels.exportRequest, {
+      params: { channelId },
+      auth: authorization,
+      body: { email },
     });
 
   it('e-mails the whole channel as a PDF, cover and messages readable in it, whose SHA-256 the mail states and the verify call confirms', async () => {
@@ -155,7 +153,7 @@ describe.each<ChatKind>(['local', 'stream'])('conversation export (%s chat provi
     await eventually(
       async () => (await listExports(c.t.db(), owner.entityId, f.groupId))[0]?.status === 'sent',
     );
-    const verified = await c.t.app.inject({ method: 'GET', url: verifyUrl(fingerprint) });
+    const verified = await call(c.t.app, endpoints.exports.verify, { params: { hash: fingerprint } });
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toEqual({
       issued: true,
@@ -213,10 +211,9 @@ describe.each<ChatKind>(['local', 'stream'])('conversation export (%s chat provi
 
   it('refuses anonymous callers (401) and admins (403)', async () => {
     const f = await familyWithChannel(c, owner.entityId);
-    const anonymous = await c.t.app.inject({
-      method: 'POST',
-      url: exportUrl(f.channelId),
-      payload: { email: 'a@b.co' },
+    const anonymous = await call(c.t.app, endpoints.channels.exportRequest, {
+      params: { channelId: f.channelId },
+      body: { email: 'a@b.co' },
     });
     expect(anonymous.statusCode).toBe(401);
     const admin = (await signIn(c.t.app, { ...TEST_ADMIN, role: 'admin' })).authorization;
@@ -224,16 +221,16 @@ describe.each<ChatKind>(['local', 'stream'])('conversation export (%s chat provi
   });
 
   it('the verify call is public: an unknown fingerprint was not issued, a malformed one is a 400', async () => {
-    const unknown = await c.t.app.inject({ method: 'GET', url: verifyUrl('a'.repeat(64)) });
+    const unknown = await call(c.t.app, endpoints.exports.verify, { params: { hash: 'a'.repeat(64) } });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual({
       issued: false,
       sha256: 'a'.repeat(64),
       message: MSG.conversations.exportNotIssued,
     });
-    const upper = await c.t.app.inject({ method: 'GET', url: verifyUrl('A'.repeat(64)) });
+    const upper = await call(c.t.app, endpoints.exports.verify, { params: { hash: 'A'.repeat(64) } });
     expect(upper.json().sha256).toBe('a'.repeat(64));
-    const malformed = await c.t.app.inject({ method: 'GET', url: verifyUrl('xyz') });
+    const malformed = await call(c.t.app, endpoints.exports.verify, { params: { hash: 'xyz' } });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe(MSG.conversations.invalidFingerprint);
   });
@@ -253,11 +250,10 @@ describe('export job', () => {
     const f = await familyWithChannel(c, owner.entityId);
     await c.post({ channelId: f.channelId, userId: f.parent.memberId, html: 'one' });
     const email = uniqueEmail('once');
-    const response = await c.t.app.inject({
-      method: 'POST',
-      url: exportUrl(f.channelId),
-      headers: { authorization: owner.authorization },
-      payload: { email },
+    const response = await call(c.t.app, endpoints.channels.exportRequest, {
+      params: { channelId: f.channelId },
+      auth: owner.authorization,
+      body: { email },
     });
     const { exportId } = response.json();
     expect(await runExport(c.t.app.ctx, exportId)).toBe('sent');
@@ -286,11 +282,10 @@ describe('export job', () => {
   it('builds the same file again for the same request (same SHA-256), whatever was posted since', async () => {
     const f = await familyWithChannel(c, owner.entityId);
     await c.post({ channelId: f.channelId, userId: f.parent.memberId, html: 'before the request' });
-    const response = await c.t.app.inject({
-      method: 'POST',
-      url: exportUrl(f.channelId),
-      headers: { authorization: owner.authorization },
-      payload: { email: uniqueEmail('same') },
+    const response = await call(c.t.app, endpoints.channels.exportRequest, {
+      params: { channelId: f.channelId },
+      auth: owner.authorization,
+      body: { email: uniqueEmail('same') },
     });
     const { exportId } = response.json();
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -341,11 +336,10 @@ describe('export job', () => {
 
   it('marks an export failed when its channel no longer exists', async () => {
     const f = await familyWithChannel(c, owner.entityId);
-    const response = await c.t.app.inject({
-      method: 'POST',
-      url: exportUrl(f.channelId),
-      headers: { authorization: owner.authorization },
-      payload: { email: uniqueEmail('gone') },
+    const response = await call(c.t.app, endpoints.channels.exportRequest, {
+      params: { channelId: f.channelId },
+      auth: owner.authorization,
+      body: { email: uniqueEmail('gone') },
     });
     await c.t.sql(`delete from chat_channels where id = '${f.channelId}'`);
     expect(await runExport(c.t.app.ctx, response.json().exportId)).toBe('failed');
@@ -375,11 +369,10 @@ describe('export across a restart', () => {
         userId: f.birth.memberId,
         html: '<p>Before the restart</p>',
       });
-      const response = await first.t.app.inject({
-        method: 'POST',
-        url: exportUrl(f.channelId),
-        headers: { authorization: owner.authorization },
-        payload: { email },
+      const response = await call(first.t.app, endpoints.channels.exportRequest, {
+        params: { channelId: f.channelId },
+        auth: owner.authorization,
+        body: { email },
       });
       expect(response.statusCode).toBe(200);
       await first.close();

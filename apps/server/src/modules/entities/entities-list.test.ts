@@ -1,6 +1,7 @@
 // The entity list at scale: 10 000 entities, paginated, searched and sorted in SQL.
-import { type Entity, entityStatusLabel } from '@bridge-talk/contract';
+import { endpoints, entityStatusLabel } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callLoose } from '../../test-support/api-client.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
 
 const COUNT = 10_000;
@@ -47,12 +48,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function list(query: string) {
-  const response = await t.app.inject({
-    url: `/api/entity/list?${query}`,
-    headers: { authorization: admin },
-  });
+  // The query as written (`page=2&pageSize=…`), sent as it is.
+  const response = await callLoose(t.app, endpoints.entity.list, { query, auth: admin });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { result: Entity[]; total: number; page: number; pageSize: number };
+  return response.json();
 }
 
 const byName = (a: Seeded, b: Seeded) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : 1);

@@ -1,7 +1,8 @@
-import { MSG } from '@bridge-talk/contract';
+import { endpoints, MSG } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entities, users } from '../../db/schema.js';
+import { call, callLoose, urlOf } from '../../test-support/api-client.js';
 import { createEntityUser } from '../../test-support/factories.js';
 import {
   codeIn,
@@ -54,55 +55,52 @@ function daysFromToday(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-type Method = 'GET' | 'POST' | 'PUT';
-function call(method: Method, url: string, authorization: string | null, payload?: object) {
-  return t.app.inject({
-    method,
-    url,
-    headers: authorization ? { authorization } : {},
-    ...(payload ? { payload } : {}),
-  });
-}
-
 async function createEntity(overrides: Record<string, unknown> = {}) {
-  const response = await call('POST', '/api/entity/create', admin, validEntity(overrides));
+  const response = await callLoose(t.app, endpoints.entity.create, {
+    auth: admin,
+    body: validEntity(overrides),
+  });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json() as { _id: string; email: string; name: string; status: string };
+  return response.json();
 }
 
 describe('permissions', () => {
   const routes = () => [
-    { method: 'GET' as const, url: '/api/entity/list', ok: 200 },
-    { method: 'GET' as const, url: `/api/entity/list/${existing.entityId}`, ok: 200 },
-    { method: 'POST' as const, url: '/api/entity/create', body: () => validEntity(), ok: 201 },
+    { endpoint: endpoints.entity.list, ok: 200 },
+    { endpoint: endpoints.entity.byId, params: { id: existing.entityId }, ok: 200 },
+    { endpoint: endpoints.entity.create, body: () => validEntity(), ok: 201 },
     {
-      method: 'PUT' as const,
-      url: `/api/entity/edit/${existing.entityId}`,
+      endpoint: endpoints.entity.edit,
+      params: { id: existing.entityId },
       body: () => ({ ...validEntity(), email: existing.email }),
       ok: 200,
     },
   ];
+  type Route = ReturnType<typeof routes>[number];
+  const send = (route: Route, auth: string | null) =>
+    callLoose(t.app, route.endpoint, { auth, params: route.params, body: route.body?.() });
+  const label = (route: Route) => `${route.endpoint.method} ${urlOf(route.endpoint, route.params)}`;
 
   it('answers 401 without a session on every route', async () => {
     for (const route of routes()) {
-      const response = await call(route.method, route.url, null, route.body?.());
-      expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+      const response = await send(route, null);
+      expect(response.statusCode, label(route)).toBe(401);
       expect(response.json()).toEqual({ message: MSG.extra.sessionExpired });
     }
   });
 
   it('answers 403 to an entity on every route', async () => {
     for (const route of routes()) {
-      const response = await call(route.method, route.url, entityToken, route.body?.());
-      expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
+      const response = await send(route, entityToken);
+      expect(response.statusCode, label(route)).toBe(403);
       expect(response.json()).toEqual({ message: MSG.extra.forbidden });
     }
   });
 
   it('serves an admin on every route', async () => {
     for (const route of routes()) {
-      const response = await call(route.method, route.url, admin, route.body?.());
-      expect(response.statusCode, `${route.method} ${route.url}: ${response.body}`).toBe(route.ok);
+      const response = await send(route, admin);
+      expect(response.statusCode, `${label(route)}: ${response.body}`).toBe(route.ok);
     }
   });
 });
@@ -110,7 +108,7 @@ describe('permissions', () => {
 describe('POST /api/entity/create', () => {
   it('creates an active entity and its person without a password, and e-mails an invitation code', async () => {
     const input = validEntity({ name: 'Hope Bridge Adoptions', coupon: '  WELCOME10 ' });
-    const response = await call('POST', '/api/entity/create', admin, input);
+    const response = await callLoose(t.app, endpoints.entity.create, { auth: admin, body: input });
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body).toEqual({
@@ -155,15 +153,17 @@ describe('POST /api/entity/create', () => {
     expect(codeIn(mail.text)).toMatch(/^[A-Z2-9]{6}$/);
 
     // The first login goes through the activation flow (406), not a password check.
-    const login = await call('POST', '/api/auth/login', null, {
-      email: input.email,
-      password: 'Anything-1',
-      role: 'entity',
+    const login = await call(t.app, endpoints.auth.login, {
+      body: {
+        email: input.email,
+        password: 'Anything-1',
+        role: 'entity',
+      },
     });
     expect(login.statusCode).toBe(406);
     expect(login.json().message).toBe(MSG.auth.redirectToCreatePassword);
 
-    const read = await call('GET', `/api/entity/list/${body._id}`, admin);
+    const read = await call(t.app, endpoints.entity.byId, { params: { id: body._id }, auth: admin });
     // The details add the sign-in person (their account, what a second-factor reset names) and when
     // the entity was recorded.
     expect(read.json()).toEqual({
@@ -177,15 +177,15 @@ describe('POST /api/entity/create', () => {
   it('stores no coupon when the field is empty, and the e-mail lower-case', async () => {
     const email = uniqueEmail('MiXeD');
     const body = await createEntity({ coupon: '', email });
-    const read = (await call('GET', `/api/entity/list/${body._id}`, admin)).json();
+    const read = (await call(t.app, endpoints.entity.byId, { params: { id: body._id }, auth: admin })).json();
     expect(read.coupon).toBeNull();
     expect(read.email).toBe(email.toLowerCase());
   });
 
   it('answers every required field with its message when the body is empty', async () => {
-    const response = await call('POST', '/api/entity/create', admin, {});
+    const response = await callLoose(t.app, endpoints.entity.create, { auth: admin, body: {} });
     expect(response.statusCode).toBe(400);
-    expect(response.json().fields).toEqual({
+    expect(response.error().fields).toEqual({
       name: MSG.validation.entityNameRequired,
       phone: MSG.validation.phoneRequired,
       address: MSG.validation.addressRequired,
@@ -212,34 +212,33 @@ describe('POST /api/entity/create', () => {
     [{ endContract: '2027-12' }, 'endContract', MSG.validation.endContractLength],
     [{ endContract: '2027-02-30' }, 'endContract', MSG.validation.endContractInvalid],
   ])('refuses %j with the message on %s', async (override, field, message) => {
-    const response = await call('POST', '/api/entity/create', admin, validEntity(override));
+    const response = await callLoose(t.app, endpoints.entity.create, {
+      auth: admin,
+      body: validEntity(override),
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json().fields[field]).toBe(message);
-    expect(response.json().message).toBe(message);
+    expect(response.error().fields[field]).toBe(message);
+    expect(response.error().message).toBe(message);
   });
 
   it('refuses a start date after today, and accepts today', async () => {
-    const future = await call(
-      'POST',
-      '/api/entity/create',
-      admin,
-      validEntity({ startContract: daysFromToday(2), endContract: daysFromToday(400) }),
-    );
+    const future = await callLoose(t.app, endpoints.entity.create, {
+      auth: admin,
+      body: validEntity({ startContract: daysFromToday(2), endContract: daysFromToday(400) }),
+    });
     expect(future.statusCode).toBe(400);
-    expect(future.json().fields).toEqual({ startContract: MSG.validation.startContractNotFuture });
+    expect(future.error().fields).toEqual({ startContract: MSG.validation.startContractNotFuture });
     await createEntity({ startContract: daysFromToday(0), endContract: daysFromToday(365) });
   });
 
   it('refuses a start that is not strictly before the end, on both dates', async () => {
     for (const endContract of ['2026-01-01', '2025-12-31']) {
-      const response = await call(
-        'POST',
-        '/api/entity/create',
-        admin,
-        validEntity({ startContract: '2026-01-01', endContract }),
-      );
+      const response = await callLoose(t.app, endpoints.entity.create, {
+        auth: admin,
+        body: validEntity({ startContract: '2026-01-01', endContract }),
+      });
       expect(response.statusCode).toBe(400);
-      expect(response.json().fields).toEqual({
+      expect(response.error().fields).toEqual({
         startContract: MSG.validation.startContractBeforeEnd,
         endContract: MSG.validation.endContractAfterStart,
       });
@@ -249,7 +248,10 @@ describe('POST /api/entity/create', () => {
   it('refuses an e-mail already used by an entity, a person or an admin, in any case', async () => {
     const before = (await t.db().select({ id: entities.id }).from(entities)).length;
     for (const email of [existing.email.toUpperCase(), TEST_ADMIN.email]) {
-      const response = await call('POST', '/api/entity/create', admin, validEntity({ email }));
+      const response = await callLoose(t.app, endpoints.entity.create, {
+        auth: admin,
+        body: validEntity({ email }),
+      });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
         message: MSG.entities.emailInDatabase,
@@ -262,8 +264,8 @@ describe('POST /api/entity/create', () => {
   it('lets only one of two simultaneous creations with one e-mail through', async () => {
     const email = uniqueEmail('race');
     const [a, b] = await Promise.all([
-      call('POST', '/api/entity/create', admin, validEntity({ email })),
-      call('POST', '/api/entity/create', admin, validEntity({ email })),
+      callLoose(t.app, endpoints.entity.create, { auth: admin, body: validEntity({ email }) }),
+      callLoose(t.app, endpoints.entity.create, { auth: admin, body: validEntity({ email }) }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
   });
@@ -272,7 +274,7 @@ describe('POST /api/entity/create', () => {
 describe('GET /api/entity/list/{id}', () => {
   it('answers 404 for an unknown or malformed id', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
-      const response = await call('GET', `/api/entity/list/${id}`, admin);
+      const response = await call(t.app, endpoints.entity.byId, { params: { id }, auth: admin });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: MSG.extra.notFound });
     }
@@ -283,9 +285,13 @@ describe('PUT /api/entity/edit/{id}', () => {
   it('saves the form; a new e-mail moves the sign-in address of its person', async () => {
     const person = await createEntityUser(t.db(), { coupon: 'OLD' });
     const email = uniqueEmail('moved');
-    const response = await call('PUT', `/api/entity/edit/${person.entityId}`, admin, {
-      ...validEntity({ name: 'Renamed Agency', email, coupon: 'SPRING20' }),
-      phone: '(555) 999-0000',
+    const response = await callLoose(t.app, endpoints.entity.edit, {
+      params: { id: person.entityId },
+      auth: admin,
+      body: {
+        ...validEntity({ name: 'Renamed Agency', email, coupon: 'SPRING20' }),
+        phone: '(555) 999-0000',
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -297,10 +303,12 @@ describe('PUT /api/entity/edit/{id}', () => {
       status: 'active',
     });
     await signIn(t.app, { email, password: person.password!, role: 'entity' });
-    const old = await call('POST', '/api/auth/login', null, {
-      email: person.email,
-      password: person.password,
-      role: 'entity',
+    const old = await callLoose(t.app, endpoints.auth.login, {
+      body: {
+        email: person.email,
+        password: person.password,
+        role: 'entity',
+      },
     });
     expect(old.statusCode).toBe(401);
   });
@@ -308,30 +316,36 @@ describe('PUT /api/entity/edit/{id}', () => {
   it('keeps the coupon when it is left out and removes it when empty', async () => {
     const person = await createEntityUser(t.db(), { coupon: 'KEEPME' });
     const { coupon: _left, ...withoutCoupon } = validEntity({ email: person.email });
-    const kept = await call('PUT', `/api/entity/edit/${person.entityId}`, admin, withoutCoupon);
+    const kept = await callLoose(t.app, endpoints.entity.edit, {
+      params: { id: person.entityId },
+      auth: admin,
+      body: withoutCoupon,
+    });
     expect(kept.json().coupon).toBe('KEEPME');
-    const removed = await call('PUT', `/api/entity/edit/${person.entityId}`, admin, {
-      ...withoutCoupon,
-      coupon: '',
+    const removed = await callLoose(t.app, endpoints.entity.edit, {
+      params: { id: person.entityId },
+      auth: admin,
+      body: {
+        ...withoutCoupon,
+        coupon: '',
+      },
     });
     expect(removed.json().coupon).toBeNull();
   });
 
   it('accepts its own e-mail in another case and refuses one of another account', async () => {
     const person = await createEntityUser(t.db());
-    const same = await call(
-      'PUT',
-      `/api/entity/edit/${person.entityId}`,
-      admin,
-      validEntity({ email: person.email.toUpperCase() }),
-    );
+    const same = await callLoose(t.app, endpoints.entity.edit, {
+      params: { id: person.entityId },
+      auth: admin,
+      body: validEntity({ email: person.email.toUpperCase() }),
+    });
     expect(same.statusCode).toBe(200);
-    const taken = await call(
-      'PUT',
-      `/api/entity/edit/${person.entityId}`,
-      admin,
-      validEntity({ email: existing.email }),
-    );
+    const taken = await callLoose(t.app, endpoints.entity.edit, {
+      params: { id: person.entityId },
+      auth: admin,
+      body: validEntity({ email: existing.email }),
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({
       message: MSG.entities.emailInDatabase,
@@ -340,9 +354,13 @@ describe('PUT /api/entity/edit/{id}', () => {
   });
 
   it('requires the whole form unless the status changes', async () => {
-    const response = await call('PUT', `/api/entity/edit/${existing.entityId}`, admin, { name: 'Only Name' });
+    const response = await call(t.app, endpoints.entity.edit, {
+      params: { id: existing.entityId },
+      auth: admin,
+      body: { name: 'Only Name' },
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json().fields).toEqual({
+    expect(response.error().fields).toEqual({
       phone: MSG.validation.phoneRequired,
       address: MSG.validation.addressRequired,
       email: MSG.validation.emailRequired,
@@ -352,12 +370,11 @@ describe('PUT /api/entity/edit/{id}', () => {
   });
 
   it('answers 404 for an unknown entity', async () => {
-    const response = await call(
-      'PUT',
-      '/api/entity/edit/00000000-0000-4000-8000-000000000000',
-      admin,
-      validEntity(),
-    );
+    const response = await callLoose(t.app, endpoints.entity.edit, {
+      params: { id: '00000000-0000-4000-8000-000000000000' },
+      auth: admin,
+      body: validEntity(),
+    });
     expect(response.statusCode).toBe(404);
   });
 });
@@ -365,27 +382,41 @@ describe('PUT /api/entity/edit/{id}', () => {
 describe('PUT /api/entity/edit/{id}: two admins editing one entity', () => {
   it('refuses a save made on a version another admin has saved since, and changes nothing', async () => {
     const created = await createEntity();
-    const read = (await call('GET', `/api/entity/list/${created._id}`, admin)).json();
+    const read = (
+      await call(t.app, endpoints.entity.byId, { params: { id: created._id }, auth: admin })
+    ).json();
     expect(read.version).toMatch(/^\d{4}-\d\d-\d\dT/);
-    const first = await call('PUT', `/api/entity/edit/${created._id}`, admin, {
-      ...validEntity({ name: 'First Admin Name', email: created.email }),
-      version: read.version,
+    const first = await callLoose(t.app, endpoints.entity.edit, {
+      params: { id: created._id },
+      auth: admin,
+      body: {
+        ...validEntity({ name: 'First Admin Name', email: created.email }),
+        version: read.version,
+      },
     });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().version).not.toBe(read.version);
-    const second = await call('PUT', `/api/entity/edit/${created._id}`, admin, {
-      ...validEntity({ name: 'Second Admin Name', email: created.email }),
-      version: read.version,
+    const second = await callLoose(t.app, endpoints.entity.edit, {
+      params: { id: created._id },
+      auth: admin,
+      body: {
+        ...validEntity({ name: 'Second Admin Name', email: created.email }),
+        version: read.version,
+      },
     });
     expect(second.statusCode).toBe(409);
     expect(second.json()).toEqual({ message: MSG.extra.entityChangedSinceRead });
-    expect((await call('GET', `/api/entity/list/${created._id}`, admin)).json().name).toBe(
-      'First Admin Name',
-    );
+    expect(
+      (await call(t.app, endpoints.entity.byId, { params: { id: created._id }, auth: admin })).json().name,
+    ).toBe('First Admin Name');
     // Saved on the version it read last, the second admin's save goes through.
-    const again = await call('PUT', `/api/entity/edit/${created._id}`, admin, {
-      ...validEntity({ name: 'Second Admin Name', email: created.email }),
-      version: first.json().version,
+    const again = await callLoose(t.app, endpoints.entity.edit, {
+      params: { id: created._id },
+      auth: admin,
+      body: {
+        ...validEntity({ name: 'Second Admin Name', email: created.email }),
+        version: first.json().version,
+      },
     });
     expect(again.statusCode, again.body).toBe(200);
   });
@@ -395,43 +426,55 @@ describe('status changes', () => {
   it('disabling ends the sessions of the entity at once; enabling lets it sign in again', async () => {
     const person = await createEntityUser(t.db());
     const session = await signIn(t.app, { email: person.email, password: person.password!, role: 'entity' });
-    expect((await call('GET', '/api/auth/me', session.authorization)).statusCode).toBe(200);
+    expect((await call(t.app, endpoints.auth.me, { auth: session.authorization })).statusCode).toBe(200);
 
-    const disabled = await call('PUT', `/api/entity/edit/${person.entityId}`, admin, { status: 'inactive' });
+    const disabled = await call(t.app, endpoints.entity.edit, {
+      params: { id: person.entityId },
+      auth: admin,
+      body: { status: 'inactive' },
+    });
     expect(disabled.statusCode).toBe(200);
     expect(disabled.json()).toMatchObject({ status: 'inactive', active: false });
 
-    expect((await call('GET', '/api/auth/me', session.authorization)).statusCode).toBe(401);
-    const refresh = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
+    expect((await call(t.app, endpoints.auth.me, { auth: session.authorization })).statusCode).toBe(401);
+    const refresh = await call(t.app, endpoints.auth.refresh, {
       cookies: { bt_refresh: session.refreshCookie },
     });
     expect(refresh.statusCode).toBe(401);
-    const login = await call('POST', '/api/auth/login', null, {
-      email: person.email,
-      password: person.password,
-      role: 'entity',
+    const login = await callLoose(t.app, endpoints.auth.login, {
+      body: {
+        email: person.email,
+        password: person.password,
+        role: 'entity',
+      },
     });
     expect(login.statusCode).toBe(403);
 
-    const enabled = await call('PUT', `/api/entity/edit/${person.entityId}`, admin, { status: 'active' });
+    const enabled = await call(t.app, endpoints.entity.edit, {
+      params: { id: person.entityId },
+      auth: admin,
+      body: { status: 'active' },
+    });
     expect(enabled.json()).toMatchObject({ status: 'active', active: true });
     // The old session stays ended; a new sign-in works.
-    expect((await call('GET', '/api/auth/me', session.authorization)).statusCode).toBe(401);
+    expect((await call(t.app, endpoints.auth.me, { auth: session.authorization })).statusCode).toBe(401);
     await signIn(t.app, { email: person.email, password: person.password!, role: 'entity' });
   });
 
   async function accessRequest(name: string) {
     const email = uniqueEmail('request');
-    const registered = await call('POST', '/api/auth/register', null, {
-      name,
-      email,
-      phone: '(555) 123-4567',
-      subtype: 'lawyer',
+    const registered = await call(t.app, endpoints.auth.register, {
+      body: {
+        name,
+        email,
+        phone: '(555) 123-4567',
+        subtype: 'lawyer',
+      },
     });
     expect(registered.statusCode).toBe(200);
-    const listed = (await call('GET', `/api/entity/list?search=${encodeURIComponent(email)}`, admin)).json();
+    const listed = (
+      await call(t.app, endpoints.entity.list, { query: { search: email }, auth: admin })
+    ).json();
     expect(listed.result).toHaveLength(1);
     return { email, entity: listed.result[0] as { _id: string; status: string } };
   }
@@ -450,7 +493,11 @@ describe('status changes', () => {
       endContract: null,
     });
 
-    const refused = await call('PUT', `/api/entity/edit/${entity._id}`, admin, { status: 'active' });
+    const refused = await call(t.app, endpoints.entity.edit, {
+      params: { id: entity._id },
+      auth: admin,
+      body: { status: 'active' },
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       message: MSG.extra.entityIncomplete,
@@ -461,19 +508,27 @@ describe('status changes', () => {
       },
     });
     // Only some of them is not enough either.
-    const partly = await call('PUT', `/api/entity/edit/${entity._id}`, admin, {
-      status: 'active',
-      address: '9 Harbor Street',
+    const partly = await call(t.app, endpoints.entity.edit, {
+      params: { id: entity._id },
+      auth: admin,
+      body: {
+        status: 'active',
+        address: '9 Harbor Street',
+      },
     });
     expect(partly.statusCode).toBe(409);
-    expect(Object.keys(partly.json().fields)).toEqual(['startContract', 'endContract']);
+    expect(Object.keys(partly.error().fields)).toEqual(['startContract', 'endContract']);
 
-    const after = (await call('GET', `/api/entity/list/${entity._id}`, admin)).json();
+    const after = (
+      await call(t.app, endpoints.entity.byId, { params: { id: entity._id }, auth: admin })
+    ).json();
     expect(after).toMatchObject({ status: 'pending', active: false, address: '' });
-    const login = await call('POST', '/api/auth/login', null, {
-      email,
-      password: 'Anything-1',
-      role: 'entity',
+    const login = await call(t.app, endpoints.auth.login, {
+      body: {
+        email,
+        password: 'Anything-1',
+        role: 'entity',
+      },
     });
     expect(login.statusCode).toBe(403);
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -482,9 +537,13 @@ describe('status changes', () => {
 
   it('a pending access request saved without a status keeps waiting, and nobody is invited', async () => {
     const { email, entity } = await accessRequest('Quinn Pending');
-    const saved = await call('PUT', `/api/entity/edit/${entity._id}`, admin, {
-      ...validEntity({ name: 'Quinn Law', email }),
-      subtype: undefined,
+    const saved = await call(t.app, endpoints.entity.edit, {
+      params: { id: entity._id },
+      auth: admin,
+      body: {
+        ...validEntity({ name: 'Quinn Law', email }),
+        subtype: undefined,
+      },
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({
@@ -498,15 +557,19 @@ describe('status changes', () => {
 
   it('the completed form saved with the status enables a pending access request and e-mails its person the invitation', async () => {
     const { email, entity } = await accessRequest('Paula Pending');
-    const enabled = await call('PUT', `/api/entity/edit/${entity._id}`, admin, {
-      name: 'Pending Family Law',
-      email,
-      phone: '(555) 123-4567',
-      address: '9 Harbor Street, Portland',
-      startContract: '2026-01-01',
-      endContract: '2027-12-31',
-      coupon: '',
-      status: 'active',
+    const enabled = await call(t.app, endpoints.entity.edit, {
+      params: { id: entity._id },
+      auth: admin,
+      body: {
+        name: 'Pending Family Law',
+        email,
+        phone: '(555) 123-4567',
+        address: '9 Harbor Street, Portland',
+        startContract: '2026-01-01',
+        endContract: '2027-12-31',
+        coupon: '',
+        status: 'active',
+      },
     });
     expect(enabled.statusCode, enabled.body).toBe(200);
     expect(enabled.json()).toMatchObject({
@@ -520,17 +583,23 @@ describe('status changes', () => {
     });
     const mail = await waitForMessage(smtp, email, /Your Bridge Talk portal account/);
     expect(mail.text).toContain('Hello Paula Pending,');
-    const login = await call('POST', '/api/auth/login', null, {
-      email,
-      password: 'Anything-1',
-      role: 'entity',
+    const login = await call(t.app, endpoints.auth.login, {
+      body: {
+        email,
+        password: 'Anything-1',
+        role: 'entity',
+      },
     });
     expect(login.statusCode).toBe(406);
   });
 
   it('sends no invitation when a disabled entity is enabled again', async () => {
     const person = await createEntityUser(t.db(), { password: null, entityStatus: 'inactive' });
-    const enabled = await call('PUT', `/api/entity/edit/${person.entityId}`, admin, { status: 'active' });
+    const enabled = await call(t.app, endpoints.entity.edit, {
+      params: { id: person.entityId },
+      auth: admin,
+      body: { status: 'active' },
+    });
     expect(enabled.statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(
@@ -541,7 +610,11 @@ describe('status changes', () => {
   });
 
   it('refuses a status an admin does not set', async () => {
-    const response = await call('PUT', `/api/entity/edit/${existing.entityId}`, admin, { status: 'pending' });
+    const response = await callLoose(t.app, endpoints.entity.edit, {
+      params: { id: existing.entityId },
+      auth: admin,
+      body: { status: 'pending' },
+    });
     expect(response.statusCode).toBe(400);
   });
 });
@@ -552,15 +625,19 @@ describe('GET /api/entity/list', () => {
     const a = await createEntity({ name: `Alpha ${tag} Agency` });
     const b = await createEntity({ name: 'Beta Agency', email: `${tag}.beta@test.local` });
     await createEntity({ name: `Gamma 100% Agency ${tag}x` });
-    const byTag = (await call('GET', `/api/entity/list?search=${tag.toUpperCase()}`, admin)).json();
+    const byTag = (
+      await call(t.app, endpoints.entity.list, { query: { search: tag.toUpperCase() }, auth: admin })
+    ).json();
     expect(byTag.total).toBe(3);
     expect(byTag.result.map((e: { _id: string }) => e._id)).toContain(a._id);
     expect(byTag.result.map((e: { _id: string }) => e._id)).toContain(b._id);
     const percent = (
-      await call('GET', `/api/entity/list?search=${encodeURIComponent('100%')}`, admin)
+      await call(t.app, endpoints.entity.list, { query: { search: '100%' }, auth: admin })
     ).json();
     expect(percent.result.map((e: { name: string }) => e.name)).toEqual([`Gamma 100% Agency ${tag}x`]);
-    const underscore = (await call('GET', '/api/entity/list?search=_', admin)).json();
+    const underscore = (
+      await call(t.app, endpoints.entity.list, { query: { search: '_' }, auth: admin })
+    ).json();
     expect(underscore.total).toBe(0);
   });
 
@@ -568,7 +645,7 @@ describe('GET /api/entity/list', () => {
     const tag = `zs${Date.now()}`;
     const accented = await createEntity({ name: `Agencia Peña ${tag}` });
     const ids = async (search: string) =>
-      (await call('GET', `/api/entity/list?search=${encodeURIComponent(search)}`, admin))
+      (await call(t.app, endpoints.entity.list, { query: { search }, auth: admin }))
         .json()
         .result.map((e: { _id: string }) => e._id);
     expect(await ids(`pena ${tag}`)).toEqual([accented._id]);
@@ -579,12 +656,16 @@ describe('GET /api/entity/list', () => {
     const tag = `zr${Date.now()}`;
     const created = await createEntity({ name: `Before ${tag}`, email: `before.${tag}@test.local` });
     const ids = async (search: string) =>
-      (await call('GET', `/api/entity/list?search=${encodeURIComponent(search)}`, admin))
+      (await call(t.app, endpoints.entity.list, { query: { search }, auth: admin }))
         .json()
         .result.map((e: { _id: string }) => e._id);
     expect(await ids(`BEFORE ${tag}`)).toEqual([created._id]);
-    const edited = await call('PUT', `/api/entity/edit/${created._id}`, admin, {
-      ...validEntity({ name: `After ${tag}`, email: `after.${tag}@test.local` }),
+    const edited = await callLoose(t.app, endpoints.entity.edit, {
+      params: { id: created._id },
+      auth: admin,
+      body: {
+        ...validEntity({ name: `After ${tag}`, email: `after.${tag}@test.local` }),
+      },
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(await ids(`After ${tag}`)).toEqual([created._id]);
@@ -594,15 +675,19 @@ describe('GET /api/entity/list', () => {
   });
 
   it('answers the page it was asked and the total', async () => {
-    const all = (await call('GET', '/api/entity/list?pageSize=100', admin)).json();
-    const page2 = (await call('GET', '/api/entity/list?page=2&pageSize=3', admin)).json();
+    const all = (
+      await call(t.app, endpoints.entity.list, { query: { pageSize: '100' }, auth: admin })
+    ).json();
+    const page2 = (
+      await call(t.app, endpoints.entity.list, { query: { page: '2', pageSize: '3' }, auth: admin })
+    ).json();
     expect(page2).toMatchObject({ page: 2, pageSize: 3, total: all.total });
     expect(page2.result).toEqual(all.result.slice(3, 6));
   });
 
   it('refuses a page that is not a positive number', async () => {
     for (const query of ['page=0', 'page=abc', 'pageSize=101', 'sort=up']) {
-      const response = await call('GET', `/api/entity/list?${query}`, admin);
+      const response = await callLoose(t.app, endpoints.entity.list, { query, auth: admin });
       expect(response.statusCode, query).toBe(400);
     }
   });

@@ -1,10 +1,12 @@
 // Tenant isolation of the family routes: another entity calling any of them with a family (or a person
 // of a family) that is not its own gets 404, and nothing of that family changes.
+import { endpoints } from '@bridge-talk/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groups } from '../../db/schema.js';
 import { chatChannelMembers, chatChannels, chatUsers } from '../../db/schema-chat.js';
 import { familyMembers, groupMembers } from '../../db/schema-families.js';
+import { call, callLoose } from '../../test-support/api-client.js';
 import { createEntityUser, createGroup } from '../../test-support/factories.js';
 import { createTestApp, signIn, type TestApp } from '../../test-support/test-app.js';
 
@@ -20,10 +22,6 @@ async function session() {
   return { ...e, auth };
 }
 
-function call(method: 'GET' | 'POST' | 'PUT', url: string, authorization: string, payload?: object) {
-  return t.app.inject({ method, url, payload, headers: { authorization } });
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   const a = await session();
@@ -33,7 +31,10 @@ beforeAll(async () => {
   intruderGroupId = (await createGroup(t.db(), { entityId: b.entityId, name: 'Intruder Family' })).groupId;
   const { groupId } = await createGroup(t.db(), { entityId: a.entityId, name: 'Victim Family' });
   const create = async (name: string, subtype: string, email: string | null) => {
-    const response = await call('POST', '/api/group/user/create', owner, { groupId, name, email, subtype });
+    const response = await callLoose(t.app, endpoints.group.createUser, {
+      auth: owner,
+      body: { groupId, name, email, subtype },
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json()._id as string;
   };
@@ -43,13 +44,16 @@ beforeAll(async () => {
     parent: await create('Val Parent', 'adoptive_parent', 'val.parent@isolation.test'),
     birth: await create('Bob Birth', 'birth_family', 'bob.birth@isolation.test'),
   };
-  const synced = await call('POST', '/api/group/user/sync', owner, {
-    groupId,
-    results: [
-      { userId: victim.child, userType: 'child' },
-      { userId: victim.parent, userType: 'adoptive_parent' },
-      { userId: victim.birth, userType: 'birth_family' },
-    ],
+  const synced = await call(t.app, endpoints.group.syncUsers, {
+    auth: owner,
+    body: {
+      groupId,
+      results: [
+        { userId: victim.child, userType: 'child' },
+        { userId: victim.parent, userType: 'adoptive_parent' },
+        { userId: victim.birth, userType: 'birth_family' },
+      ],
+    },
   });
   expect(synced.statusCode).toBe(200);
 });
@@ -82,92 +86,117 @@ async function snapshot() {
 }
 
 describe('another entity', () => {
-  const attempts: [string, () => [method: 'GET' | 'POST' | 'PUT', url: string, payload?: object]][] = [
-    ['reads the family', () => ['GET', `/api/group/list/${victim.groupId}`]],
-    ['renames the family', () => ['PUT', `/api/group/edit/${victim.groupId}`, { name: 'Taken Over' }]],
-    ['reads the members', () => ['GET', `/api/group/member/list/${victim.groupId}`]],
+  const attempts: [string, () => Promise<{ statusCode: number; body: string }>][] = [
+    [
+      'reads the family',
+      () => call(t.app, endpoints.group.byId, { auth: intruder, params: { id: victim.groupId } }),
+    ],
+    [
+      'renames the family',
+      () =>
+        call(t.app, endpoints.group.edit, {
+          auth: intruder,
+          params: { groupId: victim.groupId },
+          body: { name: 'Taken Over' },
+        }),
+    ],
+    [
+      'reads the members',
+      () => call(t.app, endpoints.group.members, { auth: intruder, params: { id: victim.groupId } }),
+    ],
     [
       'adds someone to the family',
-      () => [
-        'POST',
-        '/api/group/member/add',
-        { groupId: victim.groupId, role: 'birth_family', userId: victim.parent },
-      ],
+      () =>
+        call(t.app, endpoints.group.addMember, {
+          auth: intruder,
+          body: { groupId: victim.groupId, role: 'birth_family', userId: victim.parent },
+        }),
     ],
     [
       'creates a person in the family',
-      () => [
-        'POST',
-        '/api/group/user/create',
-        {
-          groupId: victim.groupId,
-          name: 'Eve Intruder',
-          email: 'eve@isolation.test',
-          subtype: 'birth_family',
-        },
-      ],
+      () =>
+        call(t.app, endpoints.group.createUser, {
+          auth: intruder,
+          body: {
+            groupId: victim.groupId,
+            name: 'Eve Intruder',
+            email: 'eve@isolation.test',
+            subtype: 'birth_family',
+          },
+        }),
     ],
     [
       'edits a person through the family',
-      () => [
-        'PUT',
-        `/api/group/user/edit/${victim.birth}`,
-        {
-          groupId: victim.groupId,
-          name: 'Eve Intruder',
-          email: 'eve@isolation.test',
-          subtype: 'birth_family',
-        },
-      ],
+      () =>
+        call(t.app, endpoints.group.editUser, {
+          auth: intruder,
+          params: { userId: victim.birth },
+          body: {
+            groupId: victim.groupId,
+            name: 'Eve Intruder',
+            email: 'eve@isolation.test',
+            subtype: 'birth_family',
+          },
+        }),
     ],
     [
       'edits a person through its own family',
-      () => [
-        'PUT',
-        `/api/group/user/edit/${victim.birth}`,
-        {
-          groupId: intruderGroupId,
-          name: 'Eve Intruder',
-          email: 'eve@isolation.test',
-          subtype: 'birth_family',
-        },
-      ],
+      () =>
+        call(t.app, endpoints.group.editUser, {
+          auth: intruder,
+          params: { userId: victim.birth },
+          body: {
+            groupId: intruderGroupId,
+            name: 'Eve Intruder',
+            email: 'eve@isolation.test',
+            subtype: 'birth_family',
+          },
+        }),
     ],
     [
       'sends the final list of the family',
-      () => [
-        'POST',
-        '/api/group/user/sync',
-        {
-          groupId: victim.groupId,
-          results: [
-            { userId: victim.parent, userType: 'adoptive_parent' },
-            { userId: victim.child, userType: 'birth_family' },
-          ],
-        },
-      ],
+      () =>
+        call(t.app, endpoints.group.syncUsers, {
+          auth: intruder,
+          body: {
+            groupId: victim.groupId,
+            results: [
+              { userId: victim.parent, userType: 'adoptive_parent' },
+              { userId: victim.child, userType: 'birth_family' },
+            ],
+          },
+        }),
     ],
     [
       'deactivates a member',
-      () => ['POST', `/api/group/member/manager/${victim.groupId}/${victim.birth}`, { active: false }],
+      () =>
+        call(t.app, endpoints.group.memberStatus, {
+          auth: intruder,
+          params: { groupId: victim.groupId, userId: victim.birth },
+          body: { active: false },
+        }),
     ],
     [
       'deactivates a member through its own family',
-      () => ['POST', `/api/group/member/manager/${intruderGroupId}/${victim.birth}`, { active: false }],
+      () =>
+        call(t.app, endpoints.group.memberStatus, {
+          auth: intruder,
+          params: { groupId: intruderGroupId, userId: victim.birth },
+          body: { active: false },
+        }),
     ],
   ];
 
   it.each(attempts)('%s: 404, and nothing changes', async (_label, attempt) => {
     const before = await snapshot();
-    const [method, url, payload] = attempt();
-    const response = await call(method, url, intruder, payload);
+    const response = await attempt();
     expect(response.statusCode, response.body).toBe(404);
     expect(await snapshot()).toEqual(before);
   });
 
   it('does not see the family in its list, even searching for it', async () => {
     for (const search of ['', 'Victim', 'val.parent@isolation.test']) {
-      const response = await call('GET', `/api/group/list?search=${encodeURIComponent(search)}`, intruder);
+      const response = await call(t.app, endpoints.group.list, { query: { search }, auth: intruder });
       expect(response.json().result.map((g: { _id: string }) => g._id)).not.toContain(victim.groupId);
     }
   });
@@ -181,7 +210,9 @@ describe('another entity', () => {
           ? { auth: owner, id: victim.groupId, status: 200 }
           : { auth: intruder, id: intruderGroupId, status: 200 },
     );
-    const answers = await Promise.all(asks.map((ask) => call('GET', `/api/group/list/${ask.id}`, ask.auth)));
+    const answers = await Promise.all(
+      asks.map((ask) => call(t.app, endpoints.group.byId, { params: { id: ask.id }, auth: ask.auth })),
+    );
     expect(answers.map((answer) => answer.statusCode)).toEqual(asks.map((ask) => ask.status));
     for (const [i, answer] of answers.entries()) {
       if (asks[i]!.status === 200) expect(answer.json()._id).toBe(asks[i]!.id);
@@ -190,8 +221,13 @@ describe('another entity', () => {
   });
 
   it('the owner still sees it all', async () => {
-    const response = await call('GET', `/api/group/member/list/${victim.groupId}`, owner);
+    const response = await call(t.app, endpoints.group.members, {
+      params: { id: victim.groupId },
+      auth: owner,
+    });
     expect(response.json().result).toHaveLength(3);
-    expect((await call('GET', `/api/group/list/${victim.groupId}`, owner)).json().name).toBe('Victim Family');
+    expect(
+      (await call(t.app, endpoints.group.byId, { params: { id: victim.groupId }, auth: owner })).json().name,
+    ).toBe('Victim Family');
   });
 });

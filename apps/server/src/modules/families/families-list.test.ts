@@ -1,7 +1,9 @@
 // The families list at scale: 100 000 families of one entity, paginated, searched and sorted in SQL.
 // The rows are inserted in bulk with generate_series; the expected answers are computed the same way.
-import type { GroupListResponse } from '@bridge-talk/contract';
+
+import { endpoints } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callLoose } from '../../test-support/api-client.js';
 import { createEntityUser, createGroup } from '../../test-support/factories.js';
 import { createTestApp, signIn, type TestApp } from '../../test-support/test-app.js';
 import { groupPage, searchedGroupPage } from './families.repository.js';
@@ -89,9 +91,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function list(query: string) {
-  const response = await t.app.inject({ url: `/api/group/list?${query}`, headers: { authorization: token } });
+  // The query as written (`page=2&pageSize=…`), sent as it is.
+  const response = await callLoose(t.app, endpoints.group.list, { query, auth: token });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as GroupListResponse;
+  return response.json();
 }
 
 describe('GET /api/group/list with 100 000 families', () => {

@@ -1,11 +1,12 @@
 // Families: the list (search, status sort, pages, Reports), one family and its plan, the rename; who may
 // call them.
-import { type GroupListResponse, MSG } from '@bridge-talk/contract';
+import { endpoints, MSG } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groups } from '../../db/schema.js';
 import { createLocalChatProvider } from '../../providers/chat/local-chat-provider.js';
 import { localReportOf } from '../../providers/chat/local-chat-reports.js';
+import { call, callLoose, urlOf } from '../../test-support/api-client.js';
 import { addFamilyMember, createEntityUser, createGroup } from '../../test-support/factories.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
 import { recordReports } from '../reports/reports.service.js';
@@ -24,16 +25,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT';
-function call(method: Method, url: string, authorization: string | null, payload?: object) {
-  return t.app.inject({
-    method,
-    url,
-    payload,
-    headers: authorization ? { authorization } : {},
-  });
-}
-
 /** A new entity with its own session, so that each test sees only its own families. */
 async function freshEntity() {
   const e = await createEntityUser(t.db());
@@ -42,25 +33,31 @@ async function freshEntity() {
 }
 
 async function list(auth: string, query = '') {
-  const response = await call('GET', `/api/group/list${query ? `?${query}` : ''}`, auth);
+  // The query as the screen writes it (`page=2&sort=…`): sent as it is.
+  const response = await callLoose(t.app, endpoints.group.list, { query, auth });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as GroupListResponse;
+  return response.json();
 }
 
 describe('who may call the family routes', () => {
-  const routes: [Method, string][] = [
-    ['GET', '/api/group/list'],
-    ['GET', '/api/group/list/00000000-0000-4000-8000-000000000000'],
-    ['PUT', '/api/group/edit/00000000-0000-4000-8000-000000000000'],
-  ];
+  const id = '00000000-0000-4000-8000-000000000000';
+  const routes = [
+    { endpoint: endpoints.group.list },
+    { endpoint: endpoints.group.byId, params: { id } },
+    { endpoint: endpoints.group.edit, params: { groupId: id } },
+  ].map(({ endpoint, params }) => [endpoint.method, urlOf(endpoint, params), endpoint, params] as const);
 
-  it.each(routes)('%s %s answers 401 without a session and 403 to an admin', async (method, url) => {
-    const anonymous = await call(method, url, null, method === 'GET' ? undefined : { name: 'Robin Lee' });
-    expect(anonymous.statusCode).toBe(401);
-    const asAdmin = await call(method, url, admin, method === 'GET' ? undefined : { name: 'Robin Lee' });
-    expect(asAdmin.statusCode).toBe(403);
-    expect(asAdmin.json().message).toBe(MSG.extra.forbidden);
-  });
+  it.each(routes)(
+    '%s %s answers 401 without a session and 403 to an admin',
+    async (method, _url, endpoint, params) => {
+      const body = method === 'GET' ? undefined : { name: 'Robin Lee' };
+      const anonymous = await callLoose(t.app, endpoint, { params, body });
+      expect(anonymous.statusCode).toBe(401);
+      const asAdmin = await callLoose(t.app, endpoint, { params, body, auth: admin });
+      expect(asAdmin.statusCode).toBe(403);
+      expect(asAdmin.error().message).toBe(MSG.extra.forbidden);
+    },
+  );
 });
 
 describe('GET /api/group/list', () => {
@@ -194,13 +191,16 @@ describe('GET /api/group/list', () => {
   });
 
   it('refuses a NUL character in a search (no stored text can hold one)', async () => {
-    const response = await call('GET', '/api/group/list?search=%00', token);
+    const response = await callLoose(t.app, endpoints.group.list, { query: 'search=%00', auth: token });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(MSG.extra.invalidCharacters);
+    expect(response.error().message).toBe(MSG.extra.invalidCharacters);
   });
 
   it('refuses a query it does not understand', async () => {
-    const response = await call('GET', '/api/group/list?sort=sideways&page=0', token);
+    const response = await callLoose(t.app, endpoints.group.list, {
+      query: { sort: 'sideways', page: '0' },
+      auth: token,
+    });
     expect(response.statusCode).toBe(400);
   });
 });
@@ -219,7 +219,7 @@ describe('GET /api/group/list/{id}', () => {
     });
     const unnamed = await createGroup(t.db(), { entityId: entity.entityId, name: null, planType: null });
 
-    const m = await call('GET', `/api/group/list/${monthly.groupId}`, token);
+    const m = await call(t.app, endpoints.group.byId, { params: { id: monthly.groupId }, auth: token });
     expect(m.statusCode).toBe(200);
     expect(m.json()).toEqual({
       _id: monthly.groupId,
@@ -234,13 +234,17 @@ describe('GET /api/group/list/{id}', () => {
       oneTime: false,
       createdAt: expect.any(String),
     });
-    const o = (await call('GET', `/api/group/list/${oneTime.groupId}`, token)).json();
+    const o = (
+      await call(t.app, endpoints.group.byId, { params: { id: oneTime.groupId }, auth: token })
+    ).json();
     expect(o).toMatchObject({
       oneTime: true,
       paymentId: expect.stringMatching(/^pay_/),
       subscriptionId: null,
     });
-    const u = (await call('GET', `/api/group/list/${unnamed.groupId}`, token)).json();
+    const u = (
+      await call(t.app, endpoints.group.byId, { params: { id: unnamed.groupId }, auth: token })
+    ).json();
     expect(u).toMatchObject({
       name: null,
       plan: null,
@@ -253,25 +257,41 @@ describe('GET /api/group/list/{id}', () => {
   it('answers 404 for a family of another entity or none, and 400 for an id that is not one', async () => {
     const other = await freshEntity();
     const foreign = await createGroup(t.db(), { entityId: other.entityId });
-    const response = await call('GET', `/api/group/list/${foreign.groupId}`, token);
+    const response = await call(t.app, endpoints.group.byId, {
+      params: { id: foreign.groupId },
+      auth: token,
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: MSG.extra.notFound });
     expect(
-      (await call('GET', '/api/group/list/6f0f7f6e-3b7a-4c55-9a8e-2f3f4b5c6d7e', token)).statusCode,
+      (
+        await call(t.app, endpoints.group.byId, {
+          params: { id: '6f0f7f6e-3b7a-4c55-9a8e-2f3f4b5c6d7e' },
+          auth: token,
+        })
+      ).statusCode,
     ).toBe(404);
-    expect((await call('GET', '/api/group/list/not-an-id', token)).statusCode).toBe(400);
+    expect(
+      (await call(t.app, endpoints.group.byId, { params: { id: 'not-an-id' }, auth: token })).statusCode,
+    ).toBe(400);
   });
 });
 
 describe('PUT /api/group/edit/{groupId}', () => {
   it('renames the family whole, and leaves the child’s names as they are', async () => {
     const family = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
-    const response = await call('PUT', `/api/group/edit/${family.groupId}`, token, {
-      name: '  The  Garcia Family ',
+    const response = await call(t.app, endpoints.group.edit, {
+      params: { groupId: family.groupId },
+      auth: token,
+      body: {
+        name: '  The  Garcia Family ',
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ _id: family.groupId, message: 'Edit name group successfully.' });
-    const group = (await call('GET', `/api/group/list/${family.groupId}`, token)).json();
+    const group = (
+      await call(t.app, endpoints.group.byId, { params: { id: family.groupId }, auth: token })
+    ).json();
     expect(group).toMatchObject({
       name: 'The Garcia Family',
       childFirstName: 'Robin',
@@ -283,7 +303,11 @@ describe('PUT /api/group/edit/{groupId}', () => {
 
   it('takes a name of one word', async () => {
     const family = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
-    const response = await call('PUT', `/api/group/edit/${family.groupId}`, token, { name: 'Brookses' });
+    const response = await call(t.app, endpoints.group.edit, {
+      params: { groupId: family.groupId },
+      auth: token,
+      body: { name: 'Brookses' },
+    });
     expect(response.statusCode, response.body).toBe(200);
     const [row] = await t
       .db()
@@ -295,22 +319,32 @@ describe('PUT /api/group/edit/{groupId}', () => {
 
   it('changes the child’s names too when they are sent, as the wizard’s child step does', async () => {
     const family = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
-    const response = await call('PUT', `/api/group/edit/${family.groupId}`, token, {
-      name: 'Robin Ann Smith',
-      childFirstName: 'Robin Ann',
-      childLastName: 'Smith',
+    const response = await call(t.app, endpoints.group.edit, {
+      params: { groupId: family.groupId },
+      auth: token,
+      body: {
+        name: 'Robin Ann Smith',
+        childFirstName: 'Robin Ann',
+        childLastName: 'Smith',
+      },
     });
     expect(response.statusCode, response.body).toBe(200);
-    const group = (await call('GET', `/api/group/list/${family.groupId}`, token)).json();
+    const group = (
+      await call(t.app, endpoints.group.byId, { params: { id: family.groupId }, auth: token })
+    ).json();
     expect(group).toMatchObject({
       name: 'Robin Ann Smith',
       childFirstName: 'Robin Ann',
       childLastName: 'Smith',
     });
-    const short = await call('PUT', `/api/group/edit/${family.groupId}`, token, {
-      name: 'Al Smith',
-      childFirstName: 'Al',
-      childLastName: 'Smith',
+    const short = await call(t.app, endpoints.group.edit, {
+      params: { groupId: family.groupId },
+      auth: token,
+      body: {
+        name: 'Al Smith',
+        childFirstName: 'Al',
+        childLastName: 'Smith',
+      },
     });
     expect(short.statusCode).toBe(400);
     expect(short.json()).toEqual({
@@ -321,7 +355,11 @@ describe('PUT /api/group/edit/{groupId}', () => {
 
   it('says a name past its maximum is too long, as the form does', async () => {
     const family = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
-    const response = await call('PUT', `/api/group/edit/${family.groupId}`, token, { name: 'a'.repeat(122) });
+    const response = await call(t.app, endpoints.group.edit, {
+      params: { groupId: family.groupId },
+      auth: token,
+      body: { name: 'a'.repeat(122) },
+    });
     expect(response.statusCode).toBe(400);
     const message = 'Group name must be at most 121 characters';
     expect(response.json()).toEqual({ message, fields: { name: message } });
@@ -329,7 +367,11 @@ describe('PUT /api/group/edit/{groupId}', () => {
 
   it('needs a name of at least 3 characters', async () => {
     const family = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
-    const response = await call('PUT', `/api/group/edit/${family.groupId}`, token, { name: ' ab ' });
+    const response = await call(t.app, endpoints.group.edit, {
+      params: { groupId: family.groupId },
+      auth: token,
+      body: { name: ' ab ' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       message: MSG.families.groupNameMin,
@@ -339,8 +381,12 @@ describe('PUT /api/group/edit/{groupId}', () => {
 
   it('refuses a name with a NUL character', async () => {
     const family = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
-    const response = await call('PUT', `/api/group/edit/${family.groupId}`, token, {
-      name: 'Robin\u0000 Lee',
+    const response = await call(t.app, endpoints.group.edit, {
+      params: { groupId: family.groupId },
+      auth: token,
+      body: {
+        name: 'Robin\u0000 Lee',
+      },
     });
     expect(response.statusCode).toBe(400);
   });
@@ -348,7 +394,11 @@ describe('PUT /api/group/edit/{groupId}', () => {
   it('answers 404 for a family of another entity and leaves it as it was', async () => {
     const other = await freshEntity();
     const foreign = await createGroup(t.db(), { entityId: other.entityId, name: 'Keep Me' });
-    const response = await call('PUT', `/api/group/edit/${foreign.groupId}`, token, { name: 'Stolen Name' });
+    const response = await call(t.app, endpoints.group.edit, {
+      params: { groupId: foreign.groupId },
+      auth: token,
+      body: { name: 'Stolen Name' },
+    });
     expect(response.statusCode).toBe(404);
     const [row] = await t
       .db()

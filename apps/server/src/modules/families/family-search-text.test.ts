@@ -1,12 +1,14 @@
 // The families list searches `groups.search_text`, which triggers keep: every way a family's name, its
 // payment e-mail or a member's e-mail changes is found by the next search, and the old text no longer is.
 // The scale seed fills the same column in bulk, with the same text the triggers would have written.
-import type { GroupListResponse } from '@bridge-talk/contract';
+
+import { endpoints } from '@bridge-talk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingInformation, groups } from '../../db/schema.js';
 import { familyMembers, groupMembers } from '../../db/schema-families.js';
 import { seedScale } from '../../seeds/scale/seed-scale.js';
+import { call } from '../../test-support/api-client.js';
 import { addFamilyMember, createEntityUser, createGroup } from '../../test-support/factories.js';
 import { createTestApp, signIn, type TestApp } from '../../test-support/test-app.js';
 
@@ -23,13 +25,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function search(text: string, authorization = auth): Promise<string[]> {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/group/list?search=${encodeURIComponent(text)}&pageSize=100`,
-    headers: { authorization },
+  const response = await call(t.app, endpoints.group.list, {
+    query: { search: text, pageSize: '100' },
+    auth: authorization,
   });
   expect(response.statusCode, response.body).toBe(200);
-  return (response.json() as GroupListResponse).result.map((g) => g._id);
+  return response.json().result.map((g) => g._id);
 }
 
 describe('the families search follows every change of what it searches', () => {

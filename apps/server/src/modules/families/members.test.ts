@@ -1,11 +1,12 @@
 // The people of a family: lookup, create, link, edit, the final list and its chat channels, the member
 // status toggle, invitations by e-mail; who may call the routes.
-import { type GroupMember, MSG } from '@bridge-talk/contract';
+import { endpoints, type GroupMember, MSG } from '@bridge-talk/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatChannelMembers } from '../../db/schema-chat.js';
 import { auditEvents, familyMembers, groupMembers } from '../../db/schema-families.js';
 import { createLocalChatProvider, type LocalChatProvider } from '../../providers/chat/local-chat-provider.js';
+import { call, callLoose, urlOf } from '../../test-support/api-client.js';
 import { addFamilyMember, createEntityUser, createGroup } from '../../test-support/factories.js';
 import { type SmtpCapture, startSmtpCapture, waitForMessage } from '../../test-support/smtp-capture.js';
 import { createTestApp, eventually, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
@@ -31,11 +32,6 @@ afterAll(async () => {
   await smtp.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT';
-function call(method: Method, url: string, payload?: object, authorization: string | null = token) {
-  return t.app.inject({ method, url, payload, headers: authorization ? { authorization } : {} });
-}
-
 let counter = 0;
 function email(prefix: string): string {
   counter += 1;
@@ -43,13 +39,16 @@ function email(prefix: string): string {
 }
 
 async function created(groupId: string, name: string, subtype: string, address: string | null) {
-  const response = await call('POST', '/api/group/user/create', { groupId, name, email: address, subtype });
+  const response = await callLoose(t.app, endpoints.group.createUser, {
+    auth: token,
+    body: { groupId, name, email: address, subtype },
+  });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json() as { _id: string; name: string; email: string | null };
+  return response.json();
 }
 
 async function members(groupId: string): Promise<GroupMember[]> {
-  const response = await call('GET', `/api/group/member/list/${groupId}`);
+  const response = await call(t.app, endpoints.group.members, { params: { id: groupId }, auth: token });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().result;
 }
@@ -62,15 +61,18 @@ async function wholeFamily() {
   const parent2 = await created(groupId, 'Andy Adams', 'adoptive_parent', email('andy'));
   const birth1 = await created(groupId, 'Bella Birch', 'birth_family', email('bella'));
   const birth2 = await created(groupId, 'Ben Birch', 'birth_family', email('ben'));
-  const sync = await call('POST', '/api/group/user/sync', {
-    groupId,
-    results: [
-      { userId: child._id, userType: 'child' },
-      { userId: parent1._id, userType: 'adoptive_parent' },
-      { userId: parent2._id, userType: 'adoptive_parent' },
-      { userId: birth1._id, userType: 'birth_family' },
-      { userId: birth2._id, userType: 'birth_family' },
-    ],
+  const sync = await call(t.app, endpoints.group.syncUsers, {
+    auth: token,
+    body: {
+      groupId,
+      results: [
+        { userId: child._id, userType: 'child' },
+        { userId: parent1._id, userType: 'adoptive_parent' },
+        { userId: parent2._id, userType: 'adoptive_parent' },
+        { userId: birth1._id, userType: 'birth_family' },
+        { userId: birth2._id, userType: 'birth_family' },
+      ],
+    },
   });
   expect(sync.statusCode, sync.body).toBe(200);
   return { groupId, child, parent1, parent2, birth1, birth2 };
@@ -86,24 +88,27 @@ function channelShape(channels: Awaited<ReturnType<LocalChatProvider['listChanne
 
 describe('who may call the member routes', () => {
   const id = '00000000-0000-4000-8000-000000000000';
-  const routes: [Method, string][] = [
-    ['GET', `/api/group/member/list/${id}`],
-    ['POST', '/api/group/member/add'],
-    ['POST', `/api/group/member/manager/${id}/${id}`],
-    ['POST', '/api/group/user/create'],
-    ['PUT', `/api/group/user/edit/${id}`],
-    ['POST', '/api/group/user/sync'],
-    ['POST', '/api/group/user/check'],
-    ['PUT', `/api/group/member/save/${id}`],
-  ];
+  const routes = [
+    { endpoint: endpoints.group.members, params: { id } },
+    { endpoint: endpoints.group.addMember },
+    { endpoint: endpoints.group.memberStatus, params: { groupId: id, userId: id } },
+    { endpoint: endpoints.group.createUser },
+    { endpoint: endpoints.group.editUser, params: { userId: id } },
+    { endpoint: endpoints.group.syncUsers },
+    { endpoint: endpoints.group.checkUser },
+    { endpoint: endpoints.group.saveMembers, params: { groupId: id } },
+  ].map(({ endpoint, params }) => [endpoint.method, urlOf(endpoint, params), endpoint, params] as const);
 
-  it.each(routes)('%s %s answers 401 without a session and 403 to an admin', async (method, url) => {
-    const payload = method === 'GET' ? undefined : {};
-    expect((await call(method, url, payload, null)).statusCode).toBe(401);
-    const asAdmin = await call(method, url, payload, admin);
-    expect(asAdmin.statusCode).toBe(403);
-    expect(asAdmin.json().message).toBe(MSG.extra.forbidden);
-  });
+  it.each(routes)(
+    '%s %s answers 401 without a session and 403 to an admin',
+    async (method, _url, endpoint, params) => {
+      const body = method === 'GET' ? undefined : {};
+      expect((await callLoose(t.app, endpoint, { params, body })).statusCode).toBe(401);
+      const asAdmin = await callLoose(t.app, endpoint, { params, body, auth: admin });
+      expect(asAdmin.statusCode).toBe(403);
+      expect(asAdmin.json().message).toBe(MSG.extra.forbidden);
+    },
+  );
 });
 
 describe('POST /api/group/user/check', () => {
@@ -111,7 +116,10 @@ describe('POST /api/group/user/check', () => {
     const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
     const address = email('known');
     const person = await created(groupId, 'Kim Known', 'birth_family', address);
-    const response = await call('POST', '/api/group/user/check', { email: address.toUpperCase() });
+    const response = await call(t.app, endpoints.group.checkUser, {
+      auth: token,
+      body: { email: address.toUpperCase() },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       _id: person._id,
@@ -122,11 +130,17 @@ describe('POST /api/group/user/check', () => {
   });
 
   it('answers 404 for an unknown e-mail and 400 for a malformed one', async () => {
-    const unknown = await call('POST', '/api/group/user/check', { email: email('nobody') });
+    const unknown = await call(t.app, endpoints.group.checkUser, {
+      auth: token,
+      body: { email: email('nobody') },
+    });
     expect(unknown.statusCode).toBe(404);
-    const malformed = await call('POST', '/api/group/user/check', { email: 'not-an-email' });
+    const malformed = await call(t.app, endpoints.group.checkUser, {
+      auth: token,
+      body: { email: 'not-an-email' },
+    });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().fields).toEqual({ email: MSG.validation.invalidEmailFormat });
+    expect(malformed.error().fields).toEqual({ email: MSG.validation.invalidEmailFormat });
   });
 });
 
@@ -162,21 +176,27 @@ describe('POST /api/group/user/create', () => {
 
   it('needs an e-mail for an adult and refuses one already in use', async () => {
     const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
-    const noEmail = await call('POST', '/api/group/user/create', {
-      groupId,
-      name: 'Alan Adams',
-      subtype: 'birth_family',
+    const noEmail = await call(t.app, endpoints.group.createUser, {
+      auth: token,
+      body: {
+        groupId,
+        name: 'Alan Adams',
+        subtype: 'birth_family',
+      },
     });
     expect(noEmail.statusCode).toBe(400);
-    expect(noEmail.json().fields).toEqual({ email: MSG.validation.emailIsRequired });
+    expect(noEmail.error().fields).toEqual({ email: MSG.validation.emailIsRequired });
 
     const address = email('taken');
     await created(groupId, 'Bella Birch', 'birth_family', address);
-    const again = await call('POST', '/api/group/user/create', {
-      groupId,
-      name: 'Other Person',
-      email: address.toUpperCase(),
-      subtype: 'birth_family',
+    const again = await call(t.app, endpoints.group.createUser, {
+      auth: token,
+      body: {
+        groupId,
+        name: 'Other Person',
+        email: address.toUpperCase(),
+        subtype: 'birth_family',
+      },
     });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({
@@ -194,10 +214,13 @@ describe('POST /api/group/user/create', () => {
       ['Jane 1', MSG.validation.lastNameNeedsLetter],
       ['Jane', MSG.validation.lastNameIsRequired],
     ] as const) {
-      const response = await call('POST', '/api/group/user/create', {
-        groupId: other,
-        name,
-        subtype: 'child',
+      const response = await call(t.app, endpoints.group.createUser, {
+        auth: token,
+        body: {
+          groupId: other,
+          name,
+          subtype: 'child',
+        },
       });
       expect(response.statusCode, name).toBe(400);
       expect(response.json(), name).toEqual({ message, fields: { name: message } });
@@ -207,10 +230,13 @@ describe('POST /api/group/user/create', () => {
 
   it('says a name past its maximum is too long', async () => {
     const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
-    const response = await call('POST', '/api/group/user/create', {
-      groupId,
-      name: `Jane ${'a'.repeat(120)}`,
-      subtype: 'child',
+    const response = await call(t.app, endpoints.group.createUser, {
+      auth: token,
+      body: {
+        groupId,
+        name: `Jane ${'a'.repeat(120)}`,
+        subtype: 'child',
+      },
     });
     expect(response.statusCode).toBe(400);
     const message = 'Name must be at most 121 characters';
@@ -221,13 +247,16 @@ describe('POST /api/group/user/create', () => {
     const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
     await created(groupId, 'Robin One', 'child', null);
     await created(groupId, 'Robin Two', 'child', null);
-    const third = await call('POST', '/api/group/user/create', {
-      groupId,
-      name: 'Robin Three',
-      subtype: 'child',
+    const third = await call(t.app, endpoints.group.createUser, {
+      auth: token,
+      body: {
+        groupId,
+        name: 'Robin Three',
+        subtype: 'child',
+      },
     });
     expect(third.statusCode).toBe(422);
-    expect(third.json().message).toBe(MSG.families.tooManyChildren);
+    expect(third.error().message).toBe(MSG.families.tooManyChildren);
   });
 });
 
@@ -239,10 +268,13 @@ describe('POST /api/group/member/add', () => {
     await waitForMessage(smtp, address, /You are invited/);
     const second = await createGroup(t.db(), { entityId: entity.entityId, name: 'Casey Lee' });
 
-    const response = await call('POST', '/api/group/member/add', {
-      groupId: second.groupId,
-      role: 'birth_family',
-      userId: person._id,
+    const response = await call(t.app, endpoints.group.addMember, {
+      auth: token,
+      body: {
+        groupId: second.groupId,
+        role: 'birth_family',
+        userId: person._id,
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ _id: person._id, name: 'Bella Birch', email: address });
@@ -253,31 +285,40 @@ describe('POST /api/group/member/add', () => {
     expect(mail.subject).toBe('You were added to a family on Bridge Talk');
     const mailsBefore = smtp.messages.length;
 
-    const again = await call('POST', '/api/group/member/add', {
-      groupId: second.groupId,
-      role: 'birth_family',
-      userId: person._id,
+    const again = await call(t.app, endpoints.group.addMember, {
+      auth: token,
+      body: {
+        groupId: second.groupId,
+        role: 'birth_family',
+        userId: person._id,
+      },
     });
     expect(again.statusCode).toBe(200);
     expect((await members(second.groupId)).map((m) => m._id)).toEqual([person._id]);
 
-    const otherRole = await call('POST', '/api/group/member/add', {
-      groupId: second.groupId,
-      role: 'adoptive_parent',
-      userId: person._id,
+    const otherRole = await call(t.app, endpoints.group.addMember, {
+      auth: token,
+      body: {
+        groupId: second.groupId,
+        role: 'adoptive_parent',
+        userId: person._id,
+      },
     });
     expect(otherRole.statusCode).toBe(409);
-    expect(otherRole.json().message).toBe(MSG.families.memberAlreadyInFamily);
+    expect(otherRole.error().message).toBe(MSG.families.memberAlreadyInFamily);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(smtp.messages.length).toBe(mailsBefore);
   });
 
   it('answers 404 for a person who does not exist', async () => {
     const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
-    const response = await call('POST', '/api/group/member/add', {
-      groupId,
-      role: 'birth_family',
-      userId: '6f0f7f6e-3b7a-4c55-9a8e-2f3f4b5c6d7e',
+    const response = await call(t.app, endpoints.group.addMember, {
+      auth: token,
+      body: {
+        groupId,
+        role: 'birth_family',
+        userId: '6f0f7f6e-3b7a-4c55-9a8e-2f3f4b5c6d7e',
+      },
     });
     expect(response.statusCode).toBe(404);
   });
@@ -288,12 +329,16 @@ describe('PUT /api/group/user/edit/{userId}', () => {
     const { groupId } = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
     const person = await created(groupId, 'Bella Birch', 'birth_family', email('bella'));
     const newAddress = email('bella-new');
-    const response = await call('PUT', `/api/group/user/edit/${person._id}`, {
-      groupId,
-      userId: person._id,
-      name: 'Bella Ann Birch',
-      email: newAddress,
-      subtype: 'adoptive_parent',
+    const response = await call(t.app, endpoints.group.editUser, {
+      params: { userId: person._id },
+      auth: token,
+      body: {
+        groupId,
+        userId: person._id,
+        name: 'Bella Ann Birch',
+        email: newAddress,
+        subtype: 'adoptive_parent',
+      },
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ _id: person._id, name: 'Bella Ann Birch', email: newAddress });
@@ -312,11 +357,15 @@ describe('PUT /api/group/user/edit/{userId}', () => {
   it('refuses a new name without a letter and keeps the old one', async () => {
     const { groupId } = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
     const person = await created(groupId, 'Bella Birch', 'birth_family', email('bella'));
-    const response = await call('PUT', `/api/group/user/edit/${person._id}`, {
-      groupId,
-      name: '. Birch',
-      email: person.email,
-      subtype: 'birth_family',
+    const response = await call(t.app, endpoints.group.editUser, {
+      params: { userId: person._id },
+      auth: token,
+      body: {
+        groupId,
+        name: '. Birch',
+        email: person.email,
+        subtype: 'birth_family',
+      },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
@@ -332,16 +381,20 @@ describe('PUT /api/group/user/edit/{userId}', () => {
     await created(groupId, 'Ann Other', 'birth_family', taken);
     const person = await created(groupId, 'Bella Birch', 'birth_family', email('bella'));
     const edit = (userId: string, body: object) =>
-      call('PUT', `/api/group/user/edit/${userId}`, {
-        groupId,
-        name: 'Bella Birch',
-        subtype: 'birth_family',
-        ...body,
+      call(t.app, endpoints.group.editUser, {
+        params: { userId },
+        auth: token,
+        body: {
+          groupId,
+          name: 'Bella Birch',
+          subtype: 'birth_family',
+          ...body,
+        },
       });
 
     const clash = await edit(person._id, { email: taken });
     expect(clash.statusCode).toBe(409);
-    expect(clash.json().message).toBe('Email already in use.');
+    expect(clash.error().message).toBe('Email already in use.');
 
     const stranger = await addFamilyMember(t.db(), {
       groupId: (await createGroup(t.db(), { entityId: entity.entityId })).groupId,
@@ -349,7 +402,7 @@ describe('PUT /api/group/user/edit/{userId}', () => {
     });
     const notHere = await edit(stranger.memberId, { email: email('x') });
     expect(notHere.statusCode).toBe(404);
-    expect(notHere.json().message).toBe(MSG.families.memberNotInFamily);
+    expect(notHere.error().message).toBe(MSG.families.memberNotInFamily);
 
     const mismatch = await edit(person._id, { email: email('y'), userId: stranger.memberId });
     expect(mismatch.statusCode).toBe(400);
@@ -384,22 +437,29 @@ describe('POST /api/group/user/sync', () => {
     const [first] = await chat.listChannels(f.groupId);
     const posted = await chat.postMessage({ channelId: first!.id, userId: f.birth1._id, html: '<p>hi</p>' });
     expect(posted).toHaveProperty('id');
-    const edited = await call('PUT', `/api/group/user/edit/${f.child._id}`, {
-      groupId: f.groupId,
-      name: 'Robin Lee',
-      email: email('robin'),
-      subtype: 'child',
+    const edited = await call(t.app, endpoints.group.editUser, {
+      params: { userId: f.child._id },
+      auth: token,
+      body: {
+        groupId: f.groupId,
+        name: 'Robin Lee',
+        email: email('robin'),
+        subtype: 'child',
+      },
     });
     expect(edited.statusCode).toBe(200);
-    const again = await call('POST', '/api/group/user/sync', {
-      groupId: f.groupId,
-      results: [
-        { userId: f.child._id, userType: 'child' },
-        { userId: f.parent1._id, userType: 'adoptive_parent' },
-        { userId: f.parent2._id, userType: 'adoptive_parent' },
-        { userId: f.birth1._id, userType: 'birth_family' },
-        { userId: f.birth2._id, userType: 'birth_family' },
-      ],
+    const again = await call(t.app, endpoints.group.syncUsers, {
+      auth: token,
+      body: {
+        groupId: f.groupId,
+        results: [
+          { userId: f.child._id, userType: 'child' },
+          { userId: f.parent1._id, userType: 'adoptive_parent' },
+          { userId: f.parent2._id, userType: 'adoptive_parent' },
+          { userId: f.birth1._id, userType: 'birth_family' },
+          { userId: f.birth2._id, userType: 'birth_family' },
+        ],
+      },
     });
     expect(again.statusCode).toBe(200);
     const channels = await chat.listChannels(f.groupId);
@@ -428,17 +488,20 @@ describe('POST /api/group/user/sync', () => {
 
   it('answers the final list, reorders the places, and lets the unlisted leave (their channel closed)', async () => {
     const f = await wholeFamily();
-    const response = await call('POST', '/api/group/user/sync', {
-      groupId: f.groupId,
-      results: [
-        { userId: f.child._id, userType: 'child' },
-        { userId: f.parent2._id, userType: 'adoptive_parent' },
-        { userId: f.parent1._id, userType: 'adoptive_parent' },
-        { userId: f.birth2._id, userType: 'birth_family' },
-      ],
+    const response = await call(t.app, endpoints.group.syncUsers, {
+      auth: token,
+      body: {
+        groupId: f.groupId,
+        results: [
+          { userId: f.child._id, userType: 'child' },
+          { userId: f.parent2._id, userType: 'adoptive_parent' },
+          { userId: f.parent1._id, userType: 'adoptive_parent' },
+          { userId: f.birth2._id, userType: 'birth_family' },
+        ],
+      },
     });
     expect(response.statusCode).toBe(200);
-    expect((response.json().result as GroupMember[]).map((m) => [m.name, m.role, m.position])).toEqual([
+    expect(response.json().result.map((m) => [m.name, m.role, m.position])).toEqual([
       ['Robin Lee', 'child', 1],
       ['Andy Adams', 'adoptive_parent', 1],
       ['Alice Adams', 'adoptive_parent', 2],
@@ -464,31 +527,40 @@ describe('POST /api/group/user/sync', () => {
 
   it('checks the rules of the list and refuses a person who is not in the family', async () => {
     const f = await wholeFamily();
-    const noBirth = await call('POST', '/api/group/user/sync', {
-      groupId: f.groupId,
-      results: [{ userId: f.parent1._id, userType: 'adoptive_parent' }],
+    const noBirth = await call(t.app, endpoints.group.syncUsers, {
+      auth: token,
+      body: {
+        groupId: f.groupId,
+        results: [{ userId: f.parent1._id, userType: 'adoptive_parent' }],
+      },
     });
     expect(noBirth.statusCode).toBe(400);
-    expect(noBirth.json().message).toBe(MSG.validation.birthFamilyRequired);
-    const noParent = await call('POST', '/api/group/user/sync', {
-      groupId: f.groupId,
-      results: [{ userId: f.birth1._id, userType: 'birth_family' }],
+    expect(noBirth.error().message).toBe(MSG.validation.birthFamilyRequired);
+    const noParent = await call(t.app, endpoints.group.syncUsers, {
+      auth: token,
+      body: {
+        groupId: f.groupId,
+        results: [{ userId: f.birth1._id, userType: 'birth_family' }],
+      },
     });
-    expect(noParent.json().message).toBe(MSG.validation.adoptiveParentRequired);
+    expect(noParent.error().message).toBe(MSG.validation.adoptiveParentRequired);
 
     const stranger = await addFamilyMember(t.db(), {
       groupId: (await createGroup(t.db(), { entityId: entity.entityId })).groupId,
       role: 'birth_family',
     });
-    const foreignPerson = await call('POST', '/api/group/user/sync', {
-      groupId: f.groupId,
-      results: [
-        { userId: f.parent1._id, userType: 'adoptive_parent' },
-        { userId: stranger.memberId, userType: 'birth_family' },
-      ],
+    const foreignPerson = await call(t.app, endpoints.group.syncUsers, {
+      auth: token,
+      body: {
+        groupId: f.groupId,
+        results: [
+          { userId: f.parent1._id, userType: 'adoptive_parent' },
+          { userId: stranger.memberId, userType: 'birth_family' },
+        ],
+      },
     });
     expect(foreignPerson.statusCode).toBe(422);
-    expect(foreignPerson.json().message).toBe(MSG.families.memberNotInFamily);
+    expect(foreignPerson.error().message).toBe(MSG.families.memberNotInFamily);
     expect(await members(f.groupId)).toHaveLength(5);
   });
 });
@@ -507,12 +579,15 @@ describe('POST /api/group/user/sync: too many in a role', () => {
     const birth = await created(groupId, 'Bella Birch', 'birth_family', email('bella'));
     const before = await members(groupId);
 
-    const threeParents = await call('POST', '/api/group/user/sync', {
-      groupId,
-      results: [
-        ...parents.map((p) => ({ userId: p._id, userType: 'adoptive_parent' })),
-        { userId: birth._id, userType: 'birth_family' },
-      ],
+    const threeParents = await callLoose(t.app, endpoints.group.syncUsers, {
+      auth: token,
+      body: {
+        groupId,
+        results: [
+          ...parents.map((p) => ({ userId: p._id, userType: 'adoptive_parent' })),
+          { userId: birth._id, userType: 'birth_family' },
+        ],
+      },
     });
     expect(threeParents.statusCode).toBe(400);
     expect(threeParents.json()).toEqual({
@@ -520,14 +595,17 @@ describe('POST /api/group/user/sync: too many in a role', () => {
       fields: { results: MSG.families.tooManyAdoptiveParents },
     });
 
-    const twoChildren = await call('POST', '/api/group/user/sync', {
-      groupId,
-      results: [
-        { userId: child1._id, userType: 'child' },
-        { userId: child2._id, userType: 'child' },
-        { userId: parents[0]!._id, userType: 'adoptive_parent' },
-        { userId: birth._id, userType: 'birth_family' },
-      ],
+    const twoChildren = await call(t.app, endpoints.group.syncUsers, {
+      auth: token,
+      body: {
+        groupId,
+        results: [
+          { userId: child1._id, userType: 'child' },
+          { userId: child2._id, userType: 'child' },
+          { userId: parents[0]!._id, userType: 'adoptive_parent' },
+          { userId: birth._id, userType: 'birth_family' },
+        ],
+      },
     });
     expect(twoChildren.statusCode).toBe(400);
     expect(twoChildren.json()).toEqual({
@@ -544,8 +622,12 @@ describe('POST /api/group/member/manager/{groupId}/{userId}', () => {
   it('a deactivated member reads but cannot post; activated again, they can', async () => {
     const f = await wholeFamily();
     const [channel] = await chat.listChannels(f.groupId);
-    const off = await call('POST', `/api/group/member/manager/${f.groupId}/${f.birth1._id}`, {
-      active: false,
+    const off = await call(t.app, endpoints.group.memberStatus, {
+      params: { groupId: f.groupId, userId: f.birth1._id },
+      auth: token,
+      body: {
+        active: false,
+      },
     });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toEqual({ message: MSG.families.memberStatusUpdated });
@@ -560,7 +642,11 @@ describe('POST /api/group/member/manager/{groupId}/{userId}', () => {
       .where(eq(chatChannelMembers.userId, f.birth1._id));
     expect(permissions).toEqual([{ permission: 'read' }]);
 
-    const on = await call('POST', `/api/group/member/manager/${f.groupId}/${f.birth1._id}`, { active: true });
+    const on = await call(t.app, endpoints.group.memberStatus, {
+      params: { groupId: f.groupId, userId: f.birth1._id },
+      auth: token,
+      body: { active: true },
+    });
     expect(on.statusCode).toBe(200);
     expect(
       await chat.postMessage({ channelId: channel!.id, userId: f.birth1._id, html: 'back' }),
@@ -570,25 +656,38 @@ describe('POST /api/group/member/manager/{groupId}/{userId}', () => {
   it('a person deactivated in one family still posts in another family where they are active', async () => {
     const f = await wholeFamily();
     const second = await createGroup(t.db(), { entityId: entity.entityId, name: 'Casey Lee' });
-    await call('POST', '/api/group/member/add', {
-      groupId: second.groupId,
-      role: 'birth_family',
-      userId: f.birth1._id,
+    await call(t.app, endpoints.group.addMember, {
+      auth: token,
+      body: {
+        groupId: second.groupId,
+        role: 'birth_family',
+        userId: f.birth1._id,
+      },
     });
-    await call('POST', '/api/group/member/add', {
-      groupId: second.groupId,
-      role: 'adoptive_parent',
-      userId: f.parent1._id,
+    await call(t.app, endpoints.group.addMember, {
+      auth: token,
+      body: {
+        groupId: second.groupId,
+        role: 'adoptive_parent',
+        userId: f.parent1._id,
+      },
     });
-    const synced = await call('POST', '/api/group/user/sync', {
-      groupId: second.groupId,
-      results: [
-        { userId: f.parent1._id, userType: 'adoptive_parent' },
-        { userId: f.birth1._id, userType: 'birth_family' },
-      ],
+    const synced = await call(t.app, endpoints.group.syncUsers, {
+      auth: token,
+      body: {
+        groupId: second.groupId,
+        results: [
+          { userId: f.parent1._id, userType: 'adoptive_parent' },
+          { userId: f.birth1._id, userType: 'birth_family' },
+        ],
+      },
     });
     expect(synced.statusCode).toBe(200);
-    await call('POST', `/api/group/member/manager/${f.groupId}/${f.birth1._id}`, { active: false });
+    await call(t.app, endpoints.group.memberStatus, {
+      params: { groupId: f.groupId, userId: f.birth1._id },
+      auth: token,
+      body: { active: false },
+    });
     const [here] = await chat.listChannels(f.groupId);
     const [there] = await chat.listChannels(second.groupId);
     expect(await chat.postMessage({ channelId: here!.id, userId: f.birth1._id, html: 'x' })).toEqual({
@@ -610,13 +709,13 @@ describe('POST /api/group/member/manager/{groupId}/{userId}', () => {
 
   it('answers 404 for a person who is not in the family', async () => {
     const f = await wholeFamily();
-    const response = await call(
-      'POST',
-      `/api/group/member/manager/${f.groupId}/6f0f7f6e-3b7a-4c55-9a8e-2f3f4b5c6d7e`,
-      {
+    const response = await call(t.app, endpoints.group.memberStatus, {
+      params: { groupId: f.groupId, userId: '6f0f7f6e-3b7a-4c55-9a8e-2f3f4b5c6d7e' },
+      auth: token,
+      body: {
         active: false,
       },
-    );
+    });
     expect(response.statusCode).toBe(404);
   });
 });
@@ -629,46 +728,63 @@ describe('a person in families of two entities', () => {
     otherToken = (await signIn(t.app, { email: other.email, password: other.password!, role: 'entity' }))
       .authorization;
   });
-  const asOther = (method: Method, url: string, payload?: object) => call(method, url, payload, otherToken);
 
   /** A person the other entity created in a family of its own (a synced family, with its channels). */
   async function theirs(name: string) {
     const { groupId } = await createGroup(t.db(), { entityId: other.entityId, name: 'Casey Lee' });
     const address = email('theirs');
-    const parent = await asOther('POST', '/api/group/user/create', {
-      groupId,
-      name: 'Olive Other',
-      email: email('olive'),
-      subtype: 'adoptive_parent',
+    const parent = await call(t.app, endpoints.group.createUser, {
+      auth: otherToken,
+      body: {
+        groupId,
+        name: 'Olive Other',
+        email: email('olive'),
+        subtype: 'adoptive_parent',
+      },
     });
-    const person = await asOther('POST', '/api/group/user/create', {
-      groupId,
-      name,
-      email: address,
-      subtype: 'birth_family',
+    const person = await call(t.app, endpoints.group.createUser, {
+      auth: otherToken,
+      body: {
+        groupId,
+        name,
+        email: address,
+        subtype: 'birth_family',
+      },
     });
     expect(person.statusCode, person.body).toBe(201);
-    const sync = await asOther('POST', '/api/group/user/sync', {
-      groupId,
-      results: [
-        { userId: parent.json()._id, userType: 'adoptive_parent' },
-        { userId: person.json()._id, userType: 'birth_family' },
-      ],
+    const sync = await call(t.app, endpoints.group.syncUsers, {
+      auth: otherToken,
+      body: {
+        groupId,
+        results: [
+          { userId: parent.json()._id, userType: 'adoptive_parent' },
+          { userId: person.json()._id, userType: 'birth_family' },
+        ],
+      },
     });
     expect(sync.statusCode, sync.body).toBe(200);
     return { groupId, address, id: person.json()._id as string };
   }
 
   async function theirMembers(groupId: string): Promise<GroupMember[]> {
-    const response = await asOther('GET', `/api/group/member/list/${groupId}`);
+    const response = await call(t.app, endpoints.group.members, {
+      params: { id: groupId },
+      auth: otherToken,
+    });
     expect(response.statusCode, response.body).toBe(200);
     return response.json().result;
   }
 
   it('user/check answers a person of another entity’s family exactly as an unknown e-mail, and audits every look-up', async () => {
     const person = await theirs('Kim Known');
-    const unknown = await call('POST', '/api/group/user/check', { email: email('nobody') });
-    const foreign = await call('POST', '/api/group/user/check', { email: person.address.toUpperCase() });
+    const unknown = await call(t.app, endpoints.group.checkUser, {
+      auth: token,
+      body: { email: email('nobody') },
+    });
+    const foreign = await call(t.app, endpoints.group.checkUser, {
+      auth: token,
+      body: { email: person.address.toUpperCase() },
+    });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual({ message: MSG.extra.notFound });
     expect(foreign.body).toBe(unknown.body);
@@ -705,7 +821,10 @@ describe('a person in families of two entities', () => {
     expect(linked._id).toBe(person.id);
     expect((await theirMembers(person.groupId))[1]).toMatchObject({ _id: person.id, name: 'Kim Known' });
     // Now a person of the caller's families: the look-up answers with the caller's name for them.
-    const check = await call('POST', '/api/group/user/check', { email: person.address });
+    const check = await call(t.app, endpoints.group.checkUser, {
+      auth: token,
+      body: { email: person.address },
+    });
     expect(check.json()).toEqual({
       _id: person.id,
       name: 'Kimberly Known',
@@ -732,11 +851,15 @@ describe('a person in families of two entities', () => {
       role: 'birth_family',
       position: 1,
     });
-    const response = await call('PUT', `/api/group/user/edit/${person._id}`, {
-      groupId,
-      name: 'Renamed Person',
-      email: person.email,
-      subtype: 'adoptive_parent',
+    const response = await call(t.app, endpoints.group.editUser, {
+      params: { userId: person._id },
+      auth: token,
+      body: {
+        groupId,
+        name: 'Renamed Person',
+        email: person.email,
+        subtype: 'adoptive_parent',
+      },
     });
     expect(response.statusCode, response.body).toBe(200);
     expect((await members(groupId))[0]).toMatchObject({ name: 'Renamed Person', role: 'adoptive_parent' });
@@ -747,22 +870,30 @@ describe('a person in families of two entities', () => {
     const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
     await created(groupId, 'Samuel Shared', 'birth_family', person.address);
 
-    const renamed = await asOther('PUT', `/api/group/user/edit/${person.id}`, {
-      groupId: person.groupId,
-      name: 'Renamed Person',
-      email: person.address,
-      subtype: 'birth_family',
+    const renamed = await call(t.app, endpoints.group.editUser, {
+      params: { userId: person.id },
+      auth: otherToken,
+      body: {
+        groupId: person.groupId,
+        name: 'Renamed Person',
+        email: person.address,
+        subtype: 'birth_family',
+      },
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json()).toEqual({ _id: person.id, name: 'Renamed Person', email: person.address });
     expect((await theirMembers(person.groupId))[1]).toMatchObject({ _id: person.id, name: 'Renamed Person' });
     expect((await members(groupId))[0]).toMatchObject({ _id: person.id, name: 'Samuel Shared' });
 
-    const ours = await call('PUT', `/api/group/user/edit/${person.id}`, {
-      groupId,
-      name: 'Sam Ours',
-      email: person.address,
-      subtype: 'birth_family',
+    const ours = await call(t.app, endpoints.group.editUser, {
+      params: { userId: person.id },
+      auth: token,
+      body: {
+        groupId,
+        name: 'Sam Ours',
+        email: person.address,
+        subtype: 'birth_family',
+      },
     });
     expect(ours.statusCode, ours.body).toBe(200);
     expect((await members(groupId))[0]).toMatchObject({ name: 'Sam Ours' });
@@ -775,11 +906,15 @@ describe('a person in families of two entities', () => {
     await created(groupId, 'Pat Shared', 'birth_family', person.address);
     const newAddress = email('moved');
 
-    const moved = await asOther('PUT', `/api/group/user/edit/${person.id}`, {
-      groupId: person.groupId,
-      name: 'Pat Moved',
-      email: newAddress,
-      subtype: 'birth_family',
+    const moved = await call(t.app, endpoints.group.editUser, {
+      params: { userId: person.id },
+      auth: otherToken,
+      body: {
+        groupId: person.groupId,
+        name: 'Pat Moved',
+        email: newAddress,
+        subtype: 'birth_family',
+      },
     });
     expect(moved.statusCode, moved.body).toBe(200);
     const movedId = moved.json()._id as string;
@@ -807,11 +942,15 @@ describe('a person in families of two entities', () => {
     const person = await theirs('Lee Elsewhere');
     const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
     const mine = await created(groupId, 'Lee Mine', 'birth_family', email('mine'));
-    const edited = await call('PUT', `/api/group/user/edit/${mine._id}`, {
-      groupId,
-      name: 'Lee Mine',
-      email: person.address,
-      subtype: 'birth_family',
+    const edited = await call(t.app, endpoints.group.editUser, {
+      params: { userId: mine._id },
+      auth: token,
+      body: {
+        groupId,
+        name: 'Lee Mine',
+        email: person.address,
+        subtype: 'birth_family',
+      },
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toEqual({ _id: person.id, name: 'Lee Mine', email: person.address });
@@ -824,10 +963,13 @@ describe('a person in families of two entities', () => {
   it('does not link a person of another entity’s family by their id', async () => {
     const person = await theirs('Ida Hidden');
     const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
-    const response = await call('POST', '/api/group/member/add', {
-      groupId,
-      role: 'birth_family',
-      userId: person.id,
+    const response = await call(t.app, endpoints.group.addMember, {
+      auth: token,
+      body: {
+        groupId,
+        role: 'birth_family',
+        userId: person.id,
+      },
     });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: MSG.extra.notFound });
@@ -846,12 +988,10 @@ describe('POST /api/group/user/check: rate limit', () => {
       };
       const [first, second] = [await signInAs(), await signInAs()];
       const check = (authorization: string, from: string) =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/group/user/check',
+        call(limited.app, endpoints.group.checkUser, {
           remoteAddress: from,
-          headers: { authorization },
-          payload: { email: email('sweep') },
+          auth: authorization,
+          body: { email: email('sweep') },
         });
       for (let i = 1; i <= 12; i++) expect((await check(first, `10.3.0.${i}`)).statusCode).toBe(404);
       const refused = await check(first, '10.3.1.1');
@@ -879,10 +1019,14 @@ describe('PUT /api/group/member/save/{groupId}: the places saved at once', () =>
     lastName,
   });
   const save = (groupId: string, places: { child?: Slot; adoptive: Slot[]; birth: Slot[] }) =>
-    call('PUT', `/api/group/member/save/${groupId}`, {
-      child: places.child ?? none,
-      adoptive: [places.adoptive[0] ?? none, places.adoptive[1] ?? none],
-      birth: [places.birth[0] ?? none, places.birth[1] ?? none],
+    call(t.app, endpoints.group.saveMembers, {
+      params: { groupId },
+      auth: token,
+      body: {
+        child: places.child ?? none,
+        adoptive: [places.adoptive[0] ?? none, places.adoptive[1] ?? none],
+        birth: [places.birth[0] ?? none, places.birth[1] ?? none],
+      },
     });
   const peopleWith = async (address: string) =>
     t.db().select().from(familyMembers).where(eq(familyMembers.email, address));
@@ -991,7 +1135,7 @@ describe('PUT /api/group/member/save/{groupId}: the places saved at once', () =>
       birth: [place(same.toUpperCase(), 'Sam', 'Smith')],
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().fields).toEqual({ 'birth.0.email': MSG.validation.emailTwiceInFamily });
+    expect(response.error().fields).toEqual({ 'birth.0.email': MSG.validation.emailTwiceInFamily });
     expect(await peopleWith(same)).toEqual([]);
   });
 
@@ -1028,10 +1172,14 @@ describe('PUT /api/group/member/save/{groupId}: the places saved at once', () =>
       'birth_family:1:Bella Birch',
       'birth_family:2:Andy Adams',
     ]);
-    const activity = await call('GET', `/api/groups/${family.groupId}/activity`);
+    const activity = await call(t.app, endpoints.activity.family, {
+      params: { groupId: family.groupId },
+      auth: token,
+    });
     expect(activity.statusCode, activity.body).toBe(200);
-    const events = (activity.json().events as { action: string; subject: string; detail: string | null }[])
-      .filter((e) => e.action.startsWith('member.') && e.action !== 'member.looked_up')
+    const events = activity
+      .json()
+      .events.filter((e) => e.action.startsWith('member.') && e.action !== 'member.looked_up')
       .map((e) => `${e.action} ${e.subject} ${e.detail ?? ''}`.trim())
       .sort();
     expect(events).toEqual([

@@ -1,8 +1,9 @@
 // A person in families of two entities, named differently by each: every view and export of one
 // entity shows the name that entity gave, whatever the other does (links the person, saves its family,
 // lets the person go), on both chat providers. Nothing in one entity's views tells it of the other.
-import { API, apiPath } from '@bridge-talk/contract';
+import { endpoints } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, callLoose, withKey } from '../../test-support/api-client.js';
 import {
   type ChatKind,
   type ConversationApp,
@@ -40,11 +41,11 @@ describe.each<ChatKind>(['local', 'stream'])(
     };
     let beatriceId = '';
 
-    const call = (entity: Entity, method: 'GET' | 'POST', url: string, payload?: object) =>
-      c.t.app.inject({ method, url, headers: { authorization: entity.authorization }, payload });
-
     async function sync(entity: Entity, groupId: string, results: { userId: string; userType: string }[]) {
-      const synced = await call(entity, 'POST', API.group.syncUsers, { groupId, results });
+      const synced = await callLoose(c.t.app, endpoints.group.syncUsers, {
+        auth: entity,
+        body: { groupId, results },
+      });
       expect(synced.statusCode, synced.body).toBe(200);
     }
 
@@ -55,11 +56,14 @@ describe.each<ChatKind>(['local', 'stream'])(
         name: `${parentName} family`,
       });
       const create = async (person: string, email: string, subtype: string) => {
-        const created = await call(entity, 'POST', API.group.createUser, {
-          groupId,
-          name: person,
-          email,
-          subtype,
+        const created = await callLoose(c.t.app, endpoints.group.createUser, {
+          auth: entity,
+          body: {
+            groupId,
+            name: person,
+            email,
+            subtype,
+          },
         });
         expect(created.statusCode, created.body).toBe(201);
         return created.json()._id as string;
@@ -70,15 +74,19 @@ describe.each<ChatKind>(['local', 'stream'])(
         { userId: parentId, userType: 'adoptive_parent' },
         { userId: birthId, userType: 'birth_family' },
       ]);
-      const channels = await call(entity, 'GET', apiPath(API.channels.list, { groupId }));
-      const [channel] = channels.json().channels as { id: string }[];
+      const channels = await call(c.t.app, endpoints.channels.list, { params: { groupId }, auth: entity });
+      const [channel] = withKey(channels.json(), 'channels').channels;
       return { groupId, parentId, birthId, channelId: channel!.id };
     }
 
     /** The entity saves its family without changing anything a person sees (a member toggled on). */
     async function noOpSave(entity: Entity, groupId: string, userId: string) {
-      const saved = await call(entity, 'POST', apiPath(API.group.memberStatus, { groupId, userId }), {
-        active: true,
+      const saved = await call(c.t.app, endpoints.group.memberStatus, {
+        params: { groupId, userId },
+        auth: entity,
+        body: {
+          active: true,
+        },
       });
       expect(saved.statusCode, saved.body).toBe(200);
     }
@@ -106,32 +114,36 @@ describe.each<ChatKind>(['local', 'stream'])(
       word: string,
     ) {
       const { groupId, channelId } = family;
-      const list = apiPath(API.channels.list, { groupId });
-      const members = await call(entity, 'GET', list);
-      const history = await call(entity, 'GET', `${list}?${new URLSearchParams({ channelId })}`);
-      const search = await call(
-        entity,
-        'GET',
-        `${apiPath(API.channels.search, { groupId, channelId })}?${new URLSearchParams({ q: word })}`,
-      );
-      const reports = await call(entity, 'GET', `${API.reports.list}?${new URLSearchParams({ groupId })}`);
+      const members = await call(c.t.app, endpoints.channels.list, { params: { groupId }, auth: entity });
+      const history = await call(c.t.app, endpoints.channels.list, {
+        params: { groupId },
+        query: { channelId },
+        auth: entity,
+      });
+      const search = await call(c.t.app, endpoints.channels.search, {
+        params: { groupId, channelId },
+        query: { q: word },
+        auth: entity,
+      });
+      const reports = await call(c.t.app, endpoints.reports.list, { query: { groupId }, auth: entity });
       for (const answer of [members, history, search, reports])
         expect(answer.statusCode, answer.body).toBe(200);
       const email = unique('records');
-      const exported = await call(entity, 'POST', apiPath(API.channels.exportRequest, { channelId }), {
-        email,
+      const exported = await call(c.t.app, endpoints.channels.exportRequest, {
+        params: { channelId },
+        auth: entity,
+        body: {
+          email,
+        },
       });
       expect(exported.statusCode, exported.body).toBe(200);
       const mail = await waitForMessage(smtp, email, /Conversation export/, 30_000);
       const pdf = extractPdfText(mail.attachments[0]!.content).join('\n');
       return {
-        members: members.json().channels as { members: { user_id: string; name: string }[] }[],
-        history: history.json().messages as {
-          user: { id: string; name: string };
-          flaggedMessages: { flags: { user: { name: string } }[] };
-        }[],
-        hits: search.json().hits as { user: { id: string; name: string } }[],
-        reports: reports.json().reports as { reportedBy: string; author: string | null }[],
+        members: withKey(members.json(), 'channels').channels,
+        history: withKey(history.json(), 'messages').messages,
+        hits: search.json().hits,
+        reports: reports.json().reports,
         pdf,
         all: [members.body, history.body, search.body, reports.body, pdf].join('\n'),
       };
@@ -182,11 +194,14 @@ describe.each<ChatKind>(['local', 'stream'])(
 
     it('a member who left a family keeps, in its history, the name that family gave, whatever the other entity saves', async () => {
       const { groupId } = families.b;
-      const other = await call(b, 'POST', API.group.createUser, {
-        groupId,
-        name: 'Bo Birch',
-        email: unique('bo'),
-        subtype: 'birth_family',
+      const other = await call(c.t.app, endpoints.group.createUser, {
+        auth: b,
+        body: {
+          groupId,
+          name: 'Bo Birch',
+          email: unique('bo'),
+          subtype: 'birth_family',
+        },
       });
       expect(other.statusCode, other.body).toBe(201);
       await sync(b, groupId, [

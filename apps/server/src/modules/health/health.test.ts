@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MSG } from '@bridge-talk/contract';
+import { endpoints, MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, callLoose } from '../../test-support/api-client.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
@@ -16,10 +17,10 @@ afterAll(() => t.close());
 
 describe('system routes and the error handler', () => {
   it('answers /api/health and /api/ready', async () => {
-    const health = await t.app.inject({ url: '/api/health' });
+    const health = await call(t.app, endpoints.system.health);
     expect(health.statusCode).toBe(200);
     expect(health.json()).toEqual({ status: 'ok' });
-    const ready = await t.app.inject({ url: '/api/ready' });
+    const ready = await call(t.app, endpoints.system.ready);
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ready', database: 'ok', storage: 'ok', mail: 'ok' });
   });
@@ -31,24 +32,20 @@ describe('system routes and the error handler', () => {
   });
 
   it('turns a failed validation into 400 with per-field messages', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'not-an-email', password: '123', role: 'admin' },
+    const response = await call(t.app, endpoints.auth.login, {
+      body: { email: 'not-an-email', password: '123', role: 'admin' },
     });
     expect(response.statusCode).toBe(400);
-    const body = response.json();
+    const body = response.error();
     expect(body.fields.email).toBe(MSG.validation.emailWrong);
     expect(body.fields.password).toBe(MSG.validation.passwordMin);
     expect(typeof body.message).toBe('string');
   });
 
   it('answers malformed JSON with a 400, not a 500', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
+    const response = await callLoose(t.app, endpoints.auth.login, {
       headers: { 'content-type': 'application/json' },
-      payload: '{"email":',
+      body: '{"email":',
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toEqual(expect.any(String));
@@ -63,22 +60,21 @@ describe('system routes and the error handler', () => {
   });
 
   it('sends security headers and a request id', async () => {
-    const response = await t.app.inject({
-      url: '/api/health',
+    const response = await call(t.app, endpoints.system.health, {
       headers: { 'x-request-id': 'trace-12345678' },
     });
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-request-id']).toBe('trace-12345678');
-    const generated = await t.app.inject({ url: '/api/health' });
+    const generated = await call(t.app, endpoints.system.health);
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('gives API answers the pages’ security headers without nonces, and the pages theirs', async () => {
     const page = await t.app.inject({ url: '/not-an-api-address' });
-    const signedOut = await t.app.inject({ url: '/api/auth/me' });
-    const health = await t.app.inject({ url: '/api/health' });
+    const signedOut = await call(t.app, endpoints.auth.me);
+    const health = await call(t.app, endpoints.system.health);
     expect(signedOut.statusCode).toBe(401);
     const pagePolicy = page.headers['content-security-policy'] as string;
     expect(pagePolicy).toMatch(/style-src 'self' 'nonce-[0-9a-f]{32}'/);

@@ -5,8 +5,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API, apiPath, MSG } from '@bridge-talk/contract';
+import { API, apiPath, endpoints, MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { call } from '../../test-support/api-client.js';
 import { createEntityUser } from '../../test-support/factories.js';
 import { createTestApp, eventually, rememberSecret, type TestApp } from '../../test-support/test-app.js';
 import { METRICS_PATH } from './metrics.js';
@@ -81,7 +82,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     });
     const before = await scrape();
 
-    for (let i = 0; i < 3; i++) expect((await t.app.inject({ url: API.system.health })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await call(t.app, endpoints.system.health)).statusCode).toBe(200);
     for (let i = 0; i < 2; i++)
       expect((await t.app.inject({ url: '/api/nothing-here' })).statusCode).toBe(404);
     const verified = await t.app.inject({ url: apiPath(verifyRoute, { hash }) });
@@ -125,11 +126,9 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     const entity = await createEntityUser(t.db());
     const requestId = 'metrics-request-0001';
     const sentBefore = sample(await scrape(), 'mail_sent_total');
-    const requested = await t.app.inject({
-      method: 'POST',
-      url: API.auth.passwordRequest,
+    const requested = await call(t.app, endpoints.auth.passwordRequest, {
       headers: { 'x-request-id': requestId },
-      payload: { email: entity.email, role: 'entity' },
+      body: { email: entity.email, role: 'entity' },
     });
     expect(requested.statusCode).toBe(200);
     expect(requested.headers['x-request-id']).toBe(requestId);
@@ -158,8 +157,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
   });
 
   it('replaces an incoming request id that is not a safe one', async () => {
-    const response = await t.app.inject({
-      url: API.system.health,
+    const response = await call(t.app, endpoints.system.health, {
       headers: { 'x-request-id': 'bad id\u0001<script>' },
     });
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
@@ -169,8 +167,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     const ping = vi
       .spyOn(t.app.ctx.database, 'ping')
       .mockRejectedValueOnce(new Error('connect ECONNREFUSED 10.9.8.7:5432'));
-    const down = await t.app.inject({
-      url: API.system.ready,
+    const down = await call(t.app, endpoints.system.ready, {
       headers: { 'x-request-id': 'ready-down-0001' },
     });
     ping.mockRestore();
@@ -188,7 +185,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       dependency: 'database',
       err: { message: 'connect ECONNREFUSED 10.9.8.7:5432' },
     });
-    const ready = await t.app.inject({ url: API.system.ready });
+    const ready = await call(t.app, endpoints.system.ready);
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ready', database: 'ok', storage: 'ok', mail: 'ok' });
   });
@@ -206,7 +203,7 @@ describe('GET /metrics without METRICS_TOKEN', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: MSG.extra.notFound });
       expect(blocked.app.metricsUrl).toBeNull();
-      const ready = await blocked.app.inject({ url: API.system.ready });
+      const ready = await call(blocked.app, endpoints.system.ready);
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toEqual({
         status: 'unready',

@@ -1,11 +1,12 @@
 // The shared attempt counters: pruning of old rows, and @fastify/rate-limit's per-route limits counted
 // in the fileDatabase(), so that two app instances (two processes) on one fileDatabase() count once and a restart
 // forgets nothing.
-import { MSG } from '@bridge-talk/contract';
+import { endpoints, MSG } from '@bridge-talk/contract';
 import { count, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countHits, findCounters } from '../../db/hit-counters.js';
 import { rateLimitCounters } from '../../db/schema.js';
+import { call } from '../../test-support/api-client.js';
 import { useFileDatabase } from '../../test-support/file-database.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 
@@ -63,11 +64,9 @@ describe('per-route limits of @fastify/rate-limit', () => {
   });
 
   const forgot = (t: TestApp, from: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password/request',
+    call(t.app, endpoints.auth.passwordRequest, {
       remoteAddress: from,
-      payload: { email: `nobody-${Math.random().toString(36).slice(2)}@test.local`, role: 'entity' },
+      body: { email: `nobody-${Math.random().toString(36).slice(2)}@test.local`, role: 'entity' },
     });
 
   it('counts a client once across two app instances on one fileDatabase(), and after a restart', async () => {
@@ -83,11 +82,9 @@ describe('per-route limits of @fastify/rate-limit', () => {
 
     // Another client, and the same client on another route, are counted apart.
     expect((await forgot(first, '192.0.2.11')).statusCode).not.toBe(429);
-    const login = await second.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
+    const login = await call(second.app, endpoints.auth.login, {
       remoteAddress: '192.0.2.10',
-      payload: { email: 'nobody@test.local', password: 'Wrong-Pass-1', role: 'admin' },
+      body: { email: 'nobody@test.local', password: 'Wrong-Pass-1', role: 'admin' },
     });
     expect(login.statusCode).toBe(401);
 

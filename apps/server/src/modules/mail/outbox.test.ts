@@ -5,11 +5,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { API, apiPath } from '@bridge-talk/contract';
+import { endpoints } from '@bridge-talk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailTransport } from '../../providers/mail/mail-transport.js';
 import { createOutboxTransport } from '../../providers/mail/outbox-transport.js';
+import { call } from '../../test-support/api-client.js';
 import {
   type ConversationApp,
   createConversationApp,
@@ -48,11 +49,10 @@ describe('outbox mode', () => {
     const f = await familyWithChannel(c, owner.entityId, 'Robin Smith');
     await c.post({ channelId: f.channelId, userId: f.parent.memberId, html: '<p>Hello from the lake</p>' });
     const email = uniqueEmail('records');
-    const response = await c.t.app.inject({
-      method: 'POST',
-      url: apiPath(API.channels.exportRequest, { channelId: f.channelId }),
-      headers: { authorization: owner.authorization },
-      payload: { email },
+    const response = await call(c.t.app, endpoints.channels.exportRequest, {
+      params: { channelId: f.channelId },
+      auth: owner.authorization,
+      body: { email },
     });
     expect(response.statusCode).toBe(200);
 
@@ -66,10 +66,7 @@ describe('outbox mode', () => {
     // Intact: the fingerprint the mail states is the SHA-256 of the attachment as the file holds it.
     const fingerprint = /^([0-9a-f]{64})$/m.exec(mail.text ?? '')?.[1];
     expect(fingerprint).toBe(createHash('sha256').update(pdf!.content).digest('hex'));
-    const verified = await c.t.app.inject({
-      method: 'GET',
-      url: apiPath(API.exports.verify, { hash: fingerprint! }),
-    });
+    const verified = await call(c.t.app, endpoints.exports.verify, { params: { hash: fingerprint! } });
     expect(verified.json()).toMatchObject({ issued: true, byteSize: pdf!.content.length });
 
     // The log names the file and the attachment; the body stays out of it (OUTBOX_LOG_TEXT=false).
@@ -81,11 +78,9 @@ describe('outbox mode', () => {
   it('writes ordinary mails too: an invitation, with its code, to a file a mail client opens', async () => {
     const admin = await signIn(c.t.app, { ...TEST_ADMIN, role: 'admin' });
     const email = uniqueEmail('invited');
-    const created = await c.t.app.inject({
-      method: 'POST',
-      url: API.entity.create,
-      headers: { authorization: admin.authorization },
-      payload: {
+    const created = await call(c.t.app, endpoints.entity.create, {
+      auth: admin.authorization,
+      body: {
         name: 'Open Arms Agency',
         phone: '(555) 010-2000',
         address: '1 Main Street, Springfield',

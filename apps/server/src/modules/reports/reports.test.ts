@@ -3,8 +3,9 @@
 // review needs a note and takes the '!' away while the history keeps the report, and a report of
 // another entity is not found.
 import { createHmac } from 'node:crypto';
-import { API, apiPath, MAIL_TEXTS, MSG } from '@bridge-talk/contract';
+import { endpoints, MAIL_TEXTS, MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, callLoose, withKey } from '../../test-support/api-client.js';
 import {
   type ConversationApp,
   createConversationApp,
@@ -30,17 +31,11 @@ describe('reported messages, local provider', () => {
   }, 60_000);
   afterAll(() => c.close());
 
-  const get = (url: string, authorization = entity.authorization) =>
-    c.t.app.inject({ method: 'GET', url, headers: { authorization } });
-  const post = (url: string, payload: unknown, authorization = entity.authorization) =>
-    c.t.app.inject({ method: 'POST', url, headers: { authorization }, payload: payload as object });
-
   async function report(messageId: string, memberId: string, reason?: string) {
-    const answer = await c.t.app.inject({
-      method: 'POST',
-      url: apiPath(API.chat.flags, { messageId }),
-      headers: { authorization: await signedMemberAuthorization(c.t.app, memberId) },
-      payload: reason ? { reason } : {},
+    const answer = await call(c.t.app, endpoints.chat.flags, {
+      params: { messageId },
+      auth: await signedMemberAuthorization(c.t.app, memberId),
+      body: reason ? { reason } : {},
     });
     expect(answer.statusCode).toBe(200);
   }
@@ -55,7 +50,7 @@ describe('reported messages, local provider', () => {
     await report(messageId, f.parent.memberId, 'threat');
     await report(messageId, f.parent.memberId, 'threat');
 
-    const list = await get(API.reports.list);
+    const list = await call(c.t.app, endpoints.reports.list, { auth: entity.authorization });
     expect(list.statusCode).toBe(200);
     expect(list.json()).toMatchObject({ total: 1, page: 1, pageSize: 25 });
     const [row] = list.json().reports;
@@ -74,15 +69,23 @@ describe('reported messages, local provider', () => {
       reviewedBy: null,
       reviewNote: null,
     });
-    expect((await get(API.reports.count)).json()).toEqual({ open: 1 });
+    expect((await call(c.t.app, endpoints.reports.count, { auth: entity.authorization })).json()).toEqual({
+      open: 1,
+    });
 
-    const families = await get(API.group.list);
-    expect(families.json().result.find((g: { _id: string }) => g._id === f.groupId).reports).toBe(true);
+    const families = await call(c.t.app, endpoints.group.list, { auth: entity.authorization });
+    expect(families.json().result.find((g) => g._id === f.groupId)!.reports).toBe(true);
     // A search answers the same '!' (its page is another statement).
-    const searched = await get(`${API.group.list}?search=robin%20queue`);
+    const searched = await call(c.t.app, endpoints.group.list, {
+      query: { search: 'robin queue' },
+      auth: entity.authorization,
+    });
     expect(searched.json().result).toEqual([expect.objectContaining({ _id: f.groupId, reports: true })]);
-    const channels = await get(apiPath(API.channels.list, { groupId: f.groupId }));
-    expect(channels.json().channels[0].hasReports).toBe(true);
+    const channels = await call(c.t.app, endpoints.channels.list, {
+      params: { groupId: f.groupId },
+      auth: entity.authorization,
+    });
+    expect(withKey(channels.json(), 'channels').channels[0]!.hasReports).toBe(true);
 
     // The alert: within the job's run, to the sign-in e-mail, naming the family, the channel and the link.
     const [mail] = await eventually(async () => {
@@ -96,33 +99,46 @@ describe('reported messages, local provider', () => {
     expect(mail!.text).not.toContain('threat');
     // Nobody else hears of it.
     expect(await findSentMailTo(c.t.db(), other.email)).toEqual([]);
-    expect((await get(API.reports.list, other.authorization)).json().total).toBe(0);
+    expect((await call(c.t.app, endpoints.reports.list, { auth: other.authorization })).json().total).toBe(0);
   });
 
   it('needs a note to review; a reviewed report leaves the open list and the ‘!’, and stays in the history', async () => {
     const f = await familyWithChannel(c, entity.entityId, 'Robin Review');
     const messageId = await c.post({ channelId: f.channelId, userId: f.birth.memberId, html: 'Come alone' });
     await report(messageId, f.parent.memberId);
-    const open = (await get(`${API.reports.list}?state=open&groupId=${f.groupId}`)).json().reports;
+    const open = (
+      await call(c.t.app, endpoints.reports.list, {
+        query: { state: 'open', groupId: f.groupId },
+        auth: entity.authorization,
+      })
+    ).json().reports;
     expect(open).toHaveLength(1);
-    const id = open[0].id as string;
-    const reviewUrl = apiPath(API.reports.review, { id });
+    const id = open[0]!.id;
+    const review = (body: unknown, auth = entity.authorization) =>
+      callLoose(c.t.app, endpoints.reports.review, { params: { id }, body, auth });
 
     for (const note of [undefined, '', '   ']) {
-      const refused = await post(reviewUrl, note === undefined ? {} : { note });
+      const refused = await review(note === undefined ? {} : { note });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toBe(MSG.reports.reviewNoteRequired);
     }
-    const long = await post(reviewUrl, { note: 'x'.repeat(2001) });
+    const long = await review({ note: 'x'.repeat(2001) });
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toBe('Note must be at most 2000 characters');
-    expect((await get(`${API.reports.list}?state=open&groupId=${f.groupId}`)).json().total).toBe(1);
+    expect(
+      (
+        await call(c.t.app, endpoints.reports.list, {
+          query: { state: 'open', groupId: f.groupId },
+          auth: entity.authorization,
+        })
+      ).json().total,
+    ).toBe(1);
     // Another entity cannot review it, nor learn that it exists.
-    const foreign = await post(reviewUrl, { note: 'mine now' }, other.authorization);
+    const foreign = await review({ note: 'mine now' }, other.authorization);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().message).toBe(MSG.reports.reportNotFound);
 
-    const reviewed = await post(reviewUrl, { note: 'Called the birth mother; safety plan agreed.' });
+    const reviewed = await review({ note: 'Called the birth mother; safety plan agreed.' });
     expect(reviewed.statusCode).toBe(200);
     expect(reviewed.json().message).toBe(MSG.reports.reviewed);
     expect(reviewed.json().report).toMatchObject({
@@ -131,35 +147,60 @@ describe('reported messages, local provider', () => {
       reviewedBy: expect.stringContaining('Erin Agent'),
       reviewedAt: expect.any(String),
     });
-    const again = await post(reviewUrl, { note: 'twice' });
+    const again = await review({ note: 'twice' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(MSG.reports.alreadyReviewed);
 
-    expect((await get(`${API.reports.list}?state=open&groupId=${f.groupId}`)).json().total).toBe(0);
-    expect((await get(`${API.reports.list}?state=reviewed&groupId=${f.groupId}`)).json().total).toBe(1);
-    const families = await get(API.group.list);
-    expect(families.json().result.find((g: { _id: string }) => g._id === f.groupId).reports).toBe(false);
-    const searched = await get(`${API.group.list}?search=robin`);
-    expect(searched.json().result.find((g: { _id: string }) => g._id === f.groupId).reports).toBe(false);
-    const channels = await get(apiPath(API.channels.list, { groupId: f.groupId }));
-    expect(channels.json().channels[0].hasReports).toBe(false);
+    expect(
+      (
+        await call(c.t.app, endpoints.reports.list, {
+          query: { state: 'open', groupId: f.groupId },
+          auth: entity.authorization,
+        })
+      ).json().total,
+    ).toBe(0);
+    expect(
+      (
+        await call(c.t.app, endpoints.reports.list, {
+          query: { state: 'reviewed', groupId: f.groupId },
+          auth: entity.authorization,
+        })
+      ).json().total,
+    ).toBe(1);
+    const families = await call(c.t.app, endpoints.group.list, { auth: entity.authorization });
+    expect(families.json().result.find((g) => g._id === f.groupId)!.reports).toBe(false);
+    const searched = await call(c.t.app, endpoints.group.list, {
+      query: { search: 'robin' },
+      auth: entity.authorization,
+    });
+    expect(searched.json().result.find((g) => g._id === f.groupId)!.reports).toBe(false);
+    const channels = await call(c.t.app, endpoints.channels.list, {
+      params: { groupId: f.groupId },
+      auth: entity.authorization,
+    });
+    expect(withKey(channels.json(), 'channels').channels[0]!.hasReports).toBe(false);
     // The history still shows who reported the message.
-    const page = await get(`${apiPath(API.channels.list, { groupId: f.groupId })}?channelId=${f.channelId}`);
-    expect(page.json().messages[0].flaggedMessages.flags).toEqual([
+    const page = await call(c.t.app, endpoints.channels.list, {
+      params: { groupId: f.groupId },
+      query: { channelId: f.channelId },
+      auth: entity.authorization,
+    });
+    expect(withKey(page.json(), 'messages').messages[0]!.flaggedMessages.flags).toEqual([
       { message: { id: messageId }, user: { name: 'Pat Parent' } },
     ]);
 
-    const reopenUrl = apiPath(API.reports.reopen, { id });
+    const reopen = (body: unknown, auth = entity.authorization) =>
+      callLoose(c.t.app, endpoints.reports.reopen, { params: { id }, body, auth });
     const why = { reason: 'The birth mother wrote again.' };
-    expect((await post(reopenUrl, why, other.authorization)).statusCode).toBe(404);
-    const noReason = await post(reopenUrl, { reason: '   ' });
+    expect((await reopen(why, other.authorization)).statusCode).toBe(404);
+    const noReason = await reopen({ reason: '   ' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().message).toBe(MSG.reports.reopenReasonRequired);
-    expect((await post(reopenUrl, {})).json().message).toBe(MSG.reports.reopenReasonRequired);
-    const reopened = await post(reopenUrl, why);
+    expect((await reopen({})).json().message).toBe(MSG.reports.reopenReasonRequired);
+    const reopened = await reopen(why);
     expect(reopened.statusCode).toBe(200);
     expect(reopened.json().report).toMatchObject({ state: 'open', reviewNote: null, reviewedBy: null });
-    expect((await post(reopenUrl, why)).json().message).toBe(MSG.reports.alreadyOpen);
+    expect((await reopen(why)).json().message).toBe(MSG.reports.alreadyOpen);
 
     // Both are in the family's record, with the note.
     const events = await c.t.sql(
@@ -184,16 +225,38 @@ describe('reported messages, local provider', () => {
   });
 
   it('answers a bad id, state or page with the catalogue’s message and nothing changes', async () => {
-    const badId = await post(apiPath(API.reports.review, { id: 'not-a-uuid' }), { note: 'x' });
+    const badId = await call(c.t.app, endpoints.reports.review, {
+      params: { id: 'not-a-uuid' },
+      auth: entity.authorization,
+      body: { note: 'x' },
+    });
     expect(badId.statusCode).toBe(400);
     expect(badId.json().message).toBe(MSG.reports.reportNotFound);
-    const unknown = await post(apiPath(API.reports.review, { id: '00000000-0000-4000-8000-000000000000' }), {
-      note: 'x',
+    const unknown = await call(c.t.app, endpoints.reports.review, {
+      params: { id: '00000000-0000-4000-8000-000000000000' },
+      auth: entity.authorization,
+      body: {
+        note: 'x',
+      },
     });
     expect(unknown.statusCode).toBe(404);
-    expect((await get(`${API.reports.list}?state=closed`)).statusCode).toBe(400);
-    expect((await get(`${API.reports.list}?page=0`)).statusCode).toBe(400);
-    expect((await get(`${API.reports.list}?groupId=x`)).json().message).toBe(MSG.reports.reportNotFound);
+    expect(
+      (
+        await callLoose(c.t.app, endpoints.reports.list, {
+          query: { state: 'closed' },
+          auth: entity.authorization,
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await call(c.t.app, endpoints.reports.list, { query: { page: '0' }, auth: entity.authorization }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await call(c.t.app, endpoints.reports.list, { query: { groupId: 'x' }, auth: entity.authorization })
+      ).error().message,
+    ).toBe(MSG.reports.reportNotFound);
   });
 
   it('pages the queue in SQL, open reports first and newest first', async () => {
@@ -203,17 +266,29 @@ describe('reported messages, local provider', () => {
     for (let i = 0; i < 27; i++)
       ids.push(await c.post({ channelId: f.channelId, userId: f.birth.memberId, html: `message ${i}` }));
     for (const id of ids) await report(id, f.parent.memberId);
-    const firstId = (await get(`${API.reports.list}?state=open`, fresh.authorization))
+    const firstId = (
+      await call(c.t.app, endpoints.reports.list, { query: { state: 'open' }, auth: fresh.authorization })
+    )
       .json()
-      .reports.at(-1).id;
-    await post(apiPath(API.reports.review, { id: firstId }), { note: 'done' }, fresh.authorization);
-    const page1 = (await get(API.reports.list, fresh.authorization)).json();
-    const page2 = (await get(`${API.reports.list}?page=2`, fresh.authorization)).json();
+      .reports.at(-1)!.id;
+    await call(c.t.app, endpoints.reports.review, {
+      params: { id: firstId },
+      body: { note: 'done' },
+      auth: fresh.authorization,
+    });
+    const page1 = (await call(c.t.app, endpoints.reports.list, { auth: fresh.authorization })).json();
+    const page2 = (
+      await call(c.t.app, endpoints.reports.list, { query: { page: '2' }, auth: fresh.authorization })
+    ).json();
     expect(page1.total).toBe(27);
     expect(page1.reports).toHaveLength(25);
-    expect(page1.reports[0].excerpt).toBe('message 26');
+    expect(page1.reports[0]!.excerpt).toBe('message 26');
     expect(page2.reports.map((r: { state: string }) => r.state)).toEqual(['open', 'reviewed']);
-    expect((await get(`${API.reports.list}?page=9`, fresh.authorization)).json()).toMatchObject({
+    expect(
+      (
+        await call(c.t.app, endpoints.reports.list, { query: { page: '9' }, auth: fresh.authorization })
+      ).json(),
+    ).toMatchObject({
       total: 27,
       reports: [],
     });
@@ -221,20 +296,20 @@ describe('reported messages, local provider', () => {
 
   it('sends a daily digest instead, when the entity chose it', async () => {
     const fresh = await signedInEntity(c.t);
-    expect((await get(API.reports.alerts, fresh.authorization)).json()).toEqual({ mode: 'immediate' });
-    const saved = await c.t.app.inject({
-      method: 'PUT',
-      url: API.reports.setAlerts,
-      headers: { authorization: fresh.authorization },
-      payload: { mode: 'daily' },
+    expect((await call(c.t.app, endpoints.reports.alerts, { auth: fresh.authorization })).json()).toEqual({
+      mode: 'immediate',
+    });
+    const saved = await call(c.t.app, endpoints.reports.setAlerts, {
+      auth: fresh.authorization,
+      body: { mode: 'daily' },
     });
     expect(saved.json()).toEqual({ message: MSG.alerts.saved });
-    expect((await get(API.reports.alerts, fresh.authorization)).json()).toEqual({ mode: 'daily' });
-    const bad = await c.t.app.inject({
-      method: 'PUT',
-      url: API.reports.setAlerts,
-      headers: { authorization: fresh.authorization },
-      payload: { mode: 'hourly' },
+    expect((await call(c.t.app, endpoints.reports.alerts, { auth: fresh.authorization })).json()).toEqual({
+      mode: 'daily',
+    });
+    const bad = await callLoose(c.t.app, endpoints.reports.setAlerts, {
+      auth: fresh.authorization,
+      body: { mode: 'hourly' },
     });
     expect(bad.statusCode).toBe(400);
 
@@ -268,14 +343,12 @@ describe('reported messages, Stream', () => {
 
   function webhook(body: object, secret = c.t.app.ctx.config.chat.stream.apiSecret!) {
     const raw = JSON.stringify(body);
-    return c.t.app.inject({
-      method: 'POST',
-      url: API.reports.streamWebhook,
+    return callLoose(c.t.app, endpoints.reports.streamWebhook, {
       headers: {
         'content-type': 'application/json',
         'x-signature': createHmac('sha256', secret).update(raw).digest('hex'),
       },
-      payload: raw,
+      body: raw,
     });
   }
 
@@ -291,23 +364,13 @@ describe('reported messages, Stream', () => {
 
     const forged = await webhook(event, 'not-the-secret');
     expect(forged.statusCode).toBe(401);
-    expect(
-      (
-        await c.t.app.inject({
-          method: 'GET',
-          url: API.reports.count,
-          headers: { authorization: entity.authorization },
-        })
-      ).json(),
-    ).toEqual({ open: 0 });
+    expect((await call(c.t.app, endpoints.reports.count, { auth: entity.authorization })).json()).toEqual({
+      open: 0,
+    });
 
     expect((await webhook(event)).statusCode).toBe(200);
     expect((await webhook(event)).statusCode).toBe(200);
-    const list = await c.t.app.inject({
-      method: 'GET',
-      url: API.reports.list,
-      headers: { authorization: entity.authorization },
-    });
+    const list = await call(c.t.app, endpoints.reports.list, { auth: entity.authorization });
     expect(list.json().total).toBe(1);
     expect(list.json().reports[0]).toMatchObject({
       familyName: 'Robin Stream',
@@ -334,11 +397,10 @@ describe('reported messages, Stream', () => {
     for (let run = 0; run <= families; run++) added += await syncStreamReports(c.t.app.ctx, 1);
     expect(added).toBe(1);
     expect(await syncStreamReports(c.t.app.ctx)).toBe(0);
-    const channels = await c.t.app.inject({
-      method: 'GET',
-      url: apiPath(API.channels.list, { groupId: f.groupId }),
-      headers: { authorization: entity.authorization },
+    const channels = await call(c.t.app, endpoints.channels.list, {
+      params: { groupId: f.groupId },
+      auth: entity.authorization,
     });
-    expect(channels.json().channels[0].hasReports).toBe(true);
+    expect(withKey(channels.json(), 'channels').channels[0]!.hasReports).toBe(true);
   });
 });

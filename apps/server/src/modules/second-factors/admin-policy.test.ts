@@ -4,6 +4,7 @@
 // never asked; an install that had accounts before keeps its admins' sign-in until someone decides.
 import { endpoints, MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../test-support/api-client.js';
 import { createAdminUser, createEntityUser } from '../../test-support/factories.js';
 import { enrolTotp, useTotpClock } from '../../test-support/second-factors.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
@@ -27,12 +28,7 @@ function get(path: string, headers: Headers) {
   return t.app.inject({ method: 'GET', url: path, headers });
 }
 function setPolicy(headers: Headers, requiredForAdmins: boolean) {
-  return t.app.inject({
-    method: 'PUT',
-    url: endpoints.secondFactors.policyEdit.path,
-    headers,
-    payload: { requiredForAdmins },
-  });
+  return call(t.app, endpoints.secondFactors.policyEdit, { headers, body: { requiredForAdmins } });
 }
 async function otherAdmin() {
   const user = await createAdminUser(t.db());
@@ -73,24 +69,18 @@ describe('the requirement of a second factor for admins', () => {
     }
     expect((await get(endpoints.secondFactors.list.path, headers)).statusCode).toBe(200);
     // A passkey may be the factor they add.
-    const passkey = await t.app.inject({
-      method: 'POST',
-      url: endpoints.secondFactors.passkeyStart.path,
-      headers,
-    });
+    const passkey = await call(t.app, endpoints.secondFactors.passkeyStart, { headers });
     expect(passkey.statusCode).toBe(200);
 
     await enrolTotp(t.app, headers, 'New phone');
     // The next token opens everything: the web app takes it at once.
-    const refreshed = await t.app.inject({
-      method: 'POST',
-      url: endpoints.auth.refresh.path,
+    const refreshed = await call(t.app, endpoints.auth.refresh, {
       cookies: { bt_refresh: signedIn.refreshCookie },
     });
     expect(refreshed.statusCode).toBe(200);
-    expect(refreshed.json().user.mustAddSecondFactor).toBeUndefined();
+    expect(refreshed.json()!.user.mustAddSecondFactor).toBeUndefined();
     const opened = await get(endpoints.admin.list.path, {
-      authorization: `Bearer ${refreshed.json().accessToken}`,
+      authorization: `Bearer ${refreshed.json()!.accessToken}`,
     });
     expect(opened.statusCode).toBe(200);
   });
@@ -112,18 +102,15 @@ describe('the requirement of a second factor for admins', () => {
     const who = await otherAdmin();
     const first = await signIn(t.app, who);
     const { factorId } = await enrolTotp(t.app, { authorization: first.authorization }, 'Only phone');
-    const refreshed = await t.app.inject({
-      method: 'POST',
-      url: endpoints.auth.refresh.path,
+    const refreshed = await call(t.app, endpoints.auth.refresh, {
       cookies: { bt_refresh: first.refreshCookie },
     });
-    const headers = { authorization: `Bearer ${refreshed.json().accessToken}` };
+    const headers = { authorization: `Bearer ${refreshed.json()!.accessToken}` };
     const remove = (id: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: endpoints.secondFactors.remove.path.replace(':id', id),
+      call(t.app, endpoints.secondFactors.remove, {
+        params: { id: id },
         headers,
-        payload: { password: who.password },
+        body: { password: who.password },
       });
     const kept = await remove(factorId);
     expect(kept.statusCode).toBe(409);

@@ -5,6 +5,7 @@ import { createHash, generateKeyPairSync, type KeyObject, randomBytes, sign } fr
 import { endpoints, MSG, RECOVERY_CODE_COUNT } from '@bridge-talk/contract';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { call, callLoose } from '../../test-support/api-client.js';
 import { createEntityUser } from '../../test-support/factories.js';
 import { createTestApp, eventually, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
 import { relyingParty } from './passkeys.js';
@@ -115,40 +116,36 @@ async function entityAccount(): Promise<Account & { headers: Headers }> {
   return { ...who, headers: { authorization: (await signIn(t.app, who)).authorization } };
 }
 
-function call(endpoint: { method: string; path: string }, headers: Headers | undefined, payload?: object) {
-  return t.app.inject({
-    method: endpoint.method as 'GET' | 'POST',
-    url: endpoint.path,
-    ...(headers ? { headers } : {}),
-    ...(payload ? { payload } : {}),
-  });
-}
-
 const newAuthenticator = () => new SoftwareAuthenticator(relyingParty(t.app.ctx));
 
 /** Adds `authenticator`'s passkey to the account; the confirmation's answer. */
 async function enrol(headers: Headers, authenticator: SoftwareAuthenticator, name = 'Work laptop') {
-  const started = await call(endpoints.secondFactors.passkeyStart, headers);
+  const started = await call(t.app, endpoints.secondFactors.passkeyStart, { auth: headers });
   expect(started.statusCode).toBe(200);
   const { challengeId, options } = started.json();
   expect(options.rp.id).toBe(relyingParty(t.app.ctx).id);
-  return call(endpoints.secondFactors.passkeyConfirm, headers, {
-    challengeId,
-    name,
-    response: authenticator.register(options.challenge),
+  return call(t.app, endpoints.secondFactors.passkeyConfirm, {
+    auth: headers,
+    body: {
+      challengeId,
+      name,
+      response: authenticator.register(options.challenge),
+    },
   });
 }
 
 function login(who: Account, password = who.password) {
-  return call(endpoints.auth.login, undefined, { email: who.email, password, role: who.role });
+  return call(t.app, endpoints.auth.login, { body: { email: who.email, password, role: who.role } });
 }
 
 /** The passkey options of the sign-in that answered `state`. */
 async function passkeyOptions(who: Account, state: string) {
-  const answer = await call(endpoints.auth.loginPasskeyOptions, undefined, {
-    email: who.email,
-    role: who.role,
-    state,
+  const answer = await call(t.app, endpoints.auth.loginPasskeyOptions, {
+    body: {
+      email: who.email,
+      role: who.role,
+      state,
+    },
   });
   expect(answer.statusCode).toBe(200);
   return answer.json() as {
@@ -158,18 +155,20 @@ async function passkeyOptions(who: Account, state: string) {
 }
 
 function passkeyStep(who: Account, state: string, challengeId: string, response: object) {
-  return call(endpoints.auth.loginPasskey, undefined, {
-    email: who.email,
-    role: who.role,
-    state,
-    challengeId,
-    response,
+  return callLoose(t.app, endpoints.auth.loginPasskey, {
+    body: {
+      email: who.email,
+      role: who.role,
+      state,
+      challengeId,
+      response,
+    },
   });
 }
 
 /** Password, then `authenticator`'s answer to the options: the passkey step's answer. */
 async function signInWithPasskey(who: Account, authenticator: SoftwareAuthenticator) {
-  const state = (await login(who)).json().state;
+  const state = (await login(who)).json<428>().state;
   const { challengeId, options } = await passkeyOptions(who, state);
   return passkeyStep(who, state, challengeId, authenticator.assert(options.challenge));
 }
@@ -183,9 +182,9 @@ async function waitForMail(email: string, includes: string) {
   }, 15_000);
 }
 
-function expectRefused(answer: { statusCode: number; json: () => { message: string } }, message: string) {
+function expectRefused(answer: { statusCode: number; error: () => { message: string } }, message: string) {
   expect(answer.statusCode).toBe(422);
-  expect(answer.json().message).toBe(message);
+  expect(answer.error().message).toBe(message);
 }
 
 describe('adding a passkey', () => {
@@ -202,12 +201,12 @@ describe('adding a passkey', () => {
     expect(second.statusCode).toBe(200);
     expect(second.json().recoveryCodes).toBeNull();
 
-    const listed = (await call(endpoints.secondFactors.list, who.headers)).json();
+    const listed = (await call(t.app, endpoints.secondFactors.list, { auth: who.headers })).json();
     expect(listed.factors.map((f: { name: string; kind: string }) => [f.name, f.kind])).toEqual([
       ['Work laptop', 'passkey'],
       ['Security key', 'passkey'],
     ]);
-    expect(listed.factors[0].createdAt).toEqual(expect.any(String));
+    expect(listed.factors[0]!.createdAt).toEqual(expect.any(String));
     expect(listed.recoveryCodesLeft).toBe(RECOVERY_CODE_COUNT);
     await waitForMail(who.email, 'A passkey named "Security key" was added');
   });
@@ -215,12 +214,15 @@ describe('adding a passkey', () => {
   it('refuses a challenge used twice, an answer for another origin, and a passkey another account holds', async () => {
     const who = await entityAccount();
     const authenticator = newAuthenticator();
-    const started = (await call(endpoints.secondFactors.passkeyStart, who.headers)).json();
+    const started = (await call(t.app, endpoints.secondFactors.passkeyStart, { auth: who.headers })).json();
     const response = authenticator.register(started.options.challenge);
     const payload = { challengeId: started.challengeId, name: 'Laptop', response };
-    expect((await call(endpoints.secondFactors.passkeyConfirm, who.headers, payload)).statusCode).toBe(200);
+    expect(
+      (await call(t.app, endpoints.secondFactors.passkeyConfirm, { auth: who.headers, body: payload }))
+        .statusCode,
+    ).toBe(200);
     expectRefused(
-      await call(endpoints.secondFactors.passkeyConfirm, who.headers, payload),
+      await call(t.app, endpoints.secondFactors.passkeyConfirm, { auth: who.headers, body: payload }),
       MSG.secondFactor.enrolmentExpired,
     );
 
@@ -236,12 +238,15 @@ describe('adding a passkey', () => {
   it('refuses a challenge after five minutes', async () => {
     const who = await entityAccount();
     vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
-    const started = (await call(endpoints.secondFactors.passkeyStart, who.headers)).json();
+    const started = (await call(t.app, endpoints.secondFactors.passkeyStart, { auth: who.headers })).json();
     vi.setSystemTime(Date.now() + 5 * 60 * 1000 + 1000);
-    const late = await call(endpoints.secondFactors.passkeyConfirm, who.headers, {
-      challengeId: started.challengeId,
-      name: 'Laptop',
-      response: newAuthenticator().register(started.options.challenge),
+    const late = await call(t.app, endpoints.secondFactors.passkeyConfirm, {
+      auth: who.headers,
+      body: {
+        challengeId: started.challengeId,
+        name: 'Laptop',
+        response: newAuthenticator().register(started.options.challenge),
+      },
     });
     expectRefused(late, MSG.secondFactor.enrolmentExpired);
   });
@@ -261,13 +266,13 @@ describe('signing in with a passkey', () => {
       method: 'second-factor',
       kinds: ['passkey'],
     });
-    const { challengeId, options } = await passkeyOptions(who, asked.json().state);
+    const { challengeId, options } = await passkeyOptions(who, asked.json<428>().state);
     expect(options.allowCredentials.map((c) => c.id)).toEqual([
       authenticator.credentialId.toString('base64url'),
     ]);
     const signedIn = await passkeyStep(
       who,
-      asked.json().state,
+      asked.json<428>().state,
       challengeId,
       authenticator.assert(options.challenge),
     );
@@ -276,8 +281,8 @@ describe('signing in with a passkey', () => {
     expect(signedIn.cookies.find((c) => c.name === 'bt_refresh')).toBeDefined();
 
     const headers = { authorization: `Bearer ${signedIn.json().accessToken}` };
-    const [factor] = (await call(endpoints.secondFactors.list, headers)).json().factors;
-    expect(factor.lastUsedAt).not.toBeNull();
+    const [factor] = (await call(t.app, endpoints.secondFactors.list, { auth: headers })).json().factors;
+    expect(factor!.lastUsedAt).not.toBeNull();
     // Again, its counter moved on.
     expect((await signInWithPasskey(who, authenticator)).statusCode).toBe(200);
   });
@@ -286,7 +291,7 @@ describe('signing in with a passkey', () => {
     const who = await entityAccount();
     const authenticator = newAuthenticator();
     await enrol(who.headers, authenticator);
-    const state = (await login(who)).json().state;
+    const state = (await login(who)).json<428>().state;
     const { challengeId, options } = await passkeyOptions(who, state);
     const answer = authenticator.assert(options.challenge);
     expect((await passkeyStep(who, state, challengeId, answer)).statusCode).toBe(200);
@@ -322,19 +327,21 @@ describe('signing in with a passkey', () => {
     const othersAuthenticator = newAuthenticator();
     await enrol(other.headers, othersAuthenticator);
 
-    const state = (await login(who)).json().state;
+    const state = (await login(who)).json<428>().state;
     const { challengeId, options } = await passkeyOptions(who, state);
     expectRefused(
       await passkeyStep(who, state, challengeId, othersAuthenticator.assert(options.challenge)),
       MSG.secondFactor.passkeyWrong,
     );
     // The other account's own state does not open this account's step.
-    const othersState = (await login(other)).json().state;
+    const othersState = (await login(other)).json<428>().state;
     expectRefused(
-      await call(endpoints.auth.loginPasskeyOptions, undefined, {
-        email: who.email,
-        role: who.role,
-        state: othersState,
+      await call(t.app, endpoints.auth.loginPasskeyOptions, {
+        body: {
+          email: who.email,
+          role: who.role,
+          state: othersState,
+        },
       }),
       MSG.extra.stepExpired,
     );
@@ -346,22 +353,18 @@ describe('signing in with a passkey', () => {
     await enrol(who.headers, authenticator);
     // Past the step-up threshold, a wrong password answers 428 like a right one.
     for (let i = 1; i <= 10; i++) {
-      const refused = await t.app.inject({
-        method: 'POST',
-        url: endpoints.auth.login.path,
+      const refused = await call(t.app, endpoints.auth.login, {
         remoteAddress: `10.8.0.${i}`,
-        payload: { email: who.email, password: `Wrong-Pass-${i}`, role: 'entity' },
+        body: { email: who.email, password: `Wrong-Pass-${i}`, role: 'entity' },
       });
       expect(refused.statusCode).toBe(401);
     }
-    const guessed = await t.app.inject({
-      method: 'POST',
-      url: endpoints.auth.login.path,
+    const guessed = await call(t.app, endpoints.auth.login, {
       remoteAddress: '10.8.1.1',
-      payload: { email: who.email, password: 'Wrong-Pass-x', role: 'entity' },
+      body: { email: who.email, password: 'Wrong-Pass-x', role: 'entity' },
     });
     expect(guessed.statusCode).toBe(428);
-    const state = guessed.json().state;
+    const state = guessed.json<428>().state;
     const { challengeId, options } = await passkeyOptions(who, state);
     expect(options.allowCredentials).toHaveLength(1);
     expectRefused(
@@ -390,17 +393,16 @@ describe('removing a passkey', () => {
     const authenticator = newAuthenticator();
     const { factor } = (await enrol(who.headers, authenticator)).json();
     const remove = (password: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: endpoints.secondFactors.remove.path.replace(':id', factor._id),
+      call(t.app, endpoints.secondFactors.remove, {
+        params: { id: factor._id },
         headers: who.headers,
-        payload: { password },
+        body: { password },
       });
     expectRefused(await remove('Wrong-Pass-1'), MSG.secondFactor.passwordWrong);
     const removed = await remove(who.password);
     expect(removed.statusCode).toBe(200);
     expect(removed.json().message).toBe(MSG.secondFactor.passkeyRemoved);
-    expect((await call(endpoints.secondFactors.list, who.headers)).json()).toEqual({
+    expect((await call(t.app, endpoints.secondFactors.list, { auth: who.headers })).json()).toEqual({
       factors: [],
       recoveryCodesLeft: 0,
     });
@@ -411,11 +413,10 @@ describe('removing a passkey', () => {
   it("goes with the administrator's reset, with the ceremonies under way", async () => {
     const who = await entityAccount();
     await enrol(who.headers, newAuthenticator());
-    await call(endpoints.secondFactors.passkeyStart, who.headers);
+    await call(t.app, endpoints.secondFactors.passkeyStart, { auth: who.headers });
     const admin = { authorization: (await signIn(t.app, { ...TEST_ADMIN, role: 'admin' })).authorization };
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: endpoints.secondFactors.reset.path.replace(':id', who.userId),
+    const reset = await call(t.app, endpoints.secondFactors.reset, {
+      params: { id: who.userId },
       headers: admin,
     });
     expect(reset.statusCode).toBe(200);

@@ -3,6 +3,7 @@
 // removal, the administrator's reset, and the e-mails that tell the account.
 import { endpoints, MSG, RECOVERY_CODE_COUNT, RECOVERY_CODE_PATTERN } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../test-support/api-client.js';
 import { createAdminUser, createEntityUser } from '../../test-support/factories.js';
 import { enrolTotp, totpCodeNow, useTotpClock } from '../../test-support/second-factors.js';
 import { createTestApp, eventually, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
@@ -23,33 +24,23 @@ async function entityAccount(): Promise<Account> {
   return { email: user.email, password: user.password!, role: 'entity', userId: user.userId };
 }
 
-function call(
-  endpoint: { method: string; path: string },
-  headers: Headers | undefined,
-  payload?: object,
-  id?: string,
-) {
-  return t.app.inject({
-    method: endpoint.method as 'GET' | 'POST',
-    url: id === undefined ? endpoint.path : endpoint.path.replace(':id', id),
-    ...(headers ? { headers } : {}),
-    ...(payload ? { payload } : {}),
-  });
-}
-
 const enrol = (headers: Headers, name?: string) => enrolTotp(t.app, headers, name);
 
 function login(who: Account, extra: object = {}) {
-  return call(endpoints.auth.login, undefined, {
-    email: who.email,
-    password: who.password,
-    role: who.role,
-    ...extra,
+  return call(t.app, endpoints.auth.login, {
+    body: {
+      email: who.email,
+      password: who.password,
+      role: who.role,
+      ...extra,
+    },
   });
 }
 
 function secondStep(who: Account, state: string, code: string) {
-  return call(endpoints.auth.loginSecondFactor, undefined, { email: who.email, role: who.role, state, code });
+  return call(t.app, endpoints.auth.loginSecondFactor, {
+    body: { email: who.email, role: who.role, state, code },
+  });
 }
 
 async function mailsTo(email: string): Promise<{ subject: string; text: string }[]> {
@@ -68,8 +59,8 @@ describe('enrolling an authenticator app', () => {
     const who = await entityAccount();
     const { authorization } = await signIn(t.app, who);
     const headers = { authorization };
-    await call(endpoints.secondFactors.totpStart, headers);
-    expect((await call(endpoints.secondFactors.list, headers)).json()).toEqual({
+    await call(t.app, endpoints.secondFactors.totpStart, { auth: headers });
+    expect((await call(t.app, endpoints.secondFactors.list, { auth: headers })).json()).toEqual({
       factors: [],
       recoveryCodesLeft: 0,
     });
@@ -82,12 +73,12 @@ describe('enrolling an authenticator app', () => {
     nextStep();
     const second = await enrol(headers, 'Tablet');
     expect(second.recoveryCodes).toBeNull();
-    const listed = (await call(endpoints.secondFactors.list, headers)).json();
+    const listed = (await call(t.app, endpoints.secondFactors.list, { auth: headers })).json();
     expect(listed.factors.map((f: { name: string; kind: string }) => [f.name, f.kind])).toEqual([
       ['Phone', 'totp'],
       ['Tablet', 'totp'],
     ]);
-    expect(listed.factors[0].lastUsedAt).toBeNull();
+    expect(listed.factors[0]!.lastUsedAt).toBeNull();
     expect(listed.recoveryCodesLeft).toBe(RECOVERY_CODE_COUNT);
     await waitForMail(who.email, MAIL_ENROLLED('Tablet'));
   });
@@ -95,13 +86,18 @@ describe('enrolling an authenticator app', () => {
   it('refuses a wrong code with the catalogue message, and keeps the secret sealed in the database', async () => {
     const who = await entityAccount();
     const headers = { authorization: (await signIn(t.app, who)).authorization };
-    const { factorId, secret } = (await call(endpoints.secondFactors.totpStart, headers)).json();
+    const { factorId, secret } = (
+      await call(t.app, endpoints.secondFactors.totpStart, { auth: headers })
+    ).json();
     const right = await totpCodeNow(secret);
     const wrong = right === '000000' ? '111111' : '000000';
-    const refused = await call(endpoints.secondFactors.totpConfirm, headers, {
-      factorId,
-      code: wrong,
-      name: 'Phone',
+    const refused = await call(t.app, endpoints.secondFactors.totpConfirm, {
+      auth: headers,
+      body: {
+        factorId,
+        code: wrong,
+        name: 'Phone',
+      },
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(MSG.secondFactor.codeWrong);
@@ -132,7 +128,7 @@ describe('signing in with a second factor', () => {
       kinds: ['totp'],
     });
     expect(first.cookies).toHaveLength(0);
-    const signedIn = await secondStep(who, first.json().state, await totpCodeNow(secret));
+    const signedIn = await secondStep(who, first.json<428>().state, await totpCodeNow(secret));
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json().message).toBe(MSG.auth.loginSuccess);
     // 'Remember me' off: a browser-session cookie (no expiry).
@@ -140,8 +136,8 @@ describe('signing in with a second factor', () => {
     expect(cookie?.expires).toBeUndefined();
     expect(cookie?.maxAge).toBeUndefined();
     const headers = { authorization: `Bearer ${signedIn.json().accessToken}` };
-    const [factor] = (await call(endpoints.secondFactors.list, headers)).json().factors;
-    expect(factor.lastUsedAt).not.toBeNull();
+    const [factor] = (await call(t.app, endpoints.secondFactors.list, { auth: headers })).json().factors;
+    expect(factor!.lastUsedAt).not.toBeNull();
   });
 
   it('refuses the code of a factor whose sealed secret no longer opens (a replaced token key)', async () => {
@@ -149,7 +145,7 @@ describe('signing in with a second factor', () => {
     const { secret, factorId } = await enrol({ authorization: (await signIn(t.app, who)).authorization });
     await t.sql(`update second_factors set secret_encrypted = 'AAAA.AAAA.AAAA' where id = '${factorId}'`);
     nextStep();
-    const refused = await secondStep(who, (await login(who)).json().state, await totpCodeNow(secret));
+    const refused = await secondStep(who, (await login(who)).json<428>().state, await totpCodeNow(secret));
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(MSG.secondFactor.codeWrong);
   });
@@ -159,21 +155,21 @@ describe('signing in with a second factor', () => {
     const { secret } = await enrol({ authorization: (await signIn(t.app, who)).authorization });
     nextStep();
     const code = await totpCodeNow(secret);
-    const state = (await login(who)).json().state;
+    const state = (await login(who)).json<428>().state;
     expect((await secondStep(who, state, code)).statusCode).toBe(200);
-    const replay = await secondStep(who, (await login(who)).json().state, code);
+    const replay = await secondStep(who, (await login(who)).json<428>().state, code);
     expect(replay.statusCode).toBe(422);
     expect(replay.json().message).toBe(MSG.secondFactor.codeWrong);
     const wrong = await secondStep(
       who,
-      (await login(who)).json().state,
+      (await login(who)).json<428>().state,
       code === '123456' ? '654321' : '123456',
     );
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().message).toBe(MSG.secondFactor.codeWrong);
     nextStep();
     expect(
-      (await secondStep(who, (await login(who)).json().state, await totpCodeNow(secret))).statusCode,
+      (await secondStep(who, (await login(who)).json<428>().state, await totpCodeNow(secret))).statusCode,
     ).toBe(200);
   });
 
@@ -181,9 +177,9 @@ describe('signing in with a second factor', () => {
     const who = await entityAccount();
     const { recoveryCodes } = await enrol({ authorization: (await signIn(t.app, who)).authorization });
     const code = recoveryCodes![3]!;
-    const used = await secondStep(who, (await login(who)).json().state, code.toLowerCase());
+    const used = await secondStep(who, (await login(who)).json<428>().state, code.toLowerCase());
     expect(used.statusCode).toBe(200);
-    const again = await secondStep(who, (await login(who)).json().state, code);
+    const again = await secondStep(who, (await login(who)).json<428>().state, code);
     expect(again.statusCode).toBe(422);
     expect(again.json().message).toBe(MSG.secondFactor.codeWrong);
     await waitForMail(who.email, `${RECOVERY_CODE_COUNT - 1} recovery codes are left`);
@@ -196,17 +192,15 @@ describe('signing in with a second factor', () => {
     const other = await entityAccount();
     await enrol({ authorization: (await signIn(t.app, other)).authorization });
     nextStep();
-    const othersState = (await login(other)).json().state;
+    const othersState = (await login(other)).json<428>().state;
     const crossed = await secondStep(who, othersState, await totpCodeNow(secret));
     expect(crossed.statusCode).toBe(422);
     expect(crossed.json().message).toBe(MSG.extra.stepExpired);
     // Past the step-up threshold (10 failures from anywhere), a wrong password answers like a right one…
     const from = (address: string, password: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: endpoints.auth.login.path,
+      call(t.app, endpoints.auth.login, {
         remoteAddress: address,
-        payload: { email: who.email, password, role: 'entity' },
+        body: { email: who.email, password, role: 'entity' },
       });
     for (let i = 1; i <= 10; i++) expect((await from(`10.9.0.${i}`, `Wrong-Pass-${i}`)).statusCode).toBe(401);
     const guessed = await from('10.9.1.1', 'Wrong-Pass-x');
@@ -222,18 +216,20 @@ describe('signing in with a second factor', () => {
     }
     // …but only the right password's state lets the code in.
     nextStep();
-    const refused = await secondStep(who, guessed.json().state, await totpCodeNow(secret));
+    const refused = await secondStep(who, guessed.json<428>().state, await totpCodeNow(secret));
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(MSG.secondFactor.codeWrong);
-    expect((await secondStep(who, owner.json().state, await totpCodeNow(secret))).statusCode).toBe(200);
+    expect((await secondStep(who, owner.json<428>().state, await totpCodeNow(secret))).statusCode).toBe(200);
   });
 
   it('does not let a password reset by e-mail skip the factor', async () => {
     const who = await entityAccount();
     const { secret } = await enrol({ authorization: (await signIn(t.app, who)).authorization });
-    const started = await call(endpoints.auth.passwordRequest, undefined, {
-      email: who.email,
-      role: 'entity',
+    const started = await call(t.app, endpoints.auth.passwordRequest, {
+      body: {
+        email: who.email,
+        role: 'entity',
+      },
     });
     expect(started.statusCode).toBe(200);
     const codeRow = (await t.sql(
@@ -241,27 +237,31 @@ describe('signing in with a second factor', () => {
     )) as { rows: { id: string }[] };
     const { deriveCode } = await import('../mail/derived-codes.js');
     const code = await deriveCode(t.app.ctx.tokenKey, `verification|${codeRow.rows[0]!.id}`);
-    const validated = await call(endpoints.auth.passwordValidate, undefined, {
-      email: who.email,
-      role: 'entity',
-      code,
-      state: started.json().state,
+    const validated = await call(t.app, endpoints.auth.passwordValidate, {
+      body: {
+        email: who.email,
+        role: 'entity',
+        code,
+        state: started.json().state,
+      },
     });
     expect(validated.statusCode).toBe(200);
-    const changed = await call(endpoints.auth.passwordChange, undefined, {
-      email: who.email,
-      role: 'entity',
-      password: 'Newer-Pass-42',
-      state: validated.json().state,
+    const changed = await call(t.app, endpoints.auth.passwordChange, {
+      body: {
+        email: who.email,
+        role: 'entity',
+        password: 'Newer-Pass-42',
+        state: validated.json().state,
+      },
     });
     expect(changed.statusCode).toBe(428);
-    expect(changed.json().method).toBe('second-factor');
+    expect(changed.json<428>().method).toBe('second-factor');
     expect(changed.cookies).toHaveLength(0);
     // The new password is set; the factor's step completes the sign-in.
     nextStep();
     const done = await secondStep(
       { ...who, password: 'Newer-Pass-42' },
-      changed.json().state,
+      changed.json<428>().state,
       await totpCodeNow(secret),
     );
     expect(done.statusCode).toBe(200);
@@ -283,29 +283,33 @@ describe('removing a factor and replacing recovery codes', () => {
     const here = { authorization: (await signIn(t.app, who)).authorization };
     const { secret, factorId } = await enrol(here);
     nextStep();
-    const elsewhere = await secondStep(who, (await login(who)).json().state, await totpCodeNow(secret));
+    const elsewhere = await secondStep(who, (await login(who)).json<428>().state, await totpCodeNow(secret));
     const elsewhereHeaders = { authorization: `Bearer ${elsewhere.json().accessToken}` };
     const elsewhereCookie = elsewhere.cookies.find((c) => c.name === 'bt_refresh')!.value;
 
-    const wrong = await call(endpoints.secondFactors.remove, here, { password: 'Wrong-Pass-1' }, factorId);
+    const wrong = await call(t.app, endpoints.secondFactors.remove, {
+      params: { id: factorId },
+      auth: here,
+      body: { password: 'Wrong-Pass-1' },
+    });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().message).toBe(MSG.secondFactor.passwordWrong);
-    expect((await call(endpoints.secondFactors.list, here)).json().factors).toHaveLength(1);
+    expect((await call(t.app, endpoints.secondFactors.list, { auth: here })).json().factors).toHaveLength(1);
 
-    const removed = await call(endpoints.secondFactors.remove, here, { password: who.password }, factorId);
+    const removed = await call(t.app, endpoints.secondFactors.remove, {
+      params: { id: factorId },
+      auth: here,
+      body: { password: who.password },
+    });
     expect(removed.statusCode).toBe(200);
     expect(removed.json().message).toBe(MSG.secondFactor.removed);
     // This session goes on; the other one ended, its refresh cookie too.
-    expect((await call(endpoints.secondFactors.list, here)).json()).toEqual({
+    expect((await call(t.app, endpoints.secondFactors.list, { auth: here })).json()).toEqual({
       factors: [],
       recoveryCodesLeft: 0,
     });
-    expect((await call(endpoints.auth.me, elsewhereHeaders)).statusCode).toBe(401);
-    const refreshed = await t.app.inject({
-      method: 'POST',
-      url: endpoints.auth.refresh.path,
-      cookies: { bt_refresh: elsewhereCookie },
-    });
+    expect((await call(t.app, endpoints.auth.me, { auth: elsewhereHeaders })).statusCode).toBe(401);
+    const refreshed = await call(t.app, endpoints.auth.refresh, { cookies: { bt_refresh: elsewhereCookie } });
     expect(refreshed.statusCode).toBe(401);
     expect((await login(who)).statusCode).toBe(200);
     await waitForMail(who.email, 'The authenticator app named "Phone" was removed');
@@ -314,17 +318,28 @@ describe('removing a factor and replacing recovery codes', () => {
   it('replaces the recovery codes after the password, the old set void', async () => {
     const who = await entityAccount();
     const headers = { authorization: (await signIn(t.app, who)).authorization };
-    const none = await call(endpoints.secondFactors.recoveryCodes, headers, { password: who.password });
+    const none = await call(t.app, endpoints.secondFactors.recoveryCodes, {
+      auth: headers,
+      body: { password: who.password },
+    });
     expect(none.statusCode).toBe(409);
     const { recoveryCodes } = await enrol(headers);
-    const refused = await call(endpoints.secondFactors.recoveryCodes, headers, { password: 'Wrong-Pass-1' });
+    const refused = await call(t.app, endpoints.secondFactors.recoveryCodes, {
+      auth: headers,
+      body: { password: 'Wrong-Pass-1' },
+    });
     expect(refused.statusCode).toBe(422);
-    const replaced = await call(endpoints.secondFactors.recoveryCodes, headers, { password: who.password });
+    const replaced = await call(t.app, endpoints.secondFactors.recoveryCodes, {
+      auth: headers,
+      body: { password: who.password },
+    });
     expect(replaced.statusCode).toBe(200);
-    const fresh = replaced.json().recoveryCodes as string[];
+    const fresh = replaced.json().recoveryCodes;
     expect(fresh).toHaveLength(RECOVERY_CODE_COUNT);
-    expect((await secondStep(who, (await login(who)).json().state, recoveryCodes![0]!)).statusCode).toBe(422);
-    expect((await secondStep(who, (await login(who)).json().state, fresh[0]!)).statusCode).toBe(200);
+    expect((await secondStep(who, (await login(who)).json<428>().state, recoveryCodes![0]!)).statusCode).toBe(
+      422,
+    );
+    expect((await secondStep(who, (await login(who)).json<428>().state, fresh[0]!)).statusCode).toBe(200);
     await waitForMail(who.email, 'New recovery codes were made');
   });
 });
@@ -336,7 +351,10 @@ describe("the administrator's reset", () => {
     await enrol({ authorization: (await signIn(t.app, who)).authorization });
     expect((await login(who)).statusCode).toBe(428);
 
-    const reset = await call(endpoints.secondFactors.reset, admin, undefined, who.userId);
+    const reset = await call(t.app, endpoints.secondFactors.reset, {
+      params: { id: who.userId },
+      auth: admin,
+    });
     expect(reset.statusCode).toBe(200);
     expect(reset.json().message).toBe(MSG.secondFactor.reset);
     expect((await login(who)).statusCode).toBe(200);
@@ -346,9 +364,8 @@ describe("the administrator's reset", () => {
     )) as { rows: { factors: number | string; codes: number | string }[] };
     expect(Number(left.rows[0]!.factors) + Number(left.rows[0]!.codes)).toBe(0);
 
-    const activity = await t.app.inject({
-      method: 'GET',
-      url: `${endpoints.activity.platform.path}?kind=secondFactors`,
+    const activity = await call(t.app, endpoints.activity.platform, {
+      query: { kind: 'secondFactors' },
       headers: admin,
     });
     expect(activity.statusCode).toBe(200);
@@ -365,17 +382,30 @@ describe("the administrator's reset", () => {
       authorization: (await signIn(t.app, { email: other.email, password: other.password!, role: 'admin' }))
         .authorization,
     };
-    const own = await call(endpoints.secondFactors.reset, otherHeaders, undefined, other.userId);
+    const own = await call(t.app, endpoints.secondFactors.reset, {
+      params: { id: other.userId },
+      auth: otherHeaders,
+    });
     expect(own.statusCode).toBe(409);
     expect(own.json().message).toBe(MSG.secondFactor.cannotResetOwn);
     const entity = await entityAccount();
     const entityHeaders = { authorization: (await signIn(t.app, entity)).authorization };
     expect(
-      (await call(endpoints.secondFactors.reset, entityHeaders, undefined, other.userId)).statusCode,
+      (
+        await call(t.app, endpoints.secondFactors.reset, {
+          params: { id: other.userId },
+          auth: entityHeaders,
+        })
+      ).statusCode,
     ).toBe(403);
     // Another admin's is allowed.
     expect(
-      (await call(endpoints.secondFactors.reset, otherHeaders, undefined, entity.userId)).statusCode,
+      (
+        await call(t.app, endpoints.secondFactors.reset, {
+          params: { id: entity.userId },
+          auth: otherHeaders,
+        })
+      ).statusCode,
     ).toBe(200);
   });
 });

@@ -1,7 +1,8 @@
 // The first admin: made from ADMIN_EMAIL / ADMIN_PASSWORD on an empty database; once admins exist a
 // changed ADMIN_PASSWORD changes nothing, and the log says so with the way to change a password.
-import { MSG } from '@bridge-talk/contract';
+import { endpoints, MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../test-support/api-client.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
 
 let first: TestApp;
@@ -27,10 +28,8 @@ describe('the first admin', () => {
       expect(log).toContain('Forgot password');
       expect(log).toContain('/login/admin');
       expect(log).not.toContain('Changed-Pass-9');
-      const refused = await again.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: TEST_ADMIN.email, password: 'Changed-Pass-9', role: 'admin' },
+      const refused = await call(again.app, endpoints.auth.login, {
+        body: { email: TEST_ADMIN.email, password: 'Changed-Pass-9', role: 'admin' },
       });
       expect(refused.statusCode).toBe(401);
     } finally {

@@ -1,5 +1,6 @@
-import { MSG } from '@bridge-talk/contract';
+import { endpoints, MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, callLoose } from '../../test-support/api-client.js';
 import { createAdminUser, createEntityUser } from '../../test-support/factories.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
 import { sanitizeTermsHtml } from './terms-html.js';
@@ -17,22 +18,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function call(
-  method: 'GET' | 'POST' | 'DELETE',
-  url: string,
-  authorization: string | null,
-  payload?: object,
-) {
-  return t.app.inject({
-    method,
-    url,
-    headers: authorization ? { authorization } : {},
-    ...(payload ? { payload } : {}),
-  });
-}
-
 const save = (content: string, authorization = admin, document: 'terms' | 'privacy' = 'terms') =>
-  call('POST', '/api/term/create', authorization, { title: MSG.terms.defaultTitle, content, document });
+  call(t.app, endpoints.term.create, {
+    auth: authorization,
+    body: { title: MSG.terms.defaultTitle, content, document },
+  });
 
 async function adminName(): Promise<string> {
   const { rows } = (await t.sql(
@@ -44,7 +34,7 @@ async function adminName(): Promise<string> {
 describe('before any terms exist', () => {
   it('GET /api/term/last answers null (not an error: a fresh portal has none), to anyone', async () => {
     for (const authorization of [null, admin, entityToken]) {
-      const response = await call('GET', '/api/term/last', authorization);
+      const response = await call(t.app, endpoints.term.last, { auth: authorization });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toBeNull();
     }
@@ -54,19 +44,21 @@ describe('before any terms exist', () => {
 describe('permissions', () => {
   it('POST /api/term/create and GET /api/term/list/{id}: 401 without a session, 403 to an entity', async () => {
     const routes = [
-      { method: 'POST' as const, url: '/api/term/create', body: { title: 'Term 1', content: '<p>x</p>' } },
-      { method: 'GET' as const, url: '/api/term/list/00000000-0000-4000-8000-000000000000' },
+      (auth: string | null) =>
+        call(t.app, endpoints.term.create, { auth, body: { title: 'Term 1', content: '<p>x</p>' } }),
+      (auth: string | null) =>
+        call(t.app, endpoints.term.byId, { auth, params: { id: '00000000-0000-4000-8000-000000000000' } }),
     ];
     for (const route of routes) {
-      const anonymous = await call(route.method, route.url, null, route.body);
+      const anonymous = await route(null);
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.json()).toEqual({ message: MSG.extra.sessionExpired });
-      const asEntity = await call(route.method, route.url, entityToken, route.body);
+      const asEntity = await route(entityToken);
       expect(asEntity.statusCode).toBe(403);
       expect(asEntity.json()).toEqual({ message: MSG.extra.forbidden });
     }
     // Neither refused call saved anything.
-    expect((await call('GET', '/api/term/last', null)).json()).toBeNull();
+    expect((await call(t.app, endpoints.term.last)).json()).toBeNull();
   });
 });
 
@@ -85,17 +77,20 @@ describe('saving versions', () => {
     });
     const second = await save('<h2>Second</h2><p>terms</p>');
     expect(second.json().version).toBe(2);
-    const third = await call('POST', '/api/term/create', admin, { content: '<p>Third, title left out</p>' });
+    const third = await call(t.app, endpoints.term.create, {
+      auth: admin,
+      body: { content: '<p>Third, title left out</p>' },
+    });
     expect(third.statusCode).toBe(201);
     expect(third.json().version).toBe(3);
 
-    const last = await call('GET', '/api/term/last', null);
+    const last = await call(t.app, endpoints.term.last);
     expect(last.statusCode).toBe(200);
     const { unchanged: _third, ...thirdAsRead } = third.json();
     expect(last.json()).toEqual(thirdAsRead);
 
     // Earlier versions are still there, and each can be read by id (the editor starts from one).
-    const old = await call('GET', `/api/term/list/${first.json()._id}`, admin);
+    const old = await call(t.app, endpoints.term.byId, { params: { id: first.json()._id }, auth: admin });
     const { unchanged: _first, ...firstAsRead } = first.json();
     expect(old.json()).toEqual(firstAsRead);
 
@@ -115,19 +110,19 @@ describe('saving versions', () => {
        select 'Term 1', '<p style="text-align:center"><span style="background-color:#c2e0f4">Old</span></p>', max(version) + 1,
               (select created_by from terms limit 1) from terms`,
     );
-    const last = await call('GET', '/api/term/last', null);
+    const last = await call(t.app, endpoints.term.last);
     expect(last.statusCode).toBe(200);
-    expect(last.json().content).toBe(
+    expect(last.json()!.content).toBe(
       '<p class="tx-align-center"><span class="tx-bg-light-blue">Old</span></p>',
     );
-    const byId = await call('GET', `/api/term/list/${last.json()._id}`, admin);
-    expect(byId.json().content).toBe(last.json().content);
+    const byId = await call(t.app, endpoints.term.byId, { params: { id: last.json()!._id }, auth: admin });
+    expect(byId.json()!.content).toBe(last.json()!.content);
   });
 
   it('gives simultaneous saves distinct versions', async () => {
     const responses = await Promise.all([save('<p>a</p>'), save('<p>b</p>'), save('<p>c</p>')]);
     expect(responses.map((r) => r.statusCode)).toEqual([201, 201, 201]);
-    const versions = responses.map((r) => r.json().version as number).sort();
+    const versions = responses.map((r) => r.json().version).sort();
     expect(new Set(versions).size).toBe(3);
   });
 
@@ -138,15 +133,15 @@ describe('saving versions', () => {
       '<iframe src="https://evil.example"></iframe><style>body{display:none}</style>';
     const saved = await save(dirty);
     expect(saved.statusCode).toBe(201);
-    const content = saved.json().content as string;
+    const content = saved.json().content;
     expect(content).toBe(
       '<p>Hello <a>bad</a> <a href="https://example.org" target="_blank" rel="noopener noreferrer">good</a></p>',
     );
-    expect((await call('GET', '/api/term/last', null)).json().content).toBe(content);
+    expect((await call(t.app, endpoints.term.last)).json()!.content).toBe(content);
   });
 
   it('refuses an empty editor with its message (400): no text, empty paragraphs, spaces, or only what sanitising removes', async () => {
-    const before = (await call('GET', '/api/term/last', null)).json();
+    const before = (await call(t.app, endpoints.term.last)).json();
     for (const content of [
       '',
       '   ',
@@ -164,18 +159,18 @@ describe('saving versions', () => {
         fields: { content: MSG.extra.termsEmpty },
       });
     }
-    expect((await call('GET', '/api/term/last', null)).json()).toEqual(before);
+    expect((await call(t.app, endpoints.term.last)).json()).toEqual(before);
   });
 
   it('answers 404 for an unknown version and 400 for a body without content', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
-      const response = await call('GET', `/api/term/list/${id}`, admin);
+      const response = await call(t.app, endpoints.term.byId, { params: { id }, auth: admin });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: MSG.extra.notFound });
     }
-    const missing = await call('POST', '/api/term/create', admin, { title: 'Term 1' });
+    const missing = await callLoose(t.app, endpoints.term.create, { auth: admin, body: { title: 'Term 1' } });
     expect(missing.statusCode).toBe(400);
-    expect(Object.keys(missing.json().fields)).toEqual(['content']);
+    expect(Object.keys(missing.json<400>().fields!)).toEqual(['content']);
   });
 });
 
@@ -267,27 +262,29 @@ describe('a save that changes nothing', () => {
 
 describe('versions and the privacy policy', () => {
   it('lists every version of the terms newest first, with date and author, to admins only', async () => {
-    const listed = await call('GET', '/api/term/versions', admin);
+    const listed = await call(t.app, endpoints.term.versions, { auth: admin });
     expect(listed.statusCode).toBe(200);
-    const versions = listed.json().versions as { version: number; document: string; author: string | null }[];
+    const versions = listed.json().versions;
     expect(versions.length).toBeGreaterThan(3);
     expect(versions.map((v) => v.version)).toEqual([...versions.map((v) => v.version)].sort((a, b) => b - a));
     expect(versions[0]).toEqual({
-      _id: (await call('GET', '/api/term/last', null)).json()._id,
+      _id: (await call(t.app, endpoints.term.last)).json()!._id,
       document: 'terms',
       version: expect.any(Number),
       updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       author: await adminName(),
     });
     expect(versions[0]).not.toHaveProperty('content');
-    expect((await call('GET', '/api/term/versions', null)).statusCode).toBe(401);
-    expect((await call('GET', '/api/term/versions', entityToken)).statusCode).toBe(403);
+    expect((await call(t.app, endpoints.term.versions)).statusCode).toBe(401);
+    expect((await call(t.app, endpoints.term.versions, { auth: entityToken })).statusCode).toBe(403);
   });
 
   it('keeps the privacy policy beside the terms: its own versions from 1, its own latest, public', async () => {
-    const termsBefore = (await call('GET', '/api/term/last', null)).json();
-    expect((await call('GET', '/api/term/last?document=privacy', null)).json()).toBeNull();
-    expect((await call('GET', '/api/term/versions?document=privacy', admin)).json()).toEqual({
+    const termsBefore = (await call(t.app, endpoints.term.last)).json();
+    expect((await call(t.app, endpoints.term.last, { query: { document: 'privacy' } })).json()).toBeNull();
+    expect(
+      (await call(t.app, endpoints.term.versions, { query: { document: 'privacy' }, auth: admin })).json(),
+    ).toEqual({
       versions: [],
     });
 
@@ -297,23 +294,29 @@ describe('versions and the privacy policy', () => {
     const second = await save('<p>We keep your data safer.</p>', admin, 'privacy');
     expect(second.json()).toMatchObject({ document: 'privacy', version: 2 });
     // The terms' text saved as the privacy policy is a change of the privacy policy, not of the terms.
-    const same = await save(termsBefore.content, admin, 'privacy');
+    const same = await save(termsBefore!.content, admin, 'privacy');
     expect(same.statusCode).toBe(201);
 
-    const latest = await call('GET', '/api/term/last?document=privacy', null);
-    expect(latest.json()).toMatchObject({ document: 'privacy', version: 3, content: termsBefore.content });
-    expect((await call('GET', '/api/term/last', null)).json()).toEqual(termsBefore);
-    expect((await call('GET', '/api/term/last?document=terms', null)).json()).toEqual(termsBefore);
-    const versions = (await call('GET', '/api/term/versions?document=privacy', admin)).json().versions;
+    const latest = await call(t.app, endpoints.term.last, { query: { document: 'privacy' } });
+    expect(latest.json()).toMatchObject({ document: 'privacy', version: 3, content: termsBefore!.content });
+    expect((await call(t.app, endpoints.term.last)).json()).toEqual(termsBefore);
+    expect((await call(t.app, endpoints.term.last, { query: { document: 'terms' } })).json()).toEqual(
+      termsBefore,
+    );
+    const versions = (
+      await call(t.app, endpoints.term.versions, { query: { document: 'privacy' }, auth: admin })
+    ).json().versions;
     expect(versions.map((v: { version: number }) => v.version)).toEqual([3, 2, 1]);
     // An earlier version reads by id, read-only, whatever its document.
-    const old = await call('GET', `/api/term/list/${first.json()._id}`, admin);
+    const old = await call(t.app, endpoints.term.byId, { params: { id: first.json()._id }, auth: admin });
     expect(old.json()).toMatchObject({
       document: 'privacy',
       version: 1,
       content: '<p>We keep your data safe.</p>',
     });
-    expect((await call('GET', '/api/term/last?document=cookies', null)).statusCode).toBe(400);
+    expect((await callLoose(t.app, endpoints.term.last, { query: { document: 'cookies' } })).statusCode).toBe(
+      400,
+    );
   });
 
   it('names no author once the administrator who saved a version is removed', async () => {
@@ -322,9 +325,9 @@ describe('versions and the privacy policy', () => {
       .authorization;
     const saved = await save('<p>Saved by someone who leaves</p>', otherToken, 'privacy');
     expect(saved.json().author).toBe(other.name);
-    const removed = await call('DELETE', `/api/admin/users/remove/${other.userId}`, admin);
+    const removed = await call(t.app, endpoints.admin.remove, { params: { id: other.userId }, auth: admin });
     expect(removed.statusCode).toBe(200);
-    const read = await call('GET', `/api/term/list/${saved.json()._id}`, admin);
+    const read = await call(t.app, endpoints.term.byId, { params: { id: saved.json()._id }, auth: admin });
     expect(read.json().author).toBeNull();
   });
 });

@@ -3,8 +3,9 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API, apiPath, type Coupon, couponAppliesTo, MSG } from '@bridge-talk/contract';
+import { couponAppliesTo, endpoints, MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, withKey } from '../../test-support/api-client.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
 import {
   DEMO_PASSWORD_DEFAULT,
@@ -101,22 +102,18 @@ describe('demo data', () => {
       role: 'entity',
     });
     const smith = first.families.find((f) => f.name === 'Robin Smith')!;
-    const list = await t.app.inject({
-      method: 'GET',
-      url: apiPath(API.channels.list, { groupId: smith.groupId }),
-      headers: { authorization: agency.authorization },
+    const list = await call(t.app, endpoints.channels.list, {
+      params: { groupId: smith.groupId },
+      auth: agency.authorization,
     });
-    const [channel] = list.json().channels;
-    expect(channel.hasReports).toBe(true);
-    const page = await t.app.inject({
-      method: 'GET',
-      url: `${apiPath(API.channels.list, { groupId: smith.groupId })}?channelId=${channel.id}&limit=200`,
-      headers: { authorization: agency.authorization },
+    const [channel] = withKey(list.json(), 'channels').channels;
+    expect(channel!.hasReports).toBe(true);
+    const page = await call(t.app, endpoints.channels.list, {
+      params: { groupId: smith.groupId },
+      query: { channelId: channel!.id, limit: '200' },
+      auth: agency.authorization,
     });
-    const messages = page.json().messages as {
-      attachments: { type: string; image_url?: string; thumb_url?: string; asset_url?: string }[];
-      flaggedMessages: { flags: unknown[] };
-    }[];
+    const { messages } = withKey(page.json(), 'messages');
     expect(messages.filter((m) => m.flaggedMessages.flags.length > 0)).toHaveLength(1);
 
     // Pictures and the video are files uploaded as a member would, served by the portal itself: they
@@ -150,13 +147,9 @@ describe('demo data', () => {
 
   it('has coupons to try: a percentage, an amount, one for the monthly plan only, and one used up', async () => {
     const admin = await signIn(t.app, { ...TEST_ADMIN, role: 'admin' });
-    const listed = await t.app.inject({
-      method: 'GET',
-      url: API.payments.coupons,
-      headers: { authorization: admin.authorization },
-    });
+    const listed = await call(t.app, endpoints.payments.coupons, { auth: admin.authorization });
     expect(listed.statusCode).toBe(200);
-    const coupons = new Map((listed.json().coupons as Coupon[]).map((c) => [c.id, c]));
+    const coupons = new Map(listed.json().coupons.map((c) => [c.id, c]));
     const plans = (await t.sql('select id, type from payment_plans where active')) as {
       rows: { id: string; type: 'recurring' | 'one_time' }[];
     };
@@ -182,16 +175,12 @@ describe('demo data', () => {
       role: 'entity',
     });
     const lookUp = (code: string) =>
-      t.app.inject({
-        method: 'GET',
-        url: apiPath(API.billing.coupon, { code }),
-        headers: { authorization: agency.authorization },
-      });
+      call(t.app, endpoints.billing.coupon, { params: { code }, auth: agency.authorization });
     expect((await lookUp('demo10')).json()).toMatchObject({ id: 'DEMO10', percent_off: 10 });
     // Used up: named in the spec's own words, so that leaving the field says what paying would.
     const usedUp = await lookUp('FREE');
     expect(usedUp.statusCode).toBe(422);
-    expect(usedUp.json().message).toBe(MSG.wizard.couponFreeUsedUp);
+    expect(usedUp.error().message).toBe(MSG.wizard.couponFreeUsedUp);
   });
 
   it('is idempotent: a second run adds nothing', async () => {

@@ -2,9 +2,11 @@
 // rows or 30 (every statement the query builder sends is counted, the sign-in check included), and /me
 // sends the sign-in check only. Also: the trigram indexes the searches rely on exist, and PostgreSQL can
 // answer a LIKE '%…%' with them.
+import { type Endpoint, endpoints } from '@bridge-talk/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { localActionsOf } from '../../providers/chat/index.js';
+import { type CallOptions, call } from '../../test-support/api-client.js';
 import { openTestDatabase } from '../../test-support/databases.js';
 import { addFamilyMember, createEntityUser, createGroup } from '../../test-support/factories.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
@@ -69,36 +71,47 @@ async function addEntities(count: number, from: number) {
 }
 
 /** The statements one request sends; the request must succeed. */
-async function statementsOf(url: string, authorization: string): Promise<number> {
+async function statementsOf<E extends Endpoint>(endpoint: E, options: CallOptions<E>): Promise<number> {
   statements.length = 0;
-  const response = await t.app.inject({ method: 'GET', url, headers: { authorization } });
+  const response = await call(t.app, endpoint, options);
   expect(response.statusCode, response.body).toBe(200);
   return statements.length;
 }
 
-const routes = (): Record<string, [url: string, authorization: string]> => ({
-  'families list': [`/api/group/list?pageSize=100`, entityAuth],
-  'families search': [`/api/group/list?search=family&pageSize=100`, entityAuth],
-  'family details': [`/api/group/list/${firstFamily.groupId}`, entityAuth],
-  'family members': [`/api/group/member/list/${firstFamily.groupId}`, entityAuth],
-  'channels list': [`/api/group/channel/list/${firstFamily.groupId}`, entityAuth],
-  'messages page': [
-    `/api/group/channel/list/${firstFamily.groupId}?channelId=${firstFamily.channelId}&limit=100`,
-    entityAuth,
-  ],
-  // Right after the opening above: the open view's refresh, which this process knows is recorded.
-  'messages refresh': [
-    `/api/group/channel/list/${firstFamily.groupId}?channelId=${firstFamily.channelId}&limit=100&refresh=true`,
-    entityAuth,
-  ],
-  'families search by e-mail': [`/api/group/list?search=family.test&pageSize=100`, entityAuth],
-  'entities list': ['/api/entity/list?pageSize=100', adminAuth],
-  'entities search': ['/api/entity/list?search=agency&pageSize=100', adminAuth],
-});
+const routes = (): Record<string, () => Promise<number>> => {
+  const { groupId, channelId } = firstFamily;
+  const entity = { auth: entityAuth };
+  return {
+    'families list': () => statementsOf(endpoints.group.list, { ...entity, query: { pageSize: 100 } }),
+    'families search': () =>
+      statementsOf(endpoints.group.list, { ...entity, query: { search: 'family', pageSize: 100 } }),
+    'family details': () => statementsOf(endpoints.group.byId, { ...entity, params: { id: groupId } }),
+    'family members': () => statementsOf(endpoints.group.members, { ...entity, params: { id: groupId } }),
+    'channels list': () => statementsOf(endpoints.channels.list, { ...entity, params: { groupId } }),
+    'messages page': () =>
+      statementsOf(endpoints.channels.list, {
+        ...entity,
+        params: { groupId },
+        query: { channelId, limit: 100 },
+      }),
+    // Right after the opening above: the open view's refresh, which this process knows is recorded.
+    'messages refresh': () =>
+      statementsOf(endpoints.channels.list, {
+        ...entity,
+        params: { groupId },
+        query: { channelId, limit: 100, refresh: 'true' },
+      }),
+    'families search by e-mail': () =>
+      statementsOf(endpoints.group.list, { ...entity, query: { search: 'family.test', pageSize: 100 } }),
+    'entities list': () => statementsOf(endpoints.entity.list, { auth: adminAuth, query: { pageSize: 100 } }),
+    'entities search': () =>
+      statementsOf(endpoints.entity.list, { auth: adminAuth, query: { search: 'agency', pageSize: 100 } }),
+  };
+};
 
 async function countAll(): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const [name, [url, auth]] of Object.entries(routes())) counts[name] = await statementsOf(url, auth);
+  for (const [name, count] of Object.entries(routes())) counts[name] = await count();
   return counts;
 }
 
@@ -160,15 +173,15 @@ describe('SQL statements per request', () => {
 
   it('answer /api/auth/me with the sign-in check alone', async () => {
     // The check reads the account with its session; /me answers what it read.
-    expect(await statementsOf('/api/auth/me', entityAuth)).toBe(1);
-    expect(await statementsOf('/api/auth/me', adminAuth)).toBe(1);
+    expect(await statementsOf(endpoints.auth.me, { auth: entityAuth })).toBe(1);
+    expect(await statementsOf(endpoints.auth.me, { auth: adminAuth })).toBe(1);
   });
 
   it('share the sign-in check among requests that arrive together', async () => {
     statements.length = 0;
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        t.app.inject({ url: '/api/auth/me', headers: { authorization: i % 2 ? entityAuth : adminAuth } }),
+        call(t.app, endpoints.auth.me, { auth: i % 2 ? entityAuth : adminAuth }),
       ),
     );
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(30).fill(200));
@@ -199,7 +212,7 @@ describe('SQL statements per request', () => {
     statements.length = 0;
     const answers = await Promise.all(
       asks.map(({ id, authorization }) =>
-        t.app.inject({ url: `/api/group/list/${id}`, headers: { authorization } }),
+        call(t.app, endpoints.group.byId, { params: { id }, auth: authorization }),
       ),
     );
     expect(answers.map((answer) => answer.statusCode)).toEqual(asks.map((ask) => (ask.mine ? 200 : 404)));
