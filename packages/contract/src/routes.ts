@@ -72,7 +72,7 @@ export const ROUTES = {
     discard: { method: 'DELETE', path: '/api/group/billing/unfinished/:groupId' },
   },
   /** Families: the group, member and user calls; entity only, scoped to the entity. */
-  group: {
+  families: {
     list: { method: 'GET', path: '/api/group/list' },
     byId: { method: 'GET', path: '/api/group/list/:id' },
     edit: { method: 'PUT', path: '/api/group/edit/:groupId' },
@@ -105,28 +105,28 @@ export const ROUTES = {
     stripeWebhook: { method: 'POST', path: '/api/payments/stripe/webhook' },
   },
   /** Administration (admin only, except the latest terms, which the logged-out modal reads). */
-  entity: {
+  entities: {
     list: { method: 'GET', path: '/api/entity/list' },
     byId: { method: 'GET', path: '/api/entity/list/:id' },
     create: { method: 'POST', path: '/api/entity/create' },
     edit: { method: 'PUT', path: '/api/entity/edit/:id' },
     reject: { method: 'POST', path: '/api/entity/reject/:id' },
   },
-  admin: {
+  admins: {
     /** A page of admins with `?page=`, one admin with `?id=`. */
     list: { method: 'GET', path: '/api/admin/users/list' },
     create: { method: 'POST', path: '/api/admin/users/create' },
     edit: { method: 'PUT', path: '/api/admin/users/edit/:id' },
     remove: { method: 'DELETE', path: '/api/admin/users/remove/:id' },
   },
-  term: {
+  terms: {
     last: { method: 'GET', path: '/api/term/last' },
     byId: { method: 'GET', path: '/api/term/list/:id' },
     versions: { method: 'GET', path: '/api/term/versions' },
     create: { method: 'POST', path: '/api/term/create' },
   },
   /** Conversations (entity): a family's channels and messages, the status toggle and the export. */
-  channels: {
+  conversations: {
     /** Without `?channelId=`: the channels; with it: a page of that channel's messages. */
     list: { method: 'GET', path: '/api/group/channel/list/:groupId' },
     manager: { method: 'POST', path: '/api/group/channel/manager/:groupId/:channelId' },
@@ -142,6 +142,8 @@ export const ROUTES = {
     search: { method: 'GET', path: '/api/groups/:groupId/channels/:channelId/search' },
     /** Not in the spec: the first message of the channel, or the first on or after a date. */
     firstMessage: { method: 'GET', path: '/api/groups/:groupId/channels/:channelId/messages/first' },
+    /** Public: was a file with this SHA-256 issued by the portal? */
+    verifyExport: { method: 'GET', path: '/api/exports/verify/:hash' },
   },
   /** Not in the spec: the caseworker's desk — every reported message of the entity's families. */
   reports: {
@@ -158,10 +160,6 @@ export const ROUTES = {
   activity: {
     family: { method: 'GET', path: '/api/groups/:groupId/activity' },
     platform: { method: 'GET', path: '/api/admin/activity' },
-  },
-  /** Not in the spec: the public check of an export's SHA-256 (no content is revealed). */
-  exports: {
-    verify: { method: 'GET', path: '/api/exports/verify/:hash' },
   },
   /** Not in the spec: the family members' chat API of the local chat provider (member token). */
   chat: {

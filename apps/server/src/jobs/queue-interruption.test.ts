@@ -45,7 +45,7 @@ describe('a job interrupted mid-run', () => {
     const email = `interrupted-${Date.now()}@records.test`;
     const requested = await c.t.app.inject({
       method: 'POST',
-      url: apiPath(API.channels.exportRequest, { channelId: f.channelId }),
+      url: apiPath(API.conversations.exportRequest, { channelId: f.channelId }),
       headers: { authorization: owner.authorization },
       payload: { email },
     });

@@ -31,7 +31,7 @@ const JUSTIFIED: Record<string, string> = {
   'operation-4xx-response system.health': 'answers 200 to anyone, whatever is asked',
   'operation-4xx-response system.ready': 'answers 200 or 503 (a dependency is down), never a 4xx',
   'operation-4xx-response auth.logout': 'ends the session it is given if any, and always answers 200',
-  'operation-2xx-response channels.attachment':
+  'operation-2xx-response conversations.attachment':
     'its 200 and 206 are the file’s bytes; only refusals are JSON',
   'operation-2xx-response chat.attachment': 'its 200 and 206 are the file’s bytes; only refusals are JSON',
 };
@@ -70,7 +70,9 @@ it('names every operation by its contract key, each once', () => {
     'reports.streamWebhook',
     'system.docs',
   ]);
-  expect(operations().find(({ url }) => url === '/api/group/list')?.operation.operationId).toBe('group.list');
+  expect(operations().find(({ url }) => url === '/api/group/list')?.operation.operationId).toBe(
+    'families.list',
+  );
 });
 
 it('states the credential of every operation from its guard, as the permission matrix calls it', () => {

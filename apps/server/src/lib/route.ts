@@ -103,7 +103,7 @@ export type EndpointHandler<E extends Endpoint> = RouteHandlerMethod<
   ZodTypeProvider
 >;
 
-/** `route(app, endpoints.admin.create, { onRequest: app.requireRole('admin') }, handler)`. */
+/** `route(app, endpoints.admins.create, { onRequest: app.requireRole('admin') }, handler)`. */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,

@@ -190,7 +190,7 @@ async function expectSignInAndPicture(database: Database, dataDir: string, seede
     });
     expect(second.statusCode, second.body).toBe(200);
     const picture = await t.app.inject({
-      url: apiPath(API.channels.attachment, {
+      url: apiPath(API.conversations.attachment, {
         groupId: seeded.groupId,
         channelId: seeded.channelId,
         messageId: seeded.messageId,

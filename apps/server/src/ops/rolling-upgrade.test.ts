@@ -205,11 +205,11 @@ describe.skipIf(!postgres || !nginxBinary)(
       let stopped = false;
       let sent = 0;
       const ops: ((i: number) => [string, string, { method?: string; body?: unknown }])[] = [
-        () => ['list', API.group.list, {}],
-        (i) => ['read', apiPath(API.group.byId, { id: families[i % families.length]! }), {}],
+        () => ['list', API.families.list, {}],
+        (i) => ['read', apiPath(API.families.byId, { id: families[i % families.length]! }), {}],
         (i) => [
           'rename',
-          apiPath(API.group.edit, { groupId: families[i % families.length]! }),
+          apiPath(API.families.edit, { groupId: families[i % families.length]! }),
           { method: 'PUT', body: { name: `Robin Rolling ${String.fromCharCode(65 + (i % 26))}` } },
         ],
         () => ['me', API.auth.me, {}],
@@ -218,10 +218,10 @@ describe.skipIf(!postgres || !nginxBinary)(
           return groupId
             ? [
                 'create',
-                API.group.createUser,
+                API.families.createUser,
                 { method: 'POST', body: { groupId, name: 'Casey Upgrade', subtype: 'child' } },
               ]
-            : ['members', apiPath(API.group.members, { id: families[0]! }), {}];
+            : ['members', apiPath(API.families.members, { id: families[0]! }), {}];
         },
       ];
       const lane = async () => {
@@ -401,8 +401,8 @@ describe.skipIf(!postgres || !nginxBinary)(
       );
       await start('C (old again)', builds.old, portC);
       const direct = `http://127.0.0.1:${portC}`;
-      expect((await call(direct, API.group.list, { authorization })).status).toBe(200);
-      const renamed = await call(direct, apiPath(API.group.edit, { groupId: untouched }), {
+      expect((await call(direct, API.families.list, { authorization })).status).toBe(200);
+      const renamed = await call(direct, apiPath(API.families.edit, { groupId: untouched }), {
         method: 'PUT',
         body: { name: 'Robin Rolled Back' },
         authorization,

@@ -98,7 +98,7 @@ describe('faults', () => {
       const me = await call(t.app, endpoints.auth.me, { auth: authorization });
       expect(me.statusCode, me.body).toBe(200);
       expect(me.json()).toMatchObject({ email: TEST_ADMIN.email });
-      const list = await call(t.app, endpoints.admin.list, { auth: authorization });
+      const list = await call(t.app, endpoints.admins.list, { auth: authorization });
       expect(list.statusCode, list.body).toBe(200);
       expect(list.body).toContain(TEST_ADMIN.email);
     },

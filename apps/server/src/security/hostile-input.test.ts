@@ -205,8 +205,8 @@ describe('hostile input', () => {
   it('refuses a NUL character in a body or a query with 400 before any route sees it', async () => {
     // PostgreSQL text cannot hold a NUL: a terms title with one was a 500 until every request was checked.
     for (const request of [
-      { endpoint: endpoints.term.create, body: { title: 'a\u0000b', content: '<p>x</p>' } },
-      { endpoint: endpoints.entity.list, query: { search: 'a\u0000b' } },
+      { endpoint: endpoints.terms.create, body: { title: 'a\u0000b', content: '<p>x</p>' } },
+      { endpoint: endpoints.entities.list, query: { search: 'a\u0000b' } },
     ]) {
       const { endpoint, ...input } = request;
       const response = await callLoose(t.app, endpoint, { ...input, headers: callers.admin });

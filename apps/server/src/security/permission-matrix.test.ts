@@ -163,7 +163,7 @@ async function seedTenant(label: 'A' | 'B', coupon: string | null): Promise<Tena
   );
   const create = async (name: string, subtype: string, email: string | null): Promise<Person> => {
     const body = await ok(
-      callLoose(t.app, endpoints.group.createUser, {
+      callLoose(t.app, endpoints.families.createUser, {
         headers: auth,
         body: { groupId, name, email, subtype },
       }),
@@ -175,7 +175,7 @@ async function seedTenant(label: 'A' | 'B', coupon: string | null): Promise<Tena
   const parent = await create('Pat Parent', 'adoptive_parent', unique(`parent-${label}`));
   const birth = await create('Bea Birth', 'birth_family', unique(`birth-${label}`));
   await ok(
-    call(t.app, endpoints.group.syncUsers, {
+    call(t.app, endpoints.families.syncUsers, {
       headers: auth,
       body: {
         groupId,
@@ -210,7 +210,7 @@ async function seedTenant(label: 'A' | 'B', coupon: string | null): Promise<Tena
   );
   if (!report) throw new Error('the report was not recorded');
   const exported = await ok(
-    call(t.app, endpoints.channels.exportRequest, {
+    call(t.app, endpoints.conversations.exportRequest, {
       params: { channelId: channel.id },
       headers: auth,
       body: { email: unique('export') },
@@ -251,7 +251,7 @@ beforeAll(async () => {
   const admin = { authorization: (await signIn(t.app, { ...TEST_ADMIN, role: 'admin' })).authorization };
   termId = (
     await ok(
-      call(t.app, endpoints.term.create, { headers: admin, body: { content: '<p>Terms</p>' } }),
+      call(t.app, endpoints.terms.create, { headers: admin, body: { content: '<p>Terms</p>' } }),
       'terms',
     )
   )._id;
@@ -526,13 +526,13 @@ const REQUESTS: Record<string, Build> = {
     },
   }),
 
-  'GET /api/entity/list': () => ({ endpoint: endpoints.entity.list }),
+  'GET /api/entity/list': () => ({ endpoint: endpoints.entities.list }),
   'GET /api/entity/list/:id': (c) => ({
-    endpoint: endpoints.entity.byId,
+    endpoint: endpoints.entities.byId,
     params: { id: c.subject.entityId },
   }),
   'POST /api/entity/create': () => ({
-    endpoint: endpoints.entity.create,
+    endpoint: endpoints.entities.create,
     payload: {
       name: 'Matrix Agency',
       phone: '(555) 010-2000',
@@ -546,28 +546,28 @@ const REQUESTS: Record<string, Build> = {
   }),
   // A status change to the status it has: accepted, and the entity's people keep their sessions.
   'PUT /api/entity/edit/:id': (c) => ({
-    endpoint: endpoints.entity.edit,
+    endpoint: endpoints.entities.edit,
     params: { id: c.subject.entityId },
     payload: { status: 'active' },
   }),
   // The seeded entity is active: the admin's rejection is refused and removes nothing.
   'POST /api/entity/reject/:id': (c) => ({
-    endpoint: endpoints.entity.reject,
+    endpoint: endpoints.entities.reject,
     params: { id: c.subject.entityId },
     payload: { notify: true },
   }),
-  'GET /api/admin/users/list': () => ({ endpoint: endpoints.admin.list }),
+  'GET /api/admin/users/list': () => ({ endpoint: endpoints.admins.list }),
   'POST /api/admin/users/create': () => ({
-    endpoint: endpoints.admin.create,
+    endpoint: endpoints.admins.create,
     payload: { name: 'Alex Matrix', email: unique('admin') },
   }),
   'PUT /api/admin/users/edit/:id': () => ({
-    endpoint: endpoints.admin.edit,
+    endpoint: endpoints.admins.edit,
     params: { id: spareAdmin.userId },
     payload: { name: 'Alex Spare', email: spareAdmin.email },
   }),
   'DELETE /api/admin/users/remove/:id': async () => ({
-    endpoint: endpoints.admin.remove,
+    endpoint: endpoints.admins.remove,
     params: { id: (await createAdminUser(t.db(), { password: null })).userId },
   }),
   'POST /api/admin/users/second-factors/reset/:id': () => ({
@@ -580,31 +580,34 @@ const REQUESTS: Record<string, Build> = {
     endpoint: endpoints.secondFactors.policyEdit,
     payload: { requiredForAdmins: false },
   }),
-  'GET /api/term/last': () => ({ endpoint: endpoints.term.last }),
-  'GET /api/term/list/:id': () => ({ endpoint: endpoints.term.byId, params: { id: termId } }),
-  'GET /api/term/versions': () => ({ endpoint: endpoints.term.versions, query: { document: 'privacy' } }),
+  'GET /api/term/last': () => ({ endpoint: endpoints.terms.last }),
+  'GET /api/term/list/:id': () => ({ endpoint: endpoints.terms.byId, params: { id: termId } }),
+  'GET /api/term/versions': () => ({ endpoint: endpoints.terms.versions, query: { document: 'privacy' } }),
   'POST /api/term/create': () => ({
-    endpoint: endpoints.term.create,
+    endpoint: endpoints.terms.create,
     payload: { content: '<p>Terms, again</p>' },
   }),
 
-  'GET /api/group/list': () => ({ endpoint: endpoints.group.list, query: { search: '' } }),
-  'GET /api/group/list/:id': (c) => ({ endpoint: endpoints.group.byId, params: { id: c.subject.groupId } }),
+  'GET /api/group/list': () => ({ endpoint: endpoints.families.list, query: { search: '' } }),
+  'GET /api/group/list/:id': (c) => ({
+    endpoint: endpoints.families.byId,
+    params: { id: c.subject.groupId },
+  }),
   'PUT /api/group/edit/:groupId': (c) => ({
-    endpoint: endpoints.group.edit,
+    endpoint: endpoints.families.edit,
     params: { groupId: c.subject.groupId },
     payload: { name: 'Robin Smith' },
   }),
   'GET /api/group/member/list/:id': (c) => ({
-    endpoint: endpoints.group.members,
+    endpoint: endpoints.families.members,
     params: { id: c.subject.groupId },
   }),
   'POST /api/group/user/check': (c) => ({
-    endpoint: endpoints.group.checkUser,
+    endpoint: endpoints.families.checkUser,
     payload: { email: c.subject.parent.email },
   }),
   'POST /api/group/user/create': (c) => ({
-    endpoint: endpoints.group.createUser,
+    endpoint: endpoints.families.createUser,
     payload: {
       groupId: c.subject.groupId,
       name: 'Ada Second',
@@ -617,13 +620,13 @@ const REQUESTS: Record<string, Build> = {
     const { groupId } = await createGroup(t.db(), { entityId: c.subject.entityId });
     const person = await addFamilyMember(t.db(), { groupId, role: 'birth_family' });
     return {
-      endpoint: endpoints.group.addMember,
+      endpoint: endpoints.families.addMember,
       payload: { groupId: c.subject.groupId, role: 'birth_family', userId: person.memberId },
     };
   },
   'PUT /api/group/user/edit/:userId': (c) => {
     const edit = (groupId: string, person: Person): Req => ({
-      endpoint: endpoints.group.editUser,
+      endpoint: endpoints.families.editUser,
       params: { userId: person.id },
       payload: { groupId, userId: person.id, name: 'Robin Smith', email: null, subtype: 'child' },
     });
@@ -632,17 +635,17 @@ const REQUESTS: Record<string, Build> = {
       : [edit(c.subject.groupId, c.subject.child), edit(c.home.groupId, c.subject.child)];
   },
   'POST /api/group/user/sync': async (c) => ({
-    endpoint: endpoints.group.syncUsers,
+    endpoint: endpoints.families.syncUsers,
     payload: { groupId: c.subject.groupId, results: await finalList(c.subject.groupId) },
   }),
   'PUT /api/group/member/save/:groupId': async (c) => ({
-    endpoint: endpoints.group.saveMembers,
+    endpoint: endpoints.families.saveMembers,
     params: { groupId: c.subject.groupId },
     payload: await savedPlaces(c.subject.groupId),
   }),
   'POST /api/group/member/manager/:groupId/:userId': (c) => {
     const activate = (groupId: string, person: Person): Req => ({
-      endpoint: endpoints.group.memberStatus,
+      endpoint: endpoints.families.memberStatus,
       params: { groupId, userId: person.id },
       payload: { active: true },
     });
@@ -681,20 +684,20 @@ const REQUESTS: Record<string, Build> = {
   }),
   'GET /api/group/channel/list/:groupId': (c) => {
     const read = (groupId: string, channelId: string): Req => ({
-      endpoint: endpoints.channels.list,
+      endpoint: endpoints.conversations.list,
       params: { groupId },
       query: { channelId },
     });
     return c.kind === 'own'
       ? [
           read(c.subject.groupId, c.subject.channelId),
-          { endpoint: endpoints.channels.list, params: { groupId: c.subject.groupId } },
+          { endpoint: endpoints.conversations.list, params: { groupId: c.subject.groupId } },
         ]
       : [read(c.subject.groupId, c.subject.channelId), read(c.home.groupId, c.subject.channelId)];
   },
   'POST /api/group/channel/manager/:groupId/:channelId': (c) => {
     const enable = (groupId: string, channelId: string): Req => ({
-      endpoint: endpoints.channels.manager,
+      endpoint: endpoints.conversations.manager,
       params: { groupId, channelId },
       payload: { active: true },
     });
@@ -703,20 +706,20 @@ const REQUESTS: Record<string, Build> = {
       : [enable(c.subject.groupId, c.subject.channelId), enable(c.home.groupId, c.subject.channelId)];
   },
   'POST /api/group/channels/export/request/:channelId': (c) => ({
-    endpoint: endpoints.channels.exportRequest,
+    endpoint: endpoints.conversations.exportRequest,
     params: { channelId: c.subject.channelId },
     payload: { email: unique('export') },
   }),
   'GET /api/groups/:groupId/channels/:channelId/messages/:messageId/around': (c) => {
     const read = (groupId: string): Req => ({
-      endpoint: endpoints.channels.around,
+      endpoint: endpoints.conversations.around,
       params: { groupId, channelId: c.subject.channelId, messageId: c.subject.messageId },
     });
     return c.kind === 'own' ? read(c.subject.groupId) : [read(c.subject.groupId), read(c.home.groupId)];
   },
   'GET /api/groups/:groupId/channels/:channelId/search': (c) => {
     const find = (groupId: string): Req => ({
-      endpoint: endpoints.channels.search,
+      endpoint: endpoints.conversations.search,
       params: { groupId, channelId: c.subject.channelId },
       query: { q: 'hello' },
     });
@@ -724,13 +727,16 @@ const REQUESTS: Record<string, Build> = {
   },
   'GET /api/groups/:groupId/channels/:channelId/messages/first': (c) => {
     const first = (groupId: string): Req => ({
-      endpoint: endpoints.channels.firstMessage,
+      endpoint: endpoints.conversations.firstMessage,
       params: { groupId, channelId: c.subject.channelId },
       query: { from: '2026-01-01T00:00:00.000Z' },
     });
     return c.kind === 'own' ? first(c.subject.groupId) : [first(c.subject.groupId), first(c.home.groupId)];
   },
-  'GET /api/exports/verify/:hash': () => ({ endpoint: endpoints.exports.verify, params: { hash: HASH } }),
+  'GET /api/exports/verify/:hash': () => ({
+    endpoint: endpoints.conversations.verifyExport,
+    params: { hash: HASH },
+  }),
   'POST /api/chat/sessions/code': () => ({
     endpoint: endpoints.chat.code,
     payload: { email: unique('nobody') },
@@ -761,7 +767,7 @@ const REQUESTS: Record<string, Build> = {
   }),
   'GET /api/groups/:groupId/channels/:channelId/messages/:messageId/attachments/:index': (c) => {
     const open = (groupId: string): Req => ({
-      endpoint: endpoints.channels.attachment,
+      endpoint: endpoints.conversations.attachment,
       params: { groupId, channelId: c.subject.channelId, messageId: c.subject.messageId, index: '0' },
     });
     return c.kind === 'own'

@@ -302,7 +302,7 @@ describe.skipIf(!postgres || !nginxBinary)('scale-out: two API processes and a w
       // B serves with JOB_WORKERS=false: it only queues; A and the worker process compete for the jobs.
       const queued = await call(
         directB,
-        apiPath(API.channels.exportRequest, { channelId: family.channelId }),
+        apiPath(API.conversations.exportRequest, { channelId: family.channelId }),
         {
           method: 'POST',
           body: { email },
@@ -369,7 +369,7 @@ describe.skipIf(!postgres || !nginxBinary)('scale-out: two API processes and a w
       tasks.push(
         i % 5 === 4
           ? () =>
-              call(viaNginx, API.admin.create, {
+              call(viaNginx, API.admins.create, {
                 method: 'POST',
                 body: { name: 'Load Tester', email: emails[index] },
                 authorization: session.authorization,

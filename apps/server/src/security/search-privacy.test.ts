@@ -25,7 +25,7 @@ async function searchable() {
     html: '<p>The quagmire by the mill</p>',
   });
   const search = (q: string, auth: string) =>
-    call(c.t.app, endpoints.channels.search, {
+    call(c.t.app, endpoints.conversations.search, {
       params: { groupId: f.groupId, channelId: f.channelId },
       query: { q },
       auth,
@@ -36,7 +36,7 @@ async function searchable() {
 describe('search words', () => {
   it('are not written to the log: the family list’s search and a conversation’s search', async () => {
     const { entity, search } = await searchable();
-    const listed = await call(c.t.app, endpoints.group.list, {
+    const listed = await call(c.t.app, endpoints.families.list, {
       query: { search: 'Zebediah', page: 1 },
       auth: entity.authorization,
     });

@@ -100,7 +100,7 @@ describe('a session is refused at once', () => {
   it('when the administrator disables the entity through the API', async () => {
     const entity = await createEntityUser(t.db());
     const session = await signIn(t.app, { email: entity.email, password: entity.password!, role: 'entity' });
-    const disabled = await call(t.app, endpoints.entity.edit, {
+    const disabled = await call(t.app, endpoints.entities.edit, {
       params: { id: entity.entityId },
       auth: admin,
       body: { status: 'disabled' },
@@ -118,11 +118,11 @@ describe('a session is refused at once', () => {
     const other = await createAdminUser(t.db());
     const session = await signIn(t.app, { email: other.email, password: other.password!, role: 'admin' });
     expect((await me(session.authorization)).statusCode).toBe(200);
-    const removed = await call(t.app, endpoints.admin.remove, { params: { id: other.userId }, auth: admin });
+    const removed = await call(t.app, endpoints.admins.remove, { params: { id: other.userId }, auth: admin });
     expect(removed.statusCode, removed.body).toBe(200);
     expect((await me(session.authorization)).statusCode).toBe(401);
     expect((await refresh(session.refreshCookie)).statusCode).toBe(401);
-    const listed = await call(t.app, endpoints.admin.list, { auth: session.authorization });
+    const listed = await call(t.app, endpoints.admins.list, { auth: session.authorization });
     expect(listed.statusCode).toBe(401);
   });
 });

@@ -1,6 +1,6 @@
 // The tests' client of the API: every call names its endpoint from the contract's `endpoints` (method,
 // path and schemas), so no test writes an '/api/…' path or casts an answer. It goes through Fastify's
-// `app.inject`: `call(t.app, endpoints.group.list, { query: { search }, auth })` fills the path's
+// `app.inject`: `call(t.app, endpoints.families.list, { query: { search }, auth })` fills the path's
 // `:name` segments from `params`, serialises `query`, sends `body` as JSON, and answers the injected
 // response itself (statusCode, headers, cookies, body text, payload) with `json()` typed from the
 // endpoint: the successful answer by default, another status's with `json<404>()`, and `error()` for the
@@ -156,7 +156,7 @@ function merged(defaults: Common, options: LooseOptions): LooseOptions {
   return { ...defaults, ...options, headers: { ...defaults.headers, ...options.headers } };
 }
 
-/** `const api = testClient(() => t.app, { auth: admin }); await api(endpoints.term.last)`. */
+/** `const api = testClient(() => t.app, { auth: admin }); await api(endpoints.terms.last)`. */
 export function testClient(app: AppLike, defaults: Common = {}): Client {
   const client = <E extends Endpoint>(endpoint: E, options?: CallOptions<E>) =>
     send(app, endpoint, merged(defaults, (options ?? {}) as LooseOptions));

@@ -30,7 +30,7 @@ describe('App', () => {
   it('signs in from a deep link and shows the page that sent the user to the login', async () => {
     const api = stubApi({
       [`POST ${API.auth.login}`]: () => jsonResponse(SESSION),
-      [`GET ${API.group.list}`]: () => jsonResponse(NO_FAMILIES),
+      [`GET ${API.families.list}`]: () => jsonResponse(NO_FAMILIES),
     });
     window.history.replaceState(null, '', '/manage-families?search=robin');
     const user = userEvent.setup();
@@ -47,13 +47,13 @@ describe('App', () => {
     expect(screen.getByPlaceholderText('Search for name or email')).toHaveValue('robin');
     expect(`${window.location.pathname}${window.location.search}`).toBe('/manage-families?search=robin');
     expect(screen.queryByText('Page not found')).toBeNull();
-    expect(api.callsTo('GET', API.group.list)).not.toHaveLength(0);
+    expect(api.callsTo('GET', API.families.list)).not.toHaveLength(0);
   }, 60_000);
 
   it('opened straight at the check page with no session (the e-mail’s link), answers the check', async () => {
     const hash = 'c'.repeat(64);
     stubApi({
-      [`GET ${API.exports.verify.replace(':hash', hash)}`]: () =>
+      [`GET ${API.conversations.verifyExport.replace(':hash', hash)}`]: () =>
         jsonResponse({ issued: false, sha256: hash, message: MSG.conversations.exportNotIssued }),
     });
     window.history.replaceState(null, '', `/verify/${hash}`);
@@ -65,7 +65,7 @@ describe('App', () => {
   it('signs in with a new password and shows the start page of the role, not "Page not found"', async () => {
     stubApi({
       [`POST ${API.auth.passwordChange}`]: () => jsonResponse(SESSION),
-      [`GET ${API.group.list}`]: () => jsonResponse(NO_FAMILIES),
+      [`GET ${API.families.list}`]: () => jsonResponse(NO_FAMILIES),
     });
     // The code screen hands its e-mail and flow state over in the history entry's state.
     window.history.replaceState(
@@ -90,7 +90,7 @@ describe('App', () => {
   it('sends a logged-out visitor of an admin page to the admin login, and back to that page after', async () => {
     const api = stubApi({
       [`POST ${API.auth.login}`]: () => jsonResponse(sessionOf(ADMIN_USER)),
-      [`GET ${API.entity.list}`]: () => jsonResponse({ result: [], total: 0, page: 1, pageSize: 10 }),
+      [`GET ${API.entities.list}`]: () => jsonResponse({ result: [], total: 0, page: 1, pageSize: 10 }),
     });
     // After logout nothing in storage says which role the visitor had.
     window.history.replaceState(null, '', '/entity-management?search=hope');

@@ -27,4 +27,4 @@ export const adminEndpoints = {
   },
   /** Not yourself, not the last one; the admin's sessions end. */
   remove: { params: ZIdParams, responses: { 200: ZMessageResponse, ...refused, ...errorAnswers(404, 409) } },
-} satisfies SchemasOf<typeof ROUTES.admin>;
+} satisfies SchemasOf<typeof ROUTES.admins>;

@@ -32,4 +32,4 @@ export const entityEndpoints = {
     body: ZRejectAccessRequest,
     responses: { 200: ZMessageResponse, ...refused, ...errorAnswers(404, 409) },
   },
-} satisfies SchemasOf<typeof ROUTES.entity>;
+} satisfies SchemasOf<typeof ROUTES.entities>;

@@ -6,12 +6,11 @@ import { activityEndpoints } from './activity.js';
 import { adminEndpoints } from './admins.js';
 import { authEndpoints } from './auth.js';
 import { billingEndpoints } from './billing.js';
-import { channelEndpoints } from './channels.js';
 import { chatEndpoints } from './chat.js';
+import { conversationEndpoints } from './conversations.js';
 import type { EndpointSchema, SchemasOf } from './endpoint.js';
 import { entityEndpoints } from './entities.js';
-import { exportEndpoints } from './exports.js';
-import { groupEndpoints } from './groups.js';
+import { familyEndpoints } from './families.js';
 import { paymentsEndpoints } from './payments.js';
 import { reportEndpoints } from './reports.js';
 import { secondFactorEndpoints } from './second-factors.js';
@@ -26,13 +25,12 @@ const ENDPOINT_SCHEMAS = {
   system: systemEndpoints,
   auth: authEndpoints,
   billing: billingEndpoints,
-  group: groupEndpoints,
+  families: familyEndpoints,
   payments: paymentsEndpoints,
-  entity: entityEndpoints,
-  admin: adminEndpoints,
-  term: termEndpoints,
-  channels: channelEndpoints,
-  exports: exportEndpoints,
+  entities: entityEndpoints,
+  admins: adminEndpoints,
+  terms: termEndpoints,
+  conversations: conversationEndpoints,
   chat: chatEndpoints,
   reports: reportEndpoints,
   activity: activityEndpoints,

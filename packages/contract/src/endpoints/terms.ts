@@ -23,4 +23,4 @@ export const termEndpoints = {
   versions: { query: ZTermsDocumentQuery, responses: { 200: ZTermsVersionList, ...refused } },
   /** The html is sanitised; a text unchanged from the version in force saves nothing (200). */
   create: { body: ZCreateTermsRequest, responses: { 200: ZSavedTerms, 201: ZSavedTerms, ...refused } },
-} satisfies SchemasOf<typeof ROUTES.term>;
+} satisfies SchemasOf<typeof ROUTES.terms>;

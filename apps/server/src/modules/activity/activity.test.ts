@@ -60,32 +60,32 @@ describe.each<ChatKind>(['local', 'stream'])('activity (%s chat provider)', (kin
     const channel = kind === 'local' ? 1 : null;
     const started = Date.now();
 
-    const opened = await call(c.t.app, endpoints.channels.list, {
+    const opened = await call(c.t.app, endpoints.conversations.list, {
       params: { groupId: f.groupId },
       query: { channelId: f.channelId },
       auth: owner.authorization,
     });
     expect(opened.statusCode).toBe(200);
-    const disabled = await call(c.t.app, endpoints.channels.manager, {
+    const disabled = await call(c.t.app, endpoints.conversations.manager, {
       params: { groupId: f.groupId, channelId: f.channelId },
       auth: owner.authorization,
       body: { active: false },
     });
     expect(disabled.statusCode).toBe(200);
-    const inactive = await call(c.t.app, endpoints.group.memberStatus, {
+    const inactive = await call(c.t.app, endpoints.families.memberStatus, {
       params: { groupId: f.groupId, userId: f.birth.memberId },
       auth: owner.authorization,
       body: { active: false },
     });
     expect(inactive.statusCode).toBe(200);
     // The same status again changes nothing, and records nothing.
-    await call(c.t.app, endpoints.group.memberStatus, {
+    await call(c.t.app, endpoints.families.memberStatus, {
       params: { groupId: f.groupId, userId: f.birth.memberId },
       auth: owner.authorization,
       body: { active: false },
     });
     const recipient = uniqueEmail('court');
-    const exported = await call(c.t.app, endpoints.channels.exportRequest, {
+    const exported = await call(c.t.app, endpoints.conversations.exportRequest, {
       params: { channelId: f.channelId },
       auth: owner.authorization,
       body: { email: recipient },
@@ -258,7 +258,7 @@ describe.each<ChatKind>(['local', 'stream'])('activity (%s chat provider)', (kin
     "shows the platform's events to the administrator: entities, admin accounts, terms",
     async () => {
       const entityEmail = uniqueEmail('agency');
-      const created = await call(c.t.app, endpoints.entity.create, {
+      const created = await call(c.t.app, endpoints.entities.create, {
         auth: admin,
         body: {
           name: 'Open Arms Agency',
@@ -274,7 +274,7 @@ describe.each<ChatKind>(['local', 'stream'])('activity (%s chat provider)', (kin
       expect(created.statusCode, created.body).toBe(201);
       const entityId: string = created.json()._id;
       const movedEmail = uniqueEmail('moved');
-      const entityEdited = await call(c.t.app, endpoints.entity.edit, {
+      const entityEdited = await call(c.t.app, endpoints.entities.edit, {
         params: { id: entityId },
         auth: admin,
         body: {
@@ -289,7 +289,7 @@ describe.each<ChatKind>(['local', 'stream'])('activity (%s chat provider)', (kin
         },
       });
       expect(entityEdited.statusCode, entityEdited.body).toBe(200);
-      const disabled = await call(c.t.app, endpoints.entity.edit, {
+      const disabled = await call(c.t.app, endpoints.entities.edit, {
         params: { id: entityId },
         auth: admin,
         body: {
@@ -298,14 +298,14 @@ describe.each<ChatKind>(['local', 'stream'])('activity (%s chat provider)', (kin
       });
       expect(disabled.statusCode).toBe(200);
       // A save without a new status is no status change.
-      await call(c.t.app, endpoints.entity.edit, {
+      await call(c.t.app, endpoints.entities.edit, {
         params: { id: entityId },
         auth: admin,
         body: { status: 'inactive' },
       });
 
       const adminEmail = uniqueEmail('admin');
-      const madeAdmin = await call(c.t.app, endpoints.admin.create, {
+      const madeAdmin = await call(c.t.app, endpoints.admins.create, {
         auth: admin,
         body: {
           name: 'Sam Second',
@@ -314,7 +314,7 @@ describe.each<ChatKind>(['local', 'stream'])('activity (%s chat provider)', (kin
       });
       expect(madeAdmin.statusCode, madeAdmin.body).toBe(201);
       const adminId: string = madeAdmin.json()._id;
-      const edited = await call(c.t.app, endpoints.admin.edit, {
+      const edited = await call(c.t.app, endpoints.admins.edit, {
         params: { id: adminId },
         auth: admin,
         body: {
@@ -323,9 +323,9 @@ describe.each<ChatKind>(['local', 'stream'])('activity (%s chat provider)', (kin
         },
       });
       expect(edited.statusCode).toBe(200);
-      const removed = await call(c.t.app, endpoints.admin.remove, { params: { id: adminId }, auth: admin });
+      const removed = await call(c.t.app, endpoints.admins.remove, { params: { id: adminId }, auth: admin });
       expect(removed.statusCode).toBe(200);
-      const published = await call(c.t.app, endpoints.term.create, {
+      const published = await call(c.t.app, endpoints.terms.create, {
         auth: admin,
         body: {
           title: 'Terms of Use',
@@ -399,7 +399,7 @@ describe.each<ChatKind>(['local', 'stream'])('activity (%s chat provider)', (kin
         });
       }
       expect(
-        (await call(c.t.app, endpoints.admin.remove, { params: { id: gone.userId }, auth: admin }))
+        (await call(c.t.app, endpoints.admins.remove, { params: { id: gone.userId }, auth: admin }))
           .statusCode,
       ).toBe(200);
       const total = before + ACTIVITY_PAGE_SIZE + 1;

@@ -61,7 +61,7 @@ describe('access requests', () => {
     const email = uniqueEmail('request');
     const id = await requestAccess('Nora Quinn', email);
 
-    const seen = await call(t.app, endpoints.entity.byId, { params: { id }, auth: admin });
+    const seen = await call(t.app, endpoints.entities.byId, { params: { id }, auth: admin });
     expect(seen.statusCode).toBe(200);
     expect(seen.json()).toMatchObject({
       name: 'Harbor Families',
@@ -72,7 +72,7 @@ describe('access requests', () => {
       contactName: 'Nora Quinn',
     });
 
-    const rejected = await call(t.app, endpoints.entity.reject, {
+    const rejected = await call(t.app, endpoints.entities.reject, {
       params: { id },
       auth: admin,
       body: { notify: true },
@@ -84,9 +84,11 @@ describe('access requests', () => {
     expect(mail.text).toContain(MAIL_TEXTS.accessRejectedBody);
 
     // Gone: not found, and the address may ask again.
-    expect((await call(t.app, endpoints.entity.byId, { params: { id }, auth: admin })).statusCode).toBe(404);
+    expect((await call(t.app, endpoints.entities.byId, { params: { id }, auth: admin })).statusCode).toBe(
+      404,
+    );
     expect(
-      (await call(t.app, endpoints.entity.reject, { params: { id }, auth: admin, body: {} })).statusCode,
+      (await call(t.app, endpoints.entities.reject, { params: { id }, auth: admin, body: {} })).statusCode,
     ).toBe(404);
     expect(await t.db().select().from(users).where(eq(users.email, email))).toEqual([]);
 
@@ -107,7 +109,7 @@ describe('access requests', () => {
   it('rejects without an e-mail when asked not to, and refuses an entity that is not a request', async () => {
     const email = uniqueEmail('quiet');
     const id = await requestAccess('Quiet Requester', email);
-    const rejected = await call(t.app, endpoints.entity.reject, {
+    const rejected = await call(t.app, endpoints.entities.reject, {
       params: { id },
       auth: admin,
       body: { notify: false },
@@ -117,7 +119,7 @@ describe('access requests', () => {
     expect(event).toMatchObject({ action: 'entity.access_rejected', detail: null });
 
     const active = await createEntityUser(t.db());
-    const refused = await call(t.app, endpoints.entity.reject, {
+    const refused = await call(t.app, endpoints.entities.reject, {
       params: { id: active.entityId },
       auth: admin,
       body: {
@@ -127,7 +129,8 @@ describe('access requests', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ message: MSG.accessRequests.notPending });
     expect(
-      (await call(t.app, endpoints.entity.byId, { params: { id: active.entityId }, auth: admin })).statusCode,
+      (await call(t.app, endpoints.entities.byId, { params: { id: active.entityId }, auth: admin }))
+        .statusCode,
     ).toBe(200);
     // Nothing was sent to the quiet requester.
     expect(smtp.messages.some((m) => JSON.stringify(m.to).includes(email))).toBe(false);
@@ -214,7 +217,7 @@ describe('filters', () => {
     const otherAuth = (await signIn(t.app, { email: other.email, password: other.password!, role: 'admin' }))
       .authorization;
     const before = new Date(Date.now() - 1000).toISOString();
-    const made = await call(t.app, endpoints.admin.create, {
+    const made = await call(t.app, endpoints.admins.create, {
       auth: otherAuth,
       body: {
         name: 'Filter Person',
@@ -246,13 +249,13 @@ describe('filters', () => {
 describe("an administrator's change of an account's e-mail", () => {
   it('invites an admin who has not chosen a password at the new address, and tells the old one', async () => {
     const invitedEmail = uniqueEmail('invited');
-    const made = await call(t.app, endpoints.admin.create, {
+    const made = await call(t.app, endpoints.admins.create, {
       auth: admin,
       body: { name: 'Ivy Invited', email: invitedEmail },
     });
     const id: string = made.json()._id;
     const movedEmail = uniqueEmail('moved');
-    const edited = await call(t.app, endpoints.admin.edit, {
+    const edited = await call(t.app, endpoints.admins.edit, {
       params: { id },
       auth: admin,
       body: {
@@ -276,7 +279,7 @@ describe("an administrator's change of an account's e-mail", () => {
   it('tells an activated admin at both addresses, the new one that the password is unchanged', async () => {
     const active = await createAdminUser(t.db());
     const movedEmail = uniqueEmail('active');
-    const edited = await call(t.app, endpoints.admin.edit, {
+    const edited = await call(t.app, endpoints.admins.edit, {
       params: { id: active.userId },
       auth: admin,
       body: {
@@ -304,10 +307,10 @@ describe("an administrator's change of an account's e-mail", () => {
       subtype: 'agency',
       coupon: '',
     };
-    const created = await callLoose(t.app, endpoints.entity.create, { auth: admin, body: form });
+    const created = await callLoose(t.app, endpoints.entities.create, { auth: admin, body: form });
     expect(created.statusCode).toBe(201);
     const movedEmail = uniqueEmail('entity-moved');
-    const edited = await callLoose(t.app, endpoints.entity.edit, {
+    const edited = await callLoose(t.app, endpoints.entities.edit, {
       params: { id: created.json()._id },
       auth: admin,
       body: {

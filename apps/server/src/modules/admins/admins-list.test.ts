@@ -49,7 +49,7 @@ afterAll(() => t.close());
 
 async function list(query: string): Promise<AdminListResponse> {
   // The query as written (`page=2&pageSize=…`), sent as it is.
-  const response = await callLoose(t.app, endpoints.admin.list, { query, auth: admin });
+  const response = await callLoose(t.app, endpoints.admins.list, { query, auth: admin });
   expect(response.statusCode, response.body).toBe(200);
   return withKey(response.json(), 'result');
 }

@@ -12,7 +12,7 @@ export async function adminsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
 
   route(
     app,
-    endpoints.admin.list,
+    endpoints.admins.list,
     { ...adminOnly, schema: { ...docs, summary: 'A page of admins (`?page=`), or one admin (`?id=`)' } },
     async (request) => {
       const actor = actorOf(request);
@@ -25,7 +25,7 @@ export async function adminsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
 
   route(
     app,
-    endpoints.admin.create,
+    endpoints.admins.create,
     {
       ...adminOnly,
       schema: { ...docs, summary: 'Create an admin; an invitation with an activation code is e-mailed' },
@@ -38,7 +38,7 @@ export async function adminsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
 
   route(
     app,
-    endpoints.admin.edit,
+    endpoints.admins.edit,
     { ...adminOnly, schema: { ...docs, summary: "Save an admin's name and e-mail" } },
     async (request) =>
       service.updateAdmin({ actor: actorOf(request), input: { id: request.params.id, body: request.body } }),
@@ -46,7 +46,7 @@ export async function adminsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
 
   route(
     app,
-    endpoints.admin.remove,
+    endpoints.admins.remove,
     {
       ...adminOnly,
       schema: { ...docs, summary: 'Remove an admin (not yourself, not the last one); its sessions end' },

@@ -54,16 +54,16 @@ describe('permissions', () => {
     const other = await createAdminUser(t.db());
     const victim = await createAdminUser(t.db());
     const routes = [
-      { endpoint: endpoints.admin.list, query: { page: '1' }, ok: 200 },
-      { endpoint: endpoints.admin.list, query: { id: other.userId }, ok: 200 },
-      { endpoint: endpoints.admin.create, body: () => body(), ok: 201 },
+      { endpoint: endpoints.admins.list, query: { page: '1' }, ok: 200 },
+      { endpoint: endpoints.admins.list, query: { id: other.userId }, ok: 200 },
+      { endpoint: endpoints.admins.create, body: () => body(), ok: 201 },
       {
-        endpoint: endpoints.admin.edit,
+        endpoint: endpoints.admins.edit,
         params: { id: other.userId },
         body: () => body({ email: other.email }),
         ok: 200,
       },
-      { endpoint: endpoints.admin.remove, params: { id: victim.userId }, ok: 200 },
+      { endpoint: endpoints.admins.remove, params: { id: victim.userId }, ok: 200 },
     ];
     for (const route of routes) {
       const send = (auth: string | null) =>
@@ -92,7 +92,7 @@ describe('GET /api/admin/users/list', () => {
     for (let i = 0; i < 12; i++) created.push(await createAdminUser(t.db()));
     // `?page=` answers a page (`?id=` one admin): the union narrowed to the page.
     const pageOf = async (page: string) => {
-      const body = (await call(t.app, endpoints.admin.list, { query: { page }, auth: admin })).json();
+      const body = (await call(t.app, endpoints.admins.list, { query: { page }, auth: admin })).json();
       if (!('result' in body)) throw new Error(`not a page: ${JSON.stringify(body)}`);
       return body;
     };
@@ -128,7 +128,7 @@ describe('GET /api/admin/users/list', () => {
 
   it('answers one admin by ?id=, and 404 for an entity person or an unknown id', async () => {
     const other = await createAdminUser(t.db());
-    const one = await call(t.app, endpoints.admin.list, { query: { id: other.userId }, auth: admin });
+    const one = await call(t.app, endpoints.admins.list, { query: { id: other.userId }, auth: admin });
     expect(one.json()).toEqual({
       _id: other.userId,
       name: other.name,
@@ -137,7 +137,7 @@ describe('GET /api/admin/users/list', () => {
       phone: ADMIN_PHONE_PLACEHOLDER,
     });
     for (const id of [entity.userId, '00000000-0000-4000-8000-000000000000', 'nope']) {
-      const response = await call(t.app, endpoints.admin.list, { query: { id }, auth: admin });
+      const response = await call(t.app, endpoints.admins.list, { query: { id }, auth: admin });
       expect(response.statusCode, id).toBe(404);
       expect(response.json()).toEqual({ message: MSG.extra.notFound });
     }
@@ -147,7 +147,7 @@ describe('GET /api/admin/users/list', () => {
 describe('POST /api/admin/users/create', () => {
   it('creates an admin without a password and e-mails an invitation with a code', async () => {
     const input = body({ name: 'Ada  Lovelace King' });
-    const response = await callLoose(t.app, endpoints.admin.create, { auth: admin, body: input });
+    const response = await callLoose(t.app, endpoints.admins.create, { auth: admin, body: input });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
       _id: expect.any(String),
@@ -189,7 +189,10 @@ describe('POST /api/admin/users/create', () => {
 
   it("answers a used e-mail with 'Email already in use.' and the field message", async () => {
     for (const email of [TEST_ADMIN.email.toUpperCase(), entity.email]) {
-      const response = await callLoose(t.app, endpoints.admin.create, { auth: admin, body: body({ email }) });
+      const response = await callLoose(t.app, endpoints.admins.create, {
+        auth: admin,
+        body: body({ email }),
+      });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
         message: MSG.admins.emailInUse,
@@ -207,7 +210,7 @@ describe('POST /api/admin/users/create', () => {
     [{ email: 'grace@' }, 'email', MSG.validation.emailWrong],
     [{ subtype: 'agency' }, 'subtype', undefined],
   ])('refuses %j', async (override, field, message) => {
-    const response = await callLoose(t.app, endpoints.admin.create, { auth: admin, body: body(override) });
+    const response = await callLoose(t.app, endpoints.admins.create, { auth: admin, body: body(override) });
     expect(response.statusCode).toBe(400);
     if (message) expect(response.error().fields[field]).toBe(message);
     else expect(response.error().fields).toHaveProperty(field);
@@ -218,7 +221,7 @@ describe('PUT /api/admin/users/edit/{id}', () => {
   it('saves the name and e-mail; the new address signs in', async () => {
     const other = await createAdminUser(t.db());
     const email = uniqueEmail();
-    const response = await callLoose(t.app, endpoints.admin.edit, {
+    const response = await callLoose(t.app, endpoints.admins.edit, {
       params: { id: other.userId },
       auth: admin,
       body: body({ name: 'Katherine Johnson', email }),
@@ -230,13 +233,13 @@ describe('PUT /api/admin/users/edit/{id}', () => {
 
   it('keeps its own e-mail in another case, and answers a used one with the field message', async () => {
     const other = await createAdminUser(t.db());
-    const same = await callLoose(t.app, endpoints.admin.edit, {
+    const same = await callLoose(t.app, endpoints.admins.edit, {
       params: { id: other.userId },
       auth: admin,
       body: body({ email: other.email.toUpperCase() }),
     });
     expect(same.statusCode).toBe(200);
-    const taken = await callLoose(t.app, endpoints.admin.edit, {
+    const taken = await callLoose(t.app, endpoints.admins.edit, {
       params: { id: other.userId },
       auth: admin,
       body: body({ email: entity.email }),
@@ -250,7 +253,7 @@ describe('PUT /api/admin/users/edit/{id}', () => {
 
   it('answers 404 for an entity person and an unknown id', async () => {
     for (const id of [entity.userId, '00000000-0000-4000-8000-000000000000']) {
-      const response = await callLoose(t.app, endpoints.admin.edit, {
+      const response = await callLoose(t.app, endpoints.admins.edit, {
         params: { id },
         auth: admin,
         body: body(),
@@ -267,23 +270,26 @@ describe('DELETE /api/admin/users/remove/{id}', () => {
     const other = await createAdminUser(t.db());
     const session = await signIn(t.app, { email: other.email, password: other.password!, role: 'admin' });
     expect((await call(t.app, endpoints.auth.me, { auth: session.authorization })).statusCode).toBe(200);
-    const response = await call(t.app, endpoints.admin.remove, { params: { id: other.userId }, auth: admin });
+    const response = await call(t.app, endpoints.admins.remove, {
+      params: { id: other.userId },
+      auth: admin,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: MSG.extra.adminRemoved });
     expect((await call(t.app, endpoints.auth.me, { auth: session.authorization })).statusCode).toBe(401);
-    const again = await call(t.app, endpoints.admin.remove, { params: { id: other.userId }, auth: admin });
+    const again = await call(t.app, endpoints.admins.remove, { params: { id: other.userId }, auth: admin });
     expect(again.statusCode).toBe(404);
   });
 
   it('refuses removing yourself', async () => {
-    const response = await call(t.app, endpoints.admin.remove, { params: { id: adminId }, auth: admin });
+    const response = await call(t.app, endpoints.admins.remove, { params: { id: adminId }, auth: admin });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: MSG.extra.cannotRemoveSelf });
     expect((await call(t.app, endpoints.auth.me, { auth: admin })).statusCode).toBe(200);
   });
 
   it('answers 404 for an entity person, who stays', async () => {
-    const response = await call(t.app, endpoints.admin.remove, {
+    const response = await call(t.app, endpoints.admins.remove, {
       params: { id: entity.userId },
       auth: admin,
     });

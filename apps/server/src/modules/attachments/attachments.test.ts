@@ -170,7 +170,7 @@ async function posted(channelId: string, authorization: string, fileIds: string[
 }
 
 const entityAddress = (g: { groupId: string; channelId: string }, messageId: string, index = 0) =>
-  urlOf(endpoints.channels.attachment, {
+  urlOf(endpoints.conversations.attachment, {
     groupId: g.groupId,
     channelId: g.channelId,
     messageId,
@@ -191,7 +191,7 @@ async function messagesOf(
   g: { groupId: string; channelId: string },
   authorization: string,
 ) {
-  const page = await call(app.t.app, endpoints.channels.list, {
+  const page = await call(app.t.app, endpoints.conversations.list, {
     params: { groupId: g.groupId },
     query: { channelId: g.channelId },
     auth: authorization,
@@ -841,7 +841,7 @@ describe('the media token in an attachment address', () => {
   it('is no bearer token: it opens no other route', async () => {
     const me = await call(c.t.app, endpoints.auth.me, { auth: `Bearer ${token}` });
     expect(me.statusCode).toBe(401);
-    const page = await callLoose(c.t.app, endpoints.channels.list, {
+    const page = await callLoose(c.t.app, endpoints.conversations.list, {
       params: { groupId: f.groupId },
       query: { channelId: f.channelId, access: token },
     });
@@ -1317,7 +1317,7 @@ describe('bidirectional controls in messages', () => {
       '<p>\u202Bשלום <b>bold</b></p>';
     const answer = await postMessage(f.channelId, birth, { html });
     expect(answer.statusCode, answer.body).toBe(201);
-    const page = await call(c.t.app, endpoints.channels.list, {
+    const page = await call(c.t.app, endpoints.conversations.list, {
       params: { groupId: f.groupId },
       query: { channelId: f.channelId },
       auth: owner.authorization,

@@ -440,7 +440,7 @@ describe('a session the portal ended says why', () => {
     const removed = await createAdminUser(t.db());
     const session = await signIn(t.app, { email: removed.email, password: removed.password!, role: 'admin' });
     const { authorization } = await signIn(t.app, admin);
-    const gone = await call(t.app, endpoints.admin.remove, {
+    const gone = await call(t.app, endpoints.admins.remove, {
       params: { id: removed.userId },
       auth: authorization,
     });
@@ -454,7 +454,7 @@ describe('a session the portal ended says why', () => {
     const entity = await createEntityUser(t.db());
     const session = await signIn(t.app, { email: entity.email, password: entity.password!, role: 'entity' });
     const { authorization } = await signIn(t.app, admin);
-    const disabled = await call(t.app, endpoints.entity.edit, {
+    const disabled = await call(t.app, endpoints.entities.edit, {
       params: { id: entity.entityId },
       auth: authorization,
       body: { status: 'inactive' },

@@ -337,13 +337,13 @@ describe('subscriptions with Stripe', () => {
 
   it('refuses a card that Stripe declines when it is attached: no family, a clear message', async () => {
     const entity = await billingEntity(t);
-    const groupsBefore = (await entity.api(endpoints.group.list)).json().total;
+    const groupsBefore = (await entity.api(endpoints.families.list)).json().total;
     const refused = await entity.api(endpoints.billing.save, {
       body: billingPayload(stripeCard('pm_card_chargeDeclined')),
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(MSG.billing.cardDeclined);
-    expect((await entity.api(endpoints.group.list)).json().total).toBe(groupsBefore);
+    expect((await entity.api(endpoints.families.list)).json().total).toBe(groupsBefore);
   });
 
   it('updates the contact details at Stripe and keeps the card when no new card is sent', async () => {

@@ -137,12 +137,12 @@ describe('member chat API', () => {
     expect(flagged.statusCode).toBe(200);
     expect(flagged.json()).toEqual({ message: MSG.conversations.messageReported });
 
-    const page = await call(c.t.app, endpoints.channels.list, {
+    const page = await call(c.t.app, endpoints.conversations.list, {
       params: { groupId: f.groupId },
       query: { channelId: f.channelId },
       auth: owner.authorization,
     });
-    const address = urlOf(endpoints.channels.attachment, {
+    const address = urlOf(endpoints.conversations.attachment, {
       groupId: f.groupId,
       channelId: f.channelId,
       messageId: id,
@@ -203,7 +203,7 @@ describe('member chat API', () => {
       .from(chatMessages)
       .where(eq(chatMessages.id, posted.json().id));
     expect(stored?.html).toBe(clean);
-    const page = await call(c.t.app, endpoints.channels.list, {
+    const page = await call(c.t.app, endpoints.conversations.list, {
       params: { groupId: f.groupId },
       query: { channelId: f.channelId },
       auth: owner.authorization,
@@ -218,7 +218,7 @@ describe('member chat API', () => {
       userId: f.birth.memberId,
       html: '<span style="position:fixed;inset:0" class="x">Old news</span><img src="x" onerror="steal()"><form><input name="pin"></form>',
     });
-    const page = await call(c.t.app, endpoints.channels.list, {
+    const page = await call(c.t.app, endpoints.conversations.list, {
       params: { groupId: f.groupId },
       query: { channelId: f.channelId },
       auth: owner.authorization,
@@ -295,7 +295,7 @@ describe('member chat API', () => {
     const member = await memberToken(f.parent.email!);
     const me = await call(c.t.app, endpoints.auth.me, { auth: member });
     expect(me.statusCode).toBe(401);
-    const history = await call(c.t.app, endpoints.channels.list, {
+    const history = await call(c.t.app, endpoints.conversations.list, {
       params: { groupId: f.groupId },
       auth: member,
     });

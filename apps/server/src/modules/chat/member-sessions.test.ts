@@ -107,7 +107,7 @@ describe('a member’s session', () => {
   it('ends when the member is deactivated in their only family, and no code signs them in', async () => {
     const f = await familyWithChannel(c, owner.entityId);
     const authorization = await memberAuthorization(c.t.app, smtp, f.birth.email!);
-    const deactivated = await call(c.t.app, endpoints.group.memberStatus, {
+    const deactivated = await call(c.t.app, endpoints.families.memberStatus, {
       params: { groupId: f.groupId, userId: f.birth.memberId },
       auth: owner.authorization,
       body: { active: false },
@@ -125,7 +125,7 @@ describe('a member’s session', () => {
   it('cannot post in a channel the agency disabled', async () => {
     const f = await familyWithChannel(c, owner.entityId);
     const authorization = await memberAuthorization(c.t.app, smtp, f.parent.email!);
-    const disabled = await call(c.t.app, endpoints.channels.manager, {
+    const disabled = await call(c.t.app, endpoints.conversations.manager, {
       params: { groupId: f.groupId, channelId: f.channelId },
       auth: owner.authorization,
       body: { active: false },
@@ -152,7 +152,7 @@ describe('a member’s session', () => {
     const inBoth = await memberAuthorization(c.t.app, smtp, f.parent.email!);
 
     const admin = await signIn(c.t.app, { ...TEST_ADMIN, role: 'admin' });
-    const edited = await call(c.t.app, endpoints.entity.edit, {
+    const edited = await call(c.t.app, endpoints.entities.edit, {
       params: { id: closing.entityId },
       auth: admin.authorization,
       body: { status: 'inactive' },

@@ -13,7 +13,7 @@ export async function channelsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   route(
     app,
-    endpoints.channels.list,
+    endpoints.conversations.list,
     {
       ...entityOnly,
       schema: {
@@ -35,7 +35,7 @@ export async function channelsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   route(
     app,
-    endpoints.channels.around,
+    endpoints.conversations.around,
     {
       ...entityOnly,
       schema: {
@@ -53,7 +53,7 @@ export async function channelsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   route(
     app,
-    endpoints.channels.search,
+    endpoints.conversations.search,
     {
       ...entityOnly,
       schema: {
@@ -67,7 +67,7 @@ export async function channelsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   route(
     app,
-    endpoints.channels.firstMessage,
+    endpoints.conversations.firstMessage,
     {
       ...entityOnly,
       schema: {
@@ -81,7 +81,7 @@ export async function channelsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   route(
     app,
-    endpoints.channels.manager,
+    endpoints.conversations.manager,
     {
       ...entityOnly,
       schema: {
@@ -96,7 +96,7 @@ export async function channelsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   // Bytes, not JSON: the entry's schemas check the address; its JSON answers are the refusals.
   route(
     app,
-    endpoints.channels.attachment,
+    endpoints.conversations.attachment,
     {
       ...entityOnly,
       // The conversation view's <img> and <video> send no header: their address carries a media token.

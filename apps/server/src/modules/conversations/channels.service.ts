@@ -98,7 +98,7 @@ function toMessage(m: ChatMessage, addresses: AttachmentAddresses): Message {
     user: m.user,
     attachments: m.attachments.map((a, index) =>
       attachmentForViewer(a, readable(a), (size) => {
-        const path = apiPath(API.channels.attachment, {
+        const path = apiPath(API.conversations.attachment, {
           groupId,
           channelId,
           messageId: m.id,

@@ -18,13 +18,13 @@ import { listAuditEvents } from './channels.repository.js';
 import { EXCERPT_MAX } from './search-excerpt.js';
 
 const around = (groupId: string, channelId: string, messageId: string, query = '') =>
-  `${apiPath(API.channels.around, { groupId, channelId, messageId })}${query}`;
+  `${apiPath(API.conversations.around, { groupId, channelId, messageId })}${query}`;
 const search = (groupId: string, channelId: string, query: Record<string, string>) =>
-  `${apiPath(API.channels.search, { groupId, channelId })}?${new URLSearchParams(query)}`;
+  `${apiPath(API.conversations.search, { groupId, channelId })}?${new URLSearchParams(query)}`;
 const first = (groupId: string, channelId: string, query = '') =>
-  `${apiPath(API.channels.firstMessage, { groupId, channelId })}${query}`;
+  `${apiPath(API.conversations.firstMessage, { groupId, channelId })}${query}`;
 const list = (groupId: string, query: Record<string, string>) =>
-  `${apiPath(API.channels.list, { groupId })}?${new URLSearchParams(query)}`;
+  `${apiPath(API.conversations.list, { groupId })}?${new URLSearchParams(query)}`;
 
 type Family = Awaited<ReturnType<typeof familyWithChannel>>;
 const idsOf = (body: { messages: { id: string }[] }) => body.messages.map((m) => m.id);

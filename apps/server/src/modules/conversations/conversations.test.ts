@@ -33,7 +33,7 @@ describe.each<ChatKind>(['local', 'stream'])('conversations (%s chat provider)',
   afterAll(() => c.close());
 
   const get = (request: ReturnType<typeof list>, authorization: string | null = owner.authorization) =>
-    callLoose(c.t.app, endpoints.channels.list, { ...request, auth: authorization });
+    callLoose(c.t.app, endpoints.conversations.list, { ...request, auth: authorization });
 
   it("lists a family's channels with members, status and reports, and the family's name as shown (whole)", async () => {
     const f = await familyWithChannel(c, owner.entityId, 'Robin Smith');
@@ -201,7 +201,7 @@ describe.each<ChatKind>(['local', 'stream'])('conversations (%s chat provider)',
 
   it("disables and enables a channel with 'Updated the status of the current!'", async () => {
     const f = await familyWithChannel(c, owner.entityId);
-    const off = await callLoose(c.t.app, endpoints.channels.manager, {
+    const off = await callLoose(c.t.app, endpoints.conversations.manager, {
       params: manager(f.groupId, f.channelId),
       auth: owner.authorization,
       body: { active: false },
@@ -210,7 +210,7 @@ describe.each<ChatKind>(['local', 'stream'])('conversations (%s chat provider)',
     expect(off.json()).toEqual({ message: MSG.families.channelStatusUpdated });
     expect(withKey((await get(list(f.groupId))).json(), 'channels').channels[0]!.disabled).toBe(true);
 
-    const on = await callLoose(c.t.app, endpoints.channels.manager, {
+    const on = await callLoose(c.t.app, endpoints.conversations.manager, {
       params: manager(f.groupId, f.channelId),
       auth: owner.authorization,
       body: { active: true },
@@ -218,7 +218,7 @@ describe.each<ChatKind>(['local', 'stream'])('conversations (%s chat provider)',
     expect(on.statusCode).toBe(200);
     expect(withKey((await get(list(f.groupId))).json(), 'channels').channels[0]!.disabled).toBe(false);
 
-    const invalid = await callLoose(c.t.app, endpoints.channels.manager, {
+    const invalid = await callLoose(c.t.app, endpoints.conversations.manager, {
       params: manager(f.groupId, f.channelId),
       auth: owner.authorization,
       body: { active: 'no' },
@@ -239,7 +239,7 @@ describe.each<ChatKind>(['local', 'stream'])('conversations (%s chat provider)',
       expect(messages.statusCode).toBe(404);
       expect(messages.body).not.toContain('private');
 
-      const toggle = await callLoose(c.t.app, endpoints.channels.manager, {
+      const toggle = await callLoose(c.t.app, endpoints.conversations.manager, {
         params: manager(f.groupId, f.channelId),
         auth: other.authorization,
         body: { active: false },
@@ -255,7 +255,7 @@ describe.each<ChatKind>(['local', 'stream'])('conversations (%s chat provider)',
       const theirs = await familyWithChannel(c, other.entityId);
       for (const channelId of [alsoMine.channelId, theirs.channelId]) {
         expect((await get(list(mine.groupId, `?channelId=${channelId}`))).statusCode).toBe(404);
-        const toggle = await callLoose(c.t.app, endpoints.channels.manager, {
+        const toggle = await callLoose(c.t.app, endpoints.conversations.manager, {
           params: manager(mine.groupId, channelId),
           auth: owner.authorization,
           body: { active: false },
@@ -280,12 +280,12 @@ describe.each<ChatKind>(['local', 'stream'])('conversations (%s chat provider)',
         expect((await get(url, null)).statusCode).toBe(401);
         expect((await get(url, admin)).statusCode).toBe(403);
       }
-      const anonymous = await callLoose(c.t.app, endpoints.channels.manager, {
+      const anonymous = await callLoose(c.t.app, endpoints.conversations.manager, {
         params: manager(f.groupId, f.channelId),
         body: { active: false },
       });
       expect(anonymous.statusCode).toBe(401);
-      const asAdmin = await callLoose(c.t.app, endpoints.channels.manager, {
+      const asAdmin = await callLoose(c.t.app, endpoints.conversations.manager, {
         params: manager(f.groupId, f.channelId),
         auth: admin,
         body: { active: false },

@@ -13,7 +13,7 @@ export async function exportsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
 
   route(
     app,
-    endpoints.channels.exportRequest,
+    endpoints.conversations.exportRequest,
     {
       onRequest: app.requireRole('entity'),
       // Each export reads a whole channel and builds a PDF: a person asks for a few, not hundreds.
@@ -33,7 +33,7 @@ export async function exportsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
 
   route(
     app,
-    endpoints.exports.verify,
+    endpoints.conversations.verifyExport,
     {
       config: { rateLimit: { max: 60, timeWindow: MINUTE } },
       schema: {

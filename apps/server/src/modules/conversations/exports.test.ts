@@ -51,7 +51,7 @@ describe.each<ChatKind>(['local', 'stream'])('conversation export (%s chat provi
   afterAll(() => c.close());
 
   const request = (channelId: string, email: string, authorization = owner.authorization) =>
-    call(c.t.app, endpoints.channels.exportRequest, {
+    call(c.t.app, endpoints.conversations.exportRequest, {
       params: { channelId },
       auth: authorization,
       body: { email },
@@ -153,7 +153,9 @@ describe.each<ChatKind>(['local', 'stream'])('conversation export (%s chat provi
     await eventually(
       async () => (await listExports(c.t.db(), owner.entityId, f.groupId))[0]?.status === 'sent',
     );
-    const verified = await call(c.t.app, endpoints.exports.verify, { params: { hash: fingerprint } });
+    const verified = await call(c.t.app, endpoints.conversations.verifyExport, {
+      params: { hash: fingerprint },
+    });
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toEqual({
       issued: true,
@@ -211,7 +213,7 @@ describe.each<ChatKind>(['local', 'stream'])('conversation export (%s chat provi
 
   it('refuses anonymous callers (401) and admins (403)', async () => {
     const f = await familyWithChannel(c, owner.entityId);
-    const anonymous = await call(c.t.app, endpoints.channels.exportRequest, {
+    const anonymous = await call(c.t.app, endpoints.conversations.exportRequest, {
       params: { channelId: f.channelId },
       body: { email: 'a@b.co' },
     });
@@ -221,16 +223,20 @@ describe.each<ChatKind>(['local', 'stream'])('conversation export (%s chat provi
   });
 
   it('the verify call is public: an unknown fingerprint was not issued, a malformed one is a 400', async () => {
-    const unknown = await call(c.t.app, endpoints.exports.verify, { params: { hash: 'a'.repeat(64) } });
+    const unknown = await call(c.t.app, endpoints.conversations.verifyExport, {
+      params: { hash: 'a'.repeat(64) },
+    });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual({
       issued: false,
       sha256: 'a'.repeat(64),
       message: MSG.conversations.exportNotIssued,
     });
-    const upper = await call(c.t.app, endpoints.exports.verify, { params: { hash: 'A'.repeat(64) } });
+    const upper = await call(c.t.app, endpoints.conversations.verifyExport, {
+      params: { hash: 'A'.repeat(64) },
+    });
     expect(upper.json().sha256).toBe('a'.repeat(64));
-    const malformed = await call(c.t.app, endpoints.exports.verify, { params: { hash: 'xyz' } });
+    const malformed = await call(c.t.app, endpoints.conversations.verifyExport, { params: { hash: 'xyz' } });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe(MSG.conversations.invalidFingerprint);
   });
@@ -250,7 +256,7 @@ describe('export job', () => {
     const f = await familyWithChannel(c, owner.entityId);
     await c.post({ channelId: f.channelId, userId: f.parent.memberId, html: 'one' });
     const email = uniqueEmail('once');
-    const response = await call(c.t.app, endpoints.channels.exportRequest, {
+    const response = await call(c.t.app, endpoints.conversations.exportRequest, {
       params: { channelId: f.channelId },
       auth: owner.authorization,
       body: { email },
@@ -282,7 +288,7 @@ describe('export job', () => {
   it('builds the same file again for the same request (same SHA-256), whatever was posted since', async () => {
     const f = await familyWithChannel(c, owner.entityId);
     await c.post({ channelId: f.channelId, userId: f.parent.memberId, html: 'before the request' });
-    const response = await call(c.t.app, endpoints.channels.exportRequest, {
+    const response = await call(c.t.app, endpoints.conversations.exportRequest, {
       params: { channelId: f.channelId },
       auth: owner.authorization,
       body: { email: uniqueEmail('same') },
@@ -336,7 +342,7 @@ describe('export job', () => {
 
   it('marks an export failed when its channel no longer exists', async () => {
     const f = await familyWithChannel(c, owner.entityId);
-    const response = await call(c.t.app, endpoints.channels.exportRequest, {
+    const response = await call(c.t.app, endpoints.conversations.exportRequest, {
       params: { channelId: f.channelId },
       auth: owner.authorization,
       body: { email: uniqueEmail('gone') },
@@ -369,7 +375,7 @@ describe('export across a restart', () => {
         userId: f.birth.memberId,
         html: '<p>Before the restart</p>',
       });
-      const response = await call(first.t.app, endpoints.channels.exportRequest, {
+      const response = await call(first.t.app, endpoints.conversations.exportRequest, {
         params: { channelId: f.channelId },
         auth: owner.authorization,
         body: { email },

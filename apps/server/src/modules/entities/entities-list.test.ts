@@ -49,7 +49,7 @@ afterAll(() => t.close());
 
 async function list(query: string) {
   // The query as written (`page=2&pageSize=…`), sent as it is.
-  const response = await callLoose(t.app, endpoints.entity.list, { query, auth: admin });
+  const response = await callLoose(t.app, endpoints.entities.list, { query, auth: admin });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }

@@ -12,7 +12,7 @@ export async function entitiesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   route(
     app,
-    endpoints.entity.list,
+    endpoints.entities.list,
     {
       ...adminOnly,
       schema: {
@@ -25,14 +25,14 @@ export async function entitiesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   route(
     app,
-    endpoints.entity.byId,
+    endpoints.entities.byId,
     { ...adminOnly, schema: { ...docs, summary: 'One entity' } },
     async (request) => service.getEntity({ actor: actorOf(request), input: request.params }),
   );
 
   route(
     app,
-    endpoints.entity.create,
+    endpoints.entities.create,
     {
       ...adminOnly,
       schema: {
@@ -48,7 +48,7 @@ export async function entitiesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   route(
     app,
-    endpoints.entity.edit,
+    endpoints.entities.edit,
     {
       ...adminOnly,
       schema: {
@@ -65,7 +65,7 @@ export async function entitiesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   route(
     app,
-    endpoints.entity.reject,
+    endpoints.entities.reject,
     {
       ...adminOnly,
       schema: {

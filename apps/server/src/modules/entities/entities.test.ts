@@ -56,7 +56,7 @@ function daysFromToday(days: number): string {
 }
 
 async function createEntity(overrides: Record<string, unknown> = {}) {
-  const response = await callLoose(t.app, endpoints.entity.create, {
+  const response = await callLoose(t.app, endpoints.entities.create, {
     auth: admin,
     body: validEntity(overrides),
   });
@@ -66,11 +66,11 @@ async function createEntity(overrides: Record<string, unknown> = {}) {
 
 describe('permissions', () => {
   const routes = () => [
-    { endpoint: endpoints.entity.list, ok: 200 },
-    { endpoint: endpoints.entity.byId, params: { id: existing.entityId }, ok: 200 },
-    { endpoint: endpoints.entity.create, body: () => validEntity(), ok: 201 },
+    { endpoint: endpoints.entities.list, ok: 200 },
+    { endpoint: endpoints.entities.byId, params: { id: existing.entityId }, ok: 200 },
+    { endpoint: endpoints.entities.create, body: () => validEntity(), ok: 201 },
     {
-      endpoint: endpoints.entity.edit,
+      endpoint: endpoints.entities.edit,
       params: { id: existing.entityId },
       body: () => ({ ...validEntity(), email: existing.email }),
       ok: 200,
@@ -108,7 +108,7 @@ describe('permissions', () => {
 describe('POST /api/entity/create', () => {
   it('creates an active entity and its person without a password, and e-mails an invitation code', async () => {
     const input = validEntity({ name: 'Hope Bridge Adoptions', coupon: '  WELCOME10 ' });
-    const response = await callLoose(t.app, endpoints.entity.create, { auth: admin, body: input });
+    const response = await callLoose(t.app, endpoints.entities.create, { auth: admin, body: input });
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body).toEqual({
@@ -163,7 +163,7 @@ describe('POST /api/entity/create', () => {
     expect(login.statusCode).toBe(406);
     expect(login.json().message).toBe(MSG.auth.redirectToCreatePassword);
 
-    const read = await call(t.app, endpoints.entity.byId, { params: { id: body._id }, auth: admin });
+    const read = await call(t.app, endpoints.entities.byId, { params: { id: body._id }, auth: admin });
     // The details add the sign-in person (their account, what a second-factor reset names) and when
     // the entity was recorded.
     expect(read.json()).toEqual({
@@ -177,13 +177,15 @@ describe('POST /api/entity/create', () => {
   it('stores no coupon when the field is empty, and the e-mail lower-case', async () => {
     const email = uniqueEmail('MiXeD');
     const body = await createEntity({ coupon: '', email });
-    const read = (await call(t.app, endpoints.entity.byId, { params: { id: body._id }, auth: admin })).json();
+    const read = (
+      await call(t.app, endpoints.entities.byId, { params: { id: body._id }, auth: admin })
+    ).json();
     expect(read.coupon).toBeNull();
     expect(read.email).toBe(email.toLowerCase());
   });
 
   it('answers every required field with its message when the body is empty', async () => {
-    const response = await callLoose(t.app, endpoints.entity.create, { auth: admin, body: {} });
+    const response = await callLoose(t.app, endpoints.entities.create, { auth: admin, body: {} });
     expect(response.statusCode).toBe(400);
     expect(response.error().fields).toEqual({
       name: MSG.validation.entityNameRequired,
@@ -212,7 +214,7 @@ describe('POST /api/entity/create', () => {
     [{ endContract: '2027-12' }, 'endContract', MSG.validation.endContractLength],
     [{ endContract: '2027-02-30' }, 'endContract', MSG.validation.endContractInvalid],
   ])('refuses %j with the message on %s', async (override, field, message) => {
-    const response = await callLoose(t.app, endpoints.entity.create, {
+    const response = await callLoose(t.app, endpoints.entities.create, {
       auth: admin,
       body: validEntity(override),
     });
@@ -222,7 +224,7 @@ describe('POST /api/entity/create', () => {
   });
 
   it('refuses a start date after today, and accepts today', async () => {
-    const future = await callLoose(t.app, endpoints.entity.create, {
+    const future = await callLoose(t.app, endpoints.entities.create, {
       auth: admin,
       body: validEntity({ startContract: daysFromToday(2), endContract: daysFromToday(400) }),
     });
@@ -233,7 +235,7 @@ describe('POST /api/entity/create', () => {
 
   it('refuses a start that is not strictly before the end, on both dates', async () => {
     for (const endContract of ['2026-01-01', '2025-12-31']) {
-      const response = await callLoose(t.app, endpoints.entity.create, {
+      const response = await callLoose(t.app, endpoints.entities.create, {
         auth: admin,
         body: validEntity({ startContract: '2026-01-01', endContract }),
       });
@@ -248,7 +250,7 @@ describe('POST /api/entity/create', () => {
   it('refuses an e-mail already used by an entity, a person or an admin, in any case', async () => {
     const before = (await t.db().select({ id: entities.id }).from(entities)).length;
     for (const email of [existing.email.toUpperCase(), TEST_ADMIN.email]) {
-      const response = await callLoose(t.app, endpoints.entity.create, {
+      const response = await callLoose(t.app, endpoints.entities.create, {
         auth: admin,
         body: validEntity({ email }),
       });
@@ -264,8 +266,8 @@ describe('POST /api/entity/create', () => {
   it('lets only one of two simultaneous creations with one e-mail through', async () => {
     const email = uniqueEmail('race');
     const [a, b] = await Promise.all([
-      callLoose(t.app, endpoints.entity.create, { auth: admin, body: validEntity({ email }) }),
-      callLoose(t.app, endpoints.entity.create, { auth: admin, body: validEntity({ email }) }),
+      callLoose(t.app, endpoints.entities.create, { auth: admin, body: validEntity({ email }) }),
+      callLoose(t.app, endpoints.entities.create, { auth: admin, body: validEntity({ email }) }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
   });
@@ -274,7 +276,7 @@ describe('POST /api/entity/create', () => {
 describe('GET /api/entity/list/{id}', () => {
   it('answers 404 for an unknown or malformed id', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
-      const response = await call(t.app, endpoints.entity.byId, { params: { id }, auth: admin });
+      const response = await call(t.app, endpoints.entities.byId, { params: { id }, auth: admin });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: MSG.extra.notFound });
     }
@@ -285,7 +287,7 @@ describe('PUT /api/entity/edit/{id}', () => {
   it('saves the form; a new e-mail moves the sign-in address of its person', async () => {
     const person = await createEntityUser(t.db(), { coupon: 'OLD' });
     const email = uniqueEmail('moved');
-    const response = await callLoose(t.app, endpoints.entity.edit, {
+    const response = await callLoose(t.app, endpoints.entities.edit, {
       params: { id: person.entityId },
       auth: admin,
       body: {
@@ -316,13 +318,13 @@ describe('PUT /api/entity/edit/{id}', () => {
   it('keeps the coupon when it is left out and removes it when empty', async () => {
     const person = await createEntityUser(t.db(), { coupon: 'KEEPME' });
     const { coupon: _left, ...withoutCoupon } = validEntity({ email: person.email });
-    const kept = await callLoose(t.app, endpoints.entity.edit, {
+    const kept = await callLoose(t.app, endpoints.entities.edit, {
       params: { id: person.entityId },
       auth: admin,
       body: withoutCoupon,
     });
     expect(kept.json().coupon).toBe('KEEPME');
-    const removed = await callLoose(t.app, endpoints.entity.edit, {
+    const removed = await callLoose(t.app, endpoints.entities.edit, {
       params: { id: person.entityId },
       auth: admin,
       body: {
@@ -335,13 +337,13 @@ describe('PUT /api/entity/edit/{id}', () => {
 
   it('accepts its own e-mail in another case and refuses one of another account', async () => {
     const person = await createEntityUser(t.db());
-    const same = await callLoose(t.app, endpoints.entity.edit, {
+    const same = await callLoose(t.app, endpoints.entities.edit, {
       params: { id: person.entityId },
       auth: admin,
       body: validEntity({ email: person.email.toUpperCase() }),
     });
     expect(same.statusCode).toBe(200);
-    const taken = await callLoose(t.app, endpoints.entity.edit, {
+    const taken = await callLoose(t.app, endpoints.entities.edit, {
       params: { id: person.entityId },
       auth: admin,
       body: validEntity({ email: existing.email }),
@@ -354,7 +356,7 @@ describe('PUT /api/entity/edit/{id}', () => {
   });
 
   it('requires the whole form unless the status changes', async () => {
-    const response = await call(t.app, endpoints.entity.edit, {
+    const response = await call(t.app, endpoints.entities.edit, {
       params: { id: existing.entityId },
       auth: admin,
       body: { name: 'Only Name' },
@@ -370,7 +372,7 @@ describe('PUT /api/entity/edit/{id}', () => {
   });
 
   it('answers 404 for an unknown entity', async () => {
-    const response = await callLoose(t.app, endpoints.entity.edit, {
+    const response = await callLoose(t.app, endpoints.entities.edit, {
       params: { id: '00000000-0000-4000-8000-000000000000' },
       auth: admin,
       body: validEntity(),
@@ -383,10 +385,10 @@ describe('PUT /api/entity/edit/{id}: two admins editing one entity', () => {
   it('refuses a save made on a version another admin has saved since, and changes nothing', async () => {
     const created = await createEntity();
     const read = (
-      await call(t.app, endpoints.entity.byId, { params: { id: created._id }, auth: admin })
+      await call(t.app, endpoints.entities.byId, { params: { id: created._id }, auth: admin })
     ).json();
     expect(read.version).toMatch(/^\d{4}-\d\d-\d\dT/);
-    const first = await callLoose(t.app, endpoints.entity.edit, {
+    const first = await callLoose(t.app, endpoints.entities.edit, {
       params: { id: created._id },
       auth: admin,
       body: {
@@ -396,7 +398,7 @@ describe('PUT /api/entity/edit/{id}: two admins editing one entity', () => {
     });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().version).not.toBe(read.version);
-    const second = await callLoose(t.app, endpoints.entity.edit, {
+    const second = await callLoose(t.app, endpoints.entities.edit, {
       params: { id: created._id },
       auth: admin,
       body: {
@@ -407,10 +409,10 @@ describe('PUT /api/entity/edit/{id}: two admins editing one entity', () => {
     expect(second.statusCode).toBe(409);
     expect(second.json()).toEqual({ message: MSG.extra.entityChangedSinceRead });
     expect(
-      (await call(t.app, endpoints.entity.byId, { params: { id: created._id }, auth: admin })).json().name,
+      (await call(t.app, endpoints.entities.byId, { params: { id: created._id }, auth: admin })).json().name,
     ).toBe('First Admin Name');
     // Saved on the version it read last, the second admin's save goes through.
-    const again = await callLoose(t.app, endpoints.entity.edit, {
+    const again = await callLoose(t.app, endpoints.entities.edit, {
       params: { id: created._id },
       auth: admin,
       body: {
@@ -428,7 +430,7 @@ describe('status changes', () => {
     const session = await signIn(t.app, { email: person.email, password: person.password!, role: 'entity' });
     expect((await call(t.app, endpoints.auth.me, { auth: session.authorization })).statusCode).toBe(200);
 
-    const disabled = await call(t.app, endpoints.entity.edit, {
+    const disabled = await call(t.app, endpoints.entities.edit, {
       params: { id: person.entityId },
       auth: admin,
       body: { status: 'inactive' },
@@ -450,7 +452,7 @@ describe('status changes', () => {
     });
     expect(login.statusCode).toBe(403);
 
-    const enabled = await call(t.app, endpoints.entity.edit, {
+    const enabled = await call(t.app, endpoints.entities.edit, {
       params: { id: person.entityId },
       auth: admin,
       body: { status: 'active' },
@@ -473,7 +475,7 @@ describe('status changes', () => {
     });
     expect(registered.statusCode).toBe(200);
     const listed = (
-      await call(t.app, endpoints.entity.list, { query: { search: email }, auth: admin })
+      await call(t.app, endpoints.entities.list, { query: { search: email }, auth: admin })
     ).json();
     expect(listed.result).toHaveLength(1);
     return { email, entity: listed.result[0] as { _id: string; status: string } };
@@ -493,7 +495,7 @@ describe('status changes', () => {
       endContract: null,
     });
 
-    const refused = await call(t.app, endpoints.entity.edit, {
+    const refused = await call(t.app, endpoints.entities.edit, {
       params: { id: entity._id },
       auth: admin,
       body: { status: 'active' },
@@ -508,7 +510,7 @@ describe('status changes', () => {
       },
     });
     // Only some of them is not enough either.
-    const partly = await call(t.app, endpoints.entity.edit, {
+    const partly = await call(t.app, endpoints.entities.edit, {
       params: { id: entity._id },
       auth: admin,
       body: {
@@ -520,7 +522,7 @@ describe('status changes', () => {
     expect(Object.keys(partly.error().fields)).toEqual(['startContract', 'endContract']);
 
     const after = (
-      await call(t.app, endpoints.entity.byId, { params: { id: entity._id }, auth: admin })
+      await call(t.app, endpoints.entities.byId, { params: { id: entity._id }, auth: admin })
     ).json();
     expect(after).toMatchObject({ status: 'pending', active: false, address: '' });
     const login = await call(t.app, endpoints.auth.login, {
@@ -537,7 +539,7 @@ describe('status changes', () => {
 
   it('a pending access request saved without a status keeps waiting, and nobody is invited', async () => {
     const { email, entity } = await accessRequest('Quinn Pending');
-    const saved = await call(t.app, endpoints.entity.edit, {
+    const saved = await call(t.app, endpoints.entities.edit, {
       params: { id: entity._id },
       auth: admin,
       body: {
@@ -557,7 +559,7 @@ describe('status changes', () => {
 
   it('the completed form saved with the status enables a pending access request and e-mails its person the invitation', async () => {
     const { email, entity } = await accessRequest('Paula Pending');
-    const enabled = await call(t.app, endpoints.entity.edit, {
+    const enabled = await call(t.app, endpoints.entities.edit, {
       params: { id: entity._id },
       auth: admin,
       body: {
@@ -595,7 +597,7 @@ describe('status changes', () => {
 
   it('sends no invitation when a disabled entity is enabled again', async () => {
     const person = await createEntityUser(t.db(), { password: null, entityStatus: 'inactive' });
-    const enabled = await call(t.app, endpoints.entity.edit, {
+    const enabled = await call(t.app, endpoints.entities.edit, {
       params: { id: person.entityId },
       auth: admin,
       body: { status: 'active' },
@@ -610,7 +612,7 @@ describe('status changes', () => {
   });
 
   it('refuses a status an admin does not set', async () => {
-    const response = await callLoose(t.app, endpoints.entity.edit, {
+    const response = await callLoose(t.app, endpoints.entities.edit, {
       params: { id: existing.entityId },
       auth: admin,
       body: { status: 'pending' },
@@ -626,17 +628,17 @@ describe('GET /api/entity/list', () => {
     const b = await createEntity({ name: 'Beta Agency', email: `${tag}.beta@test.local` });
     await createEntity({ name: `Gamma 100% Agency ${tag}x` });
     const byTag = (
-      await call(t.app, endpoints.entity.list, { query: { search: tag.toUpperCase() }, auth: admin })
+      await call(t.app, endpoints.entities.list, { query: { search: tag.toUpperCase() }, auth: admin })
     ).json();
     expect(byTag.total).toBe(3);
     expect(byTag.result.map((e: { _id: string }) => e._id)).toContain(a._id);
     expect(byTag.result.map((e: { _id: string }) => e._id)).toContain(b._id);
     const percent = (
-      await call(t.app, endpoints.entity.list, { query: { search: '100%' }, auth: admin })
+      await call(t.app, endpoints.entities.list, { query: { search: '100%' }, auth: admin })
     ).json();
     expect(percent.result.map((e: { name: string }) => e.name)).toEqual([`Gamma 100% Agency ${tag}x`]);
     const underscore = (
-      await call(t.app, endpoints.entity.list, { query: { search: '_' }, auth: admin })
+      await call(t.app, endpoints.entities.list, { query: { search: '_' }, auth: admin })
     ).json();
     expect(underscore.total).toBe(0);
   });
@@ -645,7 +647,7 @@ describe('GET /api/entity/list', () => {
     const tag = `zs${Date.now()}`;
     const accented = await createEntity({ name: `Agencia Peña ${tag}` });
     const ids = async (search: string) =>
-      (await call(t.app, endpoints.entity.list, { query: { search }, auth: admin }))
+      (await call(t.app, endpoints.entities.list, { query: { search }, auth: admin }))
         .json()
         .result.map((e: { _id: string }) => e._id);
     expect(await ids(`pena ${tag}`)).toEqual([accented._id]);
@@ -656,11 +658,11 @@ describe('GET /api/entity/list', () => {
     const tag = `zr${Date.now()}`;
     const created = await createEntity({ name: `Before ${tag}`, email: `before.${tag}@test.local` });
     const ids = async (search: string) =>
-      (await call(t.app, endpoints.entity.list, { query: { search }, auth: admin }))
+      (await call(t.app, endpoints.entities.list, { query: { search }, auth: admin }))
         .json()
         .result.map((e: { _id: string }) => e._id);
     expect(await ids(`BEFORE ${tag}`)).toEqual([created._id]);
-    const edited = await callLoose(t.app, endpoints.entity.edit, {
+    const edited = await callLoose(t.app, endpoints.entities.edit, {
       params: { id: created._id },
       auth: admin,
       body: {
@@ -676,10 +678,10 @@ describe('GET /api/entity/list', () => {
 
   it('answers the page it was asked and the total', async () => {
     const all = (
-      await call(t.app, endpoints.entity.list, { query: { pageSize: '100' }, auth: admin })
+      await call(t.app, endpoints.entities.list, { query: { pageSize: '100' }, auth: admin })
     ).json();
     const page2 = (
-      await call(t.app, endpoints.entity.list, { query: { page: '2', pageSize: '3' }, auth: admin })
+      await call(t.app, endpoints.entities.list, { query: { page: '2', pageSize: '3' }, auth: admin })
     ).json();
     expect(page2).toMatchObject({ page: 2, pageSize: 3, total: all.total });
     expect(page2.result).toEqual(all.result.slice(3, 6));
@@ -687,7 +689,7 @@ describe('GET /api/entity/list', () => {
 
   it('refuses a page that is not a positive number', async () => {
     for (const query of ['page=0', 'page=abc', 'pageSize=101', 'sort=up']) {
-      const response = await callLoose(t.app, endpoints.entity.list, { query, auth: admin });
+      const response = await callLoose(t.app, endpoints.entities.list, { query, auth: admin });
       expect(response.statusCode, query).toBe(400);
     }
   });

@@ -31,7 +31,7 @@ beforeAll(async () => {
   intruderGroupId = (await createGroup(t.db(), { entityId: b.entityId, name: 'Intruder Family' })).groupId;
   const { groupId } = await createGroup(t.db(), { entityId: a.entityId, name: 'Victim Family' });
   const create = async (name: string, subtype: string, email: string | null) => {
-    const response = await callLoose(t.app, endpoints.group.createUser, {
+    const response = await callLoose(t.app, endpoints.families.createUser, {
       auth: owner,
       body: { groupId, name, email, subtype },
     });
@@ -44,7 +44,7 @@ beforeAll(async () => {
     parent: await create('Val Parent', 'adoptive_parent', 'val.parent@isolation.test'),
     birth: await create('Bob Birth', 'birth_family', 'bob.birth@isolation.test'),
   };
-  const synced = await call(t.app, endpoints.group.syncUsers, {
+  const synced = await call(t.app, endpoints.families.syncUsers, {
     auth: owner,
     body: {
       groupId,
@@ -89,12 +89,12 @@ describe('another entity', () => {
   const attempts: [string, () => Promise<{ statusCode: number; body: string }>][] = [
     [
       'reads the family',
-      () => call(t.app, endpoints.group.byId, { auth: intruder, params: { id: victim.groupId } }),
+      () => call(t.app, endpoints.families.byId, { auth: intruder, params: { id: victim.groupId } }),
     ],
     [
       'renames the family',
       () =>
-        call(t.app, endpoints.group.edit, {
+        call(t.app, endpoints.families.edit, {
           auth: intruder,
           params: { groupId: victim.groupId },
           body: { name: 'Taken Over' },
@@ -102,12 +102,12 @@ describe('another entity', () => {
     ],
     [
       'reads the members',
-      () => call(t.app, endpoints.group.members, { auth: intruder, params: { id: victim.groupId } }),
+      () => call(t.app, endpoints.families.members, { auth: intruder, params: { id: victim.groupId } }),
     ],
     [
       'adds someone to the family',
       () =>
-        call(t.app, endpoints.group.addMember, {
+        call(t.app, endpoints.families.addMember, {
           auth: intruder,
           body: { groupId: victim.groupId, role: 'birth_family', userId: victim.parent },
         }),
@@ -115,7 +115,7 @@ describe('another entity', () => {
     [
       'creates a person in the family',
       () =>
-        call(t.app, endpoints.group.createUser, {
+        call(t.app, endpoints.families.createUser, {
           auth: intruder,
           body: {
             groupId: victim.groupId,
@@ -128,7 +128,7 @@ describe('another entity', () => {
     [
       'edits a person through the family',
       () =>
-        call(t.app, endpoints.group.editUser, {
+        call(t.app, endpoints.families.editUser, {
           auth: intruder,
           params: { userId: victim.birth },
           body: {
@@ -142,7 +142,7 @@ describe('another entity', () => {
     [
       'edits a person through its own family',
       () =>
-        call(t.app, endpoints.group.editUser, {
+        call(t.app, endpoints.families.editUser, {
           auth: intruder,
           params: { userId: victim.birth },
           body: {
@@ -156,7 +156,7 @@ describe('another entity', () => {
     [
       'sends the final list of the family',
       () =>
-        call(t.app, endpoints.group.syncUsers, {
+        call(t.app, endpoints.families.syncUsers, {
           auth: intruder,
           body: {
             groupId: victim.groupId,
@@ -170,7 +170,7 @@ describe('another entity', () => {
     [
       'deactivates a member',
       () =>
-        call(t.app, endpoints.group.memberStatus, {
+        call(t.app, endpoints.families.memberStatus, {
           auth: intruder,
           params: { groupId: victim.groupId, userId: victim.birth },
           body: { active: false },
@@ -179,7 +179,7 @@ describe('another entity', () => {
     [
       'deactivates a member through its own family',
       () =>
-        call(t.app, endpoints.group.memberStatus, {
+        call(t.app, endpoints.families.memberStatus, {
           auth: intruder,
           params: { groupId: intruderGroupId, userId: victim.birth },
           body: { active: false },
@@ -196,7 +196,7 @@ describe('another entity', () => {
 
   it('does not see the family in its list, even searching for it', async () => {
     for (const search of ['', 'Victim', 'val.parent@isolation.test']) {
-      const response = await call(t.app, endpoints.group.list, { query: { search }, auth: intruder });
+      const response = await call(t.app, endpoints.families.list, { query: { search }, auth: intruder });
       expect(response.json().result.map((g: { _id: string }) => g._id)).not.toContain(victim.groupId);
     }
   });
@@ -211,7 +211,7 @@ describe('another entity', () => {
           : { auth: intruder, id: intruderGroupId, status: 200 },
     );
     const answers = await Promise.all(
-      asks.map((ask) => call(t.app, endpoints.group.byId, { params: { id: ask.id }, auth: ask.auth })),
+      asks.map((ask) => call(t.app, endpoints.families.byId, { params: { id: ask.id }, auth: ask.auth })),
     );
     expect(answers.map((answer) => answer.statusCode)).toEqual(asks.map((ask) => ask.status));
     for (const [i, answer] of answers.entries()) {
@@ -221,13 +221,14 @@ describe('another entity', () => {
   });
 
   it('the owner still sees it all', async () => {
-    const response = await call(t.app, endpoints.group.members, {
+    const response = await call(t.app, endpoints.families.members, {
       params: { id: victim.groupId },
       auth: owner,
     });
     expect(response.json().result).toHaveLength(3);
     expect(
-      (await call(t.app, endpoints.group.byId, { params: { id: victim.groupId }, auth: owner })).json().name,
+      (await call(t.app, endpoints.families.byId, { params: { id: victim.groupId }, auth: owner })).json()
+        .name,
     ).toBe('Victim Family');
   });
 });

@@ -92,7 +92,7 @@ afterAll(() => t.close());
 
 async function list(query: string) {
   // The query as written (`page=2&pageSize=…`), sent as it is.
-  const response = await callLoose(t.app, endpoints.group.list, { query, auth: token });
+  const response = await callLoose(t.app, endpoints.families.list, { query, auth: token });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }

@@ -14,7 +14,7 @@ export async function groupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
 
   route(
     app,
-    endpoints.group.list,
+    endpoints.families.list,
     {
       ...entityOnly,
       schema: {
@@ -28,7 +28,7 @@ export async function groupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
 
   route(
     app,
-    endpoints.group.byId,
+    endpoints.families.byId,
     {
       ...entityOnly,
       schema: { ...docs, summary: 'One family with its payment e-mail and plan (one-time or monthly)' },
@@ -38,7 +38,7 @@ export async function groupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
 
   route(
     app,
-    endpoints.group.edit,
+    endpoints.families.edit,
     { ...entityOnly, schema: { ...docs, summary: "Rename a family (the child's name)" } },
     async (request) =>
       service.renameGroup({

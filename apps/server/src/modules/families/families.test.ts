@@ -34,7 +34,7 @@ async function freshEntity() {
 
 async function list(auth: string, query = '') {
   // The query as the screen writes it (`page=2&sort=…`): sent as it is.
-  const response = await callLoose(t.app, endpoints.group.list, { query, auth });
+  const response = await callLoose(t.app, endpoints.families.list, { query, auth });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
@@ -42,9 +42,9 @@ async function list(auth: string, query = '') {
 describe('who may call the family routes', () => {
   const id = '00000000-0000-4000-8000-000000000000';
   const routes = [
-    { endpoint: endpoints.group.list },
-    { endpoint: endpoints.group.byId, params: { id } },
-    { endpoint: endpoints.group.edit, params: { groupId: id } },
+    { endpoint: endpoints.families.list },
+    { endpoint: endpoints.families.byId, params: { id } },
+    { endpoint: endpoints.families.edit, params: { groupId: id } },
   ].map(({ endpoint, params }) => [endpoint.method, urlOf(endpoint, params), endpoint, params] as const);
 
   it.each(routes)(
@@ -191,13 +191,13 @@ describe('GET /api/group/list', () => {
   });
 
   it('refuses a NUL character in a search (no stored text can hold one)', async () => {
-    const response = await callLoose(t.app, endpoints.group.list, { query: 'search=%00', auth: token });
+    const response = await callLoose(t.app, endpoints.families.list, { query: 'search=%00', auth: token });
     expect(response.statusCode).toBe(400);
     expect(response.error().message).toBe(MSG.extra.invalidCharacters);
   });
 
   it('refuses a query it does not understand', async () => {
-    const response = await callLoose(t.app, endpoints.group.list, {
+    const response = await callLoose(t.app, endpoints.families.list, {
       query: { sort: 'sideways', page: '0' },
       auth: token,
     });
@@ -219,7 +219,7 @@ describe('GET /api/group/list/{id}', () => {
     });
     const unnamed = await createGroup(t.db(), { entityId: entity.entityId, name: null, planType: null });
 
-    const m = await call(t.app, endpoints.group.byId, { params: { id: monthly.groupId }, auth: token });
+    const m = await call(t.app, endpoints.families.byId, { params: { id: monthly.groupId }, auth: token });
     expect(m.statusCode).toBe(200);
     expect(m.json()).toEqual({
       _id: monthly.groupId,
@@ -235,7 +235,7 @@ describe('GET /api/group/list/{id}', () => {
       createdAt: expect.any(String),
     });
     const o = (
-      await call(t.app, endpoints.group.byId, { params: { id: oneTime.groupId }, auth: token })
+      await call(t.app, endpoints.families.byId, { params: { id: oneTime.groupId }, auth: token })
     ).json();
     expect(o).toMatchObject({
       oneTime: true,
@@ -243,7 +243,7 @@ describe('GET /api/group/list/{id}', () => {
       subscriptionId: null,
     });
     const u = (
-      await call(t.app, endpoints.group.byId, { params: { id: unnamed.groupId }, auth: token })
+      await call(t.app, endpoints.families.byId, { params: { id: unnamed.groupId }, auth: token })
     ).json();
     expect(u).toMatchObject({
       name: null,
@@ -257,7 +257,7 @@ describe('GET /api/group/list/{id}', () => {
   it('answers 404 for a family of another entity or none, and 400 for an id that is not one', async () => {
     const other = await freshEntity();
     const foreign = await createGroup(t.db(), { entityId: other.entityId });
-    const response = await call(t.app, endpoints.group.byId, {
+    const response = await call(t.app, endpoints.families.byId, {
       params: { id: foreign.groupId },
       auth: token,
     });
@@ -265,14 +265,14 @@ describe('GET /api/group/list/{id}', () => {
     expect(response.json()).toEqual({ message: MSG.extra.notFound });
     expect(
       (
-        await call(t.app, endpoints.group.byId, {
+        await call(t.app, endpoints.families.byId, {
           params: { id: '6f0f7f6e-3b7a-4c55-9a8e-2f3f4b5c6d7e' },
           auth: token,
         })
       ).statusCode,
     ).toBe(404);
     expect(
-      (await call(t.app, endpoints.group.byId, { params: { id: 'not-an-id' }, auth: token })).statusCode,
+      (await call(t.app, endpoints.families.byId, { params: { id: 'not-an-id' }, auth: token })).statusCode,
     ).toBe(400);
   });
 });
@@ -280,7 +280,7 @@ describe('GET /api/group/list/{id}', () => {
 describe('PUT /api/group/edit/{groupId}', () => {
   it('renames the family whole, and leaves the child’s names as they are', async () => {
     const family = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
-    const response = await call(t.app, endpoints.group.edit, {
+    const response = await call(t.app, endpoints.families.edit, {
       params: { groupId: family.groupId },
       auth: token,
       body: {
@@ -290,7 +290,7 @@ describe('PUT /api/group/edit/{groupId}', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ _id: family.groupId, message: 'Edit name group successfully.' });
     const group = (
-      await call(t.app, endpoints.group.byId, { params: { id: family.groupId }, auth: token })
+      await call(t.app, endpoints.families.byId, { params: { id: family.groupId }, auth: token })
     ).json();
     expect(group).toMatchObject({
       name: 'The Garcia Family',
@@ -303,7 +303,7 @@ describe('PUT /api/group/edit/{groupId}', () => {
 
   it('takes a name of one word', async () => {
     const family = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
-    const response = await call(t.app, endpoints.group.edit, {
+    const response = await call(t.app, endpoints.families.edit, {
       params: { groupId: family.groupId },
       auth: token,
       body: { name: 'Brookses' },
@@ -319,7 +319,7 @@ describe('PUT /api/group/edit/{groupId}', () => {
 
   it('changes the child’s names too when they are sent, as the wizard’s child step does', async () => {
     const family = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
-    const response = await call(t.app, endpoints.group.edit, {
+    const response = await call(t.app, endpoints.families.edit, {
       params: { groupId: family.groupId },
       auth: token,
       body: {
@@ -330,14 +330,14 @@ describe('PUT /api/group/edit/{groupId}', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const group = (
-      await call(t.app, endpoints.group.byId, { params: { id: family.groupId }, auth: token })
+      await call(t.app, endpoints.families.byId, { params: { id: family.groupId }, auth: token })
     ).json();
     expect(group).toMatchObject({
       name: 'Robin Ann Smith',
       childFirstName: 'Robin Ann',
       childLastName: 'Smith',
     });
-    const short = await call(t.app, endpoints.group.edit, {
+    const short = await call(t.app, endpoints.families.edit, {
       params: { groupId: family.groupId },
       auth: token,
       body: {
@@ -355,7 +355,7 @@ describe('PUT /api/group/edit/{groupId}', () => {
 
   it('says a name past its maximum is too long, as the form does', async () => {
     const family = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
-    const response = await call(t.app, endpoints.group.edit, {
+    const response = await call(t.app, endpoints.families.edit, {
       params: { groupId: family.groupId },
       auth: token,
       body: { name: 'a'.repeat(122) },
@@ -367,7 +367,7 @@ describe('PUT /api/group/edit/{groupId}', () => {
 
   it('needs a name of at least 3 characters', async () => {
     const family = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
-    const response = await call(t.app, endpoints.group.edit, {
+    const response = await call(t.app, endpoints.families.edit, {
       params: { groupId: family.groupId },
       auth: token,
       body: { name: ' ab ' },
@@ -381,7 +381,7 @@ describe('PUT /api/group/edit/{groupId}', () => {
 
   it('refuses a name with a NUL character', async () => {
     const family = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
-    const response = await call(t.app, endpoints.group.edit, {
+    const response = await call(t.app, endpoints.families.edit, {
       params: { groupId: family.groupId },
       auth: token,
       body: {
@@ -394,7 +394,7 @@ describe('PUT /api/group/edit/{groupId}', () => {
   it('answers 404 for a family of another entity and leaves it as it was', async () => {
     const other = await freshEntity();
     const foreign = await createGroup(t.db(), { entityId: other.entityId, name: 'Keep Me' });
-    const response = await call(t.app, endpoints.group.edit, {
+    const response = await call(t.app, endpoints.families.edit, {
       params: { groupId: foreign.groupId },
       auth: token,
       body: { name: 'Stolen Name' },

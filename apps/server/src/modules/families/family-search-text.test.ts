@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function search(text: string, authorization = auth): Promise<string[]> {
-  const response = await call(t.app, endpoints.group.list, {
+  const response = await call(t.app, endpoints.families.list, {
     query: { search: text, pageSize: '100' },
     auth: authorization,
   });

@@ -15,7 +15,7 @@ export async function membersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
 
   route(
     app,
-    endpoints.group.members,
+    endpoints.families.members,
     {
       ...entityOnly,
       schema: {
@@ -28,7 +28,7 @@ export async function membersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
 
   route(
     app,
-    endpoints.group.checkUser,
+    endpoints.families.checkUser,
     {
       ...entityOnly,
       // A look-up by e-mail: enough for forms (60 in 5 minutes by default), not a way to sweep through
@@ -51,7 +51,7 @@ export async function membersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
 
   route(
     app,
-    endpoints.group.createUser,
+    endpoints.families.createUser,
     {
       ...entityOnly,
       schema: {
@@ -65,7 +65,7 @@ export async function membersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
 
   route(
     app,
-    endpoints.group.addMember,
+    endpoints.families.addMember,
     {
       ...entityOnly,
       schema: { ...docs, summary: 'Link an existing person to the family in a role; invited by e-mail' },
@@ -75,7 +75,7 @@ export async function membersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
 
   route(
     app,
-    endpoints.group.editUser,
+    endpoints.families.editUser,
     {
       ...entityOnly,
       schema: { ...docs, summary: 'Edit a person of the family: name, e-mail and role' },
@@ -89,7 +89,7 @@ export async function membersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
 
   route(
     app,
-    endpoints.group.syncUsers,
+    endpoints.families.syncUsers,
     {
       ...entityOnly,
       schema: {
@@ -102,7 +102,7 @@ export async function membersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
 
   route(
     app,
-    endpoints.group.saveMembers,
+    endpoints.families.saveMembers,
     {
       ...entityOnly,
       schema: {
@@ -120,7 +120,7 @@ export async function membersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
 
   route(
     app,
-    endpoints.group.memberStatus,
+    endpoints.families.memberStatus,
     {
       ...entityOnly,
       schema: {

@@ -39,7 +39,7 @@ function email(prefix: string): string {
 }
 
 async function created(groupId: string, name: string, subtype: string, address: string | null) {
-  const response = await callLoose(t.app, endpoints.group.createUser, {
+  const response = await callLoose(t.app, endpoints.families.createUser, {
     auth: token,
     body: { groupId, name, email: address, subtype },
   });
@@ -48,7 +48,7 @@ async function created(groupId: string, name: string, subtype: string, address: 
 }
 
 async function members(groupId: string): Promise<GroupMember[]> {
-  const response = await call(t.app, endpoints.group.members, { params: { id: groupId }, auth: token });
+  const response = await call(t.app, endpoints.families.members, { params: { id: groupId }, auth: token });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().result;
 }
@@ -61,7 +61,7 @@ async function wholeFamily() {
   const parent2 = await created(groupId, 'Andy Adams', 'adoptive_parent', email('andy'));
   const birth1 = await created(groupId, 'Bella Birch', 'birth_family', email('bella'));
   const birth2 = await created(groupId, 'Ben Birch', 'birth_family', email('ben'));
-  const sync = await call(t.app, endpoints.group.syncUsers, {
+  const sync = await call(t.app, endpoints.families.syncUsers, {
     auth: token,
     body: {
       groupId,
@@ -89,14 +89,14 @@ function channelShape(channels: Awaited<ReturnType<LocalChatProvider['listChanne
 describe('who may call the member routes', () => {
   const id = '00000000-0000-4000-8000-000000000000';
   const routes = [
-    { endpoint: endpoints.group.members, params: { id } },
-    { endpoint: endpoints.group.addMember },
-    { endpoint: endpoints.group.memberStatus, params: { groupId: id, userId: id } },
-    { endpoint: endpoints.group.createUser },
-    { endpoint: endpoints.group.editUser, params: { userId: id } },
-    { endpoint: endpoints.group.syncUsers },
-    { endpoint: endpoints.group.checkUser },
-    { endpoint: endpoints.group.saveMembers, params: { groupId: id } },
+    { endpoint: endpoints.families.members, params: { id } },
+    { endpoint: endpoints.families.addMember },
+    { endpoint: endpoints.families.memberStatus, params: { groupId: id, userId: id } },
+    { endpoint: endpoints.families.createUser },
+    { endpoint: endpoints.families.editUser, params: { userId: id } },
+    { endpoint: endpoints.families.syncUsers },
+    { endpoint: endpoints.families.checkUser },
+    { endpoint: endpoints.families.saveMembers, params: { groupId: id } },
   ].map(({ endpoint, params }) => [endpoint.method, urlOf(endpoint, params), endpoint, params] as const);
 
   it.each(routes)(
@@ -116,7 +116,7 @@ describe('POST /api/group/user/check', () => {
     const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
     const address = email('known');
     const person = await created(groupId, 'Kim Known', 'birth_family', address);
-    const response = await call(t.app, endpoints.group.checkUser, {
+    const response = await call(t.app, endpoints.families.checkUser, {
       auth: token,
       body: { email: address.toUpperCase() },
     });
@@ -130,12 +130,12 @@ describe('POST /api/group/user/check', () => {
   });
 
   it('answers 404 for an unknown e-mail and 400 for a malformed one', async () => {
-    const unknown = await call(t.app, endpoints.group.checkUser, {
+    const unknown = await call(t.app, endpoints.families.checkUser, {
       auth: token,
       body: { email: email('nobody') },
     });
     expect(unknown.statusCode).toBe(404);
-    const malformed = await call(t.app, endpoints.group.checkUser, {
+    const malformed = await call(t.app, endpoints.families.checkUser, {
       auth: token,
       body: { email: 'not-an-email' },
     });
@@ -176,7 +176,7 @@ describe('POST /api/group/user/create', () => {
 
   it('needs an e-mail for an adult and refuses one already in use', async () => {
     const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
-    const noEmail = await call(t.app, endpoints.group.createUser, {
+    const noEmail = await call(t.app, endpoints.families.createUser, {
       auth: token,
       body: {
         groupId,
@@ -189,7 +189,7 @@ describe('POST /api/group/user/create', () => {
 
     const address = email('taken');
     await created(groupId, 'Bella Birch', 'birth_family', address);
-    const again = await call(t.app, endpoints.group.createUser, {
+    const again = await call(t.app, endpoints.families.createUser, {
       auth: token,
       body: {
         groupId,
@@ -214,7 +214,7 @@ describe('POST /api/group/user/create', () => {
       ['Jane 1', MSG.validation.lastNameNeedsLetter],
       ['Jane', MSG.validation.lastNameIsRequired],
     ] as const) {
-      const response = await call(t.app, endpoints.group.createUser, {
+      const response = await call(t.app, endpoints.families.createUser, {
         auth: token,
         body: {
           groupId: other,
@@ -230,7 +230,7 @@ describe('POST /api/group/user/create', () => {
 
   it('says a name past its maximum is too long', async () => {
     const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
-    const response = await call(t.app, endpoints.group.createUser, {
+    const response = await call(t.app, endpoints.families.createUser, {
       auth: token,
       body: {
         groupId,
@@ -247,7 +247,7 @@ describe('POST /api/group/user/create', () => {
     const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
     await created(groupId, 'Robin One', 'child', null);
     await created(groupId, 'Robin Two', 'child', null);
-    const third = await call(t.app, endpoints.group.createUser, {
+    const third = await call(t.app, endpoints.families.createUser, {
       auth: token,
       body: {
         groupId,
@@ -268,7 +268,7 @@ describe('POST /api/group/member/add', () => {
     await waitForMessage(smtp, address, /You are invited/);
     const second = await createGroup(t.db(), { entityId: entity.entityId, name: 'Casey Lee' });
 
-    const response = await call(t.app, endpoints.group.addMember, {
+    const response = await call(t.app, endpoints.families.addMember, {
       auth: token,
       body: {
         groupId: second.groupId,
@@ -285,7 +285,7 @@ describe('POST /api/group/member/add', () => {
     expect(mail.subject).toBe('You were added to a family on Bridge Talk');
     const mailsBefore = smtp.messages.length;
 
-    const again = await call(t.app, endpoints.group.addMember, {
+    const again = await call(t.app, endpoints.families.addMember, {
       auth: token,
       body: {
         groupId: second.groupId,
@@ -296,7 +296,7 @@ describe('POST /api/group/member/add', () => {
     expect(again.statusCode).toBe(200);
     expect((await members(second.groupId)).map((m) => m._id)).toEqual([person._id]);
 
-    const otherRole = await call(t.app, endpoints.group.addMember, {
+    const otherRole = await call(t.app, endpoints.families.addMember, {
       auth: token,
       body: {
         groupId: second.groupId,
@@ -312,7 +312,7 @@ describe('POST /api/group/member/add', () => {
 
   it('answers 404 for a person who does not exist', async () => {
     const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
-    const response = await call(t.app, endpoints.group.addMember, {
+    const response = await call(t.app, endpoints.families.addMember, {
       auth: token,
       body: {
         groupId,
@@ -329,7 +329,7 @@ describe('PUT /api/group/user/edit/{userId}', () => {
     const { groupId } = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
     const person = await created(groupId, 'Bella Birch', 'birth_family', email('bella'));
     const newAddress = email('bella-new');
-    const response = await call(t.app, endpoints.group.editUser, {
+    const response = await call(t.app, endpoints.families.editUser, {
       params: { userId: person._id },
       auth: token,
       body: {
@@ -357,7 +357,7 @@ describe('PUT /api/group/user/edit/{userId}', () => {
   it('refuses a new name without a letter and keeps the old one', async () => {
     const { groupId } = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
     const person = await created(groupId, 'Bella Birch', 'birth_family', email('bella'));
-    const response = await call(t.app, endpoints.group.editUser, {
+    const response = await call(t.app, endpoints.families.editUser, {
       params: { userId: person._id },
       auth: token,
       body: {
@@ -381,7 +381,7 @@ describe('PUT /api/group/user/edit/{userId}', () => {
     await created(groupId, 'Ann Other', 'birth_family', taken);
     const person = await created(groupId, 'Bella Birch', 'birth_family', email('bella'));
     const edit = (userId: string, body: object) =>
-      call(t.app, endpoints.group.editUser, {
+      call(t.app, endpoints.families.editUser, {
         params: { userId },
         auth: token,
         body: {
@@ -437,7 +437,7 @@ describe('POST /api/group/user/sync', () => {
     const [first] = await chat.listChannels(f.groupId);
     const posted = await chat.postMessage({ channelId: first!.id, userId: f.birth1._id, html: '<p>hi</p>' });
     expect(posted).toHaveProperty('id');
-    const edited = await call(t.app, endpoints.group.editUser, {
+    const edited = await call(t.app, endpoints.families.editUser, {
       params: { userId: f.child._id },
       auth: token,
       body: {
@@ -448,7 +448,7 @@ describe('POST /api/group/user/sync', () => {
       },
     });
     expect(edited.statusCode).toBe(200);
-    const again = await call(t.app, endpoints.group.syncUsers, {
+    const again = await call(t.app, endpoints.families.syncUsers, {
       auth: token,
       body: {
         groupId: f.groupId,
@@ -488,7 +488,7 @@ describe('POST /api/group/user/sync', () => {
 
   it('answers the final list, reorders the places, and lets the unlisted leave (their channel closed)', async () => {
     const f = await wholeFamily();
-    const response = await call(t.app, endpoints.group.syncUsers, {
+    const response = await call(t.app, endpoints.families.syncUsers, {
       auth: token,
       body: {
         groupId: f.groupId,
@@ -527,7 +527,7 @@ describe('POST /api/group/user/sync', () => {
 
   it('checks the rules of the list and refuses a person who is not in the family', async () => {
     const f = await wholeFamily();
-    const noBirth = await call(t.app, endpoints.group.syncUsers, {
+    const noBirth = await call(t.app, endpoints.families.syncUsers, {
       auth: token,
       body: {
         groupId: f.groupId,
@@ -536,7 +536,7 @@ describe('POST /api/group/user/sync', () => {
     });
     expect(noBirth.statusCode).toBe(400);
     expect(noBirth.error().message).toBe(MSG.validation.birthFamilyRequired);
-    const noParent = await call(t.app, endpoints.group.syncUsers, {
+    const noParent = await call(t.app, endpoints.families.syncUsers, {
       auth: token,
       body: {
         groupId: f.groupId,
@@ -549,7 +549,7 @@ describe('POST /api/group/user/sync', () => {
       groupId: (await createGroup(t.db(), { entityId: entity.entityId })).groupId,
       role: 'birth_family',
     });
-    const foreignPerson = await call(t.app, endpoints.group.syncUsers, {
+    const foreignPerson = await call(t.app, endpoints.families.syncUsers, {
       auth: token,
       body: {
         groupId: f.groupId,
@@ -579,7 +579,7 @@ describe('POST /api/group/user/sync: too many in a role', () => {
     const birth = await created(groupId, 'Bella Birch', 'birth_family', email('bella'));
     const before = await members(groupId);
 
-    const threeParents = await callLoose(t.app, endpoints.group.syncUsers, {
+    const threeParents = await callLoose(t.app, endpoints.families.syncUsers, {
       auth: token,
       body: {
         groupId,
@@ -595,7 +595,7 @@ describe('POST /api/group/user/sync: too many in a role', () => {
       fields: { results: MSG.families.tooManyAdoptiveParents },
     });
 
-    const twoChildren = await call(t.app, endpoints.group.syncUsers, {
+    const twoChildren = await call(t.app, endpoints.families.syncUsers, {
       auth: token,
       body: {
         groupId,
@@ -622,7 +622,7 @@ describe('POST /api/group/member/manager/{groupId}/{userId}', () => {
   it('a deactivated member reads but cannot post; activated again, they can', async () => {
     const f = await wholeFamily();
     const [channel] = await chat.listChannels(f.groupId);
-    const off = await call(t.app, endpoints.group.memberStatus, {
+    const off = await call(t.app, endpoints.families.memberStatus, {
       params: { groupId: f.groupId, userId: f.birth1._id },
       auth: token,
       body: {
@@ -642,7 +642,7 @@ describe('POST /api/group/member/manager/{groupId}/{userId}', () => {
       .where(eq(chatChannelMembers.userId, f.birth1._id));
     expect(permissions).toEqual([{ permission: 'read' }]);
 
-    const on = await call(t.app, endpoints.group.memberStatus, {
+    const on = await call(t.app, endpoints.families.memberStatus, {
       params: { groupId: f.groupId, userId: f.birth1._id },
       auth: token,
       body: { active: true },
@@ -656,7 +656,7 @@ describe('POST /api/group/member/manager/{groupId}/{userId}', () => {
   it('a person deactivated in one family still posts in another family where they are active', async () => {
     const f = await wholeFamily();
     const second = await createGroup(t.db(), { entityId: entity.entityId, name: 'Casey Lee' });
-    await call(t.app, endpoints.group.addMember, {
+    await call(t.app, endpoints.families.addMember, {
       auth: token,
       body: {
         groupId: second.groupId,
@@ -664,7 +664,7 @@ describe('POST /api/group/member/manager/{groupId}/{userId}', () => {
         userId: f.birth1._id,
       },
     });
-    await call(t.app, endpoints.group.addMember, {
+    await call(t.app, endpoints.families.addMember, {
       auth: token,
       body: {
         groupId: second.groupId,
@@ -672,7 +672,7 @@ describe('POST /api/group/member/manager/{groupId}/{userId}', () => {
         userId: f.parent1._id,
       },
     });
-    const synced = await call(t.app, endpoints.group.syncUsers, {
+    const synced = await call(t.app, endpoints.families.syncUsers, {
       auth: token,
       body: {
         groupId: second.groupId,
@@ -683,7 +683,7 @@ describe('POST /api/group/member/manager/{groupId}/{userId}', () => {
       },
     });
     expect(synced.statusCode).toBe(200);
-    await call(t.app, endpoints.group.memberStatus, {
+    await call(t.app, endpoints.families.memberStatus, {
       params: { groupId: f.groupId, userId: f.birth1._id },
       auth: token,
       body: { active: false },
@@ -709,7 +709,7 @@ describe('POST /api/group/member/manager/{groupId}/{userId}', () => {
 
   it('answers 404 for a person who is not in the family', async () => {
     const f = await wholeFamily();
-    const response = await call(t.app, endpoints.group.memberStatus, {
+    const response = await call(t.app, endpoints.families.memberStatus, {
       params: { groupId: f.groupId, userId: '6f0f7f6e-3b7a-4c55-9a8e-2f3f4b5c6d7e' },
       auth: token,
       body: {
@@ -733,7 +733,7 @@ describe('a person in families of two entities', () => {
   async function theirs(name: string) {
     const { groupId } = await createGroup(t.db(), { entityId: other.entityId, name: 'Casey Lee' });
     const address = email('theirs');
-    const parent = await call(t.app, endpoints.group.createUser, {
+    const parent = await call(t.app, endpoints.families.createUser, {
       auth: otherToken,
       body: {
         groupId,
@@ -742,7 +742,7 @@ describe('a person in families of two entities', () => {
         subtype: 'adoptive_parent',
       },
     });
-    const person = await call(t.app, endpoints.group.createUser, {
+    const person = await call(t.app, endpoints.families.createUser, {
       auth: otherToken,
       body: {
         groupId,
@@ -752,7 +752,7 @@ describe('a person in families of two entities', () => {
       },
     });
     expect(person.statusCode, person.body).toBe(201);
-    const sync = await call(t.app, endpoints.group.syncUsers, {
+    const sync = await call(t.app, endpoints.families.syncUsers, {
       auth: otherToken,
       body: {
         groupId,
@@ -767,7 +767,7 @@ describe('a person in families of two entities', () => {
   }
 
   async function theirMembers(groupId: string): Promise<GroupMember[]> {
-    const response = await call(t.app, endpoints.group.members, {
+    const response = await call(t.app, endpoints.families.members, {
       params: { id: groupId },
       auth: otherToken,
     });
@@ -777,11 +777,11 @@ describe('a person in families of two entities', () => {
 
   it('user/check answers a person of another entity’s family exactly as an unknown e-mail, and audits every look-up', async () => {
     const person = await theirs('Kim Known');
-    const unknown = await call(t.app, endpoints.group.checkUser, {
+    const unknown = await call(t.app, endpoints.families.checkUser, {
       auth: token,
       body: { email: email('nobody') },
     });
-    const foreign = await call(t.app, endpoints.group.checkUser, {
+    const foreign = await call(t.app, endpoints.families.checkUser, {
       auth: token,
       body: { email: person.address.toUpperCase() },
     });
@@ -821,7 +821,7 @@ describe('a person in families of two entities', () => {
     expect(linked._id).toBe(person.id);
     expect((await theirMembers(person.groupId))[1]).toMatchObject({ _id: person.id, name: 'Kim Known' });
     // Now a person of the caller's families: the look-up answers with the caller's name for them.
-    const check = await call(t.app, endpoints.group.checkUser, {
+    const check = await call(t.app, endpoints.families.checkUser, {
       auth: token,
       body: { email: person.address },
     });
@@ -851,7 +851,7 @@ describe('a person in families of two entities', () => {
       role: 'birth_family',
       position: 1,
     });
-    const response = await call(t.app, endpoints.group.editUser, {
+    const response = await call(t.app, endpoints.families.editUser, {
       params: { userId: person._id },
       auth: token,
       body: {
@@ -870,7 +870,7 @@ describe('a person in families of two entities', () => {
     const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
     await created(groupId, 'Samuel Shared', 'birth_family', person.address);
 
-    const renamed = await call(t.app, endpoints.group.editUser, {
+    const renamed = await call(t.app, endpoints.families.editUser, {
       params: { userId: person.id },
       auth: otherToken,
       body: {
@@ -885,7 +885,7 @@ describe('a person in families of two entities', () => {
     expect((await theirMembers(person.groupId))[1]).toMatchObject({ _id: person.id, name: 'Renamed Person' });
     expect((await members(groupId))[0]).toMatchObject({ _id: person.id, name: 'Samuel Shared' });
 
-    const ours = await call(t.app, endpoints.group.editUser, {
+    const ours = await call(t.app, endpoints.families.editUser, {
       params: { userId: person.id },
       auth: token,
       body: {
@@ -906,7 +906,7 @@ describe('a person in families of two entities', () => {
     await created(groupId, 'Pat Shared', 'birth_family', person.address);
     const newAddress = email('moved');
 
-    const moved = await call(t.app, endpoints.group.editUser, {
+    const moved = await call(t.app, endpoints.families.editUser, {
       params: { userId: person.id },
       auth: otherToken,
       body: {
@@ -942,7 +942,7 @@ describe('a person in families of two entities', () => {
     const person = await theirs('Lee Elsewhere');
     const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
     const mine = await created(groupId, 'Lee Mine', 'birth_family', email('mine'));
-    const edited = await call(t.app, endpoints.group.editUser, {
+    const edited = await call(t.app, endpoints.families.editUser, {
       params: { userId: mine._id },
       auth: token,
       body: {
@@ -963,7 +963,7 @@ describe('a person in families of two entities', () => {
   it('does not link a person of another entity’s family by their id', async () => {
     const person = await theirs('Ida Hidden');
     const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
-    const response = await call(t.app, endpoints.group.addMember, {
+    const response = await call(t.app, endpoints.families.addMember, {
       auth: token,
       body: {
         groupId,
@@ -988,7 +988,7 @@ describe('POST /api/group/user/check: rate limit', () => {
       };
       const [first, second] = [await signInAs(), await signInAs()];
       const check = (authorization: string, from: string) =>
-        call(limited.app, endpoints.group.checkUser, {
+        call(limited.app, endpoints.families.checkUser, {
           remoteAddress: from,
           auth: authorization,
           body: { email: email('sweep') },
@@ -1019,7 +1019,7 @@ describe('PUT /api/group/member/save/{groupId}: the places saved at once', () =>
     lastName,
   });
   const save = (groupId: string, places: { child?: Slot; adoptive: Slot[]; birth: Slot[] }) =>
-    call(t.app, endpoints.group.saveMembers, {
+    call(t.app, endpoints.families.saveMembers, {
       params: { groupId },
       auth: token,
       body: {

@@ -42,7 +42,7 @@ describe.each<ChatKind>(['local', 'stream'])(
     let beatriceId = '';
 
     async function sync(entity: Entity, groupId: string, results: { userId: string; userType: string }[]) {
-      const synced = await callLoose(c.t.app, endpoints.group.syncUsers, {
+      const synced = await callLoose(c.t.app, endpoints.families.syncUsers, {
         auth: entity,
         body: { groupId, results },
       });
@@ -56,7 +56,7 @@ describe.each<ChatKind>(['local', 'stream'])(
         name: `${parentName} family`,
       });
       const create = async (person: string, email: string, subtype: string) => {
-        const created = await callLoose(c.t.app, endpoints.group.createUser, {
+        const created = await callLoose(c.t.app, endpoints.families.createUser, {
           auth: entity,
           body: {
             groupId,
@@ -74,14 +74,17 @@ describe.each<ChatKind>(['local', 'stream'])(
         { userId: parentId, userType: 'adoptive_parent' },
         { userId: birthId, userType: 'birth_family' },
       ]);
-      const channels = await call(c.t.app, endpoints.channels.list, { params: { groupId }, auth: entity });
+      const channels = await call(c.t.app, endpoints.conversations.list, {
+        params: { groupId },
+        auth: entity,
+      });
       const [channel] = withKey(channels.json(), 'channels').channels;
       return { groupId, parentId, birthId, channelId: channel!.id };
     }
 
     /** The entity saves its family without changing anything a person sees (a member toggled on). */
     async function noOpSave(entity: Entity, groupId: string, userId: string) {
-      const saved = await call(c.t.app, endpoints.group.memberStatus, {
+      const saved = await call(c.t.app, endpoints.families.memberStatus, {
         params: { groupId, userId },
         auth: entity,
         body: {
@@ -114,13 +117,16 @@ describe.each<ChatKind>(['local', 'stream'])(
       word: string,
     ) {
       const { groupId, channelId } = family;
-      const members = await call(c.t.app, endpoints.channels.list, { params: { groupId }, auth: entity });
-      const history = await call(c.t.app, endpoints.channels.list, {
+      const members = await call(c.t.app, endpoints.conversations.list, {
+        params: { groupId },
+        auth: entity,
+      });
+      const history = await call(c.t.app, endpoints.conversations.list, {
         params: { groupId },
         query: { channelId },
         auth: entity,
       });
-      const search = await call(c.t.app, endpoints.channels.search, {
+      const search = await call(c.t.app, endpoints.conversations.search, {
         params: { groupId, channelId },
         query: { q: word },
         auth: entity,
@@ -129,7 +135,7 @@ describe.each<ChatKind>(['local', 'stream'])(
       for (const answer of [members, history, search, reports])
         expect(answer.statusCode, answer.body).toBe(200);
       const email = unique('records');
-      const exported = await call(c.t.app, endpoints.channels.exportRequest, {
+      const exported = await call(c.t.app, endpoints.conversations.exportRequest, {
         params: { channelId },
         auth: entity,
         body: {
@@ -194,7 +200,7 @@ describe.each<ChatKind>(['local', 'stream'])(
 
     it('a member who left a family keeps, in its history, the name that family gave, whatever the other entity saves', async () => {
       const { groupId } = families.b;
-      const other = await call(c.t.app, endpoints.group.createUser, {
+      const other = await call(c.t.app, endpoints.families.createUser, {
         auth: b,
         body: {
           groupId,

@@ -74,7 +74,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
 
   it('counts requests by route pattern and status class, by exactly the requests made', async () => {
     const hash = 'ab'.repeat(32);
-    const verifyRoute = API.exports.verify;
+    const verifyRoute = API.conversations.verifyExport;
     const series = (route: string, statusClass: string) => ({
       method: 'GET',
       route,

@@ -49,7 +49,7 @@ describe('outbox mode', () => {
     const f = await familyWithChannel(c, owner.entityId, 'Robin Smith');
     await c.post({ channelId: f.channelId, userId: f.parent.memberId, html: '<p>Hello from the lake</p>' });
     const email = uniqueEmail('records');
-    const response = await call(c.t.app, endpoints.channels.exportRequest, {
+    const response = await call(c.t.app, endpoints.conversations.exportRequest, {
       params: { channelId: f.channelId },
       auth: owner.authorization,
       body: { email },
@@ -66,7 +66,9 @@ describe('outbox mode', () => {
     // Intact: the fingerprint the mail states is the SHA-256 of the attachment as the file holds it.
     const fingerprint = /^([0-9a-f]{64})$/m.exec(mail.text ?? '')?.[1];
     expect(fingerprint).toBe(createHash('sha256').update(pdf!.content).digest('hex'));
-    const verified = await call(c.t.app, endpoints.exports.verify, { params: { hash: fingerprint! } });
+    const verified = await call(c.t.app, endpoints.conversations.verifyExport, {
+      params: { hash: fingerprint! },
+    });
     expect(verified.json()).toMatchObject({ issued: true, byteSize: pdf!.content.length });
 
     // The log names the file and the attachment; the body stays out of it (OUTBOX_LOG_TEXT=false).
@@ -78,7 +80,7 @@ describe('outbox mode', () => {
   it('writes ordinary mails too: an invitation, with its code, to a file a mail client opens', async () => {
     const admin = await signIn(c.t.app, { ...TEST_ADMIN, role: 'admin' });
     const email = uniqueEmail('invited');
-    const created = await call(c.t.app, endpoints.entity.create, {
+    const created = await call(c.t.app, endpoints.entities.create, {
       auth: admin.authorization,
       body: {
         name: 'Open Arms Agency',

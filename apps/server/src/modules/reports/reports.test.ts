@@ -73,15 +73,15 @@ describe('reported messages, local provider', () => {
       open: 1,
     });
 
-    const families = await call(c.t.app, endpoints.group.list, { auth: entity.authorization });
+    const families = await call(c.t.app, endpoints.families.list, { auth: entity.authorization });
     expect(families.json().result.find((g) => g._id === f.groupId)!.reports).toBe(true);
     // A search answers the same '!' (its page is another statement).
-    const searched = await call(c.t.app, endpoints.group.list, {
+    const searched = await call(c.t.app, endpoints.families.list, {
       query: { search: 'robin queue' },
       auth: entity.authorization,
     });
     expect(searched.json().result).toEqual([expect.objectContaining({ _id: f.groupId, reports: true })]);
-    const channels = await call(c.t.app, endpoints.channels.list, {
+    const channels = await call(c.t.app, endpoints.conversations.list, {
       params: { groupId: f.groupId },
       auth: entity.authorization,
     });
@@ -167,20 +167,20 @@ describe('reported messages, local provider', () => {
         })
       ).json().total,
     ).toBe(1);
-    const families = await call(c.t.app, endpoints.group.list, { auth: entity.authorization });
+    const families = await call(c.t.app, endpoints.families.list, { auth: entity.authorization });
     expect(families.json().result.find((g) => g._id === f.groupId)!.reports).toBe(false);
-    const searched = await call(c.t.app, endpoints.group.list, {
+    const searched = await call(c.t.app, endpoints.families.list, {
       query: { search: 'robin' },
       auth: entity.authorization,
     });
     expect(searched.json().result.find((g) => g._id === f.groupId)!.reports).toBe(false);
-    const channels = await call(c.t.app, endpoints.channels.list, {
+    const channels = await call(c.t.app, endpoints.conversations.list, {
       params: { groupId: f.groupId },
       auth: entity.authorization,
     });
     expect(withKey(channels.json(), 'channels').channels[0]!.hasReports).toBe(false);
     // The history still shows who reported the message.
-    const page = await call(c.t.app, endpoints.channels.list, {
+    const page = await call(c.t.app, endpoints.conversations.list, {
       params: { groupId: f.groupId },
       query: { channelId: f.channelId },
       auth: entity.authorization,
@@ -397,7 +397,7 @@ describe('reported messages, Stream', () => {
     for (let run = 0; run <= families; run++) added += await syncStreamReports(c.t.app.ctx, 1);
     expect(added).toBe(1);
     expect(await syncStreamReports(c.t.app.ctx)).toBe(0);
-    const channels = await call(c.t.app, endpoints.channels.list, {
+    const channels = await call(c.t.app, endpoints.conversations.list, {
       params: { groupId: f.groupId },
       auth: entity.authorization,
     });

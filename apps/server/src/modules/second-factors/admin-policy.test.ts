@@ -62,7 +62,7 @@ describe('the requirement of a second factor for admins', () => {
     const me = await get(endpoints.auth.me.path, headers);
     expect(me.statusCode).toBe(200);
     expect(me.json().mustAddSecondFactor).toBe(true);
-    for (const path of [endpoints.activity.platform.path, endpoints.admin.list.path]) {
+    for (const path of [endpoints.activity.platform.path, endpoints.admins.list.path]) {
       const refused = await get(path, headers);
       expect(refused.statusCode, path).toBe(403);
       expect(refused.json().message).toBe(MSG.secondFactor.mustAdd);
@@ -79,7 +79,7 @@ describe('the requirement of a second factor for admins', () => {
     });
     expect(refreshed.statusCode).toBe(200);
     expect(refreshed.json()!.user.mustAddSecondFactor).toBeUndefined();
-    const opened = await get(endpoints.admin.list.path, {
+    const opened = await get(endpoints.admins.list.path, {
       authorization: `Bearer ${refreshed.json()!.accessToken}`,
     });
     expect(opened.statusCode).toBe(200);
@@ -91,9 +91,9 @@ describe('the requirement of a second factor for admins', () => {
     const user = await createEntityUser(t.db());
     const signedIn = await signIn(t.app, { email: user.email, password: user.password!, role: 'entity' });
     expect(signedIn.response.json().user.mustAddSecondFactor).toBeUndefined();
-    expect((await get(endpoints.group.list.path, { authorization: signedIn.authorization })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await get(endpoints.families.list.path, { authorization: signedIn.authorization })).statusCode,
+    ).toBe(200);
   });
 
   it('keeps the last factor of an admin while it is required, and lets a second one go', async () => {

@@ -12,7 +12,7 @@ export async function termsRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
 
   route(
     app,
-    endpoints.term.last,
+    endpoints.terms.last,
     {
       schema: {
         tags,
@@ -24,7 +24,7 @@ export async function termsRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
 
   route(
     app,
-    endpoints.term.versions,
+    endpoints.terms.versions,
     {
       onRequest: app.requireRole('admin'),
       schema: { ...docs, summary: "A document's versions, newest first, with their dates and authors" },
@@ -34,7 +34,7 @@ export async function termsRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
 
   route(
     app,
-    endpoints.term.byId,
+    endpoints.terms.byId,
     {
       onRequest: app.requireRole('admin'),
       schema: { ...docs, summary: 'One version of the terms (the editor starts from it)' },
@@ -44,7 +44,7 @@ export async function termsRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
 
   route(
     app,
-    endpoints.term.create,
+    endpoints.terms.create,
     {
       onRequest: app.requireRole('admin'),
       schema: {

@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const save = (content: string, authorization = admin, document: 'terms' | 'privacy' = 'terms') =>
-  call(t.app, endpoints.term.create, {
+  call(t.app, endpoints.terms.create, {
     auth: authorization,
     body: { title: MSG.terms.defaultTitle, content, document },
   });
@@ -34,7 +34,7 @@ async function adminName(): Promise<string> {
 describe('before any terms exist', () => {
   it('GET /api/term/last answers null (not an error: a fresh portal has none), to anyone', async () => {
     for (const authorization of [null, admin, entityToken]) {
-      const response = await call(t.app, endpoints.term.last, { auth: authorization });
+      const response = await call(t.app, endpoints.terms.last, { auth: authorization });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toBeNull();
     }
@@ -45,9 +45,9 @@ describe('permissions', () => {
   it('POST /api/term/create and GET /api/term/list/{id}: 401 without a session, 403 to an entity', async () => {
     const routes = [
       (auth: string | null) =>
-        call(t.app, endpoints.term.create, { auth, body: { title: 'Term 1', content: '<p>x</p>' } }),
+        call(t.app, endpoints.terms.create, { auth, body: { title: 'Term 1', content: '<p>x</p>' } }),
       (auth: string | null) =>
-        call(t.app, endpoints.term.byId, { auth, params: { id: '00000000-0000-4000-8000-000000000000' } }),
+        call(t.app, endpoints.terms.byId, { auth, params: { id: '00000000-0000-4000-8000-000000000000' } }),
     ];
     for (const route of routes) {
       const anonymous = await route(null);
@@ -58,7 +58,7 @@ describe('permissions', () => {
       expect(asEntity.json()).toEqual({ message: MSG.extra.forbidden });
     }
     // Neither refused call saved anything.
-    expect((await call(t.app, endpoints.term.last)).json()).toBeNull();
+    expect((await call(t.app, endpoints.terms.last)).json()).toBeNull();
   });
 });
 
@@ -77,20 +77,20 @@ describe('saving versions', () => {
     });
     const second = await save('<h2>Second</h2><p>terms</p>');
     expect(second.json().version).toBe(2);
-    const third = await call(t.app, endpoints.term.create, {
+    const third = await call(t.app, endpoints.terms.create, {
       auth: admin,
       body: { content: '<p>Third, title left out</p>' },
     });
     expect(third.statusCode).toBe(201);
     expect(third.json().version).toBe(3);
 
-    const last = await call(t.app, endpoints.term.last);
+    const last = await call(t.app, endpoints.terms.last);
     expect(last.statusCode).toBe(200);
     const { unchanged: _third, ...thirdAsRead } = third.json();
     expect(last.json()).toEqual(thirdAsRead);
 
     // Earlier versions are still there, and each can be read by id (the editor starts from one).
-    const old = await call(t.app, endpoints.term.byId, { params: { id: first.json()._id }, auth: admin });
+    const old = await call(t.app, endpoints.terms.byId, { params: { id: first.json()._id }, auth: admin });
     const { unchanged: _first, ...firstAsRead } = first.json();
     expect(old.json()).toEqual(firstAsRead);
 
@@ -110,12 +110,12 @@ describe('saving versions', () => {
        select 'Term 1', '<p style="text-align:center"><span style="background-color:#c2e0f4">Old</span></p>', max(version) + 1,
               (select created_by from terms limit 1) from terms`,
     );
-    const last = await call(t.app, endpoints.term.last);
+    const last = await call(t.app, endpoints.terms.last);
     expect(last.statusCode).toBe(200);
     expect(last.json()!.content).toBe(
       '<p class="tx-align-center"><span class="tx-bg-light-blue">Old</span></p>',
     );
-    const byId = await call(t.app, endpoints.term.byId, { params: { id: last.json()!._id }, auth: admin });
+    const byId = await call(t.app, endpoints.terms.byId, { params: { id: last.json()!._id }, auth: admin });
     expect(byId.json()!.content).toBe(last.json()!.content);
   });
 
@@ -137,11 +137,11 @@ describe('saving versions', () => {
     expect(content).toBe(
       '<p>Hello <a>bad</a> <a href="https://example.org" target="_blank" rel="noopener noreferrer">good</a></p>',
     );
-    expect((await call(t.app, endpoints.term.last)).json()!.content).toBe(content);
+    expect((await call(t.app, endpoints.terms.last)).json()!.content).toBe(content);
   });
 
   it('refuses an empty editor with its message (400): no text, empty paragraphs, spaces, or only what sanitising removes', async () => {
-    const before = (await call(t.app, endpoints.term.last)).json();
+    const before = (await call(t.app, endpoints.terms.last)).json();
     for (const content of [
       '',
       '   ',
@@ -159,16 +159,19 @@ describe('saving versions', () => {
         fields: { content: MSG.extra.termsEmpty },
       });
     }
-    expect((await call(t.app, endpoints.term.last)).json()).toEqual(before);
+    expect((await call(t.app, endpoints.terms.last)).json()).toEqual(before);
   });
 
   it('answers 404 for an unknown version and 400 for a body without content', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
-      const response = await call(t.app, endpoints.term.byId, { params: { id }, auth: admin });
+      const response = await call(t.app, endpoints.terms.byId, { params: { id }, auth: admin });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: MSG.extra.notFound });
     }
-    const missing = await callLoose(t.app, endpoints.term.create, { auth: admin, body: { title: 'Term 1' } });
+    const missing = await callLoose(t.app, endpoints.terms.create, {
+      auth: admin,
+      body: { title: 'Term 1' },
+    });
     expect(missing.statusCode).toBe(400);
     expect(Object.keys(missing.json<400>().fields!)).toEqual(['content']);
   });
@@ -262,28 +265,28 @@ describe('a save that changes nothing', () => {
 
 describe('versions and the privacy policy', () => {
   it('lists every version of the terms newest first, with date and author, to admins only', async () => {
-    const listed = await call(t.app, endpoints.term.versions, { auth: admin });
+    const listed = await call(t.app, endpoints.terms.versions, { auth: admin });
     expect(listed.statusCode).toBe(200);
     const versions = listed.json().versions;
     expect(versions.length).toBeGreaterThan(3);
     expect(versions.map((v) => v.version)).toEqual([...versions.map((v) => v.version)].sort((a, b) => b - a));
     expect(versions[0]).toEqual({
-      _id: (await call(t.app, endpoints.term.last)).json()!._id,
+      _id: (await call(t.app, endpoints.terms.last)).json()!._id,
       document: 'terms',
       version: expect.any(Number),
       updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       author: await adminName(),
     });
     expect(versions[0]).not.toHaveProperty('content');
-    expect((await call(t.app, endpoints.term.versions)).statusCode).toBe(401);
-    expect((await call(t.app, endpoints.term.versions, { auth: entityToken })).statusCode).toBe(403);
+    expect((await call(t.app, endpoints.terms.versions)).statusCode).toBe(401);
+    expect((await call(t.app, endpoints.terms.versions, { auth: entityToken })).statusCode).toBe(403);
   });
 
   it('keeps the privacy policy beside the terms: its own versions from 1, its own latest, public', async () => {
-    const termsBefore = (await call(t.app, endpoints.term.last)).json();
-    expect((await call(t.app, endpoints.term.last, { query: { document: 'privacy' } })).json()).toBeNull();
+    const termsBefore = (await call(t.app, endpoints.terms.last)).json();
+    expect((await call(t.app, endpoints.terms.last, { query: { document: 'privacy' } })).json()).toBeNull();
     expect(
-      (await call(t.app, endpoints.term.versions, { query: { document: 'privacy' }, auth: admin })).json(),
+      (await call(t.app, endpoints.terms.versions, { query: { document: 'privacy' }, auth: admin })).json(),
     ).toEqual({
       versions: [],
     });
@@ -297,26 +300,26 @@ describe('versions and the privacy policy', () => {
     const same = await save(termsBefore!.content, admin, 'privacy');
     expect(same.statusCode).toBe(201);
 
-    const latest = await call(t.app, endpoints.term.last, { query: { document: 'privacy' } });
+    const latest = await call(t.app, endpoints.terms.last, { query: { document: 'privacy' } });
     expect(latest.json()).toMatchObject({ document: 'privacy', version: 3, content: termsBefore!.content });
-    expect((await call(t.app, endpoints.term.last)).json()).toEqual(termsBefore);
-    expect((await call(t.app, endpoints.term.last, { query: { document: 'terms' } })).json()).toEqual(
+    expect((await call(t.app, endpoints.terms.last)).json()).toEqual(termsBefore);
+    expect((await call(t.app, endpoints.terms.last, { query: { document: 'terms' } })).json()).toEqual(
       termsBefore,
     );
     const versions = (
-      await call(t.app, endpoints.term.versions, { query: { document: 'privacy' }, auth: admin })
+      await call(t.app, endpoints.terms.versions, { query: { document: 'privacy' }, auth: admin })
     ).json().versions;
     expect(versions.map((v: { version: number }) => v.version)).toEqual([3, 2, 1]);
     // An earlier version reads by id, read-only, whatever its document.
-    const old = await call(t.app, endpoints.term.byId, { params: { id: first.json()._id }, auth: admin });
+    const old = await call(t.app, endpoints.terms.byId, { params: { id: first.json()._id }, auth: admin });
     expect(old.json()).toMatchObject({
       document: 'privacy',
       version: 1,
       content: '<p>We keep your data safe.</p>',
     });
-    expect((await callLoose(t.app, endpoints.term.last, { query: { document: 'cookies' } })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await callLoose(t.app, endpoints.terms.last, { query: { document: 'cookies' } })).statusCode,
+    ).toBe(400);
   });
 
   it('names no author once the administrator who saved a version is removed', async () => {
@@ -325,9 +328,9 @@ describe('versions and the privacy policy', () => {
       .authorization;
     const saved = await save('<p>Saved by someone who leaves</p>', otherToken, 'privacy');
     expect(saved.json().author).toBe(other.name);
-    const removed = await call(t.app, endpoints.admin.remove, { params: { id: other.userId }, auth: admin });
+    const removed = await call(t.app, endpoints.admins.remove, { params: { id: other.userId }, auth: admin });
     expect(removed.statusCode).toBe(200);
-    const read = await call(t.app, endpoints.term.byId, { params: { id: saved.json()._id }, auth: admin });
+    const read = await call(t.app, endpoints.terms.byId, { params: { id: saved.json()._id }, auth: admin });
     expect(read.json().author).toBeNull();
   });
 });

@@ -102,13 +102,13 @@ describe('demo data', () => {
       role: 'entity',
     });
     const smith = first.families.find((f) => f.name === 'Robin Smith')!;
-    const list = await call(t.app, endpoints.channels.list, {
+    const list = await call(t.app, endpoints.conversations.list, {
       params: { groupId: smith.groupId },
       auth: agency.authorization,
     });
     const [channel] = withKey(list.json(), 'channels').channels;
     expect(channel!.hasReports).toBe(true);
-    const page = await call(t.app, endpoints.channels.list, {
+    const page = await call(t.app, endpoints.conversations.list, {
       params: { groupId: smith.groupId },
       query: { channelId: channel!.id, limit: '200' },
       auth: agency.authorization,

@@ -82,30 +82,31 @@ const routes = (): Record<string, () => Promise<number>> => {
   const { groupId, channelId } = firstFamily;
   const entity = { auth: entityAuth };
   return {
-    'families list': () => statementsOf(endpoints.group.list, { ...entity, query: { pageSize: 100 } }),
+    'families list': () => statementsOf(endpoints.families.list, { ...entity, query: { pageSize: 100 } }),
     'families search': () =>
-      statementsOf(endpoints.group.list, { ...entity, query: { search: 'family', pageSize: 100 } }),
-    'family details': () => statementsOf(endpoints.group.byId, { ...entity, params: { id: groupId } }),
-    'family members': () => statementsOf(endpoints.group.members, { ...entity, params: { id: groupId } }),
-    'channels list': () => statementsOf(endpoints.channels.list, { ...entity, params: { groupId } }),
+      statementsOf(endpoints.families.list, { ...entity, query: { search: 'family', pageSize: 100 } }),
+    'family details': () => statementsOf(endpoints.families.byId, { ...entity, params: { id: groupId } }),
+    'family members': () => statementsOf(endpoints.families.members, { ...entity, params: { id: groupId } }),
+    'channels list': () => statementsOf(endpoints.conversations.list, { ...entity, params: { groupId } }),
     'messages page': () =>
-      statementsOf(endpoints.channels.list, {
+      statementsOf(endpoints.conversations.list, {
         ...entity,
         params: { groupId },
         query: { channelId, limit: 100 },
       }),
     // Right after the opening above: the open view's refresh, which this process knows is recorded.
     'messages refresh': () =>
-      statementsOf(endpoints.channels.list, {
+      statementsOf(endpoints.conversations.list, {
         ...entity,
         params: { groupId },
         query: { channelId, limit: 100, refresh: 'true' },
       }),
     'families search by e-mail': () =>
-      statementsOf(endpoints.group.list, { ...entity, query: { search: 'family.test', pageSize: 100 } }),
-    'entities list': () => statementsOf(endpoints.entity.list, { auth: adminAuth, query: { pageSize: 100 } }),
+      statementsOf(endpoints.families.list, { ...entity, query: { search: 'family.test', pageSize: 100 } }),
+    'entities list': () =>
+      statementsOf(endpoints.entities.list, { auth: adminAuth, query: { pageSize: 100 } }),
     'entities search': () =>
-      statementsOf(endpoints.entity.list, { auth: adminAuth, query: { search: 'agency', pageSize: 100 } }),
+      statementsOf(endpoints.entities.list, { auth: adminAuth, query: { search: 'agency', pageSize: 100 } }),
   };
 };
 
@@ -212,7 +213,7 @@ describe('SQL statements per request', () => {
     statements.length = 0;
     const answers = await Promise.all(
       asks.map(({ id, authorization }) =>
-        call(t.app, endpoints.group.byId, { params: { id }, auth: authorization }),
+        call(t.app, endpoints.families.byId, { params: { id }, auth: authorization }),
       ),
     );
     expect(answers.map((answer) => answer.statusCode)).toEqual(asks.map((ask) => (ask.mine ? 200 : 404)));

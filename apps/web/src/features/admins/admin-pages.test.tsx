@@ -117,8 +117,8 @@ describe('AdminListPage', () => {
       'href',
       '/bridge-talk-admin/create',
     );
-    expect(calls.find((c) => c.path.startsWith(API.admin.list))!.path).toBe(
-      `${API.admin.list}?page=1&pageSize=10`,
+    expect(calls.find((c) => c.path.startsWith(API.admins.list))!.path).toBe(
+      `${API.admins.list}?page=1&pageSize=10`,
     );
   });
 
@@ -156,7 +156,7 @@ describe('AdminListPage', () => {
     await waitFor(() => expect(screen.queryByText('Grace Hopper')).not.toBeInTheDocument());
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByText('1 user')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'DELETE')!.path).toBe(apiPath(API.admin.remove, { id: 'a2' }));
+    expect(calls.find((c) => c.method === 'DELETE')!.path).toBe(apiPath(API.admins.remove, { id: 'a2' }));
   });
 
   it("says 'Error, Something went wrong.' when removing fails, closes the dialog and reloads", async () => {
@@ -208,7 +208,7 @@ describe('AdminListPage', () => {
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent('/bridge-talk-admin?page=2'),
     );
-    expect(calls.at(-1)!.path).toBe(`${API.admin.list}?page=2&pageSize=10`);
+    expect(calls.at(-1)!.path).toBe(`${API.admins.list}?page=2&pageSize=10`);
   });
 });
 
@@ -259,7 +259,7 @@ describe('CreateAdminPage', () => {
     expect(await screen.findByTestId('location')).toHaveTextContent('/bridge-talk-admin');
     expect(calls.find((c) => c.method === 'POST')).toEqual({
       method: 'POST',
-      path: API.admin.create,
+      path: API.admins.create,
       body: {
         name: 'Grace Hopper',
         email: 'grace@example.org',
@@ -287,7 +287,7 @@ describe('CreateAdminPage', () => {
 describe('EditAdminPage', () => {
   it('fills first and last name from the name, and saves', async () => {
     const calls = answerApi((call) => {
-      if (call.method === 'GET' && call.path === `${API.admin.list}?id=a2`) return jsonResponse(GRACE);
+      if (call.method === 'GET' && call.path === `${API.admins.list}?id=a2`) return jsonResponse(GRACE);
       if (call.method === 'PUT') return jsonResponse({ ...GRACE, name: 'Grace Brewster Hopper' });
       return jsonResponse(page([SELF, GRACE]));
     });
@@ -302,7 +302,7 @@ describe('EditAdminPage', () => {
     expect(await screen.findByText(MSG.extra.adminSaved)).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')).toEqual({
       method: 'PUT',
-      path: apiPath(API.admin.edit, { id: 'a2' }),
+      path: apiPath(API.admins.edit, { id: 'a2' }),
       body: {
         name: 'Grace Brewster Hopper',
         email: 'a2@example.org',

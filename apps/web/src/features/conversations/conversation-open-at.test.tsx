@@ -28,9 +28,9 @@ vi.mock('@tanstack/react-virtual', () => ({
 
 const GROUP = '11111111-1111-4111-8111-111111111111';
 const CHANNEL = '22222222-2222-4222-8222-222222222222';
-const listPath = apiPath(API.channels.list, { groupId: GROUP });
-const searchPath = apiPath(API.channels.search, { groupId: GROUP, channelId: CHANNEL });
-const firstPath = apiPath(API.channels.firstMessage, { groupId: GROUP, channelId: CHANNEL });
+const listPath = apiPath(API.conversations.list, { groupId: GROUP });
+const searchPath = apiPath(API.conversations.search, { groupId: GROUP, channelId: CHANNEL });
+const firstPath = apiPath(API.conversations.firstMessage, { groupId: GROUP, channelId: CHANNEL });
 const pageUrl = `/manage-families/${GROUP}/channel/${CHANNEL}`;
 const PAGE = 100;
 
@@ -175,7 +175,7 @@ describe('the conversation opened at one message', () => {
     expect(texts[0]).toBe('message 101');
     expect(texts.at(-1)).toBe('message 200');
     expect(paths(calls).filter((p) => p.includes('/around'))).toEqual([
-      `${apiPath(API.channels.around, { groupId: GROUP, channelId: CHANNEL, messageId: 'm150' })}?limit=100`,
+      `${apiPath(API.conversations.around, { groupId: GROUP, channelId: CHANNEL, messageId: 'm150' })}?limit=100`,
     ]);
     // The newest page is not asked for: the conversation is open elsewhere.
     expect(paths(calls).some((p) => p.startsWith(listPath) && p.includes('channelId='))).toBe(false);

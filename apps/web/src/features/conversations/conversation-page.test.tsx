@@ -27,9 +27,9 @@ vi.mock('@tanstack/react-virtual', () => ({
 
 const GROUP = '11111111-1111-4111-8111-111111111111';
 const CHANNEL = '22222222-2222-4222-8222-222222222222';
-const listPath = apiPath(API.channels.list, { groupId: GROUP });
-const managerPath = apiPath(API.channels.manager, { groupId: GROUP, channelId: CHANNEL });
-const exportPath = apiPath(API.channels.exportRequest, { channelId: CHANNEL });
+const listPath = apiPath(API.conversations.list, { groupId: GROUP });
+const managerPath = apiPath(API.conversations.manager, { groupId: GROUP, channelId: CHANNEL });
+const exportPath = apiPath(API.conversations.exportRequest, { channelId: CHANNEL });
 const pageUrl = `/manage-families/${GROUP}/channel/${CHANNEL}`;
 
 function channels(overrides: Partial<ChannelListResponse['channels'][number]> = {}): ChannelListResponse {

@@ -29,7 +29,7 @@ function renderVerify(path: string) {
 /** The page is a lazy chunk: its first render in a test file waits for the import. */
 const LOADED = { timeout: 10_000 };
 
-const verifyPath = (hash: string) => apiPath(API.exports.verify, { hash });
+const verifyPath = (hash: string) => apiPath(API.conversations.verifyExport, { hash });
 
 const issuedAnswer = (sha256: string) => ({
   issued: true,

@@ -64,7 +64,7 @@ const HALF_OFF_MONTHLY: Coupon = {
 
 function stubApi(plans: () => Response) {
   return answerApi(({ url }) => {
-    if (url.pathname === apiPath(API.entity.byId, { id: 'e1' })) return jsonResponse(ENTITY);
+    if (url.pathname === apiPath(API.entities.byId, { id: 'e1' })) return jsonResponse(ENTITY);
     if (url.pathname === API.billing.plans) return plans();
     return undefined;
   });
@@ -167,8 +167,8 @@ describe('planPrices', () => {
 
   it('shows an access request: who asks, the type, how to reach them and when; rejects it after a confirmation', async () => {
     const calls = answerApi(({ url, method }) => {
-      if (url.pathname === apiPath(API.entity.byId, { id: 'r1' })) return jsonResponse(REQUEST);
-      if (method === 'POST' && url.pathname === apiPath(API.entity.reject, { id: 'r1' })) {
+      if (url.pathname === apiPath(API.entities.byId, { id: 'r1' })) return jsonResponse(REQUEST);
+      if (method === 'POST' && url.pathname === apiPath(API.entities.reject, { id: 'r1' })) {
         return jsonResponse({ message: MSG.accessRequests.rejected });
       }
       return undefined;
@@ -210,7 +210,7 @@ describe('planPrices', () => {
     expect(await screen.findByText('The access request was rejected.')).toBeInTheDocument();
     expect(await screen.findByText('Entity list')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([
-      { method: 'POST', path: apiPath(API.entity.reject, { id: 'r1' }), body: { notify: false } },
+      { method: 'POST', path: apiPath(API.entities.reject, { id: 'r1' }), body: { notify: false } },
     ]);
   });
 });

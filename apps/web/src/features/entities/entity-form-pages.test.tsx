@@ -216,7 +216,7 @@ describe('CreateEntityPage', () => {
 
   it('creates the entity as an agency and goes back to the list', async () => {
     const calls = answerApi((call) =>
-      call.method === 'POST' && call.path === API.entity.create ? jsonResponse(SAVED, 201) : undefined,
+      call.method === 'POST' && call.path === API.entities.create ? jsonResponse(SAVED, 201) : undefined,
     );
     const user = userEvent.setup();
     renderAt('/entity-management/create');
@@ -238,7 +238,7 @@ describe('CreateEntityPage', () => {
 
   it('creates a lawyer when Lawyer is chosen, with a contract date typed the American way', async () => {
     const calls = answerApi((call) =>
-      call.method === 'POST' && call.path === API.entity.create ? jsonResponse(SAVED, 201) : undefined,
+      call.method === 'POST' && call.path === API.entities.create ? jsonResponse(SAVED, 201) : undefined,
     );
     const user = userEvent.setup();
     renderAt('/entity-management/create');
@@ -301,9 +301,9 @@ describe('CreateEntityPage', () => {
 describe('EditEntityPage', () => {
   it('fills the form, saves it, and opens the details', async () => {
     const calls = answerApi((call) => {
-      if (call.method === 'GET' && call.path === apiPath(API.entity.byId, { id: 'e1' }))
+      if (call.method === 'GET' && call.path === apiPath(API.entities.byId, { id: 'e1' }))
         return jsonResponse(SAVED);
-      if (call.method === 'PUT' && call.path === apiPath(API.entity.edit, { id: 'e1' }))
+      if (call.method === 'PUT' && call.path === apiPath(API.entities.edit, { id: 'e1' }))
         return jsonResponse({ ...SAVED, name: 'Open Arms Agency' });
       return undefined;
     });
@@ -342,9 +342,9 @@ describe('EditEntityPage', () => {
   it('refuses a save made after another administrator’s, and reloads the entity on request', async () => {
     let saved = SAVED;
     const calls = answerApi((call) => {
-      if (call.method === 'GET' && call.path === apiPath(API.entity.byId, { id: 'e1' }))
+      if (call.method === 'GET' && call.path === apiPath(API.entities.byId, { id: 'e1' }))
         return jsonResponse(saved);
-      if (call.method === 'PUT' && call.path === apiPath(API.entity.edit, { id: 'e1' }))
+      if (call.method === 'PUT' && call.path === apiPath(API.entities.edit, { id: 'e1' }))
         return jsonResponse({ message: MSG.extra.entityChangedSinceRead }, 409);
       return undefined;
     });
@@ -367,9 +367,9 @@ describe('EditEntityPage', () => {
   it('a disabled entity opened to be enabled: saving enables it; Cancel sends nothing', async () => {
     const hope: Entity = { ...SAVED, _id: 'e2', name: 'Hope Bridge', status: 'inactive', active: false };
     const calls = answerApi((call) => {
-      if (call.method === 'GET' && call.path === apiPath(API.entity.byId, { id: 'e2' }))
+      if (call.method === 'GET' && call.path === apiPath(API.entities.byId, { id: 'e2' }))
         return jsonResponse(hope);
-      if (call.method === 'PUT' && call.path === apiPath(API.entity.edit, { id: 'e2' }))
+      if (call.method === 'PUT' && call.path === apiPath(API.entities.edit, { id: 'e2' }))
         return jsonResponse({ ...hope, status: 'active', active: true });
       return undefined;
     });
@@ -397,9 +397,9 @@ describe('EditEntityPage', () => {
 
   function stubPending() {
     return answerApi((call) => {
-      if (call.method === 'GET' && call.path === apiPath(API.entity.byId, { id: 'e3' }))
+      if (call.method === 'GET' && call.path === apiPath(API.entities.byId, { id: 'e3' }))
         return jsonResponse(PENDING);
-      if (call.method === 'PUT' && call.path === apiPath(API.entity.edit, { id: 'e3' })) {
+      if (call.method === 'PUT' && call.path === apiPath(API.entities.edit, { id: 'e3' })) {
         const body = call.body as Partial<Entity>;
         return jsonResponse({ ...PENDING, ...body, status: 'active', active: true });
       }

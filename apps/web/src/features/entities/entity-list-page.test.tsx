@@ -36,7 +36,7 @@ const PAULA = entity({
 /** Answers the list from `pages` (by page number) and status changes with the changed entity. */
 function stubApi(list: (url: URL) => EntityListResponse | Response) {
   return answerApi(({ method, url, body }) => {
-    if (method === 'GET' && url.pathname === API.entity.list) {
+    if (method === 'GET' && url.pathname === API.entities.list) {
       const answer = list(url);
       return answer instanceof Response ? answer : jsonResponse(answer);
     }
@@ -89,7 +89,7 @@ function renderList(at = '/entity-management') {
 }
 
 const location = () => screen.getByTestId('location').textContent;
-const listCalls = (calls: AnsweredCall[]) => calls.filter((c) => c.url.pathname === API.entity.list);
+const listCalls = (calls: AnsweredCall[]) => calls.filter((c) => c.url.pathname === API.entities.list);
 const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
 
 afterEach(() => {
@@ -233,7 +233,7 @@ describe('EntityListPage', () => {
     );
     expect(await screen.findByText(MSG.entities.changeStatusSuccess)).toBeInTheDocument();
     const put = calls.find((c) => c.method === 'PUT')!;
-    expect(put.url.pathname).toBe(apiPath(API.entity.edit, { id: 'e1' }));
+    expect(put.url.pathname).toBe(apiPath(API.entities.edit, { id: 'e1' }));
     expect(put.body).toEqual({ status: 'inactive' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(location()).toBe('/entity-management');

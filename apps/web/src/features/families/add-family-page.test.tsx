@@ -234,7 +234,7 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: MSG.wizard.stepPaymentDetails })).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Step 1 of 3' })).toBeInTheDocument();
     await waitFor(() => expect(localStorage.getItem('groupId')).toBeNull());
-    expect(api.callsTo('GET', apiPath(API.group.byId, { id: ID }))).toEqual([]);
+    expect(api.callsTo('GET', apiPath(API.families.byId, { id: ID }))).toEqual([]);
     expect(screen.queryByRole('button', { name: MSG.families.continueWithSavedPayment })).toBeNull();
   });
 
@@ -448,7 +448,7 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
     await user.type(first, 'Robina');
     await user.click(screen.getByRole('button', { name: MSG.wizard.continueLabel }));
     await waitFor(() =>
-      expect(api.callsTo('PUT', apiPath(API.group.edit, { groupId: ID }))[0]?.body).toEqual({
+      expect(api.callsTo('PUT', apiPath(API.families.edit, { groupId: ID }))[0]?.body).toEqual({
         name: 'Robina Lee',
         childFirstName: 'Robina',
         childLastName: 'Lee',
@@ -560,19 +560,21 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
     expect(Object.keys(sessionStorage).filter((key) => key.startsWith('familyDraft'))).toEqual([]);
     expect(localStorage.getItem('groupId')).toBeNull();
     const empty = { userId: null, email: '', firstName: '', lastName: '' };
-    expect(api.callsTo('PUT', apiPath(API.group.saveMembers, { groupId: ID })).map((c) => c.body)).toEqual([
-      {
-        child: { userId: null, email: '', firstName: 'Robin', lastName: 'Lee' },
-        adoptive: [
-          { userId: null, email: 'alice@example.org', firstName: 'Alice', lastName: 'Adams' },
-          empty,
-        ],
-        birth: [
-          { userId: bella, email: 'Bella@Example.org', firstName: 'Maria del Carmen', lastName: 'García' },
-          empty,
-        ],
-      },
-    ]);
+    expect(api.callsTo('PUT', apiPath(API.families.saveMembers, { groupId: ID })).map((c) => c.body)).toEqual(
+      [
+        {
+          child: { userId: null, email: '', firstName: 'Robin', lastName: 'Lee' },
+          adoptive: [
+            { userId: null, email: 'alice@example.org', firstName: 'Alice', lastName: 'Adams' },
+            empty,
+          ],
+          birth: [
+            { userId: bella, email: 'Bella@Example.org', firstName: 'Maria del Carmen', lastName: 'García' },
+            empty,
+          ],
+        },
+      ],
+    );
   });
 
   it('keeps the form as typed when the save is refused, and shows why on the field', async () => {
@@ -606,6 +608,6 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
     await user.type(email, 'bella.new@example.org');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Group created.')).toBeInTheDocument();
-    expect(api.callsTo('PUT', apiPath(API.group.saveMembers, { groupId: ID }))).toHaveLength(2);
+    expect(api.callsTo('PUT', apiPath(API.families.saveMembers, { groupId: ID }))).toHaveLength(2);
   });
 });

@@ -161,7 +161,7 @@ describe('FamilyPage', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText(MSG.families.memberStatusUpdated)).toBeInTheDocument();
     expect(
-      api.callsTo('POST', apiPath(API.group.memberStatus, { groupId: ID, userId: 'm-parent' }))[0]?.body,
+      api.callsTo('POST', apiPath(API.families.memberStatus, { groupId: ID, userId: 'm-parent' }))[0]?.body,
     ).toEqual({
       active: false,
     });
@@ -181,7 +181,7 @@ describe('FamilyPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getAllByText(MSG.families.memberStatusUpdated)).toHaveLength(1);
     expect(
-      api.callsTo('POST', apiPath(API.group.memberStatus, { groupId: ID, userId: 'm-parent' })),
+      api.callsTo('POST', apiPath(API.families.memberStatus, { groupId: ID, userId: 'm-parent' })),
     ).toHaveLength(1);
   });
 
@@ -212,7 +212,7 @@ describe('FamilyPage', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Updated the status of the current!')).toBeInTheDocument();
     expect(
-      api.callsTo('POST', apiPath(API.channels.manager, { groupId: ID, channelId: 'c1' }))[0]?.body,
+      api.callsTo('POST', apiPath(API.conversations.manager, { groupId: ID, channelId: 'c1' }))[0]?.body,
     ).toEqual({ active: false });
   });
 

@@ -81,7 +81,7 @@ describe('EditGroupPage', { timeout: 20_000 }, () => {
     await user.type(input, 'Robin Ann Lee');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Edit name group successfully.')).toBeInTheDocument();
-    expect(api.callsTo('PUT', apiPath(API.group.edit, { groupId: ID }))[0]?.body).toEqual({
+    expect(api.callsTo('PUT', apiPath(API.families.edit, { groupId: ID }))[0]?.body).toEqual({
       name: 'Robin Ann Lee',
     });
     await waitFor(() => expect(router.state.location.pathname).toBe(`/manage-families/${ID}/details`));
@@ -97,7 +97,7 @@ describe('EditGroupPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Edit name group successfully.')).toBeInTheDocument();
     expect(screen.queryByText(MSG.validation.childLastNameMin)).not.toBeInTheDocument();
-    expect(api.callsTo('PUT', apiPath(API.group.edit, { groupId: ID }))[0]?.body).toEqual({
+    expect(api.callsTo('PUT', apiPath(API.families.edit, { groupId: ID }))[0]?.body).toEqual({
       name: 'Brookses',
     });
   });
@@ -117,7 +117,7 @@ describe('EditGroupPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(input).toHaveAccessibleDescription(message));
     expect(input).toHaveValue(tooLong);
-    expect(api.callsTo('PUT', apiPath(API.group.edit, { groupId: ID }))).toEqual([]);
+    expect(api.callsTo('PUT', apiPath(API.families.edit, { groupId: ID }))).toEqual([]);
     expect(router.state.location.pathname).toBe(`/manage-families/${ID}/edit-group`);
   });
 });

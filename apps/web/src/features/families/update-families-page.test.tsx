@@ -245,7 +245,7 @@ describe('UpdateFamiliesPage', { timeout: 20_000 }, () => {
     const second = slot('Birth family 2');
     const email = second.getByRole('textbox', { name: /^Email/ });
     await user.type(email, 'ben@example.org');
-    await waitFor(() => expect(api.callsTo('POST', API.group.checkUser)).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('POST', API.families.checkUser)).toHaveLength(1));
     // The look-up is still out when the e-mail changes: its answer is for an e-mail no longer typed.
     await user.clear(email);
     await user.type(email, 'totally.new.person@example.org');
@@ -254,7 +254,7 @@ describe('UpdateFamiliesPage', { timeout: 20_000 }, () => {
     await user.type(second.getByRole('textbox', { name: /^Last name/ }), 'New');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(MSG.families.membersSaved)).toBeInTheDocument();
-    const saved = api.callsTo('PUT', apiPath(API.group.saveMembers, { groupId: ID }))[0]?.body as {
+    const saved = api.callsTo('PUT', apiPath(API.families.saveMembers, { groupId: ID }))[0]?.body as {
       birth: { userId: string | null; email: string; firstName: string }[];
     };
     expect(saved.birth[1]).toEqual({
@@ -286,7 +286,7 @@ describe('UpdateFamiliesPage', { timeout: 20_000 }, () => {
     await user.type(second.getByRole('textbox', { name: /^Last name/ }), 'New');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(MSG.families.membersSaved)).toBeInTheDocument();
-    const saved = api.callsTo('PUT', apiPath(API.group.saveMembers, { groupId: ID }))[0]?.body as {
+    const saved = api.callsTo('PUT', apiPath(API.families.saveMembers, { groupId: ID }))[0]?.body as {
       birth: { userId: string | null }[];
     };
     expect(saved.birth[1]?.userId).toBeNull();
@@ -345,7 +345,7 @@ describe('UpdateFamiliesPage', { timeout: 20_000 }, () => {
     expect(
       api.calls.filter((call) => call.method !== 'GET' && !call.path.endsWith('/user/check')),
     ).toHaveLength(1);
-    expect(api.callsTo('PUT', apiPath(API.group.saveMembers, { groupId: ID }))[0]?.body).toEqual({
+    expect(api.callsTo('PUT', apiPath(API.families.saveMembers, { groupId: ID }))[0]?.body).toEqual({
       child: { userId: 'm-child', email: '', firstName: 'Robin', lastName: 'Lee' },
       adoptive: [
         { userId: 'm-alice', email: 'alice@example.org', firstName: 'Alicia', lastName: 'Adams' },

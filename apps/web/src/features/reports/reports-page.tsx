@@ -45,7 +45,7 @@ function FamilyFilter({
   // A family chosen by a deep link may not be among the first matches: its name is asked for once.
   const chosen = useQuery({
     queryKey: ['reports', 'family', value],
-    queryFn: ({ signal }) => callApi(ROUTES.group.byId, { params: { id: value! }, signal }),
+    queryFn: ({ signal }) => callApi(ROUTES.families.byId, { params: { id: value! }, signal }),
     enabled: Boolean(value),
     retry: false,
   });

@@ -50,8 +50,9 @@ const { content: _v2, ...V2_SUMMARY } = V2;
 const { content: _v1, ...V1_SUMMARY } = V1;
 const { content: _p1, ...PRIVACY_SUMMARY } = PRIVACY;
 
-const latestPath = (document: 'terms' | 'privacy' = 'terms') => `${API.term.last}?document=${document}`;
-const versionsPath = (document: 'terms' | 'privacy' = 'terms') => `${API.term.versions}?document=${document}`;
+const latestPath = (document: 'terms' | 'privacy' = 'terms') => `${API.terms.last}?document=${document}`;
+const versionsPath = (document: 'terms' | 'privacy' = 'terms') =>
+  `${API.terms.versions}?document=${document}`;
 
 /** The terms in force (V2, versions V2 and V1) and the privacy policy (PRIVACY), by path. */
 function answerDocuments(call: { path: string }): Response | undefined {
@@ -60,7 +61,7 @@ function answerDocuments(call: { path: string }): Response | undefined {
   if (call.path === versionsPath('terms')) return jsonResponse({ versions: [V2_SUMMARY, V1_SUMMARY] });
   if (call.path === versionsPath('privacy')) return jsonResponse({ versions: [PRIVACY_SUMMARY] });
   for (const version of [V2, V1, PRIVACY])
-    if (call.path === apiPath(API.term.byId, { id: version._id })) return jsonResponse(version);
+    if (call.path === apiPath(API.terms.byId, { id: version._id })) return jsonResponse(version);
   return undefined;
 }
 
@@ -108,7 +109,7 @@ afterEach(() => {
 
 /** Before a first version the server answers the terms in force with null. */
 const noTermsYet = (call: { path: string }) =>
-  call.path.startsWith(API.term.last) ? jsonResponse(null) : undefined;
+  call.path.startsWith(API.terms.last) ? jsonResponse(null) : undefined;
 
 describe('TermsPage', () => {
   it('shows the last update as a full date, the terms, the version read-only and Edit', async () => {
@@ -294,7 +295,7 @@ describe('TermsEditorPage', () => {
     expect(await screen.findByTestId('location')).toHaveTextContent('/terms-conditions');
     expect(calls.find((c) => c.method === 'POST')).toEqual({
       method: 'POST',
-      path: API.term.create,
+      path: API.terms.create,
       body: { document: 'terms', title: MSG.terms.defaultTitle, content: '<p>First</p>' },
     });
   });
@@ -326,7 +327,7 @@ describe('TermsEditorPage', () => {
       content: '<p class="tx-align-center"><span class="tx-bg-light-yellow tx-underline">Kind</span></p>',
     };
     answerApi((call) =>
-      call.path === latestPath() || call.path === apiPath(API.term.byId, { id: 't2' })
+      call.path === latestPath() || call.path === apiPath(API.terms.byId, { id: 't2' })
         ? jsonResponse(formatted)
         : undefined,
     );

@@ -262,7 +262,7 @@ describe('callApi', () => {
     publishSession(session('token-1'));
     const fetchMock = stubFetch(() => jsonResponse({ message: 'ok' }));
 
-    await callApi(ROUTES.channels.manager, {
+    await callApi(ROUTES.conversations.manager, {
       params: { groupId: 'g/1', channelId: 'a b' },
       body: { active: false },
     });
@@ -277,7 +277,9 @@ describe('callApi', () => {
   it('builds the query string in the order given, leaving out undefined and null fields', async () => {
     const fetchMock = stubFetch(() => jsonResponse({ result: [], total: 0, page: 2, pageSize: 10 }));
 
-    await callApi(ROUTES.entity.list, { query: { page: 2, pageSize: 10, search: 'a&b é', sort: undefined } });
+    await callApi(ROUTES.entities.list, {
+      query: { page: 2, pageSize: 10, search: 'a&b é', sort: undefined },
+    });
 
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/entity/list?page=2&pageSize=10&search=a%26b+%C3%A9');
     expect(fetchMock.mock.calls[0]![1]?.method).toBe('GET');

@@ -2,7 +2,7 @@
 // a single refresh through the httpOnly cookie and a replay of the request. If the refresh fails the
 // session is over: storage is cleared and the user goes to the root page.
 //
-// Calls name an entry of the contract's ROUTES (method and path, no zod): `callApi(ROUTES.term.byId,
+// Calls name an entry of the contract's ROUTES (method and path, no zod): `callApi(ROUTES.terms.byId,
 // { params: { id } })`. Params, query and body are typed from that entry's schemas, and so is the
 // answer: the server checked it against the same schema before sending it, so it is typed here, not
 // parsed again, and zod stays out of every page's first download.

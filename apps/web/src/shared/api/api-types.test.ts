@@ -10,7 +10,7 @@ import { type Answer, callApi } from './api-client.js';
 describe('the typed client', () => {
   it("types an answer by its endpoint's response schema", () => {
     expectTypeOf<Answer<typeof ROUTES.auth.me>>().toHaveProperty('email').toEqualTypeOf<string>();
-    expectTypeOf<NonNullable<Answer<typeof ROUTES.term.last>>>()
+    expectTypeOf<NonNullable<Answer<typeof ROUTES.terms.last>>>()
       .toHaveProperty('version')
       .toEqualTypeOf<number>();
     expectTypeOf(getEntity).returns.resolves.toHaveProperty('_id').toEqualTypeOf<string>();
@@ -28,11 +28,11 @@ describe('the typed client', () => {
   it('refuses wrong params and a body the endpoint does not take', () => {
     const calls = () => [
       // @ts-expect-error the path of term.byId names `:id`, not `:termId`.
-      callApi(ROUTES.term.byId, { params: { termId: 'x' } }),
+      callApi(ROUTES.terms.byId, { params: { termId: 'x' } }),
       // @ts-expect-error GET /api/auth/me takes no body.
       callApi(ROUTES.auth.me, { body: { name: 'x' } }),
       // @ts-expect-error POST /api/term/create needs its body.
-      callApi(ROUTES.term.create),
+      callApi(ROUTES.terms.create),
     ];
     expectTypeOf(calls).toBeFunction();
   });

@@ -4,7 +4,7 @@ import { callApi } from '../../../shared/api/api-client.js';
 import { adminKeys } from './admin-keys.js';
 
 function createAdmin(input: AdminRequest) {
-  return callApi(ROUTES.admin.create, { body: input });
+  return callApi(ROUTES.admins.create, { body: input });
 }
 
 export function useCreateAdmin() {

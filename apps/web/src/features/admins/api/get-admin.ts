@@ -5,7 +5,7 @@ import { adminKeys } from './admin-keys.js';
 
 /** One admin: the list call with `?id=`, which answers that admin rather than a page. */
 async function getAdmin(id: string, signal?: AbortSignal) {
-  const answer = await callApi(ROUTES.admin.list, { query: { id }, signal });
+  const answer = await callApi(ROUTES.admins.list, { query: { id }, signal });
   if ('result' in answer) throw new ApiError(404, MSG.extra.notFound);
   return answer;
 }

@@ -5,7 +5,7 @@ import { adminKeys } from './admin-keys.js';
 
 /** A page of admins: the list call with `?page=`, which answers a page rather than one admin. */
 async function listAdmins(page: number, signal?: AbortSignal) {
-  const answer = await callApi(ROUTES.admin.list, { query: { page, pageSize: ADMIN_PAGE_SIZE }, signal });
+  const answer = await callApi(ROUTES.admins.list, { query: { page, pageSize: ADMIN_PAGE_SIZE }, signal });
   if (!('result' in answer)) throw new ApiError(500, MSG.common.somethingWrong);
   return answer;
 }

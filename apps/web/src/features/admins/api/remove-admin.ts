@@ -4,7 +4,7 @@ import { callApi } from '../../../shared/api/api-client.js';
 import { adminKeys } from './admin-keys.js';
 
 function removeAdmin(id: string) {
-  return callApi(ROUTES.admin.remove, { params: { id } });
+  return callApi(ROUTES.admins.remove, { params: { id } });
 }
 
 /** The list reloads whatever the outcome. */

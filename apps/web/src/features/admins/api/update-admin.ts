@@ -4,7 +4,7 @@ import { callApi } from '../../../shared/api/api-client.js';
 import { adminKeys } from './admin-keys.js';
 
 function updateAdmin(id: string, input: AdminRequest) {
-  return callApi(ROUTES.admin.edit, { params: { id }, body: input });
+  return callApi(ROUTES.admins.edit, { params: { id }, body: input });
 }
 
 export function useUpdateAdmin(id: string) {

@@ -26,7 +26,7 @@ describe('terms links', () => {
 
   it("opens the latest terms under the link's title with their version and date, sanitised: no script, no event handler", async () => {
     const calls = answerApi((call) =>
-      call.path === `${API.term.last}?document=terms`
+      call.path === `${API.terms.last}?document=terms`
         ? jsonResponse(
             published('<h2>Our terms</h2><script>window.bad=1</script><img src="x" onerror="window.bad=2">'),
           )
@@ -42,14 +42,14 @@ describe('terms links', () => {
     expect(dialog.querySelector('script')).toBeNull();
     // Terms keep no pictures at all (the contract's allow-list), so no handler either.
     expect(dialog.querySelector('img')).toBeNull();
-    expect(calls.map((c) => c.path)).toEqual([`${API.term.last}?document=terms`]);
+    expect(calls.map((c) => c.path)).toEqual([`${API.terms.last}?document=terms`]);
   });
 
   it('opens the privacy policy — its own text, version and date — under its link, not the terms', async () => {
     const calls = answerApi((call) => {
-      if (call.path === `${API.term.last}?document=privacy`)
+      if (call.path === `${API.terms.last}?document=privacy`)
         return jsonResponse({ ...published('<p>We keep your data safe.</p>', 'privacy'), version: 1 });
-      if (call.path === `${API.term.last}?document=terms`) return jsonResponse(published('<p>Terms</p>'));
+      if (call.path === `${API.terms.last}?document=terms`) return jsonResponse(published('<p>Terms</p>'));
       return undefined;
     });
     renderWithProviders(<TermsLinks />);
@@ -60,11 +60,11 @@ describe('terms links', () => {
       within(dialog).getByText(MSG.terms.versionAndDate(1, formatFullDate('2026-11-01T10:00:00.000Z'))),
     ).toBeInTheDocument();
     expect(within(dialog).queryByText('Terms')).toBeNull();
-    expect(calls.map((c) => c.path)).toEqual([`${API.term.last}?document=privacy`]);
+    expect(calls.map((c) => c.path)).toEqual([`${API.terms.last}?document=privacy`]);
   });
 
   it('says so when no privacy policy is published, and gives focus back to its link when closed', async () => {
-    answerApi((call) => (call.path.startsWith(API.term.last) ? jsonResponse(null) : undefined));
+    answerApi((call) => (call.path.startsWith(API.terms.last) ? jsonResponse(null) : undefined));
     renderWithProviders(<TermsLinks />);
     const link = screen.getByRole('button', { name: MSG.auth.privacyPolicy });
     await userEvent.click(link);
@@ -76,7 +76,7 @@ describe('terms links', () => {
   });
 
   it('says so when no terms are published, and closes', async () => {
-    answerApi((call) => (call.path.startsWith(API.term.last) ? jsonResponse(null) : undefined));
+    answerApi((call) => (call.path.startsWith(API.terms.last) ? jsonResponse(null) : undefined));
     renderWithProviders(<TermsLinks />);
     await userEvent.click(screen.getByRole('button', { name: MSG.auth.termsOfUse }));
     const dialog = await screen.findByRole('dialog', { name: MSG.auth.termsOfUse });

@@ -4,7 +4,7 @@ import { callApi } from '../../../shared/api/api-client.js';
 
 /** The channel's first message, or its first on or after `from` (an ISO time); null when none. */
 function findFirstMessage(groupId: string, channelId: string, from?: string) {
-  return callApi(ROUTES.channels.firstMessage, { params: { groupId, channelId }, query: { from } });
+  return callApi(ROUTES.conversations.firstMessage, { params: { groupId, channelId }, query: { from } });
 }
 
 export const useFindFirstMessage = (groupId: string, channelId: string) =>

@@ -5,7 +5,7 @@ import { conversationKeys } from './conversation-keys.js';
 
 /** The family's channels and its name: the breadcrumb, the channel's members and its status. */
 export async function getChannels(groupId: string, signal?: AbortSignal) {
-  const answer = await callApi(ROUTES.channels.list, { params: { groupId }, signal });
+  const answer = await callApi(ROUTES.conversations.list, { params: { groupId }, signal });
   // Without `?channelId=` the list call answers the channels, never a page of messages.
   if (!('channels' in answer)) throw new ApiError(500, MSG.common.somethingWrong);
   return answer;

@@ -9,7 +9,7 @@ async function getMessagesAround(
   input: { groupId: string; channelId: string; messageId: string },
   signal?: AbortSignal,
 ): Promise<MessagePageResponse> {
-  const { messages, olderCursor, newerCursor } = await callApi(ROUTES.channels.around, {
+  const { messages, olderCursor, newerCursor } = await callApi(ROUTES.conversations.around, {
     params: input,
     query: { limit: MESSAGE_PAGE_SIZE },
     signal,

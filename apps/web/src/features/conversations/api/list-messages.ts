@@ -17,7 +17,7 @@ export async function listMessages(
   },
   signal?: AbortSignal,
 ) {
-  const answer = await callApi(ROUTES.channels.list, {
+  const answer = await callApi(ROUTES.conversations.list, {
     params: { groupId: input.groupId },
     query: {
       channelId: input.channelId,

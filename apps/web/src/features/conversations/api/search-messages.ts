@@ -8,7 +8,7 @@ function searchMessages(
   input: { groupId: string; channelId: string; q: string; before?: string | null },
   signal?: AbortSignal,
 ): Promise<MessageSearchResponse> {
-  return callApi(ROUTES.channels.search, {
+  return callApi(ROUTES.conversations.search, {
     params: { groupId: input.groupId, channelId: input.channelId },
     query: { q: input.q, before: input.before || undefined },
     signal,

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client.js';
 
 function setChannelStatus(groupId: string, channelId: string, input: ChannelStatusRequest) {
-  return callApi(ROUTES.channels.manager, { params: { groupId, channelId }, body: input });
+  return callApi(ROUTES.conversations.manager, { params: { groupId, channelId }, body: input });
 }
 
 /** After a channel's status changes, every query about its family (here and on its pages) refreshes. */

@@ -4,7 +4,7 @@ import { callApi } from '../../../shared/api/api-client.js';
 
 /** Public: whether the portal issued a file with this fingerprint (no session needed, none refreshed). */
 function verifyExport(sha256: string, signal?: AbortSignal) {
-  return callApi(ROUTES.exports.verify, { params: { hash: sha256 }, signal, skipRefresh: true });
+  return callApi(ROUTES.conversations.verifyExport, { params: { hash: sha256 }, signal, skipRefresh: true });
 }
 
 export const useExportVerification = (sha256: string | null) =>

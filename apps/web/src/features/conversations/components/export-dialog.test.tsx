@@ -7,7 +7,7 @@ import { jsonResponse, renderWithProviders, stubApi, withToasts } from '../../..
 import { ExportDialog } from './export-dialog.js';
 
 const CHANNEL = '11111111-2222-4333-8444-555555555555';
-const exportPath = apiPath(API.channels.exportRequest, { channelId: CHANNEL });
+const exportPath = apiPath(API.conversations.exportRequest, { channelId: CHANNEL });
 
 function Harness({ onFinished }: { onFinished: () => void }) {
   const [opened, setOpened] = useState(true);

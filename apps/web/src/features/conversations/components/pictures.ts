@@ -6,7 +6,7 @@ import { type Message, type MessageAttachment, MSG, ROUTES } from '@bridge-talk/
  * Attachments load from the portal only (its attachment route): an address anywhere else would tell a
  * third party who read the conversation and when, and the page's CSP would refuse it anyway.
  */
-const ATTACHMENT_ROUTE = ROUTES.channels.attachment.path;
+const ATTACHMENT_ROUTE = ROUTES.conversations.attachment.path;
 const ATTACHMENT_PREFIX = ATTACHMENT_ROUTE.slice(0, ATTACHMENT_ROUTE.indexOf(':'));
 
 export function portalUrl(url: string | undefined): string | null {

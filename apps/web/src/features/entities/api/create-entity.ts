@@ -4,7 +4,7 @@ import { callApi } from '../../../shared/api/api-client.js';
 import { entityKeys } from './entity-keys.js';
 
 function createEntity(input: CreateEntityRequest) {
-  return callApi(ROUTES.entity.create, { body: input });
+  return callApi(ROUTES.entities.create, { body: input });
 }
 
 export function useCreateEntity() {

@@ -4,7 +4,7 @@ import { callApi } from '../../../shared/api/api-client.js';
 import { entityKeys } from './entity-keys.js';
 
 export function getEntity(id: string, signal?: AbortSignal) {
-  return callApi(ROUTES.entity.byId, { params: { id }, signal });
+  return callApi(ROUTES.entities.byId, { params: { id }, signal });
 }
 
 const entityQuery = (id: string) =>

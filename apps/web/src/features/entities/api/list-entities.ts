@@ -10,7 +10,7 @@ export interface EntityListParams {
 }
 
 function listEntities({ search, sort, page }: EntityListParams, signal?: AbortSignal) {
-  return callApi(ROUTES.entity.list, {
+  return callApi(ROUTES.entities.list, {
     query: { page, pageSize: ENTITY_PAGE_SIZE, search: search || undefined, sort },
     signal,
   });

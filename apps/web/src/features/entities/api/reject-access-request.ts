@@ -5,7 +5,7 @@ import { entityKeys } from './entity-keys.js';
 
 /** Rejects a pending access request (it is removed); `notify` e-mails the requester. */
 function rejectAccessRequest(id: string, notify: boolean) {
-  return callApi(ROUTES.entity.reject, { params: { id }, body: { notify } });
+  return callApi(ROUTES.entities.reject, { params: { id }, body: { notify } });
 }
 
 export function useRejectAccessRequest(id: string) {

@@ -11,7 +11,7 @@ import { entityKeys } from './entity-keys.js';
 
 /** Saves the entity form, or (with `status` alone) enables or disables the entity. */
 function updateEntity(id: string, input: UpdateEntityRequest) {
-  return callApi(ROUTES.entity.edit, { params: { id }, body: input });
+  return callApi(ROUTES.entities.edit, { params: { id }, body: input });
 }
 
 function useEntitySaved() {

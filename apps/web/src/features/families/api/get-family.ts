@@ -7,7 +7,7 @@ import { familyKeys } from './family-keys.js';
 const familyQuery = (id: string) =>
   queryOptions({
     queryKey: familyKeys.detail(id),
-    queryFn: ({ signal }) => callApi(ROUTES.group.byId, { params: { id }, signal }),
+    queryFn: ({ signal }) => callApi(ROUTES.families.byId, { params: { id }, signal }),
   });
 
 export const useFamily = (id: string, options: { enabled?: boolean } = {}) =>

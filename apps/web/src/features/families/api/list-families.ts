@@ -10,7 +10,7 @@ export interface FamilyListParams {
 }
 
 function listFamilies({ search, sort, page }: FamilyListParams, signal?: AbortSignal) {
-  return callApi(ROUTES.group.list, {
+  return callApi(ROUTES.families.list, {
     query: { page, pageSize: FAMILY_PAGE_SIZE, search: search || undefined, sort },
     signal,
   });

@@ -7,7 +7,7 @@ import { familyKeys } from './family-keys.js';
 const membersQuery = (id: string) =>
   queryOptions({
     queryKey: familyKeys.members(id),
-    queryFn: ({ signal }) => callApi(ROUTES.group.members, { params: { id }, signal }),
+    queryFn: ({ signal }) => callApi(ROUTES.families.members, { params: { id }, signal }),
   });
 
 export const useMembers = (id: string) => useQuery(membersQuery(id));

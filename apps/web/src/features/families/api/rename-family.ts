@@ -4,7 +4,7 @@ import { callApi } from '../../../shared/api/api-client.js';
 import { familyKeys } from './family-keys.js';
 
 export function renameFamily(groupId: string, input: EditGroupRequest) {
-  return callApi(ROUTES.group.edit, { params: { groupId }, body: input });
+  return callApi(ROUTES.families.edit, { params: { groupId }, body: input });
 }
 
 export function useRenameFamily(groupId: string) {

@@ -15,7 +15,7 @@ export function slotPath(role: MemberRole, position: number): SlotPath {
 }
 
 function saveFamilyMembers({ groupId, form }: { groupId: string; form: FamilySlotsForm }) {
-  return callApi(ROUTES.group.saveMembers, { params: { groupId }, body: form });
+  return callApi(ROUTES.families.saveMembers, { params: { groupId }, body: form });
 }
 
 export function useSaveFamilyMembers() {

@@ -4,7 +4,7 @@ import { callApi } from '../../../shared/api/api-client.js';
 import { familyKeys } from './family-keys.js';
 
 function setMemberStatus(groupId: string, userId: string, active: boolean) {
-  return callApi(ROUTES.group.memberStatus, { params: { groupId, userId }, body: { active } });
+  return callApi(ROUTES.families.memberStatus, { params: { groupId, userId }, body: { active } });
 }
 
 /** Activates or deactivates a person of the family; their channels' permissions change with it. */

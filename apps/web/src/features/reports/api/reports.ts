@@ -90,6 +90,9 @@ export const useFamilyChoices = (search: string) =>
   useQuery({
     queryKey: [...reportKeys.all, 'families', search],
     queryFn: ({ signal }) =>
-      callApi(ROUTES.group.list, { query: { page: 1, pageSize: 20, search: search || undefined }, signal }),
+      callApi(ROUTES.families.list, {
+        query: { page: 1, pageSize: 20, search: search || undefined },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });

@@ -8,7 +8,7 @@ import { termsKeys } from './terms-keys.js';
  * is the version in force's saves nothing and comes back `unchanged`.
  */
 function createTerms(input: CreateTermsRequest) {
-  return callApi(ROUTES.term.create, { body: input });
+  return callApi(ROUTES.terms.create, { body: input });
 }
 
 export function useCreateTerms() {

@@ -8,7 +8,7 @@ import { termsKeys } from './terms-keys.js';
  * been saved yet. Public (the logged-out modal reads it too), so a 401 is never a reason to refresh.
  */
 function getLatestTerms(document: TermsDocument, signal?: AbortSignal) {
-  return callApi(ROUTES.term.last, { query: { document }, signal, skipRefresh: true });
+  return callApi(ROUTES.terms.last, { query: { document }, signal, skipRefresh: true });
 }
 
 const latestTermsQuery = (document: TermsDocument) =>

@@ -5,7 +5,7 @@ import { termsKeys } from './terms-keys.js';
 
 /** One saved version (the editor starts from it). */
 function getTerms(id: string, signal?: AbortSignal) {
-  return callApi(ROUTES.term.byId, { params: { id }, signal });
+  return callApi(ROUTES.terms.byId, { params: { id }, signal });
 }
 
 const termsQuery = (id: string) =>

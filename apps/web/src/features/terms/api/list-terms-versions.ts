@@ -5,7 +5,7 @@ import { termsKeys } from './terms-keys.js';
 
 /** Every saved version of the document, newest first: number, date and author (admin). */
 function listTermsVersions(document: TermsDocument, signal?: AbortSignal) {
-  return callApi(ROUTES.term.versions, { query: { document }, signal });
+  return callApi(ROUTES.terms.versions, { query: { document }, signal });
 }
 
 const termsVersionsQuery = (document: TermsDocument) =>

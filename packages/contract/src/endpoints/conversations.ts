@@ -8,6 +8,7 @@ import {
   ZChannelStatusRequest,
   ZExportRequest,
   ZExportRequestResponse,
+  ZExportVerifyResponse,
   ZFirstMessageQuery,
   ZFirstMessageResponse,
   ZMessagePageResponse,
@@ -18,6 +19,7 @@ import {
   ZMessageWindowQuery,
   ZMessageWindowResponse,
   ZSearchParams,
+  ZSha256,
 } from '../schemas/index.js';
 import { errorAnswers, type SchemasOf } from './endpoint.js';
 
@@ -25,7 +27,7 @@ const refused = errorAnswers(400, 401, 403, 404);
 const ZGroupId = z.string().trim().min(1).max(64);
 
 /** A family's conversations (entity only); a family of another entity answers 404. */
-export const channelEndpoints = {
+export const conversationEndpoints = {
   /** The channels (members, status, reports), or with `?channelId=` a page of its messages, newest first. */
   list: {
     params: z.object({ groupId: ZGroupId }),
@@ -71,4 +73,9 @@ export const channelEndpoints = {
     query: ZFirstMessageQuery,
     responses: { 200: ZFirstMessageResponse, ...refused },
   },
-} satisfies SchemasOf<typeof ROUTES.channels>;
+  /** Public: was a file with this SHA-256 issued by the portal? When, and of which channel. */
+  verifyExport: {
+    params: z.object({ hash: ZSha256 }),
+    responses: { 200: ZExportVerifyResponse, ...errorAnswers(400, 429) },
+  },
+} satisfies SchemasOf<typeof ROUTES.conversations>;

@@ -28,7 +28,7 @@ const notFound = errorAnswers(400, 401, 403, 404);
 const writeRefused = errorAnswers(400, 401, 403, 404, 409, 422);
 
 /** Families and their people; a family of another entity answers 404. */
-export const groupEndpoints = {
+export const familyEndpoints = {
   list: { query: ZGroupListQuery, responses: { 200: ZGroupListResponse, ...refused } },
   byId: { params: ZGroupParams, responses: { 200: ZGroup, ...notFound } },
   edit: {
@@ -60,4 +60,4 @@ export const groupEndpoints = {
     body: ZCheckUserRequest,
     responses: { 200: ZCheckUserResponse, ...notFound, ...errorAnswers(429) },
   },
-} satisfies SchemasOf<typeof ROUTES.group>;
+} satisfies SchemasOf<typeof ROUTES.families>;
