@@ -529,8 +529,13 @@ function between(code: string, start: string, end: string): string {
  */
 function routeTables(): Record<Visitor, string[]> {
   const features = new Map<string, string[]>();
-  for (const feature of readdirSync(path.join(WEB_SRC, 'features'))) {
-    for (const name of ['routes.tsx', 'routes.ts']) {
+  const folders = readdirSync(path.join(WEB_SRC, 'features'), { withFileTypes: true });
+  for (const feature of folders.filter((entry) => entry.isDirectory()).map((entry) => entry.name)) {
+    // A feature's tables: routes.tsx, and any other *-routes.tsx it keeps (conversations' check page).
+    const names = readdirSync(path.join(WEB_SRC, 'features', feature)).filter((name) =>
+      /(^|-)routes\.tsx?$/.test(name),
+    );
+    for (const name of names) {
       const file = path.join(WEB_SRC, 'features', feature, name);
       let code: string;
       try {

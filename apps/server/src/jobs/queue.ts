@@ -128,9 +128,11 @@ export async function createJobQueue(
   // A database may hold a queue in pg-boss 10's schema, which pg-boss 12 cannot migrate: it is set
   // aside before pg-boss installs its own, and its unfinished jobs are sent again below.
   if (await repo.setAsideBoss10Schema(database.db)) logger.info('job queue: pg-boss 10 queue set aside');
-  // pg-boss checks for expired jobs when it supervises, by default every 60 s: every 30 s here, so
-  // that a job whose process died is retried within two minutes.
-  const supervise = { superviseIntervalSeconds: options.superviseIntervalSeconds ?? 30 };
+  // pg-boss checks for expired jobs when it supervises a queue, and supervises a queue at most once per
+  // monitor interval (60 s by default, counted from the queue's last pass, even one made before a job
+  // was stranded): both every 30 s here, so that a job whose process died is retried within two minutes.
+  const every = options.superviseIntervalSeconds ?? 30;
+  const supervise = { superviseIntervalSeconds: every, monitorIntervalSeconds: every };
   const boss =
     database.kind === 'pglite' && database.pglite
       ? new PgBoss({ db: pgliteBossDb(database.pglite), backend: 'pglite', ...supervise })

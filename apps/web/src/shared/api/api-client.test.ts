@@ -168,13 +168,29 @@ describe('apiRequest', () => {
         ? jsonResponse({ message: 'no cookie' }, 401)
         : jsonResponse({ message: MSG.extra.sessionExpired }, 401),
     );
+    // A request already on its way when the person signs out.
+    const inFlight = apiRequest('/api/things');
     markSigningOut();
-    await expect(apiRequest('/api/things')).rejects.toMatchObject({ status: 401 });
+    await expect(inFlight).rejects.toMatchObject({ status: 401 });
     expect(expired).not.toHaveBeenCalled();
 
     publishSession(session('next-token'));
     await expect(apiRequest('/api/things')).rejects.toMatchObject({ status: 401 });
     expect(expired).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends nothing new but the sign-out while the person signs out, until a new session', async () => {
+    publishSession(session('token-1'));
+    const fetchMock = stubFetch(() => jsonResponse({ message: 'Signed out.' }));
+    markSigningOut();
+    await expect(apiRequest('/api/things')).rejects.toMatchObject({ status: 0 });
+    await apiRequest(API.auth.logout, { method: 'POST', skipRefresh: true });
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([API.auth.logout]);
+    expect(expired).not.toHaveBeenCalled();
+
+    publishSession(session('token-2'));
+    await apiRequest('/api/things');
+    expect(callsTo(fetchMock, '/api/things')).toHaveLength(1);
   });
 
   it('treats a refresh that cannot be reached as a failed refresh', async () => {

@@ -154,6 +154,9 @@ async function errorOf(response: Response): Promise<ApiError> {
 
 /** The transport under callApi: a path already filled in, an answer not yet typed. */
 export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
+  // While the person signs out, nothing new goes out but the sign-out itself: the server is ending the
+  // session, and a request sent now (a page that began loading as they clicked) would only be refused.
+  if (signingOut && path !== ROUTES.auth.logout.path) throw new ApiError(0, MSG.common.somethingWrong);
   let response = await send(path, options);
   if (response.status === 401 && !options.skipRefresh) {
     const refused = await errorOf(response);
