@@ -881,7 +881,9 @@ function everythingSql(): string {
   const columns = WHOLE_TABLES.map((table) => `${agg(`${table} r`)} as "${table}"`);
   columns.push(`${agg('(select id, revoked_at from sessions) r')} as sessions`);
   columns.push('(select count(*) from mail_messages) as mail');
-  columns.push('(select count(*) from pgboss.job) as jobs');
+  // The portal's jobs; pg-boss's own (`__pgboss__…`: a schedule's tick, each minute for report alerts)
+  // come on the clock, whatever a request does.
+  columns.push(`(select count(*) from pgboss.job where name not like '\\_\\_pgboss\\_\\_%') as jobs`);
   return `select ${columns.join(', ')}`;
 }
 

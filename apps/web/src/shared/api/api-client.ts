@@ -72,11 +72,22 @@ let onSessionExpired: (why: string) => void = (why) => {
  * under them: it must not send them to the login saying so. A new session clears it.
  */
 let signingOut = false;
+/** Set from the click on Logout until the server has answered it: nothing else is sent meanwhile. */
+let sendingHeld = false;
 onSessionChange((session) => {
-  if (session) signingOut = false;
+  if (session) {
+    signingOut = false;
+    sendingHeld = false;
+  }
 });
 export function markSigningOut(): void {
   signingOut = true;
+  sendingHeld = true;
+}
+
+/** The server has answered the sign-out: the logged-out pages may call what they need. */
+export function signOutAnswered(): void {
+  sendingHeld = false;
 }
 
 /**
@@ -156,7 +167,7 @@ async function errorOf(response: Response): Promise<ApiError> {
 export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
   // While the person signs out, nothing new goes out but the sign-out itself: the server is ending the
   // session, and a request sent now (a page that began loading as they clicked) would only be refused.
-  if (signingOut && path !== ROUTES.auth.logout.path) throw new ApiError(0, MSG.common.somethingWrong);
+  if (sendingHeld && path !== ROUTES.auth.logout.path) throw new ApiError(0, MSG.common.somethingWrong);
   let response = await send(path, options);
   if (response.status === 401 && !options.skipRefresh) {
     const refused = await errorOf(response);

@@ -1,5 +1,5 @@
 import { ROUTES } from '@bridge-talk/contract';
-import { callApi, markSigningOut } from '../../../shared/api/api-client.js';
+import { callApi, markSigningOut, signOutAnswered } from '../../../shared/api/api-client.js';
 
 /**
  * Ends the session on the server. The caller then leaves the signed-in side in the app
@@ -11,5 +11,7 @@ export async function endServerSession(): Promise<void> {
     await callApi(ROUTES.auth.logout, { skipRefresh: true });
   } catch {
     // Signing out locally is what matters; the server's session also ends when its tokens expire.
+  } finally {
+    signOutAnswered();
   }
 }
