@@ -2,7 +2,7 @@
 // Server: routes → service → repository; queries (drizzle-orm, the table definitions) only in
 // repositories, db/, the seeds and the local providers that own their tables. Web: a feature reaches
 // another only through its public index.ts; shared knows no feature.
-const TEST = '(\\.test\\.tsx?$|/test-support/|/test/)';
+const TEST = '(\\.test\\.tsx?$|^apps/server/test/)';
 const SERVER = '^apps/server/src/';
 const WEB = '^apps/web/src/';
 
@@ -60,6 +60,13 @@ module.exports = {
         path: ['(^|/)node_modules/drizzle-orm/', `${SERVER}db/schema[^/]*\\.ts$`],
         dependencyTypesNot: ['type-only'],
       },
+    },
+    {
+      name: 'server-product-imports-no-test-support',
+      comment: 'apps/server/test/ is what the tests share: the product never imports it (it is not built).',
+      severity: 'error',
+      from: { path: SERVER, pathNot: TEST },
+      to: { path: '^apps/server/test/' },
     },
     {
       name: 'web-feature-internals',

@@ -21,9 +21,9 @@ export default defineConfig({
         test: {
           name: 'server',
           root: './apps/server',
-          include: ['src/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['./src/test-support/global-setup.ts'],
+          globalSetup: ['./test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file owns its database and app; two at a time suits the 2-core machines.

@@ -5,7 +5,7 @@
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assertNoSecretsIn } from '../../apps/server/src/test-support/secret-scan.js';
+import { assertNoSecretsIn } from '../../apps/server/test/secret-scan.js';
 import { E2E_PASSWORDS } from './constants.js';
 
 const artifacts = fileURLToPath(new URL('../.artifacts', import.meta.url));

@@ -7,7 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, expect, it } from 'vitest';
-import { migrationIndex, migrationsCutter } from '../test-support/migrations.js';
+import { migrationIndex, migrationsCutter } from '../../test/migrations.js';
 import { migrationsFolder } from './client.js';
 
 const cutter = migrationsCutter();

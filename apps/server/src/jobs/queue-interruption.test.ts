@@ -3,15 +3,15 @@
 // worker retries it, and the work is done exactly once: one e-mail, one completed export.
 import { API, apiPath } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listExports } from '../modules/conversations/exports.repository.js';
 import {
   type ConversationApp,
   createConversationApp,
   familyWithChannel,
   signedInEntity,
-} from '../test-support/conversations.js';
-import { type SmtpCapture, startSmtpCapture } from '../test-support/smtp-capture.js';
-import { eventually } from '../test-support/test-app.js';
+} from '../../test/conversations.js';
+import { type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.js';
+import { eventually } from '../../test/test-app.js';
+import { listExports } from '../modules/conversations/exports.repository.js';
 
 let smtp: SmtpCapture;
 let c: ConversationApp;

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import PgBoss10 from 'pg-boss-10';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createPersistentTestDatabase, openTestDatabase, silentLogger } from '../../test/databases.js';
+import { type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.js';
+import { createTestApp, eventually } from '../../test/test-app.js';
 import { currentRequestId, runInRequestScope } from '../lib/request-scope.js';
 import { findSentMailTo } from '../modules/mail/mail.repository.js';
 import { queueMail } from '../modules/mail/mail.service.js';
-import { createPersistentTestDatabase, openTestDatabase, silentLogger } from '../test-support/databases.js';
-import { type SmtpCapture, startSmtpCapture } from '../test-support/smtp-capture.js';
-import { createTestApp, eventually } from '../test-support/test-app.js';
 import { pgliteBossDb } from './pglite-boss-db.js';
 import { createJobQueue } from './queue.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useFileDatabase } from '../test-support/file-database.js';
+import { useFileDatabase } from '../../test/file-database.js';
 import { AttemptLimiter, codeFlowLimiter } from './attempt-limiter.js';
 
 const fileDatabase = useFileDatabase();

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { endpoints } from '@bridge-talk/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { PERMISSION_MATRIX } from '../security/permission-matrix.js';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
 
 const require = createRequire(import.meta.url);
 const redocly = require.resolve('@redocly/cli/bin/cli.js');

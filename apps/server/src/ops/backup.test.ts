@@ -19,19 +19,19 @@ import { API, apiPath, endpoints, MSG } from '@bridge-talk/contract';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { type Config, loadConfig } from '../config/index.js';
-import { postgresRelationCount, shippedMigrations } from '../db/backup-database.js';
-import { type Database, openDatabase } from '../db/client.js';
-import { createConversationApp, familyWithChannel, signedInEntity } from '../test-support/conversations.js';
+import { createConversationApp, familyWithChannel, signedInEntity } from '../../test/conversations.js';
 import {
   adminConnectionString,
   createEmptyDatabase,
   createPersistentTestDatabase,
-} from '../test-support/databases.js';
-import { signedMemberAuthorization } from '../test-support/member-chat.js';
-import { multipartBody } from '../test-support/multipart.js';
-import { enrolTotp, totpCodeNow } from '../test-support/second-factors.js';
-import { createTestApp, TEST_ADMIN } from '../test-support/test-app.js';
+} from '../../test/databases.js';
+import { signedMemberAuthorization } from '../../test/member-chat.js';
+import { multipartBody } from '../../test/multipart.js';
+import { enrolTotp, totpCodeNow } from '../../test/second-factors.js';
+import { createTestApp, TEST_ADMIN } from '../../test/test-app.js';
+import { type Config, loadConfig } from '../config/index.js';
+import { postgresRelationCount, shippedMigrations } from '../db/backup-database.js';
+import { type Database, openDatabase } from '../db/client.js';
 import { BACKUP_PARTS, createBackup, PORTAL_RUNNING } from './backup.js';
 import { BackupError, filesBelow, MANIFEST_FILE, type Manifest, treeBelow } from './backup-manifest.js';
 import { restoreBackup } from './restore.js';

@@ -15,9 +15,8 @@ import path from 'node:path';
 import { API, apiPath } from '@bridge-talk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { type Database, openDatabase } from '../db/client.js';
-import { createPersistentTestDatabase } from '../test-support/databases.js';
-import { createEntityUser } from '../test-support/factories.js';
+import { createPersistentTestDatabase } from '../../test/databases.js';
+import { createEntityUser } from '../../test/factories.js';
 import {
   assertBuildIsFresh,
   call,
@@ -35,8 +34,9 @@ import {
   stopAll,
   waitFor,
   within,
-} from '../test-support/processes.js';
-import { eventually } from '../test-support/test-app.js';
+} from '../../test/processes.js';
+import { eventually } from '../../test/test-app.js';
+import { type Database, openDatabase } from '../db/client.js';
 
 const postgres = inject('postgresTemplate');
 const runId = Math.random().toString(36).slice(2, 8);

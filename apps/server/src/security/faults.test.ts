@@ -3,10 +3,10 @@
 import net from 'node:net';
 import { endpoints, MSG } from '@bridge-talk/contract';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { call } from '../../test/api-client.js';
+import { createPersistentTestDatabase } from '../../test/databases.js';
+import { createTestApp, eventually, TEST_ADMIN } from '../../test/test-app.js';
 import { openDatabase } from '../db/client.js';
-import { call } from '../test-support/api-client.js';
-import { createPersistentTestDatabase } from '../test-support/databases.js';
-import { createTestApp, eventually, TEST_ADMIN } from '../test-support/test-app.js';
 
 /** A TCP proxy in front of PostgreSQL that can be cut and restored, like a network outage. */
 async function startCuttableProxy(target: { host: string; port: number }) {

@@ -6,12 +6,12 @@
 import { endpoints, MSG } from '@bridge-talk/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callLoose, urlOf } from '../../test/api-client.js';
+import { addFamilyMember, createEntityUser, createGroup } from '../../test/factories.js';
+import { signedMemberAuthorization } from '../../test/member-chat.js';
+import { brokenObjectOf, brokenQueryOf, type JsonSchema } from '../../test/schema-arbitraries.js';
+import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test/test-app.js';
 import { METRICS_PATH } from '../modules/health/metrics.js';
-import { callLoose, urlOf } from '../test-support/api-client.js';
-import { addFamilyMember, createEntityUser, createGroup } from '../test-support/factories.js';
-import { signedMemberAuthorization } from '../test-support/member-chat.js';
-import { brokenObjectOf, brokenQueryOf, type JsonSchema } from '../test-support/schema-arbitraries.js';
-import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../test-support/test-app.js';
 
 type CallerName = 'anonymous' | 'admin' | 'entity' | 'member';
 let t: TestApp;

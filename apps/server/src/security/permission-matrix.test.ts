@@ -15,22 +15,17 @@ import { randomUUID } from 'node:crypto';
 import { endpoints, type HttpMethod } from '@bridge-talk/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Answer, call, callLoose, urlOf } from '../../test/api-client.js';
+import { billingPayload, CARD_OK, createCoupon, createPlan } from '../../test/billing.js';
+import { addFamilyMember, createAdminUser, createEntityUser, createGroup } from '../../test/factories.js';
+import { signedMemberAuthorization } from '../../test/member-chat.js';
+import { multipartBody, type UploadPart } from '../../test/multipart.js';
+import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test/test-app.js';
 import { createAttachmentsService } from '../modules/attachments/attachments.service.js';
 import { METRICS_PATH } from '../modules/health/metrics.js';
 import { recordReports } from '../modules/reports/reports.service.js';
 import { localActionsOf } from '../providers/chat/index.js';
 import { localReportOf } from '../providers/chat/local-chat-reports.js';
-import { type Answer, call, callLoose, urlOf } from '../test-support/api-client.js';
-import { billingPayload, CARD_OK, createCoupon, createPlan } from '../test-support/billing.js';
-import {
-  addFamilyMember,
-  createAdminUser,
-  createEntityUser,
-  createGroup,
-} from '../test-support/factories.js';
-import { signedMemberAuthorization } from '../test-support/member-chat.js';
-import { multipartBody, type UploadPart } from '../test-support/multipart.js';
-import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../test-support/test-app.js';
 import { type CallerName, type Cell, type Outcome, PERMISSION_MATRIX } from './permission-matrix.js';
 
 type Headers = Record<string, string>;

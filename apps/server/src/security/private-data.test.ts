@@ -17,13 +17,13 @@ import path from 'node:path';
 import { endpoints } from '@bridge-talk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+import { call } from '../../test/api-client.js';
+import { codeIn, type SmtpCapture, startSmtpCapture, waitForMessage } from '../../test/smtp-capture.js';
+import { TEST_ADMIN } from '../../test/test-app.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/index.js';
 import { keepFilesPrivate } from '../lib/private-files.js';
 import { privateFolders } from '../lifecycle.js';
-import { call } from '../test-support/api-client.js';
-import { codeIn, type SmtpCapture, startSmtpCapture, waitForMessage } from '../test-support/smtp-capture.js';
-import { TEST_ADMIN } from '../test-support/test-app.js';
 
 const folders: string[] = [];
 function tempFolder(): string {

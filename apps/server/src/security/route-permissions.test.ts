@@ -3,9 +3,9 @@
 // 403 for a role it does not admit — before its input is even validated.
 import { MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEntityUser } from '../../test/factories.js';
+import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test/test-app.js';
 import { METRICS_PATH } from '../modules/health/metrics.js';
-import { createEntityUser } from '../test-support/factories.js';
-import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../test-support/test-app.js';
 
 /** Routes anyone may call, each for a reason. */
 const PUBLIC_ROUTES = new Set([

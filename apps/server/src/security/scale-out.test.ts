@@ -12,12 +12,10 @@ import path from 'node:path';
 import { API, apiPath } from '@bridge-talk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { type Database, openDatabase } from '../db/client.js';
-import { createLocalChatProvider } from '../providers/chat/local-chat-provider.js';
-import type { ConversationApp } from '../test-support/conversations.js';
-import { familyWithChannel } from '../test-support/conversations.js';
-import { createPersistentTestDatabase } from '../test-support/databases.js';
-import { createAdminUser, createEntityUser } from '../test-support/factories.js';
+import type { ConversationApp } from '../../test/conversations.js';
+import { familyWithChannel } from '../../test/conversations.js';
+import { createPersistentTestDatabase } from '../../test/databases.js';
+import { createAdminUser, createEntityUser } from '../../test/factories.js';
 import {
   assertBuildIsFresh,
   call,
@@ -36,8 +34,10 @@ import {
   stopAll,
   waitFor,
   within,
-} from '../test-support/processes.js';
-import { eventually, TEST_ADMIN } from '../test-support/test-app.js';
+} from '../../test/processes.js';
+import { eventually, TEST_ADMIN } from '../../test/test-app.js';
+import { type Database, openDatabase } from '../db/client.js';
+import { createLocalChatProvider } from '../providers/chat/local-chat-provider.js';
 
 const postgres = inject('postgresTemplate');
 

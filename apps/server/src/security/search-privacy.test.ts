@@ -2,13 +2,13 @@
 // searches cannot take the database from everybody else.
 import { endpoints, MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../test-support/api-client.js';
+import { call } from '../../test/api-client.js';
 import {
   type ConversationApp,
   createConversationApp,
   familyWithChannel,
   signedInEntity,
-} from '../test-support/conversations.js';
+} from '../../test/conversations.js';
 
 let c: ConversationApp;
 beforeAll(async () => {

@@ -7,10 +7,10 @@ import { endpoints } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, callLoose } from '../../test/api-client.js';
+import { createAdminUser, createEntityUser } from '../../test/factories.js';
+import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test/test-app.js';
 import { users } from '../db/schema.js';
-import { call, callLoose } from '../test-support/api-client.js';
-import { createAdminUser, createEntityUser } from '../test-support/factories.js';
-import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../test-support/test-app.js';
 
 let t: TestApp;
 let admin: string;

@@ -2,8 +2,8 @@
 // writes its own X-Forwarded-For hops cannot pick the address its requests are limited by.
 import { endpoints } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../test-support/api-client.js';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { call } from '../../test/api-client.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
 

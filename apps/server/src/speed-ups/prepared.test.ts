@@ -2,9 +2,9 @@
 // drizzle's own, for every kind of field the repositories select.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEntityUser } from '../../test/factories.js';
+import { createTestApp, signIn, type TestApp } from '../../test/test-app.js';
 import { entities, sessions, users } from '../db/schema.js';
-import { createEntityUser } from '../test-support/factories.js';
-import { createTestApp, signIn, type TestApp } from '../test-support/test-app.js';
 import { mappedOnce } from './prepared.js';
 
 let t: TestApp;

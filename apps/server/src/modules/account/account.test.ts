@@ -1,14 +1,9 @@
 import { endpoints, MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, callLoose, testClient } from '../../test-support/api-client.js';
-import { createEntityUser } from '../../test-support/factories.js';
-import {
-  codeIn,
-  type SmtpCapture,
-  startSmtpCapture,
-  waitForMessage,
-} from '../../test-support/smtp-capture.js';
-import { createTestApp, signIn, type TestApp } from '../../test-support/test-app.js';
+import { call, callLoose, testClient } from '../../../test/api-client.js';
+import { createEntityUser } from '../../../test/factories.js';
+import { codeIn, type SmtpCapture, startSmtpCapture, waitForMessage } from '../../../test/smtp-capture.js';
+import { createTestApp, signIn, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 let smtp: SmtpCapture;

@@ -6,19 +6,19 @@ import { createHash } from 'node:crypto';
 import { ACTIVITY_PAGE_SIZE, type ActivityEvent, endpoints, MSG } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordAudit } from '../../db/audit.js';
-import { conversationExports } from '../../db/schema-families.js';
-import { call, callLoose } from '../../test-support/api-client.js';
-import { billingEntity, createPlan } from '../../test-support/billing.js';
+import { call, callLoose } from '../../../test/api-client.js';
+import { billingEntity, createPlan } from '../../../test/billing.js';
 import {
   type ChatKind,
   type ConversationApp,
   createConversationApp,
   familyWithChannel,
   signedInEntity,
-} from '../../test-support/conversations.js';
-import { createAdminUser } from '../../test-support/factories.js';
-import { signIn, TEST_ADMIN } from '../../test-support/test-app.js';
+} from '../../../test/conversations.js';
+import { createAdminUser } from '../../../test/factories.js';
+import { signIn, TEST_ADMIN } from '../../../test/test-app.js';
+import { recordAudit } from '../../db/audit.js';
+import { conversationExports } from '../../db/schema-families.js';
 
 /** A page of the activity (the first without `page`). */
 const pageQuery = (page?: number) => (page ? { page } : {});

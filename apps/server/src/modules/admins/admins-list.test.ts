@@ -1,8 +1,8 @@
 // The admin list at scale: 25 admins among 10 000 people of entities, paginated in SQL by name.
 import { ADMIN_PHONE_PLACEHOLDER, type AdminListResponse, endpoints } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callLoose, withKey } from '../../test-support/api-client.js';
-import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
+import { callLoose, withKey } from '../../../test/api-client.js';
+import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../../test/test-app.js';
 
 const ENTITY_USERS = 10_000;
 /** Inserted admins; the start-up admin (TEST_ADMIN) makes one more. */

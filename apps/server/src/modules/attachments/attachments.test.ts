@@ -11,26 +11,26 @@ import { endpoints, MSG } from '@bridge-talk/contract';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { chatFiles, chatMessages } from '../../db/schema-chat.js';
-import { call, callLoose, urlOf, withKey } from '../../test-support/api-client.js';
+import { call, callLoose, urlOf, withKey } from '../../../test/api-client.js';
 import {
   type ConversationApp,
   createConversationApp,
   familyWithChannel,
   signedInEntity,
-} from '../../test-support/conversations.js';
-import { createEntityUser } from '../../test-support/factories.js';
-import { memberAuthorization, signedMemberAuthorization } from '../../test-support/member-chat.js';
-import { multipartBody, type UploadPart } from '../../test-support/multipart.js';
-import { type SmtpCapture, startSmtpCapture } from '../../test-support/smtp-capture.js';
-import { startStreamStandIn } from '../../test-support/stream-stand-in.js';
+} from '../../../test/conversations.js';
+import { createEntityUser } from '../../../test/factories.js';
+import { memberAuthorization, signedMemberAuthorization } from '../../../test/member-chat.js';
+import { multipartBody, type UploadPart } from '../../../test/multipart.js';
+import { type SmtpCapture, startSmtpCapture } from '../../../test/smtp-capture.js';
+import { startStreamStandIn } from '../../../test/stream-stand-in.js';
 import {
   assertNoSecretsIn,
   createTestApp,
   rememberSecret,
   signIn,
   TEST_ADMIN,
-} from '../../test-support/test-app.js';
+} from '../../../test/test-app.js';
+import { chatFiles, chatMessages } from '../../db/schema-chat.js';
 import { UPLOADS_IN_FLIGHT_PER_MEMBER } from '../chat/chat.service.js';
 import { createAttachmentsService } from './attachments.service.js';
 import {

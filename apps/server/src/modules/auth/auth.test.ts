@@ -2,19 +2,13 @@ import { endpoints, MSG } from '@bridge-talk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { call, callLoose } from '../../../test/api-client.js';
+import { createAdminUser, createEntityUser } from '../../../test/factories.js';
+import { waitForEml } from '../../../test/outbox.js';
+import { codeIn } from '../../../test/smtp-capture.js';
+import { createTestApp, rememberSecret, signIn, TEST_ADMIN, type TestApp } from '../../../test/test-app.js';
 import { entities } from '../../db/schema.js';
 import { pairKey } from '../../speed-ups/lookup-by-ids.js';
-import { call, callLoose } from '../../test-support/api-client.js';
-import { createAdminUser, createEntityUser } from '../../test-support/factories.js';
-import { waitForEml } from '../../test-support/outbox.js';
-import { codeIn } from '../../test-support/smtp-capture.js';
-import {
-  createTestApp,
-  rememberSecret,
-  signIn,
-  TEST_ADMIN,
-  type TestApp,
-} from '../../test-support/test-app.js';
 import { type AccessClaims, signAccessToken } from './access-token.js';
 import * as repo from './auth.repository.js';
 

@@ -1,15 +1,15 @@
 import { endpoints, MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, callLoose } from '../../test-support/api-client.js';
-import { createEntityUser } from '../../test-support/factories.js';
+import { call, callLoose } from '../../../test/api-client.js';
+import { createEntityUser } from '../../../test/factories.js';
 import {
   codeIn,
   type SmtpCapture,
   startSmtpCapture,
   waitForMessage,
   waitForMessages,
-} from '../../test-support/smtp-capture.js';
-import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
+} from '../../../test/smtp-capture.js';
+import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../../test/test-app.js';
 import { inviteUser } from './invitations.js';
 
 let t: TestApp;

@@ -4,12 +4,12 @@
 import { readdir } from 'node:fs/promises';
 import { endpoints, MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../test-support/api-client.js';
-import { createAdminUser } from '../../test-support/factories.js';
-import { useFileDatabase } from '../../test-support/file-database.js';
-import { waitForEml } from '../../test-support/outbox.js';
-import { codeIn } from '../../test-support/smtp-capture.js';
-import { createTestApp, rememberSecret, signIn, type TestApp } from '../../test-support/test-app.js';
+import { call } from '../../../test/api-client.js';
+import { createAdminUser } from '../../../test/factories.js';
+import { useFileDatabase } from '../../../test/file-database.js';
+import { waitForEml } from '../../../test/outbox.js';
+import { codeIn } from '../../../test/smtp-capture.js';
+import { createTestApp, rememberSecret, signIn, type TestApp } from '../../../test/test-app.js';
 import { createSignInLockout, STEP_UP_AFTER } from './sign-in-lockout.js';
 
 const fileDatabase = useFileDatabase();

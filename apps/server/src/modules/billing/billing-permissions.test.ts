@@ -3,11 +3,11 @@
 import { type Endpoint, endpoints } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Auth, callLoose, urlOf } from '../../../test/api-client.js';
+import { billingEntity, billingPayload, createPlan } from '../../../test/billing.js';
+import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../../test/test-app.js';
 import { billingInformation, groups } from '../../db/schema.js';
 import { subscriptions } from '../../db/schema-billing.js';
-import { type Auth, callLoose, urlOf } from '../../test-support/api-client.js';
-import { billingEntity, billingPayload, createPlan } from '../../test-support/billing.js';
-import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
 let admin: string;

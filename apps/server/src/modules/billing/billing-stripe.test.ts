@@ -5,12 +5,12 @@ import { applyCoupons, endpoints, MSG } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, callLoose } from '../../../test/api-client.js';
+import { billingEntity, billingPayload, idempotencyKey } from '../../../test/billing.js';
+import { StripeStandIn } from '../../../test/stripe-stand-in.js';
+import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../../test/test-app.js';
 import { billingInformation } from '../../db/schema.js';
 import { subscriptions } from '../../db/schema-billing.js';
-import { call, callLoose } from '../../test-support/api-client.js';
-import { billingEntity, billingPayload, idempotencyKey } from '../../test-support/billing.js';
-import { StripeStandIn } from '../../test-support/stripe-stand-in.js';
-import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
 let standIn: StripeStandIn;

@@ -3,10 +3,7 @@
 import { applyCoupons, endpoints, MSG } from '@bridge-talk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingInformation, groups } from '../../db/schema.js';
-import { idempotencyKeys, paymentCharges, subscriptions } from '../../db/schema-billing.js';
-import { createLocalProvider } from '../../providers/payments/local-provider.js';
-import { call } from '../../test-support/api-client.js';
+import { call } from '../../../test/api-client.js';
 import {
   billingEntity,
   billingPayload,
@@ -17,8 +14,11 @@ import {
   createPlan,
   idempotencyKey,
   timesRedeemed,
-} from '../../test-support/billing.js';
-import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
+} from '../../../test/billing.js';
+import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../../test/test-app.js';
+import { billingInformation, groups } from '../../db/schema.js';
+import { idempotencyKeys, paymentCharges, subscriptions } from '../../db/schema-billing.js';
+import { createLocalProvider } from '../../providers/payments/local-provider.js';
 import { renewDueSubscriptions } from './renewals.js';
 
 let t: TestApp;
@@ -1054,7 +1054,7 @@ describe('monthly renewals (local provider)', () => {
       .set({ currentPeriodEnd: new Date(Date.now() - 60_000) })
       .where(eq(subscriptions.groupId, groupId));
     await t.app.ctx.queue.send('billing.renew', {});
-    const { eventually } = await import('../../test-support/test-app.js');
+    const { eventually } = await import('../../../test/test-app.js');
     // The charge is written before the period moves on (two statements; the charge's key makes a
     // retry after a crash between them charge once), so wait for the period, then count the charges.
     await eventually(async () => {

@@ -4,8 +4,6 @@ import { randomUUID } from 'node:crypto';
 import { cardLabel, endpoints, formatMoney } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscriptions } from '../../db/schema-billing.js';
-import { createLocalProvider } from '../../providers/payments/local-provider.js';
 import {
   billingEntity,
   billingPayload,
@@ -13,9 +11,11 @@ import {
   CARD_OK,
   createCoupon,
   createPlan,
-} from '../../test-support/billing.js';
-import { type SmtpCapture, startSmtpCapture, waitForMessage } from '../../test-support/smtp-capture.js';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+} from '../../../test/billing.js';
+import { type SmtpCapture, startSmtpCapture, waitForMessage } from '../../../test/smtp-capture.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { subscriptions } from '../../db/schema-billing.js';
+import { createLocalProvider } from '../../providers/payments/local-provider.js';
 import { renewDueSubscriptions } from './renewals.js';
 
 let t: TestApp;

@@ -3,11 +3,11 @@
 import { cardLabel, endpoints, MSG } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingEntity, createPlan } from '../../../test/billing.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { billingInformation, groups } from '../../db/schema.js';
 import { paymentMethods } from '../../db/schema-billing.js';
 import { auditEvents } from '../../db/schema-families.js';
-import { billingEntity, createPlan } from '../../test-support/billing.js';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

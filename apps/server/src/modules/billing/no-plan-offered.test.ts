@@ -2,10 +2,10 @@
 import { endpoints, MSG } from '@bridge-talk/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingEntity, billingPayload } from '../../../test/billing.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { groups } from '../../db/schema.js';
 import { paymentPlans } from '../../db/schema-billing.js';
-import { billingEntity, billingPayload } from '../../test-support/billing.js';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

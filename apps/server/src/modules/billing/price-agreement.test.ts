@@ -4,10 +4,10 @@ import { applyCoupons } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingEntity, createCoupon, createPlan } from '../../../test/billing.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { billingInformation } from '../../db/schema.js';
 import { paymentCharges } from '../../db/schema-billing.js';
-import { billingEntity, createCoupon, createPlan } from '../../test-support/billing.js';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

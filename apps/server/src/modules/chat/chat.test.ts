@@ -5,22 +5,17 @@ import { endpoints, MSG } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatMessages } from '../../db/schema-chat.js';
-import { call, callLoose, urlOf, withKey } from '../../test-support/api-client.js';
+import { call, callLoose, urlOf, withKey } from '../../../test/api-client.js';
 import {
   type ConversationApp,
   createConversationApp,
   familyWithChannel,
   signedInEntity,
-} from '../../test-support/conversations.js';
-import { memberAuthorization } from '../../test-support/member-chat.js';
-import { multipartBody } from '../../test-support/multipart.js';
-import {
-  codeIn,
-  type SmtpCapture,
-  startSmtpCapture,
-  waitForMessage,
-} from '../../test-support/smtp-capture.js';
+} from '../../../test/conversations.js';
+import { memberAuthorization } from '../../../test/member-chat.js';
+import { multipartBody } from '../../../test/multipart.js';
+import { codeIn, type SmtpCapture, startSmtpCapture, waitForMessage } from '../../../test/smtp-capture.js';
+import { chatMessages } from '../../db/schema-chat.js';
 
 let smtp: SmtpCapture;
 let c: ConversationApp;

@@ -3,23 +3,23 @@
 import { endpoints, MSG } from '@bridge-talk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { familyMembers } from '../../db/schema-families.js';
-import { call } from '../../test-support/api-client.js';
+import { call } from '../../../test/api-client.js';
 import {
   type ConversationApp,
   createConversationApp,
   familyWithChannel,
   signedInEntity,
-} from '../../test-support/conversations.js';
-import { memberAuthorization } from '../../test-support/member-chat.js';
+} from '../../../test/conversations.js';
+import { memberAuthorization } from '../../../test/member-chat.js';
 import {
   codeIn,
   type SmtpCapture,
   startSmtpCapture,
   waitForMessage,
   waitForMessages,
-} from '../../test-support/smtp-capture.js';
-import { signIn, TEST_ADMIN } from '../../test-support/test-app.js';
+} from '../../../test/smtp-capture.js';
+import { signIn, TEST_ADMIN } from '../../../test/test-app.js';
+import { familyMembers } from '../../db/schema-families.js';
 
 let smtp: SmtpCapture;
 let c: ConversationApp;

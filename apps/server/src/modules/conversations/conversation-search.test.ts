@@ -4,16 +4,16 @@
 import { API, apiPath, MSG, SEARCH_TEXT_MAX } from '@bridge-talk/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MESSAGE_SEARCH_VECTOR } from '../../db/schema-chat.js';
 import {
   type ChatKind,
   type ConversationApp,
   createConversationApp,
   familyWithChannel,
   signedInEntity,
-} from '../../test-support/conversations.js';
-import { openTestDatabase } from '../../test-support/databases.js';
-import { signIn, TEST_ADMIN } from '../../test-support/test-app.js';
+} from '../../../test/conversations.js';
+import { openTestDatabase } from '../../../test/databases.js';
+import { signIn, TEST_ADMIN } from '../../../test/test-app.js';
+import { MESSAGE_SEARCH_VECTOR } from '../../db/schema-chat.js';
 import { listAuditEvents } from './channels.repository.js';
 import { EXCERPT_MAX } from './search-excerpt.js';
 

@@ -2,16 +2,16 @@
 // providers, with the audit log of openings and tenant isolation for every route.
 import { endpoints, MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { callLoose, withKey } from '../../test-support/api-client.js';
+import { callLoose, withKey } from '../../../test/api-client.js';
 import {
   type ChatKind,
   type ConversationApp,
   createConversationApp,
   familyWithChannel,
   signedInEntity,
-} from '../../test-support/conversations.js';
-import { createGroup } from '../../test-support/factories.js';
-import { signIn, TEST_ADMIN } from '../../test-support/test-app.js';
+} from '../../../test/conversations.js';
+import { createGroup } from '../../../test/factories.js';
+import { signIn, TEST_ADMIN } from '../../../test/test-app.js';
 import { listAuditEvents, recordAuditEvent } from './channels.repository.js';
 import { latestOpenings, VIEW_REFRESH_AUDIT_MS } from './channels.service.js';
 

@@ -4,21 +4,21 @@ import { createHash } from 'node:crypto';
 import { endpoints, formatDate, formatMessageTime, MSG } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { users } from '../../db/schema.js';
-import { conversationExports } from '../../db/schema-families.js';
-import { htmlToText } from '../../lib/html-to-text.js';
-import { call } from '../../test-support/api-client.js';
+import { call } from '../../../test/api-client.js';
 import {
   type ChatKind,
   type ConversationApp,
   createConversationApp,
   familyWithChannel,
   signedInEntity,
-} from '../../test-support/conversations.js';
-import { createPersistentTestDatabase } from '../../test-support/databases.js';
-import { extractPdfText } from '../../test-support/pdf-text.js';
-import { type SmtpCapture, startSmtpCapture, waitForMessage } from '../../test-support/smtp-capture.js';
-import { eventually, signIn, TEST_ADMIN } from '../../test-support/test-app.js';
+} from '../../../test/conversations.js';
+import { createPersistentTestDatabase } from '../../../test/databases.js';
+import { extractPdfText } from '../../../test/pdf-text.js';
+import { type SmtpCapture, startSmtpCapture, waitForMessage } from '../../../test/smtp-capture.js';
+import { eventually, signIn, TEST_ADMIN } from '../../../test/test-app.js';
+import { users } from '../../db/schema.js';
+import { conversationExports } from '../../db/schema-families.js';
+import { htmlToText } from '../../lib/html-to-text.js';
 import { listAuditEvents } from './channels.repository.js';
 import { chronological, runExport, surveyChannel } from './export-job.js';
 import { listExports } from './exports.repository.js';

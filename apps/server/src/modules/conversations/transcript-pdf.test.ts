@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { MSG } from '@bridge-talk/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { extractPdfText } from '../../../test/pdf-text.js';
 import type { ChatMessage } from '../../providers/chat/chat-provider.js';
-import { extractPdfText } from '../../test-support/pdf-text.js';
 import { buildTranscriptPdf, type PictureReader, type TranscriptCover } from './transcript-pdf.js';
 
 const cover: TranscriptCover = {

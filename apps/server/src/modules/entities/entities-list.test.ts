@@ -1,8 +1,8 @@
 // The entity list at scale: 10 000 entities, paginated, searched and sorted in SQL.
 import { endpoints, entityStatusLabel } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callLoose } from '../../test-support/api-client.js';
-import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
+import { callLoose } from '../../../test/api-client.js';
+import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../../test/test-app.js';
 
 const COUNT = 10_000;
 const STATUSES = ['active', 'pending', 'disabled', 'inactive'] as const;

@@ -1,16 +1,11 @@
 import { endpoints, MSG } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, callLoose, urlOf } from '../../../test/api-client.js';
+import { createEntityUser } from '../../../test/factories.js';
+import { codeIn, type SmtpCapture, startSmtpCapture, waitForMessage } from '../../../test/smtp-capture.js';
+import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../../test/test-app.js';
 import { entities, users } from '../../db/schema.js';
-import { call, callLoose, urlOf } from '../../test-support/api-client.js';
-import { createEntityUser } from '../../test-support/factories.js';
-import {
-  codeIn,
-  type SmtpCapture,
-  startSmtpCapture,
-  waitForMessage,
-} from '../../test-support/smtp-capture.js';
-import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
 let smtp: SmtpCapture;

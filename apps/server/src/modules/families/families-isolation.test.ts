@@ -3,12 +3,12 @@
 import { endpoints } from '@bridge-talk/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, callLoose } from '../../../test/api-client.js';
+import { createEntityUser, createGroup } from '../../../test/factories.js';
+import { createTestApp, signIn, type TestApp } from '../../../test/test-app.js';
 import { groups } from '../../db/schema.js';
 import { chatChannelMembers, chatChannels, chatUsers } from '../../db/schema-chat.js';
 import { familyMembers, groupMembers } from '../../db/schema-families.js';
-import { call, callLoose } from '../../test-support/api-client.js';
-import { createEntityUser, createGroup } from '../../test-support/factories.js';
-import { createTestApp, signIn, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
 let owner: string;

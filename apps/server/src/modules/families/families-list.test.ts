@@ -3,9 +3,9 @@
 
 import { endpoints } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callLoose } from '../../test-support/api-client.js';
-import { createEntityUser, createGroup } from '../../test-support/factories.js';
-import { createTestApp, signIn, type TestApp } from '../../test-support/test-app.js';
+import { callLoose } from '../../../test/api-client.js';
+import { createEntityUser, createGroup } from '../../../test/factories.js';
+import { createTestApp, signIn, type TestApp } from '../../../test/test-app.js';
 import { groupPage, searchedGroupPage } from './families.repository.js';
 
 const COUNT = 100_000;

@@ -3,12 +3,12 @@
 import { endpoints, MSG } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, callLoose, urlOf } from '../../../test/api-client.js';
+import { addFamilyMember, createEntityUser, createGroup } from '../../../test/factories.js';
+import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../../test/test-app.js';
 import { groups } from '../../db/schema.js';
 import { createLocalChatProvider } from '../../providers/chat/local-chat-provider.js';
 import { localReportOf } from '../../providers/chat/local-chat-reports.js';
-import { call, callLoose, urlOf } from '../../test-support/api-client.js';
-import { addFamilyMember, createEntityUser, createGroup } from '../../test-support/factories.js';
-import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
 import { recordReports } from '../reports/reports.service.js';
 
 let t: TestApp;

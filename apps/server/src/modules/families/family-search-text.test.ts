@@ -5,12 +5,12 @@
 import { endpoints } from '@bridge-talk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../../test/api-client.js';
+import { addFamilyMember, createEntityUser, createGroup } from '../../../test/factories.js';
+import { createTestApp, signIn, type TestApp } from '../../../test/test-app.js';
 import { billingInformation, groups } from '../../db/schema.js';
 import { familyMembers, groupMembers } from '../../db/schema-families.js';
 import { seedScale } from '../../seeds/scale/seed-scale.js';
-import { call } from '../../test-support/api-client.js';
-import { addFamilyMember, createEntityUser, createGroup } from '../../test-support/factories.js';
-import { createTestApp, signIn, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
 let entity: Awaited<ReturnType<typeof createEntityUser>>;

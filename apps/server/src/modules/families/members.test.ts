@@ -3,13 +3,13 @@
 import { endpoints, type GroupMember, MSG } from '@bridge-talk/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, callLoose, urlOf } from '../../../test/api-client.js';
+import { addFamilyMember, createEntityUser, createGroup } from '../../../test/factories.js';
+import { type SmtpCapture, startSmtpCapture, waitForMessage } from '../../../test/smtp-capture.js';
+import { createTestApp, eventually, signIn, TEST_ADMIN, type TestApp } from '../../../test/test-app.js';
 import { chatChannelMembers } from '../../db/schema-chat.js';
 import { auditEvents, familyMembers, groupMembers } from '../../db/schema-families.js';
 import { createLocalChatProvider, type LocalChatProvider } from '../../providers/chat/local-chat-provider.js';
-import { call, callLoose, urlOf } from '../../test-support/api-client.js';
-import { addFamilyMember, createEntityUser, createGroup } from '../../test-support/factories.js';
-import { type SmtpCapture, startSmtpCapture, waitForMessage } from '../../test-support/smtp-capture.js';
-import { createTestApp, eventually, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
 let smtp: SmtpCapture;

@@ -3,16 +3,16 @@
 // lets the person go), on both chat providers. Nothing in one entity's views tells it of the other.
 import { endpoints } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, callLoose, withKey } from '../../test-support/api-client.js';
+import { call, callLoose, withKey } from '../../../test/api-client.js';
 import {
   type ChatKind,
   type ConversationApp,
   createConversationApp,
   signedInEntity,
-} from '../../test-support/conversations.js';
-import { createGroup } from '../../test-support/factories.js';
-import { extractPdfText } from '../../test-support/pdf-text.js';
-import { type SmtpCapture, startSmtpCapture, waitForMessage } from '../../test-support/smtp-capture.js';
+} from '../../../test/conversations.js';
+import { createGroup } from '../../../test/factories.js';
+import { extractPdfText } from '../../../test/pdf-text.js';
+import { type SmtpCapture, startSmtpCapture, waitForMessage } from '../../../test/smtp-capture.js';
 
 type Entity = Awaited<ReturnType<typeof signedInEntity>>;
 

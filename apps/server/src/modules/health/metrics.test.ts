@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API, apiPath, endpoints, MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { call } from '../../test-support/api-client.js';
-import { createEntityUser } from '../../test-support/factories.js';
-import { createTestApp, eventually, rememberSecret, type TestApp } from '../../test-support/test-app.js';
+import { call } from '../../../test/api-client.js';
+import { createEntityUser } from '../../../test/factories.js';
+import { createTestApp, eventually, rememberSecret, type TestApp } from '../../../test/test-app.js';
 import { METRICS_PATH } from './metrics.js';
 
 const TOKEN = 'metrics-test-token-0123456789abcdef';

@@ -4,11 +4,11 @@
 import { endpoints, MSG } from '@bridge-talk/contract';
 import { count, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../../test/api-client.js';
+import { useFileDatabase } from '../../../test/file-database.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { countHits, findCounters } from '../../db/hit-counters.js';
 import { rateLimitCounters } from '../../db/schema.js';
-import { call } from '../../test-support/api-client.js';
-import { useFileDatabase } from '../../test-support/file-database.js';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 const fileDatabase = useFileDatabase();
 

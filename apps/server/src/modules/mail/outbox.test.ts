@@ -8,18 +8,18 @@ import path from 'node:path';
 import { endpoints } from '@bridge-talk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailTransport } from '../../providers/mail/mail-transport.js';
-import { createOutboxTransport } from '../../providers/mail/outbox-transport.js';
-import { call } from '../../test-support/api-client.js';
+import { call } from '../../../test/api-client.js';
 import {
   type ConversationApp,
   createConversationApp,
   familyWithChannel,
   signedInEntity,
-} from '../../test-support/conversations.js';
-import { waitForEml as waitForOutboxEml } from '../../test-support/outbox.js';
-import { codeIn } from '../../test-support/smtp-capture.js';
-import { eventually, signIn, TEST_ADMIN } from '../../test-support/test-app.js';
+} from '../../../test/conversations.js';
+import { waitForEml as waitForOutboxEml } from '../../../test/outbox.js';
+import { codeIn } from '../../../test/smtp-capture.js';
+import { eventually, signIn, TEST_ADMIN } from '../../../test/test-app.js';
+import type { MailTransport } from '../../providers/mail/mail-transport.js';
+import { createOutboxTransport } from '../../providers/mail/outbox-transport.js';
 import { CODE_SLOT, deriveCode } from './derived-codes.js';
 import { sendMailOnce } from './mail.service.js';
 import { resetCodeMail } from './templates.js';

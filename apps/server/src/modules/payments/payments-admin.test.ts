@@ -2,9 +2,9 @@
 // browser reads.
 import { endpoints, MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, call, testClient } from '../../test-support/api-client.js';
-import { billingEntity } from '../../test-support/billing.js';
-import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
+import { type Client, call, testClient } from '../../../test/api-client.js';
+import { billingEntity } from '../../../test/billing.js';
+import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 let adminApi: Client;

@@ -5,15 +5,15 @@
 import { createHmac } from 'node:crypto';
 import { endpoints, MAIL_TEXTS, MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, callLoose, withKey } from '../../test-support/api-client.js';
+import { call, callLoose, withKey } from '../../../test/api-client.js';
 import {
   type ConversationApp,
   createConversationApp,
   familyWithChannel,
   signedInEntity,
-} from '../../test-support/conversations.js';
-import { signedMemberAuthorization } from '../../test-support/member-chat.js';
-import { eventually } from '../../test-support/test-app.js';
+} from '../../../test/conversations.js';
+import { signedMemberAuthorization } from '../../../test/member-chat.js';
+import { eventually } from '../../../test/test-app.js';
 import { findSentMailTo } from '../mail/mail.repository.js';
 import { sendReportAlerts } from './report-alerts.js';
 import { syncStreamReports } from './stream-reports.js';

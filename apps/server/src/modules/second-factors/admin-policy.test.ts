@@ -4,10 +4,10 @@
 // never asked; an install that had accounts before keeps its admins' sign-in until someone decides.
 import { endpoints, MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../test-support/api-client.js';
-import { createAdminUser, createEntityUser } from '../../test-support/factories.js';
-import { enrolTotp, useTotpClock } from '../../test-support/second-factors.js';
-import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
+import { call } from '../../../test/api-client.js';
+import { createAdminUser, createEntityUser } from '../../../test/factories.js';
+import { enrolTotp, useTotpClock } from '../../../test/second-factors.js';
+import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../../test/test-app.js';
 import { findPolicySetting, settlePolicyDefault } from './admin-policy.repository.js';
 
 let t: TestApp;

@@ -5,9 +5,9 @@ import { createHash, generateKeyPairSync, type KeyObject, randomBytes, sign } fr
 import { endpoints, MSG, RECOVERY_CODE_COUNT } from '@bridge-talk/contract';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { call, callLoose } from '../../test-support/api-client.js';
-import { createEntityUser } from '../../test-support/factories.js';
-import { createTestApp, eventually, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
+import { call, callLoose } from '../../../test/api-client.js';
+import { createEntityUser } from '../../../test/factories.js';
+import { createTestApp, eventually, signIn, TEST_ADMIN, type TestApp } from '../../../test/test-app.js';
 import { relyingParty } from './passkeys.js';
 
 let t: TestApp;

@@ -3,10 +3,10 @@
 // removal, the administrator's reset, and the e-mails that tell the account.
 import { endpoints, MSG, RECOVERY_CODE_COUNT, RECOVERY_CODE_PATTERN } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../test-support/api-client.js';
-import { createAdminUser, createEntityUser } from '../../test-support/factories.js';
-import { enrolTotp, totpCodeNow, useTotpClock } from '../../test-support/second-factors.js';
-import { createTestApp, eventually, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
+import { call } from '../../../test/api-client.js';
+import { createAdminUser, createEntityUser } from '../../../test/factories.js';
+import { enrolTotp, totpCodeNow, useTotpClock } from '../../../test/second-factors.js';
+import { createTestApp, eventually, signIn, TEST_ADMIN, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

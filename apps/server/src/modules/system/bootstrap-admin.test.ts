@@ -2,8 +2,8 @@
 // changed ADMIN_PASSWORD changes nothing, and the log says so with the way to change a password.
 import { endpoints, MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../test-support/api-client.js';
-import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
+import { call } from '../../../test/api-client.js';
+import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../../test/test-app.js';
 
 let first: TestApp;
 beforeAll(async () => {

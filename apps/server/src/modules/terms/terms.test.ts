@@ -1,8 +1,8 @@
 import { endpoints, MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, callLoose } from '../../test-support/api-client.js';
-import { createAdminUser, createEntityUser } from '../../test-support/factories.js';
-import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
+import { call, callLoose } from '../../../test/api-client.js';
+import { createAdminUser, createEntityUser } from '../../../test/factories.js';
+import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../../test/test-app.js';
 import { sanitizeTermsHtml } from './terms-html.js';
 
 let t: TestApp;

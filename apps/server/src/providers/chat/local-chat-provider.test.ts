@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEntityUser } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { groups } from '../../db/schema.js';
-import { createEntityUser } from '../../test-support/factories.js';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { createLocalChatProvider, type LocalChatProvider } from './local-chat-provider.js';
 
 let t: TestApp;

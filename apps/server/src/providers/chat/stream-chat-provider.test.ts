@@ -2,7 +2,7 @@
 // same behaviour the local provider's test asks of our own tables.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StreamStandIn, startStreamStandIn } from '../../test-support/stream-stand-in.js';
+import { type StreamStandIn, startStreamStandIn } from '../../../test/stream-stand-in.js';
 import type { ChatProvider } from './chat-provider.js';
 import { createStreamChatProvider, streamChannelId } from './stream-chat-provider.js';
 

@@ -5,11 +5,11 @@
 import { type Endpoint, endpoints } from '@bridge-talk/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type CallOptions, call } from '../../../test/api-client.js';
+import { openTestDatabase } from '../../../test/databases.js';
+import { addFamilyMember, createEntityUser, createGroup } from '../../../test/factories.js';
+import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../../test/test-app.js';
 import { localActionsOf } from '../../providers/chat/index.js';
-import { type CallOptions, call } from '../../test-support/api-client.js';
-import { openTestDatabase } from '../../test-support/databases.js';
-import { addFamilyMember, createEntityUser, createGroup } from '../../test-support/factories.js';
-import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
 let drop: () => Promise<void>;

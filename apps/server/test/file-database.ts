@@ -1,7 +1,7 @@
 // A test file's own database, opened before its tests and dropped after them. Kept apart from
 // databases.ts, which the run's global setup also loads (outside any test file).
 import { afterAll, beforeAll, inject } from 'vitest';
-import type { Database } from '../db/client.js';
+import type { Database } from '../src/db/client.js';
 import { openTestDatabase } from './databases.js';
 
 /**

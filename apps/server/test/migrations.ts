@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { shippedMigrations } from '../db/backup-database.js';
-import { migrationsFolder } from '../db/client.js';
+import { shippedMigrations } from '../src/db/backup-database.js';
+import { migrationsFolder } from '../src/db/client.js';
 
 /** The position of the shipped migration whose tag ends with `suffix` (`_per_family_names`). */
 export function migrationIndex(suffix: string): number {

@@ -1,10 +1,10 @@
 // Rows that tests need before the features that create them exist; each call makes unique data.
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/client.js';
-import { billingInformation, entities, groups, users } from '../db/schema.js';
-import { subscriptions } from '../db/schema-billing.js';
-import { familyMembers, groupMembers } from '../db/schema-families.js';
-import { hashPassword } from '../lib/passwords.js';
+import type { Db } from '../src/db/client.js';
+import { billingInformation, entities, groups, users } from '../src/db/schema.js';
+import { subscriptions } from '../src/db/schema-billing.js';
+import { familyMembers, groupMembers } from '../src/db/schema-families.js';
+import { hashPassword } from '../src/lib/passwords.js';
 
 type Status = 'active' | 'pending' | 'disabled' | 'inactive';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import { type Database, openDatabase } from '../db/client.js';
+import { type Database, openDatabase } from '../src/db/client.js';
 
 /** TEST_DATABASE_URL names a PostgreSQL server (any database on it); the tests make their own databases. */
 export function adminConnectionString(): string | null {

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/client.js';
-import { createJobQueue } from '../jobs/queue.js';
+import { openDatabase } from '../src/db/client.js';
+import { createJobQueue } from '../src/jobs/queue.js';
 import { adminConnectionString, dropDatabase, silentLogger } from './databases.js';
 
 declare module 'vitest' {

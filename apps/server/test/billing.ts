@@ -3,8 +3,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { endpoints } from '@bridge-talk/contract';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { paymentCoupons, paymentPlans } from '../db/schema-billing.js';
+import type { Db } from '../src/db/client.js';
+import { paymentCoupons, paymentPlans } from '../src/db/schema-billing.js';
 import { testClient } from './api-client.js';
 import { createEntityUser } from './factories.js';
 import { signIn, type TestApp } from './test-app.js';

@@ -2,11 +2,11 @@
 // stand-in), a family with a channel made the way the families area makes it, and members who post
 // and report messages (through the local provider's member actions, or at the Stream stand-in).
 
-import { recordReports } from '../modules/reports/reports.service.js';
-import { syncStreamReports } from '../modules/reports/stream-reports.js';
-import type { ChatProvider } from '../providers/chat/chat-provider.js';
-import { localActionsOf } from '../providers/chat/index.js';
-import { localReportOf } from '../providers/chat/local-chat-reports.js';
+import { recordReports } from '../src/modules/reports/reports.service.js';
+import { syncStreamReports } from '../src/modules/reports/stream-reports.js';
+import type { ChatProvider } from '../src/providers/chat/chat-provider.js';
+import { localActionsOf } from '../src/providers/chat/index.js';
+import { localReportOf } from '../src/providers/chat/local-chat-reports.js';
 import { addFamilyMember, createEntityUser, createGroup } from './factories.js';
 import { type StreamStandIn, startStreamStandIn } from './stream-stand-in.js';
 import { createTestApp, signIn, type TestApp } from './test-app.js';

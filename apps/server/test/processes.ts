@@ -16,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API } from '@bridge-talk/contract';
 import type { SQL } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
+import type { Database } from '../src/db/client.js';
 import { eventually, TEST_ADMIN } from './test-app.js';
 
 export const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -49,7 +49,7 @@ function staleSources(): string[] {
       for (const name of readdirSync(dir)) {
         const file = path.join(dir, name);
         if (statSync(file).isDirectory()) {
-          if (name !== 'test-support') walk(file);
+          walk(file);
         } else if (
           /\.(ts|mjs)$/.test(name) &&
           !name.endsWith('.test.ts') &&
