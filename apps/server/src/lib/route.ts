@@ -16,6 +16,14 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+
+/**
+ * A part of a request after its route has checked it against the contract (trimmed, defaults filled):
+ * what a service takes. Requests are validated once, at the route; a service that is handed
+ * something else (a job, a seed) is handed it already in this shape.
+ */
+export type Valid<S extends z.ZodType> = z.output<S>;
 
 type SchemaAt<E, K extends string> = E extends { readonly [P in K]: infer S } ? S : undefined;
 

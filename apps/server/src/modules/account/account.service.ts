@@ -1,22 +1,20 @@
 // Account settings of the signed-in person: names, organisation name, a confirmed e-mail change, and
 // the password change by e-mailed code (spec: 'Account screens').
 import {
-  type ChangePasswordRequest,
-  type CodeRequest,
   type FlowStepResponse,
   type MessageResponse,
   MSG,
   splitName,
-  type UpdateMeRequest,
   type UpdateMeResponse,
-  ZChangePasswordRequest,
-  ZCodeRequest,
-  ZUpdateMeRequest,
+  type ZChangePasswordRequest,
+  type ZCodeRequest,
+  type ZUpdateMeRequest,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
 import { emailInUse } from '../../db/email-in-use.js';
 import { AppError } from '../../lib/app-error.js';
 import { codeFlowLimiter } from '../../lib/attempt-limiter.js';
+import type { Valid } from '../../lib/route.js';
 import { signFlowState, verifyFlowState } from '../auth/flow-state.js';
 import { replacePassword } from '../auth/password-flows.service.js';
 import { checkCode, codeRefusalMessage, consumeCode, issueCode } from '../auth/verification-codes.js';
@@ -33,8 +31,14 @@ export function createAccountService(ctx: AppContext) {
   };
 
   return {
-    async updateMe({ actor, input }: { actor: Actor; input: UpdateMeRequest }): Promise<UpdateMeResponse> {
-      const { name, email, entityName } = ZUpdateMeRequest.parse(input);
+    async updateMe({
+      actor,
+      input,
+    }: {
+      actor: Actor;
+      input: Valid<typeof ZUpdateMeRequest>;
+    }): Promise<UpdateMeResponse> {
+      const { name, email, entityName } = input;
       const { firstName, lastName } = splitName(name);
       await repo.updateNames(db, actor.userId, firstName, lastName);
       if (actor.role === 'entity' && actor.entityId && entityName) {
@@ -57,8 +61,14 @@ export function createAccountService(ctx: AppContext) {
       return { message: MSG.account.emailChangedTitle, emailChangePending: true };
     },
 
-    async confirmEmail({ actor, input }: { actor: Actor; input: CodeRequest }): Promise<MessageResponse> {
-      const { code } = ZCodeRequest.parse(input);
+    async confirmEmail({
+      actor,
+      input,
+    }: {
+      actor: Actor;
+      input: Valid<typeof ZCodeRequest>;
+    }): Promise<MessageResponse> {
+      const { code } = input;
       await limit(actor);
       const result = await checkCode(db, { userId: actor.userId, purpose: 'email-change', code });
       if (!result.ok || !result.target || !(await consumeCode(db, result.id))) {
@@ -94,9 +104,9 @@ export function createAccountService(ctx: AppContext) {
       input,
     }: {
       actor: Actor;
-      input: CodeRequest;
+      input: Valid<typeof ZCodeRequest>;
     }): Promise<FlowStepResponse> {
-      const { code } = ZCodeRequest.parse(input);
+      const { code } = input;
       await limit(actor);
       const result = await checkCode(db, { userId: actor.userId, purpose: 'change-password', code });
       if (!result.ok) {
@@ -119,9 +129,9 @@ export function createAccountService(ctx: AppContext) {
       input,
     }: {
       actor: Actor;
-      input: ChangePasswordRequest;
+      input: Valid<typeof ZChangePasswordRequest>;
     }): Promise<MessageResponse> {
-      const { state, password } = ZChangePasswordRequest.parse(input);
+      const { state, password } = input;
       const flow = await verifyFlowState(tokenKey, state);
       const failed = new AppError('UNPROCESSABLE', MSG.account.passwordChangeFailed);
       if (flow?.purpose !== 'change-password' || flow.step !== 'password' || !flow.codeId) throw failed;

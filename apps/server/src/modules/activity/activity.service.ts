@@ -12,12 +12,12 @@ import {
   MSG,
   memberRoleLabel,
   PLATFORM_ACTIVITY_KINDS,
-  type PlatformActivityQuery,
   ZEntityStatus,
-  ZPlatformActivityQuery,
+  type ZPlatformActivityQuery,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
 import { assertAdmin } from '../../lib/app-error.js';
+import type { Valid } from '../../lib/route.js';
 import { entityIdOf, loadFamily } from '../tenancy/tenancy.service.js';
 import * as repo from './activity.repository.js';
 
@@ -240,13 +240,12 @@ export function createActivityService(ctx: AppContext) {
     /** A page of the platform's events, newest first, filtered by kind, actor and time. */
     async listPlatformActivity({
       actor,
-      input,
+      input: query,
     }: {
       actor: Actor;
-      input: PlatformActivityQuery;
+      input: Valid<typeof ZPlatformActivityQuery>;
     }): Promise<ActivityListResponse> {
       assertAdmin(actor);
-      const query = ZPlatformActivityQuery.parse(input);
       const result = await repo.findPlatformActivity(
         db,
         {

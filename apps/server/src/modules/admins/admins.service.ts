@@ -3,20 +3,19 @@
 // stays.
 import {
   ADMIN_PHONE_PLACEHOLDER,
-  type AdminListQuery,
   type AdminListResponse,
-  type AdminRequest,
   type AdminUser,
   joinName,
   type MessageResponse,
   MSG,
   splitName,
-  ZAdminListQuery,
-  ZAdminRequest,
+  type ZAdminListQuery,
+  type ZAdminRequest,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
 import { emailInUse } from '../../db/email-in-use.js';
 import { AppError, assertAdmin, isUuid, notFound } from '../../lib/app-error.js';
+import type { Valid } from '../../lib/route.js';
 import { inviteUser, tellOfEmailChange } from '../auth/invitations.js';
 import * as repo from './admins.repository.js';
 
@@ -45,9 +44,15 @@ export function createAdminsService(ctx: AppContext) {
   }
 
   return {
-    async listAdmins({ actor, input }: { actor: Actor; input: AdminListQuery }): Promise<AdminListResponse> {
+    async listAdmins({
+      actor,
+      input,
+    }: {
+      actor: Actor;
+      input: Valid<typeof ZAdminListQuery>;
+    }): Promise<AdminListResponse> {
       assertAdmin(actor);
-      const { page, pageSize } = ZAdminListQuery.parse(input);
+      const { page, pageSize } = input;
       const { rows, total } = await repo.findAdmins(db, { page, pageSize });
       return { result: rows.map(toAdminUser), total, page, pageSize };
     },
@@ -57,9 +62,15 @@ export function createAdminsService(ctx: AppContext) {
       return toAdminUser(await load(input.id));
     },
 
-    async createAdmin({ actor, input }: { actor: Actor; input: AdminRequest }): Promise<AdminUser> {
+    async createAdmin({
+      actor,
+      input,
+    }: {
+      actor: Actor;
+      input: Valid<typeof ZAdminRequest>;
+    }): Promise<AdminUser> {
       assertAdmin(actor);
-      const { name, email } = ZAdminRequest.parse(input);
+      const { name, email } = input;
       const { firstName, lastName } = splitName(name);
       if (await emailInUse(db, email)) throw duplicateEmail();
       let id: string;
@@ -82,11 +93,11 @@ export function createAdminsService(ctx: AppContext) {
       input,
     }: {
       actor: Actor;
-      input: { id: string; body: AdminRequest };
+      input: { id: string; body: Valid<typeof ZAdminRequest> };
     }): Promise<AdminUser> {
       assertAdmin(actor);
       const current = await load(input.id);
-      const { name, email } = ZAdminRequest.parse(input.body);
+      const { name, email } = input.body;
       const { firstName, lastName } = splitName(name);
       const emailChanged = email !== current.email.toLowerCase();
       if (emailChanged && (await emailInUse(db, email, { userId: current.id }))) throw duplicateEmail();

@@ -1,11 +1,6 @@
 // Sign-in and sessions: password check, access tokens, refresh-token rotation with reuse detection.
 import { randomBytes, randomUUID, timingSafeEqual, webcrypto } from 'node:crypto';
 import {
-  type LoginCodeRequest,
-  type LoginPasskeyOptionsRequest,
-  type LoginPasskeyRequest,
-  type LoginRequest,
-  type LoginSecondFactorRequest,
   MSG,
   type PasskeyOptionsResponse,
   type SecondFactorKind,
@@ -13,17 +8,18 @@ import {
   type SessionUser,
   type SignInStepMethod,
   secondFactorNeeded,
-  ZLoginCodeRequest,
-  ZLoginPasskeyOptionsRequest,
-  ZLoginPasskeyRequest,
-  ZLoginRequest,
-  ZLoginSecondFactorRequest,
+  type ZLoginCodeRequest,
+  type ZLoginPasskeyOptionsRequest,
+  type ZLoginPasskeyRequest,
+  type ZLoginRequest,
+  type ZLoginSecondFactorRequest,
 } from '@bridge-talk/contract';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { Actor, AppContext } from '../../app-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { codeFlowLimiter } from '../../lib/attempt-limiter.js';
 import { verifyPassword } from '../../lib/passwords.js';
+import type { Valid } from '../../lib/route.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
 import type { SessionEnd } from '../../plugins/authenticate.js';
 import { sharedLookup } from '../../speed-ups/lookup-by-ids.js';
@@ -278,10 +274,10 @@ export function createAuthService(ctx: AppContext) {
       input,
       address,
     }: {
-      input: LoginCodeRequest;
+      input: Valid<typeof ZLoginCodeRequest>;
       address: string;
     }): Promise<IssuedSession> {
-      const { email, role, code, state } = ZLoginCodeRequest.parse(input);
+      const { email, role, code, state } = input;
       const flow = await secondStepFlow({ email, role, state, address }, 'email-code');
       const refused = (message: string) => new AppError('UNPROCESSABLE', message, { code: message });
       const user = await repo.findUserByEmail(db, email);
@@ -305,10 +301,10 @@ export function createAuthService(ctx: AppContext) {
       input,
       address,
     }: {
-      input: LoginSecondFactorRequest;
+      input: Valid<typeof ZLoginSecondFactorRequest>;
       address: string;
     }): Promise<IssuedSession> {
-      const { email, role, code, state } = ZLoginSecondFactorRequest.parse(input);
+      const { email, role, code, state } = input;
       const wrong = new AppError('UNPROCESSABLE', MSG.secondFactor.codeWrong, {
         code: MSG.secondFactor.codeWrong,
       });
@@ -329,10 +325,10 @@ export function createAuthService(ctx: AppContext) {
       input,
       address,
     }: {
-      input: LoginPasskeyOptionsRequest;
+      input: Valid<typeof ZLoginPasskeyOptionsRequest>;
       address: string;
     }): Promise<PasskeyOptionsResponse> {
-      const { email, role, state } = ZLoginPasskeyOptionsRequest.parse(input);
+      const { email, role, state } = input;
       const flow = await secondStepFlow({ email, role, state, address }, 'second-factor');
       const user = await repo.findUserByEmail(db, email);
       const userId = user?.role === role ? user.id : null;
@@ -344,10 +340,10 @@ export function createAuthService(ctx: AppContext) {
       input,
       address,
     }: {
-      input: LoginPasskeyRequest;
+      input: Valid<typeof ZLoginPasskeyRequest>;
       address: string;
     }): Promise<IssuedSession> {
-      const { email, role, state, challengeId, response } = ZLoginPasskeyRequest.parse(input);
+      const { email, role, state, challengeId, response } = input;
       const wrong = new AppError('UNPROCESSABLE', MSG.secondFactor.passkeyWrong);
       const account = await secondFactorAccount({ email, role, state, address }, wrong);
       if (!(await factors.checkPasskeySignIn(account.user.id, { challengeId, response }))) throw wrong;
@@ -370,8 +366,14 @@ export function createAuthService(ctx: AppContext) {
     },
 
     /** `address`: the client's, as the server trusts it (the lock-out counts failures per address). */
-    async login({ input, address }: { input: LoginRequest; address: string }): Promise<IssuedSession> {
-      const { email, password, role, rememberMe } = ZLoginRequest.parse(input);
+    async login({
+      input,
+      address,
+    }: {
+      input: Valid<typeof ZLoginRequest>;
+      address: string;
+    }): Promise<IssuedSession> {
+      const { email, password, role, rememberMe } = input;
       const attempt = { email, address };
       // Refused attempts say how long to wait: a person locked out of their account knows when to
       // come back (or to set a new password by e-mailed code, which this does not count).

@@ -3,13 +3,10 @@
 // role and step; the code is spent when the password is set, so a step cannot be replayed.
 import {
   type FlowStepResponse,
-  type ForgotPasswordRequest,
   MSG,
-  type SetPasswordRequest,
-  type ValidateCodeRequest,
-  ZForgotPasswordRequest,
-  ZSetPasswordRequest,
-  ZValidateCodeRequest,
+  type ZForgotPasswordRequest,
+  type ZSetPasswordRequest,
+  type ZValidateCodeRequest,
 } from '@bridge-talk/contract';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { AppContext } from '../../app-context.js';
@@ -17,6 +14,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { AttemptLimiter, codeFlowLimiter } from '../../lib/attempt-limiter.js';
 import { hashPassword } from '../../lib/passwords.js';
+import type { Valid } from '../../lib/route.js';
 import { queueMail } from '../mail/mail.service.js';
 import { resetCodeMail } from '../mail/templates.js';
 import * as repo from './auth.repository.js';
@@ -55,10 +53,10 @@ export function createPasswordFlows(ctx: AppContext, auth: AuthService) {
       input,
       address,
     }: {
-      input: ForgotPasswordRequest;
+      input: Valid<typeof ZForgotPasswordRequest>;
       address: string;
     }): Promise<FlowStepResponse> {
-      const { email, role } = ZForgotPasswordRequest.parse(input);
+      const { email, role } = input;
       await limit(email, address);
       const user = await repo.findUserByEmail(db, email);
       if (!user) {
@@ -89,10 +87,10 @@ export function createPasswordFlows(ctx: AppContext, auth: AuthService) {
       input,
       address,
     }: {
-      input: ValidateCodeRequest;
+      input: Valid<typeof ZValidateCodeRequest>;
       address: string;
     }): Promise<FlowStepResponse> {
-      const { email, role, code, state } = ZValidateCodeRequest.parse(input);
+      const { email, role, code, state } = input;
       await limit(email, address);
       const flow = await verifyFlowState(tokenKey, state);
       if (
@@ -119,8 +117,8 @@ export function createPasswordFlows(ctx: AppContext, auth: AuthService) {
     },
 
     /** Sets the password and signs in ('Remember me' on: the person has just proved the address). */
-    async setNewPassword({ input }: { input: SetPasswordRequest }): Promise<IssuedSession> {
-      const { email, role, password, state } = ZSetPasswordRequest.parse(input);
+    async setNewPassword({ input }: { input: Valid<typeof ZSetPasswordRequest> }): Promise<IssuedSession> {
+      const { email, role, password, state } = input;
       const flow = await verifyFlowState(tokenKey, state);
       if (flow?.step !== 'password' || flow.email !== email || flow.role !== role || !flow.codeId) {
         throw stepExpired();

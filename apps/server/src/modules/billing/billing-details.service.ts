@@ -8,13 +8,12 @@ import {
   cardLabel,
   type GroupSavedResponse,
   MSG,
-  type SaveBillingRequest,
-  type UpdateBillingRequest,
-  ZSaveBillingRequest,
-  ZUpdateBillingRequest,
+  type ZSaveBillingRequest,
+  type ZUpdateBillingRequest,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
 import { AppError } from '../../lib/app-error.js';
+import type { Valid } from '../../lib/route.js';
 import type { PaymentsProvider } from '../../providers/payments/index.js';
 import { entityIdOf } from '../tenancy/tenancy.service.js';
 import * as repo from './billing.repository.js';
@@ -139,10 +138,10 @@ export function createBillingDetailsService(
       input,
     }: {
       actor: Actor;
-      input: SaveBillingRequest;
+      input: Valid<typeof ZSaveBillingRequest>;
     }): Promise<GroupSavedResponse> {
       const entityId = entityIdOf(actor);
-      const { groupId: requestedGroupId, ...payload } = ZSaveBillingRequest.parse(input);
+      const { groupId: requestedGroupId, ...payload } = input;
       const existing = requestedGroupId ? await groupOf(entityId, requestedGroupId) : null;
       if (existing) await refuseOneTimeBillingChange(entityId, existing.id);
       // A new family needs a plan to choose at the next step: without one, its card would be stranded.
@@ -158,14 +157,13 @@ export function createBillingDetailsService(
     async updateBilling({
       actor,
       groupId,
-      input,
+      input: payload,
     }: {
       actor: Actor;
       groupId: string;
-      input: UpdateBillingRequest;
+      input: Valid<typeof ZUpdateBillingRequest>;
     }): Promise<GroupSavedResponse> {
       const entityId = entityIdOf(actor);
-      const payload = ZUpdateBillingRequest.parse(input);
       await groupOf(entityId, groupId);
       await refuseOneTimeBillingChange(entityId, groupId);
       const billing = await repo.findBillingInformation(db, entityId, groupId);

@@ -1,6 +1,4 @@
 import {
-  type AssignSubscriptionRequest,
-  type ChangeSubscriptionRequest,
   type Coupon,
   type DiscountedPrice,
   discountedPrice,
@@ -8,12 +6,13 @@ import {
   type GroupSavedResponse,
   MSG,
   splitName,
-  ZAssignSubscriptionRequest,
-  ZChangeSubscriptionRequest,
+  type ZAssignSubscriptionRequest,
+  type ZChangeSubscriptionRequest,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
 import type { AuditEventInput } from '../../db/audit.js';
 import { AppError } from '../../lib/app-error.js';
+import type { Valid } from '../../lib/route.js';
 import {
   CardDeclinedError,
   CouponUsedUpError,
@@ -183,13 +182,12 @@ export function createSubscriptionsService(
     /** Wizard step 2: names the group after the child and subscribes it to the plan. */
     async assignSubscription({
       actor,
-      input,
+      input: request,
     }: {
       actor: Actor;
-      input: AssignSubscriptionRequest;
+      input: Valid<typeof ZAssignSubscriptionRequest>;
     }): Promise<GroupSavedResponse> {
       const entityId = entityIdOf(actor);
-      const request = ZAssignSubscriptionRequest.parse(input);
       const group = await groupOf(entityId, request.groupId);
       const billing = await billingOf(entityId, group.id);
       let current = await repo.findCurrentSubscription(db, entityId, group.id);
@@ -246,13 +244,12 @@ export function createSubscriptionsService(
     /** Change plan: only a monthly subscription changes; the same plan and coupons again is no change. */
     async changeSubscription({
       actor,
-      input,
+      input: request,
     }: {
       actor: Actor;
-      input: ChangeSubscriptionRequest;
+      input: Valid<typeof ZChangeSubscriptionRequest>;
     }): Promise<GroupSavedResponse> {
       const entityId = entityIdOf(actor);
-      const request = ZChangeSubscriptionRequest.parse(input);
       const group = await groupOf(entityId, request.groupId);
       const current = await repo.findCurrentSubscription(db, entityId, group.id);
       if (!current || current.status === 'incomplete') {

@@ -3,21 +3,20 @@
 // conversation can exist without the mobile app. Messages are append-only: nothing here edits or
 // deletes one.
 import {
-  type FlagMessageRequest,
   type MemberChannelsResponse,
   type MemberSessionResponse,
   type MessageResponse,
   MSG,
-  type PostMessageRequest,
   type UploadedFile,
-  ZFlagMessageRequest,
-  ZPostMessageRequest,
+  type ZFlagMessageRequest,
+  type ZPostMessageRequest,
 } from '@bridge-talk/contract';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { AppContext } from '../../app-context.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { AttemptLimiter, codeFlowLimiter } from '../../lib/attempt-limiter.js';
 import { sanitizeMessageHtml } from '../../lib/message-html.js';
+import type { Valid } from '../../lib/route.js';
 import { localActionsOf } from '../../providers/chat/index.js';
 import type { LocalChatActions } from '../../providers/chat/local-chat-provider.js';
 import { localReportOf } from '../../providers/chat/local-chat-reports.js';
@@ -128,10 +127,10 @@ export function createChatMembersService(ctx: AppContext) {
       input,
     }: {
       member: Member;
-      input: PostMessageRequest & { channelId: string };
+      input: Valid<typeof ZPostMessageRequest> & { channelId: string };
     }): Promise<{ id: string }> {
       const local = actions();
-      const { html: written, attachments } = ZPostMessageRequest.parse(input);
+      const { html: written, attachments } = input;
       // Stored as it will be shown; what is left must still be a message (an <img onerror> alone is not).
       const html = sanitizeMessageHtml(written);
       if (!html.trim() && attachments.length === 0) {
@@ -215,10 +214,10 @@ export function createChatMembersService(ctx: AppContext) {
       input,
     }: {
       member: Member;
-      input: FlagMessageRequest & { messageId: string };
+      input: Valid<typeof ZFlagMessageRequest> & { messageId: string };
     }): Promise<MessageResponse> {
       const local = actions();
-      const { reason } = ZFlagMessageRequest.parse({ reason: input.reason });
+      const { reason } = input;
       const flagged = await local.flagMessage({ messageId: input.messageId, userId: member.id, reason });
       if (!flagged) throw notFound();
       // The entity's reports queue and alerts take the report at once.

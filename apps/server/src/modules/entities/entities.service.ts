@@ -2,26 +2,23 @@
 // sign-in person, editing it, and the status changes — disable (sessions end at once) and enable (a
 // pending access request, once its form is complete, gets its invitation).
 import {
-  type CreateEntityRequest,
   type Entity,
   type EntityDetails,
-  type EntityListQuery,
   type EntityListResponse,
   joinName,
   type MessageResponse,
   MSG,
-  type RejectAccessRequest,
   splitName,
-  type UpdateEntityRequest,
-  ZCreateEntityRequest,
-  ZEntityListQuery,
-  ZRejectAccessRequest,
-  ZUpdateEntityRequest,
+  type ZCreateEntityRequest,
+  type ZEntityListQuery,
+  type ZRejectAccessRequest,
+  type ZUpdateEntityRequest,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
 import type { AuditEventInput } from '../../db/audit.js';
 import { emailInUse } from '../../db/email-in-use.js';
 import { AppError, assertAdmin, isUuid, notFound } from '../../lib/app-error.js';
+import type { Valid } from '../../lib/route.js';
 import { inviteUser, tellOfEmailChange } from '../auth/invitations.js';
 import { queueMail } from '../mail/mail.service.js';
 import { accessRejectedMail } from '../mail/templates.js';
@@ -131,13 +128,12 @@ export function createEntitiesService(ctx: AppContext) {
   return {
     async listEntities({
       actor,
-      input,
+      input: query,
     }: {
       actor: Actor;
-      input: EntityListQuery;
+      input: Valid<typeof ZEntityListQuery>;
     }): Promise<EntityListResponse> {
       assertAdmin(actor);
-      const query = ZEntityListQuery.parse(input);
       const { rows, total } = await repo.findEntities(db, query);
       return { result: rows.map(toEntity), total, page: query.page, pageSize: query.pageSize };
     },
@@ -164,10 +160,10 @@ export function createEntitiesService(ctx: AppContext) {
       input,
     }: {
       actor: Actor;
-      input: { id: string; body: RejectAccessRequest };
+      input: { id: string; body: Valid<typeof ZRejectAccessRequest> };
     }): Promise<MessageResponse> {
       assertAdmin(actor);
-      const { notify } = ZRejectAccessRequest.parse(input.body);
+      const { notify } = input.body;
       const row = isUuid(input.id) ? await repo.findEntityDetails(db, input.id) : null;
       if (!row) throw notFound();
       const contact = joinName(row.contactFirstName ?? '', row.contactLastName ?? '') || row.name;
@@ -185,9 +181,14 @@ export function createEntitiesService(ctx: AppContext) {
     },
 
     /** Creates an active entity and its sign-in person, who gets an invitation with an activation code. */
-    async createEntity({ actor, input }: { actor: Actor; input: CreateEntityRequest }): Promise<Entity> {
+    async createEntity({
+      actor,
+      input: values,
+    }: {
+      actor: Actor;
+      input: Valid<typeof ZCreateEntityRequest>;
+    }): Promise<Entity> {
       assertAdmin(actor);
-      const values = ZCreateEntityRequest.parse(input);
       if (await emailInUse(db, values.email)) throw duplicateEmail();
       const { firstName, lastName } = splitName(values.name);
       let created: { entityId: string; userId: string };
@@ -213,11 +214,11 @@ export function createEntitiesService(ctx: AppContext) {
       input,
     }: {
       actor: Actor;
-      input: { id: string; body: UpdateEntityRequest };
+      input: { id: string; body: Valid<typeof ZUpdateEntityRequest> };
     }): Promise<Entity> {
       assertAdmin(actor);
       const current = await load(input.id);
-      const { coupon, status, version, ...fields } = ZUpdateEntityRequest.parse(input.body);
+      const { coupon, status, version, ...fields } = input.body;
       if (version !== undefined && version !== current.updatedAt.toISOString()) throw changedSinceRead();
       const values = {
         ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),

@@ -1,16 +1,15 @@
 // Families of the signed-in entity (entity only): the searched list with the Reports flag, one family
 // with its plan, and the rename. A family of another entity is answered as not found.
 import {
-  type EditGroupRequest,
   type Group,
-  type GroupListQuery,
   type GroupListResponse,
   type GroupSavedResponse,
   MSG,
-  ZEditGroupRequest,
-  ZGroupListQuery,
+  type ZEditGroupRequest,
+  type ZGroupListQuery,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
+import type { Valid } from '../../lib/route.js';
 import { entityIdOf, loadFamily } from '../tenancy/tenancy.service.js';
 import * as repo from './families.repository.js';
 
@@ -18,9 +17,14 @@ export function createGroupsService(ctx: AppContext) {
   const { db } = ctx;
 
   return {
-    async listGroups({ actor, input }: { actor: Actor; input: GroupListQuery }): Promise<GroupListResponse> {
+    async listGroups({
+      actor,
+      input: query,
+    }: {
+      actor: Actor;
+      input: Valid<typeof ZGroupListQuery>;
+    }): Promise<GroupListResponse> {
       const entityId = entityIdOf(actor);
-      const query = ZGroupListQuery.parse(input);
       const { rows, total } = await repo.findGroups(db, entityId, query);
       return {
         result: rows.map((row) => ({
@@ -68,11 +72,11 @@ export function createGroupsService(ctx: AppContext) {
       input,
     }: {
       actor: Actor;
-      input: { groupId: string; body: EditGroupRequest };
+      input: { groupId: string; body: Valid<typeof ZEditGroupRequest> };
     }): Promise<GroupSavedResponse> {
       const entityId = entityIdOf(actor);
       const group = await loadFamily(ctx, entityId, input.groupId);
-      const { name, childFirstName, childLastName } = ZEditGroupRequest.parse(input.body);
+      const { name, childFirstName, childLastName } = input.body;
       await repo.renameGroup(db, entityId, group.id, {
         name: name.replace(/\s+/g, ' '),
         childFirstName,

@@ -19,11 +19,7 @@
 // another e-mail, while another entity's family has that person too, moves its own places to the
 // person of the new e-mail (an existing one, linked, or a new one).
 import {
-  type AddMemberRequest,
-  type CheckUserRequest,
   type CheckUserResponse,
-  type CreateMemberUserRequest,
-  type EditMemberUserRequest,
   filledSlots,
   type GroupMember,
   type GroupMemberList,
@@ -33,21 +29,20 @@ import {
   type MemberUser,
   type MessageResponse,
   MSG,
-  type SaveFamilyMembersRequest,
-  type SyncMembersRequest,
   splitName,
   tooManyInRoleMessage,
-  ZAddMemberRequest,
-  ZCheckUserRequest,
-  ZCreateMemberUserRequest,
-  ZEditMemberUserRequest,
-  ZSaveFamilyMembersRequest,
-  ZSyncMembersRequest,
+  type ZAddMemberRequest,
+  type ZCheckUserRequest,
+  type ZCreateMemberUserRequest,
+  type ZEditMemberUserRequest,
+  type ZSaveFamilyMembersRequest,
+  type ZSyncMembersRequest,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
 import { recordAudit } from '../../db/audit.js';
 import { hasPgCode } from '../../db/pg-errors.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import type { Valid } from '../../lib/route.js';
 import { queueMail } from '../mail/mail.service.js';
 import { familyAddedMail, familyInvitationMail } from '../mail/templates.js';
 import { entityIdOf, loadFamily } from '../tenancy/tenancy.service.js';
@@ -372,9 +367,15 @@ export function createMembersService(ctx: AppContext) {
      * The person of one of the caller's families with this e-mail: their id and the name the caller gave
      * them. A person of other entities' families only is answered as an unknown e-mail. Audited.
      */
-    async checkUser({ actor, input }: { actor: Actor; input: CheckUserRequest }): Promise<CheckUserResponse> {
+    async checkUser({
+      actor,
+      input,
+    }: {
+      actor: Actor;
+      input: Valid<typeof ZCheckUserRequest>;
+    }): Promise<CheckUserResponse> {
       const entityId = entityIdOf(actor);
-      const { email } = ZCheckUserRequest.parse(input);
+      const { email } = input;
       await repo.recordLookup(db, { actorUserId: actor.userId, entityId, email });
       const person = await repo.findKnownPerson(db, entityId, { email });
       if (!person) throw notFound();
@@ -393,13 +394,12 @@ export function createMembersService(ctx: AppContext) {
      */
     async createUser({
       actor,
-      input,
+      input: request,
     }: {
       actor: Actor;
-      input: CreateMemberUserRequest;
+      input: Valid<typeof ZCreateMemberUserRequest>;
     }): Promise<MemberUser> {
       const entityId = entityIdOf(actor);
-      const request = ZCreateMemberUserRequest.parse(input);
       const group = await loadFamily(ctx, entityId, request.groupId);
       const { firstName, lastName } = splitName(request.name);
       const person = { email: request.email, firstName, lastName };
@@ -443,9 +443,14 @@ export function createMembersService(ctx: AppContext) {
      * Links a person of another of the entity's families (found by e-mail) to this one, with the name the
      * entity gave them; linking them again changes nothing. Any other person is not found.
      */
-    async addMember({ actor, input }: { actor: Actor; input: AddMemberRequest }): Promise<MemberUser> {
+    async addMember({
+      actor,
+      input: request,
+    }: {
+      actor: Actor;
+      input: Valid<typeof ZAddMemberRequest>;
+    }): Promise<MemberUser> {
       const entityId = entityIdOf(actor);
-      const request = ZAddMemberRequest.parse(input);
       const group = await loadFamily(ctx, entityId, request.groupId);
       const person = await repo.findKnownPerson(db, entityId, { id: request.userId });
       if (!person) throw notFound();
@@ -483,10 +488,10 @@ export function createMembersService(ctx: AppContext) {
       input,
     }: {
       actor: Actor;
-      input: { userId: string; body: EditMemberUserRequest };
+      input: { userId: string; body: Valid<typeof ZEditMemberUserRequest> };
     }): Promise<MemberUser> {
       const entityId = entityIdOf(actor);
-      const request = ZEditMemberUserRequest.parse(input.body);
+      const request = input.body;
       if (request.userId !== undefined && request.userId !== input.userId) {
         throw new AppError('BAD_REQUEST', MSG.families.memberNotInFamily, {
           userId: MSG.families.memberNotInFamily,
@@ -532,9 +537,14 @@ export function createMembersService(ctx: AppContext) {
      * The final member list: roles and places as listed, whoever is not listed leaves the family, and
      * the family's chat channels are made or brought up to date (existing ones keep their history).
      */
-    async syncUsers({ actor, input }: { actor: Actor; input: SyncMembersRequest }): Promise<GroupMemberList> {
+    async syncUsers({
+      actor,
+      input: request,
+    }: {
+      actor: Actor;
+      input: Valid<typeof ZSyncMembersRequest>;
+    }): Promise<GroupMemberList> {
       const entityId = entityIdOf(actor);
-      const request = ZSyncMembersRequest.parse(input);
       const group = await loadFamily(ctx, entityId, request.groupId);
       const left = await db.transaction(async (tx) => {
         await repo.lockFamily(tx, group.id);
@@ -569,10 +579,10 @@ export function createMembersService(ctx: AppContext) {
       input,
     }: {
       actor: Actor;
-      input: { groupId: string; body: SaveFamilyMembersRequest };
+      input: { groupId: string; body: Valid<typeof ZSaveFamilyMembersRequest> };
     }): Promise<GroupMemberList> {
       const entityId = entityIdOf(actor);
-      const form = ZSaveFamilyMembersRequest.parse(input.body);
+      const form = input.body;
       const group = await loadFamily(ctx, entityId, input.groupId);
       let saved: Awaited<ReturnType<typeof savePlaces>>;
       try {

@@ -8,20 +8,18 @@ import {
   type AdminPlan,
   type CardSetupResponse,
   type CardToken,
-  type CreateCouponRequest,
-  type CreatePlanRequest,
-  type EditCouponRequest,
   formatMoney,
   type LocalCardTokenRequest,
   MSG,
   type PaymentsConfigResponse,
-  ZCreateCouponRequest,
-  ZCreatePlanRequest,
-  ZEditCouponRequest,
+  type ZCreateCouponRequest,
+  type ZCreatePlanRequest,
+  type ZEditCouponRequest,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
 import { type AuditEventInput, recordAudit } from '../../db/audit.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import type { Valid } from '../../lib/route.js';
 import {
   InvalidWebhookSignatureError,
   isStripeProvider,
@@ -93,9 +91,15 @@ export function createPaymentsService(ctx: AppContext, payments: PaymentsProvide
       return { plans: await catalog().listAllPlans() };
     },
 
-    async createPlan({ actor, input }: { actor: Actor; input: CreatePlanRequest }): Promise<AdminPlan> {
+    async createPlan({
+      actor,
+      input,
+    }: {
+      actor: Actor;
+      input: Valid<typeof ZCreatePlanRequest>;
+    }): Promise<AdminPlan> {
       adminOnly(actor);
-      const plan = await catalog().createPlan(ZCreatePlanRequest.parse(input));
+      const plan = await catalog().createPlan(input);
       await record(actor, {
         action: 'plan.created',
         targetId: plan.id,
@@ -119,9 +123,14 @@ export function createPaymentsService(ctx: AppContext, payments: PaymentsProvide
       return { coupons: await catalog().listAllCoupons() };
     },
 
-    async createCoupon({ actor, input }: { actor: Actor; input: CreateCouponRequest }): Promise<AdminCoupon> {
+    async createCoupon({
+      actor,
+      input: coupon,
+    }: {
+      actor: Actor;
+      input: Valid<typeof ZCreateCouponRequest>;
+    }): Promise<AdminCoupon> {
       adminOnly(actor);
-      const coupon = ZCreateCouponRequest.parse(input);
       const known = new Set((await catalog().listAllPlans()).map((plan) => plan.id));
       if (!coupon.products.every((id) => known.has(id))) {
         throw new AppError('UNPROCESSABLE', MSG.payments.unknownPlan, { products: MSG.payments.unknownPlan });
@@ -136,14 +145,13 @@ export function createPaymentsService(ctx: AppContext, payments: PaymentsProvide
     async editCoupon({
       actor,
       id,
-      input,
+      input: change,
     }: {
       actor: Actor;
       id: string;
-      input: EditCouponRequest;
+      input: Valid<typeof ZEditCouponRequest>;
     }): Promise<AdminCoupon> {
       adminOnly(actor);
-      const change = ZEditCouponRequest.parse(input);
       const before = (await catalog().listAllCoupons()).find((c) => c.id === id);
       const edited = await catalog().editCoupon(id, change);
       if (!edited) throw notFound();

@@ -5,16 +5,13 @@ import {
   MSG,
   REPORT_EXCERPT_MAX,
   REPORT_PAGE_SIZE,
-  type ReopenReportRequest,
   type Report,
   type ReportAlertSetting,
   type ReportCountResponse,
-  type ReportListQuery,
   type ReportListResponse,
-  type ReviewReportRequest,
-  ZReopenReportRequest,
-  ZReportListQuery,
-  ZReviewReportRequest,
+  type ZReopenReportRequest,
+  type ZReportListQuery,
+  type ZReviewReportRequest,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
 import { recordAudit } from '../../db/audit.js';
@@ -22,6 +19,7 @@ import type { Db } from '../../db/client.js';
 import { findFamilyNames } from '../../db/family-names.js';
 import { AppError, isUuid } from '../../lib/app-error.js';
 import { htmlToText } from '../../lib/html-to-text.js';
+import type { Valid } from '../../lib/route.js';
 import type { ProviderReport } from '../../providers/chat/chat-reports.js';
 import { entityIdOf, loadFamily } from '../tenancy/tenancy.service.js';
 import * as repo from './reports.repository.js';
@@ -153,9 +151,14 @@ export function createReportsService(ctx: AppContext) {
   }
 
   return {
-    async list({ actor, input }: { actor: Actor; input: ReportListQuery }): Promise<ReportListResponse> {
+    async list({
+      actor,
+      input: query,
+    }: {
+      actor: Actor;
+      input: Valid<typeof ZReportListQuery>;
+    }): Promise<ReportListResponse> {
       const entityId = entityIdOf(actor);
-      const query = ZReportListQuery.parse(input);
       // A family of another entity is not found, as everywhere else, rather than an empty list.
       if (query.groupId) await loadFamily(ctx, entityId, query.groupId);
       const { rows, total } = await repo.findReports(db, entityId, query);
@@ -166,13 +169,29 @@ export function createReportsService(ctx: AppContext) {
       return { open: await repo.countOpenReports(db, entityIdOf(actor)) };
     },
 
-    async review({ actor, id, input }: { actor: Actor; id: string; input: ReviewReportRequest }) {
-      const { note } = ZReviewReportRequest.parse(input);
+    async review({
+      actor,
+      id,
+      input,
+    }: {
+      actor: Actor;
+      id: string;
+      input: Valid<typeof ZReviewReportRequest>;
+    }) {
+      const { note } = input;
       return { message: MSG.reports.reviewed, report: await changeState(actor, id, 'open', note) };
     },
 
-    async reopen({ actor, id, input }: { actor: Actor; id: string; input: ReopenReportRequest }) {
-      const { reason } = ZReopenReportRequest.parse(input);
+    async reopen({
+      actor,
+      id,
+      input,
+    }: {
+      actor: Actor;
+      id: string;
+      input: Valid<typeof ZReopenReportRequest>;
+    }) {
+      const { reason } = input;
       return { message: MSG.reports.reopened, report: await changeState(actor, id, 'reviewed', reason) };
     },
 

@@ -1,15 +1,11 @@
 // Whether every admin must have a second factor, and what follows from it: an admin without one is
 // signed in to add one and nothing else, and cannot remove their last one.
-import {
-  type MessageResponse,
-  MSG,
-  type SecondFactorPolicy,
-  ZSecondFactorPolicy,
-} from '@bridge-talk/contract';
+import { type MessageResponse, MSG, type ZSecondFactorPolicy } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
 import { recordAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { assertAdmin } from '../../lib/app-error.js';
+import type { Valid } from '../../lib/route.js';
 import * as repo from './admin-policy.repository.js';
 import { countActiveFactors } from './second-factors.repository.js';
 
@@ -37,15 +33,21 @@ export async function keepsLastRequiredFactor(db: Db, actor: Actor): Promise<boo
 export function createAdminPolicyService(ctx: AppContext) {
   const { db } = ctx;
   return {
-    async getPolicy({ actor }: { actor: Actor }): Promise<SecondFactorPolicy> {
+    async getPolicy({ actor }: { actor: Actor }): Promise<Valid<typeof ZSecondFactorPolicy>> {
       assertAdmin(actor);
       return { requiredForAdmins: await adminsMustHaveFactor(db) };
     },
 
     /** An administrator's choice replaces the default for good, recorded in the platform activity. */
-    async setPolicy({ actor, input }: { actor: Actor; input: SecondFactorPolicy }): Promise<MessageResponse> {
+    async setPolicy({
+      actor,
+      input,
+    }: {
+      actor: Actor;
+      input: Valid<typeof ZSecondFactorPolicy>;
+    }): Promise<MessageResponse> {
       assertAdmin(actor);
-      const { requiredForAdmins } = ZSecondFactorPolicy.parse(input);
+      const { requiredForAdmins } = input;
       await db.transaction(async (tx) => {
         await repo.storePolicySetting(tx, requiredForAdmins ? 'required' : 'optional');
         await recordAudit(tx, {

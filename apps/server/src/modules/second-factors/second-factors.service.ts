@@ -8,28 +8,26 @@ import {
   type MessageResponse,
   MSG,
   type PasskeyAuthenticationResponse,
-  type PasskeyConfirmRequest,
   type PasskeyOptionsResponse,
   type PasskeyStartResponse,
-  type PasswordAgainRequest,
   type RecoveryCodesResponse,
   SECOND_FACTOR_KINDS,
   type SecondFactor,
   type SecondFactorAddedResponse,
   type SecondFactorKind,
   type SecondFactorsResponse,
-  type TotpConfirmRequest,
   type TotpStartResponse,
-  ZPasskeyConfirmRequest,
-  ZPasswordAgainRequest,
+  type ZPasskeyConfirmRequest,
+  type ZPasswordAgainRequest,
   ZTotpCode,
-  ZTotpConfirmRequest,
+  type ZTotpConfirmRequest,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
 import { recordAudit } from '../../db/audit.js';
 import { AppError, assertAdmin, isUuid, notFound } from '../../lib/app-error.js';
 import { codeFlowLimiter } from '../../lib/attempt-limiter.js';
 import { verifyPassword } from '../../lib/passwords.js';
+import type { Valid } from '../../lib/route.js';
 import { queueMail } from '../mail/mail.service.js';
 import { type SecondFactorChange, secondFactorChangedMail } from '../mail/templates.js';
 import { keepsLastRequiredFactor } from './admin-policy.service.js';
@@ -69,8 +67,8 @@ export function createSecondFactorsService(ctx: AppContext) {
     await queueMail(ctx.queue, secondFactorChangedMail({ to: user.email, name: user.name, change }));
   }
 
-  async function checkPassword(actor: Actor, input: PasswordAgainRequest): Promise<void> {
-    const { password } = ZPasswordAgainRequest.parse(input);
+  async function checkPassword(actor: Actor, input: Valid<typeof ZPasswordAgainRequest>): Promise<void> {
+    const { password } = input;
     if (!(await passwordChecks.take(actor.userId)))
       throw new AppError('TOO_MANY_REQUESTS', MSG.extra.tooManyAttempts);
     const user = await repo.findAccount(db, actor.userId);
@@ -153,9 +151,9 @@ export function createSecondFactorsService(ctx: AppContext) {
       input,
     }: {
       actor: Actor;
-      input: TotpConfirmRequest;
+      input: Valid<typeof ZTotpConfirmRequest>;
     }): Promise<SecondFactorAddedResponse> {
-      const { factorId, code, name } = ZTotpConfirmRequest.parse(input);
+      const { factorId, code, name } = input;
       const expired = new AppError('UNPROCESSABLE', MSG.secondFactor.enrolmentExpired);
       const pending = await repo.findPendingTotp(db, actor.userId, factorId);
       if (!pending || Date.now() - pending.createdAt.getTime() > ENROLMENT_TTL_MS) throw expired;
@@ -185,9 +183,9 @@ export function createSecondFactorsService(ctx: AppContext) {
       input,
     }: {
       actor: Actor;
-      input: PasskeyConfirmRequest;
+      input: Valid<typeof ZPasskeyConfirmRequest>;
     }): Promise<SecondFactorAddedResponse> {
-      const { challengeId, name, response } = ZPasskeyConfirmRequest.parse(input);
+      const { challengeId, name, response } = input;
       const challenge = await repo.takeChallenge(db, {
         id: challengeId,
         userId: actor.userId,
@@ -215,7 +213,7 @@ export function createSecondFactorsService(ctx: AppContext) {
       input,
     }: {
       actor: Actor;
-      input: { id: string; body: PasswordAgainRequest };
+      input: { id: string; body: Valid<typeof ZPasswordAgainRequest> };
     }): Promise<MessageResponse> {
       await checkPassword(actor, input.body);
       if (await keepsLastRequiredFactor(db, actor))
@@ -235,7 +233,7 @@ export function createSecondFactorsService(ctx: AppContext) {
       input,
     }: {
       actor: Actor;
-      input: PasswordAgainRequest;
+      input: Valid<typeof ZPasswordAgainRequest>;
     }): Promise<RecoveryCodesResponse> {
       await checkPassword(actor, input);
       if (!(await repo.hasActiveFactor(db, actor.userId)))

@@ -2,16 +2,16 @@
 // modal reads it), its list of versions, one version and saving a new version (admin only). Html is
 // sanitised here, on save, by an allow-list.
 import {
-  type CreateTermsRequest,
   isEmptyTermsHtml,
   MSG,
   type Terms,
   type TermsDocument,
   type TermsVersion,
-  ZCreateTermsRequest,
+  type ZCreateTermsRequest,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
 import { AppError, isUuid, notFound } from '../../lib/app-error.js';
+import type { Valid } from '../../lib/route.js';
 import * as repo from './terms.repository.js';
 
 /** Saves racing for the same version number retry this often before giving up. */
@@ -81,10 +81,10 @@ export function createTermsService(ctx: AppContext) {
       input,
     }: {
       actor: Actor;
-      input: CreateTermsRequest;
+      input: Valid<typeof ZCreateTermsRequest>;
     }): Promise<Terms & { unchanged: boolean }> {
       requireAdmin(actor);
-      const { document, title, content } = ZCreateTermsRequest.parse(input);
+      const { document, title, content } = input;
       const { sanitizeTermsHtml } = await termsHtml();
       const values = { document, title, content: sanitizeTermsHtml(content), createdBy: actor.userId };
       // Text that only disallowed html held (a script, an image) is gone once sanitised.
