@@ -200,7 +200,8 @@ describe('hostile input', () => {
   });
 
   it('refuses a NUL character in a body or a query with 400 before any route sees it', async () => {
-    // PostgreSQL text cannot hold a NUL: a terms title with one was a 500 until every request was checked.
+    // PostgreSQL text cannot hold a NUL: every request is checked for one, so a terms title with one is
+    // refused as input instead of failing in the database with a 500.
     for (const request of [
       { endpoint: endpoints.terms.create, body: { title: 'a\u0000b', content: '<p>x</p>' } },
       { endpoint: endpoints.entities.list, query: { search: 'a\u0000b' } },
