@@ -9,9 +9,9 @@ import { signIn } from '../support/sign-in.js';
 
 /**
  * Ceilings in KB (gzip). Zod loads with a form's first validation and the toasts (react-toastify) with
- * the first toast, not with either page. The families list's is the issue's target. The login's, 156,
- * is above the issue's 150: the main bundle holds every signed-in route's table and the form library,
- * and the browser's message catalogue serves every screen; splitting both by screen is the way under 150.
+ * the first toast, not with either page. The families list's is its target. The login's, 156, is above
+ * its target of 150: the main bundle holds every signed-in route's table and the form library, and the
+ * browser's message catalogue serves every screen; splitting both by screen is the way under 150.
  */
 const BUDGET_KB = { login: 156, manageFamilies: 250 };
 

@@ -10,8 +10,8 @@ import { root } from './build-state.mjs';
 /**
  * Node's flags for every process of the server: `npm start`, `npm run worker`, and the bench, which
  * measures what they run. A request's objects die young; V8's young generation stops growing at 16 MB
- * a half, and at 64 MB it is swept less often, which about halves garbage collection's share of the
- * server's CPU under load, for up to 96 MB more memory (docs/decisions/0005-young-generation-64mb.md).
+ * a half, and at 64 MB it is swept less often, which takes much of garbage collection's share of the
+ * server's CPU off it under load, for up to 96 MB more memory (docs/decisions/0005-young-generation-64mb.md).
  * A `--max-semi-space-size` in NODE_OPTIONS (`env`: the environment, with the .env file under it
  * where there is one) is left to rule: Node would put a flag on the command line above it.
  */

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { API, MSG } from '@bridge-talk/contract';
+import { API, API_PREFIX, MSG } from '@bridge-talk/contract';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -243,7 +243,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('x-request-id', request.id);
     // API answers hold families, messages, billing details and tokens: no browser or proxy keeps them.
     if (
-      request.url.startsWith('/api/') &&
+      request.url.startsWith(`${API_PREFIX}/`) &&
       !request.url.startsWith(API.system.docs) &&
       !reply.hasHeader('cache-control')
     )
@@ -382,7 +382,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith(API_PREFIX);
     if (sendPage && isPage) return sendPage(request, reply);
     return reply.code(404).send({ message: MSG.extra.notFound });
   });

@@ -7,10 +7,20 @@
 // error body every refusal shares.
 //
 // `callLoose` takes the same options typed as unknown: for the tests that send what the contract
-// refuses on purpose (hostile input, validation, a missing segment value).
-import { apiPath, type Endpoint, type ErrorResponse, type QueryOf, type Route } from '@bridge-talk/contract';
+// refuses on purpose (hostile input, validation, a missing segment value). The few addresses outside the
+// contract have a name here too: `unknownApiPath`, `testRoutePath`, `OPENAPI_DOCUMENT_PATH`.
+import {
+  API_PREFIX,
+  apiPath,
+  type Endpoint,
+  type ErrorResponse,
+  endpoints,
+  type QueryOf,
+  type Route,
+} from '@bridge-talk/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { ZodType, z } from 'zod';
+import { METRICS_PATH } from '../src/modules/health/metrics.js';
 
 type Responses<E> = E extends { readonly responses: infer R } ? R : never;
 type SuccessStatus = 200 | 201 | 204;
@@ -101,6 +111,40 @@ export function urlOf(
 ): string {
   const path = route.path.includes(':') ? apiPath(route.path, params ?? {}) : route.path;
   return `${path}${queryString(query)}`;
+}
+
+const CONTRACT_PATTERNS = Object.values(endpoints)
+  .flatMap((area) => Object.values(area))
+  .map(({ path }) => new RegExp(`^${path.replace(/:[A-Za-z]+/g, '[^/]+')}$`));
+
+/**
+ * An address under the API that no endpoint of the contract answers, `rest` sent as written (so
+ * `unknownApiPath('%zz')` is a malformed escape): `unknownApiPath('nothing-here')`.
+ */
+export function unknownApiPath(rest: string): string {
+  const path = `${API_PREFIX}/${rest}`;
+  if (CONTRACT_PATTERNS.some((pattern) => pattern.test(path.split('?')[0]!))) {
+    throw new Error(`unknownApiPath: ${path} is an endpoint of the contract`);
+  }
+  return path;
+}
+
+/** The path of a route a test registers for itself, under the API and outside the contract. */
+export function testRoutePath(name: string): string {
+  return unknownApiPath(`test/${name}`);
+}
+
+/** The OpenAPI document, which swagger-ui serves as `json` under the docs route's prefix. */
+export const OPENAPI_DOCUMENT_PATH = `${endpoints.system.docs.path}/json`;
+
+/**
+ * Whether a registered route is one the whole-API tests walk: every route under the API (the
+ * contract's), and the metrics scrape, but not swagger-ui's pages under the docs route.
+ */
+export function isApiRoute(url: string): boolean {
+  return (
+    (url.startsWith(`${API_PREFIX}/`) && !url.startsWith(endpoints.system.docs.path)) || url === METRICS_PATH
+  );
 }
 
 function authorizationOf(auth: Auth): Record<string, string> {

@@ -1,5 +1,7 @@
 // The shared scan as the e2e teardown calls it: with the run's own passwords, on a built server's log.
+import { endpoints } from '@bridge-talk/contract';
 import { describe, expect, it } from 'vitest';
+import { urlOf } from './api-client.js';
 import { assertNoSecretsIn } from './secret-scan.js';
 
 const E2E_LIKE_PASSWORDS = ['E2e-Admin-Pass-1', 'Agency-Pass-1', 'Hostile-1-secret'];
@@ -12,7 +14,7 @@ describe('the log scan of the e2e servers', () => {
       serverLine({ msg: 'Bridge Talk portal listening on http://127.0.0.1:41234 (database: pglite)' }),
       serverLine({
         reqId: 'req-1',
-        req: { method: 'POST', url: '/api/auth/login', remotePort: 52144 },
+        req: { method: endpoints.auth.login.method, url: endpoints.auth.login.path, remotePort: 52144 },
         msg: 'incoming request',
       }),
       serverLine({ reqId: 'req-1', res: { statusCode: 200 }, responseTime: 81.25, msg: 'request completed' }),
@@ -28,7 +30,9 @@ describe('the log scan of the e2e servers', () => {
     ['the e2e admin password', serverLine({ msg: 'ADMIN_PASSWORD=E2e-Admin-Pass-1' })],
     [
       'an access token in a url',
-      serverLine({ req: { url: '/api/x?t=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZG1pbiJ9.c2ln' } }),
+      serverLine({
+        req: { url: urlOf(endpoints.auth.me, {}, 't=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZG1pbiJ9.c2ln') },
+      }),
     ],
     [
       'a bearer header',

@@ -5,10 +5,16 @@
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
+/**
+ * Where every endpoint's path begins: the server answers an address under it that no route holds with
+ * the JSON 404, and serves the web app's pages everywhere else.
+ */
+export const API_PREFIX = '/api';
+
 /** One endpoint's place: `:name` segments of its path are filled in by the caller's params. */
 export interface Route {
   readonly method: HttpMethod;
-  readonly path: `/api/${string}`;
+  readonly path: `${typeof API_PREFIX}/${string}`;
 }
 
 export type RouteTable = { readonly [area: string]: { readonly [name: string]: Route } };

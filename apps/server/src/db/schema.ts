@@ -268,8 +268,8 @@ export const terms = pgTable(
 // with Stripe they live at Stripe. No card number is ever stored: brand, last 4 and expiry only.
 
 /**
- * A family. Minimal until the families issue extends it: the add-family wizard's first step (saving
- * the payment details) creates it, the second names it after the child and subscribes it.
+ * A family: the add-family wizard's first step (saving the payment details) creates it, the second
+ * names it after the child and subscribes it.
  */
 export const groups = pgTable(
   'groups',

@@ -1,8 +1,9 @@
 // A job whose worker died in the middle of it — the process killed while it built the transcript — is
 // left 'active' in the queue with nobody working on it. The queue's supervisor times it out, a live
 // worker retries it, and the work is done exactly once: one e-mail, one completed export.
-import { API, apiPath } from '@bridge-talk/contract';
+import { endpoints } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../test/api-client.js';
 import {
   type ConversationApp,
   createConversationApp,
@@ -43,14 +44,13 @@ describe('a job interrupted mid-run', () => {
     const f = await familyWithChannel(c, owner.entityId);
     await c.post({ channelId: f.channelId, userId: f.parent.memberId, html: '<p>Before the crash</p>' });
     const email = `interrupted-${Date.now()}@records.test`;
-    const requested = await c.t.app.inject({
-      method: 'POST',
-      url: apiPath(API.conversations.exportRequest, { channelId: f.channelId }),
-      headers: { authorization: owner.authorization },
-      payload: { email },
+    const requested = await call(c.t.app, endpoints.conversations.exportRequest, {
+      params: { channelId: f.channelId },
+      auth: owner.authorization,
+      body: { email },
     });
     expect(requested.statusCode, requested.body).toBe(200);
-    const { exportId } = requested.json() as { exportId: string };
+    const { exportId } = requested.json();
     const job = await jobOf(exportId);
     expect(job.state).toBe('created');
 

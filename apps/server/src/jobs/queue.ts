@@ -31,8 +31,9 @@ export type JobName = keyof JobData;
 export const QUEUES: Record<JobName, { retryLimit: number; retryDelay: number; expireInSeconds: number }> = {
   'mail.send': { retryLimit: 10, retryDelay: 5, expireInSeconds: 120 },
   'billing.renew': { retryLimit: 3, retryDelay: 60, expireInSeconds: 600 },
-  // A process killed mid-export leaves its job active until it expires: a minute is ten times what a
-  // 10 000-message transcript with pictures takes, and a retry mails nothing twice (sendMailOnce).
+  // A process killed mid-export leaves its job active until it expires: a minute is well beyond what a
+  // 10 000-message transcript with pictures takes (`npm run bench:export`, docs/performance.md), and a
+  // retry mails nothing twice (sendMailOnce).
   'conversation.export': { retryLimit: 5, retryDelay: 10, expireInSeconds: 60 },
   'attachments.cleanup': { retryLimit: 3, retryDelay: 60, expireInSeconds: 600 },
   'reports.alert': { retryLimit: 5, retryDelay: 10, expireInSeconds: 120 },

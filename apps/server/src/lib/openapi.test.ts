@@ -9,6 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { endpoints } from '@bridge-talk/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { OPENAPI_DOCUMENT_PATH } from '../../test/api-client.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { PERMISSION_MATRIX } from '../security/permission-matrix.js';
 
@@ -42,7 +43,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'bt-openapi-'));
 
 beforeAll(async () => {
   t = await createTestApp();
-  const response = await t.app.inject({ url: '/api/docs/json' });
+  const response = await t.app.inject({ url: OPENAPI_DOCUMENT_PATH });
   expect(response.statusCode).toBe(200);
   description = response.json();
 });
@@ -70,7 +71,7 @@ it('names every operation by its contract key, each once', () => {
     'reports.streamWebhook',
     'system.docs',
   ]);
-  expect(operations().find(({ url }) => url === '/api/group/list')?.operation.operationId).toBe(
+  expect(operations().find(({ url }) => url === endpoints.families.list.path)?.operation.operationId).toBe(
     'families.list',
   );
 });

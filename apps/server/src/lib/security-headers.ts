@@ -2,6 +2,7 @@
 // elements Mantine writes carry the page's nonce. API answers (JSON, attachments) have nothing a nonce
 // would admit, so they get the same headers without nonces, worked out once at start: building
 // helmet's middleware and two random nonces for every answer would be a cost of every API request.
+import { API_PREFIX } from '@bridge-talk/contract';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -71,7 +72,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, stripe: bool
   const options = securityOptions(stripe);
   const apiHeaders = headersOf(options);
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
+    if (!route.url.startsWith(`${API_PREFIX}/`)) return;
     route.helmet = false;
     route.config = { ...route.config, staticSecurityHeaders: true };
   });

@@ -15,10 +15,11 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { API, apiPath, endpoints, MSG } from '@bridge-talk/contract';
+import { endpoints, MSG } from '@bridge-talk/contract';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { call, callLoose } from '../../test/api-client.js';
 import { createConversationApp, familyWithChannel, signedInEntity } from '../../test/conversations.js';
 import {
   adminConnectionString,
@@ -92,18 +93,17 @@ async function seedPortal(database: Database, dataDir: string): Promise<Seeded> 
       .png()
       .toBuffer();
     const upload = multipartBody([{ bytes: picture, fileName: 'lake.png', contentType: 'image/png' }]);
-    const uploaded = await c.t.app.inject({
-      method: 'POST',
-      url: apiPath(API.chat.files, { channelId: family.channelId }),
+    const uploaded = await callLoose(c.t.app, endpoints.chat.files, {
+      params: { channelId: family.channelId },
       payload: upload.payload,
-      headers: { ...upload.headers, authorization: birth },
+      headers: upload.headers,
+      auth: birth,
     });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
-    const posted = await c.t.app.inject({
-      method: 'POST',
-      url: apiPath(API.chat.messages, { channelId: family.channelId }),
-      payload: { html: '<p>The lake</p>', attachments: [{ fileId: uploaded.json().id, title: 'Lake' }] },
-      headers: { authorization: birth },
+    const posted = await call(c.t.app, endpoints.chat.messages, {
+      params: { channelId: family.channelId },
+      body: { html: '<p>The lake</p>', attachments: [{ fileId: uploaded.json().id, title: 'Lake' }] },
+      auth: birth,
     });
     expect(posted.statusCode, posted.body).toBe(201);
     await c.t.app.ctx.mail.send({ to: 'family@backup.test', subject: 'Kept in the outbox', text: 'Hello' });
@@ -171,32 +171,26 @@ async function expectSignInAndPicture(database: Database, dataDir: string, seede
     // A code of a later time step than the one that confirmed the app (a code is used once).
     vi.setSystemTime(Date.now() + 60_000);
     const credentials = { email: seeded.email, password: seeded.password, role: 'entity' as const };
-    const first = await t.app.inject({
-      method: 'POST',
-      url: endpoints.auth.login.path,
-      payload: credentials,
-    });
+    const first = await call(t.app, endpoints.auth.login, { body: credentials });
     expect(first.statusCode, first.body).toBe(428);
-    expect(first.json().message).toBe(MSG.secondFactor.codeNeeded);
-    const second = await t.app.inject({
-      method: 'POST',
-      url: endpoints.auth.loginSecondFactor.path,
-      payload: {
+    expect(first.json<428>().message).toBe(MSG.secondFactor.codeNeeded);
+    const second = await call(t.app, endpoints.auth.loginSecondFactor, {
+      body: {
         email: seeded.email,
         role: 'entity',
-        state: first.json().state,
+        state: first.json<428>().state,
         code: await totpCodeNow(seeded.secret),
       },
     });
     expect(second.statusCode, second.body).toBe(200);
-    const picture = await t.app.inject({
-      url: apiPath(API.conversations.attachment, {
+    const picture = await call(t.app, endpoints.conversations.attachment, {
+      params: {
         groupId: seeded.groupId,
         channelId: seeded.channelId,
         messageId: seeded.messageId,
-        index: '0',
-      }),
-      headers: { authorization: `Bearer ${second.json().accessToken}` },
+        index: 0,
+      },
+      auth: `Bearer ${second.json().accessToken}`,
     });
     expect(picture.statusCode).toBe(200);
     expect(picture.rawPayload.equals(seeded.picture)).toBe(true);

@@ -12,9 +12,10 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { API, apiPath } from '@bridge-talk/contract';
+import { API, endpoints } from '@bridge-talk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { urlOf } from '../../test/api-client.js';
 import { createPersistentTestDatabase } from '../../test/databases.js';
 import { createEntityUser } from '../../test/factories.js';
 import {
@@ -208,10 +209,10 @@ describe.skipIf(!postgres || !nginxBinary)(
       let sent = 0;
       const ops: ((i: number) => [string, string, { method?: string; body?: unknown }])[] = [
         () => ['list', API.families.list, {}],
-        (i) => ['read', apiPath(API.families.byId, { id: families[i % families.length]! }), {}],
+        (i) => ['read', urlOf(endpoints.families.byId, { id: families[i % families.length]! }), {}],
         (i) => [
           'rename',
-          apiPath(API.families.edit, { groupId: families[i % families.length]! }),
+          urlOf(endpoints.families.edit, { groupId: families[i % families.length]! }),
           { method: 'PUT', body: { name: `Robin Rolling ${String.fromCharCode(65 + (i % 26))}` } },
         ],
         () => ['me', API.auth.me, {}],
@@ -223,7 +224,7 @@ describe.skipIf(!postgres || !nginxBinary)(
                 API.families.createUser,
                 { method: 'POST', body: { groupId, name: 'Casey Upgrade', subtype: 'child' } },
               ]
-            : ['members', apiPath(API.families.members, { id: families[0]! }), {}];
+            : ['members', urlOf(endpoints.families.members, { id: families[0]! }), {}];
         },
       ];
       const lane = async () => {
@@ -418,7 +419,7 @@ describe.skipIf(!postgres || !nginxBinary)(
       await start('C (old again)', builds.old, portC);
       const direct = `http://127.0.0.1:${portC}`;
       expect((await call(direct, API.families.list, { authorization })).status).toBe(200);
-      const renamed = await call(direct, apiPath(API.families.edit, { groupId: untouched }), {
+      const renamed = await call(direct, urlOf(endpoints.families.edit, { groupId: untouched }), {
         method: 'PUT',
         body: { name: 'Robin Rolled Back' },
         authorization,

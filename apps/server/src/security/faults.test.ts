@@ -3,7 +3,7 @@
 import net from 'node:net';
 import { endpoints, MSG } from '@bridge-talk/contract';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { call } from '../../test/api-client.js';
+import { call, testRoutePath } from '../../test/api-client.js';
 import { createPersistentTestDatabase } from '../../test/databases.js';
 import { createTestApp, eventually, TEST_ADMIN } from '../../test/test-app.js';
 import { openDatabase } from '../db/client.js';
@@ -108,7 +108,7 @@ describe('faults', () => {
     const t = await createTestApp();
     let release: () => void = () => {};
     const started = new Promise<void>((resolve) => {
-      t.app.get('/api/test/slow', async () => {
+      t.app.get(testRoutePath('slow'), async () => {
         resolve();
         await new Promise<void>((r) => {
           release = r;
@@ -117,7 +117,7 @@ describe('faults', () => {
       });
     });
     const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const inFlight = fetch(`${address}/api/test/slow`);
+    const inFlight = fetch(`${address}${testRoutePath('slow')}`);
     await started;
     const closing = t.close();
     await eventually(async () => !t.app.server.listening);
@@ -128,6 +128,6 @@ describe('faults', () => {
     expect(response.headers.get('connection')).toBe('close');
     expect(await response.json()).toEqual({ done: true });
     await closing;
-    await expect(fetch(`${address}/api/health`)).rejects.toThrow();
+    await expect(fetch(`${address}${endpoints.system.health.path}`)).rejects.toThrow();
   });
 });

@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { endpoints, type HttpMethod } from '@bridge-talk/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Answer, call, callLoose, urlOf } from '../../test/api-client.js';
+import { type Answer, call, callLoose, isApiRoute, urlOf } from '../../test/api-client.js';
 import { billingPayload, CARD_OK, createCoupon, createPlan } from '../../test/billing.js';
 import { addFamilyMember, createAdminUser, createEntityUser, createGroup } from '../../test/factories.js';
 import { signedMemberAuthorization } from '../../test/member-chat.js';
@@ -986,9 +986,7 @@ function cellsOf(cell: Cell): ['own' | 'foreign', Outcome][] {
 }
 
 function apiRoutes(): string[] {
-  return t.app.routeTable
-    .filter((r) => (r.url.startsWith('/api/') && !r.url.startsWith('/api/docs')) || r.url === METRICS_PATH)
-    .map((r) => `${r.method} ${r.url}`);
+  return t.app.routeTable.filter((r) => isApiRoute(r.url)).map((r) => `${r.method} ${r.url}`);
 }
 
 const CALLERS: CallerName[] = ['anonymous', 'admin', 'entityA', 'entityB', 'member'];

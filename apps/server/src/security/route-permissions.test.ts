@@ -3,6 +3,7 @@
 // 403 for a role it does not admit — before its input is even validated.
 import { MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isApiRoute } from '../../test/api-client.js';
 import { createEntityUser } from '../../test/factories.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test/test-app.js';
 import { METRICS_PATH } from '../modules/health/metrics.js';
@@ -54,9 +55,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function apiRoutes() {
-  return t.app.routeTable.filter(
-    (r) => (r.url.startsWith('/api/') && !r.url.startsWith('/api/docs')) || r.url === METRICS_PATH,
-  );
+  return t.app.routeTable.filter((r) => isApiRoute(r.url));
 }
 
 function concrete(url: string): string {

@@ -9,9 +9,10 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { API, apiPath } from '@bridge-talk/contract';
+import { API, endpoints } from '@bridge-talk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { urlOf } from '../../test/api-client.js';
 import type { ConversationApp } from '../../test/conversations.js';
 import { familyWithChannel } from '../../test/conversations.js';
 import { createPersistentTestDatabase } from '../../test/databases.js';
@@ -236,7 +237,7 @@ describe.skipIf(!postgres || !nginxBinary)('scale-out: two API processes and a w
     }
     // The sign-in route's per-address limit, too, is one count for both processes: 7 attempts.
     const [route] = await rows<{ hits: number }>(
-      sql`select hits from rate_limit_counters where key like ${'route:%/api/auth/login%198.51.100.31'}`,
+      sql`select hits from rate_limit_counters where key like ${`route:%${API.auth.login}%198.51.100.31`}`,
     );
     expect(route?.hits).toBe(7);
   });
@@ -302,7 +303,7 @@ describe.skipIf(!postgres || !nginxBinary)('scale-out: two API processes and a w
       // B serves with JOB_WORKERS=false: it only queues; A and the worker process compete for the jobs.
       const queued = await call(
         directB,
-        apiPath(API.conversations.exportRequest, { channelId: family.channelId }),
+        urlOf(endpoints.conversations.exportRequest, { channelId: family.channelId }),
         {
           method: 'POST',
           body: { email },
@@ -344,16 +345,19 @@ describe.skipIf(!postgres || !nginxBinary)('scale-out: two API processes and a w
 
   it('(g) nginx logs a request’s path without its query (media tokens, search words)', async () => {
     const secret = 'media-token-Zx81Qv';
+    // A search in a channel of a family that does not exist: refused before the search is run.
+    const searched = { groupId: 'nothing', channelId: 'none' };
+    const searchPath = urlOf(endpoints.conversations.search, searched);
     const answer = await call(
       viaNginx,
-      `/api/groups/nothing/channels/none/search?q=Quagmire&access=${secret}`,
+      urlOf(endpoints.conversations.search, searched, { q: 'Quagmire', access: secret }),
     );
     expect(answer.status).toBe(401);
     const logged = await eventually(async () => {
       const text = readFileSync(path.join(nginxDir, 'site-access.log'), 'utf8');
-      return text.includes('/api/groups/nothing/channels/none/search') ? text : null;
+      return text.includes(searchPath) ? text : null;
     });
-    expect(logged).toContain('"GET /api/groups/nothing/channels/none/search HTTP/1.1" 401');
+    expect(logged).toContain(`"GET ${searchPath} HTTP/1.1" 401`);
     expect(logged).not.toContain(secret);
     expect(logged).not.toContain('Quagmire');
   });

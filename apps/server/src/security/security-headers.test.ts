@@ -1,7 +1,8 @@
 // Every answer carries the security headers — a malformed address's included — and one to a request
 // that came over https (directly or through the trusted proxy) tells the browser to keep to https.
-import { MSG } from '@bridge-talk/contract';
+import { endpoints, MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unknownApiPath } from '../../test/api-client.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -10,11 +11,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** An address under the API whose percent-escape decodes to nothing. */
+const malformed = unknownApiPath('%zz');
+
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers, remoteAddress: '127.0.0.1' });
 
 describe('security headers', () => {
-  it.each(['/api/%zz', '/%E0%A4%A', '/api/nothing-here', '/api/auth/me'])(
+  it.each([malformed, '/%E0%A4%A', unknownApiPath('nothing-here'), endpoints.auth.me.path])(
     'are on the answer to %s',
     async (url) => {
       const answer = await get(url);
@@ -26,15 +30,15 @@ describe('security headers', () => {
   );
 
   it('answer a malformed address with the catalogue’s message', async () => {
-    const answer = await get('/api/%zz');
+    const answer = await get(malformed);
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toEqual({ message: MSG.extra.invalidCharacters });
   });
 
   it('include HSTS over https through the trusted proxy, and not over plain http', async () => {
-    const secure = await get('/api/nothing-here', { 'x-forwarded-proto': 'https' });
+    const secure = await get(unknownApiPath('nothing-here'), { 'x-forwarded-proto': 'https' });
     expect(secure.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
-    expect((await get('/api/nothing-here')).headers['strict-transport-security']).toBeUndefined();
+    expect((await get(unknownApiPath('nothing-here'))).headers['strict-transport-security']).toBeUndefined();
     expect((await get('/login', { 'x-forwarded-proto': 'https' })).headers['strict-transport-security']).toBe(
       'max-age=63072000; includeSubDomains',
     );

@@ -3,6 +3,7 @@
 // COOKIE_SECURE=true), and that an account disabled or removed, an entity disabled by the
 // administrator, or a session logged out by its cookie alone is refused at once — the access token
 // still unexpired, and the refresh cookie too.
+import path from 'node:path';
 import { endpoints } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -11,6 +12,7 @@ import { call, callLoose } from '../../test/api-client.js';
 import { createAdminUser, createEntityUser } from '../../test/factories.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test/test-app.js';
 import { users } from '../db/schema.js';
+import { REFRESH_COOKIE_PATH } from '../modules/auth/refresh-cookie.js';
 
 let t: TestApp;
 let admin: string;
@@ -33,14 +35,19 @@ const me = (authorization: string) => call(t.app, endpoints.auth.me, { auth: aut
 const refresh = (cookie: string) => call(t.app, endpoints.auth.refresh, { cookies: { bt_refresh: cookie } });
 
 describe('the refresh cookie', () => {
-  it('is HttpOnly, SameSite=Strict and scoped to /api/auth; not Secure over plain-http local development', async () => {
+  it('is scoped to the folder of the refresh and logout routes, the only ones that read it', () => {
+    expect(path.posix.dirname(endpoints.auth.refresh.path)).toBe(REFRESH_COOKIE_PATH);
+    expect(path.posix.dirname(endpoints.auth.logout.path)).toBe(REFRESH_COOKIE_PATH);
+  });
+
+  it('is HttpOnly, SameSite=Strict and scoped to its path; not Secure over plain-http local development', async () => {
     const response = await login(t.app);
     const cookie = refreshCookieOf(response);
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: REFRESH_COOKIE_PATH });
     expect(cookie?.secure).toBeFalsy();
     // The rotated cookie carries the same flags.
     const rotated = refreshCookieOf(await refresh(cookie!.value));
-    expect(rotated).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    expect(rotated).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: REFRESH_COOKIE_PATH });
   });
 
   it('is Secure when the browser came over https through the trusted proxy, on sign-in and on refresh', async () => {
@@ -71,7 +78,7 @@ describe('the refresh cookie', () => {
     const session = await signIn(t.app, { ...TEST_ADMIN, role: 'admin' });
     const out = await call(t.app, endpoints.auth.logout, { cookies: { bt_refresh: session.refreshCookie } });
     const cleared = refreshCookieOf(out);
-    expect(cleared).toMatchObject({ value: '', path: '/api/auth' });
+    expect(cleared).toMatchObject({ value: '', path: REFRESH_COOKIE_PATH });
     expect(new Date(cleared!.expires!).getTime()).toBeLessThanOrEqual(Date.now());
   });
 });

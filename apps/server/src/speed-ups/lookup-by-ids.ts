@@ -5,7 +5,9 @@
 // id is looked up by its keys, so PostgreSQL cannot trade the index look-ups for scans and hashes of
 // whole tables (as it may for `id = any($1)` on small tables, slower than a single look-up). It is
 // prepared for a few fixed numbers of ids, so that each keeps one plan: an array of any length would
-// be planned again on every call. One statement of 8 ids costs about what 2 single look-ups do.
+// be planned again on every call. A statement's fixed cost is most of a look-up's, so one statement for
+// many ids costs far less than as many single look-ups (docs/performance.md, "Requests arriving
+// together share their look-ups").
 import { type SQL, type Subquery, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { coalesce } from './coalesce.js';

@@ -30,7 +30,8 @@ function RouteTable({ routes }: { routes: RouteObject[] }) {
 
 /**
  * The routes of who is signed in. React Router in its component mode: the route tables need no
- * loaders, and its data router would add some 17 KB (gzip) to the login page's download.
+ * loaders, and its data router would add to the login page's download (docs/performance.md, "Web
+ * budgets").
  */
 function SessionRoutes() {
   const session = useSession();

@@ -4,6 +4,7 @@ import { call, callLoose, testClient } from '../../../test/api-client.js';
 import { createEntityUser } from '../../../test/factories.js';
 import { codeIn, type SmtpCapture, startSmtpCapture, waitForMessage } from '../../../test/smtp-capture.js';
 import { createTestApp, signIn, type TestApp } from '../../../test/test-app.js';
+import { REFRESH_COOKIE_PATH } from '../auth/refresh-cookie.js';
 
 let t: TestApp;
 let smtp: SmtpCapture;
@@ -98,7 +99,7 @@ describe('account settings', () => {
     expect(changed.json()).toEqual({ message: MSG.account.passwordChanged });
     // The browser drops the ended session's cookie: its next page load does not present it.
     expect(changed.cookies).toContainEqual(
-      expect.objectContaining({ name: 'bt_refresh', value: '', path: '/api/auth' }),
+      expect.objectContaining({ name: 'bt_refresh', value: '', path: REFRESH_COOKIE_PATH }),
     );
     expect(Date.parse(String(changed.cookies.find((c) => c.name === 'bt_refresh')?.expires))).toBeLessThan(
       Date.now(),

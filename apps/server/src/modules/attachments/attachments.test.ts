@@ -379,7 +379,7 @@ describe('refused uploads', () => {
         {
           bytes: Buffer.from(
             '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">' +
-              '<script>fetch("/api/auth/me")</script><rect width="10" height="10"/></svg>',
+              `<script>fetch("${endpoints.auth.me.path}")</script><rect width="10" height="10"/></svg>`,
           ),
           fileName: 'drawing.svg',
           contentType: 'image/svg+xml',

@@ -11,6 +11,7 @@ import { entities } from '../../db/schema.js';
 import { pairKey } from '../../speed-ups/lookup-by-ids.js';
 import { type AccessClaims, signAccessToken } from './access-token.js';
 import * as repo from './auth.repository.js';
+import { REFRESH_COOKIE_PATH } from './refresh-cookie.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,7 +39,7 @@ describe('POST /api/auth/login', () => {
     expect(body.accessToken.split('.')).toHaveLength(3);
     expect(body.expiresIn).toBe(900);
     const cookie = response.cookies.find((c) => c.name === 'bt_refresh');
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: REFRESH_COOKIE_PATH });
     // 'Remember me' defaults on: a persistent cookie of 30 days.
     const days = (new Date(cookie!.expires!).getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
@@ -233,7 +234,7 @@ describe('the sign-in check (findSessionActors, prepared statements)', () => {
         return {
           person,
           status: response.statusCode,
-          body: response.json() as { _id?: string; email?: string },
+          body: response.json<200 | 401>(),
         };
       }),
     );

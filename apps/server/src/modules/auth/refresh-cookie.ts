@@ -5,7 +5,8 @@ import type { Config } from '../../config/index.js';
 import type { IssuedSession } from './auth.service.js';
 
 export const REFRESH_COOKIE = 'bt_refresh';
-const REFRESH_COOKIE_PATH = '/api/auth';
+/** The browser sends the cookie only under this path: to the refresh and sign-out routes it names. */
+export const REFRESH_COOKIE_PATH = '/api/auth';
 
 export function setRefreshCookie(
   reply: FastifyReply,

@@ -1,9 +1,17 @@
 // The conversation view around one message, its newer pages, and search in a conversation — on both
 // chat providers (Stream through its stand-in), with the audit log, tenant isolation, bad input, and
 // (local provider) the GIN index the search must use.
-import { API, apiPath, MSG, SEARCH_TEXT_MAX } from '@bridge-talk/contract';
+import { type Endpoint, endpoints, MSG, SEARCH_TEXT_MAX } from '@bridge-talk/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  type Answer,
+  type Auth,
+  call,
+  callLoose,
+  type LooseOptions,
+  withKey,
+} from '../../../test/api-client.js';
 import {
   type ChatKind,
   type ConversationApp,
@@ -17,14 +25,34 @@ import { MESSAGE_SEARCH_VECTOR } from '../../db/schema-chat.js';
 import { listAuditEvents } from './channels.repository.js';
 import { EXCERPT_MAX } from './search-excerpt.js';
 
-const around = (groupId: string, channelId: string, messageId: string, query = '') =>
-  `${apiPath(API.conversations.around, { groupId, channelId, messageId })}${query}`;
-const search = (groupId: string, channelId: string, query: Record<string, string>) =>
-  `${apiPath(API.conversations.search, { groupId, channelId })}?${new URLSearchParams(query)}`;
-const first = (groupId: string, channelId: string, query = '') =>
-  `${apiPath(API.conversations.firstMessage, { groupId, channelId })}${query}`;
-const list = (groupId: string, query: Record<string, string>) =>
-  `${apiPath(API.conversations.list, { groupId })}?${new URLSearchParams(query)}`;
+/** A request of one of the conversation endpoints, its query as sent (bad values included). */
+interface ConversationRequest<E extends Endpoint> {
+  endpoint: E;
+  params: LooseOptions['params'];
+  query?: LooseOptions['query'];
+}
+type Query = Readonly<Record<string, string>>;
+
+const around = (groupId: string, channelId: string, messageId: string, query?: Query) => ({
+  endpoint: endpoints.conversations.around,
+  params: { groupId, channelId, messageId },
+  query,
+});
+const search = (groupId: string, channelId: string, query: Query) => ({
+  endpoint: endpoints.conversations.search,
+  params: { groupId, channelId },
+  query,
+});
+const first = (groupId: string, channelId: string, query?: Query) => ({
+  endpoint: endpoints.conversations.firstMessage,
+  params: { groupId, channelId },
+  query,
+});
+const list = (groupId: string, query: Query) => ({
+  endpoint: endpoints.conversations.list,
+  params: { groupId },
+  query,
+});
 
 type Family = Awaited<ReturnType<typeof familyWithChannel>>;
 const idsOf = (body: { messages: { id: string }[] }) => body.messages.map((m) => m.id);
@@ -44,8 +72,8 @@ describe.each<ChatKind>(['local', 'stream'])(
     });
     afterAll(() => c.close());
 
-    const get = (url: string, authorization = owner.authorization) =>
-      c.t.app.inject({ method: 'GET', url, headers: { authorization } });
+    const get = <E extends Endpoint>(request: ConversationRequest<E>, auth: Auth = owner.authorization) =>
+      callLoose(c.t.app, request.endpoint, { params: request.params, query: request.query, auth });
 
     /** `count` messages a minute apart, oldest first; `html(i)` says what message i holds. */
     async function conversation(f: Family, count: number, html = (i: number) => `<p>message ${i}</p>`) {
@@ -68,7 +96,7 @@ describe.each<ChatKind>(['local', 'stream'])(
       it('answers about `limit` messages newest first with the one asked for in the middle, and cursors both ways', async () => {
         const f = await familyWithChannel(c, owner.entityId);
         const ids = await conversation(f, 30);
-        const response = await get(around(f.groupId, f.channelId, ids[10]!, '?limit=7'));
+        const response = await get(around(f.groupId, f.channelId, ids[10]!, { limit: '7' }));
         expect(response.statusCode).toBe(200);
         const body = response.json();
         expect(idsOf(body)).toEqual(ids.slice(7, 14).reverse());
@@ -83,18 +111,25 @@ describe.each<ChatKind>(['local', 'stream'])(
         // Older pages go on from the window with `before`, newer ones with `after`, each message once.
         const older: string[] = [];
         for (let cursor = body.olderCursor; cursor; ) {
-          const page = (
-            await get(list(f.groupId, { channelId: f.channelId, limit: '4', before: cursor }))
-          ).json();
+          const page = withKey(
+            (await get(list(f.groupId, { channelId: f.channelId, limit: '4', before: cursor }))).json(),
+            'messages',
+          );
           older.push(...idsOf(page));
           cursor = page.nextCursor;
         }
         expect(older).toEqual(ids.slice(0, 7).reverse());
         const newer: string[] = [];
-        for (let cursor = body.newerCursor, guard = 0; cursor && guard < 10; guard++) {
-          const response = await get(list(f.groupId, { channelId: f.channelId, limit: '5', after: cursor }));
+        for (
+          let cursor: string | null | undefined = body.newerCursor, guard = 0;
+          cursor && guard < 10;
+          guard++
+        ) {
+          const response: Answer<typeof endpoints.conversations.list> = await get(
+            list(f.groupId, { channelId: f.channelId, limit: '5', after: cursor }),
+          );
           expect(response.statusCode).toBe(200);
-          const page = response.json();
+          const page = withKey(response.json(), 'messages');
           // Each newer page is itself newest first, and can page older from its oldest message.
           expect(page.nextCursor).toBe(page.messages.at(-1)?.id ?? cursor);
           newer.unshift(...idsOf(page));
@@ -106,11 +141,11 @@ describe.each<ChatKind>(['local', 'stream'])(
       it('has no older cursor at the start of the channel, and no newer one at its end', async () => {
         const f = await familyWithChannel(c, owner.entityId);
         const ids = await conversation(f, 6);
-        const first = (await get(around(f.groupId, f.channelId, ids[0]!, '?limit=5'))).json();
+        const first = (await get(around(f.groupId, f.channelId, ids[0]!, { limit: '5' }))).json();
         expect(idsOf(first)).toEqual(ids.slice(0, 3).reverse());
         expect(first.olderCursor).toBeNull();
         expect(first.newerCursor).toBe(ids[2]);
-        const last = (await get(around(f.groupId, f.channelId, ids[5]!, '?limit=5'))).json();
+        const last = (await get(around(f.groupId, f.channelId, ids[5]!, { limit: '5' }))).json();
         expect(idsOf(last)).toEqual(ids.slice(3).reverse());
         expect(last.olderCursor).toBe(ids[3]);
         expect(last.newerCursor).toBeNull();
@@ -144,27 +179,27 @@ describe.each<ChatKind>(['local', 'stream'])(
 
         const notHere = await get(around(f.groupId, f.channelId, elsewhere!));
         expect(notHere.statusCode).toBe(404);
-        expect(notHere.json()).toEqual({ message: MSG.viewer.messageNotFound });
+        expect(notHere.error()).toEqual({ message: MSG.viewer.messageNotFound });
         expect((await get(around(f.groupId, sibling.channelId, id!))).statusCode).toBe(404);
         const unknown = kind === 'local' ? '00000000-0000-4000-8000-000000000000' : 'no-such-message';
         expect((await get(around(f.groupId, f.channelId, unknown))).statusCode).toBe(404);
 
         const foreign = await get(around(f.groupId, f.channelId, id!), other.authorization);
         expect(foreign.statusCode).toBe(404);
-        expect(foreign.json()).toEqual({ message: MSG.extra.notFound });
+        expect(foreign.error()).toEqual({ message: MSG.extra.notFound });
         expect(await listAuditEvents(c.t.db(), other.entityId, f.groupId)).toEqual([]);
       });
 
       it('refuses a malformed limit or cursor with 400 and the catalogue’s text, never a 5xx', async () => {
         const f = await familyWithChannel(c, owner.entityId);
         const [id] = await conversation(f, 2);
-        expect((await get(around(f.groupId, f.channelId, id!, '?limit=0'))).statusCode).toBe(400);
-        expect((await get(around(f.groupId, f.channelId, id!, '?limit=x'))).statusCode).toBe(400);
-        expect((await get(around(f.groupId, f.channelId, 'bad%20id'))).statusCode).toBe(400);
+        expect((await get(around(f.groupId, f.channelId, id!, { limit: '0' }))).statusCode).toBe(400);
+        expect((await get(around(f.groupId, f.channelId, id!, { limit: 'x' }))).statusCode).toBe(400);
+        expect((await get(around(f.groupId, f.channelId, 'bad id'))).statusCode).toBe(400);
         for (const after of ['garbage!', 'x'.repeat(513)]) {
           const response = await get(list(f.groupId, { channelId: f.channelId, after }));
           expect(response.statusCode).toBe(400);
-          expect(response.json().message).toBe(MSG.viewer.invalidCursor);
+          expect(response.error().message).toBe(MSG.viewer.invalidCursor);
         }
       });
     });
@@ -173,16 +208,16 @@ describe.each<ChatKind>(['local', 'stream'])(
       it('answers the very first message, the first at or after a time, or null when none is that recent', async () => {
         const f = await familyWithChannel(c, owner.entityId);
         const ids = await conversation(f, 5);
-        const at = async (query: string) => {
-          const response = await get(first(f.groupId, f.channelId, query));
-          expect(response.statusCode, query).toBe(200);
+        const at = async (from?: string) => {
+          const response = await get(first(f.groupId, f.channelId, from === undefined ? {} : { from }));
+          expect(response.statusCode, from).toBe(200);
           return response.json().messageId;
         };
-        expect(await at('')).toBe(ids[0]);
+        expect(await at()).toBe(ids[0]);
         // Messages are a minute apart from 15:00: 15:02 is the third, 15:02:30 the fourth.
-        expect(await at('?from=2026-03-07T15:02:00.000Z')).toBe(ids[2]);
-        expect(await at(`?from=${encodeURIComponent('2026-03-07T16:02:30+01:00')}`)).toBe(ids[3]);
-        expect(await at('?from=2026-03-08T00:00:00.000Z')).toBeNull();
+        expect(await at('2026-03-07T15:02:00.000Z')).toBe(ids[2]);
+        expect(await at('2026-03-07T16:02:30+01:00')).toBe(ids[3]);
+        expect(await at('2026-03-08T00:00:00.000Z')).toBeNull();
         const empty = await familyWithChannel(c, owner.entityId);
         expect((await get(first(empty.groupId, empty.channelId))).json()).toEqual({ messageId: null });
       });
@@ -191,9 +226,9 @@ describe.each<ChatKind>(['local', 'stream'])(
         const f = await familyWithChannel(c, owner.entityId);
         await conversation(f, 1, () => '<p>secret</p>');
         for (const from of ['yesterday', '2026-13-01T00:00:00Z', '2026-03-07']) {
-          const response = await get(first(f.groupId, f.channelId, `?from=${from}`));
+          const response = await get(first(f.groupId, f.channelId, { from }));
           expect(response.statusCode, from).toBe(400);
-          expect(response.json().message).toBe(MSG.conversationDates.invalidDate);
+          expect(response.error().message).toBe(MSG.conversationDates.invalidDate);
         }
         const foreign = await get(first(f.groupId, f.channelId), other.authorization);
         expect(foreign.statusCode).toBe(404);
@@ -214,7 +249,7 @@ describe.each<ChatKind>(['local', 'stream'])(
         const response = await get(search(f.groupId, f.channelId, { q: 'picnic' }));
         expect(response.statusCode).toBe(200);
         const body = response.json();
-        expect(body.hits.map((h: { id: string }) => h.id)).toEqual([ids[6], ids[3], ids[0]]);
+        expect(body.hits.map((h) => h.id)).toEqual([ids[6], ids[3], ids[0]]);
         expect(body.hits[0]).toEqual({
           id: ids[6],
           user: { id: f.birth.memberId, name: 'Bea Birth' },
@@ -248,7 +283,7 @@ describe.each<ChatKind>(['local', 'stream'])(
           const page = (await get(search(f.groupId, f.channelId, query))).json();
           // How many match is said with the first page (the local provider counts; Stream cannot).
           expect(page.total).toBe(cursor || kind === 'stream' ? null : 7);
-          seen.push(...page.hits.map((h: { id: string }) => h.id));
+          seen.push(...page.hits.map((h) => h.id));
           cursor = page.nextCursor;
           if (!cursor) break;
         }
@@ -264,9 +299,10 @@ describe.each<ChatKind>(['local', 'stream'])(
           () => `<p>${filler.repeat(6)}until we saw a heron by the water, ${filler.repeat(6)}</p>`,
         );
         const [hit] = (await get(search(f.groupId, f.channelId, { q: 'heron' }))).json().hits;
-        expect(hit.excerpt.length).toBeLessThanOrEqual(EXCERPT_MAX);
-        expect(hit.excerpt).toMatch(/^….*until we saw a heron by the water.*…$/);
-        expect(hit.excerpt).not.toContain('<');
+        expect(hit).toBeDefined();
+        expect(hit!.excerpt.length).toBeLessThanOrEqual(EXCERPT_MAX);
+        expect(hit!.excerpt).toMatch(/^….*until we saw a heron by the water.*…$/);
+        expect(hit!.excerpt).not.toContain('<');
       });
 
       it('refuses an empty search, one too long and a cursor it did not give, with 400 and the catalogue’s text', async () => {
@@ -285,7 +321,7 @@ describe.each<ChatKind>(['local', 'stream'])(
         for (const [query, message] of cases) {
           const response = await get(search(f.groupId, f.channelId, query));
           expect(response.statusCode, JSON.stringify(query)).toBe(400);
-          expect(response.json().message).toBe(message);
+          expect(response.error().message).toBe(message);
         }
         expect(
           (await get(search(f.groupId, f.channelId, { q: 'a'.repeat(SEARCH_TEXT_MAX) }))).statusCode,
@@ -306,13 +342,14 @@ describe.each<ChatKind>(['local', 'stream'])(
       it('refuses anonymous callers (401) and admins (403)', async () => {
         const f = await familyWithChannel(c, owner.entityId);
         const [id] = await conversation(f, 1);
-        for (const url of [
+        const requests: ConversationRequest<Endpoint>[] = [
           search(f.groupId, f.channelId, { q: 'message' }),
           around(f.groupId, f.channelId, id!),
           first(f.groupId, f.channelId),
-        ]) {
-          expect((await c.t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
-          expect((await get(url, admin)).statusCode).toBe(403);
+        ];
+        for (const request of requests) {
+          expect((await get(request, null)).statusCode).toBe(401);
+          expect((await get(request, admin)).statusCode).toBe(403);
         }
       });
     });
@@ -347,12 +384,12 @@ describe('search in the local provider’s tables', () => {
     });
     await c.post({ channelId: f.channelId, userId: f.parent.memberId, html: '<p class="swim">Dinner</p>' });
     const get = (q: string) =>
-      c.t.app.inject({
-        method: 'GET',
-        url: search(f.groupId, f.channelId, { q }),
-        headers: { authorization: owner.authorization },
+      call(c.t.app, endpoints.conversations.search, {
+        params: { groupId: f.groupId, channelId: f.channelId },
+        query: { q },
+        auth: owner.authorization,
       });
-    expect((await get('swim')).json().hits.map((h: { id: string }) => h.id)).toEqual([swim]);
+    expect((await get('swim')).json().hits.map((h) => h.id)).toEqual([swim]);
     expect((await get('"swimming lesson"')).json().hits).toHaveLength(1);
     expect((await get('swim -lessons')).json().hits).toEqual([]);
   });
@@ -368,10 +405,10 @@ describe('search in the local provider’s tables', () => {
     await c.post({ channelId: f.channelId, userId: f.parent.memberId, html: '<p>A kingfisher!</p>' });
     await c.t.db().execute(sql`analyze chat_messages`);
     statements.length = 0;
-    const response = await c.t.app.inject({
-      method: 'GET',
-      url: search(f.groupId, f.channelId, { q: 'kingfisher' }),
-      headers: { authorization: owner.authorization },
+    const response = await call(c.t.app, endpoints.conversations.search, {
+      params: { groupId: f.groupId, channelId: f.channelId },
+      query: { q: 'kingfisher' },
+      auth: owner.authorization,
     });
     expect(response.json().hits).toHaveLength(1);
     const searchStatement = statements.find((s) => s.includes('websearch_to_tsquery'));

@@ -3,13 +3,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { endpoints, MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, callLoose } from '../../../test/api-client.js';
+import {
+  call,
+  callLoose,
+  OPENAPI_DOCUMENT_PATH,
+  testRoutePath,
+  unknownApiPath,
+} from '../../../test/api-client.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  t.app.get('/api/test/boom', async () => {
+  t.app.get(testRoutePath('boom'), async () => {
     throw new Error('secret internal detail');
   });
 });
@@ -26,7 +32,7 @@ describe('system routes and the error handler', () => {
   });
 
   it('answers an unknown API path with a JSON 404', async () => {
-    const response = await t.app.inject({ url: '/api/nothing-here' });
+    const response = await t.app.inject({ url: unknownApiPath('nothing-here') });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: MSG.extra.notFound });
   });
@@ -52,7 +58,7 @@ describe('system routes and the error handler', () => {
   });
 
   it('hides an unexpected error behind the generic message, without a stack', async () => {
-    const response = await t.app.inject({ url: '/api/test/boom' });
+    const response = await t.app.inject({ url: testRoutePath('boom') });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ message: 'Error, Something went wrong.' });
     expect(response.body).not.toContain('secret internal detail');
@@ -103,12 +109,16 @@ describe('system routes and the error handler', () => {
   });
 
   it('serves the OpenAPI document generated from the schemas', async () => {
-    const response = await t.app.inject({ url: '/api/docs/json' });
+    const response = await t.app.inject({ url: OPENAPI_DOCUMENT_PATH });
     expect(response.statusCode).toBe(200);
     const doc = response.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/auth/login', '/api/auth/me', '/api/ready']),
+      expect.arrayContaining([
+        endpoints.auth.login.path,
+        endpoints.auth.me.path,
+        endpoints.system.ready.path,
+      ]),
     );
   });
 });

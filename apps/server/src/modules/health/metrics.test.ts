@@ -5,9 +5,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API, apiPath, endpoints, MSG } from '@bridge-talk/contract';
+import { API, endpoints, MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { call } from '../../../test/api-client.js';
+import { call, unknownApiPath } from '../../../test/api-client.js';
 import { createEntityUser } from '../../../test/factories.js';
 import { createTestApp, eventually, rememberSecret, type TestApp } from '../../../test/test-app.js';
 import { METRICS_PATH } from './metrics.js';
@@ -84,8 +84,8 @@ describe('GET /metrics with METRICS_TOKEN', () => {
 
     for (let i = 0; i < 3; i++) expect((await call(t.app, endpoints.system.health)).statusCode).toBe(200);
     for (let i = 0; i < 2; i++)
-      expect((await t.app.inject({ url: '/api/nothing-here' })).statusCode).toBe(404);
-    const verified = await t.app.inject({ url: apiPath(verifyRoute, { hash }) });
+      expect((await t.app.inject({ url: unknownApiPath('nothing-here') })).statusCode).toBe(404);
+    const verified = await call(t.app, endpoints.conversations.verifyExport, { params: { hash } });
     const verifyClass = `${Math.trunc(verified.statusCode / 100)}xx`;
 
     const after = await scrape();

@@ -2,9 +2,9 @@
 // an administrator's choice after that (recorded); an admin without a factor is signed in to add one
 // and to nothing else, and none can remove the last factor the policy requires; entity users are
 // never asked; an install that had accounts before keeps its admins' sign-in until someone decides.
-import { endpoints, MSG } from '@bridge-talk/contract';
+import { type Endpoint, endpoints, MSG } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../../test/api-client.js';
+import { call, callLoose, type LooseOptions } from '../../../test/api-client.js';
 import { createAdminUser, createEntityUser } from '../../../test/factories.js';
 import { enrolTotp, useTotpClock } from '../../../test/second-factors.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../../test/test-app.js';
@@ -24,8 +24,8 @@ const { nextStep } = useTotpClock();
 const admin = async () => adminHeaders;
 type Headers = { authorization: string };
 
-function get(path: string, headers: Headers) {
-  return t.app.inject({ method: 'GET', url: path, headers });
+function get<E extends Endpoint>(endpoint: E, headers: Headers, query?: LooseOptions['query']) {
+  return callLoose(t.app, endpoint, { headers, query });
 }
 function setPolicy(headers: Headers, requiredForAdmins: boolean) {
   return call(t.app, endpoints.secondFactors.policyEdit, { headers, body: { requiredForAdmins } });
@@ -38,7 +38,7 @@ async function otherAdmin() {
 describe('the requirement of a second factor for admins', () => {
   it('is off on a new install until the first admin enrols, then on by itself', async () => {
     const { authorization } = await admin();
-    const before = await get(endpoints.secondFactors.policy.path, { authorization });
+    const before = await get(endpoints.secondFactors.policy, { authorization });
     expect(before.statusCode).toBe(200);
     expect(before.json()).toEqual({ requiredForAdmins: false });
     // Nobody enrolled: another admin signs in as before.
@@ -46,7 +46,7 @@ describe('the requirement of a second factor for admins', () => {
     expect(second.response.json().user.mustAddSecondFactor).toBeUndefined();
 
     await enrolTotp(t.app, { authorization }, 'Admin phone');
-    expect((await get(endpoints.secondFactors.policy.path, { authorization })).json()).toEqual({
+    expect((await get(endpoints.secondFactors.policy, { authorization })).json()).toEqual({
       requiredForAdmins: true,
     });
   });
@@ -59,15 +59,15 @@ describe('the requirement of a second factor for admins', () => {
     expect(signedIn.response.json().user.mustAddSecondFactor).toBe(true);
     const headers = { authorization: signedIn.authorization };
 
-    const me = await get(endpoints.auth.me.path, headers);
+    const me = await get(endpoints.auth.me, headers);
     expect(me.statusCode).toBe(200);
     expect(me.json().mustAddSecondFactor).toBe(true);
-    for (const path of [endpoints.activity.platform.path, endpoints.admins.list.path]) {
-      const refused = await get(path, headers);
-      expect(refused.statusCode, path).toBe(403);
-      expect(refused.json().message).toBe(MSG.secondFactor.mustAdd);
+    for (const endpoint of [endpoints.activity.platform, endpoints.admins.list]) {
+      const refused = await get(endpoint, headers);
+      expect(refused.statusCode, endpoint.path).toBe(403);
+      expect(refused.error().message).toBe(MSG.secondFactor.mustAdd);
     }
-    expect((await get(endpoints.secondFactors.list.path, headers)).statusCode).toBe(200);
+    expect((await get(endpoints.secondFactors.list, headers)).statusCode).toBe(200);
     // A passkey may be the factor they add.
     const passkey = await call(t.app, endpoints.secondFactors.passkeyStart, { headers });
     expect(passkey.statusCode).toBe(200);
@@ -79,7 +79,7 @@ describe('the requirement of a second factor for admins', () => {
     });
     expect(refreshed.statusCode).toBe(200);
     expect(refreshed.json()!.user.mustAddSecondFactor).toBeUndefined();
-    const opened = await get(endpoints.admins.list.path, {
+    const opened = await get(endpoints.admins.list, {
       authorization: `Bearer ${refreshed.json()!.accessToken}`,
     });
     expect(opened.statusCode).toBe(200);
@@ -91,9 +91,9 @@ describe('the requirement of a second factor for admins', () => {
     const user = await createEntityUser(t.db());
     const signedIn = await signIn(t.app, { email: user.email, password: user.password!, role: 'entity' });
     expect(signedIn.response.json().user.mustAddSecondFactor).toBeUndefined();
-    expect(
-      (await get(endpoints.families.list.path, { authorization: signedIn.authorization })).statusCode,
-    ).toBe(200);
+    expect((await get(endpoints.families.list, { authorization: signedIn.authorization })).statusCode).toBe(
+      200,
+    );
   });
 
   it('keeps the last factor of an admin while it is required, and lets a second one go', async () => {
@@ -128,14 +128,14 @@ describe('the requirement of a second factor for admins', () => {
     const { authorization } = await admin();
     const off = await setPolicy({ authorization }, false);
     expect(off.json()).toEqual({ message: MSG.secondFactor.policyOff });
-    expect((await get(endpoints.secondFactors.policy.path, { authorization })).json()).toEqual({
+    expect((await get(endpoints.secondFactors.policy, { authorization })).json()).toEqual({
       requiredForAdmins: false,
     });
     // Admins have enrolled by now, and the choice stands: off stays off.
     const second = await signIn(t.app, await otherAdmin());
     expect(second.response.json().user.mustAddSecondFactor).toBeUndefined();
 
-    const activity = await get(`${endpoints.activity.platform.path}?kind=secondFactors`, { authorization });
+    const activity = await get(endpoints.activity.platform, { authorization }, { kind: 'secondFactors' });
     const [latest] = activity.json().events;
     expect(latest).toMatchObject({
       action: 'platform.second_factor_policy',
@@ -150,7 +150,7 @@ describe('the requirement of a second factor for admins', () => {
       password: user.password!,
       role: 'entity',
     });
-    expect((await get(endpoints.secondFactors.policy.path, { authorization })).statusCode).toBe(403);
+    expect((await get(endpoints.secondFactors.policy, { authorization })).statusCode).toBe(403);
     expect((await setPolicy({ authorization }, true)).statusCode).toBe(403);
   });
 
@@ -159,7 +159,7 @@ describe('the requirement of a second factor for admins', () => {
     await settlePolicyDefault(t.db());
     expect(await findPolicySetting(t.db())).toBe('optional');
     const { authorization } = await admin();
-    expect((await get(endpoints.secondFactors.policy.path, { authorization })).json()).toEqual({
+    expect((await get(endpoints.secondFactors.policy, { authorization })).json()).toEqual({
       requiredForAdmins: false,
     });
   });

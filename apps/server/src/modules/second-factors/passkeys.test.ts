@@ -148,10 +148,7 @@ async function passkeyOptions(who: Account, state: string) {
     },
   });
   expect(answer.statusCode).toBe(200);
-  return answer.json() as {
-    challengeId: string;
-    options: { challenge: string; allowCredentials: { id: string }[] };
-  };
+  return answer.json();
 }
 
 function passkeyStep(who: Account, state: string, challengeId: string, response: object) {
@@ -267,7 +264,7 @@ describe('signing in with a passkey', () => {
       kinds: ['passkey'],
     });
     const { challengeId, options } = await passkeyOptions(who, asked.json<428>().state);
-    expect(options.allowCredentials.map((c) => c.id)).toEqual([
+    expect(options.allowCredentials?.map((c) => c.id)).toEqual([
       authenticator.credentialId.toString('base64url'),
     ]);
     const signedIn = await passkeyStep(

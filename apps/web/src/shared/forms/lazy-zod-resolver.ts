@@ -1,7 +1,7 @@
 // A react-hook-form resolver whose zod schema (and zod itself) loads at the first validation, not with
 // the page: the login page is every visit's first download, and zod is the largest library a form
-// needs (about 28 KB gzip). The login form validates on submit, so the chunk has long arrived by then;
-// a validation that comes first simply waits for it.
+// needs (docs/performance.md, "Web budgets"). The login form validates on submit, so the chunk has long
+// arrived by then; a validation that comes first simply waits for it.
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { ZodType } from 'zod';
 

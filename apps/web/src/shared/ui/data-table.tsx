@@ -12,7 +12,7 @@ import './data-table.css';
 
 /**
  * An archived plan, an inactive member, a disabled channel: a grey row in the dimmed text colour, still
- * 4.5:1 and more (WCAG 1.4.3). Not opacity, which took the text to 3.9:1 and a status badge to 3:1.
+ * 4.5:1 and more (WCAG 1.4.3). Not opacity, which would take the text to 3.9:1 and a status badge to 3:1.
  */
 const MUTED_ROW = {
   backgroundColor: 'var(--mantine-color-gray-0)',
