@@ -2,11 +2,11 @@
 //   [--only 'message search,…'] [--load-generator wrk|autocannon] [--pairs 3]`
 // Starts the built server on a seeded database and drives it with wrk (or autocannon), one route after
 // the other: a bare route (the process ceiling), sign-in, /api/auth/me, the admin's entity search, the
-// families list searched by child name and by e-mail, a family's details, a page of the channel of
-// 10 000 messages and a search in that channel. Prints requests/s, p50/p95/p99 latency, errors, each route's throughput as a share
-// of the bare route's and the longest event-loop stall of the server while it was driven
-// (bench/event-loop-probe.cjs); writes the same as JSON to <out>/<date>-<db>.json
-// (--out DIR, or BENCH_OUT; bench/.results by default, which git ignores).
+// families list (its first page, page 500, and searched by child name and by e-mail), a family's
+// details, a page of the channel of 10 000 messages and a search in that channel. Prints requests/s,
+// p50/p95/p99 latency, errors, each route's throughput as a share of the bare route's and the longest
+// event-loop stall of the server while it was driven (bench/event-loop-probe.cjs); writes the same as
+// JSON to <out>/<date>-<db>.json (--out DIR, or BENCH_OUT; bench/.results by default, which git ignores).
 // Each authenticated read is also set beside its database's limit: the statements it sends (recorded by
 // bench/statement-log.mjs) run by pgbench -M prepared with as many clients right after the route
 // (PostgreSQL), or by PGlite in-process once the server has stopped (bench/pglite-direct.mjs); see

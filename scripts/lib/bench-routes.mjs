@@ -202,6 +202,8 @@ export function routesOf(url, seeded, adminAuth, entityAuth, entity, familyIds =
     },
     get('me', 'GET /api/auth/me', '/api/auth/me', entityAuth),
     get('entity search', 'GET /api/entity/list?search=smith', '/api/entity/list?search=smith', adminAuth),
+    get('families list', 'GET /api/group/list (first page, unsearched)', '/api/group/list', entityAuth),
+    get('families list: deep page', 'GET /api/group/list?page=500', '/api/group/list?page=500', entityAuth),
     get(
       'family search: child name',
       `GET /api/group/list?search=${childFirstName}`,

@@ -11,13 +11,9 @@ export function likePattern(search: string): string {
 
 /**
  * A case-sensitive LIKE of the search folded as the column is: it finds what ILIKE would (accents
- * aside) without folding every row it checks again (a trigram index answers it).
+ * aside) without folding every row it checks again (a trigram index answers it). The pattern is
+ * `likePattern(search)`, or a placeholder for it in a prepared statement.
  */
-export function lowerCaseColumnContains(column: PgColumn, search: string): SQL {
-  return lowerCaseColumnLike(column, likePattern(search));
-}
-
-/** The same, given the pattern (`likePattern`) or a placeholder for it in a prepared statement. */
 export function lowerCaseColumnLike(column: PgColumn, pattern: string | Placeholder): SQL {
   return sql`${column} like search_fold(lower(${pattern}))`;
 }

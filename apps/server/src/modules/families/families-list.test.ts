@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callLoose } from '../../../test/api-client.js';
 import { createEntityUser, createGroup } from '../../../test/factories.js';
 import { createTestApp, signIn, type TestApp } from '../../../test/test-app.js';
-import { groupPage, searchedGroupPage } from './families.repository.js';
+import { familyPage } from './families.repository.js';
 
 const COUNT = 100_000;
 
@@ -118,6 +118,9 @@ describe('GET /api/group/list with 100 000 families', () => {
 
     const big = await list('page=7&pageSize=100');
     expect(big.result.map((g) => g.name)).toEqual(newestFirst.slice(600, 700).map((r) => r.name));
+
+    // Past the last page: no family, and still the count.
+    expect(await list(`page=${COUNT / 10 + 1}`)).toMatchObject({ result: [], total: COUNT });
   });
 
   it('searches the child’s name, the payment e-mail and members’ e-mails, and pages the matches', async () => {
@@ -135,6 +138,8 @@ describe('GET /api/group/list with 100 000 families', () => {
     expect(page1.result.map((g) => g.name)).toEqual(matches.slice(0, 10).map((r) => r.name));
     const page32 = await list('search=needle&page=32');
     expect(page32.result.map((g) => g.name)).toEqual(matches.slice(310).map((r) => r.name));
+    expect(await list('search=needle&page=33')).toMatchObject({ result: [], total: 314 });
+    expect(await list('search=no-such-family')).toMatchObject({ result: [], total: 0 });
 
     const byPayment = await list('search=payer-004200.needle@BULK.test');
     expect(byPayment.result.map((g) => g.name)).toEqual(['Child 004200']);
@@ -169,7 +174,9 @@ describe('GET /api/group/list with 100 000 families', () => {
   });
 
   it("joins a deep page's payment e-mails and asks its '!' for its own rows only, not the skipped ones", async () => {
-    const nodes = await planOf(groupPage(t.db(), entityId, { page: 8001, pageSize: 10 }).toSQL());
+    const nodes = await planOf(
+      familyPage(t.db(), entityId, { search: '', page: 8001, pageSize: 10 }).toSQL(),
+    );
     for (const table of ['billing_information', 'message_reports']) {
       const lookups = nodes.filter((node) => node['Relation Name'] === table);
       expect(lookups.length, table).toBeGreaterThan(0);
@@ -198,7 +205,7 @@ type PlanNode = {
 
 /** Every node of the executed plan of a searched first page (EXPLAIN ANALYZE). */
 function searchPlan(search: string): Promise<PlanNode[]> {
-  return planOf(searchedGroupPage(t.db(), entityId, { search, page: 1, pageSize: 10 }).toSQL());
+  return planOf(familyPage(t.db(), entityId, { search, page: 1, pageSize: 10 }).toSQL());
 }
 
 /** Every node of a statement's executed plan (EXPLAIN ANALYZE). */

@@ -1,10 +1,10 @@
 // Families (groups) in SQL: the entity's paginated, searched list, one family with its payment e-mail
 // and plan, and the rename. Every function takes the signed-in entity's id: there is no unscoped read.
-import { and, asc, count, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { billingInformation, groups } from '../../db/schema.js';
 import { messageReports } from '../../db/schema-desk.js';
-import { likePattern, lowerCaseColumnContains, lowerCaseColumnLike } from '../../lib/search.js';
+import { likePattern, lowerCaseColumnLike } from '../../lib/search.js';
 import { mappedOnce, preparedPerHandle } from '../../speed-ups/prepared.js';
 
 /**
@@ -49,26 +49,10 @@ export interface GroupListRow {
   reports: boolean;
 }
 
-/**
- * The entity's families, and those whose search text holds the search when there is one. The search
- * text is kept lower-case (group_search_text(), migration 0005), so a case-sensitive LIKE of the
- * lower-cased search finds what ILIKE would, without lower-casing every candidate row again to recheck
- * it (the larger part of a search's database time otherwise).
- */
-function familyFilter(entityId: string, search: string) {
-  return and(
-    eq(groups.entityId, entityId),
-    search ? lowerCaseColumnContains(groups.searchText, search) : undefined,
-  );
-}
-
 type Orderable = Parameters<typeof desc>[0];
 
 /** Ascending status shows Active before Inactive; newest first within, and the id keeps pages stable. */
-function listOrder(
-  sort: 'asc' | 'desc' | undefined,
-  columns: { active: Orderable; createdAt: Orderable; id: Orderable },
-) {
+function listOrder(sort: SortOrder, columns: { active: Orderable; createdAt: Orderable; id: Orderable }) {
   return [
     ...(sort ? [sort === 'asc' ? desc(columns.active) : asc(columns.active)] : []),
     desc(columns.createdAt),
@@ -80,25 +64,39 @@ type SortOrder = 'asc' | 'desc' | undefined;
 /** A value of the statement, or its placeholder when the statement is prepared. */
 type Value<T> = T | Placeholder;
 
+/** What changes the statement's shape; everything else is a value of it. */
+interface ListShape {
+  sort: SortOrder;
+  searched: boolean;
+}
+
 /**
- * A searched page of the entity's families with the count of all matches (`total` on each row). The
- * matches are found once, as a set (named twice, so PostgreSQL materialises it and plans it without the
- * page's LIMIT: the index of the entity's trigrams, not a walk of every family of the entity in date
- * order checking each), then counted, and paged before the payment e-mail is joined: joined before
- * the page, a common name makes PostgreSQL hash every billing row of the database.
+ * A page of the entity's families and the count of all of them (the list's `total`), searched or not,
+ * in one statement. The count is the row the page is joined to, so a page past the end still answers
+ * the count (one row without a family).
+ *
+ * The search matches the family's name, the payment e-mail or the e-mail of any member: all of them
+ * are in `search_text`, kept lower-case by triggers (group_search_text()), so a case-sensitive LIKE of
+ * the lower-cased search finds what ILIKE would without lower-casing every candidate again; it is
+ * indexed by entity and trigram together, so the index yields the entity's matches only.
+ *
+ * Searched, the page and the count read the same matches: named twice, PostgreSQL finds them once as a
+ * set (the trigram index), not by walking the entity's families in date order and checking each until
+ * the page is full. Unsearched, the count reads the entity's families apart and the page walks the
+ * (entity, created) index for its own rows only. Either way the payment e-mail and the '!' are asked
+ * for the page's rows, not for every row a deep page skips.
  */
-function searchedGroupPageQuery(
+function familyPageQuery(
   db: Db,
-  sort: SortOrder,
+  { sort, searched }: ListShape,
   values: { entityId: Value<string>; pattern: Value<string>; limit: Value<number>; offset: Value<number> },
 ) {
+  const inEntity = eq(groups.entityId, values.entityId);
   const matches = db.$with('matches').as(
     db
       .select(familyColumns)
       .from(groups)
-      .where(
-        and(eq(groups.entityId, values.entityId), lowerCaseColumnLike(groups.searchText, values.pattern)),
-      ),
+      .where(searched ? and(inEntity, lowerCaseColumnLike(groups.searchText, values.pattern)) : inEntity),
   );
   const page = db.$with('page').as(
     db
@@ -108,112 +106,76 @@ function searchedGroupPageQuery(
       .limit(values.limit)
       .offset(values.offset),
   );
+  const total = sql<number>`count(*)::int`.as('total');
+  const counted = db
+    .$with('counted')
+    .as(searched ? db.select({ total }).from(matches) : db.select({ total }).from(groups).where(inEntity));
   return db
-    .with(matches, page)
-    .select({
-      ...listRowOf(page),
-      total: sql<number>`(select count(*) from ${matches})::int`,
-    })
-    .from(page)
+    .with(matches, page, counted)
+    .select({ ...listRowOf(page), total: counted.total })
+    .from(counted)
+    .leftJoin(page, sql`true`)
     .leftJoin(billingInformation, eq(billingInformation.groupId, page.id))
     .orderBy(...listOrder(sort, page));
 }
 
-export function searchedGroupPage(
+/** The statement of one list request with its values in place (what EXPLAIN reads in the tests). */
+export function familyPage(
   db: Db,
   entityId: string,
   query: { search: string; page: number; pageSize: number; sort?: SortOrder },
 ) {
-  return searchedGroupPageQuery(db, query.sort, {
+  return familyPageQuery(db, { sort: query.sort, searched: query.search !== '' }, valuesOf(entityId, query));
+}
+
+function valuesOf(entityId: string, query: { search: string; page: number; pageSize: number }) {
+  return {
     entityId,
     pattern: likePattern(query.search),
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
-  });
+  };
 }
 
 /**
- * The same, prepared once per sort order (building drizzle's SQL for each search would cost the server
- * more than sending it): only the entity, the pattern and the page change from one search to the next.
+ * The same statement prepared once per shape: building drizzle's SQL for each request would cost the
+ * server more than sending it, and only the entity, the pattern and the page change between requests.
  */
-const searchedGroupPageStatements = Object.fromEntries(
-  (['none', 'asc', 'desc'] as const).map((order) => [
-    order,
-    preparedPerHandle((db) =>
-      mappedOnce(
-        searchedGroupPageQuery(db, order === 'none' ? undefined : order, {
-          entityId: sql.placeholder('entityId'),
-          pattern: sql.placeholder('pattern'),
-          limit: sql.placeholder('limit'),
-          offset: sql.placeholder('offset'),
-        }).prepare(`search_groups_page_${order}`),
-      ),
-    ),
-  ]),
-) as Record<
-  'none' | 'asc' | 'desc',
-  (db: Db) => ReturnType<ReturnType<typeof searchedGroupPageQuery>['prepare']>
->;
+const familyPageStatements = new Map(
+  (['none', 'asc', 'desc'] as const).flatMap((order) =>
+    [false, true].map((searched) => {
+      const shape = { sort: order === 'none' ? undefined : order, searched };
+      const name = `family_page_${order}_${searched ? 'searched' : 'all'}`;
+      const statement = preparedPerHandle((db) =>
+        mappedOnce(
+          familyPageQuery(db, shape, {
+            entityId: sql.placeholder('entityId'),
+            pattern: sql.placeholder('pattern'),
+            limit: sql.placeholder('limit'),
+            offset: sql.placeholder('offset'),
+          }).prepare(name),
+        ),
+      );
+      return [`${order}/${searched}`, statement] as const;
+    }),
+  ),
+);
 
-/**
- * An unsearched page of the entity's families: the page walks the (entity, created) index. Only the
- * page's rows are joined to their payment e-mail and asked for their '!' (in the paging query itself,
- * the rows a deep page skips would be joined and asked too).
- */
-export function groupPage(
-  db: Db,
-  entityId: string,
-  query: { page: number; pageSize: number; sort?: SortOrder },
-) {
-  const page = db.$with('page').as(
-    db
-      .select(familyColumns)
-      .from(groups)
-      .where(eq(groups.entityId, entityId))
-      .orderBy(...listOrder(query.sort, groups))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-  );
-  return db
-    .with(page)
-    .select(listRowOf(page))
-    .from(page)
-    .leftJoin(billingInformation, eq(billingInformation.groupId, page.id))
-    .orderBy(...listOrder(query.sort, page));
-}
-
-/**
- * A page of the entity's families. The search matches the family's name, the payment e-mail or the
- * e-mail of any member, case-insensitively: all of them are in `search_text` (kept by triggers), indexed
- * by entity and trigram together, so the index yields the entity's matches only; a search too short for
- * trigrams walks the entity's families.
- */
+/** A page of the entity's families (searched when `search` is not empty) and how many there are. */
 export async function findGroups(
   db: Db,
   entityId: string,
-  query: { search: string; page: number; pageSize: number; sort?: 'asc' | 'desc' | undefined },
+  query: { search: string; page: number; pageSize: number; sort?: SortOrder },
 ): Promise<{ rows: GroupListRow[]; total: number }> {
-  const where = familyFilter(entityId, query.search);
-  const offset = (query.page - 1) * query.pageSize;
-  const countAll = async () => (await db.select({ n: count() }).from(groups).where(where))[0]?.n ?? 0;
-  if (!query.search) {
-    const [rows, total] = await Promise.all([
-      groupPage(db, entityId, { page: query.page, pageSize: query.pageSize, sort: query.sort }),
-      countAll(),
-    ]);
-    return { rows, total };
-  }
-  // Searched: one statement finds, counts and pages the matches. A page past the end counts apart.
-  const found = await searchedGroupPageStatements[query.sort ?? 'none'](db).execute({
-    entityId,
-    pattern: likePattern(query.search),
-    limit: query.pageSize,
-    offset,
-  });
-  const total = found[0]?.total ?? (query.page > 1 ? await countAll() : 0);
-  // The rows go out as they are (each also carries the count, which the service does not read): an
-  // object rest per row takes V8's slow path.
-  return { rows: found, total };
+  const statement = familyPageStatements.get(`${query.sort ?? 'none'}/${query.search !== ''}`)!;
+  const found = await statement(db).execute(valuesOf(entityId, query));
+  const total = found[0]?.total ?? 0;
+  // Past the last page the count comes back alone, on a row without a family.
+  return { rows: found.filter(isFamilyRow), total };
+}
+
+function isFamilyRow<Row extends { id: string | null }>(row: Row): row is Row & GroupListRow {
+  return row.id !== null;
 }
 
 /** Renames the family; the child's first and last name change only when they are given. */
