@@ -69,6 +69,15 @@ module.exports = {
       to: { path: '^apps/server/test/' },
     },
     {
+      name: 'product-imports-no-test-data',
+      comment:
+        "The contract's test data (cards, a payer) is for tests: the product never imports it, so no build " +
+        'or bundle carries it.',
+      severity: 'error',
+      from: { path: '^apps/(server|web)/src/', pathNot: [TEST, `${WEB}test/`] },
+      to: { path: ['^@bridge-talk/contract/test-data$', '^packages/contract/(src|dist)/test-data\\.'] },
+    },
+    {
       name: 'web-feature-internals',
       comment: "A feature imports another feature only through that feature's index.ts.",
       severity: 'error',

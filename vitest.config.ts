@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const contractSource = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
+const testDataSource = fileURLToPath(new URL('./packages/contract/src/test-data.ts', import.meta.url));
 
 export default defineConfig({
   test: {
@@ -17,7 +18,13 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias: { '@bridge-talk/contract': contractSource } },
+        // Exact matches: a prefix alias of the package would swallow its test-data subpath.
+        resolve: {
+          alias: [
+            { find: /^@bridge-talk\/contract$/, replacement: contractSource },
+            { find: /^@bridge-talk\/contract\/test-data$/, replacement: testDataSource },
+          ],
+        },
         test: {
           name: 'server',
           root: './apps/server',

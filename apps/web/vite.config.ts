@@ -3,10 +3,18 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const contractSource = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
+const testDataSource = fileURLToPath(new URL('../../packages/contract/src/test-data.ts', import.meta.url));
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@bridge-talk/contract': contractSource } },
+  // Exact matches: a prefix alias of the package would swallow its test-data subpath, which only tests
+  // import, so the product bundle never holds it.
+  resolve: {
+    alias: [
+      { find: /^@bridge-talk\/contract$/, replacement: contractSource },
+      { find: /^@bridge-talk\/contract\/test-data$/, replacement: testDataSource },
+    ],
+  },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 800 },
   test: {

@@ -12,6 +12,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TEST_PAYER } from '@bridge-talk/contract/test-data';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { activateViaApi, adminToken, codeIn, createEntity, uniqueEmail } from '../support/accounts.js';
 import { expectAccessible } from '../support/axe.js';
@@ -429,7 +430,7 @@ const ROUTES: Record<Visitor, Visit[]> = {
       route: '/manage-families/:id/update-billing',
       open: async (page) => {
         await visit(page, `/manage-families/${data.family.groupId}/update-billing`, (p) => heading(p, /./));
-        await expect(page.getByRole('textbox', { name: 'Cardholder name' })).toHaveValue('Pat Payer');
+        await expect(page.getByRole('textbox', { name: 'Cardholder name' })).toHaveValue(TEST_PAYER.cardName);
       },
     },
     {

@@ -5,12 +5,13 @@
 // one-time plan is confirmed first (Enter at once is Back); the wizard's steps are history entries of
 // one family, a coupon typed and never left is checked on Continue, and the family page shows what it pays.
 import { randomUUID } from 'node:crypto';
+import { TEST_CARDS, TEST_PAYER, TEST_PAYER_TYPED } from '@bridge-talk/contract/test-data';
 import type { Browser, Page } from '@playwright/test';
 import { activeEntity } from '../support/accounts.js';
 import { E2E_ADMIN } from '../support/constants.js';
 import { familyWithConversation } from '../support/family-data.js';
 import { expect, test } from '../support/fixtures.js';
-import { fillPaymentDetails } from '../support/payment-form.js';
+import { fillCard, fillPaymentDetails } from '../support/payment-form.js';
 import { signIn } from '../support/sign-in.js';
 
 const DECLINED_MESSAGE = 'Your card was declined. Please use another card.';
@@ -93,7 +94,7 @@ test('an admin creates a plan and a 10 % coupon; a family pays the discounted pr
   await entity.getByRole('textbox', { name: 'Card number' }).blur();
   await expect(entity.getByText('Card number is invalid')).toBeVisible();
   // The bank refuses this card as soon as it is saved: no family is made, and nothing typed is lost.
-  await fillPaymentDetails(entity, { cardNumber: '4000 0000 0000 0002' });
+  await fillPaymentDetails(entity, { cardNumber: TEST_CARDS.declined.spaced });
   await entity.getByRole('button', { name: 'Continue' }).click();
   const refusedAtSave = entity.getByRole('alert').filter({ hasText: DECLINED_MESSAGE });
   await expect(refusedAtSave).toBeVisible();
@@ -102,11 +103,11 @@ test('an admin creates a plan and a 10 % coupon; a family pays the discounted pr
   await expect(refusedAtSave).toHaveCount(0);
   await expect(entity.getByRole('heading', { name: 'Payment Details' })).toBeVisible();
   await expect(entity).toHaveURL(/\/add-new-family$/);
-  await expect(entity.getByRole('textbox', { name: 'Address' })).toHaveValue('1 Main Street');
-  await expect(entity.getByRole('textbox', { name: 'Card number' })).toHaveValue('4000 0000 0000 0002');
+  await expect(entity.getByRole('textbox', { name: 'Address' })).toHaveValue(TEST_PAYER.address);
+  await expect(entity.getByRole('textbox', { name: 'Card number' })).toHaveValue(TEST_CARDS.declined.spaced);
 
   // This one saves, and is declined when charged.
-  await entity.getByRole('textbox', { name: 'Card number' }).fill('4000 0000 0000 0341');
+  await entity.getByRole('textbox', { name: 'Card number' }).fill(TEST_CARDS.declinedWhenCharged.spaced);
   await entity.getByRole('button', { name: 'Continue' }).click();
   await expect(entity.getByText('Payment created successfully.')).toBeVisible();
   await expect(entity.getByRole('heading', { name: "Enter Child's Name and Select Plan" })).toBeVisible();
@@ -118,12 +119,10 @@ test('an admin creates a plan and a 10 % coupon; a family pays the discounted pr
   // Back to the payment details, which are filled in from the ones on file: only a card to retype.
   await entity.getByRole('button', { name: 'Back' }).click();
   await expect(entity.getByRole('heading', { name: 'Payment Details' })).toBeVisible();
-  await expect(entity.getByRole('textbox', { name: 'Address' })).toHaveValue('1 Main Street');
-  await expect(entity.getByRole('textbox', { name: 'Phone' })).toHaveValue('(555) 010-2000');
-  await expect(entity.getByRole('combobox', { name: 'State' })).toHaveValue('Illinois');
-  await entity.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
-  await entity.getByRole('textbox', { name: 'Expiry date' }).fill('12/34');
-  await entity.getByRole('textbox', { name: 'CVC' }).fill('123');
+  await expect(entity.getByRole('textbox', { name: 'Address' })).toHaveValue(TEST_PAYER.address);
+  await expect(entity.getByRole('textbox', { name: 'Phone' })).toHaveValue(TEST_PAYER.phoneNumber);
+  await expect(entity.getByRole('combobox', { name: 'State' })).toHaveValue(TEST_PAYER_TYPED.stateName);
+  await fillCard(entity);
   await entity.getByRole('button', { name: 'Continue' }).click();
   await expect(entity.getByRole('heading', { name: "Enter Child's Name and Select Plan" })).toBeVisible();
   await choosePlanWithCoupon(entity, planName, couponCode);

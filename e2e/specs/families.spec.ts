@@ -6,6 +6,7 @@
 // a reload; a family renamed with one word or several is shown whole, and a name or a search pasted
 // longer than the limit is kept whole and refused with the limit's message.
 import { randomUUID } from 'node:crypto';
+import { TEST_CARD_DETAILS, TEST_CARDS, TEST_PAYER } from '@bridge-talk/contract/test-data';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { activeEntity, adminToken, uniqueEmail } from '../support/accounts.js';
 import { familyWithConversation } from '../support/family-data.js';
@@ -28,10 +29,10 @@ async function familyThroughApi(request: APIRequestContext, agency: { email: str
     return response.json();
   };
   const token = await post('/api/payments/local/tokens', {
-    number: '4242424242424242',
-    expMonth: 12,
-    expYear: 2034,
-    cvc: '123',
+    number: TEST_CARDS.paid.digits,
+    expMonth: TEST_CARD_DETAILS.expMonth,
+    expYear: TEST_CARD_DETAILS.expYear,
+    cvc: TEST_CARD_DETAILS.cvc,
   });
   const saved = await post('/api/group/billing/save', {
     cardName: 'Olive Once',
@@ -219,8 +220,8 @@ test('an agency adds a family in three steps, then manages its members, channels
 
   // And its payment details: the stored ones fill the form; the card is entered again.
   await page.getByRole('link', { name: 'Update Billing' }).click();
-  await expect(page.getByRole('textbox', { name: 'Cardholder name' })).toHaveValue('Pat Payer');
-  await expect(page.getByRole('textbox', { name: 'Phone' })).toHaveValue('(555) 010-2000');
+  await expect(page.getByRole('textbox', { name: 'Cardholder name' })).toHaveValue(TEST_PAYER.cardName);
+  await expect(page.getByRole('textbox', { name: 'Phone' })).toHaveValue(TEST_PAYER.phoneNumber);
   await fillCard(page);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Billing update!')).toBeVisible();

@@ -3,6 +3,7 @@
 // message log scrolled, the channel switched off and on, the export sent). Focus moves by Tab and
 // Shift+Tab only; keys act on what has focus; the key controls show a visible focus indicator. Steps 2
 // and 3 of the wizard, which the route scan of accessibility.spec.ts does not reach, are scanned too.
+import { TEST_CARD_DETAILS, TEST_CARDS, TEST_PAYER, TEST_PAYER_TYPED } from '@bridge-talk/contract/test-data';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { activeEntity, codeIn, uniqueEmail } from '../support/accounts.js';
 import { expectAccessible } from '../support/axe.js';
@@ -153,11 +154,11 @@ test('add a family in three steps with the keyboard alone', async () => {
 
   // Step 1: payment details with the local card; the state is chosen in its list by typing.
   await type(textbox('Cardholder name'), 'Kim Keys');
-  await type(textbox('Card number'), '4242424242424242');
-  await type(textbox('Expiry date'), '1234');
-  await type(textbox('CVC'), '123');
-  await type(textbox('Address'), '1 Main Street');
-  await type(textbox('City'), 'Springfield');
+  await type(textbox('Card number'), TEST_CARDS.paid.digits);
+  await type(textbox('Expiry date'), TEST_CARD_DETAILS.expiryTyped);
+  await type(textbox('CVC'), TEST_CARD_DETAILS.cvc);
+  await type(textbox('Address'), TEST_PAYER.address);
+  await type(textbox('City'), TEST_PAYER.city);
   const state = page.getByRole('combobox', { name: 'State' });
   await tabTo(state);
   await page.keyboard.type('Illin');
@@ -165,9 +166,9 @@ test('add a family in three steps with the keyboard alone', async () => {
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(state).toHaveValue('Illinois');
-  await type(textbox('ZIP'), '62701');
-  await type(textbox('Phone'), '5550102000');
-  await expect(textbox('Phone')).toHaveValue('(555) 010-2000');
+  await type(textbox('ZIP'), TEST_PAYER.zip);
+  await type(textbox('Phone'), TEST_PAYER_TYPED.phone);
+  await expect(textbox('Phone')).toHaveValue(TEST_PAYER.phoneNumber);
   await type(textbox('Email'), uniqueEmail('keys-payer'));
   const next = page.getByRole('button', { name: 'Continue', exact: true });
   await tabTo(next);

@@ -3,6 +3,7 @@
 // the channel the birth family member shares with the family, and messages in it (one of them reported).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { TEST_CARD_DETAILS, TEST_CARDS, TEST_PAYER } from '@bridge-talk/contract/test-data';
 import type { APIRequestContext } from '@playwright/test';
 import { codeIn, uniqueEmail } from './accounts.js';
 import { waitForMail } from './fixtures.js';
@@ -81,23 +82,18 @@ export async function familyThroughApi(
   const card = await post(
     request,
     '/api/payments/local/tokens',
-    { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
+    {
+      number: TEST_CARDS.paid.digits,
+      expMonth: TEST_CARD_DETAILS.expMonth,
+      expYear: TEST_CARD_DETAILS.expYear,
+      cvc: TEST_CARD_DETAILS.cvc,
+    },
     token,
   );
   const saved = await post(
     request,
     '/api/group/billing/save',
-    {
-      cardName: 'Pat Payer',
-      address: '1 Main Street',
-      city: 'Springfield',
-      state: 'IL',
-      zip: '62701',
-      country: 'US',
-      email: uniqueEmail('payer'),
-      phoneNumber: '(555) 010-3000',
-      ...card,
-    },
+    { ...TEST_PAYER, email: uniqueEmail('payer'), ...card },
     token,
   );
   const groupId: string = saved._id;

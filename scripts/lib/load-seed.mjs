@@ -68,6 +68,9 @@ async function memberTokens(url, dbUrl, emails) {
 
 /** Entities with families, people, channels, a few messages and member tokens. */
 export async function seedThroughApi(url, dbUrl, { entities: entityCount, families: familyCount, admin }) {
+  // The built contract, imported here rather than at the top: the scripts build it (buildServerIfStale)
+  // after this module is loaded.
+  const { TEST_CARD_DETAILS, TEST_CARDS, TEST_PAYER } = await import('@bridge-talk/contract/test-data');
   const run = randomUUID().slice(0, 8);
   const entityIds = await withClient(dbUrl, async (c) => {
     const ids = [];
@@ -96,25 +99,15 @@ export async function seedThroughApi(url, dbUrl, { entities: entityCount, famili
       const card = await api(url, 'POST', '/api/payments/local/tokens', {
         token,
         body: {
-          number: '4242 4242 4242 4242',
-          expMonth: 12,
-          expYear: new Date().getFullYear() + 2,
-          cvc: '123',
+          number: TEST_CARDS.paid.spaced,
+          expMonth: TEST_CARD_DETAILS.expMonth,
+          expYear: TEST_CARD_DETAILS.expYear,
+          cvc: TEST_CARD_DETAILS.cvc,
         },
       });
       const { _id: groupId } = await api(url, 'POST', '/api/group/billing/save', {
         token,
-        body: {
-          cardName: 'Pat Payer',
-          address: '1 Main Street',
-          city: 'Springfield',
-          state: 'IL',
-          zip: '62701',
-          country: 'US',
-          email: `payer-${run}-${e}-${f}@bench-load.local`,
-          phoneNumber: '(555) 010-2000',
-          ...card,
-        },
+        body: { ...TEST_PAYER, email: `payer-${run}-${e}-${f}@bench-load.local`, ...card },
       });
       await api(url, 'POST', '/api/group/billing/assignSubscription', {
         token,

@@ -2,6 +2,7 @@
 // session that goes through the real calls (card token, payment details, subscription).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { endpoints } from '@bridge-talk/contract';
+import { TEST_CARD_DETAILS, TEST_CARDS, TEST_PAYER } from '@bridge-talk/contract/test-data';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
 import { paymentCoupons, paymentPlans } from '../src/db/schema-billing.js';
@@ -9,11 +10,10 @@ import { testClient } from './api-client.js';
 import { createEntityUser } from './factories.js';
 import { signIn, type TestApp } from './test-app.js';
 
-export const CARD_OK = '4242 4242 4242 4242';
-/** Refused when it is saved, as Stripe's card check refuses it. */
-export const CARD_DECLINED = '4000 0000 0000 0002';
-/** Saved without complaint, declined when charged (Stripe's 'decline after attaching'). */
-export const CARD_DECLINED_WHEN_CHARGED = '4000 0000 0000 0341';
+// Spaced, as a person types them: the token call takes the number as typed.
+export const CARD_OK = TEST_CARDS.paid.spaced;
+export const CARD_DECLINED = TEST_CARDS.declined.spaced;
+export const CARD_DECLINED_WHEN_CHARGED = TEST_CARDS.declinedWhenCharged.spaced;
 
 export async function createPlan(
   db: Db,
@@ -78,14 +78,7 @@ export function billingPayload<T extends object, O extends object = Record<never
   overrides?: O,
 ) {
   return {
-    cardName: 'Pat Payer',
-    address: '1 Main Street',
-    city: 'Springfield',
-    state: 'IL' as const,
-    zip: '62701',
-    country: 'US' as const,
-    email: 'pat.payer@test.local',
-    phoneNumber: '(555) 010-2000',
+    ...TEST_PAYER,
     ...token,
     ...(overrides as O),
   };
@@ -99,7 +92,12 @@ export async function billingEntity(t: TestApp, options: { coupon?: string | nul
 
   async function tokenFor(number = CARD_OK) {
     const response = await api(endpoints.payments.localTokens, {
-      body: { number, expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' },
+      body: {
+        number,
+        expMonth: TEST_CARD_DETAILS.expMonth,
+        expYear: TEST_CARD_DETAILS.expYear,
+        cvc: TEST_CARD_DETAILS.cvc,
+      },
     });
     if (response.statusCode !== 200) throw new Error(`token: ${response.statusCode} ${response.body}`);
     return response.json();

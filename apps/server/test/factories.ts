@@ -1,5 +1,6 @@
 // Rows that tests need before the features that create them exist; each call makes unique data.
 import { randomUUID } from 'node:crypto';
+import { TEST_CARDS, TEST_PAYER } from '@bridge-talk/contract/test-data';
 import type { Db } from '../src/db/client.js';
 import { billingInformation, entities, groups, users } from '../src/db/schema.js';
 import { subscriptions } from '../src/db/schema-billing.js';
@@ -98,15 +99,15 @@ export async function createGroup(
   if (paymentEmail !== null) {
     await db.insert(billingInformation).values({
       groupId,
-      cardName: 'Pat Payer',
-      address: '1 Main Street',
-      city: 'Springfield',
-      state: 'IL',
-      zip: '62701',
+      cardName: TEST_PAYER.cardName,
+      address: TEST_PAYER.address,
+      city: TEST_PAYER.city,
+      state: TEST_PAYER.state,
+      zip: TEST_PAYER.zip,
       email: paymentEmail,
-      phone: '(555) 010-2000',
-      cardBrand: 'visa',
-      cardLast4: '4242',
+      phone: TEST_PAYER.phoneNumber,
+      cardBrand: TEST_CARDS.paid.brand,
+      cardLast4: TEST_CARDS.paid.last4,
       cardExpMonth: 12,
       cardExpYear: 2099,
       providerCustomerId: `cus_${suffix}`,

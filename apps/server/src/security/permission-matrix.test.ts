@@ -13,6 +13,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { endpoints, type HttpMethod } from '@bridge-talk/contract';
+import { TEST_CARD_DETAILS } from '@bridge-talk/contract/test-data';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, call, callLoose, isApiRoute, urlOf } from '../../test/api-client.js';
@@ -107,15 +108,14 @@ async function ok<E>(response: Promise<Answer<E>>, label: string) {
 }
 
 async function cardToken(auth: Headers) {
-  const expYear = new Date().getFullYear() + 2;
   return ok(
     call(t.app, endpoints.payments.localTokens, {
       headers: auth,
       body: {
         number: CARD_OK,
-        expMonth: 12,
-        expYear,
-        cvc: '123',
+        expMonth: TEST_CARD_DETAILS.expMonth,
+        expYear: TEST_CARD_DETAILS.expYear,
+        cvc: TEST_CARD_DETAILS.cvc,
       },
     }),
     'card token',
@@ -483,7 +483,12 @@ const REQUESTS: Record<string, Build> = {
   'GET /api/payments/config': () => ({ endpoint: endpoints.payments.config }),
   'POST /api/payments/local/tokens': () => ({
     endpoint: endpoints.payments.localTokens,
-    payload: { number: CARD_OK, expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' },
+    payload: {
+      number: CARD_OK,
+      expMonth: TEST_CARD_DETAILS.expMonth,
+      expYear: TEST_CARD_DETAILS.expYear,
+      cvc: TEST_CARD_DETAILS.cvc,
+    },
   }),
   'POST /api/payments/stripe/card-setup': () => ({ endpoint: endpoints.payments.stripeCardSetup }),
   'GET /api/payments/plans': () => ({ endpoint: endpoints.payments.plans }),

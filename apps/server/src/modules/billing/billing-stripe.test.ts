@@ -2,6 +2,7 @@
 // API. Plans and coupons come from Stripe, every mutating call carries our idempotency key, a decline
 // is a clear answer, and the webhook verifies its signature and applies each event once.
 import { applyCoupons, endpoints, MSG } from '@bridge-talk/contract';
+import { TEST_CARD_DETAILS, TEST_CARDS, TEST_PAYER } from '@bridge-talk/contract/test-data';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,10 +147,10 @@ describe('configuration with Stripe', () => {
     const { api } = await billingEntity(t);
     const token = await api(endpoints.payments.localTokens, {
       body: {
-        number: '4242424242424242',
-        expMonth: 12,
-        expYear: 2040,
-        cvc: '123',
+        number: TEST_CARDS.paid.digits,
+        expMonth: TEST_CARD_DETAILS.expMonth,
+        expYear: TEST_CARD_DETAILS.expYear,
+        cvc: TEST_CARD_DETAILS.cvc,
       },
     });
     expect(token.statusCode).toBe(404);
@@ -195,12 +196,12 @@ describe('payment details with Stripe', () => {
     const details = (await api(endpoints.billing.details, { params: { groupId } })).json();
     expect(details.billingInformation).toMatchObject({ cardBrand: 'mastercard', cardLast4: '4444' });
     const customer = [...standIn.customers.values()].find(
-      (c) => (c.address as { line1?: string })?.line1 === '1 Main Street',
+      (c) => (c.address as { line1?: string })?.line1 === TEST_PAYER.address,
     );
     expect(customer).toMatchObject({
-      email: 'pat.payer@test.local',
-      name: 'Pat Payer',
-      phone: '(555) 010-2000',
+      email: TEST_PAYER.email,
+      name: TEST_PAYER.cardName,
+      phone: TEST_PAYER.phoneNumber,
     });
     const attach = standIn.calls('POST', /\/payment_methods\/pm_card_mastercard\/attach$/);
     expect(attach.length).toBeGreaterThanOrEqual(1);

@@ -1,6 +1,7 @@
 // Group billing with the local provider: every billing call, its messages,
 // the price the server charges, double submits, declines, used-up coupons and monthly renewals.
 import { applyCoupons, endpoints, MSG } from '@bridge-talk/contract';
+import { TEST_CARD_DETAILS, TEST_CARDS, TEST_PAYER } from '@bridge-talk/contract/test-data';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/api-client.js';
@@ -200,19 +201,20 @@ describe('GET /api/group/billing/coupon/{code}', () => {
 describe('POST /api/payments/local/tokens (local card form)', () => {
   it('keeps brand, last 4 and expiry; the number is neither stored nor logged', async () => {
     const { tokenFor } = await billingEntity(t);
-    const token = await tokenFor('4242424242424242');
+    const card = TEST_CARDS.paid;
+    const token = await tokenFor(card.digits);
     expect(token).toEqual({
       creditCardTokenId: expect.stringMatching(/^tok_[0-9a-f]{24}$/),
-      cardBrand: 'visa',
-      cardLast4: '4242',
-      cardExpiryMonth: 12,
-      cardExpiryYear: new Date().getFullYear() + 2,
+      cardBrand: card.brand,
+      cardLast4: card.last4,
+      cardExpiryMonth: TEST_CARD_DETAILS.expMonth,
+      cardExpiryYear: TEST_CARD_DETAILS.expYear,
     });
     const dump = await t.db().execute(sql`select row_to_json(t)::text as row from payment_card_tokens t`);
     const rows = JSON.stringify(dump);
-    expect(rows).toContain('4242');
-    expect(rows).not.toContain('4242424242424242');
-    expect(t.logs.join('')).not.toContain('4242424242424242');
+    expect(rows).toContain(card.last4);
+    expect(rows).not.toContain(card.digits);
+    expect(t.logs.join('')).not.toContain(card.digits);
   });
 
   it('refuses a number that fails the Luhn check, an expired card and a bad CVC', async () => {
@@ -267,18 +269,11 @@ describe('POST /api/group/billing/save', () => {
     expect(details.json()).toEqual({
       _id: groupId,
       billingInformation: {
-        cardName: 'Pat Payer',
-        address: '1 Main Street',
-        city: 'Springfield',
-        state: 'IL',
-        zip: '62701',
-        country: 'US',
-        email: 'pat.payer@test.local',
-        phoneNumber: '(555) 010-2000',
-        cardBrand: 'visa',
-        cardLast4: '4242',
-        cardExpiryMonth: 12,
-        cardExpiryYear: new Date().getFullYear() + 2,
+        ...TEST_PAYER,
+        cardBrand: TEST_CARDS.paid.brand,
+        cardLast4: TEST_CARDS.paid.last4,
+        cardExpiryMonth: TEST_CARD_DETAILS.expMonth,
+        cardExpiryYear: TEST_CARD_DETAILS.expYear,
       },
       subscription: null,
       charges: [],
@@ -356,17 +351,17 @@ describe('POST /api/group/billing/save', () => {
     const withNumber = await api.loose(endpoints.billing.save, {
       body: {
         ...billingPayload({}),
-        cardNumber: '4242424242424242',
-        creditCardTokenId: '4242424242424242',
-        cardBrand: 'visa',
-        cardLast4: '4242',
+        cardNumber: TEST_CARDS.paid.digits,
+        creditCardTokenId: TEST_CARDS.paid.digits,
+        cardBrand: TEST_CARDS.paid.brand,
+        cardLast4: TEST_CARDS.paid.last4,
         cardExpiryMonth: 12,
         cardExpiryYear: 2040,
       },
     });
     expect(withNumber.statusCode).toBe(422);
     expect(withNumber.json().message).toBe(MSG.billing.cardTokenInvalid);
-    expect(t.logs.join('')).not.toContain('4242424242424242');
+    expect(t.logs.join('')).not.toContain(TEST_CARDS.paid.digits);
   });
 
   it('refuses a token used once already, or made by someone else', async () => {
@@ -452,8 +447,8 @@ describe('PUT /api/group/billing/update/{groupId}', () => {
     const details = (await api(endpoints.billing.details, { params: { groupId } })).json();
     expect(details.billingInformation).toMatchObject({
       address: '9 Elm Road',
-      cardBrand: 'visa',
-      cardLast4: '4242',
+      cardBrand: TEST_CARDS.paid.brand,
+      cardLast4: TEST_CARDS.paid.last4,
     });
     const methodAfter = await paymentMethodOf();
     expect(methodAfter).toEqual(methodBefore);
@@ -483,7 +478,10 @@ describe('PUT /api/group/billing/update/{groupId}', () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(MSG.billing.cardDeclined);
     const details = (await api(endpoints.billing.details, { params: { groupId } })).json();
-    expect(details.billingInformation).toMatchObject({ zip: '62701', cardLast4: '4242' });
+    expect(details.billingInformation).toMatchObject({
+      zip: TEST_PAYER.zip,
+      cardLast4: TEST_CARDS.paid.last4,
+    });
   });
 
   it('refuses to change the billing of a one-time family, and changes nothing', async () => {
@@ -517,7 +515,7 @@ describe('PUT /api/group/billing/update/{groupId}', () => {
     expect(save.statusCode).toBe(422);
     expect(save.json().message).toBe(MSG.extra.oneTimeBillingCannotChange);
     expect(await stored()).toEqual(before);
-    expect(before).toMatchObject({ zip: '62701', cardLast4: '4242' });
+    expect(before).toMatchObject({ zip: TEST_PAYER.zip, cardLast4: TEST_CARDS.paid.last4 });
     expect(await chargesOf(groupId)).toHaveLength(1);
   });
 

@@ -2,6 +2,7 @@
 // billing details, and e-mailed to the payer (a receipt, or the notice of a decline).
 import { randomUUID } from 'node:crypto';
 import { cardLabel, endpoints, formatMoney } from '@bridge-talk/contract';
+import { TEST_CARDS } from '@bridge-talk/contract/test-data';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -65,8 +66,8 @@ describe("a family's charges", () => {
         planName: 'Lifetime',
         planType: 'one_time',
         couponNames: ['Spring 10'],
-        cardBrand: 'visa',
-        cardLast4: '4242',
+        cardBrand: TEST_CARDS.paid.brand,
+        cardLast4: TEST_CARDS.paid.last4,
       },
     ]);
     const receipt = await waitForMessage(smtp, family.payer, /receipt/);
@@ -74,7 +75,7 @@ describe("a family's charges", () => {
     expect(receipt.text).toContain(`Amount: ${formatMoney(17_910)}`);
     expect(receipt.text).toContain('Plan: Lifetime (one-time payment)');
     expect(receipt.text).toContain('Coupon: Spring 10');
-    expect(receipt.text).toContain(`Card: ${cardLabel('visa', '4242')}`);
+    expect(receipt.text).toContain(`Card: ${cardLabel(TEST_CARDS.paid.brand, TEST_CARDS.paid.last4)}`);
     expect(receipt.text).toMatch(/Date: \d{2}\.\d{2}\.\d{4} /);
     // A repeat of the same paid request records and mails nothing more.
     expect((await family.details()).charges).toHaveLength(1);

@@ -1,6 +1,7 @@
 // Discarding a family the wizard left unfinished: its card is detached at the provider and the family
 // goes, recorded in its activity; a named or paid family is never discarded.
 import { cardLabel, endpoints, MSG } from '@bridge-talk/contract';
+import { TEST_CARDS } from '@bridge-talk/contract/test-data';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingEntity, createPlan } from '../../../test/billing.js';
@@ -39,7 +40,10 @@ describe('DELETE /api/group/billing/unfinished/{groupId}', () => {
     );
     const events = await t.db().select().from(auditEvents).where(eq(auditEvents.groupId, groupId));
     expect(events.filter((e) => e.action === 'billing.family_discarded')).toEqual([
-      expect.objectContaining({ actorUserId: entity.userId, subject: cardLabel('visa', '4242') }),
+      expect.objectContaining({
+        actorUserId: entity.userId,
+        subject: cardLabel(TEST_CARDS.paid.brand, TEST_CARDS.paid.last4),
+      }),
     ]);
     // Gone: a second discard, like any call naming it, finds nothing.
     expect((await api(endpoints.billing.discard, { params: { groupId } })).statusCode).toBe(404);

@@ -1,4 +1,5 @@
 import { API, apiPath, type Group, MSG, PERSON_NAME_MAX, type Plan } from '@bridge-talk/contract';
+import { TEST_CARD_DETAILS, TEST_CARDS, TEST_PAYER, TEST_PAYER_TYPED } from '@bridge-talk/contract/test-data';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -15,10 +16,10 @@ import { AddFamilyPage } from './add-family-page.js';
 const ID = '11111111-1111-4111-8111-111111111111';
 const TOKEN = {
   creditCardTokenId: 'tok_0123456789abcdef01234567',
-  cardBrand: 'visa',
-  cardLast4: '4242',
-  cardExpiryMonth: 12,
-  cardExpiryYear: 2034,
+  cardBrand: TEST_CARDS.paid.brand,
+  cardLast4: TEST_CARDS.paid.last4,
+  cardExpiryMonth: TEST_CARD_DETAILS.expMonth,
+  cardExpiryYear: TEST_CARD_DETAILS.expYear,
 };
 const PLANS: Plan[] = [
   { id: 'price_life', type: 'one_time', unit_amount: 19_900, active: true, nickname: 'Lifetime' },
@@ -83,7 +84,7 @@ const box = (name: string) => screen.getByRole('textbox', { name: new RegExp(`^$
 async function fillPaymentDetails(user: ReturnType<typeof userEvent.setup>) {
   for (const [label, value] of Object.entries(VALID_BILLING_VALUES)) await user.type(box(label), value);
   await user.click(screen.getByRole('combobox', { name: /^State/ }));
-  await user.click(await screen.findByRole('option', { name: 'Illinois' }));
+  await user.click(await screen.findByRole('option', { name: TEST_PAYER_TYPED.stateName }));
 }
 
 describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
@@ -109,18 +110,7 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
     expect(await screen.findByText(MSG.billing.paymentCreated)).toBeInTheDocument();
     // No family yet: the server creates one (groupId null).
     expect(api.callsTo('POST', API.billing.save).map((c) => c.body)).toEqual([
-      {
-        cardName: 'Pat Payer',
-        address: '1 Main Street',
-        city: 'Springfield',
-        state: 'IL',
-        zip: '62701',
-        phoneNumber: '(555) 010-2000',
-        email: 'pat@example.org',
-        country: 'US',
-        ...TOKEN,
-        groupId: null,
-      },
+      { ...TEST_PAYER, ...TOKEN, groupId: null },
     ]);
     // A repeated submit is made harmless by the key.
     const saveInit = api.fetchMock.mock.calls.find(([input]) =>
@@ -147,7 +137,9 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
     await router.navigate(-1);
     await waitFor(() => expect(router.state.location.search).toBe(`?step=1&groupId=${ID}`));
     // The family's own step 1: its card on file and a way on, and the same family kept.
-    expect(await screen.findByText(MSG.families.paymentDetailsSaved('Visa', '4242'))).toBeInTheDocument();
+    expect(
+      await screen.findByText(MSG.families.paymentDetailsSaved('Visa', TEST_CARDS.paid.last4)),
+    ).toBeInTheDocument();
     expect(localStorage.getItem('groupId')).toBe(ID);
     await router.navigate(1);
     expect(await screen.findByRole('heading', { name: MSG.wizard.stepChildAndPlan })).toBeInTheDocument();
@@ -207,10 +199,10 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
     expect(api.callsTo('POST', API.billing.save)).toHaveLength(1);
     expect(screen.getByRole('heading', { name: MSG.wizard.stepPaymentDetails })).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
-    expect(box('Address')).toHaveValue('1 Main Street');
-    expect(box('Cardholder name')).toHaveValue('Pat Payer');
-    expect(box('Card number')).toHaveValue('4242 4242 4242 4242');
-    expect(screen.getByRole('combobox', { name: /^State/ })).toHaveValue('Illinois');
+    expect(box('Address')).toHaveValue(TEST_PAYER.address);
+    expect(box('Cardholder name')).toHaveValue(TEST_PAYER.cardName);
+    expect(box('Card number')).toHaveValue(TEST_CARDS.paid.spaced);
+    expect(screen.getByRole('combobox', { name: /^State/ })).toHaveValue(TEST_PAYER_TYPED.stateName);
   });
 
   it('fills step 1 from the payment details on file when the person comes back to it', async () => {
@@ -218,11 +210,13 @@ describe('AddFamilyPage (the wizard)', { timeout: 20_000 }, () => {
       [`GET /api/group/list/${ID}`]: () => jsonResponse(UNNAMED),
       [`GET /api/group/billing/details/${ID}`]: () => jsonResponse(billingOnFile(ID)),
     });
-    expect(await screen.findByText(MSG.families.paymentDetailsSaved('Visa', '4242'))).toBeInTheDocument();
-    expect(box('Address')).toHaveValue('1 Main Street');
-    expect(box('City')).toHaveValue('Springfield');
-    expect(box('Phone')).toHaveValue('(555) 010-2000');
-    expect(screen.getByRole('combobox', { name: /^State/ })).toHaveValue('Illinois');
+    expect(
+      await screen.findByText(MSG.families.paymentDetailsSaved('Visa', TEST_CARDS.paid.last4)),
+    ).toBeInTheDocument();
+    expect(box('Address')).toHaveValue(TEST_PAYER.address);
+    expect(box('City')).toHaveValue(TEST_PAYER.city);
+    expect(box('Phone')).toHaveValue(TEST_PAYER.phoneNumber);
+    expect(screen.getByRole('combobox', { name: /^State/ })).toHaveValue(TEST_PAYER_TYPED.stateName);
     expect(await screen.findByRole('textbox', { name: /^Card number/ })).toHaveValue('');
   });
 

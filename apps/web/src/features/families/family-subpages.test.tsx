@@ -1,5 +1,6 @@
 // The family's small sub-pages: rename, change plan, update billing.
 import { API, apiPath, GROUP_NAME_MAX, type Group, MSG, type Plan } from '@bridge-talk/contract';
+import { TEST_CARDS, TEST_PAYER } from '@bridge-talk/contract/test-data';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -263,9 +264,9 @@ describe('UpdateBillingPage', { timeout: 20_000 }, () => {
     render('update-billing', <UpdateBillingPage />, {
       [`GET /api/group/billing/details/${ID}`]: () => jsonResponse(STORED_BILLING),
     });
-    expect(await screen.findByRole('textbox', { name: /^Cardholder name/ })).toHaveValue('Pat Payer');
-    expect(screen.getByRole('textbox', { name: /^Phone/ })).toHaveValue('(555) 010-2000');
-    expect(screen.getByText(/4242/)).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: /^Cardholder name/ })).toHaveValue(TEST_PAYER.cardName);
+    expect(screen.getByRole('textbox', { name: /^Phone/ })).toHaveValue(TEST_PAYER.phoneNumber);
+    expect(screen.getByText(new RegExp(TEST_CARDS.paid.last4))).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: MSG.families.updateBilling })).toBeInTheDocument();
   });
 
@@ -287,17 +288,7 @@ describe('UpdateBillingPage', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText(MSG.billing.billingUpdated)).toBeInTheDocument();
     expect(api.callsTo('PUT', apiPath(API.billing.update, { groupId: ID })).map((c) => c.body)).toEqual([
-      {
-        cardName: 'Pat Payer',
-        address: '2 Elm Street',
-        city: 'Springfield',
-        state: 'IL',
-        zip: '62701',
-        phoneNumber: '(555) 010-2000',
-        email: 'payer@example.org',
-        country: 'US',
-        ...NEW_CARD,
-      },
+      { ...TEST_PAYER, address: '2 Elm Street', ...NEW_CARD },
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe(`/manage-families/${ID}/details`));
     expect(screen.getByText('Family page')).toBeInTheDocument();

@@ -8,6 +8,7 @@ import {
   type UpdateBillingRequest,
   US_STATES,
 } from '@bridge-talk/contract';
+import { TEST_CARD_DETAILS, TEST_CARDS, TEST_PAYER } from '@bridge-talk/contract/test-data';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -21,10 +22,10 @@ configure({ asyncUtilTimeout: 8_000 });
 const LOCAL = { provider: 'local', publishableKey: null, dashboardUrl: null };
 const TOKEN = {
   creditCardTokenId: 'tok_0123456789abcdef01234567',
-  cardBrand: 'visa',
-  cardLast4: '4242',
-  cardExpiryMonth: 12,
-  cardExpiryYear: 2034,
+  cardBrand: TEST_CARDS.paid.brand,
+  cardLast4: TEST_CARDS.paid.last4,
+  cardExpiryMonth: TEST_CARD_DETAILS.expMonth,
+  cardExpiryYear: TEST_CARD_DETAILS.expYear,
 };
 
 afterEach(() => {
@@ -174,30 +175,20 @@ describe('BillingForm', { timeout: 20_000 }, () => {
     const { user, onSubmit, api } = renderForm();
     await screen.findByRole('textbox', { name: /^Card number/ });
     await fillValid(user);
-    expect(box('Card number')).toHaveValue('4242 4242 4242 4242');
-    expect(box('Expiry date')).toHaveValue('12/34');
+    expect(box('Card number')).toHaveValue(TEST_CARDS.paid.spaced);
+    expect(box('Expiry date')).toHaveValue(TEST_CARD_DETAILS.expiry);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit.mock.calls[0]?.[0]).toEqual({
-      cardName: 'Pat Payer',
-      address: '1 Main Street',
-      city: 'Springfield',
-      state: 'IL',
-      zip: '62701',
-      phoneNumber: '(555) 010-2000',
-      email: 'pat@example.org',
-      country: 'US',
-      ...TOKEN,
-    });
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({ ...TEST_PAYER, ...TOKEN });
     expect(api.callsTo('POST', API.payments.localTokens)[0]?.body).toEqual({
-      number: '4242424242424242',
-      expMonth: 12,
-      expYear: 2034,
-      cvc: '123',
+      number: TEST_CARDS.paid.digits,
+      expMonth: TEST_CARD_DETAILS.expMonth,
+      expYear: TEST_CARD_DETAILS.expYear,
+      cvc: TEST_CARD_DETAILS.cvc,
     });
-    expect(JSON.stringify(onSubmit.mock.calls)).not.toContain('4242424242424242');
+    expect(JSON.stringify(onSubmit.mock.calls)).not.toContain(TEST_CARDS.paid.digits);
     for (const call of api.calls.filter((c) => c.path !== API.payments.localTokens)) {
-      expect(JSON.stringify(call.body ?? '')).not.toContain('4242424242424242');
+      expect(JSON.stringify(call.body ?? '')).not.toContain(TEST_CARDS.paid.digits);
     }
   });
 

@@ -1,6 +1,7 @@
 // Card entry picks its mode from the server: the local card form, or Stripe's hosted fields. Stripe.js
 // is never loaded in local mode, and in Stripe mode the card number goes to Stripe, never to our API.
 import { MSG } from '@bridge-talk/contract';
+import { TEST_PAYER, TEST_PAYER_TYPED } from '@bridge-talk/contract/test-data';
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -53,12 +54,12 @@ afterEach(() => {
 async function fillAddress(user: ReturnType<typeof userEvent.setup>) {
   const type = async (label: RegExp, value: string) =>
     user.type(screen.getByRole('textbox', { name: label }), value);
-  await type(/^Cardholder name/, 'Pat Payer');
-  await type(/^Address/, '1 Main Street');
-  await type(/^City/, 'Springfield');
-  await type(/^ZIP/, '62701');
-  await type(/^Phone/, '5550102000');
-  await type(/^Email/, 'pat@example.org');
+  await type(/^Cardholder name/, TEST_PAYER.cardName);
+  await type(/^Address/, TEST_PAYER.address);
+  await type(/^City/, TEST_PAYER.city);
+  await type(/^ZIP/, TEST_PAYER.zip);
+  await type(/^Phone/, TEST_PAYER_TYPED.phone);
+  await type(/^Email/, TEST_PAYER.email);
   await user.click(screen.getByRole('combobox', { name: /^State/ }));
   await user.click(await screen.findByRole('option', { name: 'Texas' }));
 }
@@ -125,8 +126,8 @@ describe('CardEntry', { timeout: 20_000 }, () => {
       expect.objectContaining({
         type: 'card',
         billing_details: expect.objectContaining({
-          name: 'Pat Payer',
-          address: expect.objectContaining({ state: 'TX', postal_code: '62701', country: 'US' }),
+          name: TEST_PAYER.cardName,
+          address: expect.objectContaining({ state: 'TX', postal_code: TEST_PAYER.zip, country: 'US' }),
         }),
       }),
     );
@@ -173,7 +174,7 @@ describe('CardEntry', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(MSG.billing.cardDeclined)).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
-    expect(screen.getByRole('textbox', { name: /^Address/ })).toHaveValue('1 Main Street');
+    expect(screen.getByRole('textbox', { name: /^Address/ })).toHaveValue(TEST_PAYER.address);
   });
 
   it("says 'Error, Something went wrong.' when Stripe gives no token", async () => {
