@@ -45,7 +45,7 @@ import { channelsRoutes } from './modules/conversations/channels.routes.js';
 import { registerExportJobs } from './modules/conversations/export-job.js';
 import { exportsRoutes } from './modules/conversations/exports.routes.js';
 import { entitiesRoutes } from './modules/entities/entities.routes.js';
-import { groupsRoutes } from './modules/families/families.routes.js';
+import { familiesRoutes } from './modules/families/families.routes.js';
 import { membersRoutes } from './modules/families/members.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createMetrics, listenForMetrics, metricsServed } from './modules/health/metrics.js';
@@ -361,7 +361,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(channelsRoutes, { ctx });
   await app.register(exportsRoutes, { ctx });
   await app.register(chatMembersRoutes, { ctx });
-  await app.register(groupsRoutes, { ctx });
+  await app.register(familiesRoutes, { ctx });
   await app.register(membersRoutes, { ctx });
   await app.register(reportsRoutes, { ctx });
   await app.register(activityRoutes, { ctx });

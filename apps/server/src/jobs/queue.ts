@@ -67,7 +67,7 @@ export interface QueueDepth {
 type JobFailureListener = (name: JobName, final: boolean) => void;
 
 /** The key of a job's data that carries the id of the request that queued it. */
-const REQUEST_ID_KEY = 'requestId';
+export const REQUEST_ID_KEY = 'requestId';
 
 export interface JobQueue {
   send<N extends JobName>(name: N, data: JobData[N], options?: SendJobOptions): Promise<string>;

@@ -1,6 +1,6 @@
 // The whole app as the browser runs it (BrowserRouter on jsdom's history, the session-keyed route
 // tables, lazy screens): signing in must show the landing page's screen, not only change the address.
-import { API, type GroupListResponse, MSG, type SessionResponse } from '@bridge-talk/contract';
+import { API, type FamilyListResponse, MSG, type SessionResponse } from '@bridge-talk/contract';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -14,7 +14,7 @@ const SESSION: SessionResponse = sessionOf(ENTITY_USER, 'access-token-1');
 /** Lazy screens load their modules on first use, which takes seconds on a busy machine. */
 const LOADED = { timeout: 20_000 };
 
-const NO_FAMILIES: GroupListResponse = { result: [], total: 0, page: 1, pageSize: 10 };
+const NO_FAMILIES: FamilyListResponse = { result: [], total: 0, page: 1, pageSize: 10 };
 
 beforeEach(() => {
   localStorage.clear();

@@ -5,8 +5,8 @@ import {
   ZBillingDetailsResponse,
   ZChangeSubscriptionRequest,
   ZCouponParams,
-  ZGroupIdParams,
-  ZGroupSavedResponse,
+  ZFamilyIdParams,
+  ZFamilySavedResponse,
   ZIdempotencyHeaders,
   ZMessageResponse,
   ZPlanListQuery,
@@ -33,31 +33,31 @@ export const billingEndpoints = {
   assignSubscription: {
     headers: ZIdempotencyHeaders,
     body: ZAssignSubscriptionRequest,
-    responses: { 200: ZGroupSavedResponse, ...paymentRefused },
+    responses: { 200: ZFamilySavedResponse, ...paymentRefused },
   },
   save: {
     headers: ZIdempotencyHeaders,
     body: ZSaveBillingRequest,
-    responses: { 200: ZGroupSavedResponse, ...paymentRefused },
+    responses: { 200: ZFamilySavedResponse, ...paymentRefused },
   },
   update: {
     headers: ZIdempotencyHeaders,
-    params: ZGroupIdParams,
+    params: ZFamilyIdParams,
     body: ZUpdateBillingRequest,
-    responses: { 200: ZGroupSavedResponse, ...paymentRefused },
+    responses: { 200: ZFamilySavedResponse, ...paymentRefused },
   },
   changeSubscription: {
     headers: ZIdempotencyHeaders,
     body: ZChangeSubscriptionRequest,
-    responses: { 200: ZGroupSavedResponse, ...paymentRefused },
+    responses: { 200: ZFamilySavedResponse, ...paymentRefused },
   },
   details: {
-    params: ZGroupIdParams,
+    params: ZFamilyIdParams,
     responses: { 200: ZBillingDetailsResponse, ...refused },
   },
   /** 409 once the family is named or has a plan: only an unfinished family may be discarded. */
   discard: {
-    params: ZGroupIdParams,
+    params: ZFamilyIdParams,
     responses: { 200: ZMessageResponse, ...paymentRefused },
   },
 } satisfies SchemasOf<typeof ROUTES.billing>;

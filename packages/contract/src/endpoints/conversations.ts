@@ -24,18 +24,18 @@ import {
 import { errorAnswers, type SchemasOf } from './endpoint.js';
 
 const refused = errorAnswers(400, 401, 403, 404);
-const ZGroupId = z.string().trim().min(1).max(64);
+const ZFamilyId = z.string().trim().min(1).max(64);
 
 /** A family's conversations (entity only); a family of another entity answers 404. */
 export const conversationEndpoints = {
   /** The channels (members, status, reports), or with `?channelId=` a page of its messages, newest first. */
   list: {
-    params: z.object({ groupId: ZGroupId }),
+    params: z.object({ groupId: ZFamilyId }),
     query: ZChannelListQuery,
     responses: { 200: z.union([ZChannelListResponse, ZMessagePageResponse]), ...refused },
   },
   manager: {
-    params: z.object({ groupId: ZGroupId, channelId: ZChannelId }),
+    params: z.object({ groupId: ZFamilyId, channelId: ZChannelId }),
     body: ZChannelStatusRequest,
     responses: { 200: ZMessageResponse, ...refused },
   },
@@ -48,7 +48,7 @@ export const conversationEndpoints = {
   /** The bytes of an attachment (range requests; `size=thumb`): only its refusals are JSON. */
   attachment: {
     params: z.object({
-      groupId: ZGroupId,
+      groupId: ZFamilyId,
       channelId: ZChannelId,
       messageId: ZChannelId,
       index: z.coerce.number().int().min(0).max(99),

@@ -90,10 +90,10 @@ export type UpdateBillingRequest = z.input<typeof ZUpdateBillingRequest>;
 export type BillingPayload = z.input<typeof ZBillingPayload>;
 
 /** A saved or changed group: its id and the success text to show. */
-export const ZGroupSavedResponse = z.object({ _id: z.string(), message: z.string() });
-export type GroupSavedResponse = z.infer<typeof ZGroupSavedResponse>;
+export const ZFamilySavedResponse = z.object({ _id: z.string(), message: z.string() });
+export type FamilySavedResponse = z.infer<typeof ZFamilySavedResponse>;
 
-export const ZGroupIdParams = z.object({ groupId: z.uuid() });
+export const ZFamilyIdParams = z.object({ groupId: z.uuid() });
 
 /** The header a client sends so that a repeated submit is answered, not done, a second time. */
 export const ZIdempotencyHeaders = z.looseObject({

@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { MESSAGE_PAGE_MAX, MESSAGE_PAGE_SIZE, ZChannelId, ZMessage } from './conversations.js';
 
-const ZGroupId = z.string().trim().min(1).max(64);
+const ZFamilyId = z.string().trim().min(1).max(64);
 const ZCursor = z.string().trim().min(1, MSG.search.invalidCursor).max(512, MSG.search.invalidCursor);
 
 export const ZMessageWindowParams = z.object({
-  groupId: ZGroupId,
+  groupId: ZFamilyId,
   channelId: ZChannelId,
   messageId: ZChannelId,
 });
@@ -31,7 +31,7 @@ export type MessageWindowResponse = z.infer<typeof ZMessageWindowResponse>;
 export const SEARCH_TEXT_MAX = 200;
 export const SEARCH_PAGE_SIZE = 20;
 
-export const ZSearchParams = z.object({ groupId: ZGroupId, channelId: ZChannelId });
+export const ZSearchParams = z.object({ groupId: ZFamilyId, channelId: ZChannelId });
 
 /** GET …/channels/{channelId}/search?q=: messages holding the words, newest first. */
 export const ZMessageSearchQuery = z.object({

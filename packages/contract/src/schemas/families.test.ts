@@ -4,8 +4,8 @@ import {
   GROUP_NAME_MAX,
   ZChildAndPlanForm,
   ZChildName,
-  ZEditGroupRequest,
-  ZGroupListQuery,
+  ZEditFamilyRequest,
+  ZFamilyListQuery,
 } from './families.js';
 
 describe('groups', () => {
@@ -32,31 +32,31 @@ describe('groups', () => {
   });
 
   it('a family name has at least 3 characters', () => {
-    expect(ZEditGroupRequest.safeParse({ name: '  ab ' }).error?.issues[0]?.message).toBe(
+    expect(ZEditFamilyRequest.safeParse({ name: '  ab ' }).error?.issues[0]?.message).toBe(
       MSG.families.groupNameMin,
     );
-    expect(ZEditGroupRequest.parse({ name: ' Robin Lee ' })).toEqual({ name: 'Robin Lee' });
+    expect(ZEditFamilyRequest.parse({ name: ' Robin Lee ' })).toEqual({ name: 'Robin Lee' });
   });
 
   it('a family name is one name: a single word and a name of many words are both taken whole', () => {
-    expect(ZEditGroupRequest.parse({ name: 'Brookses' })).toEqual({ name: 'Brookses' });
-    expect(ZEditGroupRequest.parse({ name: 'The Garcia Family' })).toEqual({ name: 'The Garcia Family' });
-    expect(ZEditGroupRequest.parse({ name: 'Al Bo' })).toEqual({ name: 'Al Bo' });
+    expect(ZEditFamilyRequest.parse({ name: 'Brookses' })).toEqual({ name: 'Brookses' });
+    expect(ZEditFamilyRequest.parse({ name: 'The Garcia Family' })).toEqual({ name: 'The Garcia Family' });
+    expect(ZEditFamilyRequest.parse({ name: 'Al Bo' })).toEqual({ name: 'Al Bo' });
   });
 
   it('a family name longer than its maximum is told so', () => {
     const tooLong = 'a'.repeat(GROUP_NAME_MAX + 1);
-    expect(ZEditGroupRequest.safeParse({ name: tooLong }).error?.issues[0]?.message).toBe(
+    expect(ZEditFamilyRequest.safeParse({ name: tooLong }).error?.issues[0]?.message).toBe(
       'Group name must be at most 121 characters',
     );
-    expect(ZEditGroupRequest.safeParse({ name: 'a'.repeat(GROUP_NAME_MAX) }).success).toBe(true);
+    expect(ZEditFamilyRequest.safeParse({ name: 'a'.repeat(GROUP_NAME_MAX) }).success).toBe(true);
   });
 
   it('the wizard’s child step may send the child’s names with the family name, by its own rule', () => {
     expect(
-      ZEditGroupRequest.parse({ name: 'Robin Lee', childFirstName: ' Robin ', childLastName: 'Lee' }),
+      ZEditFamilyRequest.parse({ name: 'Robin Lee', childFirstName: ' Robin ', childLastName: 'Lee' }),
     ).toEqual({ name: 'Robin Lee', childFirstName: 'Robin', childLastName: 'Lee' });
-    const issues = ZEditGroupRequest.safeParse({
+    const issues = ZEditFamilyRequest.safeParse({
       name: 'Al Lee',
       childFirstName: 'Al',
       childLastName: 'Lee',
@@ -101,7 +101,7 @@ describe('groups', () => {
   });
 
   it('the list query has defaults and refuses a bad sort', () => {
-    expect(ZGroupListQuery.parse({})).toEqual({ search: '', page: 1, pageSize: 10 });
-    expect(ZGroupListQuery.safeParse({ sort: 'up' }).success).toBe(false);
+    expect(ZFamilyListQuery.parse({})).toEqual({ search: '', page: 1, pageSize: 10 });
+    expect(ZFamilyListQuery.safeParse({ sort: 'up' }).success).toBe(false);
   });
 });

@@ -11,7 +11,7 @@ export const GROUP_NAME_MIN = 3;
 /** Room for the child's whole name, which names the family at first. */
 export const GROUP_NAME_MAX = PERSON_FULL_NAME_MAX;
 
-export const ZGroupParams = z.object({ id: z.uuid() });
+export const ZFamilyParams = z.object({ id: z.uuid() });
 
 /** The wizard's child step words both a missing and a short name as short. */
 const CHILD_NAME: PersonNameMessages = {
@@ -28,7 +28,7 @@ export function hasNoNul(value: string): boolean {
 }
 
 /** GET /group/list: a page of the entity's families, searched and optionally sorted by status. */
-export const ZGroupListQuery = z.object({
+export const ZFamilyListQuery = z.object({
   /** The family's name, or any e-mail of the family (its members' or the payment e-mail); any case. */
   search: ZSearch,
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -36,9 +36,9 @@ export const ZGroupListQuery = z.object({
   /** By status (Active before Inactive when ascending); without it, newest first. */
   sort: ZSortDirection.optional(),
 });
-export type GroupListQuery = z.input<typeof ZGroupListQuery>;
+export type FamilyListQuery = z.input<typeof ZFamilyListQuery>;
 
-export const ZGroupListItem = z.object({
+export const ZFamilyListItem = z.object({
   _id: z.string(),
   /** The family's name (at first the child's, 'first last'); null until the wizard's second step. */
   name: z.string().nullable(),
@@ -48,18 +48,18 @@ export const ZGroupListItem = z.object({
   billingInformation: z.object({ email: z.string() }).nullable(),
   createdAt: z.string(),
 });
-export type GroupListItem = z.infer<typeof ZGroupListItem>;
+export type FamilyListItem = z.infer<typeof ZFamilyListItem>;
 
-export const ZGroupListResponse = z.object({
-  result: z.array(ZGroupListItem),
+export const ZFamilyListResponse = z.object({
+  result: z.array(ZFamilyListItem),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });
-export type GroupListResponse = z.infer<typeof ZGroupListResponse>;
+export type FamilyListResponse = z.infer<typeof ZFamilyListResponse>;
 
 /** GET /group/list/{id}: one family with its plan (spec: paymentId present means the one-time plan). */
-export const ZGroup = z.object({
+export const ZFamily = z.object({
   _id: z.string(),
   name: z.string().nullable(),
   childFirstName: z.string().nullable(),
@@ -74,10 +74,10 @@ export const ZGroup = z.object({
   oneTime: z.boolean(),
   createdAt: z.string(),
 });
-export type Group = z.infer<typeof ZGroup>;
+export type Family = z.infer<typeof ZFamily>;
 
 /** The family's name: one name, shown whole, of GROUP_NAME_MIN characters or more ('Brookses'). */
-const ZGroupName = z
+const ZFamilyName = z
   .string({ error: MSG.families.groupNameMin })
   .trim()
   .min(GROUP_NAME_MIN, MSG.families.groupNameMin)
@@ -88,12 +88,12 @@ const ZGroupName = z
  * PUT /group/edit/{groupId}: rename the family. The child's names stay as they are unless they are sent
  * too, as the wizard's child step does when it is saved again after the plan (its rule is the step's).
  */
-export const ZEditGroupRequest = z.object({
-  name: ZGroupName,
+export const ZEditFamilyRequest = z.object({
+  name: ZFamilyName,
   childFirstName: ZNamePart('firstName', CHILD_NAME.firstName).optional(),
   childLastName: ZNamePart('lastName', CHILD_NAME.lastName).optional(),
 });
-export type EditGroupRequest = z.input<typeof ZEditGroupRequest>;
+export type EditFamilyRequest = z.input<typeof ZEditFamilyRequest>;
 
 /**
  * Wizard step 2, Enter Child's Name and Select Plan: both names at least 3

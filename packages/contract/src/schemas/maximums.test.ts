@@ -74,7 +74,7 @@ const FIELD_NAMES = [...Object.values(MSG.fields), MSG.families.groupNameLabel, 
 describe('the maximum of every typed text', () => {
   it('finds the forms and their maximums', () => {
     expect(formSchemas.map(([name]) => name)).toEqual(
-      expect.arrayContaining(['ZEntityForm', 'ZEditGroupRequest', 'ZFamilyDetailsForm', 'ZBillingForm']),
+      expect.arrayContaining(['ZEntityForm', 'ZEditFamilyRequest', 'ZFamilyDetailsForm', 'ZBillingForm']),
     );
     expect(typed.length).toBeGreaterThan(30);
   });

@@ -6,7 +6,7 @@ import {
   type BillingDetailsResponse,
   CHARGES_SHOWN,
   cardLabel,
-  type GroupSavedResponse,
+  type FamilySavedResponse,
   MSG,
   type ZSaveBillingRequest,
   type ZUpdateBillingRequest,
@@ -139,7 +139,7 @@ export function createBillingDetailsService(
     }: {
       actor: Actor;
       input: Valid<typeof ZSaveBillingRequest>;
-    }): Promise<GroupSavedResponse> {
+    }): Promise<FamilySavedResponse> {
       const entityId = entityIdOf(actor);
       const { groupId: requestedGroupId, ...payload } = input;
       const existing = requestedGroupId ? await groupOf(entityId, requestedGroupId) : null;
@@ -162,7 +162,7 @@ export function createBillingDetailsService(
       actor: Actor;
       groupId: string;
       input: Valid<typeof ZUpdateBillingRequest>;
-    }): Promise<GroupSavedResponse> {
+    }): Promise<FamilySavedResponse> {
       const entityId = entityIdOf(actor);
       await groupOf(entityId, groupId);
       await refuseOneTimeBillingChange(entityId, groupId);

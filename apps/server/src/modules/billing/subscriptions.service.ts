@@ -2,8 +2,8 @@ import {
   type Coupon,
   type DiscountedPrice,
   discountedPrice,
+  type FamilySavedResponse,
   formatMoney,
-  type GroupSavedResponse,
   MSG,
   splitName,
   type ZAssignSubscriptionRequest,
@@ -186,7 +186,7 @@ export function createSubscriptionsService(
     }: {
       actor: Actor;
       input: Valid<typeof ZAssignSubscriptionRequest>;
-    }): Promise<GroupSavedResponse> {
+    }): Promise<FamilySavedResponse> {
       const entityId = entityIdOf(actor);
       const group = await groupOf(entityId, request.groupId);
       const billing = await billingOf(entityId, group.id);
@@ -248,7 +248,7 @@ export function createSubscriptionsService(
     }: {
       actor: Actor;
       input: Valid<typeof ZChangeSubscriptionRequest>;
-    }): Promise<GroupSavedResponse> {
+    }): Promise<FamilySavedResponse> {
       const entityId = entityIdOf(actor);
       const group = await groupOf(entityId, request.groupId);
       const current = await repo.findCurrentSubscription(db, entityId, group.id);

@@ -40,7 +40,7 @@ function listRowOf<Page extends { id: Orderable; name: unknown; active: unknown;
   };
 }
 
-export interface GroupListRow {
+export interface FamilyListRow {
   id: string;
   name: string | null;
   active: boolean;
@@ -162,11 +162,11 @@ const familyPageStatements = new Map(
 );
 
 /** A page of the entity's families (searched when `search` is not empty) and how many there are. */
-export async function findGroups(
+export async function findFamilies(
   db: Db,
   entityId: string,
   query: { search: string; page: number; pageSize: number; sort?: SortOrder },
-): Promise<{ rows: GroupListRow[]; total: number }> {
+): Promise<{ rows: FamilyListRow[]; total: number }> {
   const statement = familyPageStatements.get(`${query.sort ?? 'none'}/${query.search !== ''}`)!;
   const found = await statement(db).execute(valuesOf(entityId, query));
   const total = found[0]?.total ?? 0;
@@ -174,12 +174,12 @@ export async function findGroups(
   return { rows: found.filter(isFamilyRow), total };
 }
 
-function isFamilyRow<Row extends { id: string | null }>(row: Row): row is Row & GroupListRow {
+function isFamilyRow<Row extends { id: string | null }>(row: Row): row is Row & FamilyListRow {
   return row.id !== null;
 }
 
 /** Renames the family; the child's first and last name change only when they are given. */
-export async function renameGroup(
+export async function renameFamily(
   db: Db,
   entityId: string,
   groupId: string,

@@ -5,10 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { route } from '../../lib/route.js';
 import { actorOf } from '../../plugins/authenticate.js';
-import { createGroupsService } from './families.service.js';
+import { createFamiliesService } from './families.service.js';
 
-export async function groupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const service = createGroupsService(ctx);
+export async function familiesRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const service = createFamiliesService(ctx);
   const entityOnly = { onRequest: app.requireRole('entity') };
   const docs = { tags: ['families'] };
 
@@ -23,7 +23,7 @@ export async function groupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
           "A page of the entity's families, searched by the child's name or any e-mail of the family, optionally sorted by status",
       },
     },
-    async (request) => service.listGroups({ actor: actorOf(request), input: request.query }),
+    async (request) => service.listFamilies({ actor: actorOf(request), input: request.query }),
   );
 
   route(
@@ -33,7 +33,7 @@ export async function groupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       ...entityOnly,
       schema: { ...docs, summary: 'One family with its payment e-mail and plan (one-time or monthly)' },
     },
-    async (request) => service.getGroup({ actor: actorOf(request), input: request.params }),
+    async (request) => service.getFamily({ actor: actorOf(request), input: request.params }),
   );
 
   route(
@@ -41,7 +41,7 @@ export async function groupsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     endpoints.families.edit,
     { ...entityOnly, schema: { ...docs, summary: "Rename a family (the child's name)" } },
     async (request) =>
-      service.renameGroup({
+      service.renameFamily({
         actor: actorOf(request),
         input: { groupId: request.params.groupId, body: request.body },
       }),

@@ -1,31 +1,31 @@
 // Families of the signed-in entity (entity only): the searched list with the Reports flag, one family
 // with its plan, and the rename. A family of another entity is answered as not found.
 import {
-  type Group,
-  type GroupListResponse,
-  type GroupSavedResponse,
+  type Family,
+  type FamilyListResponse,
+  type FamilySavedResponse,
   MSG,
-  type ZEditGroupRequest,
-  type ZGroupListQuery,
+  type ZEditFamilyRequest,
+  type ZFamilyListQuery,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
 import type { Valid } from '../../lib/route.js';
 import { entityIdOf, loadFamily } from '../tenancy/tenancy.service.js';
 import * as repo from './families.repository.js';
 
-export function createGroupsService(ctx: AppContext) {
+export function createFamiliesService(ctx: AppContext) {
   const { db } = ctx;
 
   return {
-    async listGroups({
+    async listFamilies({
       actor,
       input: query,
     }: {
       actor: Actor;
-      input: Valid<typeof ZGroupListQuery>;
-    }): Promise<GroupListResponse> {
+      input: Valid<typeof ZFamilyListQuery>;
+    }): Promise<FamilyListResponse> {
       const entityId = entityIdOf(actor);
-      const { rows, total } = await repo.findGroups(db, entityId, query);
+      const { rows, total } = await repo.findFamilies(db, entityId, query);
       return {
         result: rows.map((row) => ({
           _id: row.id,
@@ -41,7 +41,7 @@ export function createGroupsService(ctx: AppContext) {
       };
     },
 
-    async getGroup({ actor, input }: { actor: Actor; input: { id: string } }): Promise<Group> {
+    async getFamily({ actor, input }: { actor: Actor; input: { id: string } }): Promise<Family> {
       const entityId = entityIdOf(actor);
       const group = await loadFamily(ctx, entityId, input.id);
       const oneTime = group.planType === 'one_time';
@@ -67,17 +67,17 @@ export function createGroupsService(ctx: AppContext) {
      * Renames the family (PUT /group/edit/{groupId}). The name is the family's, one name kept whole: the
      * child's names change only when they are sent as well (the wizard's child step).
      */
-    async renameGroup({
+    async renameFamily({
       actor,
       input,
     }: {
       actor: Actor;
-      input: { groupId: string; body: Valid<typeof ZEditGroupRequest> };
-    }): Promise<GroupSavedResponse> {
+      input: { groupId: string; body: Valid<typeof ZEditFamilyRequest> };
+    }): Promise<FamilySavedResponse> {
       const entityId = entityIdOf(actor);
       const group = await loadFamily(ctx, entityId, input.groupId);
       const { name, childFirstName, childLastName } = input.body;
-      await repo.renameGroup(db, entityId, group.id, {
+      await repo.renameFamily(db, entityId, group.id, {
         name: name.replace(/\s+/g, ' '),
         childFirstName,
         childLastName,

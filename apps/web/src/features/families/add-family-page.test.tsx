@@ -1,4 +1,4 @@
-import { API, apiPath, type Group, MSG, PERSON_NAME_MAX, type Plan } from '@bridge-talk/contract';
+import { API, apiPath, type Family, MSG, PERSON_NAME_MAX, type Plan } from '@bridge-talk/contract';
 import { TEST_CARD_DETAILS, TEST_CARDS, TEST_PAYER, TEST_PAYER_TYPED } from '@bridge-talk/contract/test-data';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -29,7 +29,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function group(overrides: Partial<Group> = {}): Group {
+function group(overrides: Partial<Family> = {}): Family {
   return {
     _id: ID,
     name: 'Robin Lee',

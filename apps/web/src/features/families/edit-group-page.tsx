@@ -1,5 +1,5 @@
 // /manage-families/{id}/edit-group: rename the family ('Edit name group successfully.').
-import { type EditGroupRequest, MSG, ZEditGroupRequest } from '@bridge-talk/contract';
+import { type EditFamilyRequest, MSG, ZEditFamilyRequest } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Paper, Stack, TextInput } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
@@ -37,9 +37,9 @@ export function EditGroupPage() {
 function RenameForm({ id, current }: { id: string; current: string }) {
   const navigate = useNavigate();
   const rename = useRenameFamily(id);
-  const form = useBlurValidatedForm<EditGroupRequest>({
+  const form = useBlurValidatedForm<EditFamilyRequest>({
     guardUnsaved: true,
-    resolver: zodResolver(ZEditGroupRequest),
+    resolver: zodResolver(ZEditFamilyRequest),
     defaultValues: { name: current },
   });
   const submit = form.handleSubmit(async (values) => {

@@ -1,4 +1,4 @@
-import { type GroupListItem, type GroupListResponse, MSG } from '@bridge-talk/contract';
+import { type FamilyListItem, type FamilyListResponse, MSG } from '@bridge-talk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -15,7 +15,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function family(overrides: Partial<GroupListItem> = {}): GroupListItem {
+function family(overrides: Partial<FamilyListItem> = {}): FamilyListItem {
   return {
     _id: '11111111-1111-4111-8111-111111111111',
     name: 'Robin Lee',
@@ -27,7 +27,7 @@ function family(overrides: Partial<GroupListItem> = {}): GroupListItem {
   };
 }
 
-function page(result: GroupListItem[], total = result.length, pageNumber = 1): GroupListResponse {
+function page(result: FamilyListItem[], total = result.length, pageNumber = 1): FamilyListResponse {
   return { result, total, page: pageNumber, pageSize: 10 };
 }
 

@@ -2,7 +2,7 @@
 // sortable by status, paginated on the server. Search, sort and page live in the address, so a reload,
 // a deep link and Back keep them. View opens the family page, or the wizard at step 2 for a family not
 // named yet, which may also be discarded (after a confirmation; its saved card is detached).
-import { familyDisplayName, type GroupListItem, groupStatusLabel, MSG } from '@bridge-talk/contract';
+import { type FamilyListItem, familyDisplayName, groupStatusLabel, MSG } from '@bridge-talk/contract';
 import { Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -21,7 +21,7 @@ import { useFamilyList } from './api/list-families.js';
 import { wizardPath } from './wizard-path.js';
 
 /** Where View goes: the family page, or the wizard's second step for a family not named yet. */
-export function familyViewPath(family: Pick<GroupListItem, '_id' | 'name'>): string {
+export function familyViewPath(family: Pick<FamilyListItem, '_id' | 'name'>): string {
   return family.name === null ? wizardPath(2, family._id) : `/manage-families/${family._id}/details`;
 }
 
@@ -48,7 +48,7 @@ export function FamilyListPage() {
 
   useLastPageClamp(listState, list);
 
-  const columns: Column<GroupListItem>[] = [
+  const columns: Column<FamilyListItem>[] = [
     {
       key: 'child',
       header: MSG.columns.childName,

@@ -1,4 +1,4 @@
-import { API, apiPath, type Channel, type Group, type GroupMember, MSG } from '@bridge-talk/contract';
+import { API, apiPath, type Channel, type Family, type GroupMember, MSG } from '@bridge-talk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -18,7 +18,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function group(overrides: Partial<Group> = {}): Group {
+function group(overrides: Partial<Family> = {}): Family {
   return {
     _id: ID,
     name: 'Robin Lee',

@@ -1,5 +1,5 @@
 // The family's small sub-pages: rename, change plan, update billing.
-import { API, apiPath, GROUP_NAME_MAX, type Group, MSG, type Plan } from '@bridge-talk/contract';
+import { API, apiPath, type Family, GROUP_NAME_MAX, MSG, type Plan } from '@bridge-talk/contract';
 import { TEST_CARDS, TEST_PAYER } from '@bridge-talk/contract/test-data';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -26,7 +26,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function group(overrides: Partial<Group> = {}): Group {
+function group(overrides: Partial<Family> = {}): Family {
   return {
     _id: ID,
     name: 'Robin Lee',

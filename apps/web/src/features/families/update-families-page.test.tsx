@@ -2,7 +2,7 @@ import {
   API,
   apiPath,
   EMAIL_MAX,
-  type Group,
+  type Family,
   type GroupMember,
   MSG,
   PERSON_NAME_MAX,
@@ -25,7 +25,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const GROUP: Group = {
+const GROUP: Family = {
   _id: ID,
   name: 'Robin Lee',
   childFirstName: 'Robin',

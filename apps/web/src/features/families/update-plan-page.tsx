@@ -1,6 +1,6 @@
 // /manage-families/{id}/update-plan: another plan for a monthly family ('Subscription update!'), with
 // the entity's coupon and a typed one; a plan must be chosen ('You need to select a plan').
-import { formatPrice, type Group, MSG, ZChildAndPlanForm } from '@bridge-talk/contract';
+import { type Family, formatPrice, MSG, ZChildAndPlanForm } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -54,7 +54,7 @@ export function UpdatePlanPage() {
   );
 }
 
-function ChangePlanForm({ family }: { family: Group }) {
+function ChangePlanForm({ family }: { family: Family }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const change = useChangeSubscription();

@@ -6,7 +6,7 @@
 import {
   type ChildAndPlanDraft,
   type ChildAndPlanForm,
-  type Group,
+  type Family,
   joinName,
   MSG,
   ZChildAndPlanDraft,
@@ -47,7 +47,7 @@ export function WizardChildPlanStep({
   onDone,
   onChangeCard,
 }: {
-  family: Group;
+  family: Family;
   onDone: () => void;
   /** Back to step 1 for another card, the step's draft kept. */
   onChangeCard: () => void;

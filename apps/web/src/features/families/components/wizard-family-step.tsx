@@ -3,8 +3,8 @@
 // makes the family's chat channels) and opens the family page with 'Group created.'. What is typed is
 // kept as a draft in the tab's session storage until the family is created, so a reload keeps it.
 import {
+  type Family,
   type FamilySlotsForm,
-  type Group,
   type GroupMember,
   MSG,
   ZFamilyDetailsForm,
@@ -24,7 +24,7 @@ import { familyFormStart, typedFields, withDraft } from './family-form-values.js
 import { FamilySlotsFields } from './family-slots-fields.js';
 import { showFamilySaveError } from './wizard-messages.js';
 
-export function WizardFamilyStep({ family, onDone }: { family: Group; onDone: () => void }) {
+export function WizardFamilyStep({ family, onDone }: { family: Family; onDone: () => void }) {
   const members = useMembers(family._id);
   if (members.isError) {
     return <LoadError onRetry={() => void members.refetch()} />;
@@ -41,7 +41,7 @@ function FamilyStepForm({
   members,
   onDone,
 }: {
-  family: Group;
+  family: Family;
   members: GroupMember[];
   onDone: () => void;
 }) {
