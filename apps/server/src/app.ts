@@ -29,7 +29,7 @@ import { createJobQueue } from './jobs/queue.js';
 import { AppError } from './lib/app-error.js';
 import { currentRequestId, REQUEST_ID_PATTERN, runInRequestScope } from './lib/request-scope.js';
 import { guardRoles, SECURITY_SCHEMES } from './lib/route.js';
-import { frameworkErrorHeaders, registerSecurityHeaders } from './lib/security-headers.js';
+import { docsPagePolicy, frameworkErrorHeaders, registerSecurityHeaders } from './lib/security-headers.js';
 import { createPageSender } from './lib/web-page.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
@@ -314,7 +314,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: API.system.docs });
+  await app.register(fastifySwaggerUi, { routePrefix: API.system.docs, transformStaticCSP: docsPagePolicy });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {

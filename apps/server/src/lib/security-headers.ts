@@ -84,3 +84,17 @@ export async function registerSecurityHeaders(app: FastifyInstance, stripe: bool
   });
   await app.register(fastifyHelmet, { ...options, enableCSPNonces: true });
 }
+
+/**
+ * The policy of the API documentation's pages: swagger-ui shows its icons as data: images and writes
+ * style attributes into the markup it renders, so those pages (and only they) admit both. Neither can
+ * run script: scripts stay the portal's own files.
+ */
+export function docsPagePolicy(policy: string): string {
+  const directives = policy
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter(Boolean)
+    .map((directive) => (directive.startsWith('img-src ') ? `${directive} data:` : directive));
+  return [...directives, "style-src-attr 'unsafe-inline'"].join(';');
+}

@@ -43,4 +43,28 @@ describe('security headers', () => {
       'max-age=63072000; includeSubDomains',
     );
   });
+
+  it('let the API documentation show its icons and styles, and nothing else run', async () => {
+    const page = await get(endpoints.system.docs.path);
+    expect(page.statusCode).toBe(200);
+    const policy = directivesOf(page.headers['content-security-policy']);
+    expect(policy['img-src']).toBe("'self' data:");
+    expect(policy['style-src-attr']).toBe("'unsafe-inline'");
+    expect(policy['style-src']).toBe("'self'");
+    expect(policy['script-src']).toBe("'self'");
+    expect(policy['script-src-attr']).toBe("'none'");
+    // Any other answer keeps the plain policy.
+    const other = directivesOf((await get(endpoints.auth.me.path)).headers['content-security-policy']);
+    expect(other['img-src']).toBe("'self'");
+    expect(other['style-src-attr']).toBeUndefined();
+  });
 });
+
+function directivesOf(header: unknown): Record<string, string> {
+  return Object.fromEntries(
+    String(header)
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values.join(' ')]),
+  );
+}
