@@ -120,9 +120,8 @@ async function findFamily(origin, ROUTES, accessToken) {
   const family = args.family ?? (await get(`${ROUTES.families.list.path}?pageSize=1`)).result[0]?._id;
   if (!family) throw new Error('the account has no family to open');
   const channel =
-    args.channel ??
-    (await get(fill(ROUTES.conversations.list.path, { groupId: family }))).channels[0]?.id ??
-    fail('the family has no channel');
+    args.channel ?? (await get(fill(ROUTES.conversations.list.path, { groupId: family }))).channels[0]?.id;
+  if (!channel) throw new Error('the family has no channel to open');
   return { family, channel };
 }
 
