@@ -19,8 +19,6 @@
 // --server DIR measures another build's dist folder (a copy of an earlier build, for before/after).
 // The parts are in scripts/lib/bench-*.mjs: the server process, the routes, the database limits and
 // the report.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +28,7 @@ import { cpuPerRequest, cpuSnapshot } from './lib/bench-cpu.mjs';
 import { captureStatements, runPgbench, runPgliteDirect } from './lib/bench-database-limit.mjs';
 import { describeSeed, printTable, writeResults } from './lib/bench-report.mjs';
 import { drive, LOAD_GENERATORS, routesOf, wrkInstalled } from './lib/bench-routes.mjs';
+import { pgliteDataDir, seedScale } from './lib/bench-seed.mjs';
 import { drain, eventLoopDelay, login, startServer, stopServer } from './lib/bench-server.mjs';
 import { buildServerIfStale } from './lib/build-state.mjs';
 
@@ -91,39 +90,6 @@ const duration = Number(args.duration);
 const serverDist = path.resolve(args.server);
 const families = Number(args.families);
 const messages = Number(args.messages);
-
-/**
- * Runs `npm run seed:scale` against the database named by `env`; answers its JSON summary. A kept
- * database's summary (its logins and bench ids) is kept in `summaryFile` and read from there next time.
- */
-function seed(env, summaryFile) {
-  if (summaryFile && existsSync(summaryFile))
-    return { ...JSON.parse(readFileSync(summaryFile, 'utf8')), alreadySeeded: true };
-  const started = Date.now();
-  const result = spawnSync(
-    'node',
-    [
-      path.join(root, 'scripts/seed-scale.mjs'),
-      '--families',
-      String(families),
-      '--messages',
-      String(messages),
-      '--json',
-    ],
-    { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  );
-  if (result.status !== 0) {
-    process.stderr.write(result.stdout + result.stderr);
-    throw new Error('seeding failed');
-  }
-  const summary = JSON.parse(result.stdout.trim().split('\n').at(-1));
-  if (summaryFile) {
-    // bench/.data is not in a fresh clone: a kept PostgreSQL database's summary is its first file.
-    mkdirSync(path.dirname(summaryFile), { recursive: true });
-    writeFileSync(summaryFile, JSON.stringify(summary));
-  }
-  return { ...summary, wallMs: Date.now() - started };
-}
 
 /** `count` sessions of one account (four sign-ins at a time: argon2 runs on libuv's four threads). */
 async function signIn(url, account, role, count) {
@@ -229,9 +195,12 @@ const wanted = args.db === 'all' ? ['pglite', 'postgres'] : [args.db];
 const resultOptions = { out: args.out, duration, families, messages, loadGenerator };
 
 if (wanted.includes('pglite')) {
-  const dataDir = path.join(root, 'bench/.data', `pglite-f${families}-m${messages}`);
+  const dataDir = pgliteDataDir(families, messages);
   console.info(`PGlite: ${path.relative(root, dataDir)}`);
-  const seeded = seed({ DATA_DIR: dataDir, DATABASE_URL: '' }, `${dataDir}.seed.json`);
+  const seeded = seedScale({ DATA_DIR: dataDir, DATABASE_URL: '' }, `${dataDir}.seed.json`, {
+    families,
+    messages,
+  });
   console.info(`PGlite: ${describeSeed(seeded)}`);
   const outcome = await benchDatabase('pglite', { DATA_DIR: dataDir }, seeded);
   printTable('PGlite', outcome, duration, loadGenerator);
@@ -257,9 +226,10 @@ if (wanted.includes('postgres')) {
     url.pathname = `/${name}`;
     try {
       console.info(`\nPostgreSQL: database ${name}`);
-      const seeded = seed(
+      const seeded = seedScale(
         { DATABASE_URL: url.toString() },
         reused || args.keep ? path.join(root, 'bench/.data', `postgres-${name}.seed.json`) : undefined,
+        { families, messages },
       );
       console.info(`PostgreSQL: ${describeSeed(seeded)}`);
       // The job workers (renewals, sweeps, mail) are left to a worker process, as a deployment may:

@@ -1,5 +1,5 @@
-// What the scripts share: whether a build is older than its sources, building the server when it is,
-// and a free loopback port for a server they start.
+// What the scripts share: whether a build is older than its sources, building the server (or the whole
+// portal) when it is, and a free loopback port for a server they start.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
@@ -19,7 +19,7 @@ function newest(target) {
 }
 
 /** Whether any of `sources` (paths below the root) changed after `built` (a file below the root). */
-export function isStale(built, sources) {
+function isStale(built, sources) {
   const builtAt = existsSync(path.join(root, built)) ? statSync(path.join(root, built)).mtimeMs : 0;
   return Math.max(...sources.map((s) => newest(path.join(root, s)))) > builtAt;
 }
@@ -41,6 +41,26 @@ export function buildServerIfStale(say = console.error) {
   }
   say('Building the server (sources changed since the last build)…');
   const result = spawnSync('npx', ['tsc', '-b'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+/** What `npm start` serves is built from these (paths below the root). */
+const PORTAL_SOURCES = [
+  'packages/contract/src',
+  'apps/server/src',
+  'apps/server/drizzle',
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/public',
+  'package-lock.json',
+];
+
+/** Builds the server and the web app (scripts/build.mjs) when their sources are newer than the last build. */
+export function buildPortalIfStale(say = console.error) {
+  if (!isStale('.build-stamp', PORTAL_SOURCES) && existsSync(path.join(root, 'apps/server/dist/main.js')))
+    return;
+  say('Building the portal (sources changed since the last build)…');
+  const result = spawnSync('node', [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
