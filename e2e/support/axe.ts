@@ -67,3 +67,19 @@ export async function expectAccessible(page: Page, label: string) {
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   }
 }
+
+/**
+ * The tables as a phone lays them out (cards, their headers hidden from sight): each row still exposes
+ * its cells and column headers to a screen reader (axe's ARIA structure rules, on the tables alone).
+ */
+export async function expectTablesStructured(page: Page, label: string) {
+  if ((await page.locator('.bt-table-room').count()) === 0) return;
+  const { violations } = await new AxeBuilder({ page })
+    .include('.bt-table-room')
+    .withRules(['aria-required-children', 'aria-required-parent'])
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode()
+    .analyze();
+  const found = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  expect.soft(found, `table structure on ${label}`).toEqual([]);
+}

@@ -1,12 +1,14 @@
 // Every screen usable on a phone, a tablet and a desktop: at each width the page does not scroll
 // sideways, and no link, button or field of the page, its header or an open dialog is out of sight
 // (past the window's edge, or cut off by a box that scrolls sideways, as a wide table's last column
-// would be). A screenshot of each width is kept with the run's artifacts, to be looked at.
+// would be). At a phone's width the tables, laid out as cards, still expose their rows, cells and
+// column headers to a screen reader. A screenshot of each width is kept with the run's artifacts.
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
+import { expectTablesStructured } from './axe.js';
 import { settled } from './settled.js';
 
 const WIDTHS = [390, 768, 1366] as const;
@@ -85,6 +87,7 @@ export async function expectUsableAtEveryWidth(page: Page, label: string) {
       await settled(page);
       await page.screenshot({ path: path.join(SHOTS, `${file}-${width}.png`) });
       expect.soft(await page.evaluate(layoutProblems), `${label} at ${width}px`).toEqual([]);
+      if (width === WIDTHS[0]) await expectTablesStructured(page, `${label} at ${width}px`);
     }
   } finally {
     if (before) await page.setViewportSize(before);
