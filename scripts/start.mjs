@@ -14,6 +14,8 @@ const sources = [
   'apps/web/src',
   'apps/web/index.html',
   'apps/web/public',
+  'apps/web/vite.config.ts',
+  'scripts/lib/precompress.mjs',
   'package-lock.json',
 ];
 
