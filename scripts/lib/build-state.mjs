@@ -52,6 +52,8 @@ const PORTAL_SOURCES = [
   'apps/web/src',
   'apps/web/index.html',
   'apps/web/public',
+  'apps/web/vite.config.ts',
+  'scripts/lib/precompress.mjs',
   'package-lock.json',
 ];
 

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { API, API_PREFIX, MSG } from '@bridge-talk/contract';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -27,6 +28,7 @@ import type { Config } from './config/index.js';
 import { type Database, databaseOptions, openDatabase } from './db/client.js';
 import { createJobQueue } from './jobs/queue.js';
 import { AppError } from './lib/app-error.js';
+import { compressOptions } from './lib/compression.js';
 import { currentRequestId, REQUEST_ID_PATTERN, runInRequestScope } from './lib/request-scope.js';
 import { guardRoles, SECURITY_SCHEMES } from './lib/route.js';
 import { docsPagePolicy, frameworkErrorHeaders, registerSecurityHeaders } from './lib/security-headers.js';
@@ -304,6 +306,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       retryAfterSeconds: Math.ceil(context.ttl / 1000),
     }),
   });
+  const indexHtml = path.join(config.webDistDir, 'index.html');
+  const serveWeb = existsSync(indexHtml);
+  const sendPage = serveWeb ? createPageSender(indexHtml) : null;
+  // Before compression is registered, so that it leaves these routes alone: a file is sent as the
+  // brotli or gzip copy the build wrote beside it, as the browser accepts, or as it is.
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      index: false,
+      // The page (and the build's compressed copies of it) is sent by sendPage, with its nonce.
+      allowedPath: (pathName) => !pathName.startsWith('/index.html'),
+      wildcard: false,
+      preCompressed: true,
+      setHeaders: (reply, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  // Every route registered from here on (the API, its description) answers compressed.
+  await app.register(fastifyCompress, compressOptions);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -366,21 +389,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(reportsRoutes, { ctx });
   await app.register(activityRoutes, { ctx });
 
-  const indexHtml = path.join(config.webDistDir, 'index.html');
-  const serveWeb = existsSync(indexHtml);
-  const sendPage = serveWeb ? createPageSender(indexHtml) : null;
-  if (serveWeb) {
-    await app.register(fastifyStatic, {
-      root: config.webDistDir,
-      index: false,
-      allowedPath: (pathName) => pathName !== '/index.html',
-      wildcard: false,
-      setHeaders: (reply, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith(API_PREFIX);

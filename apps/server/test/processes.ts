@@ -19,7 +19,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Database } from '../src/db/client.js';
 import { eventually, TEST_ADMIN } from './test-app.js';
 
-export const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const serverRoot = fileURLToPath(new URL('..', import.meta.url));
 const repoRoot = path.resolve(serverRoot, '../..');
 
 /** nginx on PATH, or where Debian's package puts it (/usr/sbin is not on every user's PATH). */

@@ -9,6 +9,7 @@
 // Only administrators reach it.
 import { readFileSync } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendCompressed } from './compression.js';
 
 /** What index.html holds where each page's style nonce goes (apps/web/index.html). */
 const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
@@ -37,9 +38,7 @@ export function createPageSender(indexHtml: string) {
     const editor = EDITOR_PAGE.test(request.url) && typeof policy === 'string';
     if (editor) reply.header('content-security-policy', editorPolicy(policy));
     const mark = editor ? INLINE_STYLES_MARK : (reply.cspNonce?.style ?? '');
-    return reply
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(template.replaceAll(CSP_NONCE_PLACEHOLDER, mark));
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    return sendCompressed(request, reply, template.replaceAll(CSP_NONCE_PLACEHOLDER, mark));
   };
 }

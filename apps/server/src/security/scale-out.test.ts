@@ -2,8 +2,8 @@
 // one fresh PostgreSQL database, behind nginx running the repo's own deploy/nginx.conf (on plain http
 // and the test's loopback ports). Shows that sessions, refresh rotation and the attempt limits hold
 // across processes, that forged X-Forwarded-For hops change nothing, that an export is built and
-// mailed once with two processes running jobs, and that stopping a process under load loses no
-// request. Runs on PostgreSQL (TEST_DATABASE_URL) with nginx installed, against apps/server/dist:
+// mailed once with two processes running jobs, that compressed answers pass nginx as the portal sent
+// them, and that stopping a process under load loses no request. Runs on PostgreSQL (TEST_DATABASE_URL) with nginx installed, against apps/server/dist:
 // `npm test` builds it (`tsc -b`, its typecheck stage) before the server tests.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -12,7 +12,7 @@ import path from 'node:path';
 import { API, endpoints } from '@bridge-talk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { urlOf } from '../../test/api-client.js';
+import { OPENAPI_DOCUMENT_PATH, urlOf } from '../../test/api-client.js';
 import type { ConversationApp } from '../../test/conversations.js';
 import { familyWithChannel } from '../../test/conversations.js';
 import { createPersistentTestDatabase } from '../../test/databases.js';
@@ -360,6 +360,20 @@ describe.skipIf(!postgres || !nginxBinary)('scale-out: two API processes and a w
     expect(logged).toContain(`"GET ${searchPath} HTTP/1.1" 401`);
     expect(logged).not.toContain(secret);
     expect(logged).not.toContain('Quagmire');
+  });
+
+  it('(h) nginx passes the portal’s compressed answers on as they are, never compressing one twice', async () => {
+    const plain = await (await fetch(`${directA}${OPENAPI_DOCUMENT_PATH}`)).json();
+    for (const encoding of ['br', 'gzip']) {
+      // fetch decompresses what it is sent: the headers say how it came.
+      const answer = await fetch(`${viaNginx}${OPENAPI_DOCUMENT_PATH}`, {
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-encoding')).toBe(encoding);
+      expect(answer.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(await answer.json()).toEqual(plain);
+    }
   });
 
   it('(f) SIGTERM of one process under load loses no request: reads are retried on the other, writes are done once or not at all', async () => {
