@@ -13,7 +13,16 @@ const seen: string[] = [];
  * (a wrong password, a duplicate e-mail) — a request with a body, answered 4xx, which Chromium reports
  * whatever the page does with the answer. A request the page makes by itself must never fail.
  */
-function watchContext(context: BrowserContext) {
+async function watchContext(context: BrowserContext) {
+  // A violation of the page's Content Security Policy is an error too, even one the page's own code
+  // catches (which Chromium does not write to the console).
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `Content Security Policy violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  });
   const submitted = new Set<string>();
   context.on('request', (request) => {
     if (request.postData() !== null) submitted.add(request.url());
@@ -36,7 +45,7 @@ export function watchBrowser(browser: Browser): () => void {
   const newContext = browser.newContext;
   browser.newContext = async function (this: Browser, ...args: Parameters<Browser['newContext']>) {
     const context = await newContext.apply(this, args);
-    watchContext(context);
+    await watchContext(context);
     return context;
   };
   return () => {
