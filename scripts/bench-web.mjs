@@ -353,8 +353,8 @@ const rows = [
     'TBT ms',
     'CLS',
     'SI ms',
-    'JS KB raw/gz',
-    'CSS KB raw/gz',
+    'JS KB raw/gz/sent',
+    'CSS KB raw/gz/sent',
   ],
   ...results.map(({ page, preset, scores, metrics: m, bundle }) => [
     page,
@@ -367,8 +367,8 @@ const rows = [
     String(Math.round(m.tbtMs)),
     m.cls.toFixed(3),
     String(Math.round(m.speedIndexMs)),
-    `${kb(bundle.js.raw)} / ${kb(bundle.js.gzip)}`,
-    `${kb(bundle.css.raw)} / ${kb(bundle.css.gzip)}`,
+    `${kb(bundle.js.raw)} / ${kb(bundle.js.gzip)} / ${kb(bundle.js.sent)}`,
+    `${kb(bundle.css.raw)} / ${kb(bundle.css.gzip)} / ${kb(bundle.css.sent)}`,
   ]),
 ];
 const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
@@ -380,7 +380,7 @@ for (const [i, row] of rows.entries()) {
   if (i === 0) console.info(widths.map((w) => '-'.repeat(w)).join('  '));
 }
 console.info(
-  'JS/CSS: the bytes of the scripts and style sheets the page loaded, decoded and gzipped (level 9)',
+  'JS/CSS: the bytes of the scripts and style sheets the page loaded: decoded, gzipped (level 9), and as sent (compressed by the portal, with headers)',
 );
 const file = path.join(args.out, `${date}-web.json`);
 writeFileSync(

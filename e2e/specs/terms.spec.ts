@@ -401,6 +401,7 @@ test('a <script> or onerror payload saved in the terms never executes', async ({
   consoleErrors.expect(
     /^Executing inline event handler violates the following Content Security Policy directive 'script-src-attr 'none''/,
   );
+  consoleErrors.expect(/^Content Security Policy violation: script-src-attr blocked inline /);
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
