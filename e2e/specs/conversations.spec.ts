@@ -82,17 +82,29 @@ test('the log fills the window below the search, whatever wraps above it: the pa
     [1000, 800],
   ] as const) {
     await page.setViewportSize({ width, height });
+    await expectFilled(height);
+    await expect(heading).toBeInViewport();
+    await expect(log.getByText('Thank you both.')).toBeInViewport();
+  }
+  // Something above that grows, then shrinks back, after the page settled (a line that wraps, then
+  // unwraps): the page's own height stays the window's, yet the box follows both ways.
+  for (const tall of ['120px', '']) {
+    await heading.evaluate((element, value) => {
+      (element as HTMLElement).style.height = value;
+    }, tall);
+    await expectFilled(800);
+  }
+
+  async function expectFilled(height: number) {
     await expect
       .poll(async () => {
         const box = await log.boundingBox();
-        const page_ = await page.evaluate(() => ({
-          overflow: document.documentElement.scrollHeight - window.innerHeight,
-        }));
-        return { overflow: page_.overflow, gapBelow: height - Math.round(box!.y + box!.height) };
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollHeight - window.innerHeight,
+        );
+        return { overflow, gapBelow: height - Math.round(box!.y + box!.height) };
       })
       .toEqual({ overflow: 0, gapBelow: 32 });
-    await expect(heading).toBeInViewport();
-    await expect(log.getByText('Thank you both.')).toBeInViewport();
   }
 });
 

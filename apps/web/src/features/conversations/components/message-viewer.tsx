@@ -56,9 +56,18 @@ function useWindowFill(ref: RefObject<HTMLElement | null>, enabled: boolean): nu
     };
     measure();
     window.addEventListener('resize', measure);
-    // Whatever above the box changes height changes the page's: the box's own change measures the same.
+    // Whatever stands above the box moves it when its height changes. The page's height does not
+    // always change with it (the shell is at least the window's height: a line above that unwraps late
+    // would leave a gap below), so each element that holds the box, and every element before it at
+    // each level, is watched.
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    observer?.observe(document.body);
+    for (let node: Element | null = element; observer && node && node !== document.documentElement; ) {
+      for (let above = node.previousElementSibling; above; above = above.previousElementSibling) {
+        observer.observe(above, { box: 'border-box' });
+      }
+      node = node.parentElement;
+      if (node) observer.observe(node, { box: 'border-box' });
+    }
     return () => {
       window.removeEventListener('resize', measure);
       observer?.disconnect();
