@@ -22,6 +22,7 @@ import {
 import { openTestDatabase } from '../../../test/databases.js';
 import { signIn, TEST_ADMIN } from '../../../test/test-app.js';
 import { MESSAGE_SEARCH_VECTOR } from '../../db/schema-chat.js';
+import { messageSearchStatement } from '../../providers/chat/local-chat-messages.js';
 import { listAuditEvents } from './channels.repository.js';
 import { EXCERPT_MAX } from './search-excerpt.js';
 
@@ -421,5 +422,52 @@ describe('search in the local provider’s tables', () => {
     const rows =
       (plan as { rows?: Record<string, string>[] }).rows ?? (plan as unknown as Record<string, string>[]);
     expect(rows.map((r) => Object.values(r)[0]).join('\n')).toContain('chat_messages_search_idx');
+  });
+
+  it('finds a rare word from the index in a channel of a few phrases said over and over, without reading the channel', async () => {
+    const f = await familyWithChannel(c, owner.entityId);
+    // Every word but one is in a tenth of the messages or more: PostgreSQL takes an unknown word for as
+    // common as the least common one it knows, and asked for the newest page it would read the whole
+    // channel through the time index, working out each message's words.
+    await c.t.db().execute(sql`
+      insert into chat_messages (channel_id, user_id, html, created_at)
+      select ${f.channelId}::uuid, ${f.parent.memberId},
+             (array['<p>We planted the sunflower seeds</p>', '<p>Thank you for the pictures</p>',
+                    '<p>School started today</p>'])[1 + n % 3], now() - n * interval '1 minute'
+      from generate_series(1, 30000) n`);
+    const kayak = await c.post({
+      channelId: f.channelId,
+      userId: f.parent.memberId,
+      html: '<p>A kayak!</p>',
+    });
+    await c.t.db().execute(sql`analyze chat_messages`);
+    const input = { groupId: f.groupId, channelId: f.channelId, limit: 21 };
+
+    const plan = await c.t
+      .db()
+      .execute(sql`explain ${messageSearchStatement(c.t.db(), { ...input, q: 'kayak' })}`);
+    const rows =
+      (plan as { rows?: Record<string, string>[] }).rows ?? (plan as unknown as Record<string, string>[]);
+    const text = rows.map((r) => Object.values(r)[0]).join('\n');
+    expect(text).toContain('Bitmap Index Scan on chat_messages_search_idx');
+    expect(text).not.toContain('chat_messages_channel_time_idx');
+
+    const hits = await call(c.t.app, endpoints.conversations.search, {
+      params: { groupId: f.groupId, channelId: f.channelId },
+      query: { q: 'kayak' },
+      auth: owner.authorization,
+    });
+    expect(hits.json().hits.map((h) => h.id)).toEqual([kayak]);
+    // A common word: the newest of its 10 000 messages, newest first, counted.
+    const common = await call(c.t.app, endpoints.conversations.search, {
+      params: { groupId: f.groupId, channelId: f.channelId },
+      query: { q: 'sunflower' },
+      auth: owner.authorization,
+    });
+    const page = common.json();
+    expect(page.total).toBe(10_000);
+    expect(page.hits).toHaveLength(20);
+    const times = page.hits.map((h) => h.created_at);
+    expect(times).toEqual([...times].sort().reverse());
   });
 });
