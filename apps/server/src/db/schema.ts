@@ -47,6 +47,12 @@ export const entities = pgTable(
       .generatedAlwaysAs(sql`search_fold(lower(name || chr(10) || email))`),
     /** The name as people order it: 'Spam Bot 2' before 'Spam Bot 10' (natural_sort_key()). */
     nameSort: text('name_sort').notNull().generatedAlwaysAs(sql`natural_sort_key(name)`),
+    /**
+     * How many families the entity has: the families list's total, read in one row instead of counted
+     * over the entity's families on every page. Kept by triggers on groups (migration 0024), never
+     * written here.
+     */
+    familyCount: integer('family_count').notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -292,6 +298,15 @@ export const groups = pgTable(
   (t) => [
     // An entity's families newest first (the list's order, id breaking ties): a page is an index walk.
     index('groups_entity_created_idx').on(t.entityId, t.createdAt, t.id),
+    // Sorted by status, newest first within: Active first walks the first backwards, Inactive first
+    // the second forwards (a sort of all the entity's families grew with their number).
+    index('groups_entity_active_created_idx').on(t.entityId, t.active, t.createdAt, t.id),
+    index('groups_entity_inactive_first_idx').on(
+      t.entityId,
+      t.active,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // One index answers an entity's search of any of those fields (ILIKE '%…%'): the entity's key
     // (btree_gin) beside the trigrams, so the index itself keeps only the entity's matches (migration
     // 0006). A GIN index serves a condition on either column alone too.

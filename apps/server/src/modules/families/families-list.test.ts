@@ -193,6 +193,22 @@ describe('GET /api/group/list with 100 000 families', () => {
     expect(scans[0]!['Index Cond']).toMatch(/\(entity_id = .+\) AND \(search_text ~~ '%needle%'::text\)/);
     expect(nodes.map((node) => node['Node Type'])).not.toContain('BitmapAnd');
   });
+
+  it('walks an index in status order for a sorted page, both ways, instead of sorting every family', async () => {
+    for (const [sort, index] of [
+      ['asc', 'groups_entity_active_created_idx'],
+      ['desc', 'groups_entity_inactive_first_idx'],
+    ] as const) {
+      const nodes = await planOf(
+        familyPage(t.db(), entityId, { search: '', page: 2, pageSize: 10, sort }).toSQL(),
+      );
+      const groupsScans = nodes.filter((node) => node['Relation Name'] === 'groups');
+      expect(groupsScans.map((node) => node['Index Name'])).toEqual([index]);
+      // Only the page's rows and those it skips are read: not the 100 000.
+      const read = nodes.find((node) => node['Index Name'] === index) as PlanNode & { 'Actual Rows': number };
+      expect(read['Actual Rows']).toBeLessThanOrEqual(20);
+    }
+  });
 });
 
 type PlanNode = {
@@ -228,3 +244,36 @@ async function planOf(statement: { sql: string; params: unknown[] }): Promise<Pl
   walk((Array.isArray(plan) ? plan : JSON.parse(String(plan)))[0].Plan);
   return nodes;
 }
+
+describe("an entity's total", () => {
+  it('follows its families added, removed and moved to another entity, whatever writes them', async () => {
+    const entity = await createEntityUser(t.db());
+    const other = await createEntityUser(t.db());
+    const auth = (await signIn(t.app, { email: entity.email, password: entity.password!, role: 'entity' }))
+      .authorization;
+    const total = async () => {
+      const response = await callLoose(t.app, endpoints.families.list, { query: '', auth });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().total;
+    };
+    expect(await total()).toBe(0);
+    const families: string[] = [];
+    for (const name of ['Ada One', 'Ada Two', 'Ada Three']) {
+      families.push((await createGroup(t.db(), { entityId: entity.entityId, name })).groupId);
+    }
+    expect(await total()).toBe(3);
+    await t.sql(`delete from groups where id = '${families[0]}'`);
+    expect(await total()).toBe(2);
+    await t.sql(`update groups set entity_id = '${other.entityId}' where id = '${families[1]}'`);
+    expect(await total()).toBe(1);
+    // A change that keeps the entity changes nothing.
+    await t.sql(`update groups set entity_id = entity_id, name = 'Ada Renamed' where id = '${families[2]}'`);
+    expect(await total()).toBe(1);
+    const counts = (await t.sql(
+      `select e.family_count as kept, (select count(*)::int from groups g where g.entity_id = e.id) as counted
+       from entities e where e.id in ('${entity.entityId}', '${other.entityId}') order by e.id`,
+    )) as { rows: { kept: number; counted: number }[] };
+    expect(counts.rows).toHaveLength(2);
+    for (const row of counts.rows) expect(row.kept).toBe(row.counted);
+  });
+});

@@ -2,7 +2,7 @@
 // and plan, and the rename. Every function takes the signed-in entity's id: there is no unscoped read.
 import { and, asc, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { billingInformation, groups } from '../../db/schema.js';
+import { billingInformation, entities, groups } from '../../db/schema.js';
 import { messageReports } from '../../db/schema-desk.js';
 import { likePattern, lowerCaseColumnLike } from '../../lib/search.js';
 import { mappedOnce, preparedPerHandle } from '../../speed-ups/prepared.js';
@@ -82,8 +82,9 @@ interface ListShape {
  *
  * Searched, the page and the count read the same matches: named twice, PostgreSQL finds them once as a
  * set (the trigram index), not by walking the entity's families in date order and checking each until
- * the page is full. Unsearched, the count reads the entity's families apart and the page walks the
- * (entity, created) index for its own rows only. Either way the payment e-mail and the '!' are asked
+ * the page is full. Unsearched, the count is the entity's `family_count` (kept by a trigger; counting
+ * the families on every page grew with their number) and the page walks the (entity, created) index
+ * for its own rows only. Either way the payment e-mail and the '!' are asked
  * for the page's rows, not for every row a deep page skips.
  */
 function familyPageQuery(
@@ -107,9 +108,14 @@ function familyPageQuery(
       .offset(values.offset),
   );
   const total = sql<number>`count(*)::int`.as('total');
-  const counted = db
-    .$with('counted')
-    .as(searched ? db.select({ total }).from(matches) : db.select({ total }).from(groups).where(inEntity));
+  const counted = db.$with('counted').as(
+    searched
+      ? db.select({ total }).from(matches)
+      : db
+          .select({ total: sql<number>`${entities.familyCount}`.as('total') })
+          .from(entities)
+          .where(eq(entities.id, values.entityId)),
+  );
   return db
     .with(matches, page, counted)
     .select({ ...listRowOf(page), total: counted.total })

@@ -1,0 +1,2 @@
+CREATE INDEX "groups_entity_active_created_idx" ON "groups" USING btree ("entity_id","active","created_at","id");--> statement-breakpoint
+CREATE INDEX "groups_entity_inactive_first_idx" ON "groups" USING btree ("entity_id","active","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
