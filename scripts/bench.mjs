@@ -17,6 +17,10 @@
 // server, seeded, dropped afterwards (--keep leaves it); --pg-database NAME names one to keep (created
 // and seeded the first time, reused after).
 // --server DIR measures another build's dist folder (a copy of an earlier build, for before/after).
+// --sizes 100000:1000000,1000000:10000000 (PostgreSQL): the read routes at each size of data (families:
+// messages; a hundredth as many entities; the bench channel of --channel-messages, 100 000 by default,
+// at every size) in one run, each size in a kept database bench_f<families>_m<messages> (seeded the
+// first time), and every route's p95 at the largest size over the smallest: the goal is 1.5× at most.
 // The parts are in scripts/lib/bench-*.mjs: the server process, the routes, the database limits and
 // the report.
 import { createRequire } from 'node:module';
@@ -26,7 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { cpuPerRequest, cpuSnapshot } from './lib/bench-cpu.mjs';
 import { captureStatements, runPgbench, runPgliteDirect } from './lib/bench-database-limit.mjs';
-import { describeSeed, printTable, writeResults } from './lib/bench-report.mjs';
+import { describeSeed, printGrowth, printTable, writeResults, writeSizes } from './lib/bench-report.mjs';
 import { drive, LOAD_GENERATORS, routesOf, wrkInstalled } from './lib/bench-routes.mjs';
 import { pgliteDataDir, seedScale } from './lib/bench-seed.mjs';
 import { drain, eventLoopDelay, login, startServer, stopServer } from './lib/bench-server.mjs';
@@ -34,6 +38,8 @@ import { buildServerIfStale } from './lib/build-state.mjs';
 
 const require = createRequire(import.meta.url);
 const pg = require('pg');
+/** The most a read route's p95 may grow for ten times the data. */
+const GROWTH_GOAL = 1.5;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values: args } = parseArgs({
@@ -62,6 +68,9 @@ const { values: args } = parseArgs({
      * process). Unnamed: wrk where it is installed, else autocannon.
      */
     'load-generator': { type: 'string' },
+    /** families:messages pairs, comma-separated: the routes at each size of data, and how they grow. */
+    sizes: { type: 'string' },
+    'channel-messages': { type: 'string', default: '100000' },
   },
 });
 const hasWrk = wrkInstalled();
@@ -115,10 +124,11 @@ async function familiesOf(url, authorization, count) {
 /** A route's throughput as a share of its database's limit, in % to one decimal. */
 const shareOf = ({ rps, databaseTps }) => Math.round((rps / databaseTps) * 1000) / 10;
 
-async function benchDatabase(kind, env, seeded) {
+/** `limits: false` drives the routes only: no statements captured, no pgbench beside them. */
+async function benchDatabase(kind, env, seeded, { limits = true } = {}) {
   // First start: opens (and on first use migrates) the database and learns each route's statements;
   // the second start is the one measured.
-  const captured = await captureStatements(serverDist, env, seeded);
+  const captured = limits ? await captureStatements(serverDist, env, seeded) : {};
   const server = await startServer(serverDist, env);
   console.info(`\n${kind}: server started in ${server.startMs} ms (existing, seeded database)`);
   const readConnections = Number(kind === 'postgres' ? args['pg-connections'] : args.connections);
@@ -136,7 +146,7 @@ async function benchDatabase(kind, env, seeded) {
       // route and its limit are only comparable when measured side by side.
       // With --pairs N the route and its pgbench go N times in turn, and the pair with the median
       // share stands for the route (every pair is kept in the results).
-      const statements = kind === 'postgres' ? captured[route.name] : undefined;
+      const statements = kind === 'postgres' && !route.sequential ? captured[route.name] : undefined;
       const runs = [];
       for (let pair = 0; pair < (statements ? pairs : 1); pair += 1) {
         process.stdout.write(`  ${route.name}…`);
@@ -177,12 +187,12 @@ async function benchDatabase(kind, env, seeded) {
   // PGlite alone on each route's statements, after the server has stopped (its directory opens in one
   // process at a time).
   const direct =
-    kind === 'pglite'
+    kind === 'pglite' && limits
       ? runPgliteDirect(env.DATA_DIR, captured, readConnections, { duration, serverDist })
       : null;
   for (const result of results) {
     const statements = captured[result.route];
-    if (!statements) continue;
+    if (!statements || result.sequential) continue;
     result.statements = statements.length;
     if (direct) result.databaseTps = direct[result.route];
     result.ofDatabase = shareOf(result);
@@ -191,6 +201,10 @@ async function benchDatabase(kind, env, seeded) {
 }
 
 if (!args.server || serverDist === path.join(root, 'apps/server/dist')) buildServerIfStale(console.info);
+if (args.sizes) {
+  await benchSizes(parseSizes(args.sizes));
+  process.exit(0);
+}
 const wanted = args.db === 'all' ? ['pglite', 'postgres'] : [args.db];
 const resultOptions = { out: args.out, duration, families, messages, loadGenerator };
 
@@ -248,4 +262,69 @@ if (wanted.includes('postgres')) {
       await admin.end();
     }
   }
+}
+
+/** '100000:1000000,1000000:10000000' → [{ families, messages }, …], smallest first. */
+function parseSizes(text) {
+  const sizes = text.split(',').map((pair) => {
+    const [f, m] = pair.split(':').map(Number);
+    if (!Number.isInteger(f) || !Number.isInteger(m) || f < 100 || m < 0) {
+      console.error(`--sizes: '${pair}' is not families:messages (whole numbers, at least 100 families)`);
+      process.exit(2);
+    }
+    return { families: f, messages: m };
+  });
+  if (sizes.length < 2) {
+    console.error('--sizes names two sizes at least, e.g. 100000:1000000,1000000:10000000');
+    process.exit(2);
+  }
+  return sizes.sort((a, b) => a.families - b.families);
+}
+
+/**
+ * The read routes at each size of data on PostgreSQL, one size after the other in one run, and how
+ * each route's p95 grows from the smallest to the largest. Each size's database is kept (seeding ten
+ * million messages takes a while) and reused by the next run.
+ */
+async function benchSizes(sizes) {
+  if (!process.env.DATABASE_URL) {
+    console.error(
+      '--sizes measures PostgreSQL: set DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/postgres',
+    );
+    process.exit(2);
+  }
+  const channelMessages = Number(args['channel-messages']);
+  const serverUrl = new URL(process.env.DATABASE_URL);
+  const admin = new pg.Client({ connectionString: serverUrl.toString() });
+  await admin.connect();
+  const outcomes = [];
+  try {
+    for (const size of sizes) {
+      const name = `bench_f${size.families}_m${size.messages}_c${channelMessages}`;
+      const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
+      if (!exists) await admin.query(`create database ${name}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      console.info(`\nPostgreSQL: database ${name}`);
+      const seeded = seedScale(
+        { DATABASE_URL: url.toString() },
+        path.join(root, 'bench/.data', `postgres-${name}.seed.json`),
+        { ...size, entities: Math.max(2, Math.floor(size.families / 100)), channelMessages },
+      );
+      console.info(`PostgreSQL: ${describeSeed(seeded)}`);
+      const outcome = await benchDatabase(
+        'postgres',
+        { DATABASE_URL: url.toString(), JOB_WORKERS: 'false' },
+        seeded,
+        { limits: false },
+      );
+      const label = `${size.families.toLocaleString('en-US')} / ${size.messages.toLocaleString('en-US')}`;
+      printTable(`PostgreSQL, ${label}`, outcome, duration, loadGenerator);
+      outcomes.push({ ...size, seeded, outcome });
+    }
+  } finally {
+    await admin.end();
+  }
+  printGrowth(outcomes, GROWTH_GOAL);
+  writeSizes(outcomes, { out: args.out, duration, loadGenerator, channelMessages, goal: GROWTH_GOAL });
 }

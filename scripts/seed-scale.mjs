@@ -1,4 +1,5 @@
-// `npm run seed:scale -- [--families 100000] [--messages 1000000] [--entities 1000] [--json]`: fills the
+// `npm run seed:scale -- [--families 100000] [--messages 1000000] [--entities 1000]
+//   [--channel-messages 10000] [--json]`: fills the
 // configured database (DATABASE_URL, or the PGlite files in DATA_DIR) with data at scale for benchmarks
 // and manual checks, and prints the rows made, the time taken and the logins (SCALE_PASSWORD, default
 // Scale-Pass-1). Run it on an empty or demo database; a second run adds nothing.
@@ -17,6 +18,8 @@ const { values } = parseArgs({
     families: { type: 'string', default: '100000' },
     messages: { type: 'string', default: '1000000' },
     entities: { type: 'string', default: '1000' },
+    /** The bench family's long channel: this many of the messages. */
+    'channel-messages': { type: 'string', default: '10000' },
     json: { type: 'boolean', default: false },
   },
 });
@@ -32,6 +35,7 @@ const options = {
   families: count('families'),
   messages: count('messages'),
   entities: count('entities'),
+  channelMessages: count('channel-messages'),
   json: values.json,
 };
 

@@ -107,3 +107,79 @@ export function describeSeed(seeded) {
   if (seeded.alreadySeeded) return 'already seeded';
   return `seeded in ${(seeded.totalMs / 1000).toFixed(1)} s (${seeded.counts.groups} families, ${seeded.counts.chat_messages} messages)`;
 }
+
+/** Routes that read none of the data: their growth is the machine's noise. */
+const UNREAD = new Set(['bare', 'login']);
+const growthOf = (small, large) => (small > 0 ? Math.round((large / small) * 100) / 100 : null);
+
+/**
+ * Each route's req/s and p95 at the smallest and the largest size, and the ratio of the p95s; a route
+ * whose p95 grew past `goal` is marked. The bare route and sign-in do not read the data.
+ */
+export function printGrowth(outcomes, goal) {
+  const small = outcomes[0];
+  const large = outcomes.at(-1);
+  const size = (o) => `${o.families / 1000}k/${o.messages / 1000}k`;
+  const rows = [
+    [
+      'route',
+      `req/s ${size(small)}`,
+      `req/s ${size(large)}`,
+      `p95 ${size(small)}`,
+      `p95 ${size(large)}`,
+      'p95 ×',
+      '',
+    ],
+  ];
+  for (const result of small.outcome.results) {
+    const other = large.outcome.results.find((r) => r.route === result.route);
+    if (!other) continue;
+    const ratio = growthOf(result.p95, other.p95);
+    rows.push([
+      result.route,
+      result.rps.toFixed(1),
+      other.rps.toFixed(1),
+      String(result.p95),
+      String(other.p95),
+      ratio === null ? '' : ratio.toFixed(2),
+      ratio !== null && ratio > goal && !UNREAD.has(result.route) ? `over ${goal}×` : '',
+    ]);
+  }
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+  console.info(`\nGrowth: ${size(small)} → ${size(large)} (families/messages); goal: p95 at most ${goal}×`);
+  for (const [i, row] of rows.entries()) {
+    console.info(
+      row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '),
+    );
+    if (i === 0) console.info(widths.map((w) => '-'.repeat(w)).join('  '));
+  }
+}
+
+export function writeSizes(outcomes, { out, duration, loadGenerator, channelMessages, goal }) {
+  mkdirSync(out, { recursive: true });
+  const file = path.join(out, `${new Date().toISOString().slice(0, 10)}-sizes.json`);
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], {
+    cwd: root,
+    encoding: 'utf8',
+  }).stdout.trim();
+  const report = {
+    date: new Date().toISOString(),
+    commit,
+    database: 'postgres',
+    machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '', node: process.version },
+    durationSeconds: duration,
+    loadGenerator,
+    goal,
+    channelMessages,
+    sizes: outcomes.map(({ families, messages, seeded, outcome }) => ({
+      families,
+      messages,
+      rows: seeded.counts,
+      seededInMs: seeded.alreadySeeded ? null : seeded.totalMs,
+      steps: seeded.steps,
+      routes: outcome.results,
+    })),
+  };
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.info(`written: ${path.relative(root, file)}`);
+}

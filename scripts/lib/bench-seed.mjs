@@ -13,7 +13,7 @@ export const pgliteDataDir = (families, messages) =>
  * Runs `npm run seed:scale` against the database named by `env`; answers its JSON summary. A kept
  * database's summary is kept in `summaryFile` and read from there next time.
  */
-export function seedScale(env, summaryFile, { families, messages }) {
+export function seedScale(env, summaryFile, { families, messages, entities, channelMessages }) {
   if (summaryFile && existsSync(summaryFile))
     return { ...JSON.parse(readFileSync(summaryFile, 'utf8')), alreadySeeded: true };
   const started = Date.now();
@@ -25,6 +25,8 @@ export function seedScale(env, summaryFile, { families, messages }) {
       String(families),
       '--messages',
       String(messages),
+      ...(entities ? ['--entities', String(entities)] : []),
+      ...(channelMessages ? ['--channel-messages', String(channelMessages)] : []),
       '--json',
     ],
     { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },

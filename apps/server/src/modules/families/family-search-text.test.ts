@@ -123,8 +123,9 @@ describe('the families search follows every change of what it searches', () => {
 });
 
 describe('the scale seed', () => {
-  it('writes the same search text the triggers keep, and the bench searches find the bench family', async () => {
-    const summary = await seedScale(t.db(), { families: 40, messages: 300, entities: 4 });
+  it('writes the same search text the triggers keep; the bench finds the bench family and reads deep in its data', async () => {
+    const options = { families: 40, messages: 10_200, entities: 4, channelMessages: 10_000 };
+    const summary = await seedScale(t.db(), options);
     expect(summary.alreadySeeded).toBe(false);
     expect(summary.counts.groups).toBeGreaterThanOrEqual(40);
     const rows = (await t.db().execute(sql`
@@ -143,15 +144,44 @@ describe('the scale seed', () => {
     expect(due.rows[0]!.monthly).toBeGreaterThan(20);
     expect(due.rows[0]!.due).toBe(0);
 
+    // A second run adds nothing.
+    const again = await seedScale(t.db(), options);
+    expect(again.alreadySeeded).toBe(true);
+    expect(again.counts).toEqual(summary.counts);
+
     const login = summary.logins.find((l) => l.role === 'entity')!;
     const bench = (await signIn(t.app, { email: login.email, password: login.password, role: 'entity' }))
       .authorization;
     expect(await search(summary.bench.childName, bench)).toContain(summary.bench.groupId);
     expect(await search(summary.bench.memberEmail, bench)).toEqual([summary.bench.groupId]);
 
-    // A second run adds nothing.
-    const again = await seedScale(t.db(), { families: 40, messages: 300, entities: 4 });
-    expect(again.alreadySeeded).toBe(true);
-    expect(again.counts).toEqual(summary.counts);
+    // What the bench reads deep in the data: a message far back in the channel, the rare word's one
+    // message there, the bench family's long activity and the platform's.
+    const { groupId, channelId, deepMessageId, rareWord } = summary.bench;
+    const activity = await call(t.app, endpoints.activity.family, { params: { groupId }, auth: bench });
+    expect(activity.json().total).toBe(1003);
+    const around = await call(t.app, endpoints.conversations.around, {
+      params: { groupId, channelId, messageId: deepMessageId },
+      auth: bench,
+    });
+    expect(around.statusCode, around.body).toBe(200);
+    expect(around.json().messages.map((m) => m.id)).toContain(deepMessageId);
+    const rare = await call(t.app, endpoints.conversations.search, {
+      params: { groupId, channelId },
+      query: { q: rareWord },
+      auth: bench,
+    });
+    expect(rare.json().total).toBe(1);
+    const adminLogin = summary.logins.find((l) => l.role === 'admin')!;
+    const admin = await signIn(t.app, {
+      email: adminLogin.email,
+      password: adminLogin.password,
+      role: 'admin',
+    });
+    const platform = await call(t.app, endpoints.activity.platform, {
+      query: { actor: adminLogin.email },
+      auth: admin,
+    });
+    expect(platform.json().total).toBe(4);
   });
 });

@@ -1,8 +1,9 @@
 // Data at scale for benchmarks and manual checks (`npm run seed:scale`): 1 000 entities with their
 // sign-in people, families with child names, payment details and plans, four people per family (child,
 // two adoptive parents, a birth parent), a channel per family in the local chat provider's tables,
-// messages and a few reports. One entity, the bench agency, holds a tenth of the families and the
-// channel of 10 000 messages the bench pages through; it and one admin sign in with a known password.
+// messages, a few reports and the activity of each family and entity. One entity, the bench agency,
+// holds a tenth of the families and the long channel the bench pages through (10 000 messages unless
+// asked otherwise); it and one admin sign in with a known password.
 //
 // Every table is filled by one INSERT … SELECT over generate_series: the rows are made inside the
 // database, never in this process. Ids are derived from the row number (md5, shaped as a version 4
@@ -15,11 +16,19 @@ const SCALE_PASSWORD_DEFAULT = 'Scale-Pass-1';
 const BENCH_ENTITY_EMAIL = 'bench.agency@scale.bridgetalk.local';
 const SCALE_ADMIN_EMAIL = 'scale.admin@scale.bridgetalk.local';
 const BENCH_CHANNEL_MESSAGES = 10_000;
+/** One message in RARE_EVERY says it: the message search's rare word, beside the common 'sunflower'. */
+const RARE_WORD = 'kayak';
+const RARE_LINE = 'We rented a kayak at the lake and nobody fell in.';
+const RARE_EVERY = 9973;
+/** The bench family's conversation openings in its activity: pages of it to read. */
+const BENCH_FAMILY_VIEWS = 1000;
 
 export interface ScaleOptions {
   families: number;
   messages: number;
   entities?: number;
+  /** The bench family's channel: this many of the messages (10 000 by default). */
+  channelMessages?: number;
   password?: string;
 }
 
@@ -34,6 +43,10 @@ export interface ScaleSummary {
     channelMessages: number;
     childName: string;
     memberEmail: string;
+    /** A message nine tenths of the way back in the bench channel: a reader's jump deep into it. */
+    deepMessageId: string;
+    /** A word of one message in RARE_EVERY (the common one is 'sunflower', one in ten). */
+    rareWord: string;
   };
   /** Milliseconds per step, in order. */
   steps: [string, number][];
@@ -90,7 +103,10 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleSum
   const password = options.password ?? SCALE_PASSWORD_DEFAULT;
   /** The bench agency's share of the families. */
   const benchFamilies = Math.max(1, Math.floor(F / 10));
-  const benchMessages = Math.min(BENCH_CHANNEL_MESSAGES, M);
+  const benchMessages = Math.min(
+    Math.max(1, Math.floor(options.channelMessages ?? BENCH_CHANNEL_MESSAGES)),
+    M,
+  );
   const lit = (n: number) => sql.raw(String(n));
   const steps: [string, number][] = [];
 
@@ -101,12 +117,22 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleSum
     channelMessages: benchMessages,
     childName: '',
     memberEmail: '',
+    deepMessageId: '',
+    rareWord: RARE_WORD,
   };
-  const [ids] = await query<{ entity: string; grp: string; channel: string; child: string; email: string }>(
+  const [ids] = await query<{
+    entity: string;
+    grp: string;
+    channel: string;
+    child: string;
+    email: string;
+    deep: string;
+  }>(
     db,
     sql`select ${uid('entity', sql`1`)}::text as entity, ${uid('group', sql`1`)}::text as grp,
         ${uid('channel', sql`1`)}::text as channel, ${firstName(sql`1`)} || ' ' || ${lastName(sql`1`)} as child,
-        lower(${firstName(sql`7`)} || '.' || ${lastName(sql`7`)} || '.m7@family.scale.test') as email`,
+        lower(${firstName(sql`7`)} || '.' || ${lastName(sql`7`)} || '.m7@family.scale.test') as email,
+        ${uid('message', lit(Math.max(1, Math.floor(benchMessages * 0.9))))}::text as deep`,
   );
   Object.assign(bench, {
     entityId: ids!.entity,
@@ -114,6 +140,7 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleSum
     channelId: ids!.channel,
     childName: ids!.child,
     memberEmail: ids!.email,
+    deepMessageId: ids!.deep,
   });
   const logins = [
     { role: 'admin' as const, email: SCALE_ADMIN_EMAIL, password },
@@ -160,8 +187,9 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleSum
           and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
     );
     for (const index of indexes) await tx.execute(sql`drop index ${sql.identifier(index.name)}`);
-    // The families' search text is computed once, in bulk, after the load (below), not row by row.
-    for (const [table, trigger] of SEARCH_TRIGGERS) {
+    // The families' search text and the entities' family counts are computed once, in bulk, after the
+    // load (below), not row by row.
+    for (const [table, trigger] of BULK_TRIGGERS) {
       await tx.execute(sql`alter table ${sql.identifier(table)} disable trigger ${sql.identifier(trigger)}`);
     }
     const n = sql.raw('n');
@@ -311,7 +339,7 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleSum
       sql`insert into chat_messages (id, channel_id, user_id, html, created_at)
         select ${uid('message', sql`i`)}, ${uid('channel', sql`c`)},
           (case when i % 2 = 0 then ${memberId(sql`c`, 1)} else ${memberId(sql`c`, 3)} end)::text,
-          '<p>' || ${pick(LINES, sql`i`)} || '</p>',
+          '<p>' || case when i % ${lit(RARE_EVERY)} = 0 then ${RARE_LINE} else ${pick(LINES, sql`i`)} end || '</p>',
           now() - interval '30 days' - i * interval '53 seconds'
         from (select i, ${channelNumber(sql`i`)} as c
               from generate_series(1, ${lit(F > 1 ? M : benchMessages)}) as i) s`,
@@ -338,6 +366,41 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleSum
         join groups g on g.id = c.group_id
         join chat_users u on u.id = f.user_id`,
     );
+    // Each family's activity: its creation and its two parents added, by the entity's person; the
+    // bench family has a long history of conversation openings. The platform's: each entity created
+    // by the admin.
+    await step(
+      'family activity',
+      sql`insert into audit_events (actor_user_id, actor_first_name, actor_last_name, actor_email, action,
+          entity_id, group_id, subject, created_at)
+        select u.id, u.first_name, u.last_name, u.email,
+          case k when 0 then 'family.created' else 'member.added' end, g.entity_id, g.id,
+          case k when 0 then null else lower(${firstName(sql`s.n * 4 + k`)} || '.' || ${lastName(sql`s.n`)} || '.m' || (s.n * 4 + k) || '@family.scale.test') end,
+          g.created_at + k * interval '1 minute'
+        from generate_series(1, ${lit(F)}) as s(n)
+        join groups g on g.id = ${uid('group', sql`s.n`)}
+        join users u on u.entity_id = g.entity_id
+        cross join generate_series(0, 2) as k`,
+    );
+    await step(
+      'bench family activity',
+      sql`insert into audit_events (actor_user_id, actor_first_name, actor_last_name, actor_email, action,
+          entity_id, group_id, channel_id, created_at)
+        select u.id, u.first_name, u.last_name, u.email, 'conversation.viewed', g.entity_id, g.id,
+          ${uid('channel', sql`1`)}::text, now() - n * interval '1 hour'
+        from generate_series(1, ${lit(BENCH_FAMILY_VIEWS)}) as n
+        join groups g on g.id = ${uid('group', sql`1`)}
+        join users u on u.entity_id = g.entity_id`,
+    );
+    await step(
+      'platform activity',
+      sql`insert into audit_events (actor_user_id, actor_first_name, actor_last_name, actor_email, action,
+          entity_id, target_id, created_at)
+        select a.id, a.first_name, a.last_name, a.email, 'entity.created', e.id, e.id::text, e.created_at
+        from generate_series(1, ${lit(E)}) as s(n)
+        join entities e on e.id = ${uid('entity', sql`s.n`)}
+        join users a on a.email = ${SCALE_ADMIN_EMAIL}`,
+    );
     // What the triggers keep (group_search_text), for every family at once.
     await step(
       'search text',
@@ -350,9 +413,16 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleSum
           left join people on people.group_id = f.id
         where g.id = f.id`,
     );
-    for (const [table, trigger] of SEARCH_TRIGGERS) {
+    for (const [table, trigger] of BULK_TRIGGERS) {
       await tx.execute(sql`alter table ${sql.identifier(table)} enable trigger ${sql.identifier(trigger)}`);
     }
+    // What the families' trigger keeps (entities.family_count), for every entity at once.
+    await step(
+      'family counts',
+      sql`update entities e set family_count = c.n
+        from (select entity_id, count(*)::int as n from groups group by entity_id) c
+        where c.entity_id = e.id and e.family_count <> c.n`,
+    );
     const t = Date.now();
     for (const index of indexes) await tx.execute(sql.raw(index.definition));
     steps.push([`indexes (${indexes.length})`, Date.now() - t]);
@@ -372,8 +442,14 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleSum
   };
 }
 
-/** The triggers that keep `groups.search_text` (migration 0005): off during the load. */
-const SEARCH_TRIGGERS = [
+/**
+ * The triggers that keep `groups.search_text` (migration 0005) and `entities.family_count` (0024): off
+ * during the load, their work done once at its end.
+ */
+const BULK_TRIGGERS = [
+  ['groups', 'groups_family_count_added'],
+  ['groups', 'groups_family_count_removed'],
+  ['groups', 'groups_family_count_moved'],
   ['groups', 'groups_search_text'],
   ['billing_information', 'billing_information_search_text'],
   ['group_members', 'group_members_search_text'],
@@ -395,6 +471,7 @@ const FILLED = [
   'chat_messages',
   'chat_flags',
   'message_reports',
+  'audit_events',
 ];
 
 const COUNTED = [
@@ -411,6 +488,7 @@ const COUNTED = [
   'chat_messages',
   'chat_flags',
   'message_reports',
+  'audit_events',
 ] as const;
 
 async function countRows(db: Db): Promise<Record<string, number>> {
