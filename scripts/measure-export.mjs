@@ -1,6 +1,7 @@
-// `npm run bench:export`: builds the transcript of the scale data's 10 000-message channel with its 200
-// pictures, and without them, and prints time, size, pages and peak memory. Run `npm run seed:scale`
-// first (same DATABASE_URL or DATA_DIR); with PGlite, stop the server first.
+// `npm run bench:export`: builds the transcript of the scale data's bench channel with its pictures (one
+// message in 50, up to 1 000), and without them, and prints time, size, pages and peak memory. Run
+// `npm run seed:scale` first (same DATABASE_URL or DATA_DIR; `--channel-messages 100000` for the long
+// channel); with PGlite, stop the server first.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,6 +1,7 @@
-// `npm run bench:export`: the transcript of the scale data's 10 000-message channel, built as the export
-// job builds it, with its 200 pictures (added through the storage provider on the first run) and then
-// without pictures for comparison: time, size, pages and the process's peak memory, printed as a table.
+// `npm run bench:export`: the transcript of the scale data's bench channel (10 000 messages, or as many
+// as `seed:scale --channel-messages` gave it), built as the export job builds it, with its pictures (one
+// message in 50, up to 1 000, added through the storage provider on the first run) and then without
+// pictures for comparison: time, size, pages and the process's peak memory, printed as a table.
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config/index.js';

@@ -1,11 +1,13 @@
-// The bench channel's pictures: 200 of its 10 000 messages carry a photo-sized JPEG, stored through the
-// storage provider and recorded as a member's upload would be, so that exporting the channel measures
-// the transcript with pictures. Added once: a second run finds them and adds nothing.
+// The bench channel's pictures: one message in 50 carries a photo-sized JPEG, up to 1 000 of them (200
+// in a channel of 10 000 messages, 1 000 in one of 100 000), stored through the storage provider and
+// recorded as a member's upload would be, so that exporting the channel measures the transcript with
+// pictures. Added once: a second run finds them and adds nothing.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { chatFiles, chatMessages, type StoredAttachment } from '../../db/schema-chat.js';
 
-const SCALE_PICTURES = 200;
+const SCALE_PICTURES_MAX = 1000;
+const ONE_PICTURE_IN = 50;
 
 /** A photo-like picture: a colour gradient with a little noise, as a phone camera's JPEG compresses. */
 async function photo(n: number): Promise<Buffer> {
@@ -36,7 +38,7 @@ async function photo(n: number): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Puts a picture on every 50th message of the channel (200 in 10 000); returns how many it added. */
+/** Puts pictures evenly through the channel (one in 50, at most 1 000); returns how many it added. */
 export async function addScalePictures(ctx: AppContext, channelId: string): Promise<number> {
   const [existing] = await ctx.db
     .select({ n: sql<number>`count(*)::int` })
@@ -48,7 +50,9 @@ export async function addScalePictures(ctx: AppContext, channelId: string): Prom
     .from(chatMessages)
     .where(eq(chatMessages.channelId, channelId))
     .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
-  const chosen = messages.filter((_, i) => i % 50 === 25).slice(0, SCALE_PICTURES);
+  const count = Math.min(SCALE_PICTURES_MAX, Math.floor(messages.length / ONE_PICTURE_IN));
+  const step = Math.max(1, Math.floor(messages.length / Math.max(1, count)));
+  const chosen = messages.filter((_, i) => i % step === Math.floor(step / 2)).slice(0, count);
   for (const [n, message] of chosen.entries()) {
     const bytes = await photo(n);
     const stored = await ctx.storage.put({ body: bytes, contentType: 'image/jpeg' });
