@@ -1,8 +1,25 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const contractSource = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
 const testDataSource = fileURLToPath(new URL('./packages/contract/src/test-data.ts', import.meta.url));
+const webRoot = fileURLToPath(new URL('./apps/web/', import.meta.url));
+
+/**
+ * The web tests that need a fresh module graph each: those that mock modules or globals, and those that
+ * say so (`// Needs a fresh module graph`: their module's own state is what they test). The others
+ * share a worker's modules from one file to the next, which takes two thirds off their run.
+ */
+const ISOLATED_MARK = /\bvi\.(mock|doMock|stubGlobal|hoisted)\(|Needs a fresh module graph/;
+const webTests = readdirSync(path.join(webRoot, 'src'), { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => `src/${file.split(path.sep).join('/')}`);
+const isolatedWebTests = webTests.filter((file) =>
+  ISOLATED_MARK.test(readFileSync(path.join(webRoot, file), 'utf8')),
+);
+const sharedWebTests = webTests.filter((file) => !isolatedWebTests.includes(file));
 
 export default defineConfig({
   test: {
@@ -41,7 +58,16 @@ export default defineConfig({
           isolate: false,
         },
       },
-      './apps/web/vite.config.ts',
+      {
+        extends: './apps/web/vite.config.ts',
+        test: { name: 'web', exclude: isolatedWebTests, isolate: false },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        // Each project extends the web app's config, whose include lists every test: each excludes
+        // the other's files.
+        test: { name: 'web-isolated', exclude: sharedWebTests },
+      },
     ],
   },
 });

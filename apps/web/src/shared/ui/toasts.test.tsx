@@ -1,3 +1,5 @@
+// Needs a fresh module graph: the container mounts once per loaded module, and its first mount is
+// what these tests watch.
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { notify, toastRaised } from './notify.js';
