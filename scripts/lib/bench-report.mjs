@@ -7,6 +7,17 @@ import path from 'node:path';
 import { measuredNodeFlags } from './bench-server.mjs';
 import { root } from './build-state.mjs';
 
+/** A table: the first row its heading, underlined; the first column left-aligned, the others right. */
+function printRows(rows) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+  for (const [i, row] of rows.entries()) {
+    console.info(
+      row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '),
+    );
+    if (i === 0) console.info(widths.map((w) => '-'.repeat(w)).join('  '));
+  }
+}
+
 /** ' (43–58)': the lowest and highest share of a route measured in several pairs (--pairs). */
 function shareRange(result) {
   if (!result.pairs) return '';
@@ -52,16 +63,10 @@ export function printTable(kind, outcome, duration, loadGenerator) {
       String(r.cpuMicroseconds?.client ?? ''),
     ]),
   ];
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
   console.info(
     `\n${kind} — ${duration} s per route, driven by ${loadGenerator}; server start ${outcome.startMs} ms (node ${measuredNodeFlags()})`,
   );
-  for (const [i, row] of rows.entries()) {
-    console.info(
-      row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '),
-    );
-    if (i === 0) console.info(widths.map((w) => '-'.repeat(w)).join('  '));
-  }
+  printRows(rows);
   if (kind === 'PGlite')
     console.info('% of db: the route ÷ PGlite running its statements in-process (target ≥ 50 %)');
   else console.info('% of db: the route ÷ pgbench -M prepared on its statements (target ≥ 50 %)');
@@ -71,19 +76,31 @@ export function printTable(kind, outcome, duration, loadGenerator) {
     );
 }
 
-export function writeResults(kind, outcome, seeded, { out, duration, families, messages, loadGenerator }) {
-  mkdirSync(out, { recursive: true });
-  const date = new Date().toISOString().slice(0, 10);
-  const file = path.join(out, `${date}-${kind}.json`);
+/** What every results file starts with: when, from which commit, on which machine. */
+function provenance() {
   const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], {
     cwd: root,
     encoding: 'utf8',
   }).stdout.trim();
-  const report = {
+  return {
     date: new Date().toISOString(),
     commit,
-    database: kind,
     machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '', node: process.version },
+  };
+}
+
+/** Writes `report` as today's `<name>.json` in the results folder and says where. */
+function writeReport(out, name, report) {
+  mkdirSync(out, { recursive: true });
+  const file = path.join(out, `${new Date().toISOString().slice(0, 10)}-${name}.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.info(`written: ${path.relative(root, file)}`);
+}
+
+export function writeResults(kind, outcome, seeded, { out, duration, families, messages, loadGenerator }) {
+  const report = {
+    ...provenance(),
+    database: kind,
     // Other work on the machine skews every figure: the 1-minute load average after each route is kept.
     durationSeconds: duration,
     loadGenerator,
@@ -99,8 +116,7 @@ export function writeResults(kind, outcome, seeded, { out, duration, families, m
     // What each route sent to the database: the statements pgbench (or PGlite in-process) ran.
     statements: outcome.statements,
   };
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  console.info(`written: ${path.relative(root, file)}`);
+  writeReport(out, kind, report);
 }
 
 export function describeSeed(seeded) {
@@ -145,28 +161,14 @@ export function printGrowth(outcomes, goal) {
       ratio !== null && ratio > goal && !UNREAD.has(result.route) ? `over ${goal}×` : '',
     ]);
   }
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
   console.info(`\nGrowth: ${size(small)} → ${size(large)} (families/messages); goal: p95 at most ${goal}×`);
-  for (const [i, row] of rows.entries()) {
-    console.info(
-      row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '),
-    );
-    if (i === 0) console.info(widths.map((w) => '-'.repeat(w)).join('  '));
-  }
+  printRows(rows);
 }
 
 export function writeSizes(outcomes, { out, duration, loadGenerator, channelMessages, goal }) {
-  mkdirSync(out, { recursive: true });
-  const file = path.join(out, `${new Date().toISOString().slice(0, 10)}-sizes.json`);
-  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], {
-    cwd: root,
-    encoding: 'utf8',
-  }).stdout.trim();
   const report = {
-    date: new Date().toISOString(),
-    commit,
+    ...provenance(),
     database: 'postgres',
-    machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '', node: process.version },
     durationSeconds: duration,
     loadGenerator,
     goal,
@@ -180,6 +182,5 @@ export function writeSizes(outcomes, { out, duration, loadGenerator, channelMess
       routes: outcome.results,
     })),
   };
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  console.info(`written: ${path.relative(root, file)}`);
+  writeReport(out, 'sizes', report);
 }
