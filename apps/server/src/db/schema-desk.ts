@@ -42,8 +42,15 @@ export const messageReports = pgTable(
   (t) => [
     // A report arrives at most once, whichever way it came (the report itself, a webhook, a sync).
     uniqueIndex('message_reports_report_key').on(t.channelId, t.messageId, t.reportedById),
-    // The queue: the entity's reports, open first, newest first (and the open count).
-    index('message_reports_queue_idx').on(t.entityId, t.state, t.reportedAt),
+    // The queue: the entity's reports, open first, newest first (and the open count). In the page's
+    // own order, so that a page is a walk of its rows, not a sort of all the entity's reports; read
+    // backwards within a state, it is oldest first (the alerts).
+    index('message_reports_queue_order_idx').on(
+      t.entityId,
+      t.state,
+      t.reportedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // The '!' of a family and of its channels: open reports only.
     index('message_reports_open_group_idx').on(t.groupId, t.channelId).where(sql`${t.state} = 'open'`),
     // The alert job's claim: reports not yet alerted.

@@ -1,0 +1,2 @@
+DROP INDEX "message_reports_queue_idx";--> statement-breakpoint
+CREATE INDEX "message_reports_queue_order_idx" ON "message_reports" USING btree ("entity_id","state","reported_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
