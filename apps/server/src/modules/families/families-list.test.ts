@@ -5,6 +5,7 @@ import { endpoints } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callLoose } from '../../../test/api-client.js';
 import { createEntityUser, createGroup } from '../../../test/factories.js';
+import { type PlanNode, planOf } from '../../../test/query-plans.js';
 import { createTestApp, signIn, type TestApp } from '../../../test/test-app.js';
 import { familyPage } from './families.repository.js';
 
@@ -175,6 +176,7 @@ describe('GET /api/group/list with 100 000 families', () => {
 
   it("joins a deep page's payment e-mails and asks its '!' for its own rows only, not the skipped ones", async () => {
     const nodes = await planOf(
+      t.db(),
       familyPage(t.db(), entityId, { search: '', page: 8001, pageSize: 10 }).toSQL(),
     );
     for (const table of ['billing_information', 'message_reports']) {
@@ -200,49 +202,21 @@ describe('GET /api/group/list with 100 000 families', () => {
       ['desc', 'groups_entity_inactive_first_idx'],
     ] as const) {
       const nodes = await planOf(
+        t.db(),
         familyPage(t.db(), entityId, { search: '', page: 2, pageSize: 10, sort }).toSQL(),
       );
       const groupsScans = nodes.filter((node) => node['Relation Name'] === 'groups');
       expect(groupsScans.map((node) => node['Index Name'])).toEqual([index]);
       // Only the page's rows and those it skips are read: not the 100 000.
-      const read = nodes.find((node) => node['Index Name'] === index) as PlanNode & { 'Actual Rows': number };
+      const read = nodes.find((node) => node['Index Name'] === index)!;
       expect(read['Actual Rows']).toBeLessThanOrEqual(20);
     }
   });
 });
 
-type PlanNode = {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Index Cond'?: string;
-  'Actual Loops': number;
-};
-
 /** Every node of the executed plan of a searched first page (EXPLAIN ANALYZE). */
 function searchPlan(search: string): Promise<PlanNode[]> {
-  return planOf(familyPage(t.db(), entityId, { search, page: 1, pageSize: 10 }).toSQL());
-}
-
-/** Every node of a statement's executed plan (EXPLAIN ANALYZE). */
-async function planOf(statement: { sql: string; params: unknown[] }): Promise<PlanNode[]> {
-  const client = (
-    t.db() as unknown as { $client: { query(text: string, params: unknown[]): Promise<unknown> } }
-  ).$client;
-  const result = (await client.query(
-    `explain (analyze, format json) ${statement.sql}`,
-    statement.params,
-  )) as {
-    rows: { 'QUERY PLAN': unknown }[];
-  };
-  const plan = result.rows[0]!['QUERY PLAN'];
-  const nodes: PlanNode[] = [];
-  const walk = (node: { Plans?: unknown[] }) => {
-    nodes.push(node as PlanNode);
-    for (const child of node.Plans ?? []) walk(child as { Plans?: unknown[] });
-  };
-  walk((Array.isArray(plan) ? plan : JSON.parse(String(plan)))[0].Plan);
-  return nodes;
+  return planOf(t.db(), familyPage(t.db(), entityId, { search, page: 1, pageSize: 10 }).toSQL());
 }
 
 describe("an entity's total", () => {

@@ -2,6 +2,7 @@
 // order (open first, newest first), joined for its own rows only, not a sort of every report.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEntityUser, createGroup } from '../../../test/factories.js';
+import { planOf } from '../../../test/query-plans.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { findReports, reportPage } from './reports.repository.js';
 
@@ -24,28 +25,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-type PlanNode = { 'Node Type': string; 'Index Name'?: string; 'Actual Rows': number; Plans?: PlanNode[] };
-
-async function planOf(statement: { sql: string; params: unknown[] }): Promise<PlanNode[]> {
-  const client = (
-    t.db() as unknown as { $client: { query(text: string, params: unknown[]): Promise<unknown> } }
-  ).$client;
-  const result = (await client.query(
-    `explain (analyze, format json) ${statement.sql}`,
-    statement.params,
-  )) as {
-    rows: { 'QUERY PLAN': unknown }[];
-  };
-  const plan = result.rows[0]!['QUERY PLAN'];
-  const nodes: PlanNode[] = [];
-  const walk = (node: PlanNode) => {
-    nodes.push(node);
-    for (const child of node.Plans ?? []) walk(child);
-  };
-  walk((Array.isArray(plan) ? plan : JSON.parse(String(plan)))[0].Plan);
-  return nodes;
-}
-
 describe('the reports queue with 4 000 reports', () => {
   it('pages open ones first, newest first, and counts them all', async () => {
     const first = await findReports(t.db(), entityId, { state: 'all', page: 1 });
@@ -62,7 +41,7 @@ describe('the reports queue with 4 000 reports', () => {
 
   it('walks message_reports_queue_order_idx for a page instead of sorting every report', async () => {
     for (const state of ['all', 'open'] as const) {
-      const nodes = await planOf(reportPage(t.db(), entityId, { state, page: 2 }).toSQL());
+      const nodes = await planOf(t.db(), reportPage(t.db(), entityId, { state, page: 2 }).toSQL());
       expect(nodes.map((n) => n['Node Type'])).not.toContain('Sort');
       const walk = nodes.find((n) => n['Index Name'] === 'message_reports_queue_order_idx');
       expect(walk, JSON.stringify(nodes.map((n) => [n['Node Type'], n['Index Name']]))).toBeDefined();
