@@ -7,7 +7,7 @@ import { syncStreamReports } from '../src/modules/reports/stream-reports.js';
 import type { ChatProvider } from '../src/providers/chat/chat-provider.js';
 import { localActionsOf } from '../src/providers/chat/index.js';
 import { localReportOf } from '../src/providers/chat/local-chat-reports.js';
-import { addFamilyMember, createEntityUser, createGroup } from './factories.js';
+import { addFamilyMember, createEntityUser, createFamily } from './factories.js';
 import { type StreamStandIn, startStreamStandIn } from './stream-stand-in.js';
 import { createTestApp, signIn, type TestApp } from './test-app.js';
 
@@ -115,7 +115,7 @@ export async function signedInEntity(t: TestApp) {
  * the families area makes for them: the parents write, the child reads.
  */
 export async function familyWithChannel(c: ConversationApp, entityId: string, name = 'Robin Smith') {
-  const { groupId } = await createGroup(c.t.db(), { entityId, name });
+  const { groupId } = await createFamily(c.t.db(), { entityId, name });
   const parent = await addFamilyMember(c.t.db(), {
     groupId,
     role: 'adoptive_parent',

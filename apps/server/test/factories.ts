@@ -70,7 +70,7 @@ export async function createAdminUser(db: Db, options: { password?: string | nul
  * A family of an entity straight in the tables (no payment provider involved): named unless `name` is
  * null, with payment details and a subscription of `planType` unless those are null.
  */
-export async function createGroup(
+export async function createFamily(
   db: Db,
   options: {
     entityId: string;

@@ -35,14 +35,14 @@ export const totpCodeNow = (secret: string) => generate({ secret, epoch: Math.fl
 export async function enrolTotp(app: FastifyInstance, headers: { authorization: string }, name = 'Phone') {
   const started = await call(app, endpoints.secondFactors.totpStart, { headers });
   expect(started.statusCode).toBe(200);
-  const { factorId, secret, uri } = started.json() as { factorId: string; secret: string; uri: string };
+  const { factorId, secret, uri } = started.json();
   expect(uri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
   const confirmed = await call(app, endpoints.secondFactors.totpConfirm, {
     headers,
     body: { factorId, code: await totpCodeNow(secret), name },
   });
   expect(confirmed.statusCode).toBe(200);
-  const body = confirmed.json() as { message: string; recoveryCodes: string[] | null };
+  const body = confirmed.json();
   expect(body.message).toBe(MSG.secondFactor.enrolled);
   return { secret, factorId, recoveryCodes: body.recoveryCodes };
 }

@@ -7,7 +7,7 @@ import { endpoints, MSG } from '@bridge-talk/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callLoose, isApiRoute, urlOf } from '../../test/api-client.js';
-import { addFamilyMember, createEntityUser, createGroup } from '../../test/factories.js';
+import { addFamilyMember, createEntityUser, createFamily } from '../../test/factories.js';
 import { signedMemberAuthorization } from '../../test/member-chat.js';
 import { brokenObjectOf, brokenQueryOf, type JsonSchema } from '../../test/schema-arbitraries.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test/test-app.js';
@@ -23,7 +23,7 @@ beforeAll(async () => {
   );
   await t.app.ready();
   const entity = await createEntityUser(t.db());
-  const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
+  const { groupId } = await createFamily(t.db(), { entityId: entity.entityId });
   const parent = await addFamilyMember(t.db(), { groupId, role: 'adoptive_parent' });
   callers = {
     member: { authorization: await signedMemberAuthorization(t.app, parent.memberId) },

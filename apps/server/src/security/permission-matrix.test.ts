@@ -18,7 +18,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, call, callLoose, isApiRoute, urlOf } from '../../test/api-client.js';
 import { billingPayload, CARD_OK, createCoupon, createPlan } from '../../test/billing.js';
-import { addFamilyMember, createAdminUser, createEntityUser, createGroup } from '../../test/factories.js';
+import { addFamilyMember, createAdminUser, createEntityUser, createFamily } from '../../test/factories.js';
 import { signedMemberAuthorization } from '../../test/member-chat.js';
 import { multipartBody, type UploadPart } from '../../test/multipart.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../test/test-app.js';
@@ -124,7 +124,7 @@ async function cardToken(auth: Headers) {
 }
 
 /** A new family of the entity with payment details and no subscription yet (wizard step 1). */
-async function newGroup(auth: Headers): Promise<string> {
+async function newFamily(auth: Headers): Promise<string> {
   const saved = await ok(
     call(t.app, endpoints.billing.save, { headers: auth, body: billingPayload(await cardToken(auth)) }),
     'save',
@@ -144,7 +144,7 @@ async function seedTenant(label: 'A' | 'B', coupon: string | null): Promise<Tena
     authorization: (await signIn(t.app, { email: user.email, password: user.password!, role: 'entity' }))
       .authorization,
   };
-  const groupId = await newGroup(auth);
+  const groupId = await newFamily(auth);
   await ok(
     call(t.app, endpoints.billing.assignSubscription, {
       headers: auth,
@@ -463,11 +463,16 @@ const REQUESTS: Record<string, Build> = {
   // An unfinished family of the subject's own (payment details saved, never named), discarded.
   'DELETE /api/group/billing/unfinished/:groupId': async (c) => ({
     endpoint: endpoints.billing.discard,
-    params: { groupId: await newGroup(c.subject.auth) },
+    params: { groupId: await newFamily(c.subject.auth) },
   }),
   'POST /api/group/billing/assignSubscription': async (c) => ({
     endpoint: endpoints.billing.assignSubscription,
-    payload: { groupId: await newGroup(c.subject.auth), priceId: plans[0], coupons: [], name: 'Robin Fresh' },
+    payload: {
+      groupId: await newFamily(c.subject.auth),
+      priceId: plans[0],
+      coupons: [],
+      name: 'Robin Fresh',
+    },
   }),
   'POST /api/group/billing/changeSubscription': async (c) => ({
     endpoint: endpoints.billing.changeSubscription,
@@ -618,7 +623,7 @@ const REQUESTS: Record<string, Build> = {
   }),
   // Someone already known (a person of another family of the same entity), linked by id.
   'POST /api/group/member/add': async (c) => {
-    const { groupId } = await createGroup(t.db(), { entityId: c.subject.entityId });
+    const { groupId } = await createFamily(t.db(), { entityId: c.subject.entityId });
     const person = await addFamilyMember(t.db(), { groupId, role: 'birth_family' });
     return {
       endpoint: endpoints.families.addMember,

@@ -10,9 +10,9 @@ import {
   ZFamilyIdParams,
   ZFamilyListQuery,
   ZFamilyListResponse,
+  ZFamilyMemberList,
   ZFamilyParams,
   ZFamilySavedResponse,
-  ZGroupMemberList,
   ZMemberParams,
   ZMemberStatusRequest,
   ZMemberUser,
@@ -36,7 +36,7 @@ export const familyEndpoints = {
     body: ZEditFamilyRequest,
     responses: { 200: ZFamilySavedResponse, ...notFound },
   },
-  members: { params: ZFamilyParams, responses: { 200: ZGroupMemberList, ...notFound } },
+  members: { params: ZFamilyParams, responses: { 200: ZFamilyMemberList, ...notFound } },
   addMember: { body: ZAddMemberRequest, responses: { 200: ZMemberUser, ...writeRefused } },
   memberStatus: {
     params: ZMemberParams,
@@ -49,11 +49,11 @@ export const familyEndpoints = {
     body: ZEditMemberUserRequest,
     responses: { 200: ZMemberUser, ...writeRefused },
   },
-  syncUsers: { body: ZSyncMembersRequest, responses: { 200: ZGroupMemberList, ...writeRefused } },
+  syncUsers: { body: ZSyncMembersRequest, responses: { 200: ZFamilyMemberList, ...writeRefused } },
   saveMembers: {
     params: ZFamilyIdParams,
     body: ZSaveFamilyMembersRequest,
-    responses: { 200: ZGroupMemberList, ...writeRefused },
+    responses: { 200: ZFamilyMemberList, ...writeRefused },
   },
   /** 404, as for an unknown e-mail, when the person is in none of the caller's families. */
   checkUser: {

@@ -24,7 +24,7 @@ import {
   ZCouponForm,
   ZCreateCouponRequest,
   ZPlanForm,
-} from './payments-admin.js';
+} from './payments.js';
 
 const form = {
   cardName: 'Pat Payer',

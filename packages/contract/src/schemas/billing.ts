@@ -1,5 +1,5 @@
 // Billing: the billing form and payload of a group, its plans and coupons, and its subscription.
-// Card entry is in cards.ts; the provider's configuration and plan administration in payments-admin.ts.
+// Card entry is in cards.ts; the provider's configuration and plan administration in payments.ts.
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { PLAN_TYPES, ZCoupon, ZPlan } from '../rules/price.js';

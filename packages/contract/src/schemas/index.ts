@@ -9,7 +9,7 @@ export * from './conversations.js';
 export * from './entities.js';
 export * from './families.js';
 export * from './members.js';
-export * from './payments-admin.js';
+export * from './payments.js';
 export * from './person-names.js';
 export * from './reports.js';
 export * from './second-factors.js';

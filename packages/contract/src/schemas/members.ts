@@ -39,7 +39,7 @@ export function tooManyInRoleMessage(role: MemberRole): string {
 // ─── Responses ────────────────────────────────────────────────────────────────────────────────────
 
 /** One person of a family as the family page lists them. */
-export const ZGroupMember = z.object({
+export const ZFamilyMember = z.object({
   /** The person's id (the `userId` of the member calls). */
   _id: z.string(),
   role: ZMemberRole,
@@ -53,11 +53,11 @@ export const ZGroupMember = z.object({
   lastName: z.string(),
   email: z.string().nullable(),
 });
-export type GroupMember = z.infer<typeof ZGroupMember>;
+export type FamilyMember = z.infer<typeof ZFamilyMember>;
 
 /** GET /group/member/list/{id}; also the answer of the final list (POST /group/user/sync). */
-export const ZGroupMemberList = z.object({ result: z.array(ZGroupMember) });
-export type GroupMemberList = z.infer<typeof ZGroupMemberList>;
+export const ZFamilyMemberList = z.object({ result: z.array(ZFamilyMember) });
+export type FamilyMemberList = z.infer<typeof ZFamilyMemberList>;
 
 /** A person created or edited: id, name and e-mail. */
 export const ZMemberUser = z.object({ _id: z.string(), name: z.string(), email: z.string().nullable() });

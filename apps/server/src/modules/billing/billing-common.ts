@@ -52,7 +52,7 @@ export function createBillingLookups(ctx: AppContext, payments: PaymentsProvider
   const excludedPlanId = ctx.config.payments.planExcludedId;
 
   async function groupOf(entityId: string, groupId: string) {
-    const group = await repo.findGroup(db, entityId, groupId);
+    const group = await repo.findFamily(db, entityId, groupId);
     if (!group) throw notFound();
     return group;
   }

@@ -191,7 +191,7 @@ export function createBillingDetailsService(
           }),
         );
       }
-      const discarded = await repo.deleteUnfinishedGroup(
+      const discarded = await repo.deleteUnfinishedFamily(
         db,
         { entityId, groupId },
         {

@@ -41,7 +41,7 @@ function stripeCard(paymentMethod: string) {
   };
 }
 
-async function stripeGroup(paymentMethod = 'pm_card_visa', coupon: string | null = null) {
+async function stripeFamily(paymentMethod = 'pm_card_visa', coupon: string | null = null) {
   const entity = await billingEntity(t, { coupon });
   const saved = await entity.api(endpoints.billing.save, {
     body: billingPayload(stripeCard(paymentMethod)),
@@ -192,7 +192,7 @@ describe('plans and coupons from Stripe', () => {
 
 describe('payment details with Stripe', () => {
   it('creates the customer, attaches the card and keeps what Stripe says of it', async () => {
-    const { api, groupId } = await stripeGroup('pm_card_mastercard');
+    const { api, groupId } = await stripeFamily('pm_card_mastercard');
     const details = (await api(endpoints.billing.details, { params: { groupId } })).json();
     expect(details.billingInformation).toMatchObject({ cardBrand: 'mastercard', cardLast4: '4444' });
     const customer = [...standIn.customers.values()].find(
@@ -217,7 +217,7 @@ describe('payment details with Stripe', () => {
 
 describe('discarding an unfinished family with Stripe', () => {
   it('detaches its PaymentMethod at Stripe before the family goes', async () => {
-    const { api, groupId } = await stripeGroup('pm_card_visa');
+    const { api, groupId } = await stripeFamily('pm_card_visa');
     const answer = await api(endpoints.billing.discard, { params: { groupId } });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(standIn.calls('POST', /\/payment_methods\/pm_card_visa\/detach$/)).toHaveLength(1);
@@ -227,7 +227,7 @@ describe('discarding an unfinished family with Stripe', () => {
 
 describe('subscriptions with Stripe', () => {
   it('charges a one-time plan with a PaymentIntent of the server-computed price', async () => {
-    const { assign, groupId } = await stripeGroup();
+    const { assign, groupId } = await stripeFamily();
     const response = await assign(groupId, 'price_lifetime', ['SPRING']);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().message).toBe('Group created successfully.');
@@ -246,7 +246,7 @@ describe('subscriptions with Stripe', () => {
   });
 
   it("bills a monthly subscription at the contract's price: the plan's product at that amount, no Stripe discounts", async () => {
-    const { assign, groupId } = await stripeGroup('pm_card_visa', 'TENDOLLARS');
+    const { assign, groupId } = await stripeFamily('pm_card_visa', 'TENDOLLARS');
     expect((await assign(groupId, 'price_monthly', ['SPRING'])).statusCode).toBe(200);
     const [row] = await subscriptionRow(groupId);
     expect(row).toMatchObject({ status: 'active', providerSubscriptionId: expect.stringMatching(/^sub_/) });
@@ -275,7 +275,7 @@ describe('subscriptions with Stripe', () => {
       ['BIGDEAL', 5],
       ['SPRING', 1_799],
     ] as const) {
-      const { assign, groupId } = await stripeGroup();
+      const { assign, groupId } = await stripeFamily();
       expect((await assign(groupId, 'price_monthly', [code])).statusCode, code).toBe(200);
       const [row] = await subscriptionRow(groupId);
       expect(contractPrice('price_monthly', [code]), code).toBe(expected);
@@ -289,19 +289,19 @@ describe('subscriptions with Stripe', () => {
 
   it('counts our redemptions of a Stripe coupon: the last one is taken once, a declined card takes none', async () => {
     // ONCE allows 2 redemptions and Stripe has counted 1 elsewhere: one is left for us.
-    const declined = await stripeGroup('pm_card_chargeDeclinedAfterAttaching');
+    const declined = await stripeFamily('pm_card_chargeDeclinedAfterAttaching');
     expect((await declined.assign(declined.groupId, 'price_monthly', ['ONCE'])).statusCode).toBe(422);
     const stillThere = await declined.api(endpoints.billing.coupon, { params: { code: 'ONCE' } });
     expect(stillThere.statusCode).toBe(200);
     expect(stillThere.json()).toMatchObject({ max_redemptions: 2, times_redeemed: 1 });
 
-    const first = await stripeGroup();
+    const first = await stripeFamily();
     expect((await first.assign(first.groupId, 'price_monthly', ['ONCE'])).statusCode).toBe(200);
     const usedUp = await first.api(endpoints.billing.coupon, { params: { code: 'ONCE' } });
     expect(usedUp.statusCode).toBe(422);
     expect(usedUp.error().message).toBe(MSG.billing.couponUsedUp('Once'));
 
-    const second = await stripeGroup();
+    const second = await stripeFamily();
     const refused = await second.assign(second.groupId, 'price_monthly', ['ONCE']);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(MSG.billing.couponUsedUp('Once'));
@@ -309,8 +309,8 @@ describe('subscriptions with Stripe', () => {
   });
 
   it('never serves two families racing for the last redemption of a coupon', async () => {
-    const a = await stripeGroup();
-    const b = await stripeGroup();
+    const a = await stripeFamily();
+    const b = await stripeFamily();
     const answers = await Promise.all([
       a.assign(a.groupId, 'price_monthly', ['LAST']),
       b.assign(b.groupId, 'price_monthly', ['LAST']),
@@ -348,7 +348,7 @@ describe('subscriptions with Stripe', () => {
   });
 
   it('updates the contact details at Stripe and keeps the card when no new card is sent', async () => {
-    const { api, groupId } = await stripeGroup('pm_card_mastercard');
+    const { api, groupId } = await stripeFamily('pm_card_mastercard');
     // The details alone: no card.
     const details = billingPayload({});
     const attachesBefore = standIn.calls('POST', /\/attach$/).length;
@@ -367,7 +367,7 @@ describe('subscriptions with Stripe', () => {
   });
 
   it('answers a card declined at its charge with a clear message and keeps no subscription', async () => {
-    const { assign, groupId } = await stripeGroup('pm_card_chargeDeclinedAfterAttaching');
+    const { assign, groupId } = await stripeFamily('pm_card_chargeDeclinedAfterAttaching');
     const declined = await assign(groupId, 'price_lifetime');
     expect(declined.statusCode).toBe(422);
     expect(declined.json().message).toBe(MSG.billing.cardDeclined);
@@ -375,7 +375,7 @@ describe('subscriptions with Stripe', () => {
   });
 
   it("answers 'Group already has a subscription.' to a second subscription, and charges nothing more", async () => {
-    const { assign, groupId } = await stripeGroup();
+    const { assign, groupId } = await stripeFamily();
     expect((await assign(groupId, 'price_monthly')).statusCode).toBe(200);
     const created = standIn.subscriptions.size;
     const second = await assign(groupId, 'price_premium');
@@ -386,7 +386,7 @@ describe('subscriptions with Stripe', () => {
   });
 
   it("refuses a coupon Stripe reports used up with 'Coupon … is used up and cannot be applied.'", async () => {
-    const { assign, groupId } = await stripeGroup();
+    const { assign, groupId } = await stripeFamily();
     const refused = await assign(groupId, 'price_lifetime', ['USEDUP']);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(MSG.billing.couponUsedUp('Usedup'));
@@ -394,13 +394,13 @@ describe('subscriptions with Stripe', () => {
   });
 
   it('charges once for a double submit, with or without an Idempotency-Key', async () => {
-    const keyed = await stripeGroup();
+    const keyed = await stripeFamily();
     const headers = { 'idempotency-key': idempotencyKey() };
     const before = standIn.paymentIntents.size;
     const first = await keyed.assign(keyed.groupId, 'price_lifetime', [], headers);
     const second = await keyed.assign(keyed.groupId, 'price_lifetime', [], headers);
     expect(second.json()).toEqual(first.json());
-    const racing = await stripeGroup();
+    const racing = await stripeFamily();
     const answers = await Promise.all([
       racing.assign(racing.groupId, 'price_lifetime'),
       racing.assign(racing.groupId, 'price_lifetime'),
@@ -418,7 +418,7 @@ describe('subscriptions with Stripe', () => {
   });
 
   it('changes a monthly plan in place at the contract price, and ends it for a one-time plan', async () => {
-    const { api, assign, groupId } = await stripeGroup();
+    const { api, assign, groupId } = await stripeFamily();
     await assign(groupId, 'price_monthly');
     const [monthly] = await subscriptionRow(groupId);
     const subscriptionId = monthly!.providerSubscriptionId!;
@@ -475,7 +475,7 @@ describe('subscriptions with Stripe', () => {
 
 describe('update billing with Stripe', () => {
   it("updates the customer, attaches the new card as its default and answers 'Billing update!'", async () => {
-    const { api, assign, groupId } = await stripeGroup('pm_card_visa');
+    const { api, assign, groupId } = await stripeFamily('pm_card_visa');
     expect((await assign(groupId, 'price_monthly')).statusCode).toBe(200);
     const [before] = await t
       .db()
@@ -519,7 +519,7 @@ describe('update billing with Stripe', () => {
   });
 
   it('refuses to change the billing of a one-time family, and Stripe is not called', async () => {
-    const { api, assign, groupId } = await stripeGroup('pm_card_visa');
+    const { api, assign, groupId } = await stripeFamily('pm_card_visa');
     expect((await assign(groupId, 'price_lifetime')).statusCode).toBe(200);
     const before = standIn.requests.length;
     const refused = await api(endpoints.billing.update, {
@@ -534,7 +534,7 @@ describe('update billing with Stripe', () => {
 
 describe('the Stripe webhook', () => {
   it('answers 400 to a bad or missing signature and changes nothing', async () => {
-    const { assign, groupId } = await stripeGroup();
+    const { assign, groupId } = await stripeFamily();
     await assign(groupId, 'price_monthly');
     const [row] = await subscriptionRow(groupId);
     const event = subscriptionEvent(
@@ -558,7 +558,7 @@ describe('the Stripe webhook', () => {
   });
 
   it('applies each event once: a replay or an older event arriving late changes nothing', async () => {
-    const { assign, groupId } = await stripeGroup();
+    const { assign, groupId } = await stripeFamily();
     await assign(groupId, 'price_monthly');
     const [row] = await subscriptionRow(groupId);
     const sub = row!.providerSubscriptionId!;

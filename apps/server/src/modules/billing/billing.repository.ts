@@ -13,7 +13,7 @@ export async function findEntityCoupon(db: Db, entityId: string): Promise<{ coup
   return row ?? null;
 }
 
-export async function findGroup(db: Db, entityId: string, groupId: string) {
+export async function findFamily(db: Db, entityId: string, groupId: string) {
   const [row] = await db
     .select({ id: groups.id, name: groups.name, active: groups.active })
     .from(groups)
@@ -93,7 +93,7 @@ export async function findBillingInformation(db: Db, entityId: string, groupId: 
  * Deletes a family that was never named and has no plan in effect (with its payment details, by
  * cascade); the audit event is kept with it. false when the family is not (or no longer) one.
  */
-export async function deleteUnfinishedGroup(
+export async function deleteUnfinishedFamily(
   db: Db,
   input: { entityId: string; groupId: string },
   audit: AuditEventInput,
@@ -116,7 +116,7 @@ export async function deleteUnfinishedGroup(
   });
 }
 
-export async function nameGroup(
+export async function nameFamily(
   db: Db,
   input: { entityId: string; groupId: string; name: string; childFirstName: string; childLastName: string },
 ): Promise<void> {

@@ -772,16 +772,16 @@ describe('POST /api/group/billing/assignSubscription', () => {
       products: [plan.id],
     });
     const first = await billingEntity(t);
-    const firstGroup = await first.groupWithCard();
-    expect((await first.assign(firstGroup, plan.id, [free.id])).statusCode).toBe(200);
-    expect(await chargesOf(firstGroup)).toEqual([{ amount: 5, status: 'succeeded' }]);
+    const firstFamily = await first.groupWithCard();
+    expect((await first.assign(firstFamily, plan.id, [free.id])).statusCode).toBe(200);
+    expect(await chargesOf(firstFamily)).toEqual([{ amount: 5, status: 'succeeded' }]);
     expect(await timesRedeemed(t.db(), free.id)).toBe(1);
     const second = await billingEntity(t);
-    const secondGroup = await second.groupWithCard();
-    const refused = await second.assign(secondGroup, plan.id, [free.id]);
+    const secondFamily = await second.groupWithCard();
+    const refused = await second.assign(secondFamily, plan.id, [free.id]);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe('Coupon Free is used up and cannot be applied.');
-    expect(await chargesOf(secondGroup)).toEqual([]);
+    expect(await chargesOf(secondFamily)).toEqual([]);
     expect(await timesRedeemed(t.db(), free.id)).toBe(1);
   });
 

@@ -199,7 +199,7 @@ export function createSubscriptionsService(
       }
       const nameTheFamily = async () => {
         const { firstName, lastName } = splitName(request.name);
-        await repo.nameGroup(db, {
+        await repo.nameFamily(db, {
           entityId,
           groupId: group.id,
           name: request.name,

@@ -203,7 +203,7 @@ export function createChatMembersService(ctx: AppContext) {
     }): Promise<ServedAttachment> {
       actions();
       const groupId = (await repo.isChannelMember(ctx.db, member.id, input.channelId))
-        ? await ctx.chat.findChannelGroup(input.channelId)
+        ? await ctx.chat.findChannelFamily(input.channelId)
         : null;
       if (!groupId) throw notFound();
       return attachments.serve({ ...input, groupId });

@@ -62,7 +62,7 @@ export function latestOpenings(limit: number) {
 }
 
 /** The entity's own family, or 'not found' (groups' check: an entity's, and a family of it). */
-export async function requireEntityGroup(ctx: AppContext, actor: Actor, groupId: string) {
+export async function requireEntityFamily(ctx: AppContext, actor: Actor, groupId: string) {
   return loadFamily(ctx, entityIdOf(actor), groupId);
 }
 
@@ -209,7 +209,7 @@ export function createChannelsService(ctx: AppContext) {
       actor: Actor;
       input: { groupId: string };
     }): Promise<ChannelListResponse> {
-      const group = await requireEntityGroup(ctx, actor, input.groupId);
+      const group = await requireEntityFamily(ctx, actor, input.groupId);
       const [channels, reported] = await Promise.all([
         ctx.chat.listChannels(group.id),
         channelsWithOpenReports(ctx.db, group.id),
@@ -240,7 +240,7 @@ export function createChannelsService(ctx: AppContext) {
         refresh: boolean;
       };
     }): Promise<MessagePageResponse> {
-      const group = await requireEntityGroup(ctx, actor, input.groupId);
+      const group = await requireEntityFamily(ctx, actor, input.groupId);
       const page = await withCursor(MSG.viewer.invalidCursor, () =>
         ctx.chat.listMessages(group.id, input.channelId, {
           before: input.before ?? null,
@@ -270,7 +270,7 @@ export function createChannelsService(ctx: AppContext) {
       actor: Actor;
       input: { groupId: string; channelId: string; messageId: string; limit: number };
     }): Promise<MessageWindowResponse> {
-      const group = await requireEntityGroup(ctx, actor, input.groupId);
+      const group = await requireEntityFamily(ctx, actor, input.groupId);
       const window = await ctx.chat.messagesAround(group.id, input.channelId, input.messageId, input.limit);
       if (!window) throw new AppError('NOT_FOUND', MSG.viewer.messageNotFound);
       await recordOpening(actor, group.id, input.channelId, true);
@@ -292,7 +292,7 @@ export function createChannelsService(ctx: AppContext) {
     }): Promise<MessageSearchResponse> {
       // Limited before anything is read: a refused search costs the database nothing.
       const { group, page } = await limitSearch(actor, async () => {
-        const group = await requireEntityGroup(ctx, actor, input.groupId);
+        const group = await requireEntityFamily(ctx, actor, input.groupId);
         const page = await withCursor(MSG.search.invalidCursor, () =>
           ctx.chat.searchMessages(group.id, input.channelId, {
             q: input.q,
@@ -329,7 +329,7 @@ export function createChannelsService(ctx: AppContext) {
       actor: Actor;
       input: { groupId: string; channelId: string; from?: string | undefined };
     }): Promise<FirstMessageResponse> {
-      const group = await requireEntityGroup(ctx, actor, input.groupId);
+      const group = await requireEntityFamily(ctx, actor, input.groupId);
       const found = await ctx.chat.firstMessage(
         group.id,
         input.channelId,
@@ -347,7 +347,7 @@ export function createChannelsService(ctx: AppContext) {
       actor: Actor;
       input: AttachmentRequest & { groupId: string };
     }): Promise<ServedAttachment> {
-      const group = await requireEntityGroup(ctx, actor, input.groupId);
+      const group = await requireEntityFamily(ctx, actor, input.groupId);
       return attachments.serve({ ...input, groupId: group.id });
     },
 
@@ -359,7 +359,7 @@ export function createChannelsService(ctx: AppContext) {
       actor: Actor;
       input: ChannelStatusRequest & { groupId: string; channelId: string };
     }): Promise<MessageResponse> {
-      const group = await requireEntityGroup(ctx, actor, input.groupId);
+      const group = await requireEntityFamily(ctx, actor, input.groupId);
       const changed = await ctx.chat.setChannelDisabled(group.id, input.channelId, !input.active);
       if (!changed) throw notFound();
       // The chat provider (local tables or Stream) keeps the channel: recorded once it has changed.

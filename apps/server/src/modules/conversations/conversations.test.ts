@@ -10,7 +10,7 @@ import {
   familyWithChannel,
   signedInEntity,
 } from '../../../test/conversations.js';
-import { createGroup } from '../../../test/factories.js';
+import { createFamily } from '../../../test/factories.js';
 import { signIn, TEST_ADMIN } from '../../../test/test-app.js';
 import { listAuditEvents, recordAuditEvent } from './channels.repository.js';
 import { latestOpenings, VIEW_REFRESH_AUDIT_MS } from './channels.service.js';
@@ -59,7 +59,7 @@ describe.each<ChatKind>(['local', 'stream'])('conversations (%s chat provider)',
   });
 
   it('answers an unnamed family with a null name and no channels', async () => {
-    const { groupId } = await createGroup(c.t.db(), { entityId: owner.entityId, name: null });
+    const { groupId } = await createFamily(c.t.db(), { entityId: owner.entityId, name: null });
     const response = await get(list(groupId));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ groupName: null, channels: [] });

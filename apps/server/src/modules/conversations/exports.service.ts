@@ -4,7 +4,7 @@ import { type ExportRequestResponse, type ExportVerifyResponse, MSG } from '@bri
 import type { Actor, AppContext } from '../../app-context.js';
 import { notFound } from '../../lib/app-error.js';
 import { entityIdOf } from '../tenancy/tenancy.service.js';
-import { requireEntityGroup } from './channels.service.js';
+import { requireEntityFamily } from './channels.service.js';
 import * as repo from './exports.repository.js';
 
 export function createExportsService(ctx: AppContext) {
@@ -18,9 +18,9 @@ export function createExportsService(ctx: AppContext) {
     }): Promise<ExportRequestResponse> {
       const entityId = entityIdOf(actor);
       const { email } = input;
-      const groupId = await ctx.chat.findChannelGroup(input.channelId);
+      const groupId = await ctx.chat.findChannelFamily(input.channelId);
       if (!groupId) throw notFound();
-      const group = await requireEntityGroup(ctx, actor, groupId);
+      const group = await requireEntityFamily(ctx, actor, groupId);
       const row = await repo.insertExportRequest(ctx.db, {
         entityId,
         groupId: group.id,

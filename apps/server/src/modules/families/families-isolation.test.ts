@@ -4,7 +4,7 @@ import { endpoints } from '@bridge-talk/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, callLoose } from '../../../test/api-client.js';
-import { createEntityUser, createGroup } from '../../../test/factories.js';
+import { createEntityUser, createFamily } from '../../../test/factories.js';
 import { createTestApp, signIn, type TestApp } from '../../../test/test-app.js';
 import { groups } from '../../db/schema.js';
 import { chatChannelMembers, chatChannels, chatUsers } from '../../db/schema-chat.js';
@@ -28,8 +28,8 @@ beforeAll(async () => {
   const b = await session();
   owner = a.auth;
   intruder = b.auth;
-  intruderGroupId = (await createGroup(t.db(), { entityId: b.entityId, name: 'Intruder Family' })).groupId;
-  const { groupId } = await createGroup(t.db(), { entityId: a.entityId, name: 'Victim Family' });
+  intruderGroupId = (await createFamily(t.db(), { entityId: b.entityId, name: 'Intruder Family' })).groupId;
+  const { groupId } = await createFamily(t.db(), { entityId: a.entityId, name: 'Victim Family' });
   const create = async (name: string, subtype: string, email: string | null) => {
     const response = await callLoose(t.app, endpoints.families.createUser, {
       auth: owner,

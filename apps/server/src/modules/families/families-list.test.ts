@@ -4,7 +4,7 @@
 import { endpoints } from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callLoose } from '../../../test/api-client.js';
-import { createEntityUser, createGroup } from '../../../test/factories.js';
+import { createEntityUser, createFamily } from '../../../test/factories.js';
 import { type PlanNode, planOf } from '../../../test/query-plans.js';
 import { createTestApp, signIn, type TestApp } from '../../../test/test-app.js';
 import { familyPage } from './families.repository.js';
@@ -52,7 +52,7 @@ beforeAll(async () => {
     .authorization;
   // Another entity's family that matches every search: it must never be counted.
   const other = await createEntityUser(t.db());
-  await createGroup(t.db(), {
+  await createFamily(t.db(), {
     entityId: other.entityId,
     name: 'Child Needle',
     paymentEmail: 'needle@other.test',
@@ -233,7 +233,7 @@ describe("an entity's total", () => {
     expect(await total()).toBe(0);
     const families: string[] = [];
     for (const name of ['Ada One', 'Ada Two', 'Ada Three']) {
-      families.push((await createGroup(t.db(), { entityId: entity.entityId, name })).groupId);
+      families.push((await createFamily(t.db(), { entityId: entity.entityId, name })).groupId);
     }
     expect(await total()).toBe(3);
     await t.sql(`delete from groups where id = '${families[0]}'`);

@@ -4,7 +4,7 @@ import { endpoints, MSG } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, callLoose, urlOf } from '../../../test/api-client.js';
-import { addFamilyMember, createEntityUser, createGroup } from '../../../test/factories.js';
+import { addFamilyMember, createEntityUser, createFamily } from '../../../test/factories.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../../test/test-app.js';
 import { groups } from '../../db/schema.js';
 import { createLocalChatProvider } from '../../providers/chat/local-chat-provider.js';
@@ -64,18 +64,18 @@ describe('GET /api/group/list', () => {
   it('lists only the entity’s own families, newest first, with payment e-mail, status and reports', async () => {
     const me = await freshEntity();
     const other = await freshEntity();
-    const first = await createGroup(t.db(), {
+    const first = await createFamily(t.db(), {
       entityId: me.entityId,
       name: 'Robin Lee',
       paymentEmail: 'pay-robin@test.local',
     });
-    const second = await createGroup(t.db(), {
+    const second = await createFamily(t.db(), {
       entityId: me.entityId,
       name: null,
       paymentEmail: null,
       planType: null,
     });
-    await createGroup(t.db(), { entityId: other.entityId, name: 'Not Mine' });
+    await createFamily(t.db(), { entityId: other.entityId, name: 'Not Mine' });
 
     const page = await list(me.auth);
     expect(page).toMatchObject({ total: 2, page: 1, pageSize: 10 });
@@ -101,8 +101,8 @@ describe('GET /api/group/list', () => {
 
   it('flags a family whose channel holds a reported message', async () => {
     const me = await freshEntity();
-    const quiet = await createGroup(t.db(), { entityId: me.entityId });
-    const reported = await createGroup(t.db(), { entityId: me.entityId });
+    const quiet = await createFamily(t.db(), { entityId: me.entityId });
+    const reported = await createFamily(t.db(), { entityId: me.entityId });
     const chat = createLocalChatProvider(t.db());
     const parent = await addFamilyMember(t.db(), { groupId: reported.groupId, role: 'adoptive_parent' });
     const birth = await addFamilyMember(t.db(), { groupId: reported.groupId, role: 'birth_family' });
@@ -142,20 +142,20 @@ describe('GET /api/group/list', () => {
 
   it('searches the child’s name, the payment e-mail and members’ e-mails, whatever the case', async () => {
     const me = await freshEntity();
-    const byName = await createGroup(t.db(), { entityId: me.entityId, name: 'Needle Child' });
-    const byPayment = await createGroup(t.db(), {
+    const byName = await createFamily(t.db(), { entityId: me.entityId, name: 'Needle Child' });
+    const byPayment = await createFamily(t.db(), {
       entityId: me.entityId,
       paymentEmail: 'NEEDLE.pay@test.local',
     });
-    const byMember = await createGroup(t.db(), { entityId: me.entityId });
+    const byMember = await createFamily(t.db(), { entityId: me.entityId });
     await addFamilyMember(t.db(), {
       groupId: byMember.groupId,
       role: 'birth_family',
       email: 'bea.needle@family.test',
     });
-    await createGroup(t.db(), { entityId: me.entityId, name: 'Other Child' });
+    await createFamily(t.db(), { entityId: me.entityId, name: 'Other Child' });
     const foreign = await freshEntity();
-    await createGroup(t.db(), { entityId: foreign.entityId, name: 'Needle Foreign' });
+    await createFamily(t.db(), { entityId: foreign.entityId, name: 'Needle Foreign' });
 
     const found = await list(me.auth, 'search=nEeDlE');
     expect(found.total).toBe(3);
@@ -175,7 +175,7 @@ describe('GET /api/group/list', () => {
     const ids: { id: string; active: boolean }[] = [];
     for (let i = 0; i < 12; i++) {
       const active = i % 3 !== 0;
-      ids.push({ id: (await createGroup(t.db(), { entityId: me.entityId, active })).groupId, active });
+      ids.push({ id: (await createFamily(t.db(), { entityId: me.entityId, active })).groupId, active });
     }
     const asc = await list(me.auth, 'sort=asc&pageSize=12');
     expect(asc.result.map((g) => g.active)).toEqual([...Array(8).fill(true), ...Array(4).fill(false)]);
@@ -207,17 +207,17 @@ describe('GET /api/group/list', () => {
 
 describe('GET /api/group/list/{id}', () => {
   it('tells a one-time family from a monthly one', async () => {
-    const monthly = await createGroup(t.db(), {
+    const monthly = await createFamily(t.db(), {
       entityId: entity.entityId,
       name: 'Mona Month',
       planType: 'recurring',
     });
-    const oneTime = await createGroup(t.db(), {
+    const oneTime = await createFamily(t.db(), {
       entityId: entity.entityId,
       name: 'Otto Once',
       planType: 'one_time',
     });
-    const unnamed = await createGroup(t.db(), { entityId: entity.entityId, name: null, planType: null });
+    const unnamed = await createFamily(t.db(), { entityId: entity.entityId, name: null, planType: null });
 
     const m = await call(t.app, endpoints.families.byId, { params: { id: monthly.groupId }, auth: token });
     expect(m.statusCode).toBe(200);
@@ -256,7 +256,7 @@ describe('GET /api/group/list/{id}', () => {
 
   it('answers 404 for a family of another entity or none, and 400 for an id that is not one', async () => {
     const other = await freshEntity();
-    const foreign = await createGroup(t.db(), { entityId: other.entityId });
+    const foreign = await createFamily(t.db(), { entityId: other.entityId });
     const response = await call(t.app, endpoints.families.byId, {
       params: { id: foreign.groupId },
       auth: token,
@@ -279,7 +279,7 @@ describe('GET /api/group/list/{id}', () => {
 
 describe('PUT /api/group/edit/{groupId}', () => {
   it('renames the family whole, and leaves the child’s names as they are', async () => {
-    const family = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
+    const family = await createFamily(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
     const response = await call(t.app, endpoints.families.edit, {
       params: { groupId: family.groupId },
       auth: token,
@@ -302,7 +302,7 @@ describe('PUT /api/group/edit/{groupId}', () => {
   });
 
   it('takes a name of one word', async () => {
-    const family = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
+    const family = await createFamily(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
     const response = await call(t.app, endpoints.families.edit, {
       params: { groupId: family.groupId },
       auth: token,
@@ -318,7 +318,7 @@ describe('PUT /api/group/edit/{groupId}', () => {
   });
 
   it('changes the child’s names too when they are sent, as the wizard’s child step does', async () => {
-    const family = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
+    const family = await createFamily(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
     const response = await call(t.app, endpoints.families.edit, {
       params: { groupId: family.groupId },
       auth: token,
@@ -354,7 +354,7 @@ describe('PUT /api/group/edit/{groupId}', () => {
   });
 
   it('says a name past its maximum is too long, as the form does', async () => {
-    const family = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
+    const family = await createFamily(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
     const response = await call(t.app, endpoints.families.edit, {
       params: { groupId: family.groupId },
       auth: token,
@@ -366,7 +366,7 @@ describe('PUT /api/group/edit/{groupId}', () => {
   });
 
   it('needs a name of at least 3 characters', async () => {
-    const family = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
+    const family = await createFamily(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
     const response = await call(t.app, endpoints.families.edit, {
       params: { groupId: family.groupId },
       auth: token,
@@ -380,7 +380,7 @@ describe('PUT /api/group/edit/{groupId}', () => {
   });
 
   it('refuses a name with a NUL character', async () => {
-    const family = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
+    const family = await createFamily(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
     const response = await call(t.app, endpoints.families.edit, {
       params: { groupId: family.groupId },
       auth: token,
@@ -393,7 +393,7 @@ describe('PUT /api/group/edit/{groupId}', () => {
 
   it('answers 404 for a family of another entity and leaves it as it was', async () => {
     const other = await freshEntity();
-    const foreign = await createGroup(t.db(), { entityId: other.entityId, name: 'Keep Me' });
+    const foreign = await createFamily(t.db(), { entityId: other.entityId, name: 'Keep Me' });
     const response = await call(t.app, endpoints.families.edit, {
       params: { groupId: foreign.groupId },
       auth: token,

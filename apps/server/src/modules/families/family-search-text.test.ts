@@ -6,7 +6,7 @@ import { endpoints } from '@bridge-talk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/api-client.js';
-import { addFamilyMember, createEntityUser, createGroup } from '../../../test/factories.js';
+import { addFamilyMember, createEntityUser, createFamily } from '../../../test/factories.js';
 import { createTestApp, signIn, type TestApp } from '../../../test/test-app.js';
 import { billingInformation, groups } from '../../db/schema.js';
 import { familyMembers, groupMembers } from '../../db/schema-families.js';
@@ -35,7 +35,7 @@ async function search(text: string, authorization = auth): Promise<string[]> {
 
 describe('the families search follows every change of what it searches', () => {
   it('a rename', async () => {
-    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId, name: 'Quentin Oldname' });
+    const { groupId } = await createFamily(t.db(), { entityId: entity.entityId, name: 'Quentin Oldname' });
     expect(await search('quentin old')).toEqual([groupId]);
     await t.db().update(groups).set({ name: 'Quentin Newname' }).where(eq(groups.id, groupId));
     expect(await search('oldname')).toEqual([]);
@@ -43,7 +43,7 @@ describe('the families search follows every change of what it searches', () => {
   });
 
   it('the payment e-mail, set, changed and removed', async () => {
-    const { groupId } = await createGroup(t.db(), {
+    const { groupId } = await createFamily(t.db(), {
       entityId: entity.entityId,
       name: 'Payer Family',
       paymentEmail: 'first.payer@pay.test',
@@ -61,8 +61,8 @@ describe('the families search follows every change of what it searches', () => {
   });
 
   it("a member joining, changing e-mail and leaving; another family's member is not this family's", async () => {
-    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId, name: 'Member Family' });
-    const { groupId: otherId } = await createGroup(t.db(), {
+    const { groupId } = await createFamily(t.db(), { entityId: entity.entityId, name: 'Member Family' });
+    const { groupId: otherId } = await createFamily(t.db(), {
       entityId: entity.entityId,
       name: 'Other Family',
     });
@@ -91,7 +91,7 @@ describe('the families search follows every change of what it searches', () => {
 
   it("never finds another entity's family, whatever matches", async () => {
     const other = await createEntityUser(t.db());
-    await createGroup(t.db(), {
+    await createFamily(t.db(), {
       entityId: other.entityId,
       name: 'Ursula Elsewhere',
       paymentEmail: 'ursula@elsewhere.test',
@@ -100,11 +100,11 @@ describe('the families search follows every change of what it searches', () => {
   });
 
   it('finds a name whatever its accents or capitals, both ways', async () => {
-    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId, name: 'Sofía Núñez Ørsted' });
+    const { groupId } = await createFamily(t.db(), { entityId: entity.entityId, name: 'Sofía Núñez Ørsted' });
     expect(await search('sofia nunez')).toEqual([groupId]);
     expect(await search('SOFÍA')).toEqual([groupId]);
     expect(await search('orsted')).toEqual([groupId]);
-    const { groupId: plain } = await createGroup(t.db(), {
+    const { groupId: plain } = await createFamily(t.db(), {
       entityId: entity.entityId,
       name: 'Zoe Hernandez',
     });
@@ -112,7 +112,7 @@ describe('the families search follows every change of what it searches', () => {
   });
 
   it('treats % and _ as the characters they are', async () => {
-    const { groupId } = await createGroup(t.db(), {
+    const { groupId } = await createFamily(t.db(), {
       entityId: entity.entityId,
       name: 'Percy Literal',
       paymentEmail: 'percy_100%@pay.test',

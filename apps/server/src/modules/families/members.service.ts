@@ -20,9 +20,9 @@
 // person of the new e-mail (an existing one, linked, or a new one).
 import {
   type CheckUserResponse,
+  type FamilyMember,
+  type FamilyMemberList,
   filledSlots,
-  type GroupMember,
-  type GroupMemberList,
   joinName,
   MEMBER_SLOTS,
   type MemberRole,
@@ -52,7 +52,7 @@ import * as repo from './members.repository.js';
 /** Until the final list, a role may hold this many times its places (see the header). */
 const TRANSIENT_PLACES_FACTOR = 2;
 
-function toMember(row: repo.MemberRow): GroupMember {
+function toMember(row: repo.MemberRow): FamilyMember {
   return {
     _id: row.id,
     role: row.role,
@@ -357,7 +357,7 @@ export function createMembersService(ctx: AppContext) {
   }
 
   return {
-    async listMembers({ actor, input }: { actor: Actor; input: { id: string } }): Promise<GroupMemberList> {
+    async listMembers({ actor, input }: { actor: Actor; input: { id: string } }): Promise<FamilyMemberList> {
       const entityId = entityIdOf(actor);
       const group = await loadFamily(ctx, entityId, input.id);
       return { result: (await repo.findMembers(db, entityId, group.id)).map(toMember) };
@@ -543,7 +543,7 @@ export function createMembersService(ctx: AppContext) {
     }: {
       actor: Actor;
       input: Valid<typeof ZSyncMembersRequest>;
-    }): Promise<GroupMemberList> {
+    }): Promise<FamilyMemberList> {
       const entityId = entityIdOf(actor);
       const group = await loadFamily(ctx, entityId, request.groupId);
       const left = await db.transaction(async (tx) => {
@@ -580,7 +580,7 @@ export function createMembersService(ctx: AppContext) {
     }: {
       actor: Actor;
       input: { groupId: string; body: Valid<typeof ZSaveFamilyMembersRequest> };
-    }): Promise<GroupMemberList> {
+    }): Promise<FamilyMemberList> {
       const entityId = entityIdOf(actor);
       const form = input.body;
       const group = await loadFamily(ctx, entityId, input.groupId);

@@ -1,10 +1,10 @@
 // The people of a family: lookup, create, link, edit, the final list and its chat channels, the member
 // status toggle, invitations by e-mail; who may call the routes.
-import { endpoints, type GroupMember, MSG } from '@bridge-talk/contract';
+import { endpoints, type FamilyMember, MSG } from '@bridge-talk/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, callLoose, urlOf } from '../../../test/api-client.js';
-import { addFamilyMember, createEntityUser, createGroup } from '../../../test/factories.js';
+import { addFamilyMember, createEntityUser, createFamily } from '../../../test/factories.js';
 import { type SmtpCapture, startSmtpCapture, waitForMessage } from '../../../test/smtp-capture.js';
 import { createTestApp, eventually, signIn, TEST_ADMIN, type TestApp } from '../../../test/test-app.js';
 import { chatChannelMembers } from '../../db/schema-chat.js';
@@ -47,7 +47,7 @@ async function created(groupId: string, name: string, subtype: string, address: 
   return response.json();
 }
 
-async function members(groupId: string): Promise<GroupMember[]> {
+async function members(groupId: string): Promise<FamilyMember[]> {
   const response = await call(t.app, endpoints.families.members, { params: { id: groupId }, auth: token });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().result;
@@ -55,7 +55,7 @@ async function members(groupId: string): Promise<GroupMember[]> {
 
 /** A named family with a child (no e-mail), two adoptive parents and two birth family members, synced. */
 async function wholeFamily() {
-  const { groupId } = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
+  const { groupId } = await createFamily(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
   const child = await created(groupId, 'Robin Lee', 'child', null);
   const parent1 = await created(groupId, 'Alice Adams', 'adoptive_parent', email('alice'));
   const parent2 = await created(groupId, 'Andy Adams', 'adoptive_parent', email('andy'));
@@ -113,7 +113,7 @@ describe('who may call the member routes', () => {
 
 describe('POST /api/group/user/check', () => {
   it('reveals the id and the name the caller gave of a person of its own families', async () => {
-    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
+    const { groupId } = await createFamily(t.db(), { entityId: entity.entityId });
     const address = email('known');
     const person = await created(groupId, 'Kim Known', 'birth_family', address);
     const response = await call(t.app, endpoints.families.checkUser, {
@@ -146,7 +146,7 @@ describe('POST /api/group/user/check', () => {
 
 describe('POST /api/group/user/create', () => {
   it('creates a person in the next place of the role and e-mails them an invitation', async () => {
-    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
+    const { groupId } = await createFamily(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
     const address = email('parent');
     const first = await created(groupId, 'Alice Mary Adams', 'adoptive_parent', address);
     expect(first).toEqual({ _id: expect.any(String), name: 'Alice Mary Adams', email: address });
@@ -175,7 +175,7 @@ describe('POST /api/group/user/create', () => {
   });
 
   it('needs an e-mail for an adult and refuses one already in use', async () => {
-    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
+    const { groupId } = await createFamily(t.db(), { entityId: entity.entityId });
     const noEmail = await call(t.app, endpoints.families.createUser, {
       auth: token,
       body: {
@@ -206,9 +206,9 @@ describe('POST /api/group/user/create', () => {
   });
 
   it('takes real short names (Bo Li) and refuses a name without a letter, as the forms do', async () => {
-    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
+    const { groupId } = await createFamily(t.db(), { entityId: entity.entityId });
     expect((await created(groupId, 'Bo Li', 'child', null)).name).toBe('Bo Li');
-    const other = (await createGroup(t.db(), { entityId: entity.entityId })).groupId;
+    const other = (await createFamily(t.db(), { entityId: entity.entityId })).groupId;
     for (const [name, message] of [
       ['- Smith', MSG.validation.firstNameNeedsLetter],
       ['Jane 1', MSG.validation.lastNameNeedsLetter],
@@ -229,7 +229,7 @@ describe('POST /api/group/user/create', () => {
   });
 
   it('says a name past its maximum is too long', async () => {
-    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
+    const { groupId } = await createFamily(t.db(), { entityId: entity.entityId });
     const response = await call(t.app, endpoints.families.createUser, {
       auth: token,
       body: {
@@ -244,7 +244,7 @@ describe('POST /api/group/user/create', () => {
   });
 
   it('stops a role at twice its places before the final list', async () => {
-    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
+    const { groupId } = await createFamily(t.db(), { entityId: entity.entityId });
     await created(groupId, 'Robin One', 'child', null);
     await created(groupId, 'Robin Two', 'child', null);
     const third = await call(t.app, endpoints.families.createUser, {
@@ -262,11 +262,11 @@ describe('POST /api/group/user/create', () => {
 
 describe('POST /api/group/member/add', () => {
   it('links a person of another family and invites them; linking again changes nothing', async () => {
-    const first = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
+    const first = await createFamily(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
     const address = email('shared');
     const person = await created(first.groupId, 'Bella Birch', 'birth_family', address);
     await waitForMessage(smtp, address, /You are invited/);
-    const second = await createGroup(t.db(), { entityId: entity.entityId, name: 'Casey Lee' });
+    const second = await createFamily(t.db(), { entityId: entity.entityId, name: 'Casey Lee' });
 
     const response = await call(t.app, endpoints.families.addMember, {
       auth: token,
@@ -311,7 +311,7 @@ describe('POST /api/group/member/add', () => {
   });
 
   it('answers 404 for a person who does not exist', async () => {
-    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
+    const { groupId } = await createFamily(t.db(), { entityId: entity.entityId });
     const response = await call(t.app, endpoints.families.addMember, {
       auth: token,
       body: {
@@ -326,7 +326,7 @@ describe('POST /api/group/member/add', () => {
 
 describe('PUT /api/group/user/edit/{userId}', () => {
   it('renames a person, gives them a new e-mail (invited) and another role', async () => {
-    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
+    const { groupId } = await createFamily(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
     const person = await created(groupId, 'Bella Birch', 'birth_family', email('bella'));
     const newAddress = email('bella-new');
     const response = await call(t.app, endpoints.families.editUser, {
@@ -355,7 +355,7 @@ describe('PUT /api/group/user/edit/{userId}', () => {
   });
 
   it('refuses a new name without a letter and keeps the old one', async () => {
-    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
+    const { groupId } = await createFamily(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
     const person = await created(groupId, 'Bella Birch', 'birth_family', email('bella'));
     const response = await call(t.app, endpoints.families.editUser, {
       params: { userId: person._id },
@@ -376,7 +376,7 @@ describe('PUT /api/group/user/edit/{userId}', () => {
   });
 
   it('refuses an e-mail of someone else, a person of no family of the entity, and a mismatched id', async () => {
-    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
+    const { groupId } = await createFamily(t.db(), { entityId: entity.entityId });
     const taken = email('taken');
     await created(groupId, 'Ann Other', 'birth_family', taken);
     const person = await created(groupId, 'Bella Birch', 'birth_family', email('bella'));
@@ -397,7 +397,7 @@ describe('PUT /api/group/user/edit/{userId}', () => {
     expect(clash.error().message).toBe('Email already in use.');
 
     const stranger = await addFamilyMember(t.db(), {
-      groupId: (await createGroup(t.db(), { entityId: entity.entityId })).groupId,
+      groupId: (await createFamily(t.db(), { entityId: entity.entityId })).groupId,
       role: 'birth_family',
     });
     const notHere = await edit(stranger.memberId, { email: email('x') });
@@ -546,7 +546,7 @@ describe('POST /api/group/user/sync', () => {
     expect(noParent.error().message).toBe(MSG.validation.adoptiveParentRequired);
 
     const stranger = await addFamilyMember(t.db(), {
-      groupId: (await createGroup(t.db(), { entityId: entity.entityId })).groupId,
+      groupId: (await createFamily(t.db(), { entityId: entity.entityId })).groupId,
       role: 'birth_family',
     });
     const foreignPerson = await call(t.app, endpoints.families.syncUsers, {
@@ -567,7 +567,7 @@ describe('POST /api/group/user/sync', () => {
 
 describe('POST /api/group/user/sync: too many in a role', () => {
   it('refuses 3 adoptive parents or 2 children with the contract’s text, and changes nothing', async () => {
-    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
+    const { groupId } = await createFamily(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
     // Before the final list a role may hold twice its places, so the extra people exist in the family.
     const child1 = await created(groupId, 'Robin One', 'child', null);
     const child2 = await created(groupId, 'Robin Two', 'child', null);
@@ -655,7 +655,7 @@ describe('POST /api/group/member/manager/{groupId}/{userId}', () => {
 
   it('a person deactivated in one family still posts in another family where they are active', async () => {
     const f = await wholeFamily();
-    const second = await createGroup(t.db(), { entityId: entity.entityId, name: 'Casey Lee' });
+    const second = await createFamily(t.db(), { entityId: entity.entityId, name: 'Casey Lee' });
     await call(t.app, endpoints.families.addMember, {
       auth: token,
       body: {
@@ -731,7 +731,7 @@ describe('a person in families of two entities', () => {
 
   /** A person the other entity created in a family of its own (a synced family, with its channels). */
   async function theirs(name: string) {
-    const { groupId } = await createGroup(t.db(), { entityId: other.entityId, name: 'Casey Lee' });
+    const { groupId } = await createFamily(t.db(), { entityId: other.entityId, name: 'Casey Lee' });
     const address = email('theirs');
     const parent = await call(t.app, endpoints.families.createUser, {
       auth: otherToken,
@@ -766,7 +766,7 @@ describe('a person in families of two entities', () => {
     return { groupId, address, id: person.json()._id as string };
   }
 
-  async function theirMembers(groupId: string): Promise<GroupMember[]> {
+  async function theirMembers(groupId: string): Promise<FamilyMember[]> {
     const response = await call(t.app, endpoints.families.members, {
       params: { id: groupId },
       auth: otherToken,
@@ -804,7 +804,7 @@ describe('a person in families of two entities', () => {
 
   it('links a person known elsewhere by e-mail when the family is saved, without their name or id', async () => {
     const person = await theirs('Kim Known');
-    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
+    const { groupId } = await createFamily(t.db(), { entityId: entity.entityId });
     const linked = await created(groupId, 'Kimberly Known', 'birth_family', person.address);
     // The answer of a new person: the name typed here, the address, an id of the caller's new member.
     expect(linked).toEqual({ _id: expect.any(String), name: 'Kimberly Known', email: person.address });
@@ -842,9 +842,9 @@ describe('a person in families of two entities', () => {
   }, 40_000);
 
   it('lets an entity edit its own member whom another entity’s family also has (it answered 409)', async () => {
-    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
+    const { groupId } = await createFamily(t.db(), { entityId: entity.entityId });
     const person = await created(groupId, 'Sam Shared', 'birth_family', email('shared'));
-    const foreign = await createGroup(t.db(), { entityId: other.entityId });
+    const foreign = await createFamily(t.db(), { entityId: other.entityId });
     await t.db().insert(groupMembers).values({
       groupId: foreign.groupId,
       memberId: person._id,
@@ -867,7 +867,7 @@ describe('a person in families of two entities', () => {
 
   it('lets each entity rename the person in its own families after the other linked them', async () => {
     const person = await theirs('Sam Shared');
-    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
+    const { groupId } = await createFamily(t.db(), { entityId: entity.entityId });
     await created(groupId, 'Samuel Shared', 'birth_family', person.address);
 
     const renamed = await call(t.app, endpoints.families.editUser, {
@@ -902,7 +902,7 @@ describe('a person in families of two entities', () => {
 
   it('gives an entity that changes the shared person’s e-mail a person of its own; the other keeps theirs', async () => {
     const person = await theirs('Pat Shared');
-    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
+    const { groupId } = await createFamily(t.db(), { entityId: entity.entityId });
     await created(groupId, 'Pat Shared', 'birth_family', person.address);
     const newAddress = email('moved');
 
@@ -940,7 +940,7 @@ describe('a person in families of two entities', () => {
 
   it('links, in an edit, the person of another entity who has the new e-mail, instead of saying it is in use', async () => {
     const person = await theirs('Lee Elsewhere');
-    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
+    const { groupId } = await createFamily(t.db(), { entityId: entity.entityId });
     const mine = await created(groupId, 'Lee Mine', 'birth_family', email('mine'));
     const edited = await call(t.app, endpoints.families.editUser, {
       params: { userId: mine._id },
@@ -962,7 +962,7 @@ describe('a person in families of two entities', () => {
 
   it('does not link a person of another entity’s family by their id', async () => {
     const person = await theirs('Ida Hidden');
-    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
+    const { groupId } = await createFamily(t.db(), { entityId: entity.entityId });
     const response = await call(t.app, endpoints.families.addMember, {
       auth: token,
       body: {
@@ -1038,7 +1038,7 @@ describe('PUT /api/group/member/save/{groupId}: the places saved at once', () =>
     );
 
   it('creates a family’s people as typed, places them, makes the channels and invites each', async () => {
-    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
+    const { groupId } = await createFamily(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
     const parent = email('maria');
     const birth = email('bo');
     const response = await save(groupId, {
@@ -1084,9 +1084,9 @@ describe('PUT /api/group/member/save/{groupId}: the places saved at once', () =>
 
   it('refuses a found person whose e-mail is no longer the place’s, and adds nobody', async () => {
     // Grace is a birth parent of another family of the entity: the form found her, then the e-mail changed.
-    const { groupId: theirs } = await createGroup(t.db(), { entityId: entity.entityId });
+    const { groupId: theirs } = await createFamily(t.db(), { entityId: entity.entityId });
     const grace = await created(theirs, 'Grace Hope', 'birth_family', email('grace'));
-    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId, name: 'Kai Lee' });
+    const { groupId } = await createFamily(t.db(), { entityId: entity.entityId, name: 'Kai Lee' });
     const stranger = email('totally.new.person');
     const response = await save(groupId, {
       adoptive: [place(stranger, 'Grace', 'Hope', grace._id)],
@@ -1102,10 +1102,10 @@ describe('PUT /api/group/member/save/{groupId}: the places saved at once', () =>
   });
 
   it('is all or nothing: a refusal at the last place leaves no one created or invited before it', async () => {
-    const { groupId: other } = await createGroup(t.db(), { entityId: entity.entityId });
+    const { groupId: other } = await createFamily(t.db(), { entityId: entity.entityId });
     const taken = email('taken');
     await created(other, 'Tess Taken', 'birth_family', taken);
-    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
+    const { groupId } = await createFamily(t.db(), { entityId: entity.entityId, name: 'Robin Lee' });
     const first = email('first');
     const original = await created(groupId, 'Bella Birch', 'birth_family', email('bella'));
     // Bella's place is given the e-mail of the entity's other person: in use, said on her field.
@@ -1128,7 +1128,7 @@ describe('PUT /api/group/member/save/{groupId}: the places saved at once', () =>
   });
 
   it('refuses the same e-mail for two places with the form’s field message, and changes nothing', async () => {
-    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId });
+    const { groupId } = await createFamily(t.db(), { entityId: entity.entityId });
     const same = email('same');
     const response = await save(groupId, {
       adoptive: [place(same, 'Sam', 'Smith')],
@@ -1140,11 +1140,11 @@ describe('PUT /api/group/member/save/{groupId}: the places saved at once', () =>
   });
 
   it('tells a person already in a family that they were added, instead of inviting them again', async () => {
-    const { groupId: first } = await createGroup(t.db(), { entityId: entity.entityId });
+    const { groupId: first } = await createFamily(t.db(), { entityId: entity.entityId });
     const address = email('again');
     const person = await created(first, 'Ava Again', 'adoptive_parent', address);
     await waitForMessage(smtp, address, /You are invited to Bridge Talk/);
-    const { groupId } = await createGroup(t.db(), { entityId: entity.entityId, name: 'Second Family' });
+    const { groupId } = await createFamily(t.db(), { entityId: entity.entityId, name: 'Second Family' });
     const response = await save(groupId, {
       adoptive: [place(address, 'Ava', 'Again', person._id)],
       birth: [place(email('bea'), 'Bea', 'Birch')],
@@ -1166,7 +1166,7 @@ describe('PUT /api/group/member/save/{groupId}: the places saved at once', () =>
       ],
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().result.map((m: GroupMember) => `${m.role}:${m.position}:${m.name}`)).toEqual([
+    expect(response.json().result.map((m: FamilyMember) => `${m.role}:${m.position}:${m.name}`)).toEqual([
       'child:1:Robin Lee',
       'adoptive_parent:1:Alicia Adams',
       'birth_family:1:Bella Birch',

@@ -10,7 +10,7 @@ import {
   createConversationApp,
   signedInEntity,
 } from '../../../test/conversations.js';
-import { createGroup } from '../../../test/factories.js';
+import { createFamily } from '../../../test/factories.js';
 import { extractPdfText } from '../../../test/pdf-text.js';
 import { type SmtpCapture, startSmtpCapture, waitForMessage } from '../../../test/smtp-capture.js';
 
@@ -51,7 +51,7 @@ describe.each<ChatKind>(['local', 'stream'])(
 
     /** A family of the entity with an adoptive parent and beatrice under the name it gives her, synced. */
     async function familyWithBeatrice(entity: Entity, name: string, parentName: string) {
-      const { groupId } = await createGroup(c.t.db(), {
+      const { groupId } = await createFamily(c.t.db(), {
         entityId: entity.entityId,
         name: `${parentName} family`,
       });

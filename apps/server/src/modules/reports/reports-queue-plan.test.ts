@@ -1,7 +1,7 @@
 // The reports queue with thousands of reports: a page is a walk of the queue's index in the page's own
 // order (open first, newest first), joined for its own rows only, not a sort of every report.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEntityUser, createGroup } from '../../../test/factories.js';
+import { createEntityUser, createFamily } from '../../../test/factories.js';
 import { planOf } from '../../../test/query-plans.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { findReports, reportPage } from './reports.repository.js';
@@ -13,7 +13,7 @@ let entityId: string;
 beforeAll(async () => {
   t = await createTestApp({}, { startWorkers: false });
   entityId = (await createEntityUser(t.db())).entityId;
-  const { groupId } = await createGroup(t.db(), { entityId, name: 'Queue Family' });
+  const { groupId } = await createFamily(t.db(), { entityId, name: 'Queue Family' });
   await t.sql(`
     insert into message_reports (entity_id, group_id, channel_id, message_id, reported_by_id, reported_by_name,
       reported_at, excerpt, state)

@@ -234,7 +234,7 @@ export async function claimUnalertedReports(tx: Db, mode: ReportAlertMode): Prom
  * The entity of each of these families (a report is the entity's of the family it was made in), and
  * whether it wants to hear of a report at once: one statement for both, at every report.
  */
-export async function ownersOfGroups(
+export async function ownersOfFamilies(
   db: Db,
   groupIds: string[],
 ): Promise<Map<string, { entityId: string; alerts: ReportAlertMode }>> {
@@ -254,7 +254,7 @@ export async function releaseAlertClaim(db: Db, ids: string[]): Promise<void> {
 }
 
 /** Family ids in order, after `after`: the sync walks every family of every entity in batches. */
-export async function listGroupIdsAfter(db: Db, after: string | null, limit: number): Promise<string[]> {
+export async function listFamilyIdsAfter(db: Db, after: string | null, limit: number): Promise<string[]> {
   const rows = await db
     .select({ id: groups.id })
     .from(groups)

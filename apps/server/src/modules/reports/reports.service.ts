@@ -69,7 +69,7 @@ export async function recordReports(
   // Who reported and who wrote are named as the report's own family names them, never by the
   // provider's one name per person (which another entity's family may have given).
   const [owners, names] = await Promise.all([
-    repo.ownersOfGroups(ctx.db, groupIds),
+    repo.ownersOfFamilies(ctx.db, groupIds),
     findFamilyNames(ctx.db, groupIds),
   ]);
   const incoming = reports.flatMap((r) => {

@@ -5,7 +5,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { MSG } from '@bridge-talk/contract';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../lib/app-error.js';
-import { findSyncCursor, listGroupIdsAfter, saveSyncCursor } from './reports.repository.js';
+import { findSyncCursor, listFamilyIdsAfter, saveSyncCursor } from './reports.repository.js';
 import { recordReports } from './reports.service.js';
 
 /**
@@ -48,7 +48,7 @@ export async function receiveStreamWebhook(
     throw new AppError('BAD_REQUEST', MSG.billing.invalidSignature);
   }
   if (event.type === 'message.flagged' && typeof event.channel_id === 'string') {
-    const groupId = await ctx.chat.findChannelGroup(event.channel_id);
+    const groupId = await ctx.chat.findChannelFamily(event.channel_id);
     if (groupId) await recordReports(ctx, await ctx.chat.reportsIn([groupId]));
   }
   return { message: 'ok' };
@@ -66,7 +66,7 @@ export async function syncStreamReports(
   let added = 0;
   let after = await findSyncCursor(ctx.db);
   for (let batch = 0; batch < maxBatches; batch++) {
-    const groupIds = await listGroupIdsAfter(ctx.db, after, REPORT_SYNC_BATCH);
+    const groupIds = await listFamilyIdsAfter(ctx.db, after, REPORT_SYNC_BATCH);
     if (groupIds.length === 0) {
       after = null;
       break;

@@ -107,7 +107,7 @@ export interface ChatProvider {
   }): Promise<{ id: string }>;
   listChannels(groupId: string): Promise<ChannelSummary[]>;
   /** The family a channel belongs to (the export call names the channel only); null if unknown. */
-  findChannelGroup(channelId: string): Promise<string | null>;
+  findChannelFamily(channelId: string): Promise<string | null>;
   /** Every report of a message in these families' channels (the portal's mirror of reports reads them). */
   reportsIn(groupIds: string[]): Promise<ProviderReport[]>;
   setChannelDisabled(groupId: string, channelId: string, disabled: boolean): Promise<boolean>;

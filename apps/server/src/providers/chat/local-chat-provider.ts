@@ -146,7 +146,7 @@ export function createLocalChatProvider(db: Db): LocalChatProvider {
       );
     },
 
-    async findChannelGroup(channelId) {
+    async findChannelFamily(channelId) {
       if (!isUuid(channelId)) return null;
       const [row] = await db
         .select({ groupId: chatChannels.groupId })

@@ -79,9 +79,9 @@ describe('Stream chat provider', () => {
       },
     ]);
     expect(channels[0]!.createdAt).toBeInstanceOf(Date);
-    expect(await chat.findChannelGroup(f.channelId)).toBe(f.groupId);
-    expect(await chat.findChannelGroup('bt-unknown')).toBeNull();
-    expect(await chat.findChannelGroup('no spaces/allowed')).toBeNull();
+    expect(await chat.findChannelFamily(f.channelId)).toBe(f.groupId);
+    expect(await chat.findChannelFamily('bt-unknown')).toBeNull();
+    expect(await chat.findChannelFamily('no spaces/allowed')).toBeNull();
   });
 
   it('pages through messages newest first with a cursor, without gaps or repeats, with attachments', async () => {

@@ -246,7 +246,7 @@ export function createStreamChatProvider(options: StreamChatOptions): ChatProvid
       return channels.map(toSummary).sort((a, b) => a.number - b.number);
     },
 
-    async findChannelGroup(channelId) {
+    async findChannelFamily(channelId) {
       if (!STREAM_ID.test(channelId)) return null;
       const [found] = await queryAll({ type: CHANNEL_TYPE, id: channelId } as ChannelFilters, 1);
       return (found?.channel as PortalChannelData | undefined)?.bt_group_id ?? null;

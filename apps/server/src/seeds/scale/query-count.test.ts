@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type CallOptions, call } from '../../../test/api-client.js';
 import { openTestDatabase } from '../../../test/databases.js';
-import { addFamilyMember, createEntityUser, createGroup } from '../../../test/factories.js';
+import { addFamilyMember, createEntityUser, createFamily } from '../../../test/factories.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../../test/test-app.js';
 import { localActionsOf } from '../../providers/chat/index.js';
 
@@ -22,7 +22,7 @@ let firstFamily: { groupId: string; channelId: string };
 /** A family with a child, two adoptive parents and a birth parent, their channel and `messages` messages. */
 async function addFamily(i: number, messages: number) {
   const db = t.db();
-  const { groupId } = await createGroup(db, { entityId: entity.entityId, name: `Robin Family${i}` });
+  const { groupId } = await createFamily(db, { entityId: entity.entityId, name: `Robin Family${i}` });
   const people = await Promise.all(
     (['child', 'adoptive_parent', 'adoptive_parent', 'birth_family'] as const).map((role, k) =>
       addFamilyMember(db, {
@@ -199,7 +199,7 @@ describe('SQL statements per request', () => {
     const other = await createEntityUser(t.db());
     const otherAuth = (await signIn(t.app, { email: other.email, password: other.password!, role: 'entity' }))
       .authorization;
-    const { groupId: otherFamily } = await createGroup(t.db(), {
+    const { groupId: otherFamily } = await createFamily(t.db(), {
       entityId: other.entityId,
       name: 'Other Family',
     });

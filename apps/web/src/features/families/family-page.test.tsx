@@ -1,4 +1,4 @@
-import { API, apiPath, type Channel, type Family, type GroupMember, MSG } from '@bridge-talk/contract';
+import { API, apiPath, type Channel, type Family, type FamilyMember, MSG } from '@bridge-talk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -35,7 +35,7 @@ function group(overrides: Partial<Family> = {}): Family {
   };
 }
 
-const MEMBERS: GroupMember[] = [
+const MEMBERS: FamilyMember[] = [
   {
     _id: 'm-parent',
     role: 'adoptive_parent',

@@ -5,9 +5,9 @@
 // what the family pays and lists its charges.
 import {
   type Channel,
+  type FamilyMember,
   familyDisplayName,
   formatDate,
-  type GroupMember,
   groupPlanLabel,
   MSG,
   memberRoleLabel,
@@ -134,10 +134,10 @@ export function FamilyPage() {
 function MembersSection({ groupId, groupName }: { groupId: string; groupName: string }) {
   const members = useMembers(groupId);
   const setStatus = useSetMemberStatus(groupId);
-  const [toToggle, setToToggle] = useState<GroupMember | null>(null);
+  const [toToggle, setToToggle] = useState<FamilyMember | null>(null);
   const none = members.data?.result.length === 0;
 
-  async function confirm(member: GroupMember) {
+  async function confirm(member: FamilyMember) {
     try {
       const result = await setStatus.mutateAsync({ userId: member._id, active: !member.active });
       notify.success(result.message);
@@ -148,7 +148,7 @@ function MembersSection({ groupId, groupName }: { groupId: string; groupName: st
     }
   }
 
-  const columns: Column<GroupMember>[] = [
+  const columns: Column<FamilyMember>[] = [
     {
       key: 'name',
       header: MSG.columns.name,

@@ -12,7 +12,7 @@ import {
   stubApi,
   withToasts,
 } from '../../test/render.js';
-import { EditGroupPage } from './edit-group-page.js';
+import { EditFamilyPage } from './edit-family-page.js';
 import { UpdateBillingPage } from './update-billing-page.js';
 import { UpdatePlanPage } from './update-plan-page.js';
 
@@ -67,9 +67,9 @@ function render(
   return { api, router: view.router, user: userEvent.setup({ delay: null }) };
 }
 
-describe('EditGroupPage', { timeout: 20_000 }, () => {
+describe('EditFamilyPage', { timeout: 20_000 }, () => {
   it('renames the family and goes back to its page', async () => {
-    const { api, router, user } = render('edit-group', <EditGroupPage />, {
+    const { api, router, user } = render('edit-group', <EditFamilyPage />, {
       [`PUT /api/group/edit/${ID}`]: () => jsonResponse({ _id: ID, message: MSG.families.groupRenamed }),
     });
     const input = await screen.findByRole('textbox', { name: /^Group name/ });
@@ -89,7 +89,7 @@ describe('EditGroupPage', { timeout: 20_000 }, () => {
   });
 
   it('takes a one-word name, sent whole', async () => {
-    const { api, user } = render('edit-group', <EditGroupPage />, {
+    const { api, user } = render('edit-group', <EditFamilyPage />, {
       [`PUT /api/group/edit/${ID}`]: () => jsonResponse({ _id: ID, message: MSG.families.groupRenamed }),
     });
     const input = await screen.findByRole('textbox', { name: /^Group name/ });
@@ -103,7 +103,7 @@ describe('EditGroupPage', { timeout: 20_000 }, () => {
     });
   });
   it('keeps a name one character over the longest whole, says it is too long, and renames nothing', async () => {
-    const { api, router, user } = render('edit-group', <EditGroupPage />, {
+    const { api, router, user } = render('edit-group', <EditFamilyPage />, {
       [`PUT /api/group/edit/${ID}`]: () => jsonResponse({ _id: ID, message: MSG.families.groupRenamed }),
     });
     const input = await screen.findByRole('textbox', { name: /^Group name/ });

@@ -8,7 +8,7 @@ const UpdatePlanPage = lazyPage(() => import('./update-plan-page.js').then((m) =
 const UpdateFamiliesPage = lazyPage(() =>
   import('./update-families-page.js').then((m) => m.UpdateFamiliesPage),
 );
-const EditGroupPage = lazyPage(() => import('./edit-group-page.js').then((m) => m.EditGroupPage));
+const EditFamilyPage = lazyPage(() => import('./edit-family-page.js').then((m) => m.EditFamilyPage));
 const FamilyActivityPage = lazyPage(() =>
   import('./family-activity-page.js').then((m) => m.FamilyActivityPage),
 );
@@ -42,7 +42,7 @@ export const familiesRoutes: RouteObject[] = [
   },
   {
     path: '/manage-families/:id/edit-group',
-    element: <EditGroupPage />,
+    element: <EditFamilyPage />,
   },
   {
     path: '/manage-families/:id/activity',

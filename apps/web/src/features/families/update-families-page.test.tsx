@@ -3,7 +3,7 @@ import {
   apiPath,
   EMAIL_MAX,
   type Family,
-  type GroupMember,
+  type FamilyMember,
   MSG,
   PERSON_NAME_MAX,
 } from '@bridge-talk/contract';
@@ -39,7 +39,7 @@ const GROUP: Family = {
   createdAt: '2026-03-01T10:00:00Z',
 };
 
-function member(overrides: Partial<GroupMember>): GroupMember {
+function member(overrides: Partial<FamilyMember>): FamilyMember {
   return {
     _id: 'm',
     role: 'adoptive_parent',

@@ -1,7 +1,7 @@
 // /manage-families/{id}/update-families: edit the family's people. An e-mail typed in a valid form looks the person up; someone found is reused with their
 // name locked. Saving creates, links or edits each person with a first and a last name, and sends the
 // final list: whoever is left out leaves the family.
-import { type FamilySlotsForm, type GroupMember, MSG, ZEditFamilyMembersForm } from '@bridge-talk/contract';
+import { type FamilyMember, type FamilySlotsForm, MSG, ZEditFamilyMembersForm } from '@bridge-talk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
@@ -54,7 +54,7 @@ function MembersForm({
   child,
 }: {
   id: string;
-  members: GroupMember[];
+  members: FamilyMember[];
   child: { firstName: string | null; lastName: string | null };
 }) {
   const navigate = useNavigate();

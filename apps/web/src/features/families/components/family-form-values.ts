@@ -2,9 +2,9 @@
 // and place), with the child's name from the family's name when there is no child yet.
 import {
   emptyFamilySlots,
+  type FamilyMember,
   type FamilySlot,
   type FamilySlotsForm,
-  type GroupMember,
   ZFamilySlotsDraft,
 } from '@bridge-talk/contract';
 import { type SlotPath, slotPath } from '../api/save-family-members.js';
@@ -15,7 +15,7 @@ export interface FamilyFormStart {
   originals: Partial<Record<SlotPath, FamilySlot>>;
 }
 
-function slotOf(member: GroupMember): FamilySlot {
+function slotOf(member: FamilyMember): FamilySlot {
   return {
     userId: member._id,
     email: member.email ?? '',
@@ -43,7 +43,7 @@ export function withDraft(start: FamilySlotsForm, draft: unknown): FamilySlotsFo
 }
 
 export function familyFormStart(
-  members: GroupMember[],
+  members: FamilyMember[],
   child: { firstName: string | null; lastName: string | null } = { firstName: null, lastName: null },
 ): FamilyFormStart {
   const values = emptyFamilySlots();

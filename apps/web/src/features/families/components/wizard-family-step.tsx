@@ -4,8 +4,8 @@
 // kept as a draft in the tab's session storage until the family is created, so a reload keeps it.
 import {
   type Family,
+  type FamilyMember,
   type FamilySlotsForm,
-  type GroupMember,
   MSG,
   ZFamilyDetailsForm,
 } from '@bridge-talk/contract';
@@ -42,7 +42,7 @@ function FamilyStepForm({
   onDone,
 }: {
   family: Family;
-  members: GroupMember[];
+  members: FamilyMember[];
   onDone: () => void;
 }) {
   const [start] = useState(() =>

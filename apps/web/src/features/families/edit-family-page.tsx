@@ -13,7 +13,7 @@ import { PageHeader } from '../../shared/ui/page-header.js';
 import { useRenameFamily } from './api/rename-family.js';
 import { familyCrumbs, familyPagePath, useFamilyOfPage } from './components/family-header.js';
 
-export function EditGroupPage() {
+export function EditFamilyPage() {
   const { id = '' } = useParams();
   const { family, name, missing } = useFamilyOfPage(id);
   return (
