@@ -102,8 +102,7 @@ interface SearchInput {
  * planned without the page's order and limit), the page is the newest of them, and only its rows are
  * read whole. Asked for the newest page directly, PostgreSQL walks the channel's time index backwards,
  * working out each message's words until it has a page: quick for a common word, but for a rare one
- * (or none) it reads the whole channel (750 ms in a channel of 100 000 messages), and how rare a word
- * is it can only guess. From the index, a rare word costs a few index pages and a common one the sort
+ * (or none) it reads the whole channel, and how rare a word is it can only guess. From the index, a rare word costs a few index pages and a common one the sort
  * of its matches' times. Not a named prepared statement: each is planned for its words.
  */
 export function messageSearchStatement(runner: Db, input: SearchInput): SQL {
