@@ -2,7 +2,9 @@
 // library is installed, and this reads only what pdfkit produces: a classic xref table, streams with a
 // direct /Length, Flate-compressed or plain, and text shown as hex strings in TJ/Tj — 2-byte glyph
 // codes mapped through the font's ToUnicode CMap (embedded TrueType fonts) or 1-byte WinAnsi codes
-// (the standard fonts). Anything else makes it throw rather than return wrong text.
+// (the standard fonts). A form XObject's text (the page footers' total) is read where the page draws
+// it, as the end of the line drawn before it. Anything else makes it throw rather than return wrong
+// text.
 import { inflateSync } from 'node:zlib';
 
 interface PdfObject {
@@ -55,8 +57,10 @@ function parseObjects(pdf: Buffer): (n: number) => PdfObject {
       const raw = pdf.subarray(dataStart, dataStart + Number(length[1]));
       if (/\/Filter\s*\[/.test(dict)) throw new Error(`pdf-text: object ${n} has a filter chain`);
       const filter = /\/Filter\s*\/(\w+)/.exec(dict)?.[1];
-      if (filter && filter !== 'FlateDecode') throw new Error(`pdf-text: filter ${filter} is not read`);
-      object = { dict, stream: filter ? inflateSync(raw) : raw };
+      // A JPEG picture's bytes are kept as they are: they hold no text.
+      if (filter && filter !== 'FlateDecode' && filter !== 'DCTDecode')
+        throw new Error(`pdf-text: filter ${filter} is not read`);
+      object = { dict, stream: filter === 'FlateDecode' ? inflateSync(raw) : raw };
     }
     cache.set(n, object);
     return object;
@@ -155,11 +159,18 @@ function pageFonts(object: (n: number) => PdfObject, page: string): Map<string, 
 const TOKEN = /\/[^\s/<>[\]()]+|<[0-9a-fA-F\s]*>|\(|\[|\]|[+-]?(?:\d+\.?\d*|\.\d+)|[A-Za-z'"*]+/g;
 
 /**
- * One page's lines: text shown on the same baseline (within half the font size, as fonts of one line
- * sit their baselines slightly apart) is one line; a new line starts when the baseline moves.
+ * One page's lines, top to bottom: text shown on the same baseline (within half the font size, as
+ * fonts of one line sit their baselines slightly apart) is one line; a new line starts when the
+ * baseline moves. Lines are ordered by where they stand, not by when they were drawn (a page's footer
+ * is drawn first).
  */
-function pageLines(content: string, fonts: Map<string, FontDecoder>): string[] {
+function pageLines(
+  content: string,
+  fonts: Map<string, FontDecoder>,
+  forms: Map<string, string> = new Map(),
+): string[] {
   const lines: string[] = [];
+  const baselines: number[] = [];
   let font: FontDecoder | null = null;
   let size = 0;
   let y: number | null = null;
@@ -175,6 +186,7 @@ function pageLines(content: string, fonts: Map<string, FontDecoder>): string[] {
     if (lineY !== null && y !== null && Math.abs(y - lineY) < size / 2) lines[lines.length - 1] += text;
     else {
       lines.push(text);
+      baselines.push(y ?? 0);
       lineY = y;
     }
   };
@@ -198,6 +210,17 @@ function pageLines(content: string, fonts: Map<string, FontDecoder>): string[] {
         case 'TJ':
           for (const operand of operands) if (operand.startsWith('<')) show(operand);
           break;
+        case 'Do': {
+          const text = forms.get(operands[0]!.slice(1));
+          if (text !== undefined) {
+            if (lines.length === 0) {
+              lines.push('');
+              baselines.push(y ?? 0);
+            }
+            lines[lines.length - 1] += text;
+          }
+          break;
+        }
         case "'":
         case '"':
           throw new Error(`pdf-text: the ${token} operator is not read`);
@@ -205,7 +228,26 @@ function pageLines(content: string, fonts: Map<string, FontDecoder>): string[] {
       operands = [];
     } else if (token !== '[' && token !== ']') operands.push(token);
   }
-  return lines;
+  // Baselines count up from the page's foot; a sort that keeps the order of lines on one baseline.
+  return lines
+    .map((text, i) => ({ text, y: baselines[i]! }))
+    .sort((a, b) => b.y - a.y)
+    .map((l) => l.text);
+}
+
+/** The text of each form XObject a page or form names, by its name there (images are left out). */
+function pageForms(object: (n: number) => PdfObject, owner: string): Map<string, string> {
+  const resourcesRef = ref(owner, 'Resources');
+  const resources = resourcesRef === null ? owner : object(resourcesRef).dict;
+  const xobjects = /\/XObject\s*<<([\s\S]*?)>>/.exec(resources)?.[1] ?? '';
+  const forms = new Map<string, string>();
+  for (const [, name, n] of xobjects.matchAll(/\/([\w.+-]+)\s+(\d+)\s+0\s+R/g)) {
+    const form = object(Number(n));
+    if (!/\/Subtype\s*\/Form\b/.test(form.dict)) continue;
+    const content = form.stream?.toString('latin1') ?? '';
+    forms.set(name!, pageLines(content, pageFonts(object, form.dict)).join(''));
+  }
+  return forms;
 }
 
 /** Each page's text, its lines joined with '\n'. */
@@ -217,6 +259,6 @@ export function extractPdfText(pdf: Buffer): string[] {
     const content = [...contents.matchAll(/(\d+)\s+0\s+R/g)]
       .map((m) => object(Number(m[1])).stream?.toString('latin1') ?? '')
       .join('\n');
-    return pageLines(content, pageFonts(object, page)).join('\n');
+    return pageLines(content, pageFonts(object, page), pageForms(object, page)).join('\n');
   });
 }

@@ -4,12 +4,16 @@
 // made later are left out, so a retried job builds the same file (same SHA-256). The channel is read
 // twice, in batches, through the chat provider: a first pass counts the messages, finds the date range
 // and remembers where each batch starts; the second writes the batches oldest first. Only one batch
-// (and the PDF being written) is in memory at a time.
+// and the page being written are in memory at a time: the PDF goes to a private file beside the data
+// (DATA_DIR/exports), which the mail reads as it is sent and which is removed afterwards.
 //
 // Delivered once: the message is recorded in mail_messages under the export's own key before it is
 // sent, and marked sent after; a job retried after a crash finds it sent and only completes the
 // export row. (The mail goes out from this job rather than through a `mail.send` job so that a
 // multi-megabyte PDF is not copied into the job table.)
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { formatDate, formatMessageTime, MSG } from '@bridge-talk/contract';
 import type { AppContext } from '../../app-context.js';
 import { QUEUES } from '../../jobs/queue.js';
@@ -24,6 +28,21 @@ const PRINT_PICTURE_PIXELS = 1000;
 
 /** Messages read from the chat provider per call. */
 const EXPORT_BATCH = 200;
+
+/** A transcript file older than this was left by a process that stopped while exporting. */
+const STALE_FILE_MS = 60 * 60 * 1000;
+
+/** The private folder transcripts are written in, rid of files a stopped process left. */
+async function exportsFolder(ctx: Pick<AppContext, 'config'>): Promise<string> {
+  const folder = path.join(ctx.config.database.dataDir, 'exports');
+  await mkdir(folder, { recursive: true, mode: 0o700 });
+  for (const name of await readdir(folder)) {
+    const file = path.join(folder, name);
+    const info = await stat(file).catch(() => null);
+    if (info && Date.now() - info.mtimeMs > STALE_FILE_MS) await rm(file, { force: true });
+  }
+  return folder;
+}
 
 /** The portal's page that checks a fingerprint (`/verify/<sha256>`; the API answers the same as JSON). */
 function verifyBaseUrl(ctx: Pick<AppContext, 'config'>): string {
@@ -128,46 +147,52 @@ export async function runExport(ctx: AppContext, exportId: string): Promise<Expo
   // with the server: most processes never export, and it would weigh on every start.
   const { buildTranscriptPdf } = await import('./transcript-pdf.js');
   const attachments = createAttachmentsService(ctx);
-  const file = await buildTranscriptPdf(
-    {
+  const pdfPath = path.join(await exportsFolder(ctx), `${exportId}.pdf`);
+  try {
+    const file = await buildTranscriptPdf(
+      {
+        familyName,
+        entityName: row.entityName,
+        channelLabel,
+        members: channel.members.map(({ name, role, permission }) => ({ name, role, permission })),
+        messageCount: survey.count,
+        firstMessageAt: survey.first,
+        lastMessageAt: survey.last,
+        requestedBy: requester,
+        requestedAt: row.createdAt,
+        sentTo: row.email,
+        exportId,
+        verifyUrl,
+      },
+      chronological(ctx.chat, row.groupId, row.channelId, survey, cutoff),
+      createWriteStream(pdfPath, { mode: 0o600 }),
+      (attachment) => attachments.pictureForPrint(row.channelId, attachment, PRINT_PICTURE_PIXELS),
+    );
+    const message = exportMail({
+      to: row.email,
       familyName,
-      entityName: row.entityName,
       channelLabel,
-      members: channel.members.map(({ name, role, permission }) => ({ name, role, permission })),
+      requestedBy: requester?.name || 'a former user',
+      requestedOn: `${formatDate(row.createdAt, 'UTC')} ${formatMessageTime(row.createdAt, 'UTC')}`,
       messageCount: survey.count,
-      firstMessageAt: survey.first,
-      lastMessageAt: survey.last,
-      requestedBy: requester,
-      requestedAt: row.createdAt,
-      sentTo: row.email,
-      exportId,
-      verifyUrl,
-    },
-    chronological(ctx.chat, row.groupId, row.channelId, survey, cutoff),
-    (attachment) => attachments.pictureForPrint(row.channelId, attachment, PRINT_PICTURE_PIXELS),
-  );
-  const message = exportMail({
-    to: row.email,
-    familyName,
-    channelLabel,
-    requestedBy: requester?.name || 'a former user',
-    requestedOn: `${formatDate(row.createdAt, 'UTC')} ${formatMessageTime(row.createdAt, 'UTC')}`,
-    messageCount: survey.count,
-    sha256: file.sha256,
-    verifyUrl,
-    fileName: transcriptFileName(familyName, channel.number, row.createdAt),
-    pdf: file.bytes,
-  });
-  await sendMailOnce(ctx, `export:${exportId}`, message, () =>
-    repo.recordExportFile(ctx.db, exportId, {
       sha256: file.sha256,
-      byteSize: file.bytes.length,
-      messageCount: survey.count,
-    }),
-  );
-  await repo.markExport(ctx.db, exportId, 'sent');
-  ctx.logger.info({ exportId, messages: survey.count, bytes: file.bytes.length }, 'export sent');
-  return 'sent';
+      verifyUrl,
+      fileName: transcriptFileName(familyName, channel.number, row.createdAt),
+      pdfPath,
+    });
+    await sendMailOnce(ctx, `export:${exportId}`, message, () =>
+      repo.recordExportFile(ctx.db, exportId, {
+        sha256: file.sha256,
+        byteSize: file.byteSize,
+        messageCount: survey.count,
+      }),
+    );
+    await repo.markExport(ctx.db, exportId, 'sent');
+    ctx.logger.info({ exportId, messages: survey.count, bytes: file.byteSize }, 'export sent');
+    return 'sent';
+  } finally {
+    await rm(pdfPath, { force: true });
+  }
 }
 
 export function registerExportJobs(ctx: AppContext): void {

@@ -24,7 +24,8 @@ export function exportMail(input: {
   sha256: string;
   verifyUrl: string;
   fileName: string;
-  pdf: Buffer;
+  /** The transcript's file, read as the message is sent. */
+  pdfPath: string;
 }): MailMessage {
   const checkUrl = `${input.verifyUrl}/${input.sha256}`;
   const paragraphs = [
@@ -36,8 +37,6 @@ export function exportMail(input: {
   ];
   return {
     ...compose(input.to, `Conversation export: ${input.familyName}, ${input.channelLabel}`, paragraphs),
-    attachments: [
-      { filename: input.fileName, content: input.pdf.toString('base64'), contentType: 'application/pdf' },
-    ],
+    attachments: [{ filename: input.fileName, path: input.pdfPath, contentType: 'application/pdf' }],
   };
 }

@@ -1,6 +1,8 @@
 // Conversation exports: the request (entity only, tenant-scoped, audited), the durable job that builds
 // the PDF transcript and e-mails it once — across a restart too — and the public fingerprint check.
 import { createHash } from 'node:crypto';
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { endpoints, formatDate, formatMessageTime, MSG } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -263,6 +265,10 @@ describe('export job', () => {
     });
     const { exportId } = response.json();
     expect(await runExport(c.t.app.ctx, exportId)).toBe('sent');
+    // The file was read as the mail went out, and is gone: nothing of the conversation stays on disk.
+    const folder = path.join(c.t.app.ctx.config.database.dataDir, 'exports');
+    expect((await stat(folder)).mode & 0o777).toBe(0o700);
+    expect(await readdir(folder)).toEqual([]);
     expect(await runExport(c.t.app.ctx, exportId)).toBe('skipped');
     const [sent] = await listExports(c.t.db(), owner.entityId, f.groupId);
 

@@ -1,6 +1,7 @@
 // What the PDF transcript says, read back from the file: the cover page and each message's lines.
 
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { MSG } from '@bridge-talk/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -76,9 +77,32 @@ async function* stream(list: ChatMessage[]) {
   yield* list;
 }
 
+/** Bytes as they reach the file: what was written so far, and the file once it is whole. */
+function sink() {
+  const chunks: Buffer[] = [];
+  const output = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk);
+      done();
+    },
+  });
+  return { output, bytes: () => Buffer.concat(chunks) };
+}
+
+/** The transcript built as the export job builds it, into a file (here, memory). */
+async function build(
+  c: TranscriptCover,
+  list: AsyncIterable<ChatMessage>,
+  reader?: PictureReader,
+): Promise<{ bytes: Buffer; sha256: string; byteSize: number; pages: number }> {
+  const file = sink();
+  const written = await buildTranscriptPdf(c, list, file.output, reader);
+  return { ...written, bytes: file.bytes() };
+}
+
 describe('transcript PDF', () => {
   it('has a cover page with the family, agency, channel, members, date range, requester and request time, then every message with its date, time, sender, text, attachments and reports', async () => {
-    const file = await buildTranscriptPdf(cover, stream(messages), readPicture);
+    const file = await build(cover, stream(messages), readPicture);
     const [coverPage, messagePage, nextPage, ...rest] = extractPdfText(file.bytes);
     expect(rest).toEqual([]);
 
@@ -132,7 +156,7 @@ describe('transcript PDF', () => {
   });
 
   it('prints a picture as an image object of the file, and no address, data: URL or base64 text', async () => {
-    const file = await buildTranscriptPdf(cover, stream(messages), readPicture);
+    const file = await build(cover, stream(messages), readPicture);
     const bytes = file.bytes.toString('latin1');
     expect(bytes.match(/\/Subtype \/Image/g)).toHaveLength(1);
     expect(bytes).toContain('/Filter /DCTDecode');
@@ -144,7 +168,7 @@ describe('transcript PDF', () => {
   });
 
   it('says so when the channel has no messages', async () => {
-    const file = await buildTranscriptPdf(
+    const file = await build(
       { ...cover, messageCount: 0, firstMessageAt: null, lastMessageAt: null },
       stream([]),
     );
@@ -156,7 +180,7 @@ describe('transcript PDF', () => {
 
   it('keeps a message and its picture on the same page', async () => {
     const filler = Array.from({ length: 30 }, (_, i) => `<p>Line ${i + 1} of the week's news.</p>`).join('');
-    const file = await buildTranscriptPdf(
+    const file = await build(
       cover,
       stream([
         { ...messages[1]!, id: 'long', attachments: [], html: filler },
@@ -175,7 +199,7 @@ describe('transcript PDF', () => {
     const poster = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#333333' } })
       .jpeg()
       .toBuffer();
-    const file = await buildTranscriptPdf(
+    const file = await build(
       cover,
       stream([
         {
@@ -208,7 +232,7 @@ describe('transcript PDF', () => {
   });
 
   it('is tagged for screen readers and conforms to PDF/A-2b, its fonts embedded', async () => {
-    const file = await buildTranscriptPdf(cover, stream(messages), readPicture);
+    const file = await build(cover, stream(messages), readPicture);
     const bytes = file.bytes.toString('latin1');
     expect(bytes.startsWith('%PDF-1.7')).toBe(true);
     // Tagged: a structure tree of headings, paragraphs and figures, and the language.
@@ -227,7 +251,53 @@ describe('transcript PDF', () => {
     expect(bytes).toContain('/FontFile2');
     expect(bytes).not.toMatch(/\/BaseFont \/Helvetica/);
     // Still the same bytes for the same content: the fingerprint a retried export gives is the same.
-    const again = await buildTranscriptPdf(cover, stream(messages), readPicture);
+    const again = await build(cover, stream(messages), readPicture);
     expect(again.sha256).toBe(file.sha256);
+  });
+});
+
+describe('transcript PDF of a long conversation', () => {
+  const many = (count: number): ChatMessage[] =>
+    Array.from({ length: count }, (_, i) => ({
+      ...messages[1]!,
+      id: `m${i}`,
+      attachments: [],
+      html: `<p>Message ${i + 1}: we went to the park, and the children fed the ducks.</p>`,
+      createdAt: new Date(Date.UTC(2026, 2, 1, 9, i)),
+    }));
+
+  it('writes the pages out as they fill, not when the last message is read', async () => {
+    const file = sink();
+    let before = { bytes: 0, pages: 0 };
+    async function* slowly() {
+      for (const [i, message] of many(1000).entries()) {
+        // A batch read from the chat provider: the file is written while the next one is awaited.
+        if (i % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
+        yield message;
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      const bytes = file.bytes();
+      before = {
+        bytes: bytes.length,
+        pages: bytes.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0,
+      };
+    }
+    const written = await buildTranscriptPdf(cover, slowly(), file.output);
+    expect(written.pages).toBeGreaterThan(40);
+    // All but the last page and the block being gathered (64 KB) have reached the file.
+    expect(before.pages).toBeGreaterThan(written.pages * 0.6);
+    expect(before.bytes).toBeGreaterThan(written.byteSize * 0.6);
+    expect(written.byteSize).toBe(file.bytes().length);
+  });
+
+  it('numbers every page of the total, and shortens a family name too long for the footer', async () => {
+    const longName = `${'Very '.repeat(30)}Long Family`;
+    const file = await build({ ...cover, familyName: longName }, stream(many(120)));
+    const pages = extractPdfText(file.bytes);
+    expect(pages.length).toBe(file.pages);
+    pages.forEach((page, i) => {
+      const footer = page.split('\n').at(-1)!;
+      expect(footer).toMatch(new RegExp(`^Very Very .*… · Page ${i + 1} of ${pages.length}$`));
+    });
   });
 });

@@ -5,12 +5,16 @@
 // is none), with their duration and SHA-256, and an attachment the portal cannot read as a labelled
 // placeholder — never an address or raw bytes. A message starts on a new page when it would not fit
 // with its pictures on this one. Messages arrive as an async stream and one message's pictures are
-// fetched at a time, so a long channel is never all in memory; the document is deterministic for the
-// same content (its dates are the request's), so a retried job produces the same bytes and SHA-256.
+// fetched at a time, and each page is written out as soon as it is full, so a long channel is never
+// all in memory; the document is deterministic for the same content (its dates are the request's), so
+// a retried job produces the same bytes and SHA-256.
 // The file is tagged (headings, paragraphs, figures with their text; rules and page footers as
 // artifacts) for screen readers and, its fonts embedded, conforms to PDF/A-2b for archiving.
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
+import type { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import {
   formatByteSize,
   formatDate,
@@ -44,9 +48,11 @@ export interface TranscriptCover {
   verifyUrl: string;
 }
 
+/** What was written: the file's SHA-256, its size and its number of pages. */
 export interface TranscriptFile {
-  bytes: Buffer;
   sha256: string;
+  byteSize: number;
+  pages: number;
 }
 
 /** A picture ready for the page: a JPEG and its size in pixels. */
@@ -114,9 +120,19 @@ function attachmentFacts(attachment: ChatAttachment): { label: string; detail: s
   return { label, detail: duration ? `${duration} · ${file}` : file };
 }
 
+/** The pieces of pdfkit's font object that the page footers write with (not in its typings). */
+interface FooterFont {
+  id: string;
+  ref(): PDFKit.PDFKitReference;
+  encode(text: string): [string[], unknown];
+  widthOfString(text: string, size: number): number;
+}
+
+/** Writes the transcript into `output` (ended when the file is whole). */
 export async function buildTranscriptPdf(
   cover: TranscriptCover,
   messages: AsyncIterable<ChatMessage>,
+  output: Writable,
   readPicture: PictureReader = async () => null,
 ): Promise<TranscriptFile> {
   const unicode = fontsAvailable();
@@ -126,7 +142,6 @@ export async function buildTranscriptPdf(
   const doc = new PDFDocument({
     size: 'LETTER',
     margins: { top: 56, bottom: 64, left: 56, right: 56 },
-    bufferPages: true,
     pdfVersion: '1.7',
     tagged: true,
     lang: 'en-US',
@@ -148,21 +163,18 @@ export async function buildTranscriptPdf(
     doc.registerFont('bold', 'Helvetica-Bold');
   }
 
-  const chunks: Buffer[] = [];
-  const hash = createHash('sha256');
-  const done = new Promise<void>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => {
-      chunks.push(chunk);
-      hash.update(chunk);
-    });
-    doc.on('end', resolve);
-    doc.on('error', reject);
-  });
+  const file = fileWriter(doc, output);
+  const footer = pageFooters(doc, unicode, `${cover.familyName} · ${cover.channelLabel}`, printable);
 
   // The structure a screen reader follows: every piece of text is a heading or a paragraph of it.
+  // Each day of messages is a section of its own, ended when the next day begins: pdfkit lets go of a
+  // structure element's children only when it ends.
   const structure = doc.struct('Document');
   doc.addStructure(structure);
-  const as = (structType: 'H1' | 'H2' | 'H3' | 'P') => ({ structParent: structure, structType });
+  let section: PDFKit.PDFStructureElement = structure;
+  const as = (structType: 'H1' | 'H2' | 'H3' | 'P') => ({ structParent: section, structType });
+  releaseFinishedPages(doc);
+  forgetWordLayoutsEachPage(doc);
   /** Lines, boxes and page footers: decoration a screen reader skips. */
   const artifact = (draw: () => void, type?: 'Pagination' | 'Layout') => {
     doc.markContent('Artifact', type ? { type } : undefined);
@@ -286,7 +298,7 @@ export async function buildTranscriptPdf(
     const alt = video
       ? `${MSG.conversations.videoStill}${attachment.title ? `: ${attachment.title}` : ''}`
       : attachmentFacts(attachment).label;
-    structure.add(
+    section.add(
       doc.struct('Figure', { alt: printable(alt) }, () => {
         doc.image(picture.jpeg, x, y, { width: w, height: h });
       }),
@@ -326,6 +338,9 @@ export async function buildTranscriptPdf(
     if (doc.y + (newDay ? 40 : 0) + together > bottomOf() && doc.y > doc.page.margins.top) doc.addPage();
     if (newDay) {
       day = messageDay;
+      if (section !== structure) section.end();
+      section = doc.struct('Sect');
+      structure.add(section);
       doc.moveDown(0.4);
       doc.font('bold').fontSize(11).fillColor(COLOR.text).text(day, as('H2'));
       const y = doc.y + 2;
@@ -367,34 +382,156 @@ export async function buildTranscriptPdf(
         );
     }
     doc.moveDown(0.6);
+    await file.drained();
   }
   if (!any)
     doc.font('regular').fontSize(11).fillColor(COLOR.muted).text(MSG.conversations.noMessages, as('P'));
 
-  // ─── Footer on every page ───
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    artifact(
-      () =>
-        doc
-          .font('regular')
-          .fontSize(8)
-          .fillColor(COLOR.muted)
-          .text(
-            printable(`${cover.familyName} · ${cover.channelLabel} · Page ${i + 1} of ${range.count}`),
-            doc.page.margins.left,
-            doc.page.height - 40,
-            { width, align: 'center', lineBreak: false },
-          ),
-      'Pagination',
-    );
-    doc.page.margins.bottom = bottom;
-  }
+  footer.writeTotal();
+  if (section !== structure) section.end();
   structure.end();
-  doc.end();
-  await done;
-  return { bytes: Buffer.concat(chunks), sha256: hash.digest('hex') };
+  return { ...(await file.end()), pages: footer.pages() };
+}
+
+/**
+ * The document's bytes into `output`, with their SHA-256. pdfkit hands over a piece per object and
+ * line, hundreds of thousands in a long transcript, and heeds no backpressure: the pieces are gathered
+ * into blocks, and the messages wait (`drained`) while the file is behind, so what is not yet written
+ * stays a few blocks whatever the transcript's length.
+ */
+function fileWriter(doc: PDFKit.PDFDocument, output: Writable) {
+  const BLOCK = 64 * 1024;
+  const hash = createHash('sha256');
+  let byteSize = 0;
+  let block: Buffer[] = [];
+  let blockSize = 0;
+  const flush = () => {
+    if (blockSize === 0) return;
+    output.write(Buffer.concat(block, blockSize));
+    block = [];
+    blockSize = 0;
+  };
+  doc.on('data', (chunk: Buffer) => {
+    hash.update(chunk);
+    byteSize += chunk.length;
+    block.push(chunk);
+    blockSize += chunk.length;
+    if (blockSize >= BLOCK) flush();
+  });
+  const ended = once(doc, 'end');
+  return {
+    drained: async () => {
+      if (output.writableNeedDrain) await once(output, 'drain');
+    },
+    async end() {
+      doc.end();
+      await ended;
+      flush();
+      output.end();
+      await finished(output);
+      return { sha256: hash.digest('hex'), byteSize };
+    },
+  };
+}
+
+/**
+ * pdfkit's fonts remember the layout of every word they have set, for as long as the document lives:
+ * a conversation's names, numbers and typos make that grow with its length. Forgotten at each new
+ * page, the words a page repeats are still set once.
+ */
+function forgetWordLayoutsEachPage(doc: PDFKit.PDFDocument) {
+  const fonts = (doc as unknown as { _fontFamilies: Record<string, { layoutCache?: object }> })._fontFamilies;
+  doc.on('pageAdded', () => {
+    for (const font of Object.values(fonts)) if (font.layoutCache) font.layoutCache = Object.create(null);
+  });
+}
+
+/**
+ * pdfkit keeps each page's list of the structure elements its marked pieces belong to (the structure
+ * tree's parent tree) until the file ends, and with it every element. A page's list is written out as
+ * an object of its own once each piece on it has its element (a paragraph running on to later pages
+ * gets its element when it ends), so a long transcript's structure does not pile up in memory.
+ */
+function releaseFinishedPages(doc: PDFKit.PDFDocument) {
+  const internals = doc as unknown as {
+    getStructParentTree(): { _items: Record<number, unknown> };
+    page: { structParentTreeKey: number };
+  };
+  const items = internals.getStructParentTree()._items;
+  let pending: number[] = [];
+  const release = () => {
+    pending = pending.filter((key) => {
+      const owners = items[key];
+      if (!Array.isArray(owners) || owners.includes(null)) return true;
+      const written = doc.ref(owners);
+      written.finalize();
+      // Written: the tree names it by its number alone, and the elements can go.
+      written.data = {} as typeof written.data;
+      items[key] = written;
+      return false;
+    });
+    pending.push(internals.page.structParentTreeKey);
+  };
+  // The cover page's list, then each new page's: the pages before it are finished.
+  pending.push(internals.page.structParentTreeKey);
+  doc.on('pageAdded', release);
+}
+
+/**
+ * 'Family · Channel · Page i of n' at the foot of every page, written as the page begins, so that no
+ * page has to be kept until the end for its footer: the total, known only then, is one form drawn on
+ * every page and written last. The footer is an artifact (a screen reader skips it), in its own
+ * graphics state and in the page's upright coordinates, so it changes nothing of what the page draws
+ * after it, even in the middle of a paragraph that runs on from the previous page.
+ */
+function pageFooters(
+  doc: PDFKit.PDFDocument,
+  unicode: boolean,
+  label: string,
+  printable: (s: string) => string,
+) {
+  const SIZE = 8;
+  const BASELINE = 32;
+  const [r, g, b] = [0x6b, 0x6f, 0x76].map((c) => (c / 255).toFixed(3));
+  doc.font('regular');
+  const font = (doc as unknown as { _font: FooterFont })._font;
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const show = (text: string) => `<${font.encode(text)[0].join('')}> Tj`;
+  const total = doc.ref({
+    Type: 'XObject',
+    Subtype: 'Form',
+    BBox: [0, -SIZE, width, SIZE * 2],
+    Resources: { Font: { [font.id]: font.ref() } },
+  });
+  const reserve = font.widthOfString(' 000000', SIZE);
+  const ellipsis = unicode ? '…' : '...';
+  let page = 0;
+  const draw = () => {
+    page += 1;
+    const number = ` · Page ${page} of `;
+    let name = printable(label);
+    const room = width - reserve - font.widthOfString(number, SIZE);
+    if (font.widthOfString(name, SIZE) > room) {
+      while (name && font.widthOfString(name + ellipsis, SIZE) > room) name = name.slice(0, -1);
+      name += ellipsis;
+    }
+    const text = name + number;
+    const after = left + font.widthOfString(text, SIZE);
+    doc.page.fonts[font.id] = font.ref();
+    doc.page.xobjects.PageTotal = total;
+    doc.addContent('/Artifact <</Type /Pagination>> BDC q');
+    doc.addContent(`1 0 0 -1 0 ${doc.page.height} cm ${r} ${g} ${b} rg`);
+    doc.addContent(`BT 1 0 0 1 ${left} ${BASELINE} Tm /${font.id} ${SIZE} Tf ${show(text)} ET`);
+    doc.addContent(`1 0 0 1 ${after.toFixed(3)} ${BASELINE} cm /PageTotal Do Q EMC`);
+  };
+  draw();
+  doc.on('pageAdded', draw);
+  return {
+    pages: () => page,
+    /** The number of pages, into the form every footer shows. */
+    writeTotal() {
+      total.end(`${r} ${g} ${b} rg BT /${font.id} ${SIZE} Tf ${show(String(page))} ET`);
+    },
+  };
 }

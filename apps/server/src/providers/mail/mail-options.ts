@@ -12,8 +12,8 @@ export function toMailOptions(from: string, message: MailMessage): MailComposerO
     html: message.html,
     attachments: message.attachments?.map((a) => ({
       filename: a.filename,
-      content: Buffer.from(a.content, 'base64'),
       contentType: a.contentType,
+      ...('path' in a ? { path: a.path } : { content: Buffer.from(a.content, 'base64') }),
     })),
   };
 }

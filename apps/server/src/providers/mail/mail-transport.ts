@@ -1,12 +1,19 @@
 // The mail provider: one interface, two implementations (SMTP through nodemailer, or the outbox that
 // writes each message as an .eml file and logs its path). Business code never calls a transport: it
 // enqueues a `mail.send` job.
-interface MailAttachment {
+type MailAttachment = {
   filename: string;
-  /** base64 */
-  content: string;
   contentType: string;
-}
+} & (
+  | {
+      /** base64 */
+      content: string;
+    }
+  | {
+      /** A file read as the message is sent (a large one is never held in memory). */
+      path: string;
+    }
+);
 
 export interface MailMessage {
   to: string;

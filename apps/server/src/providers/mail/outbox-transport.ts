@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { constants } from 'node:fs';
-import { access, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { constants, createWriteStream } from 'node:fs';
+import { access, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { toMailOptions } from './mail-options.js';
@@ -26,12 +27,13 @@ export function createOutboxTransport(
       await mkdir(options.directory, { recursive: true, mode: 0o700 });
       const suffix = `-${fileTag(message.messageId ?? randomUUID())}.eml`;
       if (message.messageId && (await readdir(options.directory)).some((f) => f.endsWith(suffix))) return;
-      const eml = await new MailComposer(toMailOptions(options.from, message)).compile().build();
       // The time first, so that a listing of the folder is in the order the messages were sent.
       const file = path.join(options.directory, `${new Date().toISOString().replace(/[:.]/g, '-')}${suffix}`);
       const aside = `${file}.${randomUUID().slice(0, 8)}.tmp`;
       try {
-        await writeFile(aside, eml, { mode: 0o600 });
+        // Streamed: a message with a large attachment is never whole in memory.
+        const eml = new MailComposer(toMailOptions(options.from, message)).compile().createReadStream();
+        await pipeline(eml, createWriteStream(aside, { mode: 0o600 }));
         await rename(aside, file);
       } finally {
         await rm(aside, { force: true });

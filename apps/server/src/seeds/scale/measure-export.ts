@@ -2,6 +2,10 @@
 // as `seed:scale --channel-messages` gave it), built as the export job builds it, with its pictures (one
 // message in 50, up to 1 000, added through the storage provider on the first run) and then without
 // pictures for comparison: time, size, pages and the process's peak memory, printed as a table.
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config/index.js';
@@ -20,6 +24,7 @@ export interface Measure {
 
 export async function runMeasureExport(): Promise<Measure[]> {
   const app = await buildApp({ config: loadConfig(), startWorkers: false });
+  const folder = await mkdtemp(path.join(tmpdir(), 'bench-export-'));
   try {
     const ctx = app.ctx;
     // The bench family's channel, as the scale seed names it.
@@ -73,6 +78,7 @@ export async function runMeasureExport(): Promise<Measure[]> {
           verifyUrl: 'http://localhost:3000/verify',
         },
         chronological(ctx.chat, channel.group_id, channel.id, survey, cutoff),
+        createWriteStream(path.join(folder, 'transcript.pdf')),
         reader,
       );
       const ms = performance.now() - started;
@@ -80,13 +86,14 @@ export async function runMeasureExport(): Promise<Measure[]> {
       results.push({
         label,
         ms: Math.round(ms),
-        bytes: file.bytes.length,
-        pages: file.bytes.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0,
+        bytes: file.byteSize,
+        pages: file.pages,
         peakRssMb: Math.round(peak / 1024 / 1024),
       });
     }
     return results;
   } finally {
+    await rm(folder, { recursive: true, force: true });
     await app.close();
   }
 }
