@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -62,6 +63,19 @@ export const entities = pgTable(
     index('entities_name_order_idx').on(t.nameSort, t.id),
     index('entities_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
+);
+
+/**
+ * How many entities there are (the entity list's unsearched total), in its one row: kept by statement
+ * triggers on entities, so that a page does not count every entity again.
+ */
+export const entityCount = pgTable(
+  'entity_count',
+  {
+    one: boolean('one').primaryKey().default(true),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [check('entity_count_one_row', sql`${t.one}`)],
 );
 
 /** Everyone who signs in to the portal: admins and the people of an entity. */

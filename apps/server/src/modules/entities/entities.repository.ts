@@ -3,7 +3,7 @@
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type AuditEventInput, recordAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
-import { entities, sessions, users } from '../../db/schema.js';
+import { entities, entityCount, sessions, users } from '../../db/schema.js';
 import { likePattern, lowerCaseColumnLike } from '../../lib/search.js';
 import { mappedOnce, preparedPerHandle } from '../../speed-ups/prepared.js';
 
@@ -59,7 +59,10 @@ function entityListStatements(searched: boolean, sort: SortOrder) {
           .offset(sql.placeholder('offset'))
           .prepare(`entities_page_${shape}`),
       ),
-      count: db.select({ n: count() }).from(entities).where(where).prepare(`entities_count_${shape}`),
+      // Unsearched, the total is the one row the triggers keep (counting grew with the entities).
+      count: searched
+        ? db.select({ n: count() }).from(entities).where(where).prepare(`entities_count_${shape}`)
+        : db.select({ n: entityCount.n }).from(entityCount).prepare(`entities_count_${shape}`),
     };
   });
 }
