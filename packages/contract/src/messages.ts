@@ -340,6 +340,9 @@ export const MSG = {
     statusActive: 'Active',
     statusInactive: 'Inactive',
     noFamiliesYet: 'No families yet.',
+    /** Under a search's list when its count stopped at its limit. */
+    moreFamiliesMatch: (shown: string) =>
+      `More than ${shown} families match. Type more of the name or e-mail to find the one you want.`,
     familyDetails: 'Family Details',
     members: 'Members',
     channels: 'Channels',

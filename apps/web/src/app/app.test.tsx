@@ -14,7 +14,7 @@ const SESSION: SessionResponse = sessionOf(ENTITY_USER, 'access-token-1');
 /** Lazy screens load their modules on first use, which takes seconds on a busy machine. */
 const LOADED = { timeout: 20_000 };
 
-const NO_FAMILIES: FamilyListResponse = { result: [], total: 0, page: 1, pageSize: 10 };
+const NO_FAMILIES: FamilyListResponse = { result: [], total: 0, moreThanTotal: false, page: 1, pageSize: 10 };
 
 beforeEach(() => {
   localStorage.clear();

@@ -4,6 +4,12 @@ import { MSG } from '../messages.js';
 
 export const FAMILY_PAGE_SIZE = 10;
 
+/**
+ * A search counts its matches up to this many: past it, the list holds the newest of them (sorted as
+ * asked) and says that more match, so that a common name does not cost a count of every family.
+ */
+export const FAMILY_SEARCH_COUNT_LIMIT = 1000;
+
 /** The Status column of the families list. */
 export function groupStatusLabel(active: boolean): string {
   return active ? MSG.families.statusActive : MSG.families.statusInactive;

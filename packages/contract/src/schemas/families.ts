@@ -52,7 +52,10 @@ export type FamilyListItem = z.infer<typeof ZFamilyListItem>;
 
 export const ZFamilyListResponse = z.object({
   result: z.array(ZFamilyListItem),
+  /** How many families match; FAMILY_SEARCH_COUNT_LIMIT when `moreThanTotal`. */
   total: z.number().int(),
+  /** A search matched more families than `total`, which is where its count stopped. */
+  moreThanTotal: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });

@@ -7,7 +7,7 @@ import { callLoose } from '../../../test/api-client.js';
 import { createEntityUser, createFamily } from '../../../test/factories.js';
 import { type PlanNode, planOf } from '../../../test/query-plans.js';
 import { createTestApp, signIn, type TestApp } from '../../../test/test-app.js';
-import { familyPage } from './families.repository.js';
+import { familyPage, walkedPage } from './families.repository.js';
 
 const COUNT = 100_000;
 
@@ -146,6 +146,41 @@ describe('GET /api/group/list with 100 000 families', () => {
     expect(byPayment.result.map((g) => g.name)).toEqual(['Child 004200']);
     const byMember = await list('search=needle-member-081000@family.test');
     expect(byMember.result.map((g) => g.name)).toEqual(['Child 081000 Needle']);
+  });
+
+  it('counts a common search up to 1 000, says more match, and pages the newest 1 000 by walking the list', async () => {
+    // 'payer-' is in the payment e-mail of every 7th family: 14 285 matches.
+    const matches = newestFirst.filter((r) => r.paymentEmail !== null);
+    const first = await list('search=PAYER-');
+    expect(first).toMatchObject({ total: 1000, moreThanTotal: true, page: 1, pageSize: 10 });
+    expect(first.result.map((g) => g.name)).toEqual(matches.slice(0, 10).map((r) => r.name));
+    expect(first.result[0]!.billingInformation).toEqual({ email: matches[0]!.paymentEmail });
+    const last = await list('search=payer-&page=100');
+    expect(last.result.map((g) => g.name)).toEqual(matches.slice(990, 1000).map((r) => r.name));
+    // A page that would straddle the limit stops at it; past it, nothing.
+    const straddling = await list('search=payer-&page=34&pageSize=30');
+    expect(straddling.result.map((g) => g.name)).toEqual(matches.slice(990, 1000).map((r) => r.name));
+    expect(await list('search=payer-&page=101')).toMatchObject({
+      result: [],
+      total: 1000,
+      moreThanTotal: true,
+    });
+    const activeFirst = [...matches.filter((r) => r.active), ...matches.filter((r) => !r.active)];
+    const sorted = await list('search=payer-&sort=asc');
+    expect(sorted.result.map((g) => g.name)).toEqual(activeFirst.slice(0, 10).map((r) => r.name));
+    // Under the limit, the count is exact.
+    expect(await list('search=needle')).toMatchObject({ total: 314, moreThanTotal: false });
+    expect(await list('')).toMatchObject({ total: COUNT, moreThanTotal: false });
+
+    // The page walks the entity's families newest first: about 7 read for each one shown, no sort.
+    const nodes = await planOf(
+      t.db(),
+      walkedPage(t.db(), entityId, { search: 'payer-' }, { limit: 10, offset: 0 }).toSQL(),
+    );
+    expect(nodes.map((node) => node['Node Type'])).not.toContain('Sort');
+    const walk = nodes.find((node) => node['Index Name'] === 'groups_entity_created_idx');
+    expect(walk, JSON.stringify(nodes.map((n) => [n['Node Type'], n['Index Name']]))).toBeDefined();
+    expect((walk as unknown as Record<string, number>)['Rows Removed by Filter']).toBeLessThanOrEqual(100);
   });
 
   it('sorts by status both ways, across pages, searched or not', async () => {

@@ -1,5 +1,7 @@
 // Families (groups) in SQL: the entity's paginated, searched list, one family with its payment e-mail
 // and plan, and the rename. Every function takes the signed-in entity's id: there is no unscoped read.
+
+import { FAMILY_SEARCH_COUNT_LIMIT } from '@bridge-talk/contract';
 import { and, asc, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { billingInformation, entities, groups } from '../../db/schema.js';
@@ -167,17 +169,79 @@ const familyPageStatements = new Map(
   ),
 );
 
-/** A page of the entity's families (searched when `search` is not empty) and how many there are. */
+/**
+ * How many of the entity's families match a search, counted up to `upTo`: the matches come from the
+ * trigram index as a set (a materialized CTE, planned apart from the limit), and the count stops
+ * reading them at the limit.
+ */
+async function countMatchesUpTo(db: Db, entityId: string, search: string, upTo: number): Promise<number> {
+  const matches = db.$with('matches').as(
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(groups)
+      .where(and(eq(groups.entityId, entityId), lowerCaseColumnLike(groups.searchText, likePattern(search)))),
+  );
+  const bounded = db.$with('bounded').as(db.select().from(matches).limit(upTo));
+  const [row] = await db.with(matches, bounded).select({ n: sql<number>`count(*)::int` }).from(bounded);
+  return row?.n ?? 0;
+}
+
+/**
+ * A page of a search that matches very many families, found by walking the entity's families in the
+ * list's order and keeping those that match until the page is full: for a common name a few hundred
+ * rows, where taking every match from the trigram index and sorting them grew with the families. The
+ * search column is compared as an expression the trigram index cannot answer, so that the walk is the
+ * plan; sent with its values, so that the planner sees how many families the entity has.
+ */
+export function walkedPage(
+  db: Db,
+  entityId: string,
+  query: { search: string; sort?: SortOrder },
+  page: { limit: number; offset: number },
+) {
+  return db
+    .select(listRowOf(familyColumns))
+    .from(groups)
+    .leftJoin(billingInformation, eq(billingInformation.groupId, groups.id))
+    .where(
+      and(
+        eq(groups.entityId, entityId),
+        sql`(${groups.searchText} || '') like search_fold(lower(${likePattern(query.search)}))`,
+      ),
+    )
+    .orderBy(...listOrder(query.sort, groups))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/**
+ * A page of the entity's families (searched when `search` is not empty) and how many there are; a
+ * search counts up to FAMILY_SEARCH_COUNT_LIMIT and, past it, pages through that many of its matches.
+ */
 export async function findFamilies(
   db: Db,
   entityId: string,
   query: { search: string; page: number; pageSize: number; sort?: SortOrder },
-): Promise<{ rows: FamilyListRow[]; total: number }> {
+): Promise<{ rows: FamilyListRow[]; total: number; moreThanTotal: boolean }> {
+  if (query.search !== '') {
+    const limit = FAMILY_SEARCH_COUNT_LIMIT;
+    if ((await countMatchesUpTo(db, entityId, query.search, limit + 1)) > limit) {
+      const offset = (query.page - 1) * query.pageSize;
+      const rows =
+        offset >= limit
+          ? []
+          : await walkedPage(db, entityId, query, {
+              limit: Math.min(query.pageSize, limit - offset),
+              offset,
+            });
+      return { rows, total: limit, moreThanTotal: true };
+    }
+  }
   const statement = familyPageStatements.get(`${query.sort ?? 'none'}/${query.search !== ''}`)!;
   const found = await statement(db).execute(valuesOf(entityId, query));
   const total = found[0]?.total ?? 0;
   // Past the last page the count comes back alone, on a row without a family.
-  return { rows: found.filter(isFamilyRow), total };
+  return { rows: found.filter(isFamilyRow), total, moreThanTotal: false };
 }
 
 function isFamilyRow<Row extends { id: string | null }>(row: Row): row is Row & FamilyListRow {

@@ -25,7 +25,7 @@ export function createFamiliesService(ctx: AppContext) {
       input: Valid<typeof ZFamilyListQuery>;
     }): Promise<FamilyListResponse> {
       const entityId = entityIdOf(actor);
-      const { rows, total } = await repo.findFamilies(db, entityId, query);
+      const { rows, total, moreThanTotal } = await repo.findFamilies(db, entityId, query);
       return {
         result: rows.map((row) => ({
           _id: row.id,
@@ -36,6 +36,7 @@ export function createFamiliesService(ctx: AppContext) {
           createdAt: row.createdAt.toISOString(),
         })),
         total,
+        moreThanTotal,
         page: query.page,
         pageSize: query.pageSize,
       };

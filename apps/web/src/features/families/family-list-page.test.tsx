@@ -27,8 +27,13 @@ function family(overrides: Partial<FamilyListItem> = {}): FamilyListItem {
   };
 }
 
-function page(result: FamilyListItem[], total = result.length, pageNumber = 1): FamilyListResponse {
-  return { result, total, page: pageNumber, pageSize: 10 };
+function page(
+  result: FamilyListItem[],
+  total = result.length,
+  pageNumber = 1,
+  moreThanTotal = false,
+): FamilyListResponse {
+  return { result, total, moreThanTotal, page: pageNumber, pageSize: 10 };
 }
 
 function renderList(entry: string, handler: ApiHandler, more: Record<string, ApiHandler> = {}) {
@@ -129,6 +134,29 @@ describe('FamilyListPage', () => {
     await user.type(box, 'payer@example.org');
     await waitFor(() => expect(router.state.location.search).toBe('?search=payer%40example.org&sort=asc'));
     await waitFor(() => expect(queryOf(api).get('search')).toBe('payer@example.org'));
+  });
+
+  it('says when a search matches more families than it counted, and pages through those it did', async () => {
+    const many = Array.from({ length: 10 }, (_, i) =>
+      family({ _id: `00000000-0000-4000-8000-0000000001${String(i).padStart(2, '0')}`, name: `Emma ${i}` }),
+    );
+    const { user, router } = renderList('/manage-families?search=emma', () =>
+      jsonResponse(page(many, 1000, 1, true)),
+    );
+    expect(await screen.findByText('1–10 of more than 1,000')).toBeInTheDocument();
+    expect(screen.getByText(MSG.families.moreFamiliesMatch('1,000'))).toBeInTheDocument();
+    expect(MSG.families.moreFamiliesMatch('1,000')).toBe(
+      'More than 1,000 families match. Type more of the name or e-mail to find the one you want.',
+    );
+    // 1 000 of them, ten to a page.
+    await user.click(screen.getByRole('button', { name: 'Page 100' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?search=emma&page=100'));
+  });
+
+  it('counts exactly, and says nothing more, when a search matches fewer than its limit', async () => {
+    renderList('/manage-families?search=robin', () => jsonResponse(page([family()], 1)));
+    expect(await screen.findByText('1–1 of 1')).toBeInTheDocument();
+    expect(screen.queryByText(/families match/)).not.toBeInTheDocument();
   });
 
   it('says when there are no families yet, and No data when a search finds none', async () => {

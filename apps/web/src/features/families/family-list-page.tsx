@@ -2,7 +2,13 @@
 // sortable by status, paginated on the server. Search, sort and page live in the address, so a reload,
 // a deep link and Back keep them. View opens the family page, or the wizard at step 2 for a family not
 // named yet, which may also be discarded (after a confirmation; its saved card is detached).
-import { type FamilyListItem, familyDisplayName, groupStatusLabel, MSG } from '@bridge-talk/contract';
+import {
+  FAMILY_SEARCH_COUNT_LIMIT,
+  type FamilyListItem,
+  familyDisplayName,
+  groupStatusLabel,
+  MSG,
+} from '@bridge-talk/contract';
 import { Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -146,6 +152,7 @@ export function FamilyListPage() {
         onSort={() => go({ sort: state.sort === 'asc' ? 'desc' : 'asc', page: 1 })}
         page={state.page}
         onPage={(page) => go({ page })}
+        moreNote={MSG.families.moreFamiliesMatch(FAMILY_SEARCH_COUNT_LIMIT.toLocaleString('en-US'))}
       />
       <ConfirmDialog
         opened={discarding !== null}

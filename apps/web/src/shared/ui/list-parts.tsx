@@ -54,9 +54,13 @@ function EmptyList({ icon, text, action }: EmptyListProps) {
   );
 }
 
-/** 'first–last of total' (when `showRange`) and the pages, when there is more than one. */
+/**
+ * 'first–last of total' (when `showRange`) and the pages, when there is more than one; 'of more than
+ * total' when the list's count stopped at its limit.
+ */
 function ListFooter({
   total,
+  moreThanTotal = false,
   pageSize,
   page,
   pages,
@@ -64,6 +68,7 @@ function ListFooter({
   showRange = true,
 }: {
   total: number;
+  moreThanTotal?: boolean;
   pageSize: number;
   page: number;
   pages: number;
@@ -78,7 +83,7 @@ function ListFooter({
     <Group justify={showRange ? 'space-between' : 'flex-end'} mt="md">
       {showRange && (
         <Text size="sm" c="dimmed">
-          {first}–{last} of {total}
+          {first}–{last} of {moreThanTotal ? `more than ${total.toLocaleString('en-US')}` : total}
         </Text>
       )}
       {pages > 1 && (
@@ -98,12 +103,24 @@ function ListFooter({
 type PagedTableProps<Row> = DataTableProps<Row> & {
   page: number;
   onPage: (page: number) => void;
-  /** The list's answer: how many rows there are in all, and per page (none yet while loading). */
-  answer: { total: number; pageSize: number } | undefined;
+  /**
+   * The list's answer: how many rows there are in all (or, with `moreThanTotal`, how many of them can
+   * be paged through), and per page (none yet while loading).
+   */
+  answer: { total: number; moreThanTotal?: boolean; pageSize: number } | undefined;
   showRange?: boolean;
+  /** Said under the pages when the count stopped at its limit: how to find what is not listed. */
+  moreNote?: string;
 };
 
-export function PagedTable<Row>({ page, onPage, answer, showRange, ...table }: PagedTableProps<Row>) {
+export function PagedTable<Row>({
+  page,
+  onPage,
+  answer,
+  showRange,
+  moreNote,
+  ...table
+}: PagedTableProps<Row>) {
   const pages = answer ? Math.max(1, Math.ceil(answer.total / answer.pageSize)) : 1;
   return (
     <>
@@ -111,6 +128,7 @@ export function PagedTable<Row>({ page, onPage, answer, showRange, ...table }: P
       {answer && (
         <ListFooter
           total={answer.total}
+          moreThanTotal={answer.moreThanTotal}
           pageSize={answer.pageSize}
           page={page}
           pages={pages}
@@ -118,13 +136,18 @@ export function PagedTable<Row>({ page, onPage, answer, showRange, ...table }: P
           showRange={showRange}
         />
       )}
+      {answer?.moreThanTotal && moreNote && (
+        <Text size="sm" c="dimmed" mt="xs">
+          {moreNote}
+        </Text>
+      )}
     </>
   );
 }
 
 /** A server list's query: its page of rows with the counts, and how it is going. */
 export interface PagedListQuery<Row> {
-  data: { result: Row[]; total: number; pageSize: number } | undefined;
+  data: { result: Row[]; total: number; moreThanTotal?: boolean; pageSize: number } | undefined;
   isError: boolean;
   isPending: boolean;
   isPlaceholderData: boolean;
