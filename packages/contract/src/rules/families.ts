@@ -6,9 +6,10 @@ export const FAMILY_PAGE_SIZE = 10;
 
 /**
  * A search counts its matches up to this many: past it, the list holds the newest of them (sorted as
- * asked) and says that more match, so that a common name does not cost a count of every family.
+ * asked) and says that more match. Counting reads each match it counts, so a common name would cost a
+ * read of every family that bears it; fifty pages are more than anyone looks through for one family.
  */
-export const FAMILY_SEARCH_COUNT_LIMIT = 1000;
+export const FAMILY_SEARCH_COUNT_LIMIT = 500;
 
 /** The Status column of the families list. */
 export function groupStatusLabel(active: boolean): string {
