@@ -204,6 +204,12 @@ function diagnosticsOf(lhr, origin) {
   const { audits } = lhr;
   return {
     lcpElement: nodeOf(audits['largest-contentful-paint-element'].details),
+    // What moved as the page loaded (the CLS), each with its share.
+    layoutShifts: (audits['layout-shifts']?.details?.items ?? []).map((item) => ({
+      score: Math.round(item.score * 1000) / 1000,
+      element: item.node?.selector ?? null,
+      snippet: item.node?.snippet ?? null,
+    })),
     mainThread: topItems(audits['mainthread-work-breakdown'], ['groupLabel', 'duration'], origin),
     bootup: topItems(audits['bootup-time'], ['url', 'total', 'scripting', 'scriptParseCompile'], origin),
     unusedJavascript: topItems(audits['unused-javascript'], ['url', 'totalBytes', 'wastedBytes'], origin),

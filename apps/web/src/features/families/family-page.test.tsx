@@ -118,6 +118,22 @@ describe('FamilyPage', () => {
     await waitFor(() => expect(router.state.location.state).toEqual({ groupName: 'The Garcia Family' }));
   });
 
+  it('shows the header’s links while the family loads, so the header does not grow when it arrives', async () => {
+    let arrive: (response: Response) => void = () => {};
+    renderPage({
+      [`GET /api/group/list/${ID}`]: () => new Promise<Response>((resolve) => (arrive = resolve)),
+    });
+    expect(await screen.findByRole('heading', { name: MSG.families.familyDetails })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: MSG.activity.familyTab })).toHaveAttribute(
+      'href',
+      `/manage-families/${ID}/activity`,
+    );
+    expect(screen.getByRole('link', { name: MSG.families.editGroupName })).toBeInTheDocument();
+    arrive(jsonResponse(group()));
+    expect(await screen.findByRole('heading', { name: 'Robin Lee' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: MSG.activity.familyTab })).toHaveLength(1);
+  });
+
   it('shows no edit icons for a one-time family', async () => {
     renderPage({
       [`GET /api/group/list/${ID}`]: () =>

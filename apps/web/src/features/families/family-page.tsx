@@ -47,7 +47,9 @@ export function FamilyPage() {
         back="/manage-families"
         breadcrumbs={familyCrumbs(id, name)}
         actions={
-          family.data && (
+          // Shown from the start (they need the family's id only), so that the header does not grow
+          // and push the page down when the family arrives.
+          !family.isError && (
             <Group gap="sm">
               <Button
                 component={Link}
