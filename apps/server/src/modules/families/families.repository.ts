@@ -84,7 +84,9 @@ interface ListShape {
  *
  * Searched, the page and the count read the same matches: named twice, PostgreSQL finds them once as a
  * set (the trigram index), not by walking the entity's families in date order and checking each until
- * the page is full. Unsearched, the count is the entity's `family_count` (kept by a trigger; counting
+ * the page is full. Both read at most FAMILY_SEARCH_COUNT_LIMIT + 1 of them: up to the limit the count is
+ * exact and the page is the matches' own; past it the count says only that there are more, and the
+ * page, made of the first matches read rather than the newest, is not used (see findFamilies). Unsearched, the count is the entity's `family_count` (kept by a trigger; counting
  * the families on every page grew with their number) and the page walks the (entity, created) index
  * for its own rows only. Either way the payment e-mail and the '!' are asked
  * for the page's rows, not for every row a deep page skips.
@@ -101,18 +103,26 @@ function familyPageQuery(
       .from(groups)
       .where(searched ? and(inEntity, lowerCaseColumnLike(groups.searchText, values.pattern)) : inEntity),
   );
-  const page = db.$with('page').as(
+  // Read no further than one past the limit; each reader takes its own rows of the one set.
+  const firstMatches = (name: string) =>
     db
       .select()
       .from(matches)
-      .orderBy(...listOrder(sort, matches))
+      .limit(FAMILY_SEARCH_COUNT_LIMIT + 1)
+      .as(name);
+  const source = searched ? firstMatches('page_matches') : matches;
+  const page = db.$with('page').as(
+    db
+      .select()
+      .from(source)
+      .orderBy(...listOrder(sort, source))
       .limit(values.limit)
       .offset(values.offset),
   );
   const total = sql<number>`count(*)::int`.as('total');
   const counted = db.$with('counted').as(
     searched
-      ? db.select({ total }).from(matches)
+      ? db.select({ total }).from(firstMatches('counted_matches'))
       : db
           .select({ total: sql<number>`${entities.familyCount}`.as('total') })
           .from(entities)
@@ -170,23 +180,6 @@ const familyPageStatements = new Map(
 );
 
 /**
- * How many of the entity's families match a search, counted up to `upTo`: the matches come from the
- * trigram index as a set (a materialized CTE, planned apart from the limit), and the count stops
- * reading them at the limit.
- */
-async function countMatchesUpTo(db: Db, entityId: string, search: string, upTo: number): Promise<number> {
-  const matches = db.$with('matches').as(
-    db
-      .select({ one: sql`1`.as('one') })
-      .from(groups)
-      .where(and(eq(groups.entityId, entityId), lowerCaseColumnLike(groups.searchText, likePattern(search)))),
-  );
-  const bounded = db.$with('bounded').as(db.select().from(matches).limit(upTo));
-  const [row] = await db.with(matches, bounded).select({ n: sql<number>`count(*)::int` }).from(bounded);
-  return row?.n ?? 0;
-}
-
-/**
  * A page of a search that matches very many families, found by walking the entity's families in the
  * list's order and keeping those that match until the page is full: for a common name a few hundred
  * rows, where taking every match from the trigram index and sorting them grew with the families. The
@@ -223,23 +216,18 @@ export async function findFamilies(
   entityId: string,
   query: { search: string; page: number; pageSize: number; sort?: SortOrder },
 ): Promise<{ rows: FamilyListRow[]; total: number; moreThanTotal: boolean }> {
-  if (query.search !== '') {
-    const limit = FAMILY_SEARCH_COUNT_LIMIT;
-    if ((await countMatchesUpTo(db, entityId, query.search, limit + 1)) > limit) {
-      const offset = (query.page - 1) * query.pageSize;
-      const rows =
-        offset >= limit
-          ? []
-          : await walkedPage(db, entityId, query, {
-              limit: Math.min(query.pageSize, limit - offset),
-              offset,
-            });
-      return { rows, total: limit, moreThanTotal: true };
-    }
-  }
   const statement = familyPageStatements.get(`${query.sort ?? 'none'}/${query.search !== ''}`)!;
   const found = await statement(db).execute(valuesOf(entityId, query));
   const total = found[0]?.total ?? 0;
+  const limit = FAMILY_SEARCH_COUNT_LIMIT;
+  if (query.search !== '' && total > limit) {
+    const offset = (query.page - 1) * query.pageSize;
+    const rows =
+      offset >= limit
+        ? []
+        : await walkedPage(db, entityId, query, { limit: Math.min(query.pageSize, limit - offset), offset });
+    return { rows, total: limit, moreThanTotal: true };
+  }
   // Past the last page the count comes back alone, on a row without a family.
   return { rows: found.filter(isFamilyRow), total, moreThanTotal: false };
 }
