@@ -290,6 +290,23 @@ describe('transcript PDF of a long conversation', () => {
     expect(written.byteSize).toBe(file.bytes().length);
   });
 
+  it('fails, and only the transcript, when its file cannot be written', async () => {
+    let writes = 0;
+    const full = new Writable({
+      write(_chunk, _encoding, done) {
+        writes += 1;
+        done(writes > 1 ? Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }) : null);
+      },
+    });
+    async function* slowly() {
+      for (const [i, message] of many(1000).entries()) {
+        if (i % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
+        yield message;
+      }
+    }
+    await expect(buildTranscriptPdf(cover, slowly(), full)).rejects.toThrow('no space left on device');
+  });
+
   it('numbers every page of the total, and shortens a family name too long for the footer', async () => {
     const longName = `${'Very '.repeat(30)}Long Family`;
     const file = await build({ ...cover, familyName: longName }, stream(many(120)));

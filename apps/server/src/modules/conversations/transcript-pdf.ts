@@ -419,13 +419,21 @@ function fileWriter(doc: PDFKit.PDFDocument, output: Writable) {
     if (blockSize >= BLOCK) flush();
   });
   const ended = once(doc, 'end');
+  // A file that cannot be written (a full disk) fails the transcript at the next message, never the
+  // process: the error is kept from the moment writing begins.
+  let failure: unknown = null;
+  output.on('error', (error) => {
+    failure ??= error;
+  });
   return {
     drained: async () => {
+      if (failure) throw failure;
       if (output.writableNeedDrain) await once(output, 'drain');
     },
     async end() {
       doc.end();
       await ended;
+      if (failure) throw failure;
       flush();
       output.end();
       await finished(output);
