@@ -235,7 +235,10 @@ test('an agency adds a family in three steps, then manages its members, channels
 });
 
 test('another agency’s family is not found', async ({ page, request, consoleErrors }) => {
+  // The family and its lists are asked for together: each is refused alike, and none shows a thing.
   consoleErrors.expect(/status of 404 \(Not Found\) \(.*\/api\/group\/list\/[0-9a-f-]{36}\)$/);
+  consoleErrors.expect(/status of 404 \(Not Found\) \(.*\/api\/group\/member\/list\/[0-9a-f-]{36}\)$/);
+  consoleErrors.expect(/status of 404 \(Not Found\) \(.*\/api\/group\/channel\/list\/[0-9a-f-]{36}\)$/);
   const owner = await activeEntity(request);
   const { groupId } = await familyThroughApi(request, owner);
   const other = await activeEntity(request);

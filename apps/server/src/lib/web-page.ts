@@ -1,5 +1,6 @@
-// The web app's page (index.html), served for every address of the app with this request's style
-// nonce written in (the Content-Security-Policy admits only style elements that carry it).
+// The web app's page (index.html), served for every address of the app with this request's nonces
+// written in: the Content-Security-Policy admits only the style elements and the one inline script
+// (the early session restore) that carry them.
 //
 // One page is different: the terms editor (TinyMCE) cannot work without inline styles — its authors
 // say `style-src 'unsafe-inline'` is required — so the editor's addresses get that, and no nonce (a
@@ -13,6 +14,8 @@ import { sendCompressed } from './compression.js';
 
 /** What index.html holds where each page's style nonce goes (apps/web/index.html). */
 const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
+/** Where its inline script's nonce goes. */
+const CSP_SCRIPT_NONCE_PLACEHOLDER = '__CSP_SCRIPT_NONCE__';
 /** Written instead of a nonce on the editor's page: the app then knows inline styles are allowed. */
 const INLINE_STYLES_MARK = 'inline';
 /** The terms editor's addresses (apps/web/src/features/terms/routes.tsx). */
@@ -39,6 +42,9 @@ export function createPageSender(indexHtml: string) {
     if (editor) reply.header('content-security-policy', editorPolicy(policy));
     const mark = editor ? INLINE_STYLES_MARK : (reply.cspNonce?.style ?? '');
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    return sendCompressed(request, reply, template.replaceAll(CSP_NONCE_PLACEHOLDER, mark));
+    const page = template
+      .replaceAll(CSP_SCRIPT_NONCE_PLACEHOLDER, reply.cspNonce?.script ?? '')
+      .replaceAll(CSP_NONCE_PLACEHOLDER, mark);
+    return sendCompressed(request, reply, page);
   };
 }

@@ -15,7 +15,7 @@ import { familiesRoutes } from '../features/families/routes.js';
 import { paymentsRoutes } from '../features/payments/routes.js';
 import { reportsRoutes } from '../features/reports/routes.js';
 import { termsRoutes } from '../features/terms/routes.js';
-import { lazyPage } from '../shared/routing/lazy-page.js';
+import { lazyPage, preloadElement } from '../shared/routing/lazy-page.js';
 import { HOME } from '../shared/session/home.js';
 import { storedRole } from '../shared/session/storage.js';
 
@@ -110,3 +110,13 @@ function signedIn(role: Role, features: RouteObject[]): RouteObject[] {
 export const adminRoutes: RouteObject[] = signedIn('admin', adminFeatures);
 
 export const entityRoutes: RouteObject[] = signedIn('entity', entityFeatures);
+
+/**
+ * Starts loading the screens a signed-in address shows (the page frame and the page), while the session
+ * is being restored: the code then arrives with the session instead of after it.
+ */
+export function preloadScreens(role: Role, pathname: string): void {
+  for (const match of matchRoutes(role === 'admin' ? adminRoutes : entityRoutes, pathname) ?? []) {
+    preloadElement(match.route.element);
+  }
+}

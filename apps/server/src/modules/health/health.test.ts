@@ -130,7 +130,7 @@ describe('the pages and their content security policy', () => {
     dist = mkdtempSync(path.join(tmpdir(), 'bt-web-'));
     writeFileSync(
       path.join(dist, 'index.html'),
-      '<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__" /></head><body></body></html>',
+      '<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__" /><script nonce="__CSP_SCRIPT_NONCE__">start()</script></head><body></body></html>',
     );
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
@@ -142,6 +142,7 @@ describe('the pages and their content security policy', () => {
   });
 
   const nonceOf = (html: string) => /name="csp-nonce" content="([0-9a-f]{32})"/.exec(html)?.[1];
+  const scriptNonceOf = (html: string) => /<script nonce="([0-9a-f]{32})">/.exec(html)?.[1];
 
   it('serves every page with a nonce of its own, in the policy and in the page — no inline style without it', async () => {
     const pages = await Promise.all(
@@ -156,6 +157,11 @@ describe('the pages and their content security policy', () => {
       const csp = page.headers['content-security-policy'] as string;
       expect(csp).toContain(`style-src 'self' 'nonce-${nonce}'`);
       expect(csp).not.toContain('unsafe-inline');
+      // The page's one inline script (the early session restore) runs by its own nonce; no other can.
+      const scriptNonce = scriptNonceOf(page.body);
+      expect(scriptNonce, page.body).toBeDefined();
+      expect(scriptNonce).not.toBe(nonce);
+      expect(csp).toContain(`script-src 'self' 'nonce-${scriptNonce}'`);
       // Pictures and videos come from the portal alone: not data:, not blob:, not any https host.
       expect(csp).toContain("img-src 'self';");
       expect(csp).toContain("media-src 'self';");
@@ -168,7 +174,7 @@ describe('the pages and their content security policy', () => {
     const editorCsp = editor.headers['content-security-policy'] as string;
     expect(editorCsp).toContain("style-src 'self' 'unsafe-inline';");
     expect(editorCsp).toContain("img-src 'self' data:;");
-    expect(editorCsp).toContain("script-src 'self' 'nonce-");
+    expect(editorCsp).toContain(`script-src 'self' 'nonce-${scriptNonceOf(editor.body)}'`);
     const list = await web.app.inject({ url: '/terms-conditions' });
     expect(list.headers['content-security-policy']).not.toContain('unsafe-inline');
     const asset = await web.app.inject({ url: '/assets/app.js' });

@@ -8,6 +8,7 @@ import {
   callApi,
   markSigningOut,
   queryString,
+  refreshSession,
   setSessionExpiredHandler,
   signOutAnswered,
 } from './api-client.js';
@@ -337,6 +338,37 @@ describe('callApi', () => {
       }),
     ).rejects.toMatchObject({ status: 401 });
     expect(callsTo(fetchMock, API.auth.refresh)).toHaveLength(0);
+  });
+});
+
+describe('refreshSession', () => {
+  const page = window as { __sessionRestore?: Promise<Response> };
+  afterEach(() => {
+    delete page.__sessionRestore;
+  });
+
+  it('takes the restore the page began before the app loaded as its first answer, and only once', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(session('second')));
+    page.__sessionRestore = Promise.resolve(jsonResponse(session('early')));
+    const first = await refreshSession();
+    expect(first?.accessToken).toBe('early');
+    expect(currentAccessToken()).toBe('early');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(page.__sessionRestore).toBeUndefined();
+
+    const second = await refreshSession();
+    expect(second?.accessToken).toBe('second');
+    expect(callsTo(fetchMock, API.auth.refresh)).toHaveLength(1);
+  });
+
+  it('reads a refused or failed early restore as no session, without asking again', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(session('unused')));
+    page.__sessionRestore = Promise.resolve(jsonResponse({ message: MSG.extra.sessionExpired }, 401));
+    expect(await refreshSession()).toBeNull();
+    page.__sessionRestore = Promise.reject(new TypeError('Failed to fetch'));
+    expect(await refreshSession()).toBeNull();
+    expect(currentAccessToken()).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });
 

@@ -117,10 +117,22 @@ async function answerOf(response: Response): Promise<unknown> {
   return text ? JSON.parse(text) : undefined;
 }
 
+/**
+ * The session restore index.html started before the app loaded, taken once: the first refresh. Only
+ * when the API is the page's own origin, where that script sends it.
+ */
+function takeEarlyRestore(): Promise<Response> | undefined {
+  const page = window as { __sessionRestore?: Promise<Response> };
+  const early = page.__sessionRestore;
+  delete page.__sessionRestore;
+  return webConfig.apiBase === '' ? early : undefined;
+}
+
 async function requestRefresh(): Promise<Answer<typeof ROUTES.auth.refresh> | null> {
   try {
     const { method, path } = ROUTES.auth.refresh;
-    const response = await fetch(`${webConfig.apiBase}${path}`, { method, credentials: 'same-origin' });
+    const response = await (takeEarlyRestore() ??
+      fetch(`${webConfig.apiBase}${path}`, { method, credentials: 'same-origin' }));
     if (!response.ok) return null;
     // An answer that is not the session JSON (none, or not JSON) is a failed refresh: json() throws.
     const session = (await response.json()) as Answer<typeof ROUTES.auth.refresh>;

@@ -5,6 +5,7 @@
 // plan chosen, a coupon code and e-mails; never card data).
 import type { Role } from '@bridge-talk/contract';
 
+// index.html reads the role under this key too (its early session restore).
 const KEYS = { role: 'role', rememberMe: 'rememberMe', groupId: 'groupId' } as const;
 
 export function storedRole(): Role | null {

@@ -3,7 +3,7 @@ import { getChannels } from '../../conversations/index.js';
 import { familyKeys } from './family-keys.js';
 
 /** The family's chat channels (the conversations module's call), cached with the family's queries. */
-const channelsQuery = (groupId: string) =>
+export const channelsQuery = (groupId: string) =>
   queryOptions({
     queryKey: familyKeys.channels(groupId),
     queryFn: ({ signal }) => getChannels(groupId, signal),

@@ -4,7 +4,7 @@ import { callApi } from '../../../shared/api/api-client.js';
 import { familyKeys } from './family-keys.js';
 
 /** The family's people: child, adoptive parents, birth family, with their status. */
-const membersQuery = (id: string) =>
+export const membersQuery = (id: string) =>
   queryOptions({
     queryKey: familyKeys.members(id),
     queryFn: ({ signal }) => callApi(ROUTES.families.members, { params: { id }, signal }),
