@@ -1,4 +1,5 @@
 // Business rules as pure functions, shared by the server and the web app.
+export * from './agreements.js';
 export * from './bidi-text.js';
 export * from './codes.js';
 export * from './dates.js';
