@@ -8,6 +8,7 @@ export default defineConfig({
     './src/db/schema-families.ts',
     './src/db/schema-chat.ts',
     './src/db/schema-desk.ts',
+    './src/db/schema-agreements.ts',
   ],
   out: './drizzle',
 });

@@ -36,6 +36,7 @@ import { createPageSender } from './lib/web-page.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
 import { adminsRoutes } from './modules/admins/admins.routes.js';
+import { agreementsRoutes } from './modules/agreements/agreements.routes.js';
 import { registerAttachmentJobs } from './modules/attachments/unsent-uploads.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
@@ -388,6 +389,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(membersRoutes, { ctx });
   await app.register(reportsRoutes, { ctx });
   await app.register(activityRoutes, { ctx });
+  await app.register(agreementsRoutes, { ctx });
 
   app.setNotFoundHandler((request, reply) => {
     const isPage =

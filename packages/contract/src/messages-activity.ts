@@ -35,6 +35,8 @@ export const ACTIVITY_TEXTS = {
       'report.reviewed': 'Marked a reported message as reviewed.',
       'report.reopened': 'Reopened a reported message.',
       'family.created': 'Created the family.',
+      'agreement.saved': 'Saved the contact agreement.',
+      'agreement.marked': 'Marked a window of the contact agreement.',
       'entity.created': 'Created an entity account.',
       'entity.edited': 'Edited an entity account.',
       'entity.status_changed': 'Changed the status of an entity account.',
@@ -98,6 +100,11 @@ export const ACTIVITY_TEXTS = {
     /** A reopened report: why, and the review note it set aside (older records have only the note). */
     reopenedBecause: (reason: string | null, note: string | null) =>
       [reason && `Reason: ${reason}`, note && `Review note: ${note}`].filter(Boolean).join(' — ') || null,
+    /** A saved contact agreement: its version and first day. */
+    agreementVersion: (version: number, from: string) => `Version ${version}, from ${from}`,
+    /** A window marked by hand: given on a day, or excused. */
+    agreementGiven: (due: string, on: string) => `Window due ${due}: given on ${on}`,
+    agreementExcused: (due: string) => `Window due ${due}: excused`,
   },
 
   /** An access request seen and answered by the administrator (not in the spec). */

@@ -11,6 +11,7 @@
  */
 
 import { ACTIVITY_TEXTS } from './messages-activity.js';
+import { AGREEMENT_TEXTS } from './messages-agreements.js';
 import { DESK_TEXTS } from './messages-desk.js';
 import { BRIDGE_TALK_ADMIN, CONVERSATION_TEXTS, EXTRA_TEXTS } from './messages-extra.js';
 import { SEARCH_TEXTS } from './messages-search.js';
@@ -484,5 +485,6 @@ export const MSG = {
   ...DESK_TEXTS,
   ...SEARCH_TEXTS,
   ...ACTIVITY_TEXTS,
+  ...AGREEMENT_TEXTS,
   ...SECOND_FACTOR_TEXTS,
 } as const;

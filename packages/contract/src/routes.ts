@@ -20,6 +20,12 @@ export interface Route {
 export type RouteTable = { readonly [area: string]: { readonly [name: string]: Route } };
 
 export const ROUTES = {
+  /** A family's contact agreement: its versions, items and windows, and the caseworker's marks. */
+  agreements: {
+    get: { method: 'GET', path: '/api/group/agreement/:groupId' },
+    save: { method: 'PUT', path: '/api/group/agreement/:groupId' },
+    mark: { method: 'POST', path: '/api/group/agreement/:groupId/mark' },
+  },
   /**
    * A professional's second factors (authenticator apps and passkeys) and recovery codes, and
    * the administrator's reset of another account's.

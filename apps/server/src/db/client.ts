@@ -12,12 +12,20 @@ import pg from 'pg';
 import type { Config } from '../config/index.js';
 import { PGliteThread, type PGliteThreadOptions } from './pglite-thread.js';
 import * as baseSchema from './schema.js';
+import * as agreementsSchema from './schema-agreements.js';
 import * as billingSchema from './schema-billing.js';
 import * as chatSchema from './schema-chat.js';
 import * as deskSchema from './schema-desk.js';
 import * as familiesSchema from './schema-families.js';
 
-const schema = { ...baseSchema, ...billingSchema, ...familiesSchema, ...chatSchema, ...deskSchema };
+const schema = {
+  ...baseSchema,
+  ...agreementsSchema,
+  ...billingSchema,
+  ...familiesSchema,
+  ...chatSchema,
+  ...deskSchema,
+};
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

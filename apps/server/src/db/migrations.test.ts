@@ -17,6 +17,7 @@ import { adminConnectionString, createEmptyDatabase } from '../../test/databases
 import { fillTables, migrationsCutter, rowCounts, type Sql } from '../../test/migrations.js';
 import { shippedMigrations } from './backup-database.js';
 import * as baseSchema from './schema.js';
+import * as agreementsSchema from './schema-agreements.js';
 import * as billingSchema from './schema-billing.js';
 import * as chatSchema from './schema-chat.js';
 import * as deskSchema from './schema-desk.js';
@@ -27,6 +28,7 @@ afterAll(() => cutter.remove());
 
 const todaysTables: PgTable[] = Object.values({
   ...baseSchema,
+  ...agreementsSchema,
   ...billingSchema,
   ...chatSchema,
   ...deskSchema,

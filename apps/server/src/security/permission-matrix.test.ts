@@ -12,7 +12,7 @@
 // - a success answered to an entity or a member names nothing of the other tenant.
 
 import { randomUUID } from 'node:crypto';
-import { endpoints, type HttpMethod } from '@bridge-talk/contract';
+import { endpoints, type HttpMethod, type SaveAgreementRequest } from '@bridge-talk/contract';
 import { TEST_CARD_DETAILS } from '@bridge-talk/contract/test-data';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,6 +101,27 @@ function inject(headers: Headers, method: HttpMethod, url: string, payload?: obj
 
 /** The address of a cell's request: its endpoint's path with the params filled in, and its query. */
 const urlOfReq = (req: Req) => urlOf(req.endpoint, req.params, req.query);
+
+/**
+ * A contact agreement of monthly calls, each from a day later than the last: every save is a new
+ * version (a version starts after the one before), with windows already past to mark.
+ */
+let agreementDays = 0;
+function agreementPayload(): SaveAgreementRequest {
+  const from = new Date(Date.now() - (2000 - ++agreementDays) * 86_400_000).toISOString().slice(0, 10);
+  return {
+    effectiveFrom: from,
+    timeZone: 'UTC',
+    items: [
+      {
+        kind: 'call',
+        giver: 'adoptive',
+        receiver: 'birth',
+        frequency: { type: 'everyMonths', months: 1, start: from },
+      },
+    ],
+  };
+}
 
 async function ok<E>(response: Promise<Answer<E>>, label: string) {
   const answer = await response;
@@ -673,6 +694,33 @@ const REQUESTS: Record<string, Build> = {
     query: { page: '1' },
   }),
   'GET /api/admin/activity': () => ({ endpoint: endpoints.activity.platform }),
+  'GET /api/group/agreement/:groupId': (c) => ({
+    endpoint: endpoints.agreements.get,
+    params: { groupId: c.subject.groupId },
+  }),
+  'PUT /api/group/agreement/:groupId': (c) => ({
+    endpoint: endpoints.agreements.save,
+    params: { groupId: c.subject.groupId },
+    payload: agreementPayload(),
+  }),
+  'POST /api/group/agreement/:groupId/mark': async (c) => {
+    // A new version of the family's agreement (its owner writes it), and its first window excused.
+    const saved = await ok(
+      call(t.app, endpoints.agreements.save, {
+        headers: c.subject.auth,
+        params: { groupId: c.subject.groupId },
+        body: agreementPayload(),
+      }),
+      'agreement',
+    );
+    const item = saved.agreement!.items[0]!;
+    const excuse = (groupId: string): Req => ({
+      endpoint: endpoints.agreements.mark,
+      params: { groupId },
+      payload: { type: 'excused', itemId: item.id, due: item.windows[0]!.due, note: 'In hospital.' },
+    });
+    return c.kind === 'own' ? excuse(c.subject.groupId) : [excuse(c.subject.groupId), excuse(c.home.groupId)];
+  },
   'POST /api/reports/:id/review': (c) => ({
     endpoint: endpoints.reports.review,
     params: { id: c.subject.reportId },

@@ -139,6 +139,10 @@ export const PERMISSION_MATRIX: Record<string, MatrixRow> = {
   // the activity record: a family's for its own entity; the platform's for the administrator
   'GET /api/groups/:groupId/activity':                   row('401',   '403',   OWN,     OWN,     '401'),
   'GET /api/admin/activity':                             row('401',   '2xx',   '403',   '403',   '401'),
+  // a family's contact agreement, and the marks on its windows: its own entity's
+  'GET /api/group/agreement/:groupId':                   row('401',   '403',   OWN,     OWN,     '401'),
+  'PUT /api/group/agreement/:groupId':                   row('401',   '403',   OWN,     OWN,     '401'),
+  'POST /api/group/agreement/:groupId/mark':             row('401',   '403',   OWN,     OWN,     '401'),
   // anyone holding a transcript checks its fingerprint (no content is answered)
   'GET /api/exports/verify/:hash':                       row('2xx',   '2xx',   '2xx',   '2xx',   '2xx'),
   // the member chat API: a portal session is refused (403); the member reaches their own channels only

@@ -4,6 +4,7 @@
 import { ROUTES, type Route, type Routes } from '../routes.js';
 import { activityEndpoints } from './activity.js';
 import { adminEndpoints } from './admins.js';
+import { agreementEndpoints } from './agreements.js';
 import { authEndpoints } from './auth.js';
 import { billingEndpoints } from './billing.js';
 import { chatEndpoints } from './chat.js';
@@ -34,6 +35,7 @@ const ENDPOINT_SCHEMAS = {
   chat: chatEndpoints,
   reports: reportEndpoints,
   activity: activityEndpoints,
+  agreements: agreementEndpoints,
   secondFactors: secondFactorEndpoints,
 } satisfies { readonly [A in keyof Routes]: SchemasOf<Routes[A]> };
 

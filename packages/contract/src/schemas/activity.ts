@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = [
   'report.reviewed',
   'report.reopened',
   'family.created',
+  'agreement.saved',
+  'agreement.marked',
   // the platform's
   'entity.created',
   'entity.edited',

@@ -1,5 +1,6 @@
 export * from './activity.js';
 export * from './admins.js';
+export * from './agreements.js';
 export * from './auth.js';
 export * from './billing.js';
 export * from './cards.js';

@@ -7,6 +7,7 @@ import {
   type ActivityListResponse,
   type ActivityTarget,
   entityStatusLabel,
+  formatDate,
   joinName,
   type MemberRole,
   MSG,
@@ -170,6 +171,26 @@ function describe(row: repo.ActivityRow): Pick<ActivityEvent, 'subject' | 'detai
         subject: row.subject,
         detail: fromTo(entityStatus(text(details, 'from')), entityStatus(text(details, 'to'))),
       };
+    case 'agreement.saved': {
+      const version = details.version;
+      const from = text(details, 'effectiveFrom');
+      return {
+        subject: row.subject,
+        detail:
+          typeof version === 'number' && from
+            ? MSG.activity.agreementVersion(version, formatDate(from))
+            : null,
+      };
+    }
+    case 'agreement.marked': {
+      const due = text(details, 'due');
+      const on = text(details, 'givenOn');
+      if (!due) return { subject: row.subject, detail: null };
+      const what = on
+        ? MSG.activity.agreementGiven(formatDate(due), formatDate(on))
+        : MSG.activity.agreementExcused(formatDate(due));
+      return { subject: row.subject, detail: lines(what, text(details, 'note')) };
+    }
     case 'terms.published': {
       const version = details.version;
       return {

@@ -9,6 +9,7 @@ import {
   itemWindows,
   localDate,
   type VersionSpan,
+  type WindowMark,
   windowOutcomes,
 } from './agreement-windows.js';
 
@@ -127,10 +128,10 @@ describe('due dates', () => {
     ]);
     // Given before the change: kept. Given after it: the old window is superseded, not missed.
     expect(
-      windowOutcomes(old, ['2026-02-01', '2026-05-10'], new Set(), '2026-12-01').map((w) => w.state),
+      windowOutcomes(old, ['2026-02-01', '2026-05-10'], new Map(), '2026-12-01').map((w) => w.state),
     ).toEqual(['kept', 'kept']);
     expect(
-      windowOutcomes(old, ['2026-02-01', '2026-05-20'], new Set(), '2026-12-01').map((w) => w.state),
+      windowOutcomes(old, ['2026-02-01', '2026-05-20'], new Map(), '2026-12-01').map((w) => w.state),
     ).toEqual(['kept', 'superseded']);
     // A change on a due date's next day leaves the old windows whole.
     expect(itemWindows(schedule, span('2026-01-01', { nextFrom: '2026-04-02' }), '2027-01-01')).toEqual([
@@ -174,7 +175,7 @@ describe('what each window came to', () => {
 
   it('kept, open, overdue within the grace, missed after it', () => {
     expect(windows.map((w) => w.due)).toEqual(['2026-04-01', '2026-07-01', '2026-10-01', '2027-01-01']);
-    const outcomes = windowOutcomes(windows, ['2026-03-30'], new Set(), '2026-10-05');
+    const outcomes = windowOutcomes(windows, ['2026-03-30'], new Map(), '2026-10-05');
     expect(outcomes.map((w) => [w.state, w.givenOn])).toEqual([
       ['kept', '2026-03-30'],
       ['missed', undefined],
@@ -182,11 +183,11 @@ describe('what each window came to', () => {
       ['open', undefined],
     ]);
     expect(addDays('2026-10-01', LATE_GRACE_DAYS)).toBe('2026-10-15');
-    expect(windowOutcomes(windows, ['2026-03-30'], new Set(), '2026-10-16')[2]?.state).toBe('missed');
+    expect(windowOutcomes(windows, ['2026-03-30'], new Map(), '2026-10-16')[2]?.state).toBe('missed');
   });
 
   it('a date in the grace makes the window late and is spent: the next window needs its own', () => {
-    const outcomes = windowOutcomes(windows, ['2026-04-10', '2026-06-01'], new Set(), '2026-12-01');
+    const outcomes = windowOutcomes(windows, ['2026-04-10', '2026-06-01'], new Map(), '2026-12-01');
     expect(outcomes.map((w) => [w.state, w.givenOn])).toEqual([
       ['late', '2026-04-10'],
       ['kept', '2026-06-01'],
@@ -194,7 +195,7 @@ describe('what each window came to', () => {
       ['open', undefined],
     ]);
     // Alone, the late date keeps no second window.
-    expect(windowOutcomes(windows, ['2026-04-10'], new Set(), '2026-12-01').map((w) => w.state)).toEqual([
+    expect(windowOutcomes(windows, ['2026-04-10'], new Map(), '2026-12-01').map((w) => w.state)).toEqual([
       'late',
       'missed',
       'missed',
@@ -204,20 +205,34 @@ describe('what each window came to', () => {
     const regular = windowOutcomes(
       windows,
       ['2026-05-20', '2026-08-20', '2026-11-20'],
-      new Set(),
+      new Map(),
       '2026-12-01',
     );
     expect(regular.map((w) => w.state)).toEqual(['missed', 'kept', 'kept', 'kept']);
   });
 
   it('an excused window is excused, and a date inside it stays for no other', () => {
-    const outcomes = windowOutcomes(
-      windows,
-      ['2026-03-01'],
-      new Set(['2026-04-01', '2026-07-01']),
-      '2026-08-01',
-    );
+    const excused = new Map<string, WindowMark>([
+      ['2026-04-01', { type: 'excused' }],
+      ['2026-07-01', { type: 'excused' }],
+    ]);
+    const outcomes = windowOutcomes(windows, ['2026-03-01'], excused, '2026-08-01');
     expect(outcomes.map((w) => w.state)).toEqual(['excused', 'excused', 'open', 'open']);
+  });
+
+  it('a window marked given is decided by its mark: kept by a date inside it, late by one after', () => {
+    const marks = new Map<string, WindowMark>([
+      ['2026-04-01', { type: 'given', givenOn: '2026-04-05' }],
+      ['2026-07-01', { type: 'given', givenOn: '2026-06-20' }],
+    ]);
+    // The message of 5 April would have kept the second window: the mark spent it on the first.
+    const outcomes = windowOutcomes(windows, ['2026-04-05'], marks, '2026-12-01');
+    expect(outcomes.map((w) => [w.state, w.givenOn])).toEqual([
+      ['late', '2026-04-05'],
+      ['kept', '2026-06-20'],
+      ['missed', undefined],
+      ['open', undefined],
+    ]);
   });
 });
 
@@ -281,7 +296,7 @@ describe('for any item and any agreement version', () => {
           }
         });
         // Every window up to the day asked is there: only the last may end after it.
-        windows.slice(0, -1).forEach((window) => expect(window.due < through).toBe(true));
+        for (const window of windows.slice(0, -1)) expect(window.due < through).toBe(true);
       }),
       { numRuns: 400 },
     );
@@ -300,7 +315,8 @@ describe('for any item and any agreement version', () => {
           const excused = new Set(
             excusedPicks.flatMap((pick) => (windows.length ? [windows[pick % windows.length]!.due] : [])),
           );
-          const outcomes = windowOutcomes(windows, given, excused, today);
+          const marks = new Map<string, WindowMark>([...excused].map((due) => [due, { type: 'excused' }]));
+          const outcomes = windowOutcomes(windows, given, marks, today);
           expect(outcomes).toHaveLength(windows.length);
           const spent = outcomes.flatMap((outcome) => (outcome.givenOn ? [outcome.givenOn] : []));
           expect(new Set(spent).size).toBe(spent.length);

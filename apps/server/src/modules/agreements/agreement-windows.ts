@@ -118,7 +118,7 @@ function dueRule(frequency: AgreementFrequency, span: VersionSpan) {
 }
 
 /** The item's last possible due date, or null when it runs as long as the agreement. */
-export function lastDueOf(until: AgreementUntil, childBirthDate: string | null): string | null {
+function lastDueOf(until: AgreementUntil, childBirthDate: string | null): string | null {
   if (!until) return null;
   if (until.type === 'date') return until.date;
   // Without the birth date an age cannot end anything: the agreement asks for it with such an item.
@@ -172,9 +172,12 @@ export interface WindowOutcome extends AgreementWindow {
   givenOn?: string;
 }
 
+/** A caseworker's mark on a window, by its due date. */
+export type WindowMark = { type: 'given'; givenOn: string } | { type: 'excused' };
+
 /**
- * What each window came to, in order. `given` are the dates the item was given (messages of the
- * giving side, or marked by the caseworker), `excused` the due dates of windows excused.
+ * What each window came to, in order. `given` are the dates the item was given (from the family's
+ * messages); `marks` the caseworker's, by due date, which decide their window before any message.
  *
  * A window is kept by a date inside it; else, once its due date has passed, a date in the
  * `LATE_GRACE_DAYS` after it makes it late — and that date is then spent: it does not also keep the
@@ -184,7 +187,7 @@ export interface WindowOutcome extends AgreementWindow {
 export function windowOutcomes(
   windows: AgreementWindow[],
   given: readonly string[],
-  excused: ReadonlySet<string>,
+  marks: ReadonlyMap<string, WindowMark>,
   today: string,
 ): WindowOutcome[] {
   const dates = [...new Set(given)].sort();
@@ -192,7 +195,13 @@ export function windowOutcomes(
   const firstUnspent = (from: string, to: string) =>
     dates.find((date) => date >= from && date <= to && !spent.has(date));
   return windows.map((window): WindowOutcome => {
-    if (excused.has(window.due)) return { ...window, state: 'excused' };
+    const mark = marks.get(window.due);
+    if (mark?.type === 'excused') return { ...window, state: 'excused' };
+    if (mark?.type === 'given') {
+      spent.add(mark.givenOn);
+      const onTime = mark.givenOn <= (window.cutAt ?? window.due);
+      return { ...window, state: onTime ? 'kept' : 'late', givenOn: mark.givenOn };
+    }
     const inside = firstUnspent(window.from, window.cutAt ?? window.due);
     if (inside !== undefined) {
       spent.add(inside);
@@ -208,4 +217,9 @@ export function windowOutcomes(
     }
     return { ...window, state: today <= graceEnd ? 'overdue' : 'missed' };
   });
+}
+
+/** The last day a window's item may be marked given: its end, or for a window past due its grace. */
+export function lastGivenDay(window: AgreementWindow): string {
+  return window.cutAt ?? addDays(window.due, LATE_GRACE_DAYS);
 }

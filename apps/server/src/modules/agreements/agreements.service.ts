@@ -1,0 +1,261 @@
+// A family's contact agreement: read with every item's windows worked out against today in the
+// agreement's zone, saved as a new version, and marked window by window by the caseworker.
+import {
+  type AgreementResponse,
+  COUNTED_KINDS,
+  formatDate,
+  MSG,
+  todayIsoDate,
+  type ZAgreementQuery,
+  type ZMarkAgreementWindowRequest,
+  type ZSaveAgreementRequest,
+} from '@bridge-talk/contract';
+import type { Actor, AppContext } from '../../app-context.js';
+import { recordAudit } from '../../db/audit.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Valid } from '../../lib/route.js';
+import { entityIdOf, loadFamily } from '../tenancy/tenancy.service.js';
+import {
+  addDays,
+  itemWindows,
+  lastGivenDay,
+  type VersionSpan,
+  type WindowMark,
+  windowOutcomes,
+} from './agreement-windows.js';
+import * as repo from './agreements.repository.js';
+
+const T = MSG.agreements;
+
+/** The days the item was given, from the family's messages: its giving side's, of the kind it counts. */
+function countedDays(item: repo.AgreementItemRow, days: repo.GivenDay[]): string[] {
+  const counted = COUNTED_KINDS[item.kind];
+  if (!counted) return [];
+  const flag = counted === 'text' ? 'letter' : counted === 'image' ? 'photos' : 'video';
+  return days.filter((day) => day.side === item.giver && day[flag]).map((day) => day.day);
+}
+
+function spanOf(version: repo.AgreementVersionRow, next: repo.AgreementVersionRow | undefined): VersionSpan {
+  return {
+    from: version.effectiveFrom,
+    nextFrom: next?.effectiveFrom ?? null,
+    childBirthDate: version.childBirthDate,
+  };
+}
+
+export function createAgreementsService(ctx: AppContext, now: () => Date = () => new Date()) {
+  const { db } = ctx;
+
+  /** The version asked for (or the current one), its items' windows and the marks on them. */
+  async function view(groupId: string, wanted?: number): Promise<AgreementResponse> {
+    const versions = await repo.versionsOf(db, groupId);
+    const summaries = versions.map((v) => ({
+      version: v.version,
+      effectiveFrom: v.effectiveFrom,
+      createdAt: v.createdAt.toISOString(),
+      createdBy: v.createdByName,
+    }));
+    const index = wanted === undefined ? 0 : versions.findIndex((v) => v.version === wanted);
+    const version = versions[index];
+    if (!version) {
+      if (wanted !== undefined) throw new AppError('NOT_FOUND', T.versionUnknown);
+      return { agreement: null, versions: summaries };
+    }
+    // Newest first: the version after this one is the one before it in the list.
+    const next = index > 0 ? versions[index - 1] : undefined;
+    const span = spanOf(version, next);
+    const today = todayIsoDate(version.timeZone, now());
+    const through = span.nextFrom ? addDays(span.nextFrom, -1) : today;
+    const items = await repo.itemsOf(db, version.id);
+    const marks = await repo.marksOf(
+      db,
+      items.map((item) => item.id),
+    );
+    // From a day before the version in UTC: every message of its first local day is in, whatever the zone.
+    const since = new Date(`${addDays(version.effectiveFrom, -1)}T00:00:00Z`);
+    const days = items.some((item) => COUNTED_KINDS[item.kind])
+      ? await repo.givenDays(db, groupId, version.timeZone, since)
+      : [];
+    return {
+      agreement: {
+        version: version.version,
+        effectiveFrom: version.effectiveFrom,
+        endsBefore: span.nextFrom,
+        timeZone: version.timeZone,
+        reminderDays: version.reminderDays,
+        childBirthDate: version.childBirthDate,
+        today,
+        items: items.map((item) => {
+          const itemMarks = marks.filter((mark) => mark.itemId === item.id);
+          const byDue = new Map<string, WindowMark>(
+            itemMarks.map((mark) => [
+              mark.due,
+              mark.type === 'given' && mark.givenOn
+                ? { type: 'given', givenOn: mark.givenOn }
+                : { type: 'excused' },
+            ]),
+          );
+          const windows = itemWindows({ frequency: item.frequency, until: item.until }, span, through);
+          return {
+            id: item.id,
+            kind: item.kind,
+            giver: item.giver,
+            receiver: item.receiver,
+            frequency: item.frequency,
+            until: item.until,
+            note: item.note,
+            counted: COUNTED_KINDS[item.kind] !== undefined,
+            windows: windowOutcomes(windows, countedDays(item, days), byDue, today).map((window) => {
+              const mark = itemMarks.find((m) => m.due === window.due);
+              return {
+                from: window.from,
+                due: window.due,
+                cutAt: window.cutAt ?? null,
+                state: window.state,
+                givenOn: window.givenOn ?? null,
+                mark: mark
+                  ? {
+                      type: mark.type,
+                      note: mark.note,
+                      by: mark.createdByName,
+                      at: mark.createdAt.toISOString(),
+                    }
+                  : null,
+              };
+            }),
+          };
+        }),
+      },
+      versions: summaries,
+    };
+  }
+
+  return {
+    async get({
+      actor,
+      groupId,
+      input,
+    }: {
+      actor: Actor;
+      groupId: string;
+      input: Valid<typeof ZAgreementQuery>;
+    }) {
+      await loadFamily(ctx, entityIdOf(actor), groupId);
+      return view(groupId, input.version);
+    },
+
+    async save({
+      actor,
+      groupId,
+      input,
+    }: {
+      actor: Actor;
+      groupId: string;
+      input: Valid<typeof ZSaveAgreementRequest>;
+    }): Promise<AgreementResponse> {
+      const entityId = entityIdOf(actor);
+      await loadFamily(ctx, entityId, groupId);
+      // An item that could never fall due (it ends before its first due date) is a mistake in the form.
+      const span: VersionSpan = {
+        from: input.effectiveFrom,
+        nextFrom: null,
+        childBirthDate: input.childBirthDate,
+      };
+      const fields: Record<string, string> = {};
+      input.items.forEach((item, index) => {
+        const first = itemWindows(
+          { frequency: item.frequency, until: item.until },
+          span,
+          input.effectiveFrom,
+        );
+        if (first.length === 0) fields[`items.${index}.until`] = T.untilBeforeStart;
+      });
+      const today = todayIsoDate(input.timeZone, now());
+      if (input.childBirthDate !== null && input.childBirthDate > today)
+        fields.childBirthDate = T.birthDateNotFuture;
+      const refuse = (found: Record<string, string>) => {
+        throw new AppError('BAD_REQUEST', Object.values(found)[0]!, found);
+      };
+      if (Object.keys(fields).length > 0) refuse(fields);
+
+      await db.transaction(async (tx) => {
+        const latest = await repo.latestVersionLocked(tx, groupId);
+        if (latest && input.effectiveFrom <= latest.effectiveFrom) {
+          refuse({ effectiveFrom: T.effectiveFromNotAfter(formatDate(latest.effectiveFrom)) });
+        }
+        const version = (latest?.version ?? 0) + 1;
+        await repo.insertVersion(tx, {
+          entityId,
+          groupId,
+          version,
+          createdBy: actor.userId,
+          createdByName: actor.name,
+          agreement: input,
+        });
+        await recordAudit(tx, {
+          actorUserId: actor.userId,
+          action: 'agreement.saved',
+          entityId,
+          groupId,
+          details: { version, effectiveFrom: input.effectiveFrom, items: input.items.length },
+        });
+      });
+      return view(groupId);
+    },
+
+    async mark({
+      actor,
+      groupId,
+      input,
+    }: {
+      actor: Actor;
+      groupId: string;
+      input: Valid<typeof ZMarkAgreementWindowRequest>;
+    }): Promise<AgreementResponse> {
+      const entityId = entityIdOf(actor);
+      await loadFamily(ctx, entityId, groupId);
+      // Only the current version's items are marked: an older version's windows are history.
+      const current = await view(groupId);
+      const item = current.agreement?.items.find((candidate) => candidate.id === input.itemId);
+      const window = item?.windows.find((candidate) => candidate.due === input.due);
+      if (!item || !window) throw new AppError('NOT_FOUND', T.windowUnknown);
+      if (window.mark) throw new AppError('CONFLICT', T.alreadyMarked);
+      if (input.type === 'given') {
+        const today = current.agreement!.today;
+        const last = lastGivenDay({ from: window.from, due: window.due, cutAt: window.cutAt ?? undefined });
+        if (input.date > today) throw new AppError('BAD_REQUEST', T.givenInFuture, { date: T.givenInFuture });
+        if (input.date < window.from || input.date > last) {
+          const message = T.givenOutsideWindow(formatDate(window.from), formatDate(last));
+          throw new AppError('BAD_REQUEST', message, { date: message });
+        }
+      }
+      await db.transaction(async (tx) => {
+        const added = await repo.insertMark(tx, {
+          itemId: item.id,
+          due: input.due,
+          type: input.type,
+          givenOn: input.type === 'given' ? input.date : null,
+          note: input.note,
+          createdBy: actor.userId,
+          createdByName: actor.name,
+        });
+        if (!added) throw new AppError('CONFLICT', T.alreadyMarked);
+        await recordAudit(tx, {
+          actorUserId: actor.userId,
+          action: 'agreement.marked',
+          entityId,
+          groupId,
+          subject: MSG.agreements.kindLabel(item.kind),
+          details: {
+            itemId: item.id,
+            due: input.due,
+            type: input.type,
+            givenOn: input.type === 'given' ? input.date : null,
+            note: input.note,
+          },
+        });
+      });
+      return view(groupId);
+    },
+  };
+}

@@ -1,0 +1,348 @@
+// A family's contact agreement through the API: written as versions, its windows counted from the
+// family's messages (the giving side's, of the promised kind) and from the caseworker's marks, every
+// refusal said with the catalogue's words and changing nothing, and each change in the activity.
+import {
+  type AgreementResponse,
+  endpoints,
+  LETTER_MIN_LENGTH,
+  MSG,
+  type SaveAgreementRequest,
+} from '@bridge-talk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../../test/api-client.js';
+import {
+  type ConversationApp,
+  createConversationApp,
+  familyWithChannel,
+  signedInEntity,
+} from '../../../test/conversations.js';
+import { addDays } from './agreement-windows.js';
+
+type Entity = Awaited<ReturnType<typeof signedInEntity>>;
+type Family = Awaited<ReturnType<typeof familyWithChannel>>;
+
+const T = MSG.agreements;
+/** Today in UTC, and a day `n` days from it. */
+const today = () => new Date().toISOString().slice(0, 10);
+const daysFromToday = (n: number) => addDays(today(), n);
+const atNoon = (date: string) => new Date(`${date}T12:00:00Z`);
+
+describe('contact agreements', () => {
+  let c: ConversationApp;
+  let entity: Entity;
+  let other: Entity;
+  beforeAll(async () => {
+    c = await createConversationApp('local');
+    entity = await signedInEntity(c.t);
+    other = await signedInEntity(c.t);
+  }, 60_000);
+  afterAll(() => c.close());
+
+  const get = (f: Family, version?: number, auth = entity.authorization) =>
+    call(c.t.app, endpoints.agreements.get, {
+      auth,
+      params: { groupId: f.groupId },
+      ...(version === undefined ? {} : { query: { version } }),
+    });
+  const save = (f: Family, body: SaveAgreementRequest) =>
+    call(c.t.app, endpoints.agreements.save, {
+      auth: entity.authorization,
+      params: { groupId: f.groupId },
+      body,
+    });
+  const saved = async (f: Family, body: SaveAgreementRequest): Promise<AgreementResponse> => {
+    const answer = await save(f, body);
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json();
+  };
+  const states = (answer: AgreementResponse, index = 0) =>
+    answer.agreement!.items[index]!.windows.map((w) => [w.due, w.state, w.givenOn]);
+
+  /** Photos every month and a letter every two, from the birth family to the adoptive parents. */
+  const birthFamilyPromises = (from: string): SaveAgreementRequest => ({
+    effectiveFrom: from,
+    timeZone: 'UTC',
+    items: [
+      {
+        kind: 'photos',
+        giver: 'birth',
+        receiver: 'adoptive',
+        frequency: { type: 'everyMonths', months: 1, start: from },
+      },
+      {
+        kind: 'letter',
+        giver: 'birth',
+        receiver: 'adoptive',
+        frequency: { type: 'everyMonths', months: 2, start: from },
+      },
+    ],
+  });
+
+  it('a family without an agreement has none, and no versions', async () => {
+    const f = await familyWithChannel(c, entity.entityId, 'Ada None');
+    const answer = await get(f);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ agreement: null, versions: [] });
+  });
+
+  it('counts a window kept by a picture or a long text of the giving side, and nothing of the other side', async () => {
+    const f = await familyWithChannel(c, entity.entityId, 'Ada Counted');
+    const from = daysFromToday(-75);
+    await saved(f, birthFamilyPromises(from));
+    // The adoptive parent's picture counts for nothing: the photos are the birth family's to give.
+    await c.post({
+      channelId: f.channelId,
+      userId: f.parent.memberId,
+      html: '<p>Our picture</p>',
+      attachments: [{ type: 'image', url: 'https://cdn.example.test/p.jpg', title: null }],
+      createdAt: atNoon(daysFromToday(-70)),
+    });
+    // The birth family's picture keeps the first month's window; a short text is no letter.
+    await c.post({
+      channelId: f.channelId,
+      userId: f.birth.memberId,
+      html: '<p>Thinking of you</p>',
+      attachments: [{ type: 'image', url: 'https://cdn.example.test/b.jpg', title: null }],
+      createdAt: atNoon(daysFromToday(-60)),
+    });
+    const afterPicture = (await get(f)).json() as AgreementResponse;
+    const photos = afterPicture.agreement!.items[0]!;
+    expect(photos.counted).toBe(true);
+    expect(photos.windows[0]).toMatchObject({ from, state: 'kept', givenOn: daysFromToday(-60), mark: null });
+    expect(afterPicture.agreement!.items[1]!.windows[0]!.state).not.toBe('kept');
+
+    // A letter: LETTER_MIN_LENGTH characters of text, tags left out.
+    const letter = `<p>${'a'.repeat(LETTER_MIN_LENGTH - 1)}</p>`;
+    await c.post({
+      channelId: f.channelId,
+      userId: f.birth.memberId,
+      html: letter,
+      createdAt: atNoon(daysFromToday(-50)),
+    });
+    expect(((await get(f)).json() as AgreementResponse).agreement!.items[1]!.windows[0]!.state).not.toBe(
+      'kept',
+    );
+    await c.post({
+      channelId: f.channelId,
+      userId: f.birth.memberId,
+      html: `<p>${'a'.repeat(LETTER_MIN_LENGTH)}</p>`,
+      createdAt: atNoon(daysFromToday(-40)),
+    });
+    const afterLetter = (await get(f)).json() as AgreementResponse;
+    expect(afterLetter.agreement!.items[1]!.windows[0]).toMatchObject({
+      state: 'kept',
+      givenOn: daysFromToday(-40),
+    });
+    expect(afterLetter.versions).toEqual([
+      { version: 1, effectiveFrom: from, createdAt: expect.any(String), createdBy: expect.any(String) },
+    ]);
+    expect(afterLetter.agreement).toMatchObject({
+      version: 1,
+      effectiveFrom: from,
+      endsBefore: null,
+      today: today(),
+    });
+  });
+
+  it('a message counts on the date it was sent in the agreement’s zone', async () => {
+    const f = await familyWithChannel(c, entity.entityId, 'Ada Zone');
+    const due = daysFromToday(-20);
+    await saved(f, {
+      effectiveFrom: daysFromToday(-40),
+      timeZone: 'Pacific/Kiritimati', // UTC+14: 11:00 UTC is already the next day there
+      items: [
+        { kind: 'photos', giver: 'birth', receiver: 'adoptive', frequency: { type: 'once', date: due } },
+      ],
+    });
+    await c.post({
+      channelId: f.channelId,
+      userId: f.birth.memberId,
+      html: '<p>late by a day, there</p>',
+      attachments: [{ type: 'image', url: 'https://cdn.example.test/z.jpg', title: null }],
+      createdAt: new Date(`${due}T11:00:00Z`),
+    });
+    const answer = (await get(f)).json() as AgreementResponse;
+    expect(answer.agreement!.items[0]!.windows[0]).toMatchObject({ state: 'late', givenOn: addDays(due, 1) });
+  });
+
+  it('refuses what cannot be an agreement with the catalogue’s words, and keeps nothing of it', async () => {
+    const f = await familyWithChannel(c, entity.entityId, 'Ada Refused');
+    const base = birthFamilyPromises(daysFromToday(-10));
+    const refusals: [SaveAgreementRequest, string, string][] = [
+      [{ ...base, items: [] }, 'items', T.itemsRequired],
+      [{ ...base, items: [{ ...base.items[0]!, receiver: 'birth' }] }, 'items.0.receiver', T.sidesDiffer],
+      [
+        {
+          ...base,
+          items: [{ ...base.items[0]!, frequency: { type: 'everyMonths', months: 0, start: today() } }],
+        },
+        'items.0.frequency.months',
+        T.everyMonthsRange(24),
+      ],
+      [
+        { ...base, items: [{ ...base.items[0]!, frequency: { type: 'birthday' } }] },
+        'childBirthDate',
+        T.birthDateNeeded,
+      ],
+      [
+        { ...base, items: [{ ...base.items[0]!, frequency: { type: 'yearlyDates', dates: ['02-30'] } }] },
+        'items.0.frequency.dates.0',
+        T.fixedDateInvalid,
+      ],
+      [{ ...base, timeZone: 'Mars/Olympus' }, 'timeZone', T.timeZoneInvalid],
+      [{ ...base, effectiveFrom: '2026-02-30' }, 'effectiveFrom', T.dateInvalid],
+      [
+        { ...base, items: [{ ...base.items[0]!, until: { type: 'date', date: daysFromToday(-5) } }] },
+        'items.0.until',
+        T.untilBeforeStart,
+      ],
+      [{ ...base, childBirthDate: daysFromToday(3) }, 'childBirthDate', T.birthDateNotFuture],
+    ];
+    for (const [body, field, message] of refusals) {
+      const answer = await save(f, body);
+      expect(answer.statusCode, field).toBe(400);
+      expect(answer.error().fields?.[field], field).toBe(message);
+    }
+    expect((await get(f)).json()).toEqual({ agreement: null, versions: [] });
+  });
+
+  it('a new version starts after the current one; the old one stays readable, its open window cut', async () => {
+    const f = await familyWithChannel(c, entity.entityId, 'Ada Versions');
+    const first = daysFromToday(-45);
+    await saved(f, birthFamilyPromises(first));
+    const sameDay = await save(f, birthFamilyPromises(first));
+    expect(sameDay.statusCode).toBe(400);
+    expect(sameDay.error().fields).toEqual({
+      effectiveFrom: T.effectiveFromNotAfter(formatUs(first)),
+    });
+
+    const second = daysFromToday(-5);
+    const now = await saved(f, {
+      effectiveFrom: second,
+      timeZone: 'UTC',
+      items: [
+        {
+          kind: 'visit',
+          giver: 'adoptive',
+          receiver: 'birth',
+          frequency: { type: 'once', date: daysFromToday(30) },
+        },
+      ],
+    });
+    expect(now.agreement).toMatchObject({ version: 2, effectiveFrom: second, endsBefore: null });
+    expect(now.agreement!.items.map((item) => [item.kind, item.counted])).toEqual([['visit', false]]);
+    expect(now.versions.map((v) => v.version)).toEqual([2, 1]);
+
+    const old = (await get(f, 1)).json() as AgreementResponse;
+    expect(old.agreement).toMatchObject({ version: 1, endsBefore: second });
+    const photos = old.agreement!.items[0]!.windows;
+    expect(photos.at(-1)).toMatchObject({ cutAt: addDays(second, -1), state: 'superseded' });
+    expect(photos.every((w) => w.due < second || w.cutAt !== null)).toBe(true);
+
+    const missing = await get(f, 9);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.error().message).toBe(T.versionUnknown);
+  });
+
+  it('marks a window excused with a reason or given on a day within it, once, and records both', async () => {
+    const f = await familyWithChannel(c, entity.entityId, 'Ada Marks');
+    const from = daysFromToday(-100);
+    const answer = await saved(f, {
+      effectiveFrom: from,
+      timeZone: 'UTC',
+      items: [
+        {
+          kind: 'call',
+          giver: 'adoptive',
+          receiver: 'birth',
+          frequency: { type: 'everyMonths', months: 1, start: from },
+        },
+      ],
+    });
+    const item = answer.agreement!.items[0]!;
+    const [firstWindow, secondWindow] = item.windows;
+    const mark = (body: object) =>
+      call(c.t.app, endpoints.agreements.mark, {
+        auth: entity.authorization,
+        params: { groupId: f.groupId },
+        body: { itemId: item.id, ...body } as never,
+      });
+
+    const noReason = await mark({ type: 'excused', due: firstWindow!.due, note: '  ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.error().fields).toEqual({ note: T.reasonRequired });
+    const outside = await mark({
+      type: 'given',
+      due: firstWindow!.due,
+      date: addDays(firstWindow!.from, -1),
+    });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.error().message).toBe(
+      T.givenOutsideWindow(formatUs(firstWindow!.from), formatUs(addDays(firstWindow!.due, 14))),
+    );
+    const unknown = await mark({ type: 'excused', due: addDays(firstWindow!.due, 1), note: 'why' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.error().message).toBe(T.windowUnknown);
+    expect(states((await get(f)).json() as AgreementResponse)[0]![1]).toBe('missed');
+
+    const excused = await mark({ type: 'excused', due: firstWindow!.due, note: 'Birth mother in hospital.' });
+    expect(excused.statusCode).toBe(200);
+    const given = await mark({
+      type: 'given',
+      due: secondWindow!.due,
+      date: secondWindow!.due,
+      note: 'Phoned.',
+    });
+    expect(given.statusCode).toBe(200);
+    const windows = (given.json() as AgreementResponse).agreement!.items[0]!.windows;
+    expect(windows[0]).toMatchObject({
+      state: 'excused',
+      mark: { type: 'excused', note: 'Birth mother in hospital.' },
+    });
+    expect(windows[1]).toMatchObject({
+      state: 'kept',
+      givenOn: secondWindow!.due,
+      mark: { type: 'given', note: 'Phoned.' },
+    });
+
+    const again = await mark({ type: 'excused', due: firstWindow!.due, note: 'Twice' });
+    expect(again.statusCode).toBe(409);
+    expect(again.error().message).toBe(T.alreadyMarked);
+
+    const activity = await call(c.t.app, endpoints.activity.family, {
+      auth: entity.authorization,
+      params: { groupId: f.groupId },
+    });
+    const events = activity
+      .json()
+      .events.map((e: { action: string; detail: string | null }) => [e.action, e.detail]);
+    expect(events).toEqual(
+      expect.arrayContaining([
+        ['agreement.saved', `Version 1, from ${formatUs(from)}`],
+        ['agreement.marked', `Window due ${formatUs(firstWindow!.due)}: excused · Birth mother in hospital.`],
+        [
+          'agreement.marked',
+          `Window due ${formatUs(secondWindow!.due)}: given on ${formatUs(secondWindow!.due)} · Phoned.`,
+        ],
+      ]),
+    );
+  });
+
+  it('another entity’s family is not found, and its agreement is not written', async () => {
+    const f = await familyWithChannel(c, entity.entityId, 'Ada Private');
+    const foreign = await get(f, undefined, other.authorization);
+    expect(foreign.statusCode).toBe(404);
+    const written = await call(c.t.app, endpoints.agreements.save, {
+      auth: other.authorization,
+      params: { groupId: f.groupId },
+      body: birthFamilyPromises(today()),
+    });
+    expect(written.statusCode).toBe(404);
+    expect((await get(f)).json()).toEqual({ agreement: null, versions: [] });
+  });
+});
+
+/** A contract date as the portal shows it: MM.DD.YYYY. */
+function formatUs(iso: string): string {
+  return `${iso.slice(5, 7)}.${iso.slice(8, 10)}.${iso.slice(0, 4)}`;
+}

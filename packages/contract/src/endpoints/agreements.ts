@@ -1,0 +1,33 @@
+import type { ROUTES } from '../routes.js';
+import {
+  ZAgreementParams,
+  ZAgreementQuery,
+  ZAgreementResponse,
+  ZMarkAgreementWindowRequest,
+  ZSaveAgreementRequest,
+} from '../schemas/index.js';
+import { errorAnswers, type SchemasOf } from './endpoint.js';
+
+const notFound = errorAnswers(400, 401, 403, 404);
+
+/** A family's contact agreement; a family of another entity answers 404. */
+export const agreementEndpoints = {
+  /** The current version (or `?version=N`), its items and their windows, and every version. */
+  get: {
+    params: ZAgreementParams,
+    query: ZAgreementQuery,
+    responses: { 200: ZAgreementResponse, ...notFound },
+  },
+  /** Writes a new version from its first day; answers the agreement as `get` does. */
+  save: {
+    params: ZAgreementParams,
+    body: ZSaveAgreementRequest,
+    responses: { 200: ZAgreementResponse, ...notFound },
+  },
+  /** Marks one window of a current item given or excused; 409 when it is already marked. */
+  mark: {
+    params: ZAgreementParams,
+    body: ZMarkAgreementWindowRequest,
+    responses: { 200: ZAgreementResponse, ...notFound, ...errorAnswers(409) },
+  },
+} satisfies SchemasOf<typeof ROUTES.agreements>;

@@ -1,0 +1,218 @@
+// A family's contact agreement: its versions, each with its items, and the state of every item's
+// windows (counted by the server from the family's messages and the caseworker's marks).
+import { z } from 'zod';
+import { MSG } from '../messages.js';
+import {
+  AGREEMENT_CHILD_AGE_MAX,
+  AGREEMENT_EVERY_MONTHS_MAX,
+  AGREEMENT_FIXED_DATES_MAX,
+  AGREEMENT_ITEM_KINDS,
+  AGREEMENT_ITEMS_MAX,
+  AGREEMENT_SIDES,
+  AGREEMENT_WINDOW_STATES,
+  REMINDER_DAYS_DEFAULT,
+  REMINDER_DAYS_MAX,
+} from '../rules/agreements.js';
+import { isValidIsoDate } from '../rules/dates.js';
+
+const T = MSG.agreements;
+/** An item's note, and a mark's note or reason. */
+export const AGREEMENT_NOTE_MAX = 500;
+
+const ZCalendarDate = z.string(T.dateInvalid).refine(isValidIsoDate, T.dateInvalid);
+
+/** 'MM-DD', any day a year can have (29 February included: it falls on the 28th in other years). */
+const ZMonthDay = z
+  .string(T.fixedDateInvalid)
+  .refine((value) => /^\d{2}-\d{2}$/.test(value) && isValidIsoDate(`2024-${value}`), T.fixedDateInvalid);
+
+const ZWholeNumber = (min: number, max: number, message: string) =>
+  z.number(message).int(message).min(min, message).max(max, message);
+
+const noteTooLong = MSG.validation.tooLong(MSG.fields.reviewNote, AGREEMENT_NOTE_MAX);
+const ZNote = z.string(noteTooLong).trim().max(AGREEMENT_NOTE_MAX, noteTooLong);
+
+export const ZAgreementFrequency = z.discriminatedUnion(
+  'type',
+  [
+    z.object({
+      type: z.literal('everyMonths'),
+      months: ZWholeNumber(1, AGREEMENT_EVERY_MONTHS_MAX, T.everyMonthsRange(AGREEMENT_EVERY_MONTHS_MAX)),
+      start: ZCalendarDate,
+    }),
+    z.object({
+      type: z.literal('yearlyDates'),
+      dates: z
+        .array(ZMonthDay, T.fixedDatesRequired)
+        .min(1, T.fixedDatesRequired)
+        .max(AGREEMENT_FIXED_DATES_MAX, T.tooManyFixedDates(AGREEMENT_FIXED_DATES_MAX)),
+    }),
+    z.object({ type: z.literal('birthday') }),
+    z.object({ type: z.literal('once'), date: ZCalendarDate }),
+  ],
+  T.kindRequired,
+);
+
+export const ZAgreementUntil = z
+  .discriminatedUnion(
+    'type',
+    [
+      z.object({ type: z.literal('date'), date: ZCalendarDate }),
+      z.object({
+        type: z.literal('childAge'),
+        years: ZWholeNumber(1, AGREEMENT_CHILD_AGE_MAX, T.childAgeRange(AGREEMENT_CHILD_AGE_MAX)),
+      }),
+    ],
+    T.dateInvalid,
+  )
+  .nullable();
+
+export const ZAgreementItemInput = z
+  .object({
+    kind: z.enum(AGREEMENT_ITEM_KINDS, T.kindRequired),
+    giver: z.enum(AGREEMENT_SIDES, T.sidesDiffer),
+    receiver: z.enum(AGREEMENT_SIDES, T.sidesDiffer),
+    frequency: ZAgreementFrequency,
+    until: ZAgreementUntil.default(null),
+    note: ZNote.default(''),
+  })
+  .refine((item) => item.giver !== item.receiver, { message: T.sidesDiffer, path: ['receiver'] });
+export type AgreementItemInput = z.input<typeof ZAgreementItemInput>;
+
+/** A time zone the runtime knows (IANA), such as 'America/Chicago'. */
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Saving writes a new version from `effectiveFrom` (the first when there is none): the versions before
+ * stay as they were, and their windows end the day before it.
+ */
+export const ZSaveAgreementRequest = z
+  .object({
+    effectiveFrom: ZCalendarDate,
+    /** The agency's zone: a message counts on the date it was sent there. */
+    timeZone: z.string(T.timeZoneInvalid).refine(isTimeZone, T.timeZoneInvalid),
+    reminderDays: ZWholeNumber(1, REMINDER_DAYS_MAX, T.reminderDaysRange(REMINDER_DAYS_MAX)).default(
+      REMINDER_DAYS_DEFAULT,
+    ),
+    childBirthDate: ZCalendarDate.nullable().default(null),
+    items: z
+      .array(ZAgreementItemInput, T.itemsRequired)
+      .min(1, T.itemsRequired)
+      .max(AGREEMENT_ITEMS_MAX, T.tooManyItems(AGREEMENT_ITEMS_MAX)),
+  })
+  .superRefine((agreement, ctx) => {
+    if (agreement.childBirthDate !== null) return;
+    const needsBirthDate = agreement.items.some(
+      (item) => item.frequency.type === 'birthday' || item.until?.type === 'childAge',
+    );
+    if (needsBirthDate)
+      ctx.addIssue({ code: 'custom', path: ['childBirthDate'], message: T.birthDateNeeded });
+  });
+export type SaveAgreementRequest = z.input<typeof ZSaveAgreementRequest>;
+
+/** A caseworker's mark on one window of an item: given on a date (with who and a note), or excused. */
+export const ZMarkAgreementWindowRequest = z.discriminatedUnion(
+  'type',
+  [
+    z.object({
+      type: z.literal('given'),
+      itemId: z.uuid(T.windowUnknown),
+      due: ZCalendarDate,
+      date: ZCalendarDate,
+      note: ZNote.default(''),
+    }),
+    z.object({
+      type: z.literal('excused'),
+      itemId: z.uuid(T.windowUnknown),
+      due: ZCalendarDate,
+      note: z
+        .string(T.reasonRequired)
+        .trim()
+        .min(1, T.reasonRequired)
+        .max(AGREEMENT_NOTE_MAX, MSG.validation.tooLong(MSG.fields.reopenReason, AGREEMENT_NOTE_MAX)),
+    }),
+  ],
+  T.windowUnknown,
+);
+export type MarkAgreementWindowRequest = z.input<typeof ZMarkAgreementWindowRequest>;
+
+// ─── Responses ────────────────────────────────────────────────────────────────────────────────────
+
+const ZWindowState = z.enum(AGREEMENT_WINDOW_STATES);
+
+export const ZAgreementWindow = z.object({
+  from: z.string(),
+  due: z.string(),
+  /** The last day of a window a new version cut short. */
+  cutAt: z.string().nullable(),
+  state: ZWindowState,
+  /** The date it was given (kept or late). */
+  givenOn: z.string().nullable(),
+  /** A caseworker's mark on it: what, when, by whom, with the note or reason. */
+  mark: z
+    .object({
+      type: z.enum(['given', 'excused']),
+      note: z.string(),
+      by: z.string().nullable(),
+      at: z.string(),
+    })
+    .nullable(),
+});
+export type AgreementWindowView = z.infer<typeof ZAgreementWindow>;
+
+export const ZAgreementItem = z.object({
+  id: z.uuid(),
+  kind: z.enum(AGREEMENT_ITEM_KINDS),
+  giver: z.enum(AGREEMENT_SIDES),
+  receiver: z.enum(AGREEMENT_SIDES),
+  frequency: ZAgreementFrequency,
+  until: ZAgreementUntil,
+  note: z.string(),
+  /** Counted from messages (letters, photos, videos) or marked by hand (the rest). */
+  counted: z.boolean(),
+  /** The windows so far, oldest first; the last is the one open now, if the item still runs. */
+  windows: z.array(ZAgreementWindow),
+});
+export type AgreementItem = z.infer<typeof ZAgreementItem>;
+
+export const ZAgreementVersionSummary = z.object({
+  version: z.number().int(),
+  effectiveFrom: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+});
+
+export const ZAgreementResponse = z.object({
+  /** Null: the family has no agreement yet. */
+  agreement: z
+    .object({
+      version: z.number().int(),
+      effectiveFrom: z.string(),
+      /** The day after which this version gave way to a newer one; null for the current. */
+      endsBefore: z.string().nullable(),
+      timeZone: z.string(),
+      reminderDays: z.number().int(),
+      childBirthDate: z.string().nullable(),
+      items: z.array(ZAgreementItem),
+      /** Today in the agreement's zone: what the states were worked out against. */
+      today: z.string(),
+    })
+    .nullable(),
+  /** Every version, newest first. */
+  versions: z.array(ZAgreementVersionSummary),
+});
+export type AgreementResponse = z.infer<typeof ZAgreementResponse>;
+
+export const ZAgreementQuery = z.object({
+  /** A past version to read; the current one when left out. */
+  version: z.coerce.number(T.versionUnknown).int(T.versionUnknown).min(1, T.versionUnknown).optional(),
+});
+
+export const ZAgreementParams = z.object({ groupId: z.uuid(MSG.extra.notFound) });
