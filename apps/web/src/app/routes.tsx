@@ -6,6 +6,7 @@ import { matchRoutes, Navigate, type RouteObject, useLocation, useParams } from 
 import { accountRoutes } from '../features/account/routes.js';
 import { activityRoutes } from '../features/activity/routes.js';
 import { adminsRoutes } from '../features/admins/routes.js';
+import { agreementsRoutes } from '../features/agreements/routes.js';
 import { isRole } from '../features/auth/flow-navigation.js';
 import { LoginPage } from '../features/auth/login-page.js';
 import { conversationsRoutes } from '../features/conversations/routes.js';
@@ -47,7 +48,12 @@ const adminFeatures: RouteObject[] = [
   ...paymentsRoutes,
   ...activityRoutes,
 ];
-const entityFeatures: RouteObject[] = [...familiesRoutes, ...conversationsRoutes, ...reportsRoutes];
+const entityFeatures: RouteObject[] = [
+  ...familiesRoutes,
+  ...agreementsRoutes,
+  ...conversationsRoutes,
+  ...reportsRoutes,
+];
 
 /** The role whose screens include this path; null for a path both roles have (account settings). */
 function roleOfPath(pathname: string): Role | null {

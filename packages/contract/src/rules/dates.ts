@@ -118,3 +118,8 @@ export function isValidIsoDate(value: string): boolean {
   const day = Number(match[3]);
   return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
+
+/** The calendar date `days` after (or before) a 'YYYY-MM-DD' date: no zone, no daylight saving. */
+export function addCalendarDays(iso: string, days: number): string {
+  return new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}

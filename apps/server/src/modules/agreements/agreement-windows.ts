@@ -13,6 +13,7 @@ import {
   type AgreementFrequency,
   type AgreementUntil,
   type AgreementWindowState,
+  addCalendarDays,
   formatContractDate,
   LATE_GRACE_DAYS,
 } from '@bridge-talk/contract';
@@ -47,14 +48,12 @@ export interface VersionSpan {
 
 /** The most windows computed for one item at once: monthly for 20 years and then some. */
 const WINDOWS_MAX = 400;
-const DAY_MS = 86_400_000;
 
 const dayOf = (iso: string) => new Date(`${iso}T00:00:00Z`);
 const isoOf = (day: Date) => day.toISOString().slice(0, 10);
 
-export function addDays(iso: string, days: number): string {
-  return isoOf(new Date(dayOf(iso).getTime() + days * DAY_MS));
-}
+/** Calendar arithmetic on the dates the windows are made of. */
+export const addDays = addCalendarDays;
 
 /** The same day `years` later; 29 February becomes the 28th in a year without one. */
 export function addYears(iso: string, years: number): string {

@@ -45,6 +45,9 @@ function spanOf(version: repo.AgreementVersionRow, next: repo.AgreementVersionRo
 
 export function createAgreementsService(ctx: AppContext, now: () => Date = () => new Date()) {
   const { db } = ctx;
+  // Messages are read from the local chat tables: with Stream the caseworker marks every item by hand.
+  const counts = (item: repo.AgreementItemRow) =>
+    ctx.chat.kind === 'local' && COUNTED_KINDS[item.kind] !== undefined;
 
   /** The version asked for (or the current one), its items' windows and the marks on them. */
   async function view(groupId: string, wanted?: number): Promise<AgreementResponse> {
@@ -73,9 +76,7 @@ export function createAgreementsService(ctx: AppContext, now: () => Date = () =>
     );
     // From a day before the version in UTC: every message of its first local day is in, whatever the zone.
     const since = new Date(`${addDays(version.effectiveFrom, -1)}T00:00:00Z`);
-    const days = items.some((item) => COUNTED_KINDS[item.kind])
-      ? await repo.givenDays(db, groupId, version.timeZone, since)
-      : [];
+    const days = items.some(counts) ? await repo.givenDays(db, groupId, version.timeZone, since) : [];
     return {
       agreement: {
         version: version.version,
@@ -104,25 +105,27 @@ export function createAgreementsService(ctx: AppContext, now: () => Date = () =>
             frequency: item.frequency,
             until: item.until,
             note: item.note,
-            counted: COUNTED_KINDS[item.kind] !== undefined,
-            windows: windowOutcomes(windows, countedDays(item, days), byDue, today).map((window) => {
-              const mark = itemMarks.find((m) => m.due === window.due);
-              return {
-                from: window.from,
-                due: window.due,
-                cutAt: window.cutAt ?? null,
-                state: window.state,
-                givenOn: window.givenOn ?? null,
-                mark: mark
-                  ? {
-                      type: mark.type,
-                      note: mark.note,
-                      by: mark.createdByName,
-                      at: mark.createdAt.toISOString(),
-                    }
-                  : null,
-              };
-            }),
+            counted: counts(item),
+            windows: windowOutcomes(windows, counts(item) ? countedDays(item, days) : [], byDue, today).map(
+              (window) => {
+                const mark = itemMarks.find((m) => m.due === window.due);
+                return {
+                  from: window.from,
+                  due: window.due,
+                  cutAt: window.cutAt ?? null,
+                  state: window.state,
+                  givenOn: window.givenOn ?? null,
+                  mark: mark
+                    ? {
+                        type: mark.type,
+                        note: mark.note,
+                        by: mark.createdByName,
+                        at: mark.createdAt.toISOString(),
+                      }
+                    : null,
+                };
+              },
+            ),
           };
         }),
       },
@@ -220,6 +223,9 @@ export function createAgreementsService(ctx: AppContext, now: () => Date = () =>
       const window = item?.windows.find((candidate) => candidate.due === input.due);
       if (!item || !window) throw new AppError('NOT_FOUND', T.windowUnknown);
       if (window.mark) throw new AppError('CONFLICT', T.alreadyMarked);
+      // A window the family's messages kept (or a newer version cut short) has nothing left to mark.
+      if (['kept', 'late', 'superseded'].includes(window.state))
+        throw new AppError('CONFLICT', T.alreadyKept);
       if (input.type === 'given') {
         const today = current.agreement!.today;
         const last = lastGivenDay({ from: window.from, due: window.due, cutAt: window.cutAt ?? undefined });

@@ -8,14 +8,17 @@ import {
   MSG,
   type SaveAgreementRequest,
 } from '@bridge-talk/contract';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../../test/api-client.js';
+import { call, callLoose } from '../../../test/api-client.js';
 import {
   type ConversationApp,
   createConversationApp,
   familyWithChannel,
   signedInEntity,
 } from '../../../test/conversations.js';
+import { signedMemberAuthorization } from '../../../test/member-chat.js';
+import { multipartBody } from '../../../test/multipart.js';
 import { addDays } from './agreement-windows.js';
 
 type Entity = Awaited<ReturnType<typeof signedInEntity>>;
@@ -26,6 +29,17 @@ const T = MSG.agreements;
 const today = () => new Date().toISOString().slice(0, 10);
 const daysFromToday = (n: number) => addDays(today(), n);
 const atNoon = (date: string) => new Date(`${date}T12:00:00Z`);
+
+/** The birth family member posts a picture (by its address, as Stream keeps them), at noon on a day. */
+function postPicture(c: ConversationApp, f: Family, on?: string) {
+  return c.post({
+    channelId: f.channelId,
+    userId: f.birth.memberId,
+    html: '<p>A picture</p>',
+    attachments: [{ type: 'image', url: 'https://cdn.example.test/p.jpg', title: null }],
+    ...(on ? { createdAt: atNoon(on) } : {}),
+  });
+}
 
 describe('contact agreements', () => {
   let c: ConversationApp;
@@ -142,6 +156,33 @@ describe('contact agreements', () => {
       endsBefore: null,
       today: today(),
     });
+  });
+
+  it('a picture a member uploads and posts through the member API keeps the window of today', async () => {
+    const f = await familyWithChannel(c, entity.entityId, 'Ada Uploaded');
+    const birth = await signedMemberAuthorization(c.t.app, f.birth.memberId);
+    const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#4a90d9' } })
+      .png()
+      .toBuffer();
+    const upload = multipartBody([{ bytes: png, fileName: 'lake.png', contentType: 'image/png' }]);
+    const file = await callLoose(c.t.app, endpoints.chat.files, {
+      params: { channelId: f.channelId },
+      body: upload.payload,
+      auth: birth,
+      headers: { ...upload.headers },
+    });
+    expect(file.statusCode).toBe(201);
+    const posted = await call(c.t.app, endpoints.chat.messages, {
+      params: { channelId: f.channelId },
+      auth: birth,
+      body: { html: '<p>The lake</p>', attachments: [{ fileId: file.json().id, title: 'Lake' }] },
+    });
+    expect(posted.statusCode).toBe(201);
+    // Monthly from 50 days back: the first month's grace is over, so today's picture is this month's.
+    const answer = await saved(f, birthFamilyPromises(daysFromToday(-50)));
+    const windows = answer.agreement!.items[0]!.windows;
+    expect(windows.at(-1)).toMatchObject({ state: 'kept', givenOn: today() });
+    expect(windows.at(-2)).toMatchObject({ state: 'missed', givenOn: null });
   });
 
   it('a message counts on the date it was sent in the agreement’s zone', async () => {
@@ -328,6 +369,22 @@ describe('contact agreements', () => {
     );
   });
 
+  it('a window the messages kept has nothing left to mark', async () => {
+    const f = await familyWithChannel(c, entity.entityId, 'Ada Kept');
+    const from = daysFromToday(-40);
+    await postPicture(c, f, daysFromToday(-35));
+    const answer = await saved(f, birthFamilyPromises(from));
+    const item = answer.agreement!.items[0]!;
+    expect(item.windows[0]!.state).toBe('kept');
+    const excuse = await call(c.t.app, endpoints.agreements.mark, {
+      auth: entity.authorization,
+      params: { groupId: f.groupId },
+      body: { type: 'excused', itemId: item.id, due: item.windows[0]!.due, note: 'Over it' },
+    });
+    expect(excuse.statusCode).toBe(409);
+    expect(excuse.error().message).toBe(T.alreadyKept);
+  });
+
   it('another entity’s family is not found, and its agreement is not written', async () => {
     const f = await familyWithChannel(c, entity.entityId, 'Ada Private');
     const foreign = await get(f, undefined, other.authorization);
@@ -346,3 +403,38 @@ describe('contact agreements', () => {
 function formatUs(iso: string): string {
   return `${iso.slice(5, 7)}.${iso.slice(8, 10)}.${iso.slice(0, 4)}`;
 }
+
+describe('contact agreements with Stream holding the conversations', () => {
+  let c: ConversationApp;
+  let entity: Entity;
+  beforeAll(async () => {
+    c = await createConversationApp('stream');
+    entity = await signedInEntity(c.t);
+  }, 60_000);
+  afterAll(() => c.close());
+
+  it('counts nothing from messages it does not hold: every item is marked by the caseworker', async () => {
+    const f = await familyWithChannel(c, entity.entityId, 'Ada Stream');
+    const from = daysFromToday(-20);
+    await postPicture(c, f);
+    const answer = await call(c.t.app, endpoints.agreements.save, {
+      auth: entity.authorization,
+      params: { groupId: f.groupId },
+      body: {
+        effectiveFrom: from,
+        timeZone: 'UTC',
+        items: [
+          {
+            kind: 'photos',
+            giver: 'birth',
+            receiver: 'adoptive',
+            frequency: { type: 'once', date: daysFromToday(10) },
+          },
+        ],
+      },
+    });
+    expect(answer.statusCode).toBe(200);
+    const [item] = answer.json().agreement!.items;
+    expect(item).toMatchObject({ counted: false, windows: [{ state: 'open', givenOn: null }] });
+  });
+});

@@ -3,10 +3,17 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { couponAppliesTo, endpoints, MSG } from '@bridge-talk/contract';
+import {
+  type AgreementResponse,
+  couponAppliesTo,
+  endpoints,
+  LATE_GRACE_DAYS,
+  MSG,
+} from '@bridge-talk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, withKey } from '../../../test/api-client.js';
 import { createTestApp, signIn, TEST_ADMIN, type TestApp } from '../../../test/test-app.js';
+import { addDays } from '../../modules/agreements/agreement-windows.js';
 import {
   DEMO_PASSWORD_DEFAULT,
   type DemoSummary,
@@ -183,6 +190,80 @@ describe('demo data', () => {
     expect(usedUp.error().message).toBe(MSG.wizard.couponFreeUsedUp);
   });
 
+  it('has contact agreements with a window in each state a caseworker meets, and families without one', async () => {
+    const signedIn = async (email: string) =>
+      (await signIn(t.app, { email, password: DEMO_PASSWORD_DEFAULT, role: 'entity' })).authorization;
+    const agency = await signedIn('demo.agency@bridgetalk.local');
+    const lawyer = await signedIn('demo.lawyer@bridgetalk.local');
+    const read = async (name: string, version?: number): Promise<AgreementResponse> => {
+      const family = first.families.find((f) => f.name === name)!;
+      const answer = await call(t.app, endpoints.agreements.get, {
+        auth: family.entity === 'Hartley Family Law' ? lawyer : agency,
+        params: { groupId: family.groupId },
+        ...(version === undefined ? {} : { query: { version } }),
+      });
+      expect(answer.statusCode, name).toBe(200);
+      return answer.json();
+    };
+    /** Each item's kind and the states of its windows, oldest first. */
+    const statesOf = (answer: AgreementResponse) =>
+      answer.agreement!.items.map((item) => [item.kind, item.windows.map((w) => w.state)]);
+
+    expect(first.agreements).toEqual(['Robin Smith', 'Lily Chen', 'Ethan Brooks']);
+    expect(describeDemo(first, (path) => path)).toContain('Robin Smith, Lily Chen, Ethan Brooks.');
+
+    // The Smiths: a letter kept by a message of the birth mother and one overdue, this year's birthday
+    // card excused with its reason, the yearly visit marked given with a note.
+    const smith = await read('Robin Smith');
+    expect(smith.agreement).toMatchObject({ timeZone: 'America/New_York', version: 1 });
+    expect(statesOf(smith)).toEqual([
+      ['letter', ['kept', 'overdue', 'open']],
+      ['gift', ['excused', 'open']],
+      ['visit', ['kept', 'open']],
+    ]);
+    const [letter, card, visit] = smith.agreement!.items;
+    const today = smith.agreement!.today;
+    expect(letter!.windows[0]).toMatchObject({ mark: null, givenOn: expect.any(String) });
+    const overdue = letter!.windows[1]!;
+    expect(overdue.due < today && today <= addDays(overdue.due, LATE_GRACE_DAYS)).toBe(true);
+    expect(card!.windows[0]!.mark).toMatchObject({
+      type: 'excused',
+      note: expect.stringContaining('hospital'),
+    });
+    expect(visit!.windows[0]).toMatchObject({
+      givenOn: visit!.windows[0]!.due,
+      mark: { type: 'given', by: 'Erin Walsh', note: expect.stringContaining('supervised') },
+    });
+
+    // The Brooks family (the lawyer's): photos kept, sent late, never sent, and due within the week.
+    const brooks = await read('Ethan Brooks');
+    expect(statesOf(brooks)).toEqual([['photos', ['kept', 'late', 'missed', 'open']]]);
+    const photos = brooks.agreement!.items[0]!.windows;
+    expect(photos[1]!.givenOn! > photos[1]!.due).toBe(true);
+    const dueSoon = photos[3]!;
+    expect(dueSoon.givenOn).toBeNull();
+    expect(dueSoon.due >= brooks.agreement!.today && dueSoon.due <= addDays(brooks.agreement!.today, 7)).toBe(
+      true,
+    );
+
+    // The Chens: a second version from a month ago; the first, still readable, kept its photos, missed
+    // a call, and had its open windows cut short by the second.
+    const chen = await read('Lily Chen');
+    expect(chen.versions.map((v) => v.version)).toEqual([2, 1]);
+    expect(statesOf(chen)).toEqual([
+      ['photos', ['open']],
+      ['letter', ['open']],
+    ]);
+    expect(statesOf(await read('Lily Chen', 1))).toEqual([
+      ['photos', ['kept', 'kept', 'superseded']],
+      ['call', ['missed', 'superseded']],
+    ]);
+
+    for (const name of ['Noah Garcia', 'Mia Thompson']) {
+      expect(await read(name), name).toEqual({ agreement: null, versions: [] });
+    }
+  });
+
   it('is idempotent: a second run adds nothing', async () => {
     const before = {
       entities: await count('entities'),
@@ -194,6 +275,8 @@ describe('demo data', () => {
       messages: await count('chat_messages'),
       flags: await count('chat_flags'),
       coupons: await count('payment_coupons'),
+      agreements: await count('agreement_versions'),
+      marks: await count('agreement_marks'),
     };
     const again = await seedDemo(t.app.ctx);
     expect(again.messagesPosted).toBe(0);
@@ -208,7 +291,10 @@ describe('demo data', () => {
       messages: await count('chat_messages'),
       flags: await count('chat_flags'),
       coupons: await count('payment_coupons'),
+      agreements: await count('agreement_versions'),
+      marks: await count('agreement_marks'),
     };
+    expect(again.agreements).toEqual(first.agreements);
     expect(after).toEqual(before);
   });
 });

@@ -1,19 +1,21 @@
 // Demo data (`npm run seed:demo`): a few agencies and lawyers, families in every state — monthly and
 // one-time plans, an unnamed family the wizard resumes at step 2, an inactive family, inactive
-// members, a disabled channel — coupons of every kind, and conversations with pictures, a video,
-// reported messages and one channel of 10 000 messages. Idempotent: what exists (by e-mail, by family
-// name, by coupon code) is left as it is, and a channel that already has messages gets none.
+// members, a disabled channel — coupons of every kind, conversations with pictures, a video,
+// reported messages and one channel of 10 000 messages, and contact agreements with a window in each
+// state. Idempotent: what exists (by e-mail, by family name, by coupon code) is left as it is, a
+// channel that already has messages gets none, and a family with an agreement gets no other.
 //
 // Accounts, families and payment records are written straight to the tables (the services would
 // e-mail invitations to made-up addresses); channels are made by the families area's own sync through
 // the chat provider, and messages are posted through the local provider's member actions. The long
-// channel is inserted in batches, which is what makes 10 000 messages take seconds.
+// channel is inserted in batches, which is what makes 10 000 messages take seconds. Agreements and
+// their marks go through the agreements service, as the entity's account.
 
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { MSG } from '@bridge-talk/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { AppContext } from '../../app-context.js';
+import { MSG, todayIsoDate, ZMarkAgreementWindowRequest, ZSaveAgreementRequest } from '@bridge-talk/contract';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Actor, AppContext } from '../../app-context.js';
 import { billingInformation, entities, groups, users } from '../../db/schema.js';
 import {
   paymentCoupons,
@@ -25,11 +27,20 @@ import {
 import { chatMessages } from '../../db/schema-chat.js';
 import { familyMembers, groupMembers } from '../../db/schema-families.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { createAgreementsService } from '../../modules/agreements/agreements.service.js';
 import { createAttachmentsService } from '../../modules/attachments/attachments.service.js';
 import { syncFamilyChannels } from '../../modules/families/family-channels.js';
 import { recordReports } from '../../modules/reports/reports.service.js';
 import { localActionsOf } from '../../providers/chat/index.js';
+import type { LocalChatActions } from '../../providers/chat/local-chat-provider.js';
 import { localReportOf } from '../../providers/chat/local-chat-reports.js';
+import {
+  brooksAgreement,
+  chenAgreement,
+  DEMO_AGREEMENT_ZONE,
+  type DemoAgreementVersion,
+  smithAgreement,
+} from './demo-agreements.js';
 import {
   BROOKS_CONVERSATION,
   CHEN_FATHER_CONVERSATION,
@@ -77,6 +88,8 @@ export interface DemoSummary {
   /** The coupon codes people can type, each with what it does. */
   coupons: { code: string; description: string }[];
   families: { entity: string; name: string; groupId: string; channels: number }[];
+  /** The families with a contact agreement. */
+  agreements: string[];
   /** The member whose code-based sign-in the member chat API demonstrates. */
   memberEmail: string;
   messagesPosted: number;
@@ -332,6 +345,47 @@ async function demoPicture(key: keyof typeof DEMO_PICTURES): Promise<Buffer> {
   return png;
 }
 
+/** A demo message as a member posts it: its picture or video uploaded first, as the family app does. */
+async function postDemoMessage(
+  ctx: AppContext,
+  local: LocalChatActions,
+  message: {
+    channelId: string;
+    userId: string;
+    html: string;
+    picture?: keyof typeof DEMO_PICTURES;
+    video?: URL;
+    createdAt: Date;
+  },
+): Promise<{ id: string } | null> {
+  const { channelId, userId } = message;
+  const attachments = createAttachmentsService(ctx);
+  const files: { fileId: string; title: string | null }[] = [];
+  if (message.picture) {
+    const png = await demoPicture(message.picture);
+    const file = await attachments.upload({
+      channelId,
+      memberId: userId,
+      body: png,
+      fileName: `${message.picture}.png`,
+    });
+    files.push({ fileId: file.id, title: message.picture === 'cake' ? 'Birthday cake' : null });
+  }
+  if (message.video) {
+    const body = await readFile(message.video);
+    const file = await attachments.upload({ channelId, memberId: userId, body, fileName: 'garden.mp4' });
+    files.push({ fileId: file.id, title: 'In the garden' });
+  }
+  const result = await local.postMessage({
+    channelId,
+    userId,
+    html: message.html,
+    files,
+    createdAt: message.createdAt,
+  });
+  return 'id' in result ? result : null;
+}
+
 /** Posts a scripted conversation (skipped when the channel already has messages). */
 async function converse(
   ctx: AppContext,
@@ -342,41 +396,107 @@ async function converse(
 ): Promise<number> {
   const local = localActionsOf(ctx.chat);
   if (!local || !(await isEmpty(ctx, groupId, channelId))) return 0;
-  const attachments = createAttachmentsService(ctx);
   let posted = 0;
   for (const [i, line] of lines.entries()) {
     const userId = speakers[line.from];
     if (!userId) continue;
-    const files: { fileId: string; title: string | null }[] = [];
-    if (line.picture) {
-      const png = await demoPicture(line.picture);
-      const file = await attachments.upload({
-        channelId,
-        memberId: userId,
-        body: png,
-        fileName: `${line.picture}.png`,
-      });
-      files.push({ fileId: file.id, title: line.picture === 'cake' ? 'Birthday cake' : null });
-    }
-    if (line.video) {
-      const body = await readFile(line.video);
-      const file = await attachments.upload({ channelId, memberId: userId, body, fileName: 'garden.mp4' });
-      files.push({ fileId: file.id, title: 'In the garden' });
-    }
-    const result = await local.postMessage({
+    const result = await postDemoMessage(ctx, local, {
       channelId,
       userId,
       html: line.html,
-      files,
+      picture: line.picture,
+      video: line.video,
       createdAt: d(line.day, i * 3),
     });
-    if (!('id' in result)) continue;
+    if (!result) continue;
     posted += 1;
     const reporter = line.reportedBy ? speakers[line.reportedBy] : undefined;
     if (reporter) {
       await local.flagMessage({ messageId: result.id, userId: reporter, reason: line.reason ?? null });
       // Into the reports queue as well, without alerting the made-up addresses.
       await recordReports(ctx, await localReportOf(ctx.db, result.id, reporter), { alert: false });
+    }
+  }
+  return posted;
+}
+
+/**
+ * The entity's own account as the caller of its services, as a signed-in request carries it. The seed
+ * signs no one in: it has no session, and the services it calls read none.
+ */
+async function entityActor(ctx: AppContext, entityId: string): Promise<Actor> {
+  const [user] = await ctx.db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      subtype: users.subtype,
+      entityName: entities.name,
+      coupon: entities.coupon,
+    })
+    .from(users)
+    .innerJoin(entities, eq(entities.id, users.entityId))
+    .where(and(eq(users.entityId, entityId), eq(users.role, 'entity')))
+    .orderBy(asc(users.createdAt))
+    .limit(1);
+  if (!user) throw new Error(`demo entity ${entityId} has no account`);
+  return {
+    userId: user.id,
+    name: `${user.firstName} ${user.lastName}`.trim(),
+    email: user.email,
+    role: 'entity',
+    subtype: user.subtype,
+    entityName: user.entityName,
+    coupon: user.coupon,
+    sessionId: '',
+    entityId,
+  };
+}
+
+/**
+ * A family's contact agreement, written as the caseworker does through the agreements service: each
+ * version saved in turn, the members' messages under it posted on their dates, then the caseworker's
+ * marks. Skipped when the family has an agreement already; answers how many messages it posted.
+ */
+async function seedAgreement(
+  ctx: AppContext,
+  local: LocalChatActions,
+  actor: Actor,
+  family: { groupId: string; channelId: string; speakers: Record<Speaker, string | undefined> },
+  versions: DemoAgreementVersion[],
+): Promise<number> {
+  const { groupId, channelId } = family;
+  const agreements = createAgreementsService(ctx);
+  const existing = await agreements.get({ actor, groupId, input: {} });
+  if (existing.versions.length > 0) return 0;
+  let posted = 0;
+  for (const version of versions) {
+    const saved = await agreements.save({
+      actor,
+      groupId,
+      input: ZSaveAgreementRequest.parse(version.agreement),
+    });
+    for (const message of version.messages) {
+      const userId = family.speakers[message.from];
+      if (!userId) throw new Error(`no ${message.from} in the demo family ${groupId}`);
+      const result = await postDemoMessage(ctx, local, {
+        channelId,
+        userId,
+        html: message.html,
+        picture: message.picture,
+        // Midday there: the same date in the agreement's zone, whatever its offset that day.
+        createdAt: new Date(`${message.on}T17:00:00Z`),
+      });
+      if (result) posted += 1;
+    }
+    for (const { item, ...mark } of version.marks) {
+      const itemId = saved.agreement!.items[item]!.id;
+      await agreements.mark({
+        actor,
+        groupId,
+        input: ZMarkAgreementWindowRequest.parse({ ...mark, itemId }),
+      });
     }
   }
   return posted;
@@ -423,6 +543,7 @@ export async function seedDemo(ctx: AppContext, options: { password?: string } =
     ],
     coupons: await seedCoupons(ctx),
     families: [],
+    agreements: [],
     memberEmail: 'beatrice.lane@demo.bridgetalk.local',
     messagesPosted: 0,
     chat: ctx.chat.kind,
@@ -491,6 +612,21 @@ export async function seedDemo(ctx: AppContext, options: { password?: string } =
     const channels = await ctx.chat.listChannels(groupId);
     summary.families.push({ entity, name, groupId, channels: channels.length });
   };
+  // Agreements are dated from today where the agency is (demo-agreements.ts). Their windows are
+  // counted from the local chat provider's messages: with Stream the demo has none to count.
+  const today = todayIsoDate(DEMO_AGREEMENT_ZONE);
+  const local = localActionsOf(ctx.chat);
+  const agree = async (
+    entityId: string,
+    name: string,
+    family: Parameters<typeof seedAgreement>[3],
+    versions: DemoAgreementVersion[],
+  ) => {
+    if (!local) return;
+    const actor = await entityActor(ctx, entityId);
+    summary.messagesPosted += await seedAgreement(ctx, local, actor, family, versions);
+    summary.agreements.push(name);
+  };
 
   // ── Open Arms: the Smiths (monthly) and their year-long conversation with Robin's birth mother.
   const smithPeople: DemoPerson[] = [
@@ -533,17 +669,24 @@ export async function seedDemo(ctx: AppContext, options: { password?: string } =
   await syncFamilyChannels(ctx, agency.entityId, smith.groupId);
   const [smithChannel] = await channelIds(ctx, smith.groupId);
   if (smithChannel) {
+    const speakers = {
+      parent: smith.ids.get('parent'),
+      parent2: smith.ids.get('parent2'),
+      birth: smith.ids.get('birth'),
+      birth2: undefined,
+    };
     summary.messagesPosted += await converse(
       ctx,
       smith.groupId,
       smithChannel.id,
-      {
-        parent: smith.ids.get('parent'),
-        parent2: smith.ids.get('parent2'),
-        birth: smith.ids.get('birth'),
-        birth2: undefined,
-      },
+      speakers,
       SMITH_CONVERSATION,
+    );
+    await agree(
+      agency.entityId,
+      'Robin Smith',
+      { groupId: smith.groupId, channelId: smithChannel.id, speakers },
+      smithAgreement(today),
     );
   }
   await record('Open Arms Adoption Agency', smith.groupId, 'Robin Smith');
@@ -594,12 +737,19 @@ export async function seedDemo(ctx: AppContext, options: { password?: string } =
   const fatherChannel = chenChannels.find((c) => c.members.includes(chen.get('birth2')!));
   const chenSpeakers = { parent: chen.get('parent'), parent2: chen.get('parent2'), birth2: undefined };
   if (motherChannel) {
+    const speakers = { ...chenSpeakers, birth: chen.get('birth') };
     summary.messagesPosted += await converse(
       ctx,
       chenId,
       motherChannel.id,
-      { ...chenSpeakers, birth: chen.get('birth') },
+      speakers,
       CHEN_MOTHER_CONVERSATION,
+    );
+    await agree(
+      agency.entityId,
+      'Lily Chen',
+      { groupId: chenId, channelId: motherChannel.id, speakers },
+      chenAgreement(today),
     );
   }
   if (fatherChannel) {
@@ -720,12 +870,18 @@ export async function seedDemo(ctx: AppContext, options: { password?: string } =
   await syncFamilyChannels(ctx, lawyer.entityId, brooksId);
   const [brooksChannel] = await channelIds(ctx, brooksId);
   if (brooksChannel) {
-    summary.messagesPosted += await converse(
-      ctx,
-      brooksId,
-      brooksChannel.id,
-      { parent: brooks.get('parent'), parent2: undefined, birth: brooks.get('birth'), birth2: undefined },
-      BROOKS_CONVERSATION,
+    const speakers = {
+      parent: brooks.get('parent'),
+      parent2: undefined,
+      birth: brooks.get('birth'),
+      birth2: undefined,
+    };
+    summary.messagesPosted += await converse(ctx, brooksId, brooksChannel.id, speakers, BROOKS_CONVERSATION);
+    await agree(
+      lawyer.entityId,
+      'Ethan Brooks',
+      { groupId: brooksId, channelId: brooksChannel.id, speakers },
+      brooksAgreement(today),
     );
   }
   await record('Hartley Family Law', brooksId, 'Ethan Brooks');
@@ -749,6 +905,12 @@ export function describeDemo(summary: DemoSummary, at: (path: string) => string)
     ),
     '    (and an unnamed family that resumes at step 2 of Add New Family)',
     '',
+    ...(summary.agreements.length > 0
+      ? [
+          `  Contact agreements (dated from the day of the first run: kept, late, missed, overdue, due within the week, excused): ${summary.agreements.join(', ')}.`,
+          '',
+        ]
+      : []),
     ...(summary.coupons.length > 0
       ? [
           "  Coupons (Add New Family, or an entity's coupon in Entity Management):",

@@ -24,6 +24,7 @@ import { LoadingOverlay } from '../../shared/ui/loading-overlay.js';
 import { MissingOrFailed } from '../../shared/ui/missing-or-failed.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
+import { AgreementSummary } from '../agreements/index.js';
 import { FamilyBilling } from '../billing/index.js';
 import { useSetFamilyChannelStatus } from '../conversations/index.js';
 import { useFamily } from './api/get-family.js';
@@ -130,6 +131,7 @@ export function FamilyPage() {
               {family.data.plan && <FamilyBilling groupId={id} />}
               <MembersSection groupId={id} groupName={name} />
               <ChannelsSection groupId={id} groupName={name} />
+              <AgreementSummary groupId={id} groupName={name} />
             </Stack>
           )}
         </LoadingOverlay>

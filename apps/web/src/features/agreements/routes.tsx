@@ -1,0 +1,11 @@
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../shared/routing/lazy-page.js';
+
+const AgreementPage = lazyPage(() => import('./agreement-page.js').then((m) => m.AgreementPage));
+const AgreementEditPage = lazyPage(() => import('./agreement-edit-page.js').then((m) => m.AgreementEditPage));
+
+/** A family's contact agreement (entity): its items and windows (`?version=` an earlier one), and its form. */
+export const agreementsRoutes: RouteObject[] = [
+  { path: '/manage-families/:id/agreement', element: <AgreementPage /> },
+  { path: '/manage-families/:id/agreement/edit', element: <AgreementEditPage /> },
+];
