@@ -7,16 +7,7 @@ import type {
   AgreementSide,
   AgreementUntil,
 } from '@bridge-talk/contract';
-import {
-  date,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { date, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { entities, groups, users } from './schema.js';
 
 export const agreementVersions = pgTable(

@@ -112,6 +112,12 @@ export const chatMessages = pgTable(
      */
     html: text('html').notNull(),
     attachments: jsonb('attachments').$type<ChatAttachment[]>().notNull().default(sql`'[]'::jsonb`),
+    /**
+     * The writer's role in the channel when they wrote: a contact agreement counts the message for
+     * their side even after they leave the channel or the family. Null on rows written before it was
+     * kept (their role is read from the channel's members then).
+     */
+    authorRole: text('author_role', { enum: ['child', 'adoptive_parent', 'birth_family'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -45,15 +45,16 @@ export interface GivenDay {
 
 /**
  * The days since `since` on which the adoptive parents or the birth family wrote in any of the
- * family's channels, with what they gave: a letter (a text of `LETTER_MIN_LENGTH` characters or
- * more, tags left out), photos (a picture), a video. The child's own messages count for no side.
+ * family's channels (each message on the side its writer had when writing), with what they gave: a
+ * letter (a text of `LETTER_MIN_LENGTH` characters or more, tags left out), photos (a picture), a
+ * video. The child's own messages count for no side.
  */
 export async function givenDays(db: Db, groupId: string, timeZone: string, since: Date): Promise<GivenDay[]> {
   const text = sql`regexp_replace(${chatMessages.html}, '<[^>]+>', '', 'g')`;
   const rows = await db
     .select({
       day: sql<string>`to_char((${chatMessages.createdAt} at time zone ${timeZone})::date, 'YYYY-MM-DD')`,
-      role: chatChannelMembers.role,
+      role: sql<string | null>`coalesce(${chatMessages.authorRole}, ${chatChannelMembers.role})`,
       letter: sql<boolean>`bool_or(char_length(${text}) >= ${LETTER_MIN_LENGTH})`,
       photos: sql<boolean>`bool_or(${chatMessages.attachments} @> '[{"type":"image"}]'::jsonb)`,
       video: sql<boolean>`bool_or(${chatMessages.attachments} @> '[{"type":"video"}]'::jsonb)`,
@@ -63,7 +64,8 @@ export async function givenDays(db: Db, groupId: string, timeZone: string, since
       chatMessages,
       and(eq(chatMessages.channelId, chatChannels.id), gte(chatMessages.createdAt, since)),
     )
-    .innerJoin(
+    // The role the message was written with; for older rows, the writer's role in the channel now.
+    .leftJoin(
       chatChannelMembers,
       and(
         eq(chatChannelMembers.channelId, chatMessages.channelId),
@@ -73,7 +75,7 @@ export async function givenDays(db: Db, groupId: string, timeZone: string, since
     .where(
       and(
         eq(chatChannels.groupId, groupId),
-        inArray(chatChannelMembers.role, ['adoptive_parent', 'birth_family']),
+        sql`coalesce(${chatMessages.authorRole}, ${chatChannelMembers.role}) in ('adoptive_parent', 'birth_family')`,
       ),
     )
     // By position: the day's expression carries the zone as a parameter, which a repeated expression

@@ -185,6 +185,25 @@ describe('contact agreements', () => {
     expect(windows.at(-2)).toMatchObject({ state: 'missed', givenOn: null });
   });
 
+  it('a message keeps counting for its writer’s side after they leave the channel', async () => {
+    const f = await familyWithChannel(c, entity.entityId, 'Ada Left');
+    await postPicture(c, f, daysFromToday(-5));
+    // The channel is made again without the birth mother (she left the family).
+    await c.chat.ensureChannel({
+      groupId: f.groupId,
+      key: f.birth.memberId,
+      members: [
+        { userId: f.parent.memberId, role: 'adoptive_parent', permission: 'write' },
+        { userId: f.child.memberId, role: 'child', permission: 'read' },
+      ],
+    });
+    const answer = await saved(f, birthFamilyPromises(daysFromToday(-20)));
+    expect(answer.agreement!.items[0]!.windows.at(-1)).toMatchObject({
+      state: 'kept',
+      givenOn: daysFromToday(-5),
+    });
+  });
+
   it('a message counts on the date it was sent in the agreement’s zone', async () => {
     const f = await familyWithChannel(c, entity.entityId, 'Ada Zone');
     const due = daysFromToday(-20);

@@ -201,6 +201,7 @@ export function createLocalChatProvider(db: Db): LocalChatProvider {
           // A disabled agency's families are closed: their channels take no message.
           disabled: sql<boolean>`${chatChannels.disabled} or ${entities.status} in ('inactive', 'disabled')`,
           permission: chatChannelMembers.permission,
+          role: chatChannelMembers.role,
           active: chatUsers.active,
         })
         .from(chatChannelMembers)
@@ -251,6 +252,7 @@ export function createLocalChatProvider(db: Db): LocalChatProvider {
             userId,
             html,
             attachments: [...given, ...stored],
+            authorRole: membership.role,
             ...(createdAt ? { createdAt } : {}),
           })
           .returning({ id: chatMessages.id });
