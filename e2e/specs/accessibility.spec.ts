@@ -124,6 +124,36 @@ test.beforeAll(async ({ playwright }) => {
       parent: '<p>Robin is doing great, thank you.</p>',
     },
   );
+  // A contact agreement whose note is a hostile name: its page shows windows in several states.
+  const login = await request.post('/api/auth/login', {
+    data: { email: entity.email, password, role: 'entity' },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  const DAY = 86_400_000;
+  const start = new Date(Date.now() - 100 * DAY).toISOString().slice(0, 10);
+  const agreement = await request.put(`/api/group/agreement/${family.groupId}`, {
+    headers: { authorization: `Bearer ${(await login.json()).accessToken}` },
+    data: {
+      effectiveFrom: start,
+      timeZone: 'UTC',
+      items: [
+        {
+          kind: 'photos',
+          giver: 'birth',
+          receiver: 'adoptive',
+          frequency: { type: 'everyMonths', months: 1, start },
+          note: HOSTILE.birth,
+        },
+        {
+          kind: 'visit',
+          giver: 'adoptive',
+          receiver: 'birth',
+          frequency: { type: 'once', date: new Date(Date.now() + 30 * DAY).toISOString().slice(0, 10) },
+        },
+      ],
+    },
+  });
+  expect(agreement.ok(), await agreement.text()).toBe(true);
   data = {
     agency: {
       ...entity,
@@ -468,6 +498,20 @@ const ROUTES: Record<Visitor, Visit[]> = {
         ),
     },
     {
+      route: '/manage-families/:id/agreement',
+      open: (page) =>
+        visit(page, `/manage-families/${data.family.groupId}/agreement`, (p) =>
+          p.getByRole('table', { name: 'Photos — Birth family to Adoptive parents' }),
+        ),
+    },
+    {
+      route: '/manage-families/:id/agreement/edit',
+      open: (page) =>
+        visit(page, `/manage-families/${data.family.groupId}/agreement/edit`, (p) =>
+          p.getByRole('group', { name: 'Item 2' }),
+        ),
+    },
+    {
       route: '/manage-families/:id/channel/:channelId',
       open: async (page) => {
         await visit(page, `/manage-families/${data.family.groupId}/channel/${data.family.channelId}`, (p) =>
@@ -750,6 +794,13 @@ test('entity: every route, a status confirmation and the export dialog; hostile 
     '/manage-families/:id/channel/:channelId': async (p) => {
       await p.getByRole('button', { name: 'EXPORT' }).click();
       await expect(p.getByRole('dialog', { name: 'Export conversation' })).toBeVisible();
+    },
+    '/manage-families/:id/agreement': async (p) => {
+      await p
+        .getByRole('button', { name: /^Mark given: Photos/ })
+        .first()
+        .click();
+      await expect(p.getByRole('dialog', { name: 'Mark this window given' })).toBeVisible();
     },
     '/reports': async (p) => {
       await p.getByRole('button', { name: 'Mark as reviewed' }).first().click();

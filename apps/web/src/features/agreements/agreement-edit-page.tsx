@@ -23,13 +23,12 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import {
   type FieldErrors,
   type FieldPath,
   type Resolver,
   type UseFormReturn,
-  useFieldArray,
   useWatch,
 } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
@@ -128,7 +127,13 @@ function AgreementForm({ groupId, initial }: { groupId: string; initial: Agreeme
     resolver,
     defaultValues: initial,
   });
-  const items = useFieldArray({ control: form.control, name: 'items' });
+  // The items are kept as a list of the form's own, not with the library's field arrays: those would
+  // join the sign-in page's download (the library is in it for the login form).
+  const items = useWatch({ control: form.control, name: 'items' });
+  // Removing an item renumbers those after it: they are shown afresh, each reading its new place.
+  const [generation, setGeneration] = useState(0);
+  const setItems = (next: AgreementFormValues['items']) =>
+    form.setValue('items', next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
   const { errors, isSubmitting } = form.formState;
   // The browser's list leaves out UTC (and may not hold a zone an older version was written in).
   const zones = useMemo(
@@ -198,12 +203,20 @@ function AgreementForm({ groupId, initial }: { groupId: string; initial: Agreeme
             />
           </SimpleGrid>
         </Paper>
-        {items.fields.map((field, index) => (
+        {items.map((_, index) => (
           <ItemFields
-            key={field.id}
+            // biome-ignore lint/suspicious/noArrayIndexKey: an item is its place in the list; a removal renews every key.
+            key={`${generation}:${index}`}
             form={form}
             index={index}
-            onRemove={items.fields.length > 1 ? () => items.remove(index) : undefined}
+            onRemove={
+              items.length > 1
+                ? () => {
+                    setItems(form.getValues('items').filter((__, at) => at !== index));
+                    setGeneration((g) => g + 1);
+                  }
+                : undefined
+            }
           />
         ))}
         {errors.items?.root?.message || errors.items?.message ? (
@@ -215,8 +228,8 @@ function AgreementForm({ groupId, initial }: { groupId: string; initial: Agreeme
           <Button
             variant="default"
             leftSection={<IconPlus size={16} />}
-            disabled={items.fields.length >= AGREEMENT_ITEMS_MAX}
-            onClick={() => items.append(newItem(today))}
+            disabled={items.length >= AGREEMENT_ITEMS_MAX}
+            onClick={() => setItems([...form.getValues('items'), newItem(today)])}
           >
             {T.addItem}
           </Button>

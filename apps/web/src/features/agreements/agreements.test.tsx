@@ -328,4 +328,24 @@ describe('AgreementEditPage', () => {
     expect(await screen.findByText(T.untilBeforeStart)).toBeInTheDocument();
     expect(api.callsTo('PUT', AGREEMENT_PATH)).toHaveLength(1);
   });
+
+  it('removes an item and leaves the next one whole in its place; an added item starts afresh', async () => {
+    const { api, user } = render(`/manage-families/${GROUP}/agreement/edit`, {
+      [`GET ${AGREEMENT_PATH}`]: () => jsonResponse(agreement()),
+      [`PUT ${AGREEMENT_PATH}`]: () => jsonResponse(agreement()),
+    });
+    await user.click(await screen.findByRole('button', { name: T.removeItem(1) }));
+    expect(screen.getAllByRole('group')).toHaveLength(1);
+    expect(screen.getByRole('textbox', { name: T.datesField })).toHaveValue('08-01');
+    expect(screen.getByRole('textbox', { name: T.noteField })).toHaveValue('At the park near the agency.');
+    await user.click(screen.getByRole('button', { name: T.addItem }));
+    expect(screen.getByRole('textbox', { name: T.monthsField })).toHaveValue('3');
+    await user.click(screen.getByRole('button', { name: MSG.common.save }));
+    await waitFor(() => expect(api.callsTo('PUT', AGREEMENT_PATH)).toHaveLength(1));
+    const sent = api.callsTo('PUT', AGREEMENT_PATH)[0]!.body as { items: { kind: string; note: string }[] };
+    expect(sent.items.map((item) => [item.kind, item.note])).toEqual([
+      ['visit', 'At the park near the agency.'],
+      ['photos', ''],
+    ]);
+  });
 });
