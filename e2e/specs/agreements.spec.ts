@@ -2,6 +2,7 @@
 // (photos every three months from the birth family, a visit once), the birth mother's picture of today
 // keeps the current window while the one before was missed, the caseworker excuses that one with a
 // reason, and the family page and its activity say so.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { activeEntity } from '../support/accounts.js';
@@ -96,6 +97,21 @@ test('an agreement written for a family: a picture keeps its window, a missed on
   await expect(page.getByRole('button', { name: `Excuse: ${PHOTOS}, ${shown(firstDue)}` })).toHaveCount(0);
   await expectUsableAtEveryWidth(page, 'contact agreement');
 
+  // The report of the agreement so far: a CSV file named after the family, with no message's text.
+  const report = page.getByRole('region', { name: 'Agreement report' });
+  await report.getByLabel('From').fill(iso(start));
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    report.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`Contact agreement Mia Brook ${iso(start)} to ${today}.csv`);
+  const csv = readFileSync(await download.path(), 'utf8');
+  expect(csv).toContain(
+    `Photos,Birth family,Adoptive parents,${iso(start)},${firstDue},${firstDue},Excused,,`,
+  );
+  expect(csv).toContain(REASON);
+  expect(csv).not.toContain('The lake today');
+
   await page.goto(`/manage-families/${family.groupId}/details`);
   const items = box.getByRole('listitem');
   await expect(items.filter({ hasText: PHOTOS })).toContainText(`Kept on ${shown(today)}`);
@@ -105,4 +121,5 @@ test('an agreement written for a family: a picture keeps its window, a missed on
   await expect(page.getByText('Saved the contact agreement.')).toBeVisible();
   await expect(page.getByText('Marked a window of the contact agreement.')).toBeVisible();
   await expect(page.getByText(`Window due ${shown(firstDue)}: excused · ${REASON}`)).toBeVisible();
+  await expect(page.getByText('Downloaded the agreement report.')).toBeVisible();
 });

@@ -37,6 +37,7 @@ export const ACTIVITY_TEXTS = {
       'family.created': 'Created the family.',
       'agreement.saved': 'Saved the contact agreement.',
       'agreement.marked': 'Marked a window of the contact agreement.',
+      'agreement.report_exported': 'Downloaded the agreement report.',
       'entity.created': 'Created an entity account.',
       'entity.edited': 'Edited an entity account.',
       'entity.status_changed': 'Changed the status of an entity account.',
@@ -105,6 +106,7 @@ export const ACTIVITY_TEXTS = {
     /** A window marked by hand: given on a day, or excused. */
     agreementGiven: (due: string, on: string) => `Window due ${due}: given on ${on}`,
     agreementExcused: (due: string) => `Window due ${due}: excused`,
+    agreementPeriod: (from: string, to: string) => `From ${from} to ${to}`,
   },
 
   /** An access request seen and answered by the administrator (not in the spec). */

@@ -139,6 +139,28 @@ export const AGREEMENT_TEXTS = {
     givenInFuture: 'The date cannot be in the future.',
     alreadyMarked: 'This window is already marked.',
     alreadyKept: 'This window is already kept: there is nothing to mark.',
+    // The report.
+    reportTitle: 'Agreement report',
+    reportIntro: 'Every window due in the period, in every version, with what it came to (no message text).',
+    reportFrom: 'From',
+    reportTo: 'To',
+    reportDownload: 'Download CSV',
+    periodBackwards: 'The end of the period must not be before its start.',
+    reportFileName: (family: string, from: string, to: string) =>
+      `Contact agreement ${family} ${from} to ${to}.csv`,
+    reportColumns: [
+      'Version',
+      'Item',
+      'Given by',
+      'To',
+      'Window from',
+      'Window to',
+      'Due',
+      'State',
+      'Given on',
+      'Marked by',
+      'Note',
+    ],
     // Answers.
     saved: 'Contact agreement saved.',
     marked: 'Marked.',

@@ -25,6 +25,8 @@ export const ROUTES = {
     get: { method: 'GET', path: '/api/group/agreement/:groupId' },
     save: { method: 'PUT', path: '/api/group/agreement/:groupId' },
     mark: { method: 'POST', path: '/api/group/agreement/:groupId/mark' },
+    /** The agreement report of a period as CSV: every window due in it, in every version. */
+    report: { method: 'GET', path: '/api/group/agreement/:groupId/report' },
   },
   /**
    * A professional's second factors (authenticator apps and passkeys) and recovery codes, and

@@ -703,6 +703,11 @@ const REQUESTS: Record<string, Build> = {
     params: { groupId: c.subject.groupId },
     payload: agreementPayload(),
   }),
+  'GET /api/group/agreement/:groupId/report': (c) => ({
+    endpoint: endpoints.agreements.report,
+    params: { groupId: c.subject.groupId },
+    query: { from: '2020-01-01', to: '2030-12-31' },
+  }),
   'POST /api/group/agreement/:groupId/mark': async (c) => {
     // A new version of the family's agreement (its owner writes it), and its first window excused.
     const saved = await ok(

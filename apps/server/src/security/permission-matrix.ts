@@ -143,6 +143,7 @@ export const PERMISSION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/group/agreement/:groupId':                   row('401',   '403',   OWN,     OWN,     '401'),
   'PUT /api/group/agreement/:groupId':                   row('401',   '403',   OWN,     OWN,     '401'),
   'POST /api/group/agreement/:groupId/mark':             row('401',   '403',   OWN,     OWN,     '401'),
+  'GET /api/group/agreement/:groupId/report':            row('401',   '403',   OWN,     OWN,     '401'),
   // anyone holding a transcript checks its fingerprint (no content is answered)
   'GET /api/exports/verify/:hash':                       row('2xx',   '2xx',   '2xx',   '2xx',   '2xx'),
   // the member chat API: a portal session is refused (403); the member reaches their own channels only

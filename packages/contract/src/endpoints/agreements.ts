@@ -2,6 +2,7 @@ import type { ROUTES } from '../routes.js';
 import {
   ZAgreementParams,
   ZAgreementQuery,
+  ZAgreementReportQuery,
   ZAgreementResponse,
   ZMarkAgreementWindowRequest,
   ZSaveAgreementRequest,
@@ -30,4 +31,6 @@ export const agreementEndpoints = {
     body: ZMarkAgreementWindowRequest,
     responses: { 200: ZAgreementResponse, ...notFound, ...errorAnswers(409) },
   },
+  /** The report as CSV (text/csv, an attachment): only its refusals are JSON. */
+  report: { params: ZAgreementParams, query: ZAgreementReportQuery, responses: notFound },
 } satisfies SchemasOf<typeof ROUTES.agreements>;

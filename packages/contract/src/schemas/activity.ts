@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'family.created',
   'agreement.saved',
   'agreement.marked',
+  'agreement.report_exported',
   // the platform's
   'entity.created',
   'entity.edited',

@@ -215,4 +215,10 @@ export const ZAgreementQuery = z.object({
   version: z.coerce.number(T.versionUnknown).int(T.versionUnknown).min(1, T.versionUnknown).optional(),
 });
 
+/** A period of the agreement report: from and to, both included. */
+export const ZAgreementReportQuery = z
+  .object({ from: ZCalendarDate, to: ZCalendarDate })
+  .refine((period) => period.from <= period.to, { message: T.periodBackwards, path: ['to'] });
+export type AgreementReportQuery = z.input<typeof ZAgreementReportQuery>;
+
 export const ZAgreementParams = z.object({ groupId: z.uuid(MSG.extra.notFound) });

@@ -191,6 +191,14 @@ function describe(row: repo.ActivityRow): Pick<ActivityEvent, 'subject' | 'detai
         : MSG.activity.agreementExcused(formatDate(due));
       return { subject: row.subject, detail: lines(what, text(details, 'note')) };
     }
+    case 'agreement.report_exported': {
+      const from = text(details, 'from');
+      const to = text(details, 'to');
+      return {
+        subject: row.subject,
+        detail: from && to ? MSG.activity.agreementPeriod(formatDate(from), formatDate(to)) : null,
+      };
+    }
     case 'terms.published': {
       const version = details.version;
       return {

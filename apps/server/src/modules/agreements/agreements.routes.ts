@@ -1,9 +1,19 @@
 import { endpoints } from '@bridge-talk/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { route } from '../../lib/route.js';
 import { actorOf } from '../../plugins/authenticate.js';
+import { contentDisposition } from '../attachments/file-kinds.js';
 import { createAgreementsService } from './agreements.service.js';
+
+/** A CSV download: not JSON, so sent past the route's typed answers (its refusals stay JSON). */
+function sendCsv(reply: FastifyReply, csv: string, fileName: string) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', contentDisposition(fileName, 'attachment'))
+    .header('cache-control', 'no-store')
+    .send(csv);
+}
 
 export async function agreementsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const service = createAgreementsService(ctx);
@@ -34,6 +44,26 @@ export async function agreementsRoutes(app: FastifyInstance, { ctx }: { ctx: App
     },
     async (request) =>
       service.save({ actor: actorOf(request), groupId: request.params.groupId, input: request.body }),
+  );
+
+  route(
+    app,
+    endpoints.agreements.report,
+    {
+      ...entityOnly,
+      schema: {
+        ...docs,
+        summary: 'The agreement report of a period as CSV: each window due in it and what it came to',
+      },
+    },
+    async (request, reply) => {
+      const { csv, fileName } = await service.report({
+        actor: actorOf(request),
+        groupId: request.params.groupId,
+        input: request.query,
+      });
+      return sendCsv(reply, csv, fileName);
+    },
   );
 
   route(

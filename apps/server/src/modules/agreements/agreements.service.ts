@@ -3,16 +3,19 @@
 import {
   type AgreementResponse,
   COUNTED_KINDS,
+  familyDisplayName,
   formatDate,
   MSG,
   todayIsoDate,
   type ZAgreementQuery,
+  type ZAgreementReportQuery,
   type ZMarkAgreementWindowRequest,
   type ZSaveAgreementRequest,
 } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
 import { recordAudit } from '../../db/audit.js';
 import { AppError } from '../../lib/app-error.js';
+import { toCsv } from '../../lib/csv.js';
 import type { Valid } from '../../lib/route.js';
 import { entityIdOf, loadFamily } from '../tenancy/tenancy.service.js';
 import {
@@ -204,6 +207,56 @@ export function createAgreementsService(ctx: AppContext, now: () => Date = () =>
         });
       });
       return view(groupId);
+    },
+
+    /**
+     * The report of a period: every window due in it, in every version (oldest first), with what it
+     * came to, when it was given and the caseworker's mark — never a message's text. Recorded in the
+     * family's activity.
+     */
+    async report({
+      actor,
+      groupId,
+      input,
+    }: {
+      actor: Actor;
+      groupId: string;
+      input: Valid<typeof ZAgreementReportQuery>;
+    }): Promise<{ csv: string; fileName: string }> {
+      const entityId = entityIdOf(actor);
+      const family = await loadFamily(ctx, entityId, groupId);
+      const versions = (await repo.versionsOf(db, groupId)).reverse();
+      const rows: (string | number | null)[][] = [[...T.reportColumns]];
+      for (const { version: number } of versions) {
+        const { agreement } = await view(groupId, number);
+        for (const item of agreement?.items ?? []) {
+          for (const window of item.windows) {
+            if (window.due < input.from || window.due > input.to) continue;
+            rows.push([
+              number,
+              T.kindLabel(item.kind),
+              T.sideLabel(item.giver),
+              T.sideLabel(item.receiver),
+              window.from,
+              window.cutAt ?? window.due,
+              window.due,
+              T.stateLabel(window.state),
+              window.givenOn,
+              window.mark?.by ?? null,
+              window.mark?.note ?? null,
+            ]);
+          }
+        }
+      }
+      await recordAudit(db, {
+        actorUserId: actor.userId,
+        action: 'agreement.report_exported',
+        entityId,
+        groupId,
+        details: { from: input.from, to: input.to, format: 'csv', windows: rows.length - 1 },
+      });
+      const name = familyDisplayName(family);
+      return { csv: toCsv(rows), fileName: T.reportFileName(name, input.from, input.to) };
     },
 
     async mark({

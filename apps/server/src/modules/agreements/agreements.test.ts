@@ -404,6 +404,81 @@ describe('contact agreements', () => {
     expect(excuse.error().message).toBe(T.alreadyKept);
   });
 
+  it('reports a period as CSV: each window due in it, in every version, with no message text', async () => {
+    const f = await familyWithChannel(c, entity.entityId, '=Ada Report');
+    const from = daysFromToday(-100);
+    await c.post({
+      channelId: f.channelId,
+      userId: f.birth.memberId,
+      html: '<p>Secret words of the family</p>',
+      attachments: [{ type: 'image', url: 'https://cdn.example.test/r.jpg', title: null }],
+      createdAt: atNoon(addDays(from, 5)),
+    });
+    const first = await saved(f, {
+      effectiveFrom: from,
+      timeZone: 'UTC',
+      items: [
+        {
+          kind: 'photos',
+          giver: 'birth',
+          receiver: 'adoptive',
+          frequency: { type: 'everyMonths', months: 1, start: from },
+        },
+      ],
+    });
+    const item = first.agreement!.items[0]!;
+    const [kept, missed] = item.windows;
+    const excused = await call(c.t.app, endpoints.agreements.mark, {
+      auth: entity.authorization,
+      params: { groupId: f.groupId },
+      body: { type: 'excused', itemId: item.id, due: missed!.due, note: '=cmd|"/c calc"' },
+    });
+    expect(excused.statusCode).toBe(200);
+    expect(excused.json().agreement!.items[0]!.windows[1]!.mark!.by).toMatch(/^Erin Agent /);
+    const answer = await call(c.t.app, endpoints.agreements.report, {
+      auth: entity.authorization,
+      params: { groupId: f.groupId },
+      query: { from, to: today() },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(answer.headers['content-disposition']).toContain(
+      `attachment; filename="${T.reportFileName('=Ada Report', from, today())}"`,
+    );
+    const lines = answer.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(T.reportColumns.join(','));
+    expect(lines[1]).toBe(
+      `1,Photos,Birth family,Adoptive parents,${kept!.from},${kept!.due},${kept!.due},Kept,${addDays(from, 5)},,`,
+    );
+    // The caseworker's note is data: a formula in it is not run by a spreadsheet.
+    expect(lines[2]).toBe(
+      `1,Photos,Birth family,Adoptive parents,${missed!.from},${missed!.due},${missed!.due},Excused,,${excused.json().agreement!.items[0]!.windows[1]!.mark!.by},"'=cmd|""/c calc"""`,
+    );
+    expect(answer.body).not.toContain('Secret words');
+    // Only the windows due in the period: the one open now is due after today.
+    expect(lines.slice(1).map((line) => line.split(',')[6]! <= today())).not.toContain(false);
+
+    const backwards = await call(c.t.app, endpoints.agreements.report, {
+      auth: entity.authorization,
+      params: { groupId: f.groupId },
+      query: { from: today(), to: from },
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.error().fields).toEqual({ to: T.periodBackwards });
+
+    const activity = await call(c.t.app, endpoints.activity.family, {
+      auth: entity.authorization,
+      params: { groupId: f.groupId },
+    });
+    expect(activity.json().events[0]).toMatchObject({
+      action: 'agreement.report_exported',
+      detail: `From ${formatUs(from)} to ${formatUs(today())}`,
+    });
+  });
+
   it('another entity’s family is not found, and its agreement is not written', async () => {
     const f = await familyWithChannel(c, entity.entityId, 'Ada Private');
     const foreign = await get(f, undefined, other.authorization);

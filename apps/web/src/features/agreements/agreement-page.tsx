@@ -21,6 +21,7 @@ import { familyCrumbs, familyPagePath, isMissingFamily, useFamilyOfPage } from '
 import { itemSchedule, itemTitle, STATE_COLOR, windowStanding } from './agreement-labels.js';
 import { agreementEditPath } from './agreement-paths.js';
 import { useAgreement } from './api/agreements.js';
+import { AgreementReport } from './components/agreement-report.js';
 import { type MarkTarget, MarkWindowDialog } from './components/mark-window-dialog.js';
 
 const T = MSG.agreements;
@@ -112,6 +113,7 @@ export function AgreementPage() {
                   onMark={(type, window) => setMarking({ type, item, window })}
                 />
               ))}
+              <AgreementReport groupId={id} familyName={name} today={agreement.today} />
             </Stack>
           )}
         </LoadingOverlay>

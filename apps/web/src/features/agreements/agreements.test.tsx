@@ -349,3 +349,42 @@ describe('AgreementEditPage', () => {
     ]);
   });
 });
+
+describe('the agreement report', () => {
+  it('downloads the period as a CSV file named after the family; a backwards period asks nothing', async () => {
+    const saved: { href: string; download: string }[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push({ href: this.href, download: this.download });
+    });
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:report'), revokeObjectURL: vi.fn() });
+    const { api, user } = render(`/manage-families/${GROUP}/agreement`, {
+      [`GET ${AGREEMENT_PATH}`]: () => jsonResponse(agreement()),
+      [`GET ${AGREEMENT_PATH}/report`]: () =>
+        new Response('Version,Item\r\n', { headers: { 'content-type': 'text/csv' } }),
+    });
+    const report = await screen.findByRole('region', { name: T.reportTitle });
+    const from = within(report).getByLabelText(T.reportFrom);
+    expect(from).toHaveValue('2026-01-01');
+    await user.clear(from);
+    await user.type(from, '2026-08-01');
+    await user.click(within(report).getByRole('button', { name: T.reportDownload }));
+    expect(await within(report).findByText(T.periodBackwards)).toBeInTheDocument();
+    expect(api.callsTo('GET', `${AGREEMENT_PATH}/report`)).toHaveLength(0);
+
+    await user.clear(from);
+    await user.type(from, '2026-02-01');
+    await user.click(within(report).getByRole('button', { name: T.reportDownload }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const asked = api.fetchMock.mock.calls
+      .map(([input]) => String(input))
+      .find((url) => url.includes('/report'))!;
+    expect(new URL(asked, 'http://localhost').search).toBe('?from=2026-02-01&to=2026-07-06');
+    expect(saved[0]).toEqual({
+      href: 'blob:report',
+      download: T.reportFileName('Robin Lee', '2026-02-01', '2026-07-06'),
+    });
+    click.mockRestore();
+  });
+});

@@ -177,6 +177,16 @@ async function errorOf(response: Response): Promise<ApiError> {
 
 /** The transport under callApi: a path already filled in, an answer not yet typed. */
 export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
+  return answerOf(await authorizedResponse(path, options));
+}
+
+/** A file the API answers (a CSV report): its bytes, asked for as every other call is. */
+export async function apiDownload(path: string, options: RequestOptions = {}): Promise<Blob> {
+  return (await authorizedResponse(path, options)).blob();
+}
+
+/** The answer to a call with the session's token, refreshed once on a 401; a refusal is thrown. */
+async function authorizedResponse(path: string, options: RequestOptions): Promise<Response> {
   // While the person signs out, nothing new goes out but the sign-out itself: the server is ending the
   // session, and a request sent now (a page that began loading as they clicked) would only be refused.
   if (sendingHeld && path !== ROUTES.auth.logout.path) throw new ApiError(0, MSG.common.somethingWrong);
@@ -197,7 +207,7 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
     }
   }
   if (!response.ok) throw await errorOf(response);
-  return answerOf(response);
+  return response;
 }
 
 /** `?a=1&b=x` from the query's fields, in their order; undefined and null fields are left out. */
