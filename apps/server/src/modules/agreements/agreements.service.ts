@@ -53,8 +53,13 @@ export function createAgreementsService(ctx: AppContext, now: () => Date = () =>
     ctx.chat.kind === 'local' && COUNTED_KINDS[item.kind] !== undefined;
 
   /** The version asked for (or the current one), its items' windows and the marks on them. */
-  async function view(groupId: string, wanted?: number): Promise<AgreementResponse> {
-    const versions = await repo.versionsOf(db, groupId);
+  async function view(
+    groupId: string,
+    wanted?: number,
+    // The family's versions, newest first, when the caller has read them already (the report).
+    known?: repo.AgreementVersionRow[],
+  ): Promise<AgreementResponse> {
+    const versions = known ?? (await repo.versionsOf(db, groupId));
     const summaries = versions.map((v) => ({
       version: v.version,
       effectiveFrom: v.effectiveFrom,
@@ -225,10 +230,11 @@ export function createAgreementsService(ctx: AppContext, now: () => Date = () =>
     }): Promise<{ csv: string; fileName: string }> {
       const entityId = entityIdOf(actor);
       const family = await loadFamily(ctx, entityId, groupId);
-      const versions = (await repo.versionsOf(db, groupId)).reverse();
+      const versions = await repo.versionsOf(db, groupId);
       const rows: (string | number | null)[][] = [[...T.reportColumns]];
-      for (const { version: number } of versions) {
-        const { agreement } = await view(groupId, number);
+      // Oldest first; each version's windows read once, its versions list not read again.
+      for (const { version: number } of [...versions].reverse()) {
+        const { agreement } = await view(groupId, number, versions);
         for (const item of agreement?.items ?? []) {
           for (const window of item.windows) {
             if (window.due < input.from || window.due > input.to) continue;
