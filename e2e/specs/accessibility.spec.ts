@@ -535,6 +535,17 @@ const ROUTES: Record<Visitor, Visit[]> = {
         ),
     },
     {
+      // The hostile family, whose photos are owed (or the empty desk, should none be owed yet).
+      route: '/agreements-due',
+      open: (page) =>
+        visit(page, '/agreements-due', (p) =>
+          p
+            .getByRole('table', { name: 'Agreements due' })
+            .getByRole('row', { name: new RegExp(childFirstName) })
+            .or(p.getByText('No agreement has an item overdue or due soon.')),
+        ),
+    },
+    {
       route: '/add-new-family',
       open: (page) =>
         visit(page, '/add-new-family', (p) => p.getByRole('heading', { name: 'Payment Details' })),

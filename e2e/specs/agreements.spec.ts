@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { activeEntity } from '../support/accounts.js';
 import { familyWithConversation } from '../support/family-data.js';
-import { expect, test } from '../support/fixtures.js';
+import { expect, test, waitForMail } from '../support/fixtures.js';
 import { expectUsableAtEveryWidth } from '../support/layout.js';
 import { signIn } from '../support/sign-in.js';
 
@@ -122,4 +122,108 @@ test('an agreement written for a family: a picture keeps its window, a missed on
   await expect(page.getByText('Marked a window of the contact agreement.')).toBeVisible();
   await expect(page.getByText(`Window due ${shown(firstDue)}: excused · ${REASON}`)).toBeVisible();
   await expect(page.getByText('Downloaded the agreement report.')).toBeVisible();
+});
+
+test('time passes: an item falls overdue, the agency is alerted, the list and the desk show it until it is excused', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const agency = await activeEntity(request);
+  // The birth mother's picture of today (through the members' API) keeps the first quarter's photos.
+  const family = await familyWithConversation(
+    request,
+    agency,
+    { child: 'Noa Vale', parent: 'Ivy Vale', birth: 'Rae Moss' },
+    {
+      birth: [{ html: '<p>The lake today</p>', picture: { path: path.resolve(LAKE), title: 'Lake' } }],
+      parent: 'Thank you!',
+    },
+  );
+  const login = await request.post('/api/auth/login', {
+    data: { email: agency.email, password: agency.password, role: 'entity' },
+  });
+  const auth = { authorization: `Bearer ${(await login.json()).accessToken}` };
+  // Photos every three months and a letter twice a year, both from the birth family, from 20 days back.
+  const now = new Date();
+  const start = iso(new Date(now.getTime() - 20 * DAY));
+  const saved = await request.put(`/api/group/agreement/${family.groupId}`, {
+    headers: auth,
+    data: {
+      effectiveFrom: start,
+      timeZone: 'UTC',
+      items: [
+        {
+          kind: 'photos',
+          giver: 'birth',
+          receiver: 'adoptive',
+          frequency: { type: 'everyMonths', months: 3, start },
+        },
+        {
+          kind: 'letter',
+          giver: 'birth',
+          receiver: 'adoptive',
+          frequency: { type: 'everyMonths', months: 6, start: iso(now) },
+        },
+      ],
+    },
+  });
+  expect(saved.status()).toBe(200);
+  const photos = (await saved.json()).agreement.items[0];
+  expect(photos.windows[0].state).toBe('kept');
+  // The next quarter's due date: six months after the start, on the start's day or the month's last.
+  const [y, m, d] = start.split('-').map(Number) as [number, number, number];
+  const lastDay = new Date(Date.UTC(y, m - 1 + 7, 0)).getUTCDate();
+  const nextDue = iso(new Date(Date.UTC(y, m - 1 + 6, Math.min(d, lastDay))));
+  expect(photos.windows[0].due < nextDue).toBe(true);
+
+  const before = Date.now();
+  try {
+    // The agreements' clock moves two days past the next due date: nothing was given for it.
+    const moved = await request.put('/api/test/clock', {
+      data: { now: `${iso(new Date(Date.parse(`${nextDue}T12:00:00Z`) + 2 * DAY))}T12:00:00.000Z` },
+    });
+    expect(moved.status()).toBe(200);
+    const alert = await waitForMail(agency.email, /agreement item is overdue/, { after: before });
+    expect(alert.subject).toBe('An agreement item is overdue in the family Noa Vale');
+    expect(alert.text).toContain(`Noa Vale: Photos, due ${shown(nextDue)}`);
+    expect(alert.text).toContain(`/manage-families/${family.groupId}/agreement`);
+
+    await signIn(page, 'entity', agency.email, agency.password);
+    await page.goto('/manage-families');
+    await page.getByLabel('Agreement').selectOption({ label: 'Overdue' });
+    await expect(page).toHaveURL(/agreement=overdue/);
+    const row = page.getByRole('row', { name: /Noa Vale/ });
+    await expect(row).toContainText(`Overdue since ${shown(nextDue)}`);
+    // A reload keeps the filter.
+    await page.reload();
+    await expect(page.getByRole('row', { name: /Noa Vale/ })).toBeVisible();
+
+    const menu = page.getByRole('link', { name: /Agreements due/ });
+    await expect(menu.getByLabel('1 agreement overdue or due soon')).toBeVisible();
+    await menu.click();
+    await expect(page.getByRole('heading', { name: 'Agreements due' })).toBeVisible();
+    const due = page.getByRole('row', { name: /Noa Vale/ });
+    await expect(due).toContainText(`Photos from Birth family, due ${shown(nextDue)}`);
+    await due.getByRole('link', { name: 'Noa Vale' }).click();
+
+    const table = page.getByRole('table', { name: 'Photos — Birth family to Adoptive parents' });
+    await expect(table.getByRole('row').nth(2)).toContainText(`Overdue since ${shown(nextDue)}`);
+    await page
+      .getByRole('button', { name: `Excuse: Photos — Birth family to Adoptive parents, ${shown(nextDue)}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Excuse this window' });
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill(REASON);
+    await dialog.getByRole('button', { name: 'Excuse' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(table.getByRole('row').nth(2)).toContainText(`Excused (due ${shown(nextDue)})`);
+
+    await page.goto('/agreements-due');
+    await expect(page.getByText('No agreement has an item overdue or due soon.')).toBeVisible();
+    await page.goto('/manage-families?agreement=overdue');
+    await expect(page.getByText('No data')).toBeVisible();
+    await expect(page.getByRole('row', { name: /Noa Vale/ })).toHaveCount(0);
+  } finally {
+    await request.put('/api/test/clock', { data: { now: null } });
+  }
 });

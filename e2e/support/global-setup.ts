@@ -90,6 +90,8 @@ export default async function globalSetup() {
       ADMIN_PASSWORD: E2E_ADMIN.password,
       RATE_LIMIT_AUTH_MAX: '500',
       JOB_POLL_SECONDS: '0.5',
+      // Journeys that let time pass move the contact agreements' clock (PUT /api/test/clock).
+      TEST_CLOCK: 'true',
       // What the scan reads: every request, at the level production runs at.
       LOG_LEVEL: 'info',
       // Mail goes to the capture; the outbox's printing of codes stays off should SMTP_URL be unset.

@@ -299,6 +299,19 @@ export function routesOf(url, seeded, adminAuth, entityAuth, entity, familyIds =
         ]
       : []),
     get('families list: by status', 'GET /api/group/list?sort=asc', '/api/group/list?sort=asc', entityAuth),
+    get(
+      'families list: agreement overdue',
+      'GET /api/group/list?agreement=overdue',
+      '/api/group/list?agreement=overdue',
+      entityAuth,
+    ),
+    get(
+      'families list: no agreement',
+      'GET /api/group/list?agreement=none',
+      '/api/group/list?agreement=none',
+      entityAuth,
+    ),
+    get('agreements due', 'GET /api/agreements/due', '/api/agreements/due', entityAuth),
     get('reports queue', 'GET /api/reports', '/api/reports', entityAuth),
     get(
       'family activity',

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/index.js';
 import type { Database, Db } from './db/client.js';
 import type { JobQueue } from './jobs/queue.js';
+import type { SettableClock } from './lib/clock.js';
 import type { TokenKey } from './modules/auth/token-key.js';
 import type { AppMetrics } from './modules/health/metrics.js';
 import type { ChatProvider } from './providers/chat/chat-provider.js';
@@ -25,6 +26,8 @@ export interface AppContext {
   chat: ChatProvider;
   /** Where attached files are kept (a folder or an S3 bucket). */
   storage: StorageProvider;
+  /** The agreements' time: the real clock, settable only when the server runs with TEST_CLOCK=true. */
+  clock: SettableClock;
 }
 
 /**

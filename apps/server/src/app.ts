@@ -28,6 +28,7 @@ import type { Config } from './config/index.js';
 import { type Database, databaseOptions, openDatabase } from './db/client.js';
 import { createJobQueue } from './jobs/queue.js';
 import { AppError } from './lib/app-error.js';
+import { createClock } from './lib/clock.js';
 import { compressOptions } from './lib/compression.js';
 import { currentRequestId, REQUEST_ID_PATTERN, runInRequestScope } from './lib/request-scope.js';
 import { guardRoles, SECURITY_SCHEMES } from './lib/route.js';
@@ -36,6 +37,7 @@ import { createPageSender } from './lib/web-page.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
 import { adminsRoutes } from './modules/admins/admins.routes.js';
+import { registerAgreementJobs } from './modules/agreements/agreement-jobs.js';
 import { agreementsRoutes } from './modules/agreements/agreements.routes.js';
 import { registerAttachmentJobs } from './modules/attachments/unsent-uploads.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -286,6 +288,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tokenKey: await loadTokenKey(partial),
     chat: await createChatProvider(config, database.db),
     storage: await createStorageProvider(config),
+    clock: createClock(),
   };
   app.decorate('ctx', ctx);
 
@@ -404,6 +407,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await ensureBootstrapAdmin(ctx);
   await registerBillingJobs(ctx, payments);
   await registerReportJobs(ctx);
+  await registerAgreementJobs(ctx);
   if (ctx.chat.kind === 'stream') await registerStreamReportSync(ctx);
   await seedPlans(ctx, payments);
   if (options.startWorkers ?? true) await queue.startWorkers();

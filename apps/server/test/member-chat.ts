@@ -4,10 +4,12 @@
 import { endpoints } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { expect } from 'vitest';
 import { familyMembers } from '../src/db/schema-families.js';
 import { signMemberToken } from '../src/modules/chat/member-tokens.js';
-import { call } from './api-client.js';
+import { call, callLoose } from './api-client.js';
+import { multipartBody } from './multipart.js';
 import { rememberSecret } from './secret-scan.js';
 import { codeIn, type SmtpCapture, waitForMessage } from './smtp-capture.js';
 
@@ -37,4 +39,29 @@ export async function signedMemberAuthorization(app: FastifyInstance, memberId: 
   const token = await signMemberToken(app.ctx.tokenKey, { id: memberId, email: person?.email ?? '' });
   rememberSecret(token);
   return `Bearer ${token}`;
+}
+
+/** The member uploads a small picture and posts it with a line of text, as the family app does. */
+export async function postPictureAsMember(
+  app: FastifyInstance,
+  authorization: string,
+  channelId: string,
+): Promise<void> {
+  const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#4a90d9' } })
+    .png()
+    .toBuffer();
+  const upload = multipartBody([{ bytes: png, fileName: 'lake.png', contentType: 'image/png' }]);
+  const file = await callLoose(app, endpoints.chat.files, {
+    params: { channelId },
+    body: upload.payload,
+    auth: authorization,
+    headers: { ...upload.headers },
+  });
+  expect(file.statusCode).toBe(201);
+  const posted = await call(app, endpoints.chat.messages, {
+    params: { channelId },
+    auth: authorization,
+    body: { html: '<p>The lake</p>', attachments: [{ fileId: file.json().id, title: 'Lake' }] },
+  });
+  expect(posted.statusCode).toBe(201);
 }

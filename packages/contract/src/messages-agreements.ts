@@ -161,6 +161,31 @@ export const AGREEMENT_TEXTS = {
       'Marked by',
       'Note',
     ],
+    // The families list and its filter.
+    listColumn: 'Agreement',
+    filterLabel: 'Agreement',
+    filterAll: 'All families',
+    filterOverdue: 'Overdue',
+    filterDueSoon: 'Due soon',
+    filterNone: 'No agreement',
+    filterUnknown: 'Choose the agreement filter from its list: overdue, due soon or no agreement.',
+    dueOn: (date: string) => `Due ${date}`,
+    onTrack: 'On track',
+    noAgreement: 'None',
+    // The desk's 'Agreements due'.
+    dueTitle: 'Agreements due',
+    dueIntro:
+      'Families whose contact agreement has an item overdue or due soon, overdue first. Open one to mark what was given or excuse a window.',
+    dueCountLabel: (count: number) =>
+      count === 1 ? '1 agreement overdue or due soon' : `${count} agreements overdue or due soon`,
+    noneDue: 'No agreement has an item overdue or due soon.',
+    columnFamily: 'Family',
+    columnStanding: 'Standing',
+    columnItems: 'Items',
+    dueItem: (what: string, side: string, due: string) => `${what} from ${side}, due ${due}`,
+    dueLoadFailed: 'The agreements due could not be loaded.',
+    testClockOff: 'This server keeps the real time.',
+    unnamedFamily: 'A family not yet named',
     // Answers.
     saved: 'Contact agreement saved.',
     marked: 'Marked.',

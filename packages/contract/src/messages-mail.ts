@@ -45,4 +45,25 @@ export const MAIL_TEXTS = {
     footer:
       'This e-mail does not contain the message. You can choose a daily summary in your account settings.',
   },
+  /** To the members who give an item of their family's contact agreement, some days before it is due. */
+  agreementReminder: {
+    subject: (what: string, due: string) => `Reminder: ${what} due by ${due}`,
+    greeting: (name: string) => `Hello ${name},`,
+    body: (what: string, due: string, family: string) =>
+      `Your family's contact agreement in Bridge Talk (${family}) has ${what} due by ${due}. Sharing it in one of your family's channels counts for it.`,
+    footer: 'Your agency keeps the agreement; write to them if something has changed.',
+  },
+  /** To the agency, when an item of a family's agreement becomes overdue (at once or in the digest). */
+  agreementAlerts: {
+    subjectOne: (family: string) => `An agreement item is overdue in the family ${family}`,
+    subjectMany: (count: number) => `${count} agreement items are overdue in your families`,
+    subjectDigest: (count: number) =>
+      count === 1
+        ? 'Daily summary: 1 agreement item overdue'
+        : `Daily summary: ${count} agreement items overdue`,
+    intro: 'These items of your families’ contact agreements passed their due date with nothing given:',
+    line: (family: string, what: string, due: string) => `${family}: ${what}, due ${due}`,
+    openAll: 'Every agreement due:',
+    footer: 'You can choose a daily summary in your account settings.',
+  },
 } as const;

@@ -27,6 +27,11 @@ export const ROUTES = {
     mark: { method: 'POST', path: '/api/group/agreement/:groupId/mark' },
     /** The agreement report of a period as CSV: every window due in it, in every version. */
     report: { method: 'GET', path: '/api/group/agreement/:groupId/report' },
+    /** The desk's 'Agreements due': the entity's families with an item overdue or due soon. */
+    due: { method: 'GET', path: '/api/agreements/due' },
+    dueCount: { method: 'GET', path: '/api/agreements/due/count' },
+    /** Only with TEST_CLOCK=true: moves the agreements' clock, for journeys that let time pass. */
+    testClock: { method: 'PUT', path: '/api/test/clock' },
   },
   /**
    * A professional's second factors (authenticator apps and passkeys) and recovery codes, and

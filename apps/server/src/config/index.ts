@@ -104,6 +104,8 @@ const ZEnv = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Unset: true with S3_ENDPOINT (most S3-compatible services want it), false on AWS itself. */
   S3_FORCE_PATH_STYLE: booleanish.optional(),
+  /** true: PUT /api/test/clock moves the agreements' clock (journeys that let time pass); never in service. */
+  TEST_CLOCK: booleanish.default(false),
   /** Set: GET /metrics is served, to `Authorization: Bearer <token>` only. */
   METRICS_TOKEN: z
     .string()
@@ -185,6 +187,8 @@ export interface Config {
    * bearer token only; `port`: a listener of its own (on `host`) that serves nothing else.
    */
   metrics: { token: string | undefined; port: number | undefined; host: string };
+  /** PUT /api/test/clock is served: the agreements' clock can be set. */
+  testClock: boolean;
   /** Where the files members attach to messages are kept: a folder (`local`) or an S3-compatible bucket. */
   storage: {
     provider: 'local' | 's3';
@@ -289,6 +293,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       stream: { apiKey: e.STREAM_API_KEY, apiSecret: e.STREAM_API_SECRET, baseUrl: e.STREAM_BASE_URL },
     },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
+    testClock: e.TEST_CLOCK,
     storage: {
       provider: e.STORAGE_PROVIDER,
       dir: e.STORAGE_DIR ? path.resolve(e.STORAGE_DIR) : path.join(path.resolve(e.DATA_DIR), 'files'),

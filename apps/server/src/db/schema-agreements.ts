@@ -5,9 +5,21 @@ import type {
   AgreementFrequency,
   AgreementItemKind,
   AgreementSide,
+  AgreementStanding,
   AgreementUntil,
 } from '@bridge-talk/contract';
-import { date, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { entities, groups, users } from './schema.js';
 
 export const agreementVersions = pgTable(
@@ -74,4 +86,77 @@ export const agreementMarks = pgTable(
   // One mark per window: a second would make its state depend on which one is read. Also the item's
   // marks' index.
   (t) => [uniqueIndex('agreement_marks_item_due_key').on(t.itemId, t.due)],
+);
+
+/**
+ * Where each family with an agreement stands (overdue, due soon, ok), kept so that the families list
+ * can filter and show it and the desk can list it without working out every family's windows: written
+ * when the agreement is saved or marked, after a member of the family posts, and by the hourly sweep
+ * of the rows whose `check_at` has come (the next day the standing or a notice can change by time
+ * alone). A family without an agreement has no row.
+ */
+export const agreementStates = pgTable(
+  'agreement_states',
+  {
+    groupId: uuid('group_id')
+      .primaryKey()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    standing: text('standing').$type<AgreementStanding>().notNull(),
+    /** Overdue: the first due date still owed; due soon: the due date; ok: the next due date. */
+    standingDate: date('standing_date'),
+    /** The items overdue or due soon, for the desk: kind, giving side, due date. */
+    dueItems: jsonb('due_items')
+      .$type<{ kind: AgreementItemKind; giver: AgreementSide; due: string }[]>()
+      .notNull(),
+    /** The family's creation, copied: the filtered list walks this table in the list's own order. */
+    familyCreatedAt: timestamp('family_created_at', { withTimezone: true }).notNull(),
+    /** When to look again; null: nothing changes by time alone. */
+    checkAt: timestamp('check_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('agreement_states_entity_standing_created_idx').on(
+      t.entityId,
+      t.standing,
+      t.familyCreatedAt.desc().nullsFirst(),
+      t.groupId.desc().nullsFirst(),
+    ),
+    index('agreement_states_entity_standing_date_idx').on(t.entityId, t.standing, t.standingDate),
+    index('agreement_states_check_at_idx').on(t.checkAt).where(sql`${t.checkAt} is not null`),
+  ],
+);
+
+/**
+ * The notices an agreement's windows gave rise to: the reminder to the giving members before a due
+ * date, and the agency's alert when one passes with nothing given. One row per item, window and kind,
+ * written before its mail is queued: a second process or a later run finds it and sends nothing again.
+ */
+export const agreementNotices = pgTable(
+  'agreement_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => agreementItems.id, { onDelete: 'cascade' }),
+    due: date('due').notNull(),
+    kind: text('kind', { enum: ['reminder', 'overdue'] }).notNull(),
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Overdue notices: when the agency's alert (at once or in the digest) took it; null until then. */
+    alertedAt: timestamp('alerted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('agreement_notices_item_due_kind_key').on(t.itemId, t.due, t.kind),
+    index('agreement_notices_unalerted_idx')
+      .on(t.createdAt)
+      .where(sql`${t.alertedAt} is null and ${t.kind} = 'overdue'`),
+  ],
 );

@@ -24,6 +24,14 @@ interface JobData {
   'reports.digest': Record<string, never>;
   /** Stream: bring in the reports its webhook may have missed (scheduled). */
   'reports.sync': Record<string, never>;
+  /** Work out a family's agreement standing again (queued when a member of the family posts). */
+  'agreements.refresh': { groupId: string };
+  /** Refresh the standings whose next change has come, send their reminders (scheduled hourly). */
+  'agreements.sweep': Record<string, never>;
+  /** Alert entities that want to hear at once of the agreement items newly overdue. */
+  'agreements.alert': Record<string, never>;
+  /** The daily digest of overdue agreement items to entities that chose it (scheduled). */
+  'agreements.digest': Record<string, never>;
 }
 export type JobName = keyof JobData;
 
@@ -39,6 +47,10 @@ export const QUEUES: Record<JobName, { retryLimit: number; retryDelay: number; e
   'reports.alert': { retryLimit: 5, retryDelay: 10, expireInSeconds: 120 },
   'reports.digest': { retryLimit: 5, retryDelay: 60, expireInSeconds: 600 },
   'reports.sync': { retryLimit: 2, retryDelay: 60, expireInSeconds: 1800 },
+  'agreements.refresh': { retryLimit: 5, retryDelay: 10, expireInSeconds: 120 },
+  'agreements.sweep': { retryLimit: 3, retryDelay: 60, expireInSeconds: 1800 },
+  'agreements.alert': { retryLimit: 5, retryDelay: 10, expireInSeconds: 120 },
+  'agreements.digest': { retryLimit: 5, retryDelay: 60, expireInSeconds: 600 },
 };
 
 interface JobContext {

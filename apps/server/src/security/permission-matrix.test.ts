@@ -726,6 +726,9 @@ const REQUESTS: Record<string, Build> = {
     });
     return c.kind === 'own' ? excuse(c.subject.groupId) : [excuse(c.subject.groupId), excuse(c.home.groupId)];
   },
+  'GET /api/agreements/due': () => ({ endpoint: endpoints.agreements.due }),
+  'GET /api/agreements/due/count': () => ({ endpoint: endpoints.agreements.dueCount }),
+  'PUT /api/test/clock': () => ({ endpoint: endpoints.agreements.testClock, payload: { now: null } }),
   'POST /api/reports/:id/review': (c) => ({
     endpoint: endpoints.reports.review,
     params: { id: c.subject.reportId },

@@ -32,6 +32,8 @@ const PUBLIC_ROUTES = new Set([
   // the other /api/chat routes take that token (role 'member')
   'POST /api/chat/sessions/code',
   'POST /api/chat/sessions',
+  // the agreements' test clock: answers 404 unless the server runs with TEST_CLOCK=true (journeys only)
+  'PUT /api/test/clock',
 ]);
 
 /** Routes guarded by a credential of their own rather than a portal session. */

@@ -4,7 +4,7 @@ export interface MenuItem {
   to: string;
   label: string;
   /** A count shown beside the label. */
-  badge?: 'openReports';
+  badge?: 'openReports' | 'agreementsDue';
 }
 
 /** The side menu of each role. */
@@ -20,5 +20,6 @@ export const MENUS: Record<Role, MenuItem[]> = {
     { to: '/manage-families', label: MSG.nav.manageFamilies },
     { to: '/add-new-family', label: MSG.nav.addNewFamily },
     { to: '/reports', label: MSG.reports.title, badge: 'openReports' },
+    { to: '/agreements-due', label: MSG.agreements.dueTitle, badge: 'agreementsDue' },
   ],
 };

@@ -122,7 +122,10 @@ describe('PageFrame', () => {
   });
 
   it("lists the entity's side menu only", () => {
-    stubApi({ [`GET ${API.reports.count}`]: () => jsonResponse({ open: 0 }) });
+    stubApi({
+      [`GET ${API.reports.count}`]: () => jsonResponse({ open: 0 }),
+      [`GET ${API.agreements.dueCount}`]: () => jsonResponse({ overdue: 0, dueSoon: 0 }),
+    });
     renderFrame(ENTITY, '/add-new-family');
 
     const links = within(mainMenu()).getAllByRole('link');
@@ -130,6 +133,7 @@ describe('PageFrame', () => {
       [MSG.nav.manageFamilies, '/manage-families'],
       [MSG.nav.addNewFamily, '/add-new-family'],
       [MSG.reports.title, '/reports'],
+      [MSG.agreements.dueTitle, '/agreements-due'],
     ]);
     expect(within(mainMenu()).getByRole('link', { name: MSG.nav.addNewFamily })).toHaveAttribute(
       'aria-current',
@@ -150,6 +154,44 @@ describe('PageFrame', () => {
     await act(() => queryClient.invalidateQueries());
     await waitFor(() => expect(within(reports).queryByLabelText(/open report/)).not.toBeInTheDocument());
     expect(reports).toHaveTextContent(MSG.reports.title);
+  });
+
+  it('counts the agreements overdue or due soon beside Agreements due, and shows no count at none', async () => {
+    let count = { overdue: 2, dueSoon: 1 };
+    stubApi({
+      [`GET ${API.reports.count}`]: () => jsonResponse({ open: 0 }),
+      [`GET ${API.agreements.dueCount}`]: () => jsonResponse(count),
+    });
+    const { queryClient } = renderFrame(ENTITY, '/manage-families');
+    const desk = within(mainMenu()).getByRole('link', { name: new RegExp(MSG.agreements.dueTitle) });
+    expect(desk).toHaveAttribute('href', '/agreements-due');
+    const badge = await within(desk).findByLabelText(MSG.agreements.dueCountLabel(3));
+    expect(badge).toHaveTextContent('3');
+    expect(MSG.agreements.dueCountLabel(3)).toBe('3 agreements overdue or due soon');
+    // Due soon only counts as well.
+    count = { overdue: 0, dueSoon: 1 };
+    await act(() => queryClient.invalidateQueries());
+    expect(await within(desk).findByLabelText(MSG.agreements.dueCountLabel(1))).toHaveTextContent('1');
+    count = { overdue: 0, dueSoon: 0 };
+    await act(() => queryClient.invalidateQueries());
+    await waitFor(() => expect(within(desk).queryByLabelText(/overdue or due soon/)).not.toBeInTheDocument());
+    expect(desk.textContent).toBe(MSG.agreements.dueTitle);
+  });
+
+  it('asks again for the agreements due count every minute, as for the open reports', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const api = stubApi({
+        [`GET ${API.reports.count}`]: () => jsonResponse({ open: 0 }),
+        [`GET ${API.agreements.dueCount}`]: () => jsonResponse({ overdue: 1, dueSoon: 0 }),
+      });
+      renderFrame(ENTITY, '/manage-families');
+      await waitFor(() => expect(api.callsTo('GET', API.agreements.dueCount)).toHaveLength(1));
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      await waitFor(() => expect(api.callsTo('GET', API.agreements.dueCount)).toHaveLength(2));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("shows the user's initial, name and capitalised role in the header", () => {

@@ -7,8 +7,9 @@ import { AppShell, Avatar, Box, Burger, Group, Menu, NavLink, Text, UnstyledButt
 import { useClickOutside, useDisclosure, useHotkeys } from '@mantine/hooks';
 import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { AgreementsDueBadge } from '../features/agreements/index.js';
 import { endServerSession } from '../features/auth/api/logout.js';
 import { OpenReportsBadge } from '../features/reports/index.js';
 import { UnsavedChangesGuard } from '../shared/forms/unsaved-changes.js';
@@ -23,7 +24,13 @@ import {
 import { LoadingOverlay } from '../shared/ui/loading-overlay.js';
 import { ScreenErrorBoundary } from '../shared/ui/screen-error-boundary.js';
 import { MAIN_CONTENT_ID, SkipLink } from '../shared/ui/skip-link.js';
-import { MENUS } from './menus.js';
+import { MENUS, type MenuItem } from './menus.js';
+
+/** The count beside a menu entry. */
+const BADGES: Record<NonNullable<MenuItem['badge']>, () => ReactNode> = {
+  openReports: OpenReportsBadge,
+  agreementsDue: AgreementsDueBadge,
+};
 
 function capitalise(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
@@ -121,13 +128,14 @@ export function PageFrame() {
       <AppShell.Navbar ref={setDrawer} id="main-menu" p="md" aria-label="Main menu">
         {MENUS[user.role].map((item) => {
           const active = location.pathname === item.to || location.pathname.startsWith(`${item.to}/`);
+          const CountBadge = item.badge && BADGES[item.badge];
           return (
             <NavLink
               key={item.to}
               component={Link}
               to={item.to}
               label={item.label}
-              rightSection={item.badge === 'openReports' ? <OpenReportsBadge /> : undefined}
+              rightSection={CountBadge ? <CountBadge /> : undefined}
               active={active}
               aria-current={active ? 'page' : undefined}
               onClick={close}

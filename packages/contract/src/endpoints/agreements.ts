@@ -4,8 +4,13 @@ import {
   ZAgreementQuery,
   ZAgreementReportQuery,
   ZAgreementResponse,
+  ZAgreementsDueCountResponse,
+  ZAgreementsDueQuery,
+  ZAgreementsDueResponse,
   ZMarkAgreementWindowRequest,
   ZSaveAgreementRequest,
+  ZTestClockRequest,
+  ZTestClockResponse,
 } from '../schemas/index.js';
 import { errorAnswers, type SchemasOf } from './endpoint.js';
 
@@ -33,4 +38,10 @@ export const agreementEndpoints = {
   },
   /** The report as CSV (text/csv, an attachment): only its refusals are JSON. */
   report: { params: ZAgreementParams, query: ZAgreementReportQuery, responses: notFound },
+  due: {
+    query: ZAgreementsDueQuery,
+    responses: { 200: ZAgreementsDueResponse, ...errorAnswers(400, 401, 403) },
+  },
+  dueCount: { responses: { 200: ZAgreementsDueCountResponse, ...errorAnswers(401, 403) } },
+  testClock: { body: ZTestClockRequest, responses: { 200: ZTestClockResponse, ...errorAnswers(400, 404) } },
 } satisfies SchemasOf<typeof ROUTES.agreements>;

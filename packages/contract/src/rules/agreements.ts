@@ -68,3 +68,18 @@ export const AGREEMENT_WINDOW_STATES = [
   'overdue',
 ] as const;
 export type AgreementWindowState = (typeof AGREEMENT_WINDOW_STATES)[number];
+
+/**
+ * Where a family stands with its agreement, as the families list, its filter and the desk show it:
+ * an item owed (its due date passed with nothing given, and not excused), an item due within the
+ * agreement's reminder days, or neither.
+ */
+export const AGREEMENT_STANDINGS = ['overdue', 'dueSoon', 'ok'] as const;
+export type AgreementStanding = (typeof AGREEMENT_STANDINGS)[number];
+
+/** The families list's agreement filter: a standing, or the families with no agreement. */
+export const AGREEMENT_LIST_FILTERS = ['overdue', 'dueSoon', 'none'] as const;
+export type AgreementListFilter = (typeof AGREEMENT_LIST_FILTERS)[number];
+
+/** Rows of the desk's 'Agreements due' per page. */
+export const AGREEMENTS_DUE_PAGE_SIZE = 20;

@@ -9,7 +9,9 @@ import {
   AGREEMENT_ITEM_KINDS,
   AGREEMENT_ITEMS_MAX,
   AGREEMENT_SIDES,
+  AGREEMENT_STANDINGS,
   AGREEMENT_WINDOW_STATES,
+  AGREEMENTS_DUE_PAGE_SIZE,
   REMINDER_DAYS_DEFAULT,
   REMINDER_DAYS_MAX,
 } from '../rules/agreements.js';
@@ -222,3 +224,49 @@ export const ZAgreementReportQuery = z
 export type AgreementReportQuery = z.input<typeof ZAgreementReportQuery>;
 
 export const ZAgreementParams = z.object({ groupId: z.uuid(MSG.extra.notFound) });
+
+/** A family's standing with its agreement: 'overdue' since a date, 'dueSoon' on one, 'ok' until the next. */
+export const ZAgreementStandingView = z.object({
+  standing: z.enum(AGREEMENT_STANDINGS),
+  /** Overdue: the first due date still owed; due soon: the due date; ok: the next due date, if any. */
+  date: z.string().nullable(),
+});
+export type AgreementStandingView = z.infer<typeof ZAgreementStandingView>;
+
+/** GET /agreements/due: the families with an item overdue or due soon, overdue first, oldest first. */
+export const ZAgreementsDueQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(AGREEMENTS_DUE_PAGE_SIZE),
+});
+export type AgreementsDueQuery = z.input<typeof ZAgreementsDueQuery>;
+
+export const ZAgreementDueFamily = z.object({
+  groupId: z.string(),
+  familyName: z.string(),
+  standing: z.enum(['overdue', 'dueSoon']),
+  date: z.string(),
+  /** What is owed or due: the items' kinds, giving side and due date. */
+  items: z.array(
+    z.object({ kind: z.enum(AGREEMENT_ITEM_KINDS), giver: z.enum(AGREEMENT_SIDES), due: z.string() }),
+  ),
+});
+export type AgreementDueFamily = z.infer<typeof ZAgreementDueFamily>;
+
+export const ZAgreementsDueResponse = z.object({
+  result: z.array(ZAgreementDueFamily),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AgreementsDueResponse = z.infer<typeof ZAgreementsDueResponse>;
+
+/** GET /agreements/due/count: the side menu's badge. */
+export const ZAgreementsDueCountResponse = z.object({ overdue: z.number().int(), dueSoon: z.number().int() });
+export type AgreementsDueCountResponse = z.infer<typeof ZAgreementsDueCountResponse>;
+
+/**
+ * PUT /test/clock (only on a server started with TEST_CLOCK=true): the day the agreements count from,
+ * for journeys that let time pass; null goes back to the real clock.
+ */
+export const ZTestClockRequest = z.object({ now: z.iso.datetime().nullable() });
+export const ZTestClockResponse = z.object({ now: z.string() });

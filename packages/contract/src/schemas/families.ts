@@ -1,9 +1,11 @@
 // Families (groups) as an entity manages them, and the wizard's child-and-plan step.
 import { z } from 'zod';
 import { MSG } from '../messages.js';
+import { AGREEMENT_LIST_FILTERS } from '../rules/agreements.js';
 import { FAMILY_PAGE_SIZE } from '../rules/families.js';
 import { PLAN_TYPES } from '../rules/price.js';
 import { PERSON_FULL_NAME_MAX } from '../rules/text-limits.js';
+import { ZAgreementStandingView } from './agreements.js';
 import { ZCouponCodeText, ZSearch, ZSortDirection } from './entities.js';
 import { type PersonNameMessages, ZNamePart, ZPersonFullName } from './person-names.js';
 
@@ -35,6 +37,8 @@ export const ZFamilyListQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(FAMILY_PAGE_SIZE),
   /** By status (Active before Inactive when ascending); without it, newest first. */
   sort: ZSortDirection.optional(),
+  /** Only the families whose agreement has an item overdue or due soon, or that have none. */
+  agreement: z.enum(AGREEMENT_LIST_FILTERS, MSG.agreements.filterUnknown).optional(),
 });
 export type FamilyListQuery = z.input<typeof ZFamilyListQuery>;
 
@@ -47,6 +51,8 @@ export const ZFamilyListItem = z.object({
   reports: z.boolean(),
   billingInformation: z.object({ email: z.string() }).nullable(),
   createdAt: z.string(),
+  /** Where the family stands with its contact agreement; null when it has none. */
+  agreement: ZAgreementStandingView.nullable(),
 });
 export type FamilyListItem = z.infer<typeof ZFamilyListItem>;
 

@@ -65,6 +65,40 @@ export function addYears(iso: string, years: number): string {
     : isoOf(new Date(Date.UTC(year + years, month, 0)));
 }
 
+/** How far the zone's wall clock is ahead of UTC at an instant, in milliseconds. */
+function zoneOffsetAt(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant a date begins in the zone: its midnight, or on a day whose clocks skip midnight the
+ * first moment it has. Two passes: the offset is the one in force at the answer, not at UTC midnight.
+ */
+export function startOfDayIn(iso: string, timeZone: string): Date {
+  const midnight = Date.parse(`${iso}T00:00:00Z`);
+  const first = midnight - zoneOffsetAt(midnight, timeZone);
+  return new Date(midnight - zoneOffsetAt(first, timeZone));
+}
+
 /** The date an instant fell on in the zone. */
 export function localDate(instant: Date, timeZone: string): string {
   return formatContractDate(instant, timeZone);

@@ -1,11 +1,24 @@
 // A family's contact agreement: its versions, their items, the caseworker's marks, and the days the
 // family's members gave what an item promises (read from the local chat tables).
-import { type AgreementSide, LETTER_MIN_LENGTH, type ZSaveAgreementRequest } from '@bridge-talk/contract';
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import {
+  type AgreementItemKind,
+  type AgreementSide,
+  LETTER_MIN_LENGTH,
+  type ReportAlertMode,
+  type ZSaveAgreementRequest,
+} from '@bridge-talk/contract';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { groups } from '../../db/schema.js';
-import { agreementItems, agreementMarks, agreementVersions } from '../../db/schema-agreements.js';
+import { entities, groups, users } from '../../db/schema.js';
+import {
+  agreementItems,
+  agreementMarks,
+  agreementNotices,
+  agreementStates,
+  agreementVersions,
+} from '../../db/schema-agreements.js';
 import { chatChannelMembers, chatChannels, chatMessages } from '../../db/schema-chat.js';
+import { familyMembers, groupMembers } from '../../db/schema-families.js';
 import type { Valid } from '../../lib/route.js';
 
 export type AgreementVersionRow = typeof agreementVersions.$inferSelect;
@@ -159,4 +172,213 @@ export async function insertMark(
     .onConflictDoNothing()
     .returning({ id: agreementMarks.id });
   return inserted.length === 1;
+}
+
+// ─── Standings and notices ─────────────────────────────────────────────────────────────────────────
+
+/** What the standing of a family is kept with: its entity, its creation, its name and alert mode. */
+export async function familyOfStanding(db: Db, groupId: string) {
+  const [row] = await db
+    .select({
+      entityId: groups.entityId,
+      createdAt: groups.createdAt,
+      name: groups.name,
+      alerts: entities.reportAlerts,
+    })
+    .from(groups)
+    .innerJoin(entities, eq(entities.id, groups.entityId))
+    .where(eq(groups.id, groupId));
+  return row ?? null;
+}
+
+export async function saveStanding(db: Db, row: typeof agreementStates.$inferInsert): Promise<void> {
+  const { groupId: _key, ...changes } = row;
+  await db
+    .insert(agreementStates)
+    .values(row)
+    .onConflictDoUpdate({ target: agreementStates.groupId, set: { ...changes, updatedAt: new Date() } });
+}
+
+export async function removeStanding(db: Db, groupId: string): Promise<void> {
+  await db.delete(agreementStates).where(eq(agreementStates.groupId, groupId));
+}
+
+/**
+ * Writes the notices of these windows that no run wrote before, and answers those it wrote: the
+ * unique (item, due, kind) makes a second process, a retry or a restart find them and send nothing.
+ */
+export async function claimNotices(
+  db: Db,
+  kind: 'reminder' | 'overdue',
+  family: { entityId: string; groupId: string },
+  windows: { itemId: string; due: string }[],
+): Promise<{ id: string; itemId: string; due: string }[]> {
+  if (windows.length === 0) return [];
+  return db
+    .insert(agreementNotices)
+    .values(windows.map((window) => ({ ...family, kind, itemId: window.itemId, due: window.due })))
+    .onConflictDoNothing()
+    .returning({ id: agreementNotices.id, itemId: agreementNotices.itemId, due: agreementNotices.due });
+}
+
+/** Takes back notices whose mail could not be queued, for the next run to write again. */
+export async function releaseNotices(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(agreementNotices).where(inArray(agreementNotices.id, ids));
+}
+
+/** The family's active members of one side with their e-mail, to remind. */
+export async function givingMembers(db: Db, groupId: string, side: AgreementSide) {
+  return db
+    .select({
+      email: sql<string>`${familyMembers.email}`,
+      firstName: sql<string>`coalesce(${groupMembers.firstName}, ${familyMembers.firstName})`,
+    })
+    .from(groupMembers)
+    .innerJoin(familyMembers, eq(familyMembers.id, groupMembers.memberId))
+    .where(
+      and(
+        eq(groupMembers.groupId, groupId),
+        eq(groupMembers.active, true),
+        eq(groupMembers.role, side === 'adoptive' ? 'adoptive_parent' : 'birth_family'),
+        isNotNull(familyMembers.email),
+      ),
+    )
+    .orderBy(asc(groupMembers.position));
+}
+
+/** The families whose standing may have changed by now, oldest check first. */
+export async function standingsToCheck(db: Db, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ groupId: agreementStates.groupId })
+    .from(agreementStates)
+    .where(lte(agreementStates.checkAt, now))
+    .orderBy(asc(agreementStates.checkAt))
+    .limit(limit);
+  return rows.map((row) => row.groupId);
+}
+
+const DUE_STANDINGS = sql`${agreementStates.standing} in ('overdue', 'dueSoon')`;
+
+/** A page of the entity's families with an item overdue or due soon: overdue first, oldest first. */
+export async function dueFamilies(db: Db, entityId: string, page: { limit: number; offset: number }) {
+  const rows = await db
+    .select({
+      groupId: agreementStates.groupId,
+      name: groups.name,
+      standing: agreementStates.standing,
+      date: agreementStates.standingDate,
+      items: agreementStates.dueItems,
+    })
+    .from(agreementStates)
+    .innerJoin(groups, eq(groups.id, agreementStates.groupId))
+    .where(and(eq(agreementStates.entityId, entityId), DUE_STANDINGS))
+    .orderBy(
+      sql`${agreementStates.standing} = 'dueSoon'`,
+      asc(agreementStates.standingDate),
+      asc(agreementStates.groupId),
+    )
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows;
+}
+
+/** How many of the entity's families are overdue, and how many due soon. */
+export async function dueCounts(db: Db, entityId: string): Promise<{ overdue: number; dueSoon: number }> {
+  const rows = await db
+    .select({ standing: agreementStates.standing, count: sql<number>`count(*)::int` })
+    .from(agreementStates)
+    .where(and(eq(agreementStates.entityId, entityId), DUE_STANDINGS))
+    .groupBy(agreementStates.standing);
+  const of = (standing: string) => rows.find((row) => row.standing === standing)?.count ?? 0;
+  return { overdue: of('overdue'), dueSoon: of('dueSoon') };
+}
+
+/** An overdue window still to announce to its agency, with where the alert goes. */
+export interface UnalertedNotice {
+  id: string;
+  entityId: string;
+  email: string;
+  groupId: string;
+  familyName: string | null;
+  kind: AgreementItemKind;
+  due: string;
+}
+
+/**
+ * Claims the overdue notices still to announce to entities of this alert mode and marks them
+ * announced, in the caller's transaction (rows another process holds are skipped), as the report
+ * alerts do: a rollback leaves them to the next run.
+ */
+export async function claimUnalertedNotices(tx: Db, mode: ReportAlertMode): Promise<UnalertedNotice[]> {
+  const claimed = await tx
+    .select({ id: agreementNotices.id })
+    .from(agreementNotices)
+    .innerJoin(entities, eq(entities.id, agreementNotices.entityId))
+    .where(
+      and(
+        isNull(agreementNotices.alertedAt),
+        eq(agreementNotices.kind, 'overdue'),
+        eq(entities.reportAlerts, mode),
+      ),
+    )
+    .orderBy(asc(agreementNotices.createdAt), asc(agreementNotices.id))
+    .limit(500)
+    .for('update', { of: agreementNotices, skipLocked: true });
+  const ids = claimed.map((row) => row.id);
+  if (ids.length === 0) return [];
+  await tx.update(agreementNotices).set({ alertedAt: new Date() }).where(inArray(agreementNotices.id, ids));
+  return tx
+    .select({
+      id: agreementNotices.id,
+      entityId: agreementNotices.entityId,
+      // The e-mail of the entity's sign-in account (the entity's own e-mail when it has none yet).
+      email: sql<string>`coalesce((select u.email from ${users} u where u.entity_id = ${agreementNotices.entityId}
+        and u.role = 'entity' order by u.created_at limit 1), ${entities.email})`,
+      groupId: agreementNotices.groupId,
+      familyName: groups.name,
+      kind: agreementItems.kind,
+      due: agreementNotices.due,
+    })
+    .from(agreementNotices)
+    .innerJoin(entities, eq(entities.id, agreementNotices.entityId))
+    .innerJoin(groups, eq(groups.id, agreementNotices.groupId))
+    .innerJoin(agreementItems, eq(agreementItems.id, agreementNotices.itemId))
+    .where(inArray(agreementNotices.id, ids))
+    .orderBy(asc(agreementNotices.createdAt), asc(agreementNotices.id));
+}
+
+export async function releaseAlertClaim(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(agreementNotices).set({ alertedAt: null }).where(inArray(agreementNotices.id, ids));
+}
+
+/** Has the sweep look at the family at its next run (a refresh that failed part way). */
+export async function checkSoon(db: Db, groupId: string): Promise<void> {
+  await db.update(agreementStates).set({ checkAt: new Date() }).where(eq(agreementStates.groupId, groupId));
+}
+
+export async function hasStanding(db: Db, groupId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ groupId: agreementStates.groupId })
+    .from(agreementStates)
+    .where(eq(agreementStates.groupId, groupId));
+  return row !== undefined;
+}
+
+/** Has the sweep look at every standing (the test clock moved: any of them may have changed). */
+export async function checkAllSoon(db: Db): Promise<void> {
+  await db.update(agreementStates).set({ checkAt: sql`'-infinity'::timestamptz` });
+}
+
+/** Families with an agreement and no standing kept yet (agreements written before standings were). */
+export async function familiesWithoutStanding(db: Db, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ groupId: agreementVersions.groupId })
+    .from(agreementVersions)
+    .where(
+      sql`not exists (select 1 from ${agreementStates} where ${agreementStates.groupId} = ${agreementVersions.groupId})`,
+    )
+    .limit(limit);
+  return rows.map((row) => row.groupId);
 }

@@ -68,6 +68,34 @@ export async function agreementsRoutes(app: FastifyInstance, { ctx }: { ctx: App
 
   route(
     app,
+    endpoints.agreements.due,
+    {
+      ...entityOnly,
+      schema: { ...docs, summary: "The entity's families with an agreement item overdue or due soon" },
+    },
+    async (request) => service.due({ actor: actorOf(request), input: request.query }),
+  );
+
+  route(
+    app,
+    endpoints.agreements.dueCount,
+    {
+      ...entityOnly,
+      schema: { ...docs, summary: 'How many families have an agreement item overdue or due soon' },
+    },
+    async (request) => service.dueCount({ actor: actorOf(request) }),
+  );
+
+  // Answers 404 unless the server runs with TEST_CLOCK=true (journeys that let time pass).
+  route(
+    app,
+    endpoints.agreements.testClock,
+    { schema: { ...docs, summary: "Tests only (TEST_CLOCK=true): set the agreements' clock" } },
+    async (request) => service.setTestClock(request.body.now),
+  );
+
+  route(
+    app,
     endpoints.agreements.mark,
     {
       ...entityOnly,

@@ -2,6 +2,8 @@
 // agreement's zone, saved as a new version, and marked window by window by the caseworker.
 import {
   type AgreementResponse,
+  type AgreementsDueCountResponse,
+  type AgreementsDueResponse,
   COUNTED_KINDS,
   familyDisplayName,
   formatDate,
@@ -9,6 +11,7 @@ import {
   todayIsoDate,
   type ZAgreementQuery,
   type ZAgreementReportQuery,
+  type ZAgreementsDueQuery,
   type ZMarkAgreementWindowRequest,
   type ZSaveAgreementRequest,
 } from '@bridge-talk/contract';
@@ -17,11 +20,15 @@ import { recordAudit } from '../../db/audit.js';
 import { AppError } from '../../lib/app-error.js';
 import { toCsv } from '../../lib/csv.js';
 import type { Valid } from '../../lib/route.js';
+import { queueMail } from '../mail/mail.service.js';
 import { entityIdOf, loadFamily } from '../tenancy/tenancy.service.js';
+import { reminderMail } from './agreement-mail.js';
+import { type NoticeWindow, standingOf } from './agreement-standing.js';
 import {
   addDays,
   itemWindows,
   lastGivenDay,
+  startOfDayIn,
   type VersionSpan,
   type WindowMark,
   windowOutcomes,
@@ -46,7 +53,7 @@ function spanOf(version: repo.AgreementVersionRow, next: repo.AgreementVersionRo
   };
 }
 
-export function createAgreementsService(ctx: AppContext, now: () => Date = () => new Date()) {
+export function createAgreementsService(ctx: AppContext, now: () => Date = () => ctx.clock.now()) {
   const { db } = ctx;
   // Messages are read from the local chat tables: with Stream the caseworker marks every item by hand.
   const counts = (item: repo.AgreementItemRow) =>
@@ -141,7 +148,131 @@ export function createAgreementsService(ctx: AppContext, now: () => Date = () =>
     };
   }
 
+  /** Queues the reminders of these windows that no run sent before, to the giving members. */
+  async function remind(
+    family: { entityId: string; groupId: string; name: string },
+    windows: NoticeWindow[],
+  ): Promise<void> {
+    const claimed = await repo.claimNotices(db, 'reminder', family, windows);
+    for (const notice of claimed) {
+      const window = windows.find((w) => w.itemId === notice.itemId && w.due === notice.due)!;
+      try {
+        for (const member of await repo.givingMembers(db, family.groupId, window.giver)) {
+          const mail = reminderMail({
+            to: member.email,
+            firstName: member.firstName,
+            familyName: family.name,
+            kind: window.kind,
+            due: window.due,
+          });
+          await queueMail(ctx.queue, mail);
+        }
+      } catch (error) {
+        // Not queued: the notice is taken back, so that the next run sends it.
+        await repo.releaseNotices(db, [notice.id]);
+        throw error;
+      }
+    }
+  }
+
+  /**
+   * Works out the family's standing again and keeps it, sends the reminders now due to the giving
+   * members, and records the windows newly overdue for the agency's alert (queued at once for an
+   * entity that wants it so). Run after a save, a mark, a member's message, and by the sweep.
+   */
+  async function refresh(groupId: string): Promise<void> {
+    const family = await repo.familyOfStanding(db, groupId);
+    if (!family) return;
+    const { agreement } = await view(groupId);
+    if (!agreement) {
+      await repo.removeStanding(db, groupId);
+      return;
+    }
+    const standing = standingOf(agreement);
+    const checkAt = standing.checkOn ? startOfDayIn(standing.checkOn, agreement.timeZone) : null;
+    await repo.saveStanding(db, {
+      groupId,
+      entityId: family.entityId,
+      standing: standing.standing,
+      standingDate: standing.date,
+      dueItems: standing.dueItems,
+      familyCreatedAt: family.createdAt,
+      checkAt,
+    });
+    const named = { entityId: family.entityId, groupId, name: family.name?.trim() || T.unnamedFamily };
+    await remind(named, standing.reminders);
+    const overdue = await repo.claimNotices(db, 'overdue', named, standing.overdue);
+    if (overdue.length > 0 && family.alerts === 'immediate')
+      await ctx.queue.send('agreements.alert', {}, { singletonKey: 'agreements.alert' });
+  }
+
+  /** Refreshes after a change the caller has committed; a failure is left to the sweep, not the caller. */
+  async function refreshAfterChange(groupId: string): Promise<void> {
+    try {
+      await refresh(groupId);
+    } catch (error) {
+      ctx.logger.warn({ err: error, groupId }, 'agreement standing not refreshed; the sweep will');
+      await repo.checkSoon(db, groupId);
+    }
+  }
+
   return {
+    refresh,
+
+    /**
+     * After a member of the family posts: a family with an agreement has its standing worked out
+     * again by a job (one queued at a time per family), so that the post does not wait for it.
+     */
+    async afterMemberPost(groupId: string): Promise<void> {
+      if (!(await repo.hasStanding(db, groupId))) return;
+      await ctx.queue.send(
+        'agreements.refresh',
+        { groupId },
+        { singletonKey: `agreements.refresh:${groupId}` },
+      );
+    },
+
+    /** Only with TEST_CLOCK=true: sets the agreements' clock and has every standing looked at again. */
+    async setTestClock(at: string | null): Promise<{ now: string }> {
+      if (!ctx.config.testClock) throw new AppError('NOT_FOUND', MSG.extra.notFound);
+      ctx.clock.set(at === null ? null : new Date(at));
+      await repo.checkAllSoon(db);
+      await ctx.queue.send('agreements.sweep', {});
+      return { now: ctx.clock.now().toISOString() };
+    },
+
+    /** The desk's 'Agreements due': the entity's families with an item overdue or due soon. */
+    async due({
+      actor,
+      input,
+    }: {
+      actor: Actor;
+      input: Valid<typeof ZAgreementsDueQuery>;
+    }): Promise<AgreementsDueResponse> {
+      const entityId = entityIdOf(actor);
+      const offset = (input.page - 1) * input.pageSize;
+      const [rows, counts] = await Promise.all([
+        repo.dueFamilies(db, entityId, { limit: input.pageSize, offset }),
+        repo.dueCounts(db, entityId),
+      ]);
+      return {
+        result: rows.map((row) => ({
+          groupId: row.groupId,
+          familyName: row.name?.trim() || T.unnamedFamily,
+          standing: row.standing === 'overdue' ? 'overdue' : 'dueSoon',
+          date: row.date ?? '',
+          items: row.items,
+        })),
+        total: counts.overdue + counts.dueSoon,
+        page: input.page,
+        pageSize: input.pageSize,
+      };
+    },
+
+    async dueCount({ actor }: { actor: Actor }): Promise<AgreementsDueCountResponse> {
+      return repo.dueCounts(db, entityIdOf(actor));
+    },
+
     async get({
       actor,
       groupId,
@@ -211,6 +342,7 @@ export function createAgreementsService(ctx: AppContext, now: () => Date = () =>
           details: { version, effectiveFrom: input.effectiveFrom, items: input.items.length },
         });
       });
+      await refreshAfterChange(groupId);
       return view(groupId);
     },
 
@@ -320,6 +452,7 @@ export function createAgreementsService(ctx: AppContext, now: () => Date = () =>
           },
         });
       });
+      await refreshAfterChange(groupId);
       return view(groupId);
     },
   };

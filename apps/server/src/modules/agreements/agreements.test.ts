@@ -8,17 +8,15 @@ import {
   MSG,
   type SaveAgreementRequest,
 } from '@bridge-talk/contract';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, callLoose } from '../../../test/api-client.js';
+import { call } from '../../../test/api-client.js';
 import {
   type ConversationApp,
   createConversationApp,
   familyWithChannel,
   signedInEntity,
 } from '../../../test/conversations.js';
-import { signedMemberAuthorization } from '../../../test/member-chat.js';
-import { multipartBody } from '../../../test/multipart.js';
+import { postPictureAsMember, signedMemberAuthorization } from '../../../test/member-chat.js';
 import { addDays } from './agreement-windows.js';
 
 type Entity = Awaited<ReturnType<typeof signedInEntity>>;
@@ -161,23 +159,7 @@ describe('contact agreements', () => {
   it('a picture a member uploads and posts through the member API keeps the window of today', async () => {
     const f = await familyWithChannel(c, entity.entityId, 'Ada Uploaded');
     const birth = await signedMemberAuthorization(c.t.app, f.birth.memberId);
-    const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#4a90d9' } })
-      .png()
-      .toBuffer();
-    const upload = multipartBody([{ bytes: png, fileName: 'lake.png', contentType: 'image/png' }]);
-    const file = await callLoose(c.t.app, endpoints.chat.files, {
-      params: { channelId: f.channelId },
-      body: upload.payload,
-      auth: birth,
-      headers: { ...upload.headers },
-    });
-    expect(file.statusCode).toBe(201);
-    const posted = await call(c.t.app, endpoints.chat.messages, {
-      params: { channelId: f.channelId },
-      auth: birth,
-      body: { html: '<p>The lake</p>', attachments: [{ fileId: file.json().id, title: 'Lake' }] },
-    });
-    expect(posted.statusCode).toBe(201);
+    await postPictureAsMember(c.t.app, birth, f.channelId);
     // Monthly from 50 days back: the first month's grace is over, so today's picture is this month's.
     const answer = await saved(f, birthFamilyPromises(daysFromToday(-50)));
     const windows = answer.agreement!.items[0]!.windows;

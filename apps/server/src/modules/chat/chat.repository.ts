@@ -65,13 +65,19 @@ export async function listMemberChannels(db: Db, memberId: string) {
     .orderBy(asc(chatChannels.createdAt));
 }
 
-export async function isChannelMember(db: Db, memberId: string, channelId: string): Promise<boolean> {
-  if (!isUuid(channelId)) return false;
+/** The family of a channel the member is in; null when they are not in it (or it does not exist). */
+export async function channelFamilyOfMember(
+  db: Db,
+  memberId: string,
+  channelId: string,
+): Promise<string | null> {
+  if (!isUuid(channelId)) return null;
   const [row] = await db
-    .select({ channelId: chatChannelMembers.channelId })
+    .select({ groupId: chatChannels.groupId })
     .from(chatChannelMembers)
+    .innerJoin(chatChannels, eq(chatChannels.id, chatChannelMembers.channelId))
     .where(and(eq(chatChannelMembers.channelId, channelId), eq(chatChannelMembers.userId, memberId)));
-  return Boolean(row);
+  return row?.groupId ?? null;
 }
 
 /** Whether the member may post in the channel now: a writer, active, and the channel not disabled. */

@@ -20,6 +20,7 @@ import type { Valid } from '../../lib/route.js';
 import { localActionsOf } from '../../providers/chat/index.js';
 import type { LocalChatActions } from '../../providers/chat/local-chat-provider.js';
 import { localReportOf } from '../../providers/chat/local-chat-reports.js';
+import { createAgreementsService } from '../agreements/agreements.service.js';
 import {
   type AttachmentRequest,
   createAttachmentsService,
@@ -54,6 +55,7 @@ export const UPLOADS_IN_FLIGHT_PER_MEMBER = 2;
 
 export function createChatMembersService(ctx: AppContext) {
   const attachments = createAttachmentsService(ctx);
+  const agreements = createAgreementsService(ctx);
   // Anyone can ask for a code or try one for any e-mail: counted per e-mail and client address (with
   // the route's limit per address), so that nobody's tries lock the member out from their own device.
   const perPair = codeFlowLimiter(ctx.db, 'member-code', ctx.config.auth.rateLimitMax);
@@ -138,7 +140,8 @@ export function createChatMembersService(ctx: AppContext) {
           html: MSG.conversations.emptyMessage,
         });
       }
-      if (!(await repo.isChannelMember(ctx.db, member.id, input.channelId))) throw notFound();
+      const groupId = await repo.channelFamilyOfMember(ctx.db, member.id, input.channelId);
+      if (!groupId) throw notFound();
       const result = await local.postMessage({
         channelId: input.channelId,
         userId: member.id,
@@ -158,6 +161,8 @@ export function createChatMembersService(ctx: AppContext) {
             : MSG.conversations.cannotWriteHere,
         );
       }
+      // The family's agreement may be kept by this message: its standing is worked out again.
+      await agreements.afterMemberPost(groupId);
       return { id: result.id };
     },
 
@@ -202,9 +207,7 @@ export function createChatMembersService(ctx: AppContext) {
       input: AttachmentRequest;
     }): Promise<ServedAttachment> {
       actions();
-      const groupId = (await repo.isChannelMember(ctx.db, member.id, input.channelId))
-        ? await ctx.chat.findChannelFamily(input.channelId)
-        : null;
+      const groupId = await repo.channelFamilyOfMember(ctx.db, member.id, input.channelId);
       if (!groupId) throw notFound();
       return attachments.serve({ ...input, groupId });
     },

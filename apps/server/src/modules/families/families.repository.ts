@@ -1,10 +1,15 @@
 // Families (groups) in SQL: the entity's paginated, searched list, one family with its payment e-mail
 // and plan, and the rename. Every function takes the signed-in entity's id: there is no unscoped read.
 
-import { FAMILY_SEARCH_COUNT_LIMIT } from '@bridge-talk/contract';
+import {
+  type AgreementListFilter,
+  type AgreementStanding,
+  FAMILY_SEARCH_COUNT_LIMIT,
+} from '@bridge-talk/contract';
 import { and, asc, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { billingInformation, entities, groups } from '../../db/schema.js';
+import { agreementStates } from '../../db/schema-agreements.js';
 import { messageReports } from '../../db/schema-desk.js';
 import { likePattern, lowerCaseColumnLike } from '../../lib/search.js';
 import { mappedOnce, preparedPerHandle } from '../../speed-ups/prepared.js';
@@ -31,6 +36,8 @@ function listRowOf<Page extends { id: Orderable; name: unknown; active: unknown;
 ): Pick<Page, 'id' | 'name' | 'active' | 'createdAt'> & {
   paymentEmail: typeof billingInformation.email;
   reports: SQL<boolean>;
+  agreementStanding: typeof agreementStates.standing;
+  agreementDate: typeof agreementStates.standingDate;
 } {
   return {
     id: page.id,
@@ -39,7 +46,14 @@ function listRowOf<Page extends { id: Orderable; name: unknown; active: unknown;
     createdAt: page.createdAt,
     paymentEmail: billingInformation.email,
     reports: hasOpenReports(page.id),
+    agreementStanding: agreementStates.standing,
+    agreementDate: agreementStates.standingDate,
   };
+}
+
+/** A family without a contact agreement (no standing is kept for it). */
+function hasNoAgreement(groupId: Orderable) {
+  return sql`not exists (select 1 from ${agreementStates} where ${agreementStates.groupId} = ${groupId})`;
 }
 
 export interface FamilyListRow {
@@ -49,6 +63,8 @@ export interface FamilyListRow {
   createdAt: Date;
   paymentEmail: string | null;
   reports: boolean;
+  agreementStanding: AgreementStanding | null;
+  agreementDate: string | null;
 }
 
 type Orderable = Parameters<typeof desc>[0];
@@ -70,6 +86,8 @@ type Value<T> = T | Placeholder;
 interface ListShape {
   sort: SortOrder;
   searched: boolean;
+  /** Only the families with no contact agreement. */
+  noAgreement: boolean;
 }
 
 /**
@@ -93,10 +111,13 @@ interface ListShape {
  */
 function familyPageQuery(
   db: Db,
-  { sort, searched }: ListShape,
+  { sort, searched, noAgreement }: ListShape,
   values: { entityId: Value<string>; pattern: Value<string>; limit: Value<number>; offset: Value<number> },
 ) {
-  const inEntity = eq(groups.entityId, values.entityId);
+  const inEntity = and(
+    eq(groups.entityId, values.entityId),
+    noAgreement ? hasNoAgreement(groups.id) : undefined,
+  );
   const matches = db.$with('matches').as(
     db
       .select(familyColumns)
@@ -124,7 +145,14 @@ function familyPageQuery(
     searched
       ? db.select({ total }).from(firstMatches('counted_matches'))
       : db
-          .select({ total: sql<number>`${entities.familyCount}`.as('total') })
+          .select({
+            // Without an agreement: all of them but those with one (a count of the few kept standings).
+            total: (noAgreement
+              ? sql<number>`${entities.familyCount} - (select count(*) from ${agreementStates}
+                  where ${agreementStates.entityId} = ${entities.id})::int`
+              : sql<number>`${entities.familyCount}`
+            ).as('total'),
+          })
           .from(entities)
           .where(eq(entities.id, values.entityId)),
   );
@@ -134,17 +162,29 @@ function familyPageQuery(
     .from(counted)
     .leftJoin(page, sql`true`)
     .leftJoin(billingInformation, eq(billingInformation.groupId, page.id))
+    .leftJoin(agreementStates, eq(agreementStates.groupId, page.id))
     .orderBy(...listOrder(sort, page));
 }
 
 /** The statement of one list request with its values in place (what EXPLAIN reads in the tests). */
-export function familyPage(
-  db: Db,
-  entityId: string,
-  query: { search: string; page: number; pageSize: number; sort?: SortOrder },
-) {
-  return familyPageQuery(db, { sort: query.sort, searched: query.search !== '' }, valuesOf(entityId, query));
+export function familyPage(db: Db, entityId: string, query: ListQuery) {
+  return familyPageQuery(db, shapeOf(query), valuesOf(entityId, query));
 }
+
+/** What the list is asked for. */
+interface ListQuery {
+  search: string;
+  page: number;
+  pageSize: number;
+  sort?: SortOrder;
+  agreement?: AgreementListFilter;
+}
+
+function shapeOf(query: ListQuery): ListShape {
+  return { sort: query.sort, searched: query.search !== '', noAgreement: query.agreement === 'none' };
+}
+
+const shapeKey = (shape: ListShape) => `${shape.sort ?? 'none'}/${shape.searched}/${shape.noAgreement}`;
 
 function valuesOf(entityId: string, query: { search: string; page: number; pageSize: number }) {
   return {
@@ -161,21 +201,23 @@ function valuesOf(entityId: string, query: { search: string; page: number; pageS
  */
 const familyPageStatements = new Map(
   (['none', 'asc', 'desc'] as const).flatMap((order) =>
-    [false, true].map((searched) => {
-      const shape = { sort: order === 'none' ? undefined : order, searched };
-      const name = `family_page_${order}_${searched ? 'searched' : 'all'}`;
-      const statement = preparedPerHandle((db) =>
-        mappedOnce(
-          familyPageQuery(db, shape, {
-            entityId: sql.placeholder('entityId'),
-            pattern: sql.placeholder('pattern'),
-            limit: sql.placeholder('limit'),
-            offset: sql.placeholder('offset'),
-          }).prepare(name),
-        ),
-      );
-      return [`${order}/${searched}`, statement] as const;
-    }),
+    [false, true].flatMap((searched) =>
+      [false, true].map((noAgreement) => {
+        const shape = { sort: order === 'none' ? undefined : order, searched, noAgreement };
+        const name = `family_page_${order}_${searched ? 'searched' : 'all'}${noAgreement ? '_no_agreement' : ''}`;
+        const statement = preparedPerHandle((db) =>
+          mappedOnce(
+            familyPageQuery(db, shape, {
+              entityId: sql.placeholder('entityId'),
+              pattern: sql.placeholder('pattern'),
+              limit: sql.placeholder('limit'),
+              offset: sql.placeholder('offset'),
+            }).prepare(name),
+          ),
+        );
+        return [shapeKey(shape), statement] as const;
+      }),
+    ),
   ),
 );
 
@@ -189,17 +231,19 @@ const familyPageStatements = new Map(
 export function walkedPage(
   db: Db,
   entityId: string,
-  query: { search: string; sort?: SortOrder },
+  query: { search: string; sort?: SortOrder; agreement?: AgreementListFilter },
   page: { limit: number; offset: number },
 ) {
   return db
     .select(listRowOf(familyColumns))
     .from(groups)
     .leftJoin(billingInformation, eq(billingInformation.groupId, groups.id))
+    .leftJoin(agreementStates, eq(agreementStates.groupId, groups.id))
     .where(
       and(
         eq(groups.entityId, entityId),
         sql`(${groups.searchText} || '') like search_fold(lower(${likePattern(query.search)}))`,
+        query.agreement === 'none' ? hasNoAgreement(groups.id) : undefined,
       ),
     )
     .orderBy(...listOrder(query.sort, groups))
@@ -214,9 +258,11 @@ export function walkedPage(
 export async function findFamilies(
   db: Db,
   entityId: string,
-  query: { search: string; page: number; pageSize: number; sort?: SortOrder },
+  query: ListQuery,
 ): Promise<{ rows: FamilyListRow[]; total: number; moreThanTotal: boolean }> {
-  const statement = familyPageStatements.get(`${query.sort ?? 'none'}/${query.search !== ''}`)!;
+  if (query.agreement === 'overdue' || query.agreement === 'dueSoon')
+    return familiesOfStanding(db, entityId, { ...query, agreement: query.agreement });
+  const statement = familyPageStatements.get(shapeKey(shapeOf(query)))!;
   const found = await statement(db).execute(valuesOf(entityId, query));
   const total = found[0]?.total ?? 0;
   const limit = FAMILY_SEARCH_COUNT_LIMIT;
@@ -230,6 +276,45 @@ export async function findFamilies(
   }
   // Past the last page the count comes back alone, on a row without a family.
   return { rows: found.filter(isFamilyRow), total, moreThanTotal: false };
+}
+
+/**
+ * A page of the families whose agreement stands so (overdue, due soon), searched or not, and their
+ * count: read from the kept standings in the list's order (their index holds the family's creation),
+ * so that it costs what the families of that standing cost, not what all the entity's do.
+ */
+async function familiesOfStanding(
+  db: Db,
+  entityId: string,
+  query: ListQuery & { agreement: AgreementStanding },
+): Promise<{ rows: FamilyListRow[]; total: number; moreThanTotal: boolean }> {
+  const where = and(
+    eq(agreementStates.entityId, entityId),
+    eq(agreementStates.standing, query.agreement),
+    query.search === '' ? undefined : lowerCaseColumnLike(groups.searchText, likePattern(query.search)),
+  );
+  const order = [
+    ...(query.sort ? [query.sort === 'asc' ? desc(groups.active) : asc(groups.active)] : []),
+    desc(agreementStates.familyCreatedAt),
+    desc(agreementStates.groupId),
+  ];
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(listRowOf({ ...familyColumns, id: agreementStates.groupId }))
+      .from(agreementStates)
+      .innerJoin(groups, eq(groups.id, agreementStates.groupId))
+      .leftJoin(billingInformation, eq(billingInformation.groupId, agreementStates.groupId))
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(agreementStates)
+      .innerJoin(groups, eq(groups.id, agreementStates.groupId))
+      .where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0, moreThanTotal: false };
 }
 
 function isFamilyRow<Row extends { id: string | null }>(row: Row): row is Row & FamilyListRow {

@@ -34,6 +34,10 @@ export function createFamiliesService(ctx: AppContext) {
           reports: row.reports,
           billingInformation: row.paymentEmail === null ? null : { email: row.paymentEmail },
           createdAt: row.createdAt.toISOString(),
+          agreement:
+            row.agreementStanding === null
+              ? null
+              : { standing: row.agreementStanding, date: row.agreementDate },
         })),
         total,
         moreThanTotal,

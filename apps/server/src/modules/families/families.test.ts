@@ -87,6 +87,7 @@ describe('GET /api/group/list', () => {
         reports: false,
         billingInformation: null,
         createdAt: expect.any(String),
+        agreement: null,
       },
       {
         _id: first.groupId,
@@ -95,6 +96,7 @@ describe('GET /api/group/list', () => {
         reports: false,
         billingInformation: { email: 'pay-robin@test.local' },
         createdAt: expect.any(String),
+        agreement: null,
       },
     ]);
   });

@@ -401,6 +401,32 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleSum
         join entities e on e.id = ${uid('entity', sql`s.n`)}
         join users a on a.email = ${SCALE_ADMIN_EMAIL}`,
     );
+    // A contact agreement in one family of ten (photos every three months from the birth family), its
+    // start chosen so that a tenth of them are overdue, a tenth due within the week and the rest on
+    // track; the standing each is kept with, as the portal works it out on the day of the seed.
+    const agreed = sql`from generate_series(1, ${lit(F)}) as n where n % 10 = 3`;
+    const agreementStart = sql`(current_date - case (n / 10) % 10 when 0 then 100 when 1 then 88 else 30 end)`;
+    await step(
+      'agreements',
+      sql`insert into agreement_versions (id, entity_id, group_id, version, effective_from, time_zone, reminder_days)
+        select ${uid('agreement', n)}, ${entityOf(n)}, ${uid('group', n)}, 1, ${agreementStart}, 'UTC', 7 ${agreed}`,
+    );
+    await step(
+      'agreement items',
+      sql`insert into agreement_items (version_id, position, kind, giver, receiver, frequency, note)
+        select ${uid('agreement', n)}, 0, 'photos', 'birth', 'adoptive',
+          jsonb_build_object('type', 'everyMonths', 'months', 3, 'start', ${agreementStart}::text), '' ${agreed}`,
+    );
+    const firstDue = sql`(${agreementStart} + interval '3 months')::date`;
+    const standing = sql`case (n / 10) % 10 when 0 then 'overdue' when 1 then 'dueSoon' else 'ok' end`;
+    await step(
+      'agreement standings',
+      sql`insert into agreement_states (group_id, entity_id, standing, standing_date, due_items, family_created_at)
+        select ${uid('group', n)}, ${entityOf(n)}, ${standing}, ${firstDue},
+          case when ${standing} = 'ok' then '[]'::jsonb else jsonb_build_array(jsonb_build_object(
+            'kind', 'photos', 'giver', 'birth', 'due', ${firstDue}::text)) end,
+          now() - n * interval '5 minutes' ${agreed}`,
+    );
     // What the triggers keep (group_search_text), for every family at once.
     await step(
       'search text',

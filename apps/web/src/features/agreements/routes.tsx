@@ -3,9 +3,14 @@ import { lazyPage } from '../../shared/routing/lazy-page.js';
 
 const AgreementPage = lazyPage(() => import('./agreement-page.js').then((m) => m.AgreementPage));
 const AgreementEditPage = lazyPage(() => import('./agreement-edit-page.js').then((m) => m.AgreementEditPage));
+const AgreementsDuePage = lazyPage(() => import('./agreements-due-page.js').then((m) => m.AgreementsDuePage));
 
-/** A family's contact agreement (entity): its items and windows (`?version=` an earlier one), and its form. */
+/**
+ * A family's contact agreement (entity): its items and windows (`?version=` an earlier one), and its
+ * form; and the caseworker's desk of the agreements overdue or due soon (`?page=` keeps the view).
+ */
 export const agreementsRoutes: RouteObject[] = [
   { path: '/manage-families/:id/agreement', element: <AgreementPage /> },
   { path: '/manage-families/:id/agreement/edit', element: <AgreementEditPage /> },
+  { path: '/agreements-due', element: <AgreementsDuePage /> },
 ];

@@ -23,6 +23,7 @@ function family(overrides: Partial<FamilyListItem> = {}): FamilyListItem {
     reports: false,
     billingInformation: { email: 'payer@example.org' },
     createdAt: '2026-03-01T10:00:00Z',
+    agreement: null,
     ...overrides,
   };
 }
@@ -76,7 +77,7 @@ describe('FamilyListPage', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers).toEqual(['Child name', 'Payment email', 'Status', 'Reports', 'View']);
+    expect(headers).toEqual(['Child name', 'Payment email', 'Status', 'Agreement', 'Reports', 'View']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(within(rows[0]!).getByText('Robin Lee')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('The Garcia Family')).toBeInTheDocument();
@@ -87,6 +88,96 @@ describe('FamilyListPage', () => {
     const flag = within(rows[1]!).getByLabelText(MSG.families.reportedMessages);
     expect(flag).toHaveTextContent('!');
     expect(screen.getByText('1–2 of 2')).toBeInTheDocument();
+  });
+
+  it('says where each family stands with its agreement: overdue, due soon, on track or none', async () => {
+    const id = (n: number) => `00000000-0000-4000-8000-00000000020${n}`;
+    renderList('/manage-families', () =>
+      jsonResponse(
+        page([
+          family({ _id: id(1), name: 'Ada Overdue', agreement: { standing: 'overdue', date: '2026-03-01' } }),
+          family({ _id: id(2), name: 'Bo Soon', agreement: { standing: 'dueSoon', date: '2026-03-20' } }),
+          family({ _id: id(3), name: 'Cy Kept', agreement: { standing: 'ok', date: '2026-06-01' } }),
+          family({ _id: id(4), name: 'Di None', agreement: null }),
+        ]),
+      ),
+    );
+    await screen.findByText('Ada Overdue');
+    const table = screen.getByRole('table', { name: MSG.nav.manageFamilies });
+    const agreementCells = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[3]!);
+    expect(agreementCells.map((cell) => cell.textContent)).toEqual([
+      MSG.agreements.overdueSince('03.01.2026'),
+      MSG.agreements.dueOn('03.20.2026'),
+      MSG.agreements.onTrack,
+      MSG.agreements.noAgreement,
+    ]);
+    // On a card, each line says its column.
+    expect(agreementCells[0]).toHaveAttribute('data-label', MSG.agreements.listColumn);
+  });
+
+  it('filters by agreement in the address and on the server, from the first page, keeping the search', async () => {
+    const { api, router, user } = renderList('/manage-families?search=robin&page=2&agreement=overdue', () =>
+      jsonResponse(page([family({ agreement: { standing: 'overdue', date: '2026-03-01' } })], 11, 2)),
+    );
+    await screen.findByText('Robin Lee');
+    // Restored from the address, and asked of the server.
+    const filter = screen.getByRole('combobox', { name: MSG.agreements.filterLabel });
+    expect(filter).toHaveDisplayValue(MSG.agreements.filterOverdue);
+    let query = queryOf(api);
+    expect([query.get('agreement'), query.get('search'), query.get('page')]).toEqual([
+      'overdue',
+      'robin',
+      '2',
+    ]);
+
+    await user.selectOptions(filter, MSG.agreements.filterDueSoon);
+    await waitFor(() => expect(router.state.location.search).toBe('?search=robin&agreement=dueSoon'));
+    await waitFor(() => {
+      query = queryOf(api);
+      expect([query.get('agreement'), query.get('search'), query.get('page')]).toEqual([
+        'dueSoon',
+        'robin',
+        '1',
+      ]);
+    });
+    expect(filter).toHaveDisplayValue(MSG.agreements.filterDueSoon);
+
+    // Turning a page keeps the filter.
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?search=robin&page=2&agreement=dueSoon'));
+
+    await user.selectOptions(filter, MSG.agreements.filterNone);
+    await waitFor(() => expect(router.state.location.search).toBe('?search=robin&agreement=none'));
+    await waitFor(() => expect(queryOf(api).get('agreement')).toBe('none'));
+
+    await user.selectOptions(filter, MSG.agreements.filterAll);
+    await waitFor(() => expect(router.state.location.search).toBe('?search=robin'));
+    await waitFor(() => expect(queryOf(api).has('agreement')).toBe(false));
+    expect(filter).toHaveDisplayValue(MSG.agreements.filterAll);
+  });
+
+  it('offers every agreement filter, and takes an unknown one in the address as none', async () => {
+    const { api } = renderList('/manage-families?agreement=late', () => jsonResponse(page([family()])));
+    await screen.findByText('Robin Lee');
+    expect(queryOf(api).has('agreement')).toBe(false);
+    const filter = screen.getByRole('combobox', { name: MSG.agreements.filterLabel });
+    expect(filter).toHaveDisplayValue(MSG.agreements.filterAll);
+    const options = within(filter).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      MSG.agreements.filterAll,
+      MSG.agreements.filterOverdue,
+      MSG.agreements.filterDueSoon,
+      MSG.agreements.filterNone,
+    ]);
+  });
+
+  it('says No data, not that there are no families yet, when a filter matches none', async () => {
+    renderList('/manage-families?agreement=overdue', () => jsonResponse(page([])));
+    expect(await screen.findByText(MSG.common.noData)).toBeInTheDocument();
+    expect(screen.queryByText(MSG.families.noFamiliesYet)).not.toBeInTheDocument();
   });
 
   it('View opens the family page, or the wizard at step 2 for a family not named yet', async () => {

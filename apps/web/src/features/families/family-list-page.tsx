@@ -1,18 +1,21 @@
 // /manage-families: the entity's families — searched by the family's name or any e-mail of the family,
-// sortable by status, paginated on the server. Search, sort and page live in the address, so a reload,
-// a deep link and Back keep them. View opens the family page, or the wizard at step 2 for a family not
-// named yet, which may also be discarded (after a confirmation; its saved card is detached).
+// filtered by where their contact agreement stands, sortable by status, paginated on the server.
+// Search, filter, sort and page live in the address, so a reload, a deep link and Back keep them. View
+// opens the family page, or the wizard at step 2 for a family not named yet, which may also be
+// discarded (after a confirmation; its saved card is detached).
 import {
+  AGREEMENT_LIST_FILTERS,
+  type AgreementListFilter,
   FAMILY_SEARCH_COUNT_LIMIT,
   type FamilyListItem,
   familyDisplayName,
   groupStatusLabel,
   MSG,
 } from '@bridge-talk/contract';
-import { Button, Group, Text, Tooltip } from '@mantine/core';
+import { Box, Button, Group, NativeSelect, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { refusalMessage } from '../../shared/api/refusal-message.js';
 import { useLastPageClamp, useListState } from '../../shared/routing/use-list-state.js';
 import { storedGroupId, storeGroupId } from '../../shared/session/storage.js';
@@ -22,9 +25,25 @@ import { ListSearch, PagedList } from '../../shared/ui/list-parts.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
 import { StatusBadge } from '../../shared/ui/status-badge.js';
+import { AgreementStanding } from '../agreements/index.js';
 import { useDiscardFamily } from './api/discard-family.js';
 import { useFamilyList } from './api/list-families.js';
 import { wizardPath } from './wizard-path.js';
+
+const T = MSG.agreements;
+
+/** The agreement filter's choices: every family, or those of one standing (or with no agreement). */
+const ALL = 'all';
+const AGREEMENT_OPTIONS: { value: AgreementListFilter | typeof ALL; label: string }[] = [
+  { value: ALL, label: T.filterAll },
+  { value: 'overdue', label: T.filterOverdue },
+  { value: 'dueSoon', label: T.filterDueSoon },
+  { value: 'none', label: T.filterNone },
+];
+
+/** The filter in the address (`?agreement=`); anything else is no filter. */
+const agreementFilterOf = (value: string | null): AgreementListFilter | undefined =>
+  AGREEMENT_LIST_FILTERS.find((filter) => filter === value);
 
 /** Where View goes: the family page, or the wizard's second step for a family not named yet. */
 export function familyViewPath(family: Pick<FamilyListItem, '_id' | 'name'>): string {
@@ -34,7 +53,9 @@ export function familyViewPath(family: Pick<FamilyListItem, '_id' | 'name'>): st
 export function FamilyListPage() {
   const listState = useListState();
   const { state, go, typed, setTyped } = listState;
-  const list = useFamilyList(state);
+  const [params, setParams] = useSearchParams();
+  const agreement = agreementFilterOf(params.get('agreement'));
+  const list = useFamilyList({ ...state, agreement });
   const discard = useDiscardFamily();
   const [discarding, setDiscarding] = useState<string | null>(null);
 
@@ -53,6 +74,16 @@ export function FamilyListPage() {
   };
 
   useLastPageClamp(listState, list);
+
+  /** Another filter shows its first page; search and sort stay. */
+  function filterByAgreement(value: string) {
+    const next = new URLSearchParams(params);
+    const chosen = agreementFilterOf(value);
+    if (chosen) next.set('agreement', chosen);
+    else next.delete('agreement');
+    next.delete('page');
+    setParams(next, { preventScrollReset: true });
+  }
 
   const columns: Column<FamilyListItem>[] = [
     {
@@ -81,6 +112,11 @@ export function FamilyListPage() {
       render: (g) => (
         <StatusBadge color={g.active ? 'green' : 'gray'}>{groupStatusLabel(g.active)}</StatusBadge>
       ),
+    },
+    {
+      key: 'agreement',
+      header: T.listColumn,
+      render: (g) => <AgreementStanding standing={g.agreement} />,
     },
     {
       key: 'reports',
@@ -135,16 +171,40 @@ export function FamilyListPage() {
             {MSG.nav.addNewFamily}
           </Button>
         }
-        search={<ListSearch label={MSG.families.searchPlaceholder} value={typed} onChange={setTyped} />}
+        search={
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <Box flex="1 1 16rem" maw={420}>
+              <ListSearch label={MSG.families.searchPlaceholder} value={typed} onChange={setTyped} />
+            </Box>
+            {/* The browser's own list: a phone shows its picker, and the library's combobox stays out of
+                the agency's start page. */}
+            <NativeSelect
+              label={T.filterLabel}
+              data={AGREEMENT_OPTIONS}
+              value={agreement ?? ALL}
+              onChange={(event) => filterByAgreement(event.currentTarget.value)}
+              w={200}
+              maw="100%"
+            />
+          </Group>
+        }
       />
       <PagedList
         list={list}
         search={state.search}
-        empty={{
-          icon: <IconUsersGroup size={56} stroke={1.3} color="var(--mantine-color-blue-4)" aria-hidden />,
-          text: MSG.families.noFamiliesYet,
-          action: { label: MSG.nav.addNewFamily, to: '/add-new-family' },
-        }}
+        // With a filter, no families is said in the table ('No data', as for a search), not by the
+        // card that invites the first one.
+        empty={
+          agreement
+            ? undefined
+            : {
+                icon: (
+                  <IconUsersGroup size={56} stroke={1.3} color="var(--mantine-color-blue-4)" aria-hidden />
+                ),
+                text: MSG.families.noFamiliesYet,
+                action: { label: MSG.nav.addNewFamily, to: '/add-new-family' },
+              }
+        }
         caption={MSG.nav.manageFamilies}
         columns={columns}
         rowKey={(g) => g._id}

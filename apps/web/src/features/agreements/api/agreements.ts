@@ -6,13 +6,7 @@ import {
 } from '@bridge-talk/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client.js';
-
-/** Query keys of a family's agreement: invalidating `family` refreshes its current and past versions. */
-const agreementKeys = {
-  family: (groupId: string) => ['agreements', groupId] as const,
-  version: (groupId: string, version: number | undefined) =>
-    [...agreementKeys.family(groupId), version ?? 'current'] as const,
-};
+import { agreementKeys } from './agreement-keys.js';
 
 const agreementQuery = (groupId: string, version?: number) =>
   queryOptions({
@@ -30,10 +24,15 @@ const agreementQuery = (groupId: string, version?: number) =>
 /** The current version, or `version`; `agreement` is null while the family has none. */
 export const useAgreement = (groupId: string, version?: number) => useQuery(agreementQuery(groupId, version));
 
-/** After a save or a mark the answer is the current version: shown at once, the rest asked again. */
+/**
+ * After a save or a mark the answer is the current version: shown at once, the rest asked again, with
+ * where the family now stands (the desk, the menu's count, the families list's column).
+ */
 function useTakeAnswer(groupId: string) {
   const queryClient = useQueryClient();
   return async (answer: AgreementResponse) => {
+    void queryClient.invalidateQueries({ queryKey: agreementKeys.due() });
+    void queryClient.invalidateQueries({ queryKey: ['families', 'list'] });
     await queryClient.invalidateQueries({ queryKey: agreementKeys.family(groupId) });
     queryClient.setQueryData(agreementKeys.version(groupId, undefined), answer);
   };
