@@ -54,6 +54,11 @@ export const entities = pgTable(
      * written here.
      */
     familyCount: integer('family_count').notNull().default(0),
+    /**
+     * How many of its families have a contact agreement (a kept standing): the list of those without
+     * one counts them as the rest. Kept by triggers on agreement_states (migration 0031).
+     */
+    agreementCount: integer('agreement_count').notNull().default(0),
     ...timestamps,
   },
   (t) => [

@@ -116,6 +116,18 @@ describe('agreement standings, reminders and alerts', () => {
     const stranger = await signedInEntity(c.t);
     expect((await list(stranger, { agreement: 'overdue' })).total).toBe(0);
     expect((await list(stranger, { agreement: 'none' })).total).toBe(0);
+
+    // The count of families with an agreement is kept by triggers: a family removed takes its own away.
+    const counted = async () =>
+      (
+        (await c.t.sql(`select agreement_count from entities where id = '${entity.entityId}'`)) as {
+          rows: { agreement_count: number }[];
+        }
+      ).rows[0]!.agreement_count;
+    expect(await counted()).toBe(3);
+    await c.t.sql(`delete from agreement_states where group_id = '${soon.groupId}'`);
+    expect(await counted()).toBe(2);
+    expect((await list(entity, { agreement: 'none' })).total).toBe(2);
   });
 
   it('a filter the list does not know is refused with a message, not ignored', async () => {

@@ -8,8 +8,9 @@ import {
   type ZSaveAgreementRequest,
 } from '@bridge-talk/contract';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { alertAddressOf } from '../../db/alert-address.js';
 import type { Db } from '../../db/client.js';
-import { entities, groups, users } from '../../db/schema.js';
+import { entities, groups } from '../../db/schema.js';
 import {
   agreementItems,
   agreementMarks,
@@ -332,9 +333,7 @@ export async function claimUnalertedNotices(tx: Db, mode: ReportAlertMode): Prom
     .select({
       id: agreementNotices.id,
       entityId: agreementNotices.entityId,
-      // The e-mail of the entity's sign-in account (the entity's own e-mail when it has none yet).
-      email: sql<string>`coalesce((select u.email from ${users} u where u.entity_id = ${agreementNotices.entityId}
-        and u.role = 'entity' order by u.created_at limit 1), ${entities.email})`,
+      email: alertAddressOf(agreementNotices.entityId),
       groupId: agreementNotices.groupId,
       familyName: groups.name,
       kind: agreementItems.kind,

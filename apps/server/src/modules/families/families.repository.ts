@@ -146,10 +146,9 @@ function familyPageQuery(
       ? db.select({ total }).from(firstMatches('counted_matches'))
       : db
           .select({
-            // Without an agreement: all of them but those with one (a count of the few kept standings).
+            // Without an agreement: all of them but those with one (both counts kept by triggers).
             total: (noAgreement
-              ? sql<number>`${entities.familyCount} - (select count(*) from ${agreementStates}
-                  where ${agreementStates.entityId} = ${entities.id})::int`
+              ? sql<number>`${entities.familyCount} - ${entities.agreementCount}`
               : sql<number>`${entities.familyCount}`
             ).as('total'),
           })
@@ -280,41 +279,92 @@ export async function findFamilies(
 
 /**
  * A page of the families whose agreement stands so (overdue, due soon), searched or not, and their
- * count: read from the kept standings in the list's order (their index holds the family's creation),
- * so that it costs what the families of that standing cost, not what all the entity's do.
+ * count, in one statement as the unfiltered list is: read from the kept standings in the list's order
+ * (their index holds the family's creation), so that it costs what the families of that standing
+ * cost, not what all the entity's do. Unsearched, the count reads the standings' index alone.
  */
+function standingPageQuery(
+  db: Db,
+  { sort, searched }: Pick<ListShape, 'sort' | 'searched'>,
+  values: {
+    entityId: Value<string>;
+    standing: Value<string>;
+    pattern: Value<string>;
+    limit: Value<number>;
+    offset: Value<number>;
+  },
+) {
+  const ofStanding = and(
+    eq(agreementStates.entityId, values.entityId),
+    eq(agreementStates.standing, sql`${values.standing}`),
+  );
+  const where = searched
+    ? and(ofStanding, lowerCaseColumnLike(groups.searchText, values.pattern))
+    : ofStanding;
+  const page = db.$with('page').as(
+    db
+      .select({ ...familyColumns, id: agreementStates.groupId })
+      .from(agreementStates)
+      .innerJoin(groups, eq(groups.id, agreementStates.groupId))
+      .where(where)
+      .orderBy(
+        ...(sort ? [sort === 'asc' ? desc(groups.active) : asc(groups.active)] : []),
+        desc(agreementStates.familyCreatedAt),
+        desc(agreementStates.groupId),
+      )
+      .limit(values.limit)
+      .offset(values.offset),
+  );
+  const total = sql<number>`count(*)::int`.as('total');
+  const counted = db
+    .$with('counted')
+    .as(
+      searched
+        ? db
+            .select({ total })
+            .from(agreementStates)
+            .innerJoin(groups, eq(groups.id, agreementStates.groupId))
+            .where(where)
+        : db.select({ total }).from(agreementStates).where(ofStanding),
+    );
+  return db
+    .with(page, counted)
+    .select({ ...listRowOf(page), total: counted.total })
+    .from(counted)
+    .leftJoin(page, sql`true`)
+    .leftJoin(billingInformation, eq(billingInformation.groupId, page.id))
+    .leftJoin(agreementStates, eq(agreementStates.groupId, page.id))
+    .orderBy(...listOrder(sort, page));
+}
+
+const standingPageStatements = new Map(
+  (['none', 'asc', 'desc'] as const).flatMap((order) =>
+    [false, true].map((searched) => {
+      const shape = { sort: order === 'none' ? undefined : order, searched };
+      const statement = preparedPerHandle((db) =>
+        mappedOnce(
+          standingPageQuery(db, shape, {
+            entityId: sql.placeholder('entityId'),
+            standing: sql.placeholder('standing'),
+            pattern: sql.placeholder('pattern'),
+            limit: sql.placeholder('limit'),
+            offset: sql.placeholder('offset'),
+          }).prepare(`family_standing_page_${order}_${searched ? 'searched' : 'all'}`),
+        ),
+      );
+      return [`${order}/${searched}`, statement] as const;
+    }),
+  ),
+);
+
 async function familiesOfStanding(
   db: Db,
   entityId: string,
   query: ListQuery & { agreement: AgreementStanding },
 ): Promise<{ rows: FamilyListRow[]; total: number; moreThanTotal: boolean }> {
-  const where = and(
-    eq(agreementStates.entityId, entityId),
-    eq(agreementStates.standing, query.agreement),
-    query.search === '' ? undefined : lowerCaseColumnLike(groups.searchText, likePattern(query.search)),
-  );
-  const order = [
-    ...(query.sort ? [query.sort === 'asc' ? desc(groups.active) : asc(groups.active)] : []),
-    desc(agreementStates.familyCreatedAt),
-    desc(agreementStates.groupId),
-  ];
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(listRowOf({ ...familyColumns, id: agreementStates.groupId }))
-      .from(agreementStates)
-      .innerJoin(groups, eq(groups.id, agreementStates.groupId))
-      .leftJoin(billingInformation, eq(billingInformation.groupId, agreementStates.groupId))
-      .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(agreementStates)
-      .innerJoin(groups, eq(groups.id, agreementStates.groupId))
-      .where(where),
-  ]);
-  return { rows, total: counted?.total ?? 0, moreThanTotal: false };
+  const statement = standingPageStatements.get(`${query.sort ?? 'none'}/${query.search !== ''}`)!;
+  const found = await statement(db).execute({ ...valuesOf(entityId, query), standing: query.agreement });
+  return { rows: found.filter(isFamilyRow), total: found[0]?.total ?? 0, moreThanTotal: false };
 }
 
 function isFamilyRow<Row extends { id: string | null }>(row: Row): row is Row & FamilyListRow {

@@ -2,6 +2,7 @@
 // reports queue, the families' and channels' '!', and the alert jobs.
 import { REPORT_PAGE_SIZE, type ReportAlertMode, type ReportState } from '@bridge-talk/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alertAddressOf } from '../../db/alert-address.js';
 import type { Db } from '../../db/client.js';
 import { appSettings, entities, groups, users } from '../../db/schema.js';
 import { messageReports } from '../../db/schema-desk.js';
@@ -209,13 +210,12 @@ export async function claimUnalertedReports(tx: Db, mode: ReportAlertMode): Prom
     .update(messageReports)
     .set({ alertedAt: new Date() })
     .where(and(inArray(messageReports.id, ids), isNull(messageReports.alertedAt)));
-  // The e-mail of the entity's sign-in account (the entity's own e-mail when it has none yet).
+  // With where each entity's alert goes.
   const rows = await tx
     .select({
       id: messageReports.id,
       entityId: messageReports.entityId,
-      email: sql<string>`coalesce((select u.email from ${users} u where u.entity_id = ${messageReports.entityId}
-        and u.role = 'entity' order by u.created_at limit 1), ${entities.email})`,
+      email: alertAddressOf(messageReports.entityId),
       groupId: messageReports.groupId,
       familyName,
       channelId: messageReports.channelId,

@@ -449,6 +449,13 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleSum
         from (select entity_id, count(*)::int as n from groups group by entity_id) c
         where c.entity_id = e.id and e.family_count <> c.n`,
     );
+    // What the standings' trigger keeps (entities.agreement_count).
+    await step(
+      'agreement counts',
+      sql`update entities e set agreement_count = c.n
+        from (select entity_id, count(*)::int as n from agreement_states group by entity_id) c
+        where c.entity_id = e.id`,
+    );
     // And what the entities' trigger keeps (entity_count), which a replica session does not fire.
     await step('entity count', sql`update entity_count set n = (select count(*)::int from entities)`);
     const t = Date.now();
@@ -482,6 +489,8 @@ const BULK_TRIGGERS = [
   ['billing_information', 'billing_information_search_text'],
   ['group_members', 'group_members_search_text'],
   ['family_members', 'family_members_search_text'],
+  ['agreement_states', 'agreement_states_count_added'],
+  ['agreement_states', 'agreement_states_count_removed'],
 ] as const;
 
 /** The tables the seed fills (their secondary indexes are rebuilt after the load). */
