@@ -546,6 +546,17 @@ const ROUTES: Record<Visitor, Visit[]> = {
         ),
     },
     {
+      // The agency's year of agreements: the hostile family's row, or the year's empty state.
+      route: '/agreements/summary',
+      open: (page) =>
+        visit(page, '/agreements/summary', (p) =>
+          p
+            .getByRole('table')
+            .getByRole('link', { name: new RegExp(childFirstName) })
+            .or(p.getByText(/^No family had a contact agreement in force in/)),
+        ),
+    },
+    {
       route: '/add-new-family',
       open: (page) =>
         visit(page, '/add-new-family', (p) => p.getByRole('heading', { name: 'Payment Details' })),

@@ -1,7 +1,11 @@
 // A family's contact agreement as a caseworker writes and keeps it: written from the family page
 // (photos every three months from the birth family, a visit once), the birth mother's picture of today
 // keeps the current window while the one before was missed, the caseworker excuses that one with a
-// reason, and the family page and its activity say so.
+// reason, the signed agreement is attached and downloaded, and the family page and its activity say so.
+// Then time passes: an item falls overdue, the agency is alerted and excuses it, and the report of the
+// period is a PDF the verify page recognises; the agency's year counts it.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -112,6 +116,25 @@ test('an agreement written for a family: a picture keeps its window, a missed on
   expect(csv).toContain(REASON);
   expect(csv).not.toContain('The lake today');
 
+  // The signed agreement, scanned as a PDF: attached to this version, then downloaded as it was.
+  const signed = page.getByRole('region', { name: 'Signed agreement' });
+  await expect(signed).toContainText('No signed agreement is attached to this version.');
+  const scan = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    signed.getByRole('button', { name: 'Attach the signed agreement' }).click(),
+  ]);
+  await chooser.setFiles({ name: 'Mia Brook agreement.pdf', mimeType: 'application/pdf', buffer: scan });
+  await expect(page.getByText('Signed agreement attached.')).toBeVisible();
+  await expect(signed).toContainText('Mia Brook agreement.pdf');
+  await expect(signed.getByRole('button', { name: 'Replace the file' })).toBeVisible();
+  const [copy] = await Promise.all([
+    page.waitForEvent('download'),
+    signed.getByRole('button', { name: 'Download' }).click(),
+  ]);
+  expect(copy.suggestedFilename()).toBe('Mia Brook agreement.pdf');
+  expect(readFileSync(await copy.path()).equals(scan)).toBe(true);
+
   await page.goto(`/manage-families/${family.groupId}/details`);
   const items = box.getByRole('listitem');
   await expect(items.filter({ hasText: PHOTOS })).toContainText(`Kept on ${shown(today)}`);
@@ -122,6 +145,7 @@ test('an agreement written for a family: a picture keeps its window, a missed on
   await expect(page.getByText('Marked a window of the contact agreement.')).toBeVisible();
   await expect(page.getByText(`Window due ${shown(firstDue)}: excused · ${REASON}`)).toBeVisible();
   await expect(page.getByText('Downloaded the agreement report.')).toBeVisible();
+  await expect(page.getByText('Attached the signed agreement.')).toBeVisible();
 });
 
 test('time passes: an item falls overdue, the agency is alerted, the list and the desk show it until it is excused', async ({
@@ -180,9 +204,8 @@ test('time passes: an item falls overdue, the agency is alerted, the list and th
   const before = Date.now();
   try {
     // The agreements' clock moves two days past the next due date: nothing was given for it.
-    const moved = await request.put('/api/test/clock', {
-      data: { now: `${iso(new Date(Date.parse(`${nextDue}T12:00:00Z`) + 2 * DAY))}T12:00:00.000Z` },
-    });
+    const movedTo = new Date(Date.parse(`${nextDue}T12:00:00Z`) + 2 * DAY);
+    const moved = await request.put('/api/test/clock', { data: { now: movedTo.toISOString() } });
     expect(moved.status()).toBe(200);
     const alert = await waitForMail(agency.email, /agreement item is overdue/, { after: before });
     expect(alert.subject).toBe('An agreement item is overdue in the family Noa Vale');
@@ -218,8 +241,70 @@ test('time passes: an item falls overdue, the agency is alerted, the list and th
     await expect(dialog).toBeHidden();
     await expect(table.getByRole('row').nth(2)).toContainText(`Excused (due ${shown(nextDue)})`);
 
+    // The agreement report as PDF: its windows (never a message's text), and a fingerprint that the
+    // verify page knows, checked there by a clerk holding the file.
+    const report = page.getByRole('region', { name: 'Agreement report' });
+    await report.getByLabel('From').fill(start);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      report.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    const until = await report.getByLabel('To').inputValue();
+    expect(download.suggestedFilename()).toBe(`Contact agreement Noa Vale ${start} to ${until}.pdf`);
+    const file = await download.path();
+    const pdf = readFileSync(file);
+    const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
+    expect(text).toContain('Contact agreement report');
+    expect(text).toContain(`${shown(photos.windows[0].from)} – ${shown(photos.windows[0].due)}`);
+    expect(text).toMatch(new RegExp(`${shown(nextDue)}\\s+Excused`));
+    expect(text).toMatch(/The birth mother\s+moved house/);
+    expect(text).not.toContain('The lake today');
+    const sha256 = createHash('sha256').update(pdf).digest('hex');
+    const issued = page.getByRole('status').filter({ hasText: 'was issued' });
+    await expect(issued).toContainText(sha256);
+    await issued.getByRole('link', { name: 'Check it on the verify page' }).click();
+    await expect(page).toHaveURL(`/verify/${sha256}`);
+    const result = page.getByTestId('verify-result');
+    await expect(result).toContainText(
+      'An agreement report with this fingerprint was issued by the Bridge Talk portal.',
+    );
+    await expect(result.getByRole('row', { name: /^Period/ })).toContainText(shown(start));
+    await page.locator('input[type="file"]').setInputFiles({
+      name: download.suggestedFilename(),
+      mimeType: 'application/pdf',
+      buffer: pdf,
+    });
+    await expect(result).toContainText('This file was issued by the Bridge Talk portal.');
+
     await page.goto('/agreements-due');
     await expect(page.getByText('No agreement has an item overdue or due soon.')).toBeVisible();
+
+    // The agency's year of the due date: the quarter kept (when it fell due that year) and the one
+    // excused, counted. The page offers the years up to the browser's: its clock moves as the server's.
+    await page.clock.setFixedTime(movedTo);
+    await page.getByRole('link', { name: 'Agreements by year' }).click();
+    await expect(page.getByRole('heading', { name: 'Agreements by year' })).toBeVisible();
+    const year = nextDue.slice(0, 4);
+    const years = page.getByLabel('Year', { exact: true });
+    await expect(years).toHaveValue(year);
+    // Another year and back, as the address keeps it.
+    await years.selectOption(String(Number(year) - 1));
+    await expect(page).toHaveURL(new RegExp(`year=${Number(year) - 1}`));
+    await page.goBack();
+    await expect(years).toHaveValue(year);
+    const yearRow = page
+      .getByRole('table', { name: 'Agreements by year' })
+      .getByRole('row', { name: /Noa Vale/ });
+    // Items due, kept on time, late, missed, excused, still open (the letter's first half-year).
+    await expect(yearRow.getByRole('cell')).toHaveText([
+      /^\d+$/,
+      photos.windows[0].due.startsWith(year) ? '1' : '0',
+      '0',
+      '0',
+      '1',
+      /^\d+$/,
+    ]);
+
     await page.goto('/manage-families?agreement=overdue');
     await expect(page.getByText('No data')).toBeVisible();
     await expect(page.getByRole('row', { name: /Noa Vale/ })).toHaveCount(0);

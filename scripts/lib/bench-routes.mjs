@@ -312,6 +312,12 @@ export function routesOf(url, seeded, adminAuth, entityAuth, entity, familyIds =
       entityAuth,
     ),
     get('agreements due', 'GET /api/agreements/due', '/api/agreements/due', entityAuth),
+    get(
+      'agreements by year',
+      'GET /api/agreements/summary',
+      `/api/agreements/summary?year=${new Date().getUTCFullYear()}`,
+      entityAuth,
+    ),
     get('reports queue', 'GET /api/reports', '/api/reports', entityAuth),
     get(
       'family activity',

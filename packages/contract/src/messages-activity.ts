@@ -38,6 +38,8 @@ export const ACTIVITY_TEXTS = {
       'agreement.saved': 'Saved the contact agreement.',
       'agreement.marked': 'Marked a window of the contact agreement.',
       'agreement.report_exported': 'Downloaded the agreement report.',
+      'agreement.summary_exported': "Downloaded the year's agreements summary.",
+      'agreement.document_attached': 'Attached the signed agreement.',
       'entity.created': 'Created an entity account.',
       'entity.edited': 'Edited an entity account.',
       'entity.status_changed': 'Changed the status of an entity account.',
@@ -107,6 +109,7 @@ export const ACTIVITY_TEXTS = {
     agreementGiven: (due: string, on: string) => `Window due ${due}: given on ${on}`,
     agreementExcused: (due: string) => `Window due ${due}: excused`,
     agreementPeriod: (from: string, to: string) => `From ${from} to ${to}`,
+    agreementYear: (year: number) => `The year ${year}`,
   },
 
   /** An access request seen and answered by the administrator (not in the spec). */

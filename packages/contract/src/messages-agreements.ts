@@ -1,6 +1,7 @@
 // Contact agreements (not in the spec): what a family's agreement promises, its windows and marks.
 // Part of the catalogue (MSG.agreements).
 import type { AgreementItemKind, AgreementSide, AgreementWindowState } from './rules/agreements.js';
+import { formatDate } from './rules/dates.js';
 
 const KIND_LABELS: Record<AgreementItemKind, string> = {
   letter: 'Letter or written update',
@@ -29,6 +30,34 @@ const STATE_LABELS: Record<AgreementWindowState, string> = {
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? `1 ${one}` : `${count} ${many}`);
 
+/** 'MM-DD' as the portal writes a day of the year: mm.dd. */
+const monthDay = (value: string) => value.replace('-', '.');
+
+/** How often an item is due and until when, as the agreement's screens and its report say it. */
+export interface AgreementItemSchedule {
+  frequency:
+    | { type: 'everyMonths'; months: number; start: string }
+    | { type: 'yearlyDates'; dates: string[] }
+    | { type: 'birthday' }
+    | { type: 'once'; date: string };
+  until: { type: 'date'; date: string } | { type: 'childAge'; years: number } | null;
+}
+
+const direction = (from: string, to: string) => `${from} to ${to}`;
+
+function itemSchedule({ frequency, until }: AgreementItemSchedule): string {
+  const how =
+    frequency.type === 'everyMonths'
+      ? `${frequency.months === 1 ? 'Every month' : `Every ${frequency.months} months`} from ${formatDate(frequency.start)}`
+      : frequency.type === 'yearlyDates'
+        ? `Each year on ${frequency.dates.map(monthDay).join(', ')}`
+        : frequency.type === 'birthday'
+          ? "By the child's birthday each year"
+          : `Once, by ${formatDate(frequency.date)}`;
+  if (!until) return how;
+  return `${how}, ${until.type === 'date' ? `until ${formatDate(until.date)}` : `until the child is ${until.years}`}`;
+}
+
 export const AGREEMENT_TEXTS = {
   agreements: {
     /** The family page's section and its link. */
@@ -42,14 +71,7 @@ export const AGREEMENT_TEXTS = {
     write: 'Write the agreement',
     open: 'Open the agreement',
     edit: 'Change the agreement',
-    direction: (from: string, to: string) => `${from} to ${to}`,
-    everyMonths: (months: number) => (months === 1 ? 'Every month' : `Every ${months} months`),
-    fromDate: (date: string) => `from ${date}`,
-    onDates: (dates: string) => `Each year on ${dates}`,
-    byBirthday: "By the child's birthday each year",
-    once: (date: string) => `Once, by ${date}`,
-    untilDate: (date: string) => `until ${date}`,
-    untilAge: (years: number) => `until the child is ${years}`,
+    direction,
     dueIn: (days: number) => (days === 0 ? 'Due today' : `Due in ${plural(days, 'day', 'days')}`),
     overdueSince: (date: string) => `Overdue since ${date}`,
     keptOn: (date: string) => `Kept on ${date}`,
@@ -58,6 +80,11 @@ export const AGREEMENT_TEXTS = {
     excusedFor: (date: string) => `Excused (due ${date})`,
     notDueYet: 'Not due yet',
     nextDue: (date: string) => `Next due ${date}`,
+    /** 'Photos — Birth family to Adoptive parents'. */
+    itemTitle: (item: { kind: AgreementItemKind; giver: AgreementSide; receiver: AgreementSide }) =>
+      `${KIND_LABELS[item.kind]} — ${direction(SIDE_LABELS[item.giver], SIDE_LABELS[item.receiver])}`,
+    /** 'Every 3 months from 01.15.2026, until the child is 5'. */
+    itemSchedule,
     // The agreement's page.
     versionLabel: 'Version',
     versionOption: (version: number, from: string) => `Version ${version}, from ${from}`,
@@ -145,6 +172,32 @@ export const AGREEMENT_TEXTS = {
     reportFrom: 'From',
     reportTo: 'To',
     reportDownload: 'Download CSV',
+    reportDownloadPdf: 'Download PDF',
+    reportFormatUnknown: 'Choose the report as CSV or PDF.',
+    /** Under the form once a PDF was issued: its fingerprint and where anyone can check it. */
+    reportIssued: (fileName: string) => `${fileName} was issued. Its fingerprint (SHA-256):`,
+    reportCheckLink: 'Check it on the verify page',
+    reportPdfTitle: 'Contact agreement report',
+    reportPdfFileName: (family: string, from: string, to: string) =>
+      `Contact agreement ${family} ${from} to ${to}.pdf`,
+    reportPdfPeriod: (from: string, to: string) => `${from} to ${to}`,
+    reportPdfNoWindows: 'No window of this item is due in the period.',
+    reportPdfNoAgreement: 'The family has no contact agreement.',
+    reportPdfTotals: (t: {
+      windows: number;
+      kept: number;
+      late: number;
+      missed: number;
+      excused: number;
+      open: number;
+    }) =>
+      `${plural(t.windows, 'window', 'windows')} due: ${t.kept} kept, ${t.late} late, ${t.missed} missed, ${t.excused} excused, ${t.open} still open.`,
+    reportPdfVersion: (version: number, from: string, until: string | null) =>
+      until
+        ? `Version ${version}, in force ${from} to ${until}`
+        : `Version ${version}, in force from ${from}`,
+    reportPdfCheck: (verifyUrl: string) =>
+      `Dates are in the agreement's time zone. Windows are counted from the family's messages (never their text) and the caseworker's marks. Anyone holding this file can check that the Bridge Talk portal issued it, and when, by its SHA-256 fingerprint at ${verifyUrl}.`,
     periodBackwards: 'The end of the period must not be before its start.',
     reportFileName: (family: string, from: string, to: string) =>
       `Contact agreement ${family} ${from} to ${to}.csv`,
@@ -161,6 +214,40 @@ export const AGREEMENT_TEXTS = {
       'Marked by',
       'Note',
     ],
+    // The signed agreement.
+    documentTitle: 'Signed agreement',
+    documentNone: 'No signed agreement is attached to this version.',
+    documentAttach: 'Attach the signed agreement',
+    documentReplace: 'Replace the file',
+    documentDownload: 'Download',
+    documentHint: 'A PDF or a picture (JPEG or PNG) of the signed agreement, at most 20 MB.',
+    documentTypeNotAllowed: 'The signed agreement must be a PDF or a picture (JPEG or PNG).',
+    documentTooLarge: 'The file is too large: at most 20 MB.',
+    documentNoAgreement: 'Write the agreement before attaching its signed copy.',
+    documentMissing: 'Choose the file of the signed agreement.',
+    documentAttached: 'Signed agreement attached.',
+    documentUploaded: (name: string | null, date: string) =>
+      name ? `Attached by ${name} on ${date}` : `Attached on ${date}`,
+    // The agency's yearly summary.
+    summaryTitle: 'Agreements by year',
+    summaryIntro:
+      "What the agency's contact agreements came to in a calendar year, for its annual reporting: every window due in the year, in every family and version.",
+    summaryYear: 'Year',
+    summaryYearInvalid: 'Choose a year from the list.',
+    summaryFamilies: 'Families with an agreement',
+    summaryWindows: 'Items due',
+    summaryKept: 'Kept on time',
+    summaryLate: 'Late',
+    summaryMissed: 'Missed',
+    summaryExcused: 'Excused',
+    summaryOpen: 'Still open',
+    summaryNone: (year: number) => `No family had a contact agreement in force in ${year}.`,
+    summaryLoadFailed: 'The summary could not be loaded.',
+    summaryDownload: 'Download CSV',
+    summaryFileName: (entity: string, year: number) => `Contact agreements ${entity} ${year}.csv`,
+    summaryColumns: ['Family', 'Items due', 'Kept on time', 'Late', 'Missed', 'Excused', 'Still open'],
+    summaryTotalRow: 'All families',
+    summaryLink: 'Agreements by year',
     // The families list and its filter.
     listColumn: 'Agreement',
     filterLabel: 'Agreement',

@@ -26,6 +26,7 @@ export const CONVERSATION_TEXTS = {
   /** The public check's answer for a fingerprint: a lookup proves nothing about a file nobody chose. */
   exportIssued: 'A transcript with this fingerprint was issued by the Bridge Talk portal.',
   exportNotIssued: 'No file with this fingerprint was issued by the Bridge Talk portal.',
+  agreementReportIssued: 'An agreement report with this fingerprint was issued by the Bridge Talk portal.',
   emptyMessage: 'A message needs text or an attachment.',
   memberCodeSent: 'If this address belongs to a family member, a code has been sent to it.',
   memberCodeInvalid: 'This code is not valid or has expired.',
@@ -56,10 +57,10 @@ export const CONVERSATION_TEXTS = {
   videoDuration: (duration: string) => `Duration ${duration}`,
   videoDurationUnknown: 'Duration not recorded',
   videoFingerprintUnknown: 'SHA-256 not known: the chat provider holds the file.',
-  verifyTitle: 'Check a conversation transcript',
+  verifyTitle: 'Check a conversation transcript or agreement report',
   verifyIntro:
-    'Every transcript the Bridge Talk portal e-mails has a fingerprint (its SHA-256), given in that e-mail. Choose the PDF file to work out its fingerprint in this browser — the file is not sent anywhere — or type the fingerprint.',
-  verifyFileLabel: 'Transcript file (PDF)',
+    'Every transcript the Bridge Talk portal e-mails, and every agreement report it issues, has a fingerprint (its SHA-256), given in that e-mail or beside the download. Choose the PDF file to work out its fingerprint in this browser — the file is not sent anywhere — or type the fingerprint.',
+  verifyFileLabel: 'Transcript file (PDF) or agreement report',
   verifyFingerprintLabel: 'Fingerprint (SHA-256)',
   verifyCheck: 'Check',
   verifyReading: 'Working out the fingerprint…',
@@ -68,13 +69,21 @@ export const CONVERSATION_TEXTS = {
   verifyChannel: 'Channel',
   verifyChannelGone: 'A channel that no longer exists',
   verifyMessages: 'Messages',
+  verifyDocument: 'Document',
+  verifyTranscript: 'Conversation transcript',
+  verifyAgreementReport: 'Contact agreement report',
+  verifyPeriod: 'Period',
+  verifyWindows: 'Windows reported',
   verifyFileSize: 'File size',
   verifyNothingShown:
     'This check shows whether the portal issued the file and when, never what the conversation says.',
   verifyChooseFile: 'Choose the PDF file you were given to check that it is this transcript.',
+  verifyChooseReport: 'Choose the PDF file you were given to check that it is this agreement report.',
   verifyFileMatches: 'This file was issued by the Bridge Talk portal.',
   verifyFileDiffers:
     'This file is not the transcript with this fingerprint: its content is different from the file the portal issued.',
+  verifyReportDiffers:
+    'This file is not the agreement report with this fingerprint: its content is different from the file the portal issued.',
   verifyChosenFile: (name: string) => `Fingerprint of ${name}:`,
   verifyCommandLine: 'On a computer, the fingerprint of a file is also given by:',
 } as const;

@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from './messages.js';
 
-/** Every string value of the catalogue, functions called with a placeholder argument. */
+/**
+ * Every string value of the catalogue, functions called with a placeholder argument (those that read
+ * an object's fields, such as an agreement item's schedule, give no text of their own).
+ */
 function catalogueTexts(node: unknown): string[] {
   if (typeof node === 'string') return [node];
-  if (typeof node === 'function') return [String(node('{name}'))];
+  if (typeof node === 'function') {
+    try {
+      return [String(node('{name}'))];
+    } catch {
+      return [];
+    }
+  }
   if (node !== null && typeof node === 'object') return Object.values(node).flatMap(catalogueTexts);
   return [];
 }

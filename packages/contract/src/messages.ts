@@ -12,6 +12,9 @@
 
 import { ACTIVITY_TEXTS } from './messages-activity.js';
 import { AGREEMENT_TEXTS } from './messages-agreements.js';
+
+export type { AgreementItemSchedule } from './messages-agreements.js';
+
 import { DESK_TEXTS } from './messages-desk.js';
 import { BRIDGE_TALK_ADMIN, CONVERSATION_TEXTS, EXTRA_TEXTS } from './messages-extra.js';
 import { SEARCH_TEXTS } from './messages-search.js';

@@ -25,11 +25,18 @@ export const ROUTES = {
     get: { method: 'GET', path: '/api/group/agreement/:groupId' },
     save: { method: 'PUT', path: '/api/group/agreement/:groupId' },
     mark: { method: 'POST', path: '/api/group/agreement/:groupId/mark' },
-    /** The agreement report of a period as CSV: every window due in it, in every version. */
+    /** The agreement report of a period as CSV or PDF: every window due in it, in every version. */
     report: { method: 'GET', path: '/api/group/agreement/:groupId/report' },
+    /** The signed agreement: attached to the current version (multipart), and its file (`?version=`). */
+    attachDocument: { method: 'PUT', path: '/api/group/agreement/:groupId/document' },
+    document: { method: 'GET', path: '/api/group/agreement/:groupId/document' },
     /** The desk's 'Agreements due': the entity's families with an item overdue or due soon. */
     due: { method: 'GET', path: '/api/agreements/due' },
     dueCount: { method: 'GET', path: '/api/agreements/due/count' },
+    /** The agency's year: families, windows due, kept on time, late, missed, excused; per family too. */
+    summary: { method: 'GET', path: '/api/agreements/summary' },
+    /** The same year as CSV, a row per family and one of totals. */
+    summaryFile: { method: 'GET', path: '/api/agreements/summary/file' },
     /** Only with TEST_CLOCK=true: moves the agreements' clock, for journeys that let time pass. */
     testClock: { method: 'PUT', path: '/api/test/clock' },
   },

@@ -1,12 +1,13 @@
 // Contact agreements: a family's promises of letters, photos, visits… Each save writes a new version
 // from a date; earlier versions stay as written, for the history and the reports. The caseworker's
 // marks (given on a date, or excused with a reason) are kept per item and window (its due date).
-import type {
-  AgreementFrequency,
-  AgreementItemKind,
-  AgreementSide,
-  AgreementStanding,
-  AgreementUntil,
+import {
+  AGREEMENT_DOCUMENT_TYPES,
+  type AgreementFrequency,
+  type AgreementItemKind,
+  type AgreementSide,
+  type AgreementStanding,
+  type AgreementUntil,
 } from '@bridge-talk/contract';
 import { sql } from 'drizzle-orm';
 import {
@@ -160,3 +161,49 @@ export const agreementNotices = pgTable(
       .where(sql`${t.alertedAt} is null and ${t.kind} = 'overdue'`),
   ],
 );
+
+/**
+ * Agreement reports issued as PDF: the file's SHA-256, so that anyone holding it can check on the
+ * verify page that the portal issued it, when, for which period and with how many windows.
+ */
+export const agreementReports = pgTable(
+  'agreement_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    periodFrom: date('period_from').notNull(),
+    periodTo: date('period_to').notNull(),
+    windowCount: integer('window_count').notNull(),
+    sha256: text('sha256').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    issuedBy: uuid('issued_by').references(() => users.id, { onDelete: 'set null' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('agreement_reports_sha256_key').on(t.sha256),
+    index('agreement_reports_group_idx').on(t.groupId),
+  ],
+);
+
+/**
+ * The signed agreement attached to a version (one file a version; a new one replaces it): a PDF or a
+ * picture kept by the storage provider under `storage_key`, recognised from its bytes.
+ */
+export const agreementDocuments = pgTable('agreement_documents', {
+  versionId: uuid('version_id')
+    .primaryKey()
+    .references(() => agreementVersions.id, { onDelete: 'cascade' }),
+  storageKey: text('storage_key').notNull().unique(),
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type', { enum: AGREEMENT_DOCUMENT_TYPES }).notNull(),
+  byteSize: integer('byte_size').notNull(),
+  sha256: text('sha256').notNull(),
+  uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+  uploadedByName: text('uploaded_by_name'),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+});

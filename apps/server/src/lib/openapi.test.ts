@@ -35,7 +35,10 @@ const JUSTIFIED: Record<string, string> = {
   'operation-2xx-response conversations.attachment':
     'its 200 and 206 are the file’s bytes; only refusals are JSON',
   'operation-2xx-response chat.attachment': 'its 200 and 206 are the file’s bytes; only refusals are JSON',
-  'operation-2xx-response agreements.report': 'its 200 is a CSV file; only refusals are JSON',
+  'operation-2xx-response agreements.report': 'its 200 is a CSV or PDF file; only refusals are JSON',
+  'operation-2xx-response agreements.summaryFile': 'its 200 is a CSV file; only refusals are JSON',
+  'operation-2xx-response agreements.document':
+    'its 200 is the signed agreement’s bytes; only refusals are JSON',
 };
 
 let t: TestApp;

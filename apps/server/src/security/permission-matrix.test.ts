@@ -706,8 +706,47 @@ const REQUESTS: Record<string, Build> = {
   'GET /api/group/agreement/:groupId/report': (c) => ({
     endpoint: endpoints.agreements.report,
     params: { groupId: c.subject.groupId },
-    query: { from: '2020-01-01', to: '2030-12-31' },
+    // The PDF: the form of the report that writes (its fingerprint, for the verify page).
+    query: { from: '2020-01-01', to: '2030-12-31', format: 'pdf' },
   }),
+  'PUT /api/group/agreement/:groupId/document': async (c) => {
+    // The subject family has an agreement (its owner writes it): the signed copy goes on its version.
+    await ok(
+      call(t.app, endpoints.agreements.save, {
+        headers: c.subject.auth,
+        params: { groupId: c.subject.groupId },
+        body: agreementPayload(),
+      }),
+      'agreement',
+    );
+    return {
+      endpoint: endpoints.agreements.attachDocument,
+      params: { groupId: c.subject.groupId },
+      upload: { bytes: SIGNED_PDF, fileName: 'signed.pdf', contentType: 'application/pdf' },
+    };
+  },
+  'GET /api/group/agreement/:groupId/document': async (c) => {
+    await ok(
+      call(t.app, endpoints.agreements.save, {
+        headers: c.subject.auth,
+        params: { groupId: c.subject.groupId },
+        body: agreementPayload(),
+      }),
+      'agreement',
+    );
+    const upload = multipartBody([
+      { bytes: SIGNED_PDF, fileName: 'signed.pdf', contentType: 'application/pdf' },
+    ]);
+    await ok(
+      callLoose(t.app, endpoints.agreements.attachDocument, {
+        headers: { ...c.subject.auth, ...upload.headers },
+        params: { groupId: c.subject.groupId },
+        body: upload.payload,
+      }),
+      'signed agreement',
+    );
+    return { endpoint: endpoints.agreements.document, params: { groupId: c.subject.groupId } };
+  },
   'POST /api/group/agreement/:groupId/mark': async (c) => {
     // A new version of the family's agreement (its owner writes it), and its first window excused.
     const saved = await ok(
@@ -728,6 +767,11 @@ const REQUESTS: Record<string, Build> = {
   },
   'GET /api/agreements/due': () => ({ endpoint: endpoints.agreements.due }),
   'GET /api/agreements/due/count': () => ({ endpoint: endpoints.agreements.dueCount }),
+  'GET /api/agreements/summary': () => ({ endpoint: endpoints.agreements.summary, query: { year: 2026 } }),
+  'GET /api/agreements/summary/file': () => ({
+    endpoint: endpoints.agreements.summaryFile,
+    query: { year: 2026 },
+  }),
   'PUT /api/test/clock': () => ({ endpoint: endpoints.agreements.testClock, payload: { now: null } }),
   'POST /api/reports/:id/review': (c) => ({
     endpoint: endpoints.reports.review,
@@ -839,6 +883,8 @@ const REQUESTS: Record<string, Build> = {
 };
 
 /** A small PNG: the family's picture in every tenant's channel, and what the upload cells send. */
+/** The smallest file the signed agreement's check takes for a PDF. */
+const SIGNED_PDF = Buffer.from('%PDF-1.7\n%%EOF\n');
 const PICTURE = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
   'base64',
@@ -925,6 +971,11 @@ const WHOLE_TABLES = [
   'chat_flags',
   'conversation_exports',
   'message_reports',
+  'agreement_versions',
+  'agreement_items',
+  'agreement_marks',
+  'agreement_reports',
+  'agreement_documents',
   'audit_events',
   'terms',
   'payment_plans',
@@ -969,6 +1020,11 @@ function tenantColumns(x: Tenant): string[] {
     messages: `chat_messages r where r.channel_id in ${channelsOf}`,
     flags: `chat_flags r where r.channel_id in ${channelsOf}`,
     exports: `conversation_exports r where r.group_id in ${groupsOf}`,
+    agreements: `agreement_versions r where r.group_id in ${groupsOf}`,
+    agreementItems: `agreement_items r where r.version_id in (select id from agreement_versions where group_id in ${groupsOf})`,
+    agreementMarks: `agreement_marks r where r.item_id in (select i.id from agreement_items i join agreement_versions v on v.id = i.version_id where v.group_id in ${groupsOf})`,
+    agreementReports: `agreement_reports r where r.group_id in ${groupsOf}`,
+    agreementDocuments: `agreement_documents r where r.version_id in (select id from agreement_versions where group_id in ${groupsOf})`,
     reports: `message_reports r where r.entity_id = ${e}`,
     audit: `audit_events r where r.entity_id = ${e} or r.group_id in ${groupsOf}`,
   };

@@ -144,9 +144,13 @@ export const PERMISSION_MATRIX: Record<string, MatrixRow> = {
   'PUT /api/group/agreement/:groupId':                   row('401',   '403',   OWN,     OWN,     '401'),
   'POST /api/group/agreement/:groupId/mark':             row('401',   '403',   OWN,     OWN,     '401'),
   'GET /api/group/agreement/:groupId/report':            row('401',   '403',   OWN,     OWN,     '401'),
+  'PUT /api/group/agreement/:groupId/document':          row('401',   '403',   OWN,     OWN,     '401'),
+  'GET /api/group/agreement/:groupId/document':          row('401',   '403',   OWN,     OWN,     '401'),
   // the desk's agreements due: the caller's own entity's families only
   'GET /api/agreements/due':                             row('401',   '403',   '2xx',   '2xx',   '401'),
   'GET /api/agreements/due/count':                       row('401',   '403',   '2xx',   '2xx',   '401'),
+  'GET /api/agreements/summary':                         row('401',   '403',   '2xx',   '2xx',   '401'),
+  'GET /api/agreements/summary/file':                    row('401',   '403',   '2xx',   '2xx',   '401'),
   // the agreements' test clock: not there unless the server runs with TEST_CLOCK=true (never in service)
   'PUT /api/test/clock':                                 row('404',   '404',   '404',   '404',   '404'),
   // anyone holding a transcript checks its fingerprint (no content is answered)

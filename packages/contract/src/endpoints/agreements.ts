@@ -7,6 +7,8 @@ import {
   ZAgreementsDueCountResponse,
   ZAgreementsDueQuery,
   ZAgreementsDueResponse,
+  ZAgreementsSummaryQuery,
+  ZAgreementsSummaryResponse,
   ZMarkAgreementWindowRequest,
   ZSaveAgreementRequest,
   ZTestClockRequest,
@@ -38,10 +40,23 @@ export const agreementEndpoints = {
   },
   /** The report as CSV (text/csv, an attachment): only its refusals are JSON. */
   report: { params: ZAgreementParams, query: ZAgreementReportQuery, responses: notFound },
+  /** Multipart (one file, 'file'): checked by its bytes; answers the agreement with its document. */
+  attachDocument: {
+    params: ZAgreementParams,
+    responses: { 200: ZAgreementResponse, ...notFound, ...errorAnswers(409, 413, 415) },
+  },
+  /** The file's bytes (an attachment); 404 when the version has none. */
+  document: { params: ZAgreementParams, query: ZAgreementQuery, responses: notFound },
   due: {
     query: ZAgreementsDueQuery,
     responses: { 200: ZAgreementsDueResponse, ...errorAnswers(400, 401, 403) },
   },
   dueCount: { responses: { 200: ZAgreementsDueCountResponse, ...errorAnswers(401, 403) } },
+  summary: {
+    query: ZAgreementsSummaryQuery,
+    responses: { 200: ZAgreementsSummaryResponse, ...errorAnswers(400, 401, 403) },
+  },
+  /** The summary as CSV (text/csv, an attachment): only its refusals are JSON. */
+  summaryFile: { query: ZAgreementsSummaryQuery, responses: errorAnswers(400, 401, 403) },
   testClock: { body: ZTestClockRequest, responses: { 200: ZTestClockResponse, ...errorAnswers(400, 404) } },
 } satisfies SchemasOf<typeof ROUTES.agreements>;

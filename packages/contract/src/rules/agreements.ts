@@ -83,3 +83,11 @@ export type AgreementListFilter = (typeof AGREEMENT_LIST_FILTERS)[number];
 
 /** Rows of the desk's 'Agreements due' per page. */
 export const AGREEMENTS_DUE_PAGE_SIZE = 20;
+
+/** The first year the agency summary can be asked for: no agreement is older than the portal. */
+export const AGREEMENT_SUMMARY_FIRST_YEAR = 2000;
+
+/** The signed agreement attached to a version: a PDF or a picture, recognised from its bytes. */
+export const AGREEMENT_DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+export type AgreementDocumentType = (typeof AGREEMENT_DOCUMENT_TYPES)[number];
+export const AGREEMENT_DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;

@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = [
   'agreement.saved',
   'agreement.marked',
   'agreement.report_exported',
+  'agreement.summary_exported',
+  'agreement.document_attached',
   // the platform's
   'entity.created',
   'entity.edited',

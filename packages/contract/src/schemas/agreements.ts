@@ -4,12 +4,14 @@ import { z } from 'zod';
 import { MSG } from '../messages.js';
 import {
   AGREEMENT_CHILD_AGE_MAX,
+  AGREEMENT_DOCUMENT_TYPES,
   AGREEMENT_EVERY_MONTHS_MAX,
   AGREEMENT_FIXED_DATES_MAX,
   AGREEMENT_ITEM_KINDS,
   AGREEMENT_ITEMS_MAX,
   AGREEMENT_SIDES,
   AGREEMENT_STANDINGS,
+  AGREEMENT_SUMMARY_FIRST_YEAR,
   AGREEMENT_WINDOW_STATES,
   AGREEMENTS_DUE_PAGE_SIZE,
   REMINDER_DAYS_DEFAULT,
@@ -191,11 +193,24 @@ export const ZAgreementVersionSummary = z.object({
   createdBy: z.string().nullable(),
 });
 
+/** The signed agreement of a version, as attached: never its address, only how to ask for it. */
+export const ZAgreementDocument = z.object({
+  fileName: z.string(),
+  contentType: z.enum(AGREEMENT_DOCUMENT_TYPES),
+  size: z.number().int(),
+  sha256: z.string(),
+  uploadedAt: z.string(),
+  uploadedBy: z.string().nullable(),
+});
+export type AgreementDocument = z.infer<typeof ZAgreementDocument>;
+
 export const ZAgreementResponse = z.object({
   /** Null: the family has no agreement yet. */
   agreement: z
     .object({
       version: z.number().int(),
+      /** The signed agreement attached to this version, if any. */
+      document: ZAgreementDocument.nullable(),
       effectiveFrom: z.string(),
       /** The day after which this version gave way to a newer one; null for the current. */
       endsBefore: z.string().nullable(),
@@ -219,7 +234,12 @@ export const ZAgreementQuery = z.object({
 
 /** A period of the agreement report: from and to, both included. */
 export const ZAgreementReportQuery = z
-  .object({ from: ZCalendarDate, to: ZCalendarDate })
+  .object({
+    from: ZCalendarDate,
+    to: ZCalendarDate,
+    /** CSV for a spreadsheet; PDF with a fingerprint the verify page checks. */
+    format: z.enum(['csv', 'pdf'], T.reportFormatUnknown).default('csv'),
+  })
   .refine((period) => period.from <= period.to, { message: T.periodBackwards, path: ['to'] });
 export type AgreementReportQuery = z.input<typeof ZAgreementReportQuery>;
 
@@ -263,6 +283,37 @@ export type AgreementsDueResponse = z.infer<typeof ZAgreementsDueResponse>;
 /** GET /agreements/due/count: the side menu's badge. */
 export const ZAgreementsDueCountResponse = z.object({ overdue: z.number().int(), dueSoon: z.number().int() });
 export type AgreementsDueCountResponse = z.infer<typeof ZAgreementsDueCountResponse>;
+
+/** GET /agreements/summary: a calendar year of the agency's agreements. */
+export const ZAgreementsSummaryQuery = z.object({
+  year: z.coerce
+    .number(T.summaryYearInvalid)
+    .int(T.summaryYearInvalid)
+    .min(AGREEMENT_SUMMARY_FIRST_YEAR, T.summaryYearInvalid)
+    .max(9999, T.summaryYearInvalid),
+});
+export type AgreementsSummaryQuery = z.input<typeof ZAgreementsSummaryQuery>;
+
+/** What a year's windows came to: due (all of them), kept on time, late, missed, excused, still open. */
+export const ZAgreementTally = z.object({
+  windows: z.number().int(),
+  kept: z.number().int(),
+  late: z.number().int(),
+  missed: z.number().int(),
+  excused: z.number().int(),
+  open: z.number().int(),
+});
+export type AgreementTally = z.infer<typeof ZAgreementTally>;
+
+export const ZAgreementsSummaryResponse = z.object({
+  year: z.number().int(),
+  /** Families with an agreement in force for some of the year. */
+  families: z.number().int(),
+  totals: ZAgreementTally,
+  /** Each of those families, the most missed first, then by name. */
+  rows: z.array(ZAgreementTally.extend({ groupId: z.string(), familyName: z.string() })),
+});
+export type AgreementsSummaryResponse = z.infer<typeof ZAgreementsSummaryResponse>;
 
 /**
  * PUT /test/clock (only on a server started with TEST_CLOCK=true): the day the agreements count from,

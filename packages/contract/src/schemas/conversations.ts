@@ -160,21 +160,38 @@ export const ZSha256 = z
   .toLowerCase()
   .regex(/^[0-9a-f]{64}$/, MSG.conversations.invalidFingerprint);
 
-/** Whether the portal issued a file with this SHA-256: when, and of which channel; never its content. */
+/**
+ * Whether the portal issued a file with this SHA-256: when, and what it was — a channel's transcript
+ * (which channel, how many messages) or a family's agreement report (which period, how many windows);
+ * never its content nor the family's name.
+ */
+const issuedFile = { issued: z.literal(true), sha256: z.string(), message: z.string() };
 export const ZExportVerifyResponse = z.discriminatedUnion('issued', [
   z.object({ issued: z.literal(false), sha256: z.string(), message: z.string() }),
-  z.object({
-    issued: z.literal(true),
-    sha256: z.string(),
-    message: z.string(),
-    /** ISO date-time the export was e-mailed. */
-    issuedAt: z.string(),
-    channelId: z.string(),
-    /** 'Channel n', or null when the channel no longer exists. */
-    channelLabel: z.string().nullable(),
-    messageCount: z.number().int(),
-    byteSize: z.number().int(),
-  }),
+  z.discriminatedUnion('document', [
+    z.object({
+      ...issuedFile,
+      document: z.literal('transcript'),
+      /** ISO date-time the export was e-mailed. */
+      issuedAt: z.string(),
+      channelId: z.string(),
+      /** 'Channel n', or null when the channel no longer exists. */
+      channelLabel: z.string().nullable(),
+      messageCount: z.number().int(),
+      byteSize: z.number().int(),
+    }),
+    z.object({
+      ...issuedFile,
+      document: z.literal('agreementReport'),
+      /** ISO date-time the report was downloaded. */
+      issuedAt: z.string(),
+      /** The period it reports, both days included. */
+      from: z.string(),
+      to: z.string(),
+      windowCount: z.number().int(),
+      byteSize: z.number().int(),
+    }),
+  ]),
 ]);
 export type ExportVerifyResponse = z.infer<typeof ZExportVerifyResponse>;
 

@@ -196,7 +196,18 @@ function describe(row: repo.ActivityRow): Pick<ActivityEvent, 'subject' | 'detai
       const to = text(details, 'to');
       return {
         subject: row.subject,
-        detail: from && to ? MSG.activity.agreementPeriod(formatDate(from), formatDate(to)) : null,
+        detail: lines(
+          from && to ? MSG.activity.agreementPeriod(formatDate(from), formatDate(to)) : null,
+          // A PDF's fingerprint: which issued file the verify page will say this was.
+          text(details, 'sha256') ? MSG.activity.exportFingerprint(text(details, 'sha256')!) : null,
+        ),
+      };
+    }
+    case 'agreement.summary_exported': {
+      const year = details.year;
+      return {
+        subject: row.subject,
+        detail: typeof year === 'number' ? MSG.activity.agreementYear(year) : null,
       };
     }
     case 'terms.published': {

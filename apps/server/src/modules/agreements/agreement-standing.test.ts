@@ -11,6 +11,7 @@ type State = Agreement['items'][number]['windows'][number]['state'];
 function agreement(today: string, windows: [string, State][][], reminderDays = 7): Agreement {
   return {
     version: 1,
+    document: null,
     effectiveFrom: '2026-01-01',
     endsBefore: null,
     timeZone: 'UTC',

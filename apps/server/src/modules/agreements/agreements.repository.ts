@@ -12,9 +12,11 @@ import { alertAddressOf } from '../../db/alert-address.js';
 import type { Db } from '../../db/client.js';
 import { entities, groups } from '../../db/schema.js';
 import {
+  agreementDocuments,
   agreementItems,
   agreementMarks,
   agreementNotices,
+  agreementReports,
   agreementStates,
   agreementVersions,
 } from '../../db/schema-agreements.js';
@@ -60,15 +62,28 @@ export interface GivenDay {
 /**
  * The days since `since` on which the adoptive parents or the birth family wrote in any of the
  * family's channels (each message on the side its writer had when writing), with what they gave: a
- * letter (a text of `LETTER_MIN_LENGTH` characters or more, tags left out), photos (a picture), a
+ * letter (a text of `LETTER_MIN_LENGTH` characters or more as read, tags left out), photos (a picture), a
  * video. The child's own messages count for no side.
  */
 export async function givenDays(db: Db, groupId: string, timeZone: string, since: Date): Promise<GivenDay[]> {
-  const text = sql`regexp_replace(${chatMessages.html}, '<[^>]+>', '', 'g')`;
+  return givenDaysOfFamilies(db, [groupId], timeZone, since);
+}
+
+/** `givenDays` of several families at once, each day with its family. */
+export async function givenDaysOfFamilies(
+  db: Db,
+  groupIds: string[],
+  timeZone: string,
+  since: Date,
+): Promise<(GivenDay & { groupId: string })[]> {
+  if (groupIds.length === 0) return [];
+  // The text as read: tags left out, and an entity ('&amp;', '&#39;') one character, as it shows.
+  const text = sql`regexp_replace(regexp_replace(${chatMessages.html}, '<[^>]+>', '', 'g'), '&(#[0-9]+|#x[0-9a-f]+|[a-z][a-z0-9]*);', '.', 'gi')`;
   const rows = await db
     .select({
       day: sql<string>`to_char((${chatMessages.createdAt} at time zone ${timeZone})::date, 'YYYY-MM-DD')`,
       role: sql<string | null>`coalesce(${chatMessages.authorRole}, ${chatChannelMembers.role})`,
+      groupId: chatChannels.groupId,
       letter: sql<boolean>`bool_or(char_length(${text}) >= ${LETTER_MIN_LENGTH})`,
       photos: sql<boolean>`bool_or(${chatMessages.attachments} @> '[{"type":"image"}]'::jsonb)`,
       video: sql<boolean>`bool_or(${chatMessages.attachments} @> '[{"type":"video"}]'::jsonb)`,
@@ -88,20 +103,51 @@ export async function givenDays(db: Db, groupId: string, timeZone: string, since
     )
     .where(
       and(
-        eq(chatChannels.groupId, groupId),
+        inArray(chatChannels.groupId, groupIds),
         sql`coalesce(${chatMessages.authorRole}, ${chatChannelMembers.role}) in ('adoptive_parent', 'birth_family')`,
       ),
     )
     // By position: the day's expression carries the zone as a parameter, which a repeated expression
     // would carry as another one, and PostgreSQL would not know them for the same.
-    .groupBy(sql`1, 2`);
+    .groupBy(sql`1, 2, 3`);
   return rows.map((row) => ({
+    groupId: row.groupId,
     day: row.day,
     side: row.role === 'adoptive_parent' ? 'adoptive' : 'birth',
     letter: row.letter,
     photos: row.photos,
     video: row.video,
   }));
+}
+
+// ─── The agency's year ────────────────────────────────────────────────────────────────────────────
+
+/** The entity's families with an agreement in force on or before `through`, by name. */
+export function familiesWithAgreements(db: Db, entityId: string, through: string) {
+  return db
+    .selectDistinct({ groupId: agreementVersions.groupId, name: groups.name })
+    .from(agreementVersions)
+    .innerJoin(groups, eq(groups.id, agreementVersions.groupId))
+    .where(and(eq(agreementVersions.entityId, entityId), lte(agreementVersions.effectiveFrom, through)))
+    .orderBy(asc(groups.name), asc(agreementVersions.groupId));
+}
+
+/** The versions of these families, each family's newest first. */
+export function versionsOfFamilies(db: Db, groupIds: string[]): Promise<AgreementVersionRow[]> {
+  return db
+    .select()
+    .from(agreementVersions)
+    .where(inArray(agreementVersions.groupId, groupIds))
+    .orderBy(asc(agreementVersions.groupId), desc(agreementVersions.version));
+}
+
+export function itemsOfVersions(db: Db, versionIds: string[]): Promise<AgreementItemRow[]> {
+  if (versionIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(agreementItems)
+    .where(inArray(agreementItems.versionId, versionIds))
+    .orderBy(asc(agreementItems.versionId), asc(agreementItems.position));
 }
 
 /**
@@ -380,4 +426,85 @@ export async function familiesWithoutStanding(db: Db, limit: number): Promise<st
     )
     .limit(limit);
   return rows.map((row) => row.groupId);
+}
+
+/** A PDF report as issued, with its audit event, in one transaction. */
+export async function insertIssuedReport(
+  db: Db,
+  report: {
+    entityId: string;
+    groupId: string;
+    from: string;
+    to: string;
+    windowCount: number;
+    sha256: string;
+    byteSize: number;
+    issuedBy: string;
+    issuedAt: Date;
+  },
+  audit: (tx: Db) => Promise<unknown>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(agreementReports)
+      .values({
+        entityId: report.entityId,
+        groupId: report.groupId,
+        periodFrom: report.from,
+        periodTo: report.to,
+        windowCount: report.windowCount,
+        sha256: report.sha256,
+        byteSize: report.byteSize,
+        issuedBy: report.issuedBy,
+        issuedAt: report.issuedAt,
+      })
+      // The same bytes issued twice (the same report in the same millisecond) are one file.
+      .onConflictDoNothing({ target: agreementReports.sha256 });
+    await audit(tx);
+  });
+}
+
+/** A report issued with this fingerprint: when, which period, how many windows; never whose. */
+export async function findIssuedReportBySha(db: Db, sha256: string) {
+  const [row] = await db
+    .select({
+      issuedAt: agreementReports.issuedAt,
+      from: agreementReports.periodFrom,
+      to: agreementReports.periodTo,
+      windowCount: agreementReports.windowCount,
+      byteSize: agreementReports.byteSize,
+    })
+    .from(agreementReports)
+    .where(eq(agreementReports.sha256, sha256));
+  return row ?? null;
+}
+
+// ─── The signed agreement ─────────────────────────────────────────────────────────────────────────
+
+export type AgreementDocumentRow = typeof agreementDocuments.$inferSelect;
+
+export async function documentOf(db: Db, versionId: string): Promise<AgreementDocumentRow | null> {
+  const [row] = await db.select().from(agreementDocuments).where(eq(agreementDocuments.versionId, versionId));
+  return row ?? null;
+}
+
+/** Attaches the file to the version in the caller's transaction; answers the storage key it replaced. */
+export async function replaceDocument(
+  tx: Db,
+  document: Omit<AgreementDocumentRow, 'uploadedAt'>,
+): Promise<string | null> {
+  const [previous] = await tx
+    .select({ storageKey: agreementDocuments.storageKey })
+    .from(agreementDocuments)
+    .where(eq(agreementDocuments.versionId, document.versionId))
+    .for('update');
+  const { versionId, ...rest } = document;
+  await tx
+    .insert(agreementDocuments)
+    .values(document)
+    .onConflictDoUpdate({
+      target: agreementDocuments.versionId,
+      set: { ...rest, uploadedAt: sql`now()` },
+    });
+  return previous?.storageKey ?? null;
 }

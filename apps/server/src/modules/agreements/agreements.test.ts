@@ -1,15 +1,20 @@
 // A family's contact agreement through the API: written as versions, its windows counted from the
 // family's messages (the giving side's, of the promised kind) and from the caseworker's marks, every
 // refusal said with the catalogue's words and changing nothing, and each change in the activity.
+
+import { createHash } from 'node:crypto';
 import {
+  AGREEMENT_DOCUMENT_MAX_BYTES,
   type AgreementResponse,
   endpoints,
   LETTER_MIN_LENGTH,
   MSG,
   type SaveAgreementRequest,
 } from '@bridge-talk/contract';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../../test/api-client.js';
+import { call, callLoose } from '../../../test/api-client.js';
 import {
   type ConversationApp,
   createConversationApp,
@@ -17,6 +22,10 @@ import {
   signedInEntity,
 } from '../../../test/conversations.js';
 import { postPictureAsMember, signedMemberAuthorization } from '../../../test/member-chat.js';
+import { multipartBody } from '../../../test/multipart.js';
+import { extractPdfText } from '../../../test/pdf-text.js';
+import { agreementDocuments, agreementVersions } from '../../db/schema-agreements.js';
+import { deleteOrphanFiles, ORPHAN_FILE_GRACE_MS } from '../attachments/unsent-uploads.js';
 import { addDays } from './agreement-windows.js';
 
 type Entity = Awaited<ReturnType<typeof signedInEntity>>;
@@ -130,6 +139,16 @@ describe('contact agreements', () => {
       userId: f.birth.memberId,
       html: letter,
       createdAt: atNoon(daysFromToday(-50)),
+    });
+    expect(((await get(f)).json() as AgreementResponse).agreement!.items[1]!.windows[0]!.state).not.toBe(
+      'kept',
+    );
+    // Counted as read: an ampersand is one character, however the message's html writes it.
+    await c.post({
+      channelId: f.channelId,
+      userId: f.birth.memberId,
+      html: `<p>${'&amp;'.repeat(LETTER_MIN_LENGTH - 2)}&#39;</p>`,
+      createdAt: atNoon(daysFromToday(-45)),
     });
     expect(((await get(f)).json() as AgreementResponse).agreement!.items[1]!.windows[0]!.state).not.toBe(
       'kept',
@@ -459,6 +478,206 @@ describe('contact agreements', () => {
       action: 'agreement.report_exported',
       detail: `From ${formatUs(from)} to ${formatUs(today())}`,
     });
+  });
+
+  it('reports a period as a PDF whose fingerprint the verify page knows: its windows, never a message', async () => {
+    const f = await familyWithChannel(c, entity.entityId, 'Ada Paper');
+    const from = daysFromToday(-100);
+    await c.post({
+      channelId: f.channelId,
+      userId: f.birth.memberId,
+      html: '<p>Secret words of the family</p>',
+      attachments: [{ type: 'image', url: 'https://cdn.example.test/q.jpg', title: null }],
+      createdAt: atNoon(addDays(from, 5)),
+    });
+    const first = await saved(f, {
+      effectiveFrom: from,
+      timeZone: 'UTC',
+      items: [
+        {
+          kind: 'photos',
+          giver: 'birth',
+          receiver: 'adoptive',
+          frequency: { type: 'everyMonths', months: 1, start: from },
+        },
+      ],
+    });
+    const item = first.agreement!.items[0]!;
+    const [kept, excused] = item.windows;
+    const marked = await call(c.t.app, endpoints.agreements.mark, {
+      auth: entity.authorization,
+      params: { groupId: f.groupId },
+      body: { type: 'excused', itemId: item.id, due: excused!.due, note: 'In hospital that month.' },
+    });
+    expect(marked.statusCode).toBe(200);
+    const answer = await call(c.t.app, endpoints.agreements.report, {
+      auth: entity.authorization,
+      params: { groupId: f.groupId },
+      query: { from, to: today(), format: 'pdf' },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/pdf');
+    expect(answer.headers['content-disposition']).toContain(
+      `attachment; filename="${T.reportPdfFileName('Ada Paper', from, today())}"`,
+    );
+    const pdf = answer.response.rawPayload;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = extractPdfText(pdf).join('\n');
+    expect(text).toContain(T.reportPdfTitle);
+    expect(text).toContain('Ada Paper');
+    expect(text).toContain(T.reportPdfVersion(1, formatUs(from), null));
+    expect(text).toContain('Photos — Birth family to Adoptive parents');
+    expect(text).toContain(T.windowRange(formatUs(kept!.from), formatUs(kept!.due)));
+    expect(text).toContain(`Erin Agent`);
+    expect(text).toContain('In hospital');
+    expect(text).not.toContain('Secret words');
+    const dueInPeriod = marked.json().agreement!.items[0]!.windows.filter((w) => w.due <= today());
+    const count = (...states: string[]) => dueInPeriod.filter((w) => states.includes(w.state)).length;
+    expect([count('kept'), count('excused')]).toEqual([1, 1]);
+    expect(text).toContain(
+      T.reportPdfTotals({
+        windows: dueInPeriod.length,
+        kept: 1,
+        late: 0,
+        missed: count('missed'),
+        excused: 1,
+        open: count('open', 'overdue'),
+      }),
+    );
+
+    // Anyone holding the file checks it by its SHA-256: an agreement report, its period and windows.
+    const sha256 = createHash('sha256').update(pdf).digest('hex');
+    const verified = await call(c.t.app, endpoints.conversations.verifyExport, { params: { hash: sha256 } });
+    expect(verified.json()).toEqual({
+      issued: true,
+      document: 'agreementReport',
+      sha256,
+      message: MSG.conversations.agreementReportIssued,
+      issuedAt: expect.any(String),
+      from,
+      to: today(),
+      windowCount: dueInPeriod.length,
+      byteSize: pdf.length,
+    });
+    const tampered = Buffer.from(pdf);
+    tampered[tampered.length - 10]! ^= 1;
+    const forged = createHash('sha256').update(tampered).digest('hex');
+    const notIssued = await call(c.t.app, endpoints.conversations.verifyExport, { params: { hash: forged } });
+    expect(notIssued.json()).toMatchObject({ issued: false, message: MSG.conversations.exportNotIssued });
+
+    const activity = await call(c.t.app, endpoints.activity.family, {
+      auth: entity.authorization,
+      params: { groupId: f.groupId },
+    });
+    expect(activity.json().events[0]).toMatchObject({ action: 'agreement.report_exported' });
+
+    const unknownFormat = await call(c.t.app, endpoints.agreements.report, {
+      auth: entity.authorization,
+      params: { groupId: f.groupId },
+      query: { from, to: today(), format: 'docx' as 'pdf' },
+    });
+    expect(unknownFormat.statusCode).toBe(400);
+    expect(unknownFormat.error().fields).toEqual({ format: T.reportFormatUnknown });
+    const foreign = await call(c.t.app, endpoints.agreements.report, {
+      auth: other.authorization,
+      params: { groupId: f.groupId },
+      query: { from, to: today(), format: 'pdf' },
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('keeps the signed agreement of each version, checked by its bytes, replaced, and past the sweep', async () => {
+    const f = await familyWithChannel(c, entity.entityId, 'Ada Signed');
+    const attach = (bytes: Buffer, fileName: string, auth = entity.authorization) => {
+      const upload = multipartBody([{ bytes, fileName, contentType: 'application/octet-stream' }]);
+      return callLoose(c.t.app, endpoints.agreements.attachDocument, {
+        params: { groupId: f.groupId },
+        body: upload.payload,
+        headers: upload.headers,
+        auth,
+      });
+    };
+    const download = (version?: number, auth = entity.authorization) =>
+      call(c.t.app, endpoints.agreements.document, {
+        auth,
+        params: { groupId: f.groupId },
+        ...(version ? { query: { version } } : {}),
+      });
+    const pdf = Buffer.from(
+      '%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+    );
+
+    const early = await attach(pdf, 'signed.pdf');
+    expect(early.statusCode).toBe(409);
+    expect(early.error().message).toBe(T.documentNoAgreement);
+
+    await saved(f, birthFamilyPromises(daysFromToday(-30)));
+    expect((await get(f)).json().agreement!.document).toBeNull();
+    const attached = await attach(pdf, 'scans/Signed agreement.PDF');
+    expect(attached.statusCode, attached.body).toBe(200);
+    expect(attached.json().agreement!.document).toEqual({
+      fileName: 'Signed agreement.pdf',
+      contentType: 'application/pdf',
+      size: pdf.length,
+      sha256: createHash('sha256').update(pdf).digest('hex'),
+      uploadedAt: expect.any(String),
+      uploadedBy: expect.stringMatching(/^Erin Agent /),
+    });
+    const file = await download();
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toContain('attachment; filename="Signed agreement.pdf"');
+    expect(file.response.rawPayload.equals(pdf)).toBe(true);
+
+    // What the bytes are decides, not the name: a web page called .pdf is refused, nothing changes.
+    const page = await attach(Buffer.from('<html><script>alert(1)</script></html>'), 'signed.pdf');
+    expect(page.statusCode).toBe(415);
+    expect(page.error().message).toBe(T.documentTypeNotAllowed);
+    const empty = await attach(Buffer.alloc(0), 'signed.pdf');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.error().message).toBe(T.documentMissing);
+    const huge = await attach(Buffer.concat([pdf, Buffer.alloc(AGREEMENT_DOCUMENT_MAX_BYTES)]), 'signed.pdf');
+    expect(huge.statusCode).toBe(413);
+    expect(huge.error().message).toBe(T.documentTooLarge);
+    expect((await download()).response.rawPayload.equals(pdf)).toBe(true);
+
+    // A picture replaces the PDF; the PDF's bytes are removed from storage.
+    const [first] = await c.t
+      .db()
+      .select({ key: agreementDocuments.storageKey })
+      .from(agreementDocuments)
+      .innerJoin(agreementVersions, eq(agreementVersions.id, agreementDocuments.versionId))
+      .where(eq(agreementVersions.groupId, f.groupId));
+    const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const replaced = await attach(png, 'scan.jpeg');
+    expect(replaced.statusCode).toBe(200);
+    expect(replaced.json().agreement!.document).toMatchObject({
+      fileName: 'scan.png',
+      contentType: 'image/png',
+    });
+    expect(await c.t.app.ctx.storage.head(first!.key)).toBeNull();
+
+    // A new version starts without one; the first keeps its own, past the sweep of unnamed files.
+    const second = await saved(f, birthFamilyPromises(daysFromToday(-5)));
+    expect(second.agreement!.document).toBeNull();
+    expect((await download()).statusCode).toBe(404);
+    await deleteOrphanFiles(c.t.app.ctx, new Date(Date.now() + 2 * ORPHAN_FILE_GRACE_MS));
+    const kept = await download(1);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.response.rawPayload.equals(png)).toBe(true);
+    expect((await get(f, 1)).json().agreement!.document).toMatchObject({ fileName: 'scan.png' });
+
+    const activity = await call(c.t.app, endpoints.activity.family, {
+      auth: entity.authorization,
+      params: { groupId: f.groupId },
+    });
+    expect(activity.json().events.filter((e) => e.action === 'agreement.document_attached')).toHaveLength(2);
+
+    // Another agency's: not found, for the file and for attaching one.
+    expect((await download(1, other.authorization)).statusCode).toBe(404);
+    expect((await attach(pdf, 'signed.pdf', other.authorization)).statusCode).toBe(404);
   });
 
   it('another entity’s family is not found, and its agreement is not written', async () => {

@@ -9,11 +9,12 @@ import { MSG, UPLOAD_MAX_BYTES, type UploadedFile } from '@bridge-talk/contract'
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { MAX_PICTURE_PIXELS, PICTURE_INPUT, withImageWork } from '../../lib/image-work.js';
+import { firstBytes } from '../../lib/upload-bytes.js';
 import type { ChatAttachment, StoredAttachment } from '../../providers/chat/chat-provider.js';
 import { localActionsOf } from '../../providers/chat/index.js';
 import type { ChatFile } from '../../providers/chat/local-chat-provider.js';
 import type { ByteRange } from '../../providers/storage/storage-provider.js';
-import { cleanFileName, contentDisposition, RECOGNISE_BYTES, recogniseFile } from './file-kinds.js';
+import { cleanFileName, contentDisposition, recogniseFile } from './file-kinds.js';
 
 /** The longest side of a thumbnail, in pixels: twice the conversation view's picture box. */
 const THUMBNAIL_SIDE = 640;
@@ -34,50 +35,6 @@ export interface ServedAttachment {
   status: 200 | 206;
   headers: Record<string, string>;
   body: Readable | Buffer;
-}
-
-/**
- * An upload's chunks, as the request brings them: its first bytes (at least `RECOGNISE_BYTES`, or all
- * of a smaller file) and the rest, still unread.
- */
-async function firstBytes(body: Buffer | AsyncIterable<Uint8Array>) {
-  const source = Buffer.isBuffer(body)
-    ? (async function* () {
-        yield body;
-      })()
-    : body[Symbol.asyncIterator]();
-  const head: Uint8Array[] = [];
-  let length = 0;
-  let ended = false;
-  while (length < RECOGNISE_BYTES) {
-    const next = await source.next();
-    if (next.done) {
-      ended = true;
-      break;
-    }
-    head.push(next.value);
-    length += next.value.length;
-  }
-  /** Every chunk, the first ones again, cut off with a 413 as soon as they pass `limit` bytes. */
-  async function* upTo(limit: number, tooLarge: () => AppError): AsyncIterable<Uint8Array> {
-    let seen = 0;
-    try {
-      for (let next = head.shift(); next; next = head.shift()) {
-        seen += next.length;
-        if (seen > limit) throw tooLarge();
-        yield next;
-      }
-      for (let next = ended ? null : await source.next(); next && !next.done; next = await source.next()) {
-        seen += next.value.length;
-        if (seen > limit) throw tooLarge();
-        yield next.value;
-      }
-    } finally {
-      // Stops reading the request when the upload is refused or the storage gives up.
-      await source.return?.();
-    }
-  }
-  return { bytes: Buffer.concat(head), upTo, discard: () => source.return?.() };
 }
 
 export function isStoredAttachment(a: ChatAttachment): a is StoredAttachment {

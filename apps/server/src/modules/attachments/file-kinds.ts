@@ -1,7 +1,13 @@
 // What a file is, from its bytes: the member API takes pictures (JPEG, PNG, WebP, GIF) and videos
 // (MP4, WebM) only, whatever the file is called or claims to be. An HTML page named .png, an SVG (it
 // can carry script) or a text file is none of these and is refused.
-import { UPLOAD_TYPES, type UploadContentType, withoutBidiControls } from '@bridge-talk/contract';
+import {
+  AGREEMENT_DOCUMENT_TYPES,
+  type AgreementDocumentType,
+  UPLOAD_TYPES,
+  type UploadContentType,
+  withoutBidiControls,
+} from '@bridge-talk/contract';
 import { fileTypeFromBuffer } from 'file-type';
 
 export interface FileKind {
@@ -19,9 +25,6 @@ const EXTENSION: Record<UploadContentType, string> = {
   'video/webm': 'webm',
 };
 
-/** How many first bytes tell every allowed type apart (what file-type reads at most). */
-export const RECOGNISE_BYTES = 4100;
-
 function isUploadType(mime: string): mime is UploadContentType {
   return Object.hasOwn(UPLOAD_TYPES, mime);
 }
@@ -36,12 +39,31 @@ export async function recogniseFile(bytes: Uint8Array): Promise<FileKind | null>
   return { contentType: mime, kind: UPLOAD_TYPES[mime], extension: EXTENSION[mime] };
 }
 
+const DOCUMENT_EXTENSION: Record<AgreementDocumentType, string> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+};
+
+/** A signed agreement's type from its bytes (a PDF or a picture), or null for anything else. */
+export async function recogniseDocument(
+  bytes: Uint8Array,
+): Promise<{ contentType: AgreementDocumentType; kind: 'signed-agreement'; extension: string } | null> {
+  if (bytes.length === 0) return null;
+  const mime = (await fileTypeFromBuffer(bytes))?.mime;
+  const type = AGREEMENT_DOCUMENT_TYPES.find((allowed) => allowed === mime);
+  return type ? { contentType: type, kind: 'signed-agreement', extension: DOCUMENT_EXTENSION[type] } : null;
+}
+
 /**
  * The uploaded file's name as it may appear in a Content-Disposition header: no folders, no control
  * characters (bidirectional ones included), at most 120 characters, and the extension of what the
  * bytes are.
  */
-export function cleanFileName(name: string | undefined, kind: FileKind): string {
+export function cleanFileName(
+  name: string | undefined,
+  kind: Pick<FileKind, 'extension'> & { kind: string },
+): string {
   const base = withoutBidiControls(name ?? '')
     .split(/[\\/]/)
     .at(-1)!

@@ -1,9 +1,11 @@
 // Uploads nobody sent: a member sends what they upload at once, so a file still unsent a day later is
 // removed — its row and its bytes — by an hourly job. The same job removes stored files that no row
-// names (a server stopped between storing an upload and recording it, a channel's rows deleted) and
-// what puts cut short left behind, once they are an hour old: a file is stored a moment before its
-// row is written, so a younger one may be an upload still in progress.
+// names, neither a message's file nor a signed agreement (a server stopped between storing an upload
+// and recording it, a channel's rows deleted), and what puts cut short left behind, once they are an
+// hour old: a file is stored a moment before its row is written, so a younger one may be an upload
+// still in progress.
 import type { AppContext } from '../../app-context.js';
+import { agreementDocumentKeys } from '../../db/agreement-document-keys.js';
 import { localActionsOf } from '../../providers/chat/index.js';
 
 /** An upload not sent within a day is of no use: a member sends what they upload at once. */
@@ -41,8 +43,9 @@ export async function deleteOrphanFiles(ctx: AppContext, now = new Date()): Prom
   let batch: string[] = [];
   const removeUnnamed = async () => {
     const named = await local.namedStorageKeys(batch);
+    const signed = await agreementDocumentKeys(ctx.db, batch);
     for (const key of batch) {
-      if (named.has(key)) continue;
+      if (named.has(key) || signed.has(key)) continue;
       await ctx.storage.delete(key);
       removed += 1;
     }

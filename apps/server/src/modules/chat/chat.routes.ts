@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { route } from '../../lib/route.js';
+import { readingErrorsAsRefusals } from '../../lib/upload-bytes.js';
 import { sendAttachment } from '../attachments/send-attachment.js';
 import { createChatMembersService, type Member } from './chat.service.js';
 
@@ -18,31 +19,8 @@ declare module 'fastify' {
 
 const MINUTE = 60_000;
 const LARGEST_UPLOAD = Math.max(...Object.values(UPLOAD_MAX_BYTES));
-
-/**
- * The multipart reader's refusals, in the catalogue's words. Anything else it throws is a body that is
- * not a form (no boundary where one is announced, a form cut short): the client's mistake, a 400.
- */
-function uploadError(error: unknown): AppError {
-  if (error instanceof AppError) return error;
-  const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE')
-    return new AppError('TOO_LARGE', MSG.conversations.fileTooLarge(`${LARGEST_UPLOAD / 1024 / 1024} MB`));
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
-    return new AppError('BAD_REQUEST', MSG.conversations.fileTooMany);
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_FIELDS_LIMIT')
-    return new AppError('BAD_REQUEST', MSG.conversations.fileMissing);
-  return new AppError('BAD_REQUEST', MSG.conversations.fileUnreadable);
-}
-
-/** The chunks of a source the request feeds, its reading errors given as the refusals above. */
-async function* readingErrorsAsRefusals<T>(source: AsyncIterable<T>): AsyncIterable<T> {
-  try {
-    yield* source;
-  } catch (error) {
-    throw uploadError(error);
-  }
-}
+const uploadTooLarge = () =>
+  new AppError('TOO_LARGE', MSG.conversations.fileTooLarge(`${LARGEST_UPLOAD / 1024 / 1024} MB`));
 
 function memberOf(request: FastifyRequest): Member {
   if (!request.member) throw new AppError('UNAUTHENTICATED', MSG.extra.sessionExpired);
@@ -155,7 +133,7 @@ export async function chatMembersRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
       if (!request.isMultipart()) throw new AppError('BAD_REQUEST', MSG.conversations.fileMissing);
       // The file is handed on as it arrives, never held whole: the service stores it and cuts it off
       // at its type's largest size.
-      const parts = readingErrorsAsRefusals(request.files())[Symbol.asyncIterator]();
+      const parts = readingErrorsAsRefusals(request.files(), uploadTooLarge)[Symbol.asyncIterator]();
       try {
         const first = await parts.next();
         if (first.done) throw new AppError('BAD_REQUEST', MSG.conversations.fileMissing);
@@ -163,7 +141,7 @@ export async function chatMembersRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
           member,
           input: {
             channelId: request.params.channelId,
-            body: readingErrorsAsRefusals(first.value.file),
+            body: readingErrorsAsRefusals(first.value.file, uploadTooLarge),
             fileName: first.value.filename,
             requestEnded: async () => {
               if (!(await parts.next()).done)

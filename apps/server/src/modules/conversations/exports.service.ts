@@ -1,8 +1,10 @@
 // Conversation exports: an entity asks for a channel's transcript by e-mail (a durable job builds and
-// sends it), and anyone holding a transcript can ask whether the portal issued it, by its SHA-256.
+// sends it), and anyone holding a transcript — or an agreement report — can ask whether the portal
+// issued it, by its SHA-256.
 import { type ExportRequestResponse, type ExportVerifyResponse, MSG } from '@bridge-talk/contract';
 import type { Actor, AppContext } from '../../app-context.js';
 import { notFound } from '../../lib/app-error.js';
+import { issuedAgreementReport } from '../agreements/agreements.service.js';
 import { entityIdOf } from '../tenancy/tenancy.service.js';
 import { requireEntityFamily } from './channels.service.js';
 import * as repo from './exports.repository.js';
@@ -44,10 +46,14 @@ export function createExportsService(ctx: AppContext) {
     /** Public: whether a file with this fingerprint was issued, when and of which channel — nothing more. */
     async verifyExport({ input }: { input: { sha256: string } }): Promise<ExportVerifyResponse> {
       const row = await repo.findSentExportBySha(ctx.db, input.sha256);
-      if (!row) return { issued: false, sha256: input.sha256, message: MSG.conversations.exportNotIssued };
+      if (!row) {
+        const report = await issuedAgreementReport(ctx, input.sha256);
+        return report ?? { issued: false, sha256: input.sha256, message: MSG.conversations.exportNotIssued };
+      }
       const channel = (await ctx.chat.listChannels(row.groupId)).find((c) => c.id === row.channelId);
       return {
         issued: true,
+        document: 'transcript',
         sha256: input.sha256,
         message: MSG.conversations.exportIssued,
         issuedAt: (row.completedAt ?? new Date(0)).toISOString(),

@@ -161,6 +161,7 @@ describe.each<ChatKind>(['local', 'stream'])('conversation export (%s chat provi
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toEqual({
       issued: true,
+      document: 'transcript',
       sha256: fingerprint,
       message: MSG.conversations.exportIssued,
       issuedAt: expect.any(String),

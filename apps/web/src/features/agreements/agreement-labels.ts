@@ -1,5 +1,6 @@
-// How an agreement's items and windows read on screen: what is promised, how often, and where each
-// item stands today.
+// How an agreement's windows read on screen: where each item stands today, in words and in the colour
+// of its state. What an item promises and how often is the catalogue's (MSG.agreements.itemTitle,
+// itemSchedule), as the server's PDF report says it too.
 import {
   type AgreementItem,
   type AgreementWindowState,
@@ -10,29 +11,6 @@ import {
 import type { MantineColor } from '@mantine/core';
 
 const T = MSG.agreements;
-
-/** 'MM-DD' as the portal writes a day of the year: mm.dd. */
-const monthDay = (value: string) => value.replace('-', '.');
-
-/** 'Photos — Birth family to Adoptive parents'. */
-export function itemTitle(item: Pick<AgreementItem, 'kind' | 'giver' | 'receiver'>): string {
-  return `${T.kindLabel(item.kind)} — ${T.direction(T.sideLabel(item.giver), T.sideLabel(item.receiver))}`;
-}
-
-/** 'Every 3 months from 01.15.2026, until the child is 5'. */
-export function itemSchedule(item: Pick<AgreementItem, 'frequency' | 'until'>): string {
-  const { frequency, until } = item;
-  const how =
-    frequency.type === 'everyMonths'
-      ? `${T.everyMonths(frequency.months)} ${T.fromDate(formatDate(frequency.start))}`
-      : frequency.type === 'yearlyDates'
-        ? T.onDates(frequency.dates.map(monthDay).join(', '))
-        : frequency.type === 'birthday'
-          ? T.byBirthday
-          : T.once(formatDate(frequency.date));
-  if (!until) return how;
-  return `${how}, ${until.type === 'date' ? T.untilDate(formatDate(until.date)) : T.untilAge(until.years)}`;
-}
 
 export const STATE_COLOR: Record<AgreementWindowState, MantineColor> = {
   kept: 'green',

@@ -18,9 +18,10 @@ import { MissingOrFailed } from '../../shared/ui/missing-or-failed.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
 import { StatusBadge } from '../../shared/ui/status-badge.js';
 import { familyCrumbs, familyPagePath, isMissingFamily, useFamilyOfPage } from '../families/index.js';
-import { itemSchedule, itemTitle, STATE_COLOR, windowStanding } from './agreement-labels.js';
+import { STATE_COLOR, windowStanding } from './agreement-labels.js';
 import { agreementEditPath } from './agreement-paths.js';
 import { useAgreement } from './api/agreements.js';
+import { AgreementDocumentSection } from './components/agreement-document.js';
 import { AgreementReport } from './components/agreement-report.js';
 import { type MarkTarget, MarkWindowDialog } from './components/mark-window-dialog.js';
 
@@ -113,6 +114,14 @@ export function AgreementPage() {
                   onMark={(type, window) => setMarking({ type, item, window })}
                 />
               ))}
+              {/* A version of its own each: what was chosen or refused for one is not shown on another. */}
+              <AgreementDocumentSection
+                key={agreement.version}
+                groupId={id}
+                document={agreement.document}
+                version={agreement.version}
+                isCurrent={isCurrent}
+              />
               <AgreementReport groupId={id} familyName={name} today={agreement.today} />
             </Stack>
           )}
@@ -144,7 +153,7 @@ function ItemWindows({
   canMark: boolean;
   onMark: (type: MarkTarget['type'], window: AgreementWindowView) => void;
 }) {
-  const title = itemTitle(item);
+  const title = T.itemTitle(item);
   const columns: Column<AgreementWindowView>[] = [
     {
       key: 'window',
@@ -212,7 +221,7 @@ function ItemWindows({
         {title}
       </Title>
       <Text size="sm" c="dimmed" mb="xs">
-        {itemSchedule(item)} · {item.counted ? T.countedNote : T.markedNote}
+        {T.itemSchedule(item)} · {item.counted ? T.countedNote : T.markedNote}
       </Text>
       {item.note && (
         <Text size="sm" mb="xs" style={{ overflowWrap: 'anywhere' }}>

@@ -37,6 +37,7 @@ function renderPage(entry: string, handler: ApiHandler) {
     routes: [
       { path: '/agreements-due', element: <AgreementsDuePage /> },
       { path: '/manage-families/:id/agreement', element: <p>Agreement page</p> },
+      { path: '/agreements/summary', element: <p>Agreements by year page</p> },
     ],
     initialEntries: [entry],
   });
@@ -106,6 +107,16 @@ describe('AgreementsDuePage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/manage-families/${BO}/agreement`));
     // The agreement's page names the family before its own data arrives.
     expect(router.state.location.state).toEqual({ groupName: 'Bo Garcia' });
+  });
+
+  it("leads from beside its title to the agency's summary of a year", async () => {
+    const { router, user } = renderPage('/agreements-due', () => jsonResponse(page([due()])));
+    await screen.findByText('Ada Lee');
+    const link = screen.getByRole('link', { name: T.summaryLink });
+    expect(T.summaryLink).toBe('Agreements by year');
+    expect(link).toHaveAttribute('href', '/agreements/summary');
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/agreements/summary'));
   });
 
   it('shows that it is loading until the list arrives', async () => {

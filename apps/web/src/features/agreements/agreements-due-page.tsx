@@ -1,17 +1,17 @@
 // /agreements-due: the caseworker's desk of contact agreements — the entity's families with an item
 // overdue or due soon, overdue first, the longest owed first. The page lives in the address (?page=),
 // so a reload, a deep link and Back keep it. A family opens its agreement, where a window is marked
-// given or excused.
+// given or excused. Beside the title, the way to the agency's summary of a year.
 import { type AgreementDueFamily, formatDate, MSG } from '@bridge-talk/contract';
 import { Anchor, Paper, Stack, Text } from '@mantine/core';
-import { IconCalendarCheck } from '@tabler/icons-react';
+import { IconCalendarCheck, IconCalendarStats } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useLastPageClamp, useListState } from '../../shared/routing/use-list-state.js';
 import type { Column } from '../../shared/ui/data-table.js';
 import { PagedTable } from '../../shared/ui/list-parts.js';
 import { LoadError } from '../../shared/ui/load-error.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
-import { agreementPath } from './agreement-paths.js';
+import { AGREEMENTS_SUMMARY_PATH, agreementPath } from './agreement-paths.js';
 import { useAgreementsDue } from './api/list-agreements-due.js';
 import { AgreementStanding } from './components/agreement-standing.js';
 
@@ -69,7 +69,21 @@ export function AgreementsDuePage() {
 
   return (
     <>
-      <PageHeader title={T.dueTitle} info={T.dueIntro} />
+      <PageHeader
+        title={T.dueTitle}
+        info={T.dueIntro}
+        actions={
+          <Anchor
+            component={Link}
+            to={AGREEMENTS_SUMMARY_PATH}
+            fw={600}
+            style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}
+          >
+            <IconCalendarStats size={18} aria-hidden />
+            {T.summaryLink}
+          </Anchor>
+        }
+      />
       <Paper withBorder radius="md" p="md">
         {list.isError && !data ? (
           <LoadError onRetry={() => void list.refetch()} message={T.dueLoadFailed} />

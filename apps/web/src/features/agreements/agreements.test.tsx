@@ -1,8 +1,12 @@
+import { createHash } from 'node:crypto';
 import {
+  AGREEMENT_DOCUMENT_MAX_BYTES,
+  type AgreementDocument,
   type AgreementItem,
   type AgreementResponse,
   type AgreementWindowView,
   addCalendarDays,
+  formatByteSize,
   MSG,
   todayIsoDate,
 } from '@bridge-talk/contract';
@@ -72,6 +76,7 @@ function agreement(overrides: Partial<NonNullable<AgreementResponse['agreement']
   return {
     agreement: {
       version: 2,
+      document: null,
       effectiveFrom: '2026-01-01',
       endsBefore: null,
       timeZone: 'America/Chicago',
@@ -380,11 +385,242 @@ describe('the agreement report', () => {
     const asked = api.fetchMock.mock.calls
       .map(([input]) => String(input))
       .find((url) => url.includes('/report'))!;
-    expect(new URL(asked, 'http://localhost').search).toBe('?from=2026-02-01&to=2026-07-06');
+    expect(new URL(asked, 'http://localhost').search).toBe('?from=2026-02-01&to=2026-07-06&format=csv');
     expect(saved[0]).toEqual({
       href: 'blob:report',
       download: T.reportFileName('Robin Lee', '2026-02-01', '2026-07-06'),
     });
     click.mockRestore();
+  });
+
+  it('downloads the period as a PDF, one file for a double click, then shows its fingerprint and where to check it, until the period changes', async () => {
+    const saved: { href: string; download: string }[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push({ href: this.href, download: this.download });
+    });
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:report'), revokeObjectURL: vi.fn() });
+    const pdf = Buffer.from('%PDF-1.7 a contact agreement report');
+    const sha256 = createHash('sha256').update(pdf).digest('hex');
+    let send = () => {};
+    const { api, user } = render(`/manage-families/${GROUP}/agreement`, {
+      [`GET ${AGREEMENT_PATH}`]: () => jsonResponse(agreement()),
+      [`GET ${AGREEMENT_PATH}/report`]: () =>
+        new Promise<Response>((resolve) => {
+          send = () => resolve(new Response(pdf, { headers: { 'content-type': 'application/pdf' } }));
+        }),
+    });
+    const report = await screen.findByRole('region', { name: T.reportTitle });
+    const csvButton = within(report).getByRole('button', { name: T.reportDownload });
+    const pdfButton = within(report).getByRole('button', { name: T.reportDownloadPdf });
+    await user.dblClick(pdfButton);
+    // While the PDF comes, neither button asks again.
+    expect(pdfButton).toBeDisabled();
+    expect(pdfButton).toHaveAttribute('data-loading');
+    expect(csvButton).toBeDisabled();
+    expect(csvButton).not.toHaveAttribute('data-loading');
+    send();
+
+    const status = within(report).getByRole('status');
+    const fileName = T.reportPdfFileName('Robin Lee', '2026-01-01', '2026-07-06');
+    expect(await within(status).findByText(sha256)).toBeInTheDocument();
+    expect(status).toHaveTextContent(T.reportIssued(fileName));
+    expect(within(status).getByRole('link', { name: T.reportCheckLink })).toHaveAttribute(
+      'href',
+      `/verify/${sha256}`,
+    );
+    expect(saved).toEqual([{ href: 'blob:report', download: fileName }]);
+    const asked = api.fetchMock.mock.calls
+      .map(([input]) => String(input))
+      .filter((url) => url.includes('/report'));
+    expect(asked.map((url) => new URL(url, 'http://localhost').search)).toEqual([
+      '?from=2026-01-01&to=2026-07-06&format=pdf',
+    ]);
+    expect(csvButton).toBeEnabled();
+    expect(pdfButton).toBeEnabled();
+
+    // Another period: the fingerprint shown was not its PDF's.
+    const from = within(report).getByLabelText(T.reportFrom);
+    await user.clear(from);
+    await user.type(from, '2026-02-01');
+    expect(status).toBeEmptyDOMElement();
+    click.mockRestore();
+  });
+
+  it('says why a PDF was refused, and shows no fingerprint', async () => {
+    const { user } = render(`/manage-families/${GROUP}/agreement`, {
+      [`GET ${AGREEMENT_PATH}`]: () => jsonResponse(agreement()),
+      [`GET ${AGREEMENT_PATH}/report`]: () => jsonResponse({ message: T.periodBackwards }, 400),
+    });
+    const report = await screen.findByRole('region', { name: T.reportTitle });
+    await user.click(within(report).getByRole('button', { name: T.reportDownloadPdf }));
+    expect(await within(report).findByText(T.periodBackwards)).toBeInTheDocument();
+    expect(within(report).getByRole('status')).toBeEmptyDOMElement();
+    expect(within(report).queryByRole('link', { name: T.reportCheckLink })).not.toBeInTheDocument();
+  });
+});
+
+describe('the signed agreement', () => {
+  const DOCUMENT_PATH = `${AGREEMENT_PATH}/document`;
+  const signed: AgreementDocument = {
+    fileName: 'Contact agreement Robin Lee, signed by both families on the first of January.pdf',
+    contentType: 'application/pdf',
+    size: 48_213,
+    sha256: 'a'.repeat(64),
+    uploadedAt: '2026-01-05T15:00:00Z',
+    uploadedBy: 'Casey Worker',
+  };
+  const pastVersion = () =>
+    agreement({ version: 1, effectiveFrom: '2025-06-01', endsBefore: '2026-01-01', document: signed });
+
+  /** Saves what the page saves: each link clicked, its address and its file name. */
+  function catchSavedFiles() {
+    const saved: { href: string; download: string }[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push({ href: this.href, download: this.download });
+    });
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:document'), revokeObjectURL: vi.fn() });
+    return { saved, restore: () => click.mockRestore() };
+  }
+
+  /** The paths (with their query) the page asked the file at. */
+  const documentRequests = (api: ReturnType<typeof render>['api']) =>
+    api.fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname === DOCUMENT_PATH)
+      .map((url) => `${url.pathname}${url.search}`);
+
+  const fileInput = (section: HTMLElement) => section.querySelector<HTMLInputElement>('input[type="file"]')!;
+
+  it('shows the version’s file and downloads it under its name, one file for a double click', async () => {
+    const files = catchSavedFiles();
+    let send = () => {};
+    const { api, user } = render(`/manage-families/${GROUP}/agreement`, {
+      [`GET ${AGREEMENT_PATH}`]: () => jsonResponse(agreement({ document: signed })),
+      [`GET ${DOCUMENT_PATH}`]: () =>
+        new Promise<Response>((resolve) => {
+          send = () => resolve(new Response('%PDF-1.7', { headers: { 'content-type': 'application/pdf' } }));
+        }),
+    });
+    const section = await screen.findByRole('region', { name: T.documentTitle });
+    expect(within(section).getByText(signed.fileName)).toBeInTheDocument();
+    expect(
+      within(section).getByText(
+        `${formatByteSize(signed.size)} · ${T.documentUploaded('Casey Worker', '01.05.2026')}`,
+      ),
+    ).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: T.documentReplace })).toBeInTheDocument();
+
+    const download = within(section).getByRole('button', { name: T.documentDownload });
+    await user.dblClick(download);
+    expect(download).toBeDisabled();
+    expect(download).toHaveAttribute('data-loading');
+    send();
+    await waitFor(() => expect(files.saved).toEqual([{ href: 'blob:document', download: signed.fileName }]));
+    expect(download).toBeEnabled();
+    expect(documentRequests(api)).toEqual([DOCUMENT_PATH]);
+    files.restore();
+  });
+
+  it('on a past version, downloads that version’s file and offers nothing to attach', async () => {
+    const files = catchSavedFiles();
+    const { api, user } = render(`/manage-families/${GROUP}/agreement?version=1`, {
+      [`GET ${AGREEMENT_PATH}`]: () => jsonResponse(pastVersion()),
+      [`GET ${DOCUMENT_PATH}`]: () =>
+        new Response('%PDF-1.7', { headers: { 'content-type': 'application/pdf' } }),
+    });
+    const section = await screen.findByRole('region', { name: T.documentTitle });
+    expect(within(section).queryByRole('button', { name: T.documentReplace })).toBeNull();
+    expect(within(section).queryByText(T.documentHint)).toBeNull();
+    expect(fileInput(section)).toBeNull();
+    await user.click(within(section).getByRole('button', { name: T.documentDownload }));
+    await waitFor(() => expect(files.saved).toHaveLength(1));
+    expect(documentRequests(api)).toEqual([`${DOCUMENT_PATH}?version=1`]);
+    files.restore();
+  });
+
+  it('says when a past version has none, and offers nothing to attach', async () => {
+    render(`/manage-families/${GROUP}/agreement?version=1`, {
+      [`GET ${AGREEMENT_PATH}`]: () =>
+        jsonResponse({ ...pastVersion(), agreement: { ...pastVersion().agreement!, document: null } }),
+    });
+    const section = await screen.findByRole('region', { name: T.documentTitle });
+    expect(within(section).getByText(T.documentNone)).toBeInTheDocument();
+    expect(within(section).queryByRole('button')).toBeNull();
+  });
+
+  it('attaches a PDF to the current version: one multipart part named file, then the new file and a notification', async () => {
+    let answer = () => {};
+    const { api, user } = render(`/manage-families/${GROUP}/agreement`, {
+      [`GET ${AGREEMENT_PATH}`]: () => jsonResponse(agreement()),
+      [`PUT ${DOCUMENT_PATH}`]: () =>
+        new Promise<Response>((resolve) => {
+          answer = () => resolve(jsonResponse(agreement({ document: signed })));
+        }),
+    });
+    const section = await screen.findByRole('region', { name: T.documentTitle });
+    expect(within(section).getByText(T.documentNone)).toBeInTheDocument();
+    const attach = within(section).getByRole('button', { name: T.documentAttach });
+    expect(attach).toHaveAccessibleDescription(T.documentHint);
+    const pdf = new File(['%PDF-1.7 signed'], signed.fileName, { type: 'application/pdf' });
+    expect(fileInput(section)).toHaveAttribute('accept', 'application/pdf,image/jpeg,image/png');
+    await user.upload(fileInput(section), pdf);
+
+    await waitFor(() => expect(attach).toBeDisabled());
+    expect(attach).toHaveAttribute('data-loading');
+    const [, init] = api.fetchMock.mock.calls.find(([input]) => String(input) === DOCUMENT_PATH)!;
+    expect(init?.method).toBe('PUT');
+    // The browser writes the multipart type with its boundary: none is set by hand.
+    expect(init?.headers).not.toHaveProperty('content-type');
+    const form = init?.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect([...form.keys()]).toEqual(['file']);
+    expect(form.get('file')).toBe(pdf);
+    answer();
+
+    expect(await within(section).findByText(signed.fileName)).toBeInTheDocument();
+    expect(await screen.findByText(T.documentAttached)).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: T.documentReplace })).toBeEnabled();
+    expect(within(section).queryByText(T.documentNone)).toBeNull();
+    expect(api.callsTo('PUT', DOCUMENT_PATH)).toHaveLength(1);
+  });
+
+  it('shows why the server refused a file, and keeps the file there was', async () => {
+    const { api, user } = render(`/manage-families/${GROUP}/agreement`, {
+      [`GET ${AGREEMENT_PATH}`]: () => jsonResponse(agreement({ document: signed })),
+      [`PUT ${DOCUMENT_PATH}`]: () => jsonResponse({ message: T.documentTypeNotAllowed }, 415),
+    });
+    const section = await screen.findByRole('region', { name: T.documentTitle });
+    // Named a PDF, but its bytes are not one: only the server can tell.
+    await user.upload(fileInput(section), new File(['MZ'], 'scan.pdf', { type: 'application/pdf' }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent(T.documentTypeNotAllowed);
+    expect(api.callsTo('PUT', DOCUMENT_PATH)).toHaveLength(1);
+    expect(within(section).getByText(signed.fileName)).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: T.documentReplace })).toBeEnabled();
+    expect(screen.queryByText(T.documentAttached)).toBeNull();
+  });
+
+  it('refuses a file too large or of another type without sending it', async () => {
+    const { api } = render(`/manage-families/${GROUP}/agreement`, {
+      [`GET ${AGREEMENT_PATH}`]: () => jsonResponse(agreement()),
+    });
+    // A picker set to 'All files' lets any file through the accept list.
+    const user = userEvent.setup({ delay: null, applyAccept: false });
+    const section = await screen.findByRole('region', { name: T.documentTitle });
+    const large = new File(['%PDF-1.7'], 'scan.pdf', { type: 'application/pdf' });
+    Object.defineProperty(large, 'size', { value: AGREEMENT_DOCUMENT_MAX_BYTES + 1 });
+    await user.upload(fileInput(section), large);
+    expect(await within(section).findByRole('alert')).toHaveTextContent(T.documentTooLarge);
+
+    await user.upload(
+      fileInput(section),
+      new File(['hello'], 'agreement.docx', { type: 'application/msword' }),
+    );
+    expect(await within(section).findByRole('alert')).toHaveTextContent(T.documentTypeNotAllowed);
+    expect(api.callsTo('PUT', DOCUMENT_PATH)).toHaveLength(0);
+    expect(within(section).getByText(T.documentNone)).toBeInTheDocument();
   });
 });

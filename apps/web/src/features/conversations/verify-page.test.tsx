@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { API, apiPath, MSG } from '@bridge-talk/contract';
+import { API, apiPath, type ExportVerifyResponse, MSG } from '@bridge-talk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
@@ -31,16 +31,31 @@ const LOADED = { timeout: 10_000 };
 
 const verifyPath = (hash: string) => apiPath(API.conversations.verifyExport, { hash });
 
-const issuedAnswer = (sha256: string) => ({
-  issued: true,
-  sha256,
-  message: MSG.conversations.exportIssued,
-  issuedAt: '2026-03-09T09:31:05.000Z',
-  channelId: 'c1',
-  channelLabel: 'Channel 2',
-  messageCount: 10_000,
-  byteSize: 1_048_576,
-});
+const issuedAnswer = (sha256: string) =>
+  ({
+    issued: true,
+    document: 'transcript',
+    sha256,
+    message: MSG.conversations.exportIssued,
+    issuedAt: '2026-03-09T09:31:05.000Z',
+    channelId: 'c1',
+    channelLabel: 'Channel 2',
+    messageCount: 10_000,
+    byteSize: 1_048_576,
+  }) satisfies ExportVerifyResponse;
+
+const reportAnswer = (sha256: string) =>
+  ({
+    issued: true,
+    document: 'agreementReport',
+    sha256,
+    message: MSG.conversations.agreementReportIssued,
+    issuedAt: '2026-07-06T15:04:05.000Z',
+    from: '2026-01-01',
+    to: '2026-06-30',
+    windowCount: 1_204,
+    byteSize: 24_576,
+  }) satisfies ExportVerifyResponse;
 
 const fileInput = (container: HTMLElement) =>
   container.querySelector<HTMLInputElement>('input[type="file"]')!;
@@ -59,6 +74,7 @@ describe('VerifyPage', () => {
     expect(screen.queryByText(MSG.conversations.verifyFileMatches)).not.toBeInTheDocument();
     expect(result).toHaveAttribute('data-outcome', 'issued');
     const row = (label: string) => within(result).getByRole('row', { name: new RegExp(`^${label}`) });
+    expect(row(MSG.conversations.verifyDocument)).toHaveTextContent(MSG.conversations.verifyTranscript);
     expect(row(MSG.conversations.verifyIssuedOn)).toHaveTextContent('03.09.2026 9:31:05 AM (UTC)');
     expect(row(MSG.conversations.verifyChannel)).toHaveTextContent('Channel 2');
     expect(row(MSG.conversations.verifyMessages)).toHaveTextContent('10,000');
@@ -104,6 +120,44 @@ describe('VerifyPage', () => {
     expect(screen.getByTestId('verify-result')).toHaveAttribute('data-outcome', 'issued');
     // The link's fingerprint stays the question; the forged file's is not looked up instead.
     expect(screen.getByTestId('where')).toHaveTextContent(`/verify/${ISSUED}`);
+  });
+
+  it('for an agreement report, says which period and how many windows it reported, and asks for the report', async () => {
+    stubApi({ [`GET ${verifyPath(ISSUED)}`]: () => jsonResponse(reportAnswer(ISSUED)) });
+    renderVerify(`/verify/${ISSUED}`);
+    const result = await screen.findByTestId('verify-result', {}, LOADED);
+    expect(within(result).getByText(MSG.conversations.agreementReportIssued)).toBeInTheDocument();
+    expect(within(result).getByText(MSG.conversations.verifyChooseReport)).toBeInTheDocument();
+    expect(result).toHaveAttribute('data-outcome', 'issued');
+    const row = (label: string) => within(result).getByRole('row', { name: new RegExp(`^${label}`) });
+    expect(row(MSG.conversations.verifyDocument)).toHaveTextContent(MSG.conversations.verifyAgreementReport);
+    expect(row(MSG.conversations.verifyIssuedOn)).toHaveTextContent('07.06.2026 3:04:05 PM (UTC)');
+    expect(row(MSG.conversations.verifyPeriod)).toHaveTextContent(
+      MSG.agreements.windowRange('01.01.2026', '06.30.2026'),
+    );
+    expect(row(MSG.conversations.verifyWindows)).toHaveTextContent('1,204');
+    expect(row(MSG.conversations.verifyFileSize)).toHaveTextContent('24.0 KB');
+    // What a transcript says is not said of a report.
+    expect(within(result).queryByRole('row', { name: /^Channel/ })).not.toBeInTheDocument();
+    expect(within(result).queryByText(MSG.conversations.verifyChooseFile)).not.toBeInTheDocument();
+  });
+
+  it('for an agreement report, says clearly when the chosen file is not that report', async () => {
+    const other = Buffer.from('%PDF-1.7 another report');
+    const otherSha = createHash('sha256').update(other).digest('hex');
+    stubApi({ [`GET ${verifyPath(ISSUED)}`]: () => jsonResponse(reportAnswer(ISSUED)) });
+    const { container } = renderVerify(`/verify/${ISSUED}`);
+    await screen.findByText(MSG.conversations.verifyChooseReport, {}, LOADED);
+    await userEvent.upload(
+      fileInput(container),
+      new File([other], 'report.pdf', { type: 'application/pdf' }),
+    );
+    const mismatch = await screen.findByTestId('verify-file');
+    expect(within(mismatch).getByText(MSG.conversations.verifyReportDiffers)).toBeInTheDocument();
+    expect(within(mismatch).queryByText(MSG.conversations.verifyFileDiffers)).not.toBeInTheDocument();
+    expect(mismatch).toHaveTextContent(`${MSG.conversations.verifyChosenFile('report.pdf')}${otherSha}`);
+    expect(screen.getByTestId('verify-result')).toHaveAttribute('data-outcome', 'issued');
+    expect(screen.queryByText(MSG.conversations.verifyFileMatches)).not.toBeInTheDocument();
   });
 
   it('says when no file with the fingerprint was issued', async () => {

@@ -1,9 +1,9 @@
-// The page a transcript's e-mail links to (/verify/<fingerprint>): anyone holding a transcript — a
-// court clerk, a review board — checks that the portal issued it, and when, for which channel and how
-// many messages, without signing in and without seeing any of the conversation. A fingerprint (typed,
-// or from the link) only says that such a transcript was issued; the file itself is verified only when
-// it is chosen here and its SHA-256, worked out in this browser (the file never leaves the computer),
-// is the issued one.
+// The page a transcript's e-mail and an agreement report link to (/verify/<fingerprint>): anyone
+// holding one — a court clerk, a review board — checks that the portal issued it, and when: for a
+// transcript, which channel and how many messages; for an agreement report, which period and how many
+// windows; without signing in and without seeing any of its content. A fingerprint (typed, or from the
+// link) only says that such a file was issued; the file itself is verified only when it is chosen here
+// and its SHA-256, worked out in this browser (the file never leaves the computer), is the issued one.
 import {
   type ExportVerifyResponse,
   formatByteSize,
@@ -30,6 +30,7 @@ import { IconCircleCheck, IconCircleX, IconFileSearch, IconFileTypePdf } from '@
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../shared/api/api-client.js';
+import { fingerprintOf } from '../../shared/security/file-fingerprint.js';
 import { BrandPage } from '../../shared/ui/brand-page.js';
 import { useDocumentTitle } from '../../shared/ui/document-title.js';
 import { LoadError } from '../../shared/ui/load-error.js';
@@ -38,12 +39,6 @@ import { useExportVerification } from './api/verify-export.js';
 import './verify.css';
 
 const FINGERPRINT = /^[0-9a-f]{64}$/;
-
-/** The SHA-256 of a file, as hex, worked out by the browser. */
-async function fingerprintOf(file: File): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new Uint8Array(await file.arrayBuffer()));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 /** A file chosen on this page and the fingerprint this browser worked out for it. */
 interface ChosenFile {
@@ -57,19 +52,44 @@ function IssueDetails({ answer }: { answer: Extract<ExportVerifyResponse, { issu
     <Table withRowBorders={false} verticalSpacing={4} horizontalSpacing={0}>
       <Table.Tbody>
         <Table.Tr>
-          <Table.Th w={130}>{MSG.conversations.verifyIssuedOn}</Table.Th>
+          <Table.Th w={130}>{MSG.conversations.verifyDocument}</Table.Th>
+          <Table.Td>
+            {answer.document === 'transcript'
+              ? MSG.conversations.verifyTranscript
+              : MSG.conversations.verifyAgreementReport}
+          </Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th>{MSG.conversations.verifyIssuedOn}</Table.Th>
           <Table.Td>
             {formatDate(issuedAt, 'UTC')} {formatMessageTime(issuedAt, 'UTC')} (UTC)
           </Table.Td>
         </Table.Tr>
-        <Table.Tr>
-          <Table.Th>{MSG.conversations.verifyChannel}</Table.Th>
-          <Table.Td>{answer.channelLabel ?? MSG.conversations.verifyChannelGone}</Table.Td>
-        </Table.Tr>
-        <Table.Tr>
-          <Table.Th>{MSG.conversations.verifyMessages}</Table.Th>
-          <Table.Td>{answer.messageCount.toLocaleString('en-US')}</Table.Td>
-        </Table.Tr>
+        {answer.document === 'transcript' ? (
+          <>
+            <Table.Tr>
+              <Table.Th>{MSG.conversations.verifyChannel}</Table.Th>
+              <Table.Td>{answer.channelLabel ?? MSG.conversations.verifyChannelGone}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{MSG.conversations.verifyMessages}</Table.Th>
+              <Table.Td>{answer.messageCount.toLocaleString('en-US')}</Table.Td>
+            </Table.Tr>
+          </>
+        ) : (
+          <>
+            <Table.Tr>
+              <Table.Th>{MSG.conversations.verifyPeriod}</Table.Th>
+              <Table.Td>
+                {MSG.agreements.windowRange(formatDate(answer.from), formatDate(answer.to))}
+              </Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{MSG.conversations.verifyWindows}</Table.Th>
+              <Table.Td>{answer.windowCount.toLocaleString('en-US')}</Table.Td>
+            </Table.Tr>
+          </>
+        )}
         <Table.Tr>
           <Table.Th>{MSG.conversations.verifyFileSize}</Table.Th>
           <Table.Td>{formatByteSize(answer.byteSize)}</Table.Td>
@@ -106,7 +126,11 @@ function Result({ sha256, chosen }: { sha256: string; chosen: ChosenFile | null 
     <Alert
       color="red"
       icon={<IconCircleX />}
-      title={MSG.conversations.verifyFileDiffers}
+      title={
+        answer.issued && answer.document === 'agreementReport'
+          ? MSG.conversations.verifyReportDiffers
+          : MSG.conversations.verifyFileDiffers
+      }
       data-testid="verify-file"
       data-outcome="refused"
     >
@@ -160,7 +184,9 @@ function Result({ sha256, chosen }: { sha256: string; chosen: ChosenFile | null 
         <IssueDetails answer={answer} />
         {!chosen && (
           <Text size="sm" fw={600} mt="xs">
-            {MSG.conversations.verifyChooseFile}
+            {answer.document === 'agreementReport'
+              ? MSG.conversations.verifyChooseReport
+              : MSG.conversations.verifyChooseFile}
           </Text>
         )}
       </Alert>

@@ -5,6 +5,7 @@ import { currentAccessToken, onSessionChange, publishSession } from '../session/
 import {
   ApiError,
   apiRequest,
+  apiUpload,
   callApi,
   markSigningOut,
   queryString,
@@ -338,6 +339,41 @@ describe('callApi', () => {
       }),
     ).rejects.toMatchObject({ status: 401 });
     expect(callsTo(fetchMock, API.auth.refresh)).toHaveLength(0);
+  });
+});
+
+describe('apiUpload', () => {
+  const agreementPath = '/api/group/agreement/g%2F1/document';
+
+  it('sends the form as it is, its type left to the browser, with the refresh-on-401 of every call', async () => {
+    publishSession(session('old-token'));
+    const fetchMock = stubFetch((url, init) => {
+      if (url === API.auth.refresh) return jsonResponse(session('new-token'));
+      return bearerOf(init) === 'Bearer new-token'
+        ? jsonResponse({ agreement: null, versions: [] })
+        : jsonResponse({ message: 'expired' }, 401);
+    });
+    const form = new FormData();
+    form.append('file', new File(['%PDF-1.7'], 'signed.pdf', { type: 'application/pdf' }));
+
+    const answer = await apiUpload(ROUTES.agreements.attachDocument, form, { params: { groupId: 'g/1' } });
+
+    expect(answer).toEqual({ agreement: null, versions: [] });
+    const calls = callsTo(fetchMock, agreementPath);
+    expect(calls.map(([, init]) => bearerOf(init))).toEqual(['Bearer old-token', 'Bearer new-token']);
+    for (const [, init] of calls) {
+      expect(init?.method).toBe('PUT');
+      expect(init?.body).toBe(form);
+      expect(init?.headers).toMatchObject({ accept: 'application/json' });
+      expect(init?.headers).not.toHaveProperty('content-type');
+    }
+  });
+
+  it('turns a refusal into an ApiError as every other call does', async () => {
+    stubFetch(() => jsonResponse({ message: MSG.agreements.documentTypeNotAllowed }, 415));
+    await expect(
+      apiUpload(ROUTES.agreements.attachDocument, new FormData(), { params: { groupId: 'g1' } }),
+    ).rejects.toMatchObject({ status: 415, message: MSG.agreements.documentTypeNotAllowed });
   });
 });
 

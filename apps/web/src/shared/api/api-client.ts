@@ -45,6 +45,7 @@ export class ApiError extends Error {
 
 export interface RequestOptions {
   method?: Route['method'];
+  /** Sent as JSON; a FormData (files) is sent as multipart/form-data. */
   body?: unknown;
   signal?: AbortSignal;
   /** Do not try a refresh on 401 (the auth calls themselves). */
@@ -152,15 +153,23 @@ export function refreshSession(): Promise<Answer<typeof ROUTES.auth.refresh> | n
   return refreshing;
 }
 
+/** A request's body: JSON, or a form of files sent as it is (the browser writes its type and boundary). */
+function bodyOf(body: unknown): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  return body instanceof FormData ? body : JSON.stringify(body);
+}
+
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.body !== undefined && !(options.body instanceof FormData)) {
+    headers['content-type'] = 'application/json';
+  }
   const token = currentAccessToken();
   if (token) headers.authorization = `Bearer ${token}`;
   return fetch(`${webConfig.apiBase}${path}`, {
     method: options.method ?? 'GET',
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: bodyOf(options.body),
     credentials: 'same-origin',
     signal: options.signal,
   });
@@ -257,4 +266,18 @@ export async function callApi<R extends Route>(
   };
   const path = `${apiPath(route.path, params ?? {})}${queryString(query)}`;
   return (await apiRequest(path, { ...extras, method: route.method, body })) as Answer<R>;
+}
+
+/**
+ * Sends files to one endpoint of the contract as multipart/form-data, with the token, the refresh on a
+ * 401 and the refusals of every other call; the answer is typed as callApi's.
+ */
+export async function apiUpload<R extends Route>(
+  route: R,
+  formData: FormData,
+  options: CallExtras & Part<'params', ParamsOf<EndpointOf<R>>>,
+): Promise<Answer<R>> {
+  const { params, ...extras } = options as CallExtras & { params?: Record<string, unknown> };
+  const path = apiPath(route.path, params ?? {});
+  return (await apiRequest(path, { ...extras, method: route.method, body: formData })) as Answer<R>;
 }

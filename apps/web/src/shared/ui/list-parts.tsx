@@ -58,7 +58,7 @@ function EmptyList({ icon, text, action }: EmptyListProps) {
  * 'first–last of total' (when `showRange`) and the pages, when there is more than one; 'of more than
  * total' when the list's count stopped at its limit.
  */
-function ListFooter({
+export function ListFooter({
   total,
   moreThanTotal = false,
   pageSize,

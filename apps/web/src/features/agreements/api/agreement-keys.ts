@@ -1,6 +1,7 @@
 /**
  * Query keys of the agreements: invalidating `family` refreshes a family's current and past versions,
- * `due` the desk's 'Agreements due' and the side menu's count.
+ * `due` the desk's 'Agreements due' and the side menu's count, `summary` every year of 'Agreements by
+ * year'.
  */
 export const agreementKeys = {
   family: (groupId: string) => ['agreements', groupId] as const,
@@ -9,4 +10,6 @@ export const agreementKeys = {
   due: () => ['agreements', 'due'] as const,
   dueList: (page: number) => [...agreementKeys.due(), 'list', page] as const,
   dueCount: () => [...agreementKeys.due(), 'count'] as const,
+  summary: () => ['agreements', 'summary'] as const,
+  summaryYear: (year: number) => [...agreementKeys.summary(), year] as const,
 };

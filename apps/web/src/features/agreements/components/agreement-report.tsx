@@ -1,25 +1,24 @@
-// 'Agreement report': a period's windows as a CSV file, for the agency's records and the court. The
-// period is checked here and on the server; the file is named after the family and the period.
-import { apiPath, MSG, ROUTES } from '@bridge-talk/contract';
-import { Button, Group, Paper, Text, TextInput, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+// 'Agreement report': a period's windows as a CSV file, for the agency's records, or as a PDF for the
+// court, whose fingerprint the portal records so that anyone holding the file can check it on the verify
+// page. The period is checked here and on the server; the file is named after the family and the period.
+import { type AgreementReportQuery, apiPath, MSG, ROUTES } from '@bridge-talk/contract';
+import { Anchor, Box, Button, Code, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconDownload, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ApiError, apiDownload, queryString } from '../../../shared/api/api-client.js';
+import { saveFile } from '../../../shared/api/save-file.js';
+import { fingerprintOf } from '../../../shared/security/file-fingerprint.js';
 import { notify } from '../../../shared/ui/notify.js';
 
 const T = MSG.agreements;
 
-/** Saves the bytes as a file of that name, as a link with `download` does. */
-function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has been taken: revoked at once, some browsers would fetch nothing.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+type ReportFormat = NonNullable<AgreementReportQuery['format']>;
+
+/** The PDF last saved for the period shown, and its fingerprint. */
+interface IssuedPdf {
+  fileName: string;
+  sha256: string;
 }
 
 export function AgreementReport({
@@ -34,23 +33,38 @@ export function AgreementReport({
   const [from, setFrom] = useState(`${today.slice(0, 4)}-01-01`);
   const [to, setTo] = useState(today);
   const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  const [downloading, setDownloading] = useState<ReportFormat | null>(null);
+  const [issued, setIssued] = useState<IssuedPdf | null>(null);
 
-  async function download() {
+  // A fingerprint shown is that of the PDF of the period shown: another period, and it is gone.
+  const changePeriod = (set: (value: string) => void, value: string) => {
+    set(value);
+    setIssued(null);
+  };
+
+  async function download(format: ReportFormat) {
     if (from > to) {
       setError(T.periodBackwards);
       return;
     }
     setError(null);
-    setLoading(true);
+    setDownloading(format);
+    if (format === 'pdf') setIssued(null);
     try {
-      const path = `${apiPath(ROUTES.agreements.report.path, { groupId })}${queryString({ from, to })}`;
-      saveFile(await apiDownload(path), T.reportFileName(familyName, from, to));
+      const path = `${apiPath(ROUTES.agreements.report.path, { groupId })}${queryString({ from, to, format })}`;
+      const file = await apiDownload(path);
+      if (format === 'csv') {
+        saveFile(file, T.reportFileName(familyName, from, to));
+        return;
+      }
+      const fileName = T.reportPdfFileName(familyName, from, to);
+      saveFile(file, fileName);
+      setIssued({ fileName, sha256: await fingerprintOf(file) });
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 400) setError(failure.message);
       else notify.error(failure instanceof ApiError ? failure.message : MSG.common.somethingWrong);
     } finally {
-      setLoading(false);
+      setDownloading(null);
     }
   }
 
@@ -67,19 +81,48 @@ export function AgreementReport({
           type="date"
           label={T.reportFrom}
           value={from}
-          onChange={(e) => setFrom(e.currentTarget.value)}
+          onChange={(e) => changePeriod(setFrom, e.currentTarget.value)}
         />
         <TextInput
           type="date"
           label={T.reportTo}
           value={to}
           error={error}
-          onChange={(e) => setTo(e.currentTarget.value)}
+          onChange={(e) => changePeriod(setTo, e.currentTarget.value)}
         />
-        <Button leftSection={<IconDownload size={16} />} loading={loading} onClick={() => void download()}>
+        {/* One download at a time: while either runs, both are disabled, so a double click saves one file. */}
+        <Button
+          leftSection={<IconDownload size={16} />}
+          loading={downloading === 'csv'}
+          disabled={downloading === 'pdf'}
+          onClick={() => void download('csv')}
+        >
           {T.reportDownload}
         </Button>
+        <Button
+          variant="light"
+          leftSection={<IconFileTypePdf size={16} />}
+          loading={downloading === 'pdf'}
+          disabled={downloading === 'csv'}
+          onClick={() => void download('pdf')}
+        >
+          {T.reportDownloadPdf}
+        </Button>
       </Group>
+      {/* Always there, so that a screen reader announces what comes into it. */}
+      <Box role="status" mt={issued ? 'sm' : 0}>
+        {issued && (
+          <Stack gap={4}>
+            <Text size="sm">{T.reportIssued(issued.fileName)}</Text>
+            <Code data-testid="report-fingerprint" style={{ wordBreak: 'break-all' }}>
+              {issued.sha256}
+            </Code>
+            <Anchor component={Link} to={`/verify/${issued.sha256}`} size="sm">
+              {T.reportCheckLink}
+            </Anchor>
+          </Stack>
+        )}
+      </Box>
     </Paper>
   );
 }

@@ -6,7 +6,7 @@ import { IconFileDescription, IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { LoadError } from '../../../shared/ui/load-error.js';
 import { StatusBadge } from '../../../shared/ui/status-badge.js';
-import { itemSchedule, itemStanding, itemTitle } from '../agreement-labels.js';
+import { itemStanding } from '../agreement-labels.js';
 import { agreementEditPath, agreementPath } from '../agreement-paths.js';
 import { useAgreement } from '../api/agreements.js';
 
@@ -58,10 +58,10 @@ export function AgreementSummary({ groupId, groupName }: { groupId: string; grou
               <Group key={item.id} component="li" justify="space-between" wrap="wrap" gap="xs">
                 <Stack gap={0} style={{ minWidth: 0, flex: '1 1 16rem' }}>
                   <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    {itemTitle(item)}
+                    {T.itemTitle(item)}
                   </Text>
                   <Text size="sm" c="dimmed">
-                    {itemSchedule(item)}
+                    {T.itemSchedule(item)}
                   </Text>
                 </Stack>
                 <StatusBadge color={standing.color}>{standing.text}</StatusBadge>

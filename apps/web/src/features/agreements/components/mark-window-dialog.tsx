@@ -19,7 +19,6 @@ import { sameName, showServerFieldErrors } from '../../../shared/forms/server-fi
 import { useBlurValidatedForm } from '../../../shared/forms/use-blur-validated-form.js';
 import { Dialog } from '../../../shared/ui/dialog.js';
 import { notify } from '../../../shared/ui/notify.js';
-import { itemTitle } from '../agreement-labels.js';
 import { useMarkWindow } from '../api/agreements.js';
 
 const T = MSG.agreements;
@@ -126,7 +125,7 @@ function MarkWindowForm({
     <form onSubmit={onSubmit} noValidate>
       <Stack>
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {itemTitle(item)} — {T.columnDue} {formatDate(window.due)}
+          {T.itemTitle(item)} — {T.columnDue} {formatDate(window.due)}
         </Text>
         {type === 'given' && (
           <TextInput
