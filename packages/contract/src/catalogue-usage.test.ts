@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MSG } from './messages.js';
+import { AGREEMENT_MSG } from './messages-agreements.js';
 import { MAIL_TEXTS } from './messages-mail.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -41,7 +42,7 @@ function spelledOut(text: string): RegExp {
 }
 
 describe('the message catalogue', () => {
-  const texts = [...catalogueTexts({ MSG, MAIL_TEXTS })];
+  const texts = [...catalogueTexts({ MSG, MAIL_TEXTS, AGREEMENT_MSG })];
   const files = SOURCES.flatMap(sourceFiles).map((file) => ({
     file,
     code: withoutComments(readFileSync(path.join(root, file), 'utf8')),
@@ -52,7 +53,7 @@ describe('the message catalogue', () => {
     expect(files.length).toBeGreaterThan(200);
   });
 
-  it('is the only place a text is spelled out: sources use MSG', () => {
+  it('is the only place a text is spelled out: sources use MSG (and AGREEMENT_MSG)', () => {
     const copies = files
       .filter(({ file }) => file !== 'packages/contract/src/messages.ts')
       .flatMap(({ file, code }) =>

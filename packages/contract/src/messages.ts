@@ -11,9 +11,8 @@
  */
 
 import { ACTIVITY_TEXTS } from './messages-activity.js';
-import { AGREEMENT_TEXTS } from './messages-agreements.js';
 
-export type { AgreementItemSchedule } from './messages-agreements.js';
+export { AGREEMENT_MSG, type AgreementItemSchedule } from './messages-agreements.js';
 
 import { DESK_TEXTS } from './messages-desk.js';
 import { BRIDGE_TALK_ADMIN, CONVERSATION_TEXTS, EXTRA_TEXTS } from './messages-extra.js';
@@ -488,6 +487,5 @@ export const MSG = {
   ...DESK_TEXTS,
   ...SEARCH_TEXTS,
   ...ACTIVITY_TEXTS,
-  ...AGREEMENT_TEXTS,
   ...SECOND_FACTOR_TEXTS,
 } as const;

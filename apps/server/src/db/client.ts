@@ -125,13 +125,45 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   };
 }
 
+/** How long a starting process keeps trying to reach PostgreSQL before it gives up. */
+const START_ATTEMPTS = 5;
+
+/** Whether another try at connecting could succeed. */
+export function worthRetrying(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  // No SQLSTATE: the connection itself failed (refused, reset, timed out).
+  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return true;
+  // Too many connections for now (class 53), or a server still starting up (57P03).
+  return code.startsWith('53') || code === '57P03';
+}
+
+/**
+ * The pool's first client, tried again a few times a second or more apart: a database that is still
+ * starting, or a machine so busy that a connection takes longer than the pool waits, is not a reason
+ * for a process to exit at once. A refusal that another try would not change (a wrong password, a
+ * missing database) is thrown at once. At most five tries, 1 + 2 + 3 + 4 seconds apart.
+ */
+export async function firstConnection(
+  pool: Pick<pg.Pool, 'connect'>,
+  pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<pg.PoolClient> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await pool.connect();
+    } catch (error) {
+      if (!worthRetrying(error) || attempt >= START_ATTEMPTS) throw error;
+      await pause(attempt * 1000);
+    }
+  }
+}
+
 async function openPostgres(url: string, poolMax: number, options: OpenDatabaseOptions): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 5000 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema, ...queryLogger(options) }) as unknown as Db;
   // Several processes may start at once against one database: migrate under an advisory lock.
-  const lockClient = await pool.connect();
+  const lockClient = await firstConnection(pool);
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder });

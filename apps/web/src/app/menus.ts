@@ -1,4 +1,4 @@
-import { MSG, type Role } from '@bridge-talk/contract';
+import { AGREEMENT_MSG, MSG, type Role } from '@bridge-talk/contract';
 
 export interface MenuItem {
   to: string;
@@ -20,6 +20,6 @@ export const MENUS: Record<Role, MenuItem[]> = {
     { to: '/manage-families', label: MSG.nav.manageFamilies },
     { to: '/add-new-family', label: MSG.nav.addNewFamily },
     { to: '/reports', label: MSG.reports.title, badge: 'openReports' },
-    { to: '/agreements-due', label: MSG.agreements.dueTitle, badge: 'agreementsDue' },
+    { to: '/agreements-due', label: AGREEMENT_MSG.dueTitle, badge: 'agreementsDue' },
   ],
 };

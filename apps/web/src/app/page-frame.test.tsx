@@ -1,4 +1,4 @@
-import { API, MSG, type SessionUser } from '@bridge-talk/contract';
+import { AGREEMENT_MSG, API, MSG, type SessionUser } from '@bridge-talk/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, type RouteObject } from 'react-router';
@@ -133,7 +133,7 @@ describe('PageFrame', () => {
       [MSG.nav.manageFamilies, '/manage-families'],
       [MSG.nav.addNewFamily, '/add-new-family'],
       [MSG.reports.title, '/reports'],
-      [MSG.agreements.dueTitle, '/agreements-due'],
+      [AGREEMENT_MSG.dueTitle, '/agreements-due'],
     ]);
     expect(within(mainMenu()).getByRole('link', { name: MSG.nav.addNewFamily })).toHaveAttribute(
       'aria-current',
@@ -163,19 +163,19 @@ describe('PageFrame', () => {
       [`GET ${API.agreements.dueCount}`]: () => jsonResponse(count),
     });
     const { queryClient } = renderFrame(ENTITY, '/manage-families');
-    const desk = within(mainMenu()).getByRole('link', { name: new RegExp(MSG.agreements.dueTitle) });
+    const desk = within(mainMenu()).getByRole('link', { name: new RegExp(AGREEMENT_MSG.dueTitle) });
     expect(desk).toHaveAttribute('href', '/agreements-due');
-    const badge = await within(desk).findByLabelText(MSG.agreements.dueCountLabel(3));
+    const badge = await within(desk).findByLabelText(AGREEMENT_MSG.dueCountLabel(3));
     expect(badge).toHaveTextContent('3');
-    expect(MSG.agreements.dueCountLabel(3)).toBe('3 agreements overdue or due soon');
+    expect(AGREEMENT_MSG.dueCountLabel(3)).toBe('3 agreements overdue or due soon');
     // Due soon only counts as well.
     count = { overdue: 0, dueSoon: 1 };
     await act(() => queryClient.invalidateQueries());
-    expect(await within(desk).findByLabelText(MSG.agreements.dueCountLabel(1))).toHaveTextContent('1');
+    expect(await within(desk).findByLabelText(AGREEMENT_MSG.dueCountLabel(1))).toHaveTextContent('1');
     count = { overdue: 0, dueSoon: 0 };
     await act(() => queryClient.invalidateQueries());
     await waitFor(() => expect(within(desk).queryByLabelText(/overdue or due soon/)).not.toBeInTheDocument());
-    expect(desk.textContent).toBe(MSG.agreements.dueTitle);
+    expect(desk.textContent).toBe(AGREEMENT_MSG.dueTitle);
   });
 
   it('asks again for the agreements due count every minute, as for the open reports', async () => {

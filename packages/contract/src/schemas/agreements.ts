@@ -2,6 +2,7 @@
 // windows (counted by the server from the family's messages and the caseworker's marks).
 import { z } from 'zod';
 import { MSG } from '../messages.js';
+import { AGREEMENT_MSG } from '../messages-agreements.js';
 import {
   AGREEMENT_CHILD_AGE_MAX,
   AGREEMENT_DOCUMENT_TYPES,
@@ -19,7 +20,7 @@ import {
 } from '../rules/agreements.js';
 import { isValidIsoDate } from '../rules/dates.js';
 
-const T = MSG.agreements;
+const T = AGREEMENT_MSG;
 /** An item's note, and a mark's note or reason. */
 export const AGREEMENT_NOTE_MAX = 500;
 

@@ -1,6 +1,7 @@
 // Families (groups) as an entity manages them, and the wizard's child-and-plan step.
 import { z } from 'zod';
 import { MSG } from '../messages.js';
+import { AGREEMENT_MSG } from '../messages-agreements.js';
 import { AGREEMENT_LIST_FILTERS } from '../rules/agreements.js';
 import { FAMILY_PAGE_SIZE } from '../rules/families.js';
 import { PLAN_TYPES } from '../rules/price.js';
@@ -38,7 +39,7 @@ export const ZFamilyListQuery = z.object({
   /** By status (Active before Inactive when ascending); without it, newest first. */
   sort: ZSortDirection.optional(),
   /** Only the families whose agreement has an item overdue or due soon, or that have none. */
-  agreement: z.enum(AGREEMENT_LIST_FILTERS, MSG.agreements.filterUnknown).optional(),
+  agreement: z.enum(AGREEMENT_LIST_FILTERS, AGREEMENT_MSG.filterUnknown).optional(),
 });
 export type FamilyListQuery = z.input<typeof ZFamilyListQuery>;
 

@@ -1,14 +1,14 @@
 // The e-mails of contact agreements: the reminder to the members who give an item, some days before
 // it is due, and the agency's alert of items that passed their due date with nothing given. Neither
 // holds a message; the alert links to the agreements due and to each family's agreement.
-import { formatDate, MAIL_TEXTS, MSG, type ReportAlertMode } from '@bridge-talk/contract';
+import { AGREEMENT_MSG, formatDate, MAIL_TEXTS, type ReportAlertMode } from '@bridge-talk/contract';
 import type { AppContext } from '../../app-context.js';
 import { portalUrl } from '../../lib/portal-url.js';
 import type { MailMessage } from '../../providers/mail/index.js';
 import { compose } from '../mail/templates.js';
 import type { UnalertedNotice } from './agreements.repository.js';
 
-const T = MSG.agreements;
+const T = AGREEMENT_MSG;
 const what = (kind: Parameters<typeof T.kindLabel>[0]) => T.kindLabel(kind).toLowerCase();
 
 export function reminderMail(input: {

@@ -6,13 +6,13 @@
 // embedded, PDF/A-2b, like the transcripts; its SHA-256 is worked out as it is written.
 import { Writable } from 'node:stream';
 import {
+  AGREEMENT_MSG,
   type AgreementItemKind,
   type AgreementSide,
   type AgreementTally,
   type AgreementWindowState,
   formatDate,
   formatDateTime,
-  MSG,
 } from '@bridge-talk/contract';
 import {
   COLOR,
@@ -24,7 +24,7 @@ import {
 } from '../../lib/pdf-document.js';
 import { count, emptyTally } from './agreement-tally.js';
 
-const T = MSG.agreements;
+const T = AGREEMENT_MSG;
 
 interface ReportWindow {
   from: string;

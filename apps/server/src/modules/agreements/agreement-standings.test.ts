@@ -3,6 +3,7 @@
 // the reminders to the giving members and the agency's overdue alerts, each sent once; and the test
 // clock that lets a journey move past a due date.
 import {
+  AGREEMENT_MSG,
   type AgreementResponse,
   endpoints,
   type FamilyListQuery,
@@ -139,8 +140,8 @@ describe('agreement standings, reminders and alerts', () => {
     });
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toEqual({
-      message: MSG.agreements.filterUnknown,
-      fields: { agreement: MSG.agreements.filterUnknown },
+      message: AGREEMENT_MSG.filterUnknown,
+      fields: { agreement: AGREEMENT_MSG.filterUnknown },
     });
   });
 

@@ -2,11 +2,11 @@
 // what the windows due in the year came to, in every version — the same as each family's own page
 // says — on screen and as CSV, for the agency's own families only.
 import {
+  AGREEMENT_MSG,
   type AgreementResponse,
   type AgreementTally,
   endpoints,
   LETTER_MIN_LENGTH,
-  MSG,
   type SaveAgreementRequest,
 } from '@bridge-talk/contract';
 import { eq } from 'drizzle-orm';
@@ -23,7 +23,7 @@ import { auditEvents } from '../../db/schema-families.js';
 type Entity = Awaited<ReturnType<typeof signedInEntity>>;
 type Family = Awaited<ReturnType<typeof familyWithChannel>>;
 
-const T = MSG.agreements;
+const T = AGREEMENT_MSG;
 /** Last year: a whole year, all of it in the past. */
 const YEAR = new Date().getUTCFullYear() - 1;
 const atNoon = (date: string) => new Date(`${date}T12:00:00Z`);

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { AGREEMENT_DOCUMENT_MAX_BYTES, endpoints, MSG } from '@bridge-talk/contract';
+import { AGREEMENT_DOCUMENT_MAX_BYTES, AGREEMENT_MSG, endpoints, MSG } from '@bridge-talk/contract';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
@@ -46,7 +46,7 @@ export async function agreementsRoutes(app: FastifyInstance, { ctx }: { ctx: App
   await app.register(fastifyMultipart, {
     limits: { fileSize: AGREEMENT_DOCUMENT_MAX_BYTES, files: 1, fields: 0, parts: 2, headerPairs: 50 },
   });
-  const tooLarge = () => new AppError('TOO_LARGE', MSG.agreements.documentTooLarge);
+  const tooLarge = () => new AppError('TOO_LARGE', AGREEMENT_MSG.documentTooLarge);
 
   // Multipart, not JSON: the entry checks the address and the answers; the file is read here.
   route(
@@ -63,10 +63,10 @@ export async function agreementsRoutes(app: FastifyInstance, { ctx }: { ctx: App
     },
     async (request, reply) => {
       try {
-        if (!request.isMultipart()) throw new AppError('BAD_REQUEST', MSG.agreements.documentMissing);
+        if (!request.isMultipart()) throw new AppError('BAD_REQUEST', AGREEMENT_MSG.documentMissing);
         const parts = readingErrorsAsRefusals(request.files(), tooLarge)[Symbol.asyncIterator]();
         const first = await parts.next();
-        if (first.done) throw new AppError('BAD_REQUEST', MSG.agreements.documentMissing);
+        if (first.done) throw new AppError('BAD_REQUEST', AGREEMENT_MSG.documentMissing);
         return await service.attachDocument({
           actor: actorOf(request),
           groupId: request.params.groupId,

@@ -2,6 +2,7 @@
 // agreement's zone, saved as a new version, and marked window by window by the caseworker.
 import {
   AGREEMENT_DOCUMENT_MAX_BYTES,
+  AGREEMENT_MSG,
   type AgreementResponse,
   type AgreementsDueCountResponse,
   type AgreementsDueResponse,
@@ -45,7 +46,7 @@ import {
 } from './agreement-windows.js';
 import * as repo from './agreements.repository.js';
 
-const T = MSG.agreements;
+const T = AGREEMENT_MSG;
 const documentTooLarge = () => new AppError('TOO_LARGE', T.documentTooLarge);
 
 /** Families of the agency's year worked out together: a few statements each, of bounded size. */
@@ -816,7 +817,7 @@ export function createAgreementsService(ctx: AppContext, now: () => Date = () =>
           action: 'agreement.marked',
           entityId,
           groupId,
-          subject: MSG.agreements.kindLabel(item.kind),
+          subject: AGREEMENT_MSG.kindLabel(item.kind),
           details: {
             itemId: item.id,
             due: input.due,

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import {
   AGREEMENT_DOCUMENT_MAX_BYTES,
+  AGREEMENT_MSG,
   type AgreementResponse,
   endpoints,
   LETTER_MIN_LENGTH,
@@ -31,7 +32,7 @@ import { addDays } from './agreement-windows.js';
 type Entity = Awaited<ReturnType<typeof signedInEntity>>;
 type Family = Awaited<ReturnType<typeof familyWithChannel>>;
 
-const T = MSG.agreements;
+const T = AGREEMENT_MSG;
 /** Today in UTC, and a day `n` days from it. */
 const today = () => new Date().toISOString().slice(0, 10);
 const daysFromToday = (n: number) => addDays(today(), n);

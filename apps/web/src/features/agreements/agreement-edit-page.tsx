@@ -4,6 +4,7 @@
 import {
   AGREEMENT_ITEM_KINDS,
   AGREEMENT_ITEMS_MAX,
+  AGREEMENT_MSG,
   AGREEMENT_SIDES,
   MSG,
   todayIsoDate,
@@ -52,7 +53,7 @@ import {
 import { agreementPath } from './agreement-paths.js';
 import { useAgreement, useSaveAgreement } from './api/agreements.js';
 
-const T = MSG.agreements;
+const T = AGREEMENT_MSG;
 
 /** The browser's zone: the agency's, most likely, for a first agreement. */
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

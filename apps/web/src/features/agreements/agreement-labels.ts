@@ -1,16 +1,16 @@
 // How an agreement's windows read on screen: where each item stands today, in words and in the colour
-// of its state. What an item promises and how often is the catalogue's (MSG.agreements.itemTitle,
+// of its state. What an item promises and how often is the catalogue's (AGREEMENT_MSG.itemTitle,
 // itemSchedule), as the server's PDF report says it too.
 import {
+  AGREEMENT_MSG,
   type AgreementItem,
   type AgreementWindowState,
   type AgreementWindowView,
   formatDate,
-  MSG,
 } from '@bridge-talk/contract';
 import type { MantineColor } from '@mantine/core';
 
-const T = MSG.agreements;
+const T = AGREEMENT_MSG;
 
 export const STATE_COLOR: Record<AgreementWindowState, MantineColor> = {
   kept: 'green',

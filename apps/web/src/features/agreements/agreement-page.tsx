@@ -2,6 +2,7 @@
 // far and what it came to, the caseworker's marks (given on a day, or excused with a reason), and the
 // earlier versions (?version=N, so a reload and a deep link show the same one).
 import {
+  AGREEMENT_MSG,
   type AgreementItem,
   type AgreementResponse,
   type AgreementWindowView,
@@ -25,7 +26,7 @@ import { AgreementDocumentSection } from './components/agreement-document.js';
 import { AgreementReport } from './components/agreement-report.js';
 import { type MarkTarget, MarkWindowDialog } from './components/mark-window-dialog.js';
 
-const T = MSG.agreements;
+const T = AGREEMENT_MSG;
 
 /** The version in the address: a whole number from 1, or none (the current one). */
 function versionOf(value: string | null): number | undefined {

@@ -1,4 +1,10 @@
-import { type AgreementDueFamily, type AgreementsDueResponse, API, MSG } from '@bridge-talk/contract';
+import {
+  AGREEMENT_MSG,
+  type AgreementDueFamily,
+  type AgreementsDueResponse,
+  API,
+  MSG,
+} from '@bridge-talk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,7 +15,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const T = MSG.agreements;
+const T = AGREEMENT_MSG;
 const ADA = '11111111-1111-4111-8111-111111111111';
 const BO = '22222222-2222-4222-8222-222222222222';
 

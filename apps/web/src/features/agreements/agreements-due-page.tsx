@@ -2,7 +2,7 @@
 // overdue or due soon, overdue first, the longest owed first. The page lives in the address (?page=),
 // so a reload, a deep link and Back keep it. A family opens its agreement, where a window is marked
 // given or excused. Beside the title, the way to the agency's summary of a year.
-import { type AgreementDueFamily, formatDate, MSG } from '@bridge-talk/contract';
+import { AGREEMENT_MSG, type AgreementDueFamily, formatDate } from '@bridge-talk/contract';
 import { Anchor, Paper, Stack, Text } from '@mantine/core';
 import { IconCalendarCheck, IconCalendarStats } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -15,7 +15,7 @@ import { AGREEMENTS_SUMMARY_PATH, agreementPath } from './agreement-paths.js';
 import { useAgreementsDue } from './api/list-agreements-due.js';
 import { AgreementStanding } from './components/agreement-standing.js';
 
-const T = MSG.agreements;
+const T = AGREEMENT_MSG;
 
 const COLUMNS: Column<AgreementDueFamily>[] = [
   {

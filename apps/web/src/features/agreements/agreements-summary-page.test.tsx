@@ -1,4 +1,10 @@
-import { type AgreementsSummaryResponse, type AgreementTally, API, MSG } from '@bridge-talk/contract';
+import {
+  AGREEMENT_MSG,
+  type AgreementsSummaryResponse,
+  type AgreementTally,
+  API,
+  MSG,
+} from '@bridge-talk/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
@@ -15,7 +21,7 @@ import {
 import { ENTITY_USER, sessionOf } from '../../test/sessions.js';
 import { AgreementsSummaryPage } from './agreements-summary-page.js';
 
-const T = MSG.agreements;
+const T = AGREEMENT_MSG;
 const ADA = '11111111-1111-4111-8111-111111111111';
 const BO = '22222222-2222-4222-8222-222222222222';
 const THIS_YEAR = 2026;

@@ -4,6 +4,7 @@
 // page live in the address (?year=&page=), so a reload, a deep link and Back keep them; a year the list
 // does not offer shows the current one.
 import {
+  AGREEMENT_MSG,
   AGREEMENT_SUMMARY_FIRST_YEAR,
   type AgreementsSummaryResponse,
   type AgreementTally,
@@ -37,7 +38,7 @@ import { agreementPath } from './agreement-paths.js';
 import { downloadAgreementsSummary } from './api/download-agreements-summary.js';
 import { useAgreementsSummary } from './api/get-agreements-summary.js';
 
-const T = MSG.agreements;
+const T = AGREEMENT_MSG;
 
 /** Families a page of the table shows. */
 const PAGE_SIZE = 25;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   AGREEMENT_DOCUMENT_MAX_BYTES,
+  AGREEMENT_MSG,
   type AgreementDocument,
   type AgreementItem,
   type AgreementResponse,
@@ -28,7 +29,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const T = MSG.agreements;
+const T = AGREEMENT_MSG;
 const GROUP = '11111111-1111-4111-8111-111111111111';
 const PHOTOS_ID = '22222222-2222-4222-8222-222222222222';
 const VISIT_ID = '33333333-3333-4333-8333-333333333333';

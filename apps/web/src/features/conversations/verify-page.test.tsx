@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { API, apiPath, type ExportVerifyResponse, MSG } from '@bridge-talk/contract';
+import { AGREEMENT_MSG, API, apiPath, type ExportVerifyResponse, MSG } from '@bridge-talk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
@@ -133,7 +133,7 @@ describe('VerifyPage', () => {
     expect(row(MSG.conversations.verifyDocument)).toHaveTextContent(MSG.conversations.verifyAgreementReport);
     expect(row(MSG.conversations.verifyIssuedOn)).toHaveTextContent('07.06.2026 3:04:05 PM (UTC)');
     expect(row(MSG.conversations.verifyPeriod)).toHaveTextContent(
-      MSG.agreements.windowRange('01.01.2026', '06.30.2026'),
+      AGREEMENT_MSG.windowRange('01.01.2026', '06.30.2026'),
     );
     expect(row(MSG.conversations.verifyWindows)).toHaveTextContent('1,204');
     expect(row(MSG.conversations.verifyFileSize)).toHaveTextContent('24.0 KB');

@@ -5,6 +5,7 @@
 // link) only says that such a file was issued; the file itself is verified only when it is chosen here
 // and its SHA-256, worked out in this browser (the file never leaves the computer), is the issued one.
 import {
+  AGREEMENT_MSG,
   type ExportVerifyResponse,
   formatByteSize,
   formatDate,
@@ -80,9 +81,7 @@ function IssueDetails({ answer }: { answer: Extract<ExportVerifyResponse, { issu
           <>
             <Table.Tr>
               <Table.Th>{MSG.conversations.verifyPeriod}</Table.Th>
-              <Table.Td>
-                {MSG.agreements.windowRange(formatDate(answer.from), formatDate(answer.to))}
-              </Table.Td>
+              <Table.Td>{AGREEMENT_MSG.windowRange(formatDate(answer.from), formatDate(answer.to))}</Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Th>{MSG.conversations.verifyWindows}</Table.Th>

@@ -1,4 +1,4 @@
-import { type FamilyListItem, type FamilyListResponse, MSG } from '@bridge-talk/contract';
+import { AGREEMENT_MSG, type FamilyListItem, type FamilyListResponse, MSG } from '@bridge-talk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -109,13 +109,13 @@ describe('FamilyListPage', () => {
       .slice(1)
       .map((row) => within(row).getAllByRole('cell')[3]!);
     expect(agreementCells.map((cell) => cell.textContent)).toEqual([
-      MSG.agreements.overdueSince('03.01.2026'),
-      MSG.agreements.dueOn('03.20.2026'),
-      MSG.agreements.onTrack,
-      MSG.agreements.noAgreement,
+      AGREEMENT_MSG.overdueSince('03.01.2026'),
+      AGREEMENT_MSG.dueOn('03.20.2026'),
+      AGREEMENT_MSG.onTrack,
+      AGREEMENT_MSG.noAgreement,
     ]);
     // On a card, each line says its column.
-    expect(agreementCells[0]).toHaveAttribute('data-label', MSG.agreements.listColumn);
+    expect(agreementCells[0]).toHaveAttribute('data-label', AGREEMENT_MSG.listColumn);
   });
 
   it('filters by agreement in the address and on the server, from the first page, keeping the search', async () => {
@@ -124,8 +124,8 @@ describe('FamilyListPage', () => {
     );
     await screen.findByText('Robin Lee');
     // Restored from the address, and asked of the server.
-    const filter = screen.getByRole('combobox', { name: MSG.agreements.filterLabel });
-    expect(filter).toHaveDisplayValue(MSG.agreements.filterOverdue);
+    const filter = screen.getByRole('combobox', { name: AGREEMENT_MSG.filterLabel });
+    expect(filter).toHaveDisplayValue(AGREEMENT_MSG.filterOverdue);
     let query = queryOf(api);
     expect([query.get('agreement'), query.get('search'), query.get('page')]).toEqual([
       'overdue',
@@ -133,7 +133,7 @@ describe('FamilyListPage', () => {
       '2',
     ]);
 
-    await user.selectOptions(filter, MSG.agreements.filterDueSoon);
+    await user.selectOptions(filter, AGREEMENT_MSG.filterDueSoon);
     await waitFor(() => expect(router.state.location.search).toBe('?search=robin&agreement=dueSoon'));
     await waitFor(() => {
       query = queryOf(api);
@@ -143,34 +143,34 @@ describe('FamilyListPage', () => {
         '1',
       ]);
     });
-    expect(filter).toHaveDisplayValue(MSG.agreements.filterDueSoon);
+    expect(filter).toHaveDisplayValue(AGREEMENT_MSG.filterDueSoon);
 
     // Turning a page keeps the filter.
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(router.state.location.search).toBe('?search=robin&page=2&agreement=dueSoon'));
 
-    await user.selectOptions(filter, MSG.agreements.filterNone);
+    await user.selectOptions(filter, AGREEMENT_MSG.filterNone);
     await waitFor(() => expect(router.state.location.search).toBe('?search=robin&agreement=none'));
     await waitFor(() => expect(queryOf(api).get('agreement')).toBe('none'));
 
-    await user.selectOptions(filter, MSG.agreements.filterAll);
+    await user.selectOptions(filter, AGREEMENT_MSG.filterAll);
     await waitFor(() => expect(router.state.location.search).toBe('?search=robin'));
     await waitFor(() => expect(queryOf(api).has('agreement')).toBe(false));
-    expect(filter).toHaveDisplayValue(MSG.agreements.filterAll);
+    expect(filter).toHaveDisplayValue(AGREEMENT_MSG.filterAll);
   });
 
   it('offers every agreement filter, and takes an unknown one in the address as none', async () => {
     const { api } = renderList('/manage-families?agreement=late', () => jsonResponse(page([family()])));
     await screen.findByText('Robin Lee');
     expect(queryOf(api).has('agreement')).toBe(false);
-    const filter = screen.getByRole('combobox', { name: MSG.agreements.filterLabel });
-    expect(filter).toHaveDisplayValue(MSG.agreements.filterAll);
+    const filter = screen.getByRole('combobox', { name: AGREEMENT_MSG.filterLabel });
+    expect(filter).toHaveDisplayValue(AGREEMENT_MSG.filterAll);
     const options = within(filter).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual([
-      MSG.agreements.filterAll,
-      MSG.agreements.filterOverdue,
-      MSG.agreements.filterDueSoon,
-      MSG.agreements.filterNone,
+      AGREEMENT_MSG.filterAll,
+      AGREEMENT_MSG.filterOverdue,
+      AGREEMENT_MSG.filterDueSoon,
+      AGREEMENT_MSG.filterNone,
     ]);
   });
 

@@ -5,6 +5,7 @@
 // discarded (after a confirmation; its saved card is detached).
 import {
   AGREEMENT_LIST_FILTERS,
+  AGREEMENT_MSG,
   type AgreementListFilter,
   FAMILY_SEARCH_COUNT_LIMIT,
   type FamilyListItem,
@@ -30,7 +31,7 @@ import { useDiscardFamily } from './api/discard-family.js';
 import { useFamilyList } from './api/list-families.js';
 import { wizardPath } from './wizard-path.js';
 
-const T = MSG.agreements;
+const T = AGREEMENT_MSG;
 
 /** The agreement filter's choices: every family, or those of one standing (or with no agreement). */
 const ALL = 'all';

@@ -1,4 +1,4 @@
-import { API, MSG, ROUTES, type SessionResponse } from '@bridge-talk/contract';
+import { AGREEMENT_MSG, API, MSG, ROUTES, type SessionResponse } from '@bridge-talk/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../test/render.js';
 import { currentAccessToken, onSessionChange, publishSession } from '../session/token.js';
@@ -370,10 +370,10 @@ describe('apiUpload', () => {
   });
 
   it('turns a refusal into an ApiError as every other call does', async () => {
-    stubFetch(() => jsonResponse({ message: MSG.agreements.documentTypeNotAllowed }, 415));
+    stubFetch(() => jsonResponse({ message: AGREEMENT_MSG.documentTypeNotAllowed }, 415));
     await expect(
       apiUpload(ROUTES.agreements.attachDocument, new FormData(), { params: { groupId: 'g1' } }),
-    ).rejects.toMatchObject({ status: 415, message: MSG.agreements.documentTypeNotAllowed });
+    ).rejects.toMatchObject({ status: 415, message: AGREEMENT_MSG.documentTypeNotAllowed });
   });
 });
 

@@ -4,6 +4,7 @@
 import {
   AGREEMENT_DOCUMENT_MAX_BYTES,
   AGREEMENT_DOCUMENT_TYPES,
+  AGREEMENT_MSG,
   type AgreementDocument,
   formatByteSize,
   formatDate,
@@ -18,7 +19,7 @@ import { notify } from '../../../shared/ui/notify.js';
 import { useAttachAgreementDocument } from '../api/agreements.js';
 import { downloadAgreementDocument } from '../api/download-agreement-document.js';
 
-const T = MSG.agreements;
+const T = AGREEMENT_MSG;
 
 /** Why a chosen file cannot be the signed agreement, or null when it may be sent. */
 function refusalOf(file: File): string | null {

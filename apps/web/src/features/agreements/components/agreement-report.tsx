@@ -1,7 +1,7 @@
 // 'Agreement report': a period's windows as a CSV file, for the agency's records, or as a PDF for the
 // court, whose fingerprint the portal records so that anyone holding the file can check it on the verify
 // page. The period is checked here and on the server; the file is named after the family and the period.
-import { type AgreementReportQuery, apiPath, MSG, ROUTES } from '@bridge-talk/contract';
+import { AGREEMENT_MSG, type AgreementReportQuery, apiPath, MSG, ROUTES } from '@bridge-talk/contract';
 import { Anchor, Box, Button, Code, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,7 +11,7 @@ import { saveFile } from '../../../shared/api/save-file.js';
 import { fingerprintOf } from '../../../shared/security/file-fingerprint.js';
 import { notify } from '../../../shared/ui/notify.js';
 
-const T = MSG.agreements;
+const T = AGREEMENT_MSG;
 
 type ReportFormat = NonNullable<AgreementReportQuery['format']>;
 

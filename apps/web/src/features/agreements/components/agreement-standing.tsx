@@ -1,10 +1,10 @@
 // Where a family stands with its contact agreement, in a few words with the colour of its state: the
 // families list's column and the desk's 'Agreements due' show it alike.
-import { type AgreementStandingView, formatDate, MSG } from '@bridge-talk/contract';
+import { AGREEMENT_MSG, type AgreementStandingView, formatDate } from '@bridge-talk/contract';
 import { Text } from '@mantine/core';
 import { StatusBadge } from '../../../shared/ui/status-badge.js';
 
-const T = MSG.agreements;
+const T = AGREEMENT_MSG;
 
 /** `standing` null: the family has no agreement. */
 export function AgreementStanding({ standing }: { standing: AgreementStandingView | null }) {

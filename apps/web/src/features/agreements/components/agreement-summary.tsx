@@ -1,6 +1,6 @@
 // The family page's 'Contact agreement' box: each item of the current version with where it stands
 // today, or a way to write the first one.
-import { MSG } from '@bridge-talk/contract';
+import { AGREEMENT_MSG } from '@bridge-talk/contract';
 import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFileDescription, IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -10,7 +10,7 @@ import { itemStanding } from '../agreement-labels.js';
 import { agreementEditPath, agreementPath } from '../agreement-paths.js';
 import { useAgreement } from '../api/agreements.js';
 
-const T = MSG.agreements;
+const T = AGREEMENT_MSG;
 
 export function AgreementSummary({ groupId, groupName }: { groupId: string; groupName: string }) {
   const answer = useAgreement(groupId);

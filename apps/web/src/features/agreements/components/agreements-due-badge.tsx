@@ -1,7 +1,7 @@
 // The count of families with an agreement item overdue or due soon, beside 'Agreements due' in the
 // entity's side menu: nothing while it is zero or unknown, so that a failed count never shows a wrong
 // number. Red while any is overdue, yellow while they are only due soon.
-import { MSG } from '@bridge-talk/contract';
+import { AGREEMENT_MSG } from '@bridge-talk/contract';
 import { Badge } from '@mantine/core';
 import { useAgreementsDueCount } from '../api/count-agreements-due.js';
 
@@ -18,7 +18,7 @@ export function AgreementsDueBadge() {
       variant="filled"
       size="sm"
       circle={due < 10}
-      aria-label={MSG.agreements.dueCountLabel(due)}
+      aria-label={AGREEMENT_MSG.dueCountLabel(due)}
     >
       {due > 99 ? '99+' : due}
     </Badge>

@@ -3,6 +3,7 @@
 // is excused. Checked by the contract's schema here and on the server; a 400 names its field, a 409
 // (marked meanwhile) closes the dialog and the page shows the window as it now is.
 import {
+  AGREEMENT_MSG,
   type AgreementItem,
   type AgreementWindowView,
   addCalendarDays,
@@ -21,7 +22,7 @@ import { Dialog } from '../../../shared/ui/dialog.js';
 import { notify } from '../../../shared/ui/notify.js';
 import { useMarkWindow } from '../api/agreements.js';
 
-const T = MSG.agreements;
+const T = AGREEMENT_MSG;
 
 export interface MarkTarget {
   type: 'given' | 'excused';
