@@ -449,6 +449,38 @@ describe('the agreement report', () => {
     click.mockRestore();
   });
 
+  it('saves a PDF that arrives after the period changed, but shows no fingerprint for the new period', async () => {
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:report'), revokeObjectURL: vi.fn() });
+    let send = () => {};
+    const { user } = render(`/manage-families/${GROUP}/agreement`, {
+      [`GET ${AGREEMENT_PATH}`]: () => jsonResponse(agreement()),
+      [`GET ${AGREEMENT_PATH}/report`]: () =>
+        new Promise<Response>((resolve) => {
+          send = () =>
+            resolve(
+              new Response(Buffer.from('%PDF-1.7 late'), { headers: { 'content-type': 'application/pdf' } }),
+            );
+        }),
+    });
+    const report = await screen.findByRole('region', { name: T.reportTitle });
+    const pdfButton = within(report).getByRole('button', { name: T.reportDownloadPdf });
+    await user.click(pdfButton);
+    const from = within(report).getByLabelText(T.reportFrom);
+    await user.clear(from);
+    await user.type(from, '2026-02-01');
+    send();
+    await waitFor(() => expect(pdfButton).toBeEnabled());
+    expect(saved).toEqual([T.reportPdfFileName('Robin Lee', '2026-01-01', '2026-07-06')]);
+    expect(within(report).getByRole('status')).toBeEmptyDOMElement();
+    click.mockRestore();
+  });
+
   it('says why a PDF was refused, and shows no fingerprint', async () => {
     const { user } = render(`/manage-families/${GROUP}/agreement`, {
       [`GET ${AGREEMENT_PATH}`]: () => jsonResponse(agreement()),

@@ -3,6 +3,7 @@
 // never shown again.
 import { MSG } from '@bridge-talk/contract';
 import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { saveFile } from '../../../shared/api/save-file.js';
 import { Dialog } from '../../../shared/ui/dialog.js';
 import { notify } from '../../../shared/ui/notify.js';
 
@@ -24,14 +25,7 @@ export function RecoveryCodesDialog({
       notify.error(MSG.common.somethingWrong);
     }
   };
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = 'bridge-talk-recovery-codes.txt';
-    link.click();
-    URL.revokeObjectURL(url);
-  };
+  const download = () => saveFile(new Blob([text], { type: 'text/plain' }), 'bridge-talk-recovery-codes.txt');
   return (
     <Dialog
       opened={codes !== null}

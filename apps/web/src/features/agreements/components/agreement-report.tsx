@@ -4,7 +4,7 @@
 import { AGREEMENT_MSG, type AgreementReportQuery, apiPath, MSG, ROUTES } from '@bridge-talk/contract';
 import { Anchor, Box, Button, Code, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconFileTypePdf } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, apiDownload, queryString } from '../../../shared/api/api-client.js';
 import { saveFile } from '../../../shared/api/save-file.js';
@@ -36,10 +36,13 @@ export function AgreementReport({
   const [downloading, setDownloading] = useState<ReportFormat | null>(null);
   const [issued, setIssued] = useState<IssuedPdf | null>(null);
 
-  // A fingerprint shown is that of the PDF of the period shown: another period, and it is gone.
+  // A fingerprint shown is that of the PDF of the period shown: another period, and it is gone — and
+  // a PDF still coming for the period before shows none when it arrives.
+  const periodChanges = useRef(0);
   const changePeriod = (set: (value: string) => void, value: string) => {
     set(value);
     setIssued(null);
+    periodChanges.current += 1;
   };
 
   async function download(format: ReportFormat) {
@@ -50,6 +53,7 @@ export function AgreementReport({
     setError(null);
     setDownloading(format);
     if (format === 'pdf') setIssued(null);
+    const asked = periodChanges.current;
     try {
       const path = `${apiPath(ROUTES.agreements.report.path, { groupId })}${queryString({ from, to, format })}`;
       const file = await apiDownload(path);
@@ -59,7 +63,8 @@ export function AgreementReport({
       }
       const fileName = T.reportPdfFileName(familyName, from, to);
       saveFile(file, fileName);
-      setIssued({ fileName, sha256: await fingerprintOf(file) });
+      const sha256 = await fingerprintOf(file);
+      if (periodChanges.current === asked) setIssued({ fileName, sha256 });
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 400) setError(failure.message);
       else notify.error(failure instanceof ApiError ? failure.message : MSG.common.somethingWrong);
