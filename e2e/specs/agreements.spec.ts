@@ -214,7 +214,7 @@ test('time passes: an item falls overdue, the agency is alerted, the list and th
 
     await signIn(page, 'entity', agency.email, agency.password);
     await page.goto('/manage-families');
-    await page.getByLabel('Agreement').selectOption({ label: 'Overdue' });
+    await page.getByLabel('Agreement', { exact: true }).selectOption({ label: 'Overdue' });
     await expect(page).toHaveURL(/agreement=overdue/);
     const row = page.getByRole('row', { name: /Noa Vale/ });
     await expect(row).toContainText(`Overdue since ${shown(nextDue)}`);

@@ -2,7 +2,8 @@
 // sideways, and no link, button or field of the page, its header or an open dialog is out of sight
 // (past the window's edge, or cut off by a box that scrolls sideways, as a wide table's last column
 // would be). At a phone's width the tables, laid out as cards, still expose their rows, cells and
-// column headers to a screen reader. A screenshot of each width is kept with the run's artifacts.
+// column headers to a screen reader. A width where something is wrong is kept as a screenshot with the
+// run's artifacts.
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -65,7 +66,7 @@ function layoutProblems(): string[] {
 
 /**
  * Checks the page at each width in turn (then gives the window its width back), keeping a screenshot
- * of each as `<label>-<width>.png` under e2e/.artifacts/responsive.
+ * of a width with a problem as `<label>-<width>.png` under e2e/.artifacts/responsive.
  */
 export async function expectUsableAtEveryWidth(page: Page, label: string) {
   const before = page.viewportSize();
@@ -85,8 +86,11 @@ export async function expectUsableAtEveryWidth(page: Page, label: string) {
         () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
       );
       await settled(page);
-      await page.screenshot({ path: path.join(SHOTS, `${file}-${width}.png`) });
-      expect.soft(await page.evaluate(layoutProblems), `${label} at ${width}px`).toEqual([]);
+      const problems = await page.evaluate(layoutProblems);
+      // Kept only when something is wrong: a picture of every page at every width costs more than the
+      // checks themselves.
+      if (problems.length > 0) await page.screenshot({ path: path.join(SHOTS, `${file}-${width}.png`) });
+      expect.soft(problems, `${label} at ${width}px`).toEqual([]);
       if (width === WIDTHS[0]) await expectTablesStructured(page, `${label} at ${width}px`);
     }
   } finally {
