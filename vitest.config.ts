@@ -62,6 +62,7 @@ export default defineConfig({
         extends: './apps/web/vite.config.ts',
         test: { name: 'web', exclude: isolatedWebTests, isolate: false },
       },
+      { extends: './apps/family/vite.config.ts', test: { name: 'family' } },
       {
         extends: './apps/web/vite.config.ts',
         // Each project extends the web app's config, whose include lists every test: each excludes

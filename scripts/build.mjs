@@ -1,4 +1,5 @@
-// Builds everything `npm start` serves: the contract and server (tsc -b) and the web app (vite).
+// Builds everything `npm start` serves: the contract and server (tsc -b), the portal's web app and the
+// families' app (vite).
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -8,5 +9,6 @@ const run = (cmd, args, cwd = root) => execFileSync(cmd, args, { cwd, stdio: 'in
 
 run('npx', ['tsc', '-b']);
 run('npx', ['vite', 'build', '--logLevel', 'warn'], `${root}/apps/web`);
+run('npx', ['vite', 'build', '--logLevel', 'warn'], `${root}/apps/family`);
 writeFileSync(`${root}/.build-stamp`, new Date().toISOString());
 console.info('build complete');

@@ -65,7 +65,7 @@ stage('unused code (knip)', 'npm', ['run', '--silent', 'check:unused']);
 // Its `tsc -b` also compiles apps/server/dist, which the scale-out server test starts behind nginx.
 stage('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 
-vitest('contract+web+web-isolated', path.join(reports, 'unit.json'));
+vitest('contract+web+web-isolated+family', path.join(reports, 'unit.json'));
 reportsRead.vitest(path.join(reports, 'unit.json'));
 
 vitest('server', path.join(reports, 'server-pglite.json'), { TEST_DATABASE_URL: '' });

@@ -7,6 +7,8 @@ import type { SettableClock } from './lib/clock.js';
 import type { TokenKey } from './modules/auth/token-key.js';
 import type { AppMetrics } from './modules/health/metrics.js';
 import type { ChatProvider } from './providers/chat/chat-provider.js';
+import type { LiveBus } from './providers/live/live-bus.js';
+import type { LiveHub } from './providers/live/live-hub.js';
 import type { MailTransport } from './providers/mail/index.js';
 import type { StorageProvider } from './providers/storage/storage-provider.js';
 
@@ -28,6 +30,10 @@ export interface AppContext {
   storage: StorageProvider;
   /** The agreements' time: the real clock, settable only when the server runs with TEST_CLOCK=true. */
   clock: SettableClock;
+  /** Live events between processes (a new message, a report): publish after the write commits. */
+  live: LiveBus;
+  /** This process's open event streams, fed by `live`. */
+  liveHub: LiveHub;
 }
 
 /**

@@ -34,6 +34,12 @@ import { currentRequestId, REQUEST_ID_PATTERN, runInRequestScope } from './lib/r
 import { guardRoles, SECURITY_SCHEMES } from './lib/route.js';
 import { docsPagePolicy, frameworkErrorHeaders, registerSecurityHeaders } from './lib/security-headers.js';
 import { createPageSender } from './lib/web-page.js';
+import { createLiveBus } from './providers/live/live-bus.js';
+import { createLiveHub } from './providers/live/live-hub.js';
+
+/** Where the families' app is served. */
+const FAMILY_PREFIX = '/family/';
+
 import { accountRoutes } from './modules/account/account.routes.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
 import { adminsRoutes } from './modules/admins/admins.routes.js';
@@ -279,6 +285,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
   const partial = { config, database, db: database.db };
+  const live = await createLiveBus(database, app.log);
   const ctx: AppContext = {
     ...partial,
     queue,
@@ -289,10 +296,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     chat: await createChatProvider(config, database.db),
     storage: await createStorageProvider(config),
     clock: createClock(),
+    live,
+    liveHub: createLiveHub(live, app.log),
   };
   app.decorate('ctx', ctx);
 
+  // Open event streams would keep the server from closing: they end first, and their clients reconnect.
+  app.addHook('preClose', async () => {
+    ctx.liveHub.endAll();
+  });
   app.addHook('onClose', async () => {
+    await live.close();
     await queue.stop();
     await mail.close();
     if (ownsDatabase) await database.close();
@@ -326,6 +340,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  // The families' app: its own build under /family, its page sent like the portal's (with nonces).
+  const familyHtml = path.join(config.familyDistDir, 'index.html');
+  const sendFamilyPage = existsSync(familyHtml) ? createPageSender(familyHtml) : null;
+  if (sendFamilyPage) {
+    await app.register(fastifyStatic, {
+      root: config.familyDistDir,
+      prefix: FAMILY_PREFIX,
+      decorateReply: false,
+      index: false,
+      allowedPath: (pathName) => !pathName.startsWith('/index.html'),
+      wildcard: false,
+      preCompressed: true,
+      setHeaders: (reply, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The service worker governs the whole app's addresses.
+        if (filePath.endsWith(`${path.sep}sw.js`)) reply.header('service-worker-allowed', FAMILY_PREFIX);
       },
     });
   }
@@ -397,6 +431,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith(API_PREFIX);
+    const bare = FAMILY_PREFIX.slice(0, -1);
+    // The app's own address ends with a slash: its service worker governs the addresses under it.
+    if (isPage && (request.url === bare || request.url.startsWith(`${bare}?`)))
+      return reply.redirect(`${FAMILY_PREFIX}${request.url.slice(bare.length)}`, 301);
+    // A file of another build (a page open across an update asks for it) is not the page.
+    const family =
+      request.url.startsWith(FAMILY_PREFIX) && !request.url.startsWith(`${FAMILY_PREFIX}assets/`);
+    if (isPage && family) {
+      if (sendFamilyPage) return sendFamilyPage(request, reply);
+      return reply.code(404).send({ message: MSG.extra.notFound });
+    }
     if (sendPage && isPage) return sendPage(request, reply);
     return reply.code(404).send({ message: MSG.extra.notFound });
   });

@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { familyMembers } from '../src/db/schema-families.js';
+import { randomToken, sha256 } from '../src/lib/secrets.js';
+import { createMemberSession } from '../src/modules/chat/member-sessions.repository.js';
 import { signMemberToken } from '../src/modules/chat/member-tokens.js';
 import { call, callLoose } from './api-client.js';
 import { multipartBody } from './multipart.js';
@@ -30,13 +32,20 @@ export async function memberAuthorization(
   return `Bearer ${session.json().token}`;
 }
 
-/** A member token signed directly, as the code exchange would issue it to this member's address. */
+/** A member token signed directly for a new session of this member's, as the code exchange would issue it. */
 export async function signedMemberAuthorization(app: FastifyInstance, memberId: string): Promise<string> {
   const [person] = await app.ctx.db
     .select({ email: familyMembers.email })
     .from(familyMembers)
     .where(eq(familyMembers.id, memberId));
-  const token = await signMemberToken(app.ctx.tokenKey, { id: memberId, email: person?.email ?? '' });
+  const email = person?.email ?? '';
+  const sessionId = await createMemberSession(app.ctx.db, {
+    memberId,
+    email,
+    tokenHash: sha256(randomToken()),
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
+  const token = await signMemberToken(app.ctx.tokenKey, { id: memberId, email }, sessionId);
   rememberSecret(token);
   return `Bearer ${token}`;
 }

@@ -34,6 +34,9 @@ export const CONVERSATION_TEXTS = {
   cannotWriteHere: 'You cannot write in this channel.',
   memberApiUnavailable: 'Members use the chat app of the chat provider.',
   messageReported: 'The message has been reported.',
+  /** A send whose idempotency key is not a UUID: only a broken client sends one. */
+  messageKeyInvalid: 'This message could not be sent: its key is not valid. Send it again.',
+  memberSignedOut: 'You have signed out on this device.',
   /** An attachment the portal cannot read (a file that is gone, an address outside the portal). */
   attachmentUnavailable: 'This attachment cannot be shown.',
   fileMissing: 'Choose a file to upload.',

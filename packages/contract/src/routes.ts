@@ -162,6 +162,8 @@ export const ROUTES = {
       method: 'GET',
       path: '/api/groups/:groupId/channels/:channelId/messages/:messageId/attachments/:index',
     },
+    /** Not in the spec: server-sent events of the channel (a new message, a report) as they happen. */
+    events: { method: 'GET', path: '/api/groups/:groupId/channels/:channelId/events' },
     /** Not in the spec: the messages around one (a report's deep link, a search hit). */
     around: { method: 'GET', path: '/api/groups/:groupId/channels/:channelId/messages/:messageId/around' },
     /** Not in the spec: the messages of the channel holding some words, newest first. */
@@ -191,8 +193,18 @@ export const ROUTES = {
   chat: {
     code: { method: 'POST', path: '/api/chat/sessions/code' },
     sessions: { method: 'POST', path: '/api/chat/sessions' },
+    /** The families' app: the session cookie for a new member token (the cookie rotates). */
+    refresh: { method: 'POST', path: '/api/chat/sessions/refresh' },
+    /** The families' app: sign out on this device (the session and its tokens end at once). */
+    signOut: { method: 'POST', path: '/api/chat/sessions/end' },
     channels: { method: 'GET', path: '/api/chat/channels' },
+    /** A page of a channel's messages, newest first (before/after a cursor). */
+    history: { method: 'GET', path: '/api/chat/channels/:channelId/messages' },
     messages: { method: 'POST', path: '/api/chat/channels/:channelId/messages' },
+    /** How far the member has read the channel: its unread count starts after this message. */
+    read: { method: 'PUT', path: '/api/chat/channels/:channelId/read' },
+    /** Server-sent events: each new message of the member's channels, as it is posted. */
+    events: { method: 'GET', path: '/api/chat/events' },
     flags: { method: 'POST', path: '/api/chat/messages/:messageId/flags' },
     /** Upload a picture or video (multipart) to attach to the member's next message there. */
     files: { method: 'POST', path: '/api/chat/channels/:channelId/files' },

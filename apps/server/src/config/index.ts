@@ -76,6 +76,7 @@ const ZEnv = z.object({
   OUTBOX_LOG_TEXT: booleanish.optional(),
   TEAM_EMAIL: z.email().default('team@bridgetalk.local'),
   WEB_DIST_DIR: z.string().optional(),
+  FAMILY_DIST_DIR: z.string().optional(),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_AUTH_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
@@ -160,6 +161,8 @@ export interface Config {
     teamEmail: string;
   };
   webDistDir: string;
+  /** The built families' app, served under /family. */
+  familyDistDir: string;
   /** `workers`: whether the API process runs the job workers (`npm run worker` always does). */
   jobs: { pollSeconds: number; workers: boolean };
   payments: {
@@ -274,6 +277,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       teamEmail: e.TEAM_EMAIL,
     },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
+    familyDistDir: path.resolve(
+      e.FAMILY_DIST_DIR ?? new URL('../../../family/dist', import.meta.url).pathname,
+    ),
     jobs: { pollSeconds: e.JOB_POLL_SECONDS, workers: e.JOB_WORKERS },
     payments: {
       provider: e.PAYMENTS_PROVIDER,

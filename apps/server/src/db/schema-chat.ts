@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { groups } from './schema.js';
+import { familyMembers } from './schema-families.js';
 
 export const chatUsers = pgTable('chat_users', {
   /** The family member's id in our tables (the same id at Stream). */
@@ -118,10 +119,16 @@ export const chatMessages = pgTable(
      * kept (their role is read from the channel's members then).
      */
     authorRole: text('author_role', { enum: ['child', 'adoptive_parent', 'birth_family'] }),
+    /**
+     * The key the writer's app gave the message (one per message it sends): a send tried again after a
+     * lost answer finds the message it already made instead of making a second one.
+     */
+    clientId: uuid('client_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('chat_messages_channel_time_idx').on(t.channelId, t.createdAt, t.id),
+    uniqueIndex('chat_messages_client_key').on(t.channelId, t.userId, t.clientId),
     // Search in a conversation: the channel (btree_gin) beside the words of the message's text, tags
     // taken out, so that the index itself keeps only that channel's matches. A query must use the
     // same expression (MESSAGE_SEARCH_VECTOR) for PostgreSQL to use the index.
@@ -187,5 +194,55 @@ export const chatFiles = pgTable(
     index('chat_files_thumbnail_key').on(t.thumbnailKey),
     index('chat_files_channel_idx').on(t.channelId),
     index('chat_files_message_idx').on(t.messageId),
+  ],
+);
+
+/**
+ * How far each member has read each of their channels: the last message they saw (its time and id, the
+ * order the channel's index keeps). Unread counts are the messages of others after it.
+ */
+export const chatReads = pgTable(
+  'chat_reads',
+  {
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => chatChannels.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => chatUsers.id),
+    messageId: uuid('message_id').notNull(),
+    messageCreatedAt: timestamp('message_created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.userId] })],
+);
+
+/**
+ * A member signed in to the families' app on one device: the app holds an opaque token in an httpOnly
+ * cookie (stored here as its SHA-256), exchanged for short access tokens and rotated at each exchange.
+ * The token before the last rotation is still taken for a few seconds (two tabs refreshing at once);
+ * after that, presenting it is a reuse and ends the session. Signing out, or the member no longer
+ * standing with the address it was issued for, ends it too.
+ */
+export const memberSessions = pgTable(
+  'member_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => familyMembers.id, { onDelete: 'cascade' }),
+    /** The address the session was opened with (lower case): a changed e-mail ends it. */
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    previousHash: text('previous_hash'),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('member_sessions_token_key').on(t.tokenHash),
+    index('member_sessions_previous_idx').on(t.previousHash),
+    index('member_sessions_member_idx').on(t.memberId),
   ],
 );

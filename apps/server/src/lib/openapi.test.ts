@@ -39,6 +39,10 @@ const JUSTIFIED: Record<string, string> = {
   'operation-2xx-response agreements.summaryFile': 'its 200 is a CSV file; only refusals are JSON',
   'operation-2xx-response agreements.document':
     'its 200 is the signed agreement’s bytes; only refusals are JSON',
+  'operation-2xx-response chat.events': 'its 200 is a server-sent event stream; only refusals are JSON',
+  'operation-2xx-response conversations.events':
+    'its 200 is a server-sent event stream; only refusals are JSON',
+  'operation-4xx-response chat.signOut': 'ends the session it is given if any, and always answers 200',
 };
 
 let t: TestApp;

@@ -41,6 +41,8 @@ interface Req {
   upload?: UploadPart;
   /** Replaces the caller's credential (a fresh session for calls that end it). */
   headers?: Headers;
+  /** An event stream: called over HTTP and let go once its head (and first event) arrived. */
+  stream?: boolean;
 }
 
 interface Person {
@@ -82,6 +84,7 @@ interface Ctx {
 type Build = (c: Ctx) => Promise<Req | Req[]> | Req | Req[];
 
 let t: TestApp;
+let origin: string;
 let A: Tenant;
 let B: Tenant;
 let callers: Record<CallerName, Headers>;
@@ -97,6 +100,29 @@ const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++cou
 /** Sends a cell's request as built, its smuggled fields included (the address already filled in). */
 function inject(headers: Headers, method: HttpMethod, url: string, payload?: object) {
   return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+}
+
+/**
+ * An event stream's answer as inject() gives one: a stream never ends by itself, so it is read over
+ * HTTP up to its first event and then let go; a refusal is read whole.
+ */
+async function injectStream(headers: Headers, url: string) {
+  const abort = new AbortController();
+  const response = await fetch(`${origin}${url}`, { headers, signal: abort.signal });
+  let body = '';
+  if (response.status === 200) {
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    for (let i = 0; i < 10 && !body.includes('data: '); i++) body += (await reader.read()).value ?? '';
+    abort.abort();
+  } else {
+    body = await response.text();
+  }
+  return {
+    statusCode: response.status,
+    headers: Object.fromEntries(response.headers.entries()),
+    body,
+    json: () => JSON.parse(body),
+  };
 }
 
 /** The address of a cell's request: its endpoint's path with the params filled in, and its query. */
@@ -257,6 +283,8 @@ async function seedTenant(label: 'A' | 'B', coupon: string | null): Promise<Tena
 beforeAll(async () => {
   // No job workers: queued mail and exports stay queued, so the checksums see only what routes do.
   t = await createTestApp({ METRICS_TOKEN: 'permission-matrix-metrics-token' }, { startWorkers: false });
+  // The event streams are called over HTTP.
+  origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
   plans = [
     (await createPlan(t.db(), { type: 'recurring', name: 'Matrix Monthly' })).id,
     (await createPlan(t.db(), { type: 'recurring', name: 'Matrix Monthly Plus' })).id,
@@ -851,7 +879,34 @@ const REQUESTS: Record<string, Build> = {
     endpoint: endpoints.chat.sessions,
     payload: { email: c.home.parent.email, code: WRONG_CODE, state: WRONG_STATE },
   }),
+  'POST /api/chat/sessions/refresh': () => ({ endpoint: endpoints.chat.refresh }),
+  'POST /api/chat/sessions/end': async (c) => ({
+    endpoint: endpoints.chat.signOut,
+    // Signing out ends the member's session: a session of its own.
+    headers:
+      c.caller === 'member'
+        ? { authorization: await signedMemberAuthorization(t.app, A.parent.id) }
+        : await c.fresh(),
+  }),
   'GET /api/chat/channels': () => ({ endpoint: endpoints.chat.channels }),
+  'GET /api/chat/channels/:channelId/messages': (c) => ({
+    endpoint: endpoints.chat.history,
+    params: { channelId: c.subject.channelId },
+  }),
+  'PUT /api/chat/channels/:channelId/read': (c) => ({
+    endpoint: endpoints.chat.read,
+    params: { channelId: c.subject.channelId },
+    payload: { messageId: c.subject.messageId },
+  }),
+  'GET /api/chat/events': () => ({ endpoint: endpoints.chat.events, stream: true }),
+  'GET /api/groups/:groupId/channels/:channelId/events': (c) => {
+    const listen = (groupId: string): Req => ({
+      endpoint: endpoints.conversations.events,
+      params: { groupId, channelId: c.subject.channelId },
+      stream: true,
+    });
+    return c.kind === 'own' ? listen(c.subject.groupId) : [listen(c.subject.groupId), listen(c.home.groupId)];
+  },
   'POST /api/chat/channels/:channelId/messages': (c) => ({
     endpoint: endpoints.chat.messages,
     params: { channelId: c.subject.channelId },
@@ -969,6 +1024,7 @@ const WHOLE_TABLES = [
   'chat_channel_members',
   'chat_messages',
   'chat_flags',
+  'chat_reads',
   'conversation_exports',
   'message_reports',
   'agreement_versions',
@@ -993,6 +1049,7 @@ const WHOLE_TABLES = [
 function everythingSql(): string {
   const columns = WHOLE_TABLES.map((table) => `${agg(`${table} r`)} as "${table}"`);
   columns.push(`${agg('(select id, revoked_at from sessions) r')} as sessions`);
+  columns.push(`${agg('(select id, revoked_at from member_sessions) r')} as member_sessions`);
   columns.push('(select count(*) from mail_messages) as mail');
   // The jobs requests queued: each carries its request's id. A schedule's jobs (pg-boss's tick and the
   // job it sends, each minute for report alerts) come on the clock, whatever a request does.
@@ -1166,7 +1223,9 @@ describe('permission matrix', () => {
             ? { url: urlOfReq(req), payload: multipart.payload }
             : withSmuggledFields(req, other);
           const headers = { ...(req.headers ?? callers[caller]), ...multipart?.headers };
-          const response = await inject(headers, req.endpoint.method, url, payload);
+          const response = req.stream
+            ? await injectStream(headers, url)
+            : await inject(headers, req.endpoint.method, url, payload);
           // An attachment is kept by the caseworker's own browser for a while, never by a proxy.
           const cacheControl =
             success && key.includes('/attachments/') ? 'private, max-age=3600' : 'no-store';

@@ -158,7 +158,16 @@ export const PERMISSION_MATRIX: Record<string, MatrixRow> = {
   // the member chat API: a portal session is refused (403); the member reaches their own channels only
   'POST /api/chat/sessions/code':                        row('2xx',   '2xx',   '2xx',   '2xx',   '2xx'),
   'POST /api/chat/sessions':                             row('4xx',   '4xx',   '4xx',   '4xx',   '4xx'),
+  // the families' app: the device's session cookie is its credential (none here: refused on its merits,
+  // whoever calls), and signing out is always answered
+  'POST /api/chat/sessions/refresh':                     row('4xx',   '4xx',   '4xx',   '4xx',   '4xx'),
+  'POST /api/chat/sessions/end':                         row('2xx',   '2xx',   '2xx',   '2xx',   '2xx'),
   'GET /api/chat/channels':                              row('401',   '403',   '403',   '403',   '2xx'),
+  'GET /api/chat/channels/:channelId/messages':          row('401',   '403',   '403',   '403',   OWN),
+  'PUT /api/chat/channels/:channelId/read':              row('401',   '403',   '403',   '403',   OWN),
+  // live events: a member's of their own channels; a caseworker's of a channel of their own entity's family
+  'GET /api/chat/events':                                row('401',   '403',   '403',   '403',   '2xx'),
+  'GET /api/groups/:groupId/channels/:channelId/events': row('401',   '403',   OWN,     OWN,     '401'),
   'POST /api/chat/channels/:channelId/messages':         row('401',   '403',   '403',   '403',   OWN),
   'POST /api/chat/messages/:messageId/flags':            row('401',   '403',   '403',   '403',   OWN),
   'POST /api/chat/channels/:channelId/files':            row('401',   '403',   '403',   '403',   OWN),

@@ -32,6 +32,9 @@ const PUBLIC_ROUTES = new Set([
   // the other /api/chat routes take that token (role 'member')
   'POST /api/chat/sessions/code',
   'POST /api/chat/sessions',
+  // the families' app: its session cookie for a new member token, and signing out on the device
+  'POST /api/chat/sessions/refresh',
+  'POST /api/chat/sessions/end',
   // the agreements' test clock: answers 404 unless the server runs with TEST_CLOCK=true (journeys only)
   'PUT /api/test/clock',
 ]);

@@ -16,6 +16,7 @@ import { OPENAPI_DOCUMENT_PATH, urlOf } from '../../test/api-client.js';
 import type { ConversationApp } from '../../test/conversations.js';
 import { familyWithChannel } from '../../test/conversations.js';
 import { createPersistentTestDatabase } from '../../test/databases.js';
+import { readEvents } from '../../test/event-stream.js';
 import { createAdminUser, createEntityUser } from '../../test/factories.js';
 import {
   assertBuildIsFresh,
@@ -38,6 +39,10 @@ import {
 } from '../../test/processes.js';
 import { eventually, TEST_ADMIN } from '../../test/test-app.js';
 import { type Database, openDatabase } from '../db/client.js';
+import { importTokenKey } from '../modules/auth/token-key.js';
+import { createMemberSession } from '../modules/chat/member-sessions.repository.js';
+import { signMemberToken } from '../modules/chat/member-tokens.js';
+import { TOKEN_KEY_FILE } from '../modules/system/bootstrap-admin.js';
 import { createLocalChatProvider } from '../providers/chat/local-chat-provider.js';
 
 const postgres = inject('postgresTemplate');
@@ -373,6 +378,56 @@ describe.skipIf(!postgres || !nginxBinary)('scale-out: two API processes and a w
       expect(answer.headers.get('content-encoding')).toBe(encoding);
       expect(answer.headers.get('vary')).toMatch(/accept-encoding/i);
       expect(await answer.json()).toEqual(plain);
+    }
+  });
+
+  it('(i) a message posted through one process reaches open event streams on the other and through nginx', async () => {
+    const entity = await createEntityUser(database.db);
+    const chat = createLocalChatProvider(database.db);
+    const family = await familyWithChannel(
+      { t: { db: () => database.db }, chat } as unknown as ConversationApp,
+      entity.entityId,
+      'Robin Live',
+    );
+    // Member tokens as the code exchange issues them, signed with the processes' shared key.
+    const key = await importTokenKey(readFileSync(path.join(dataDir, TOKEN_KEY_FILE), 'utf8'));
+    const memberAuth = async (member: { memberId: string; email: string | null }) => {
+      const sessionId = await createMemberSession(database.db, {
+        memberId: member.memberId,
+        email: member.email!,
+        tokenHash: sha256(`${member.memberId}-${runId}`),
+        expiresAt: new Date(Date.now() + 3_600_000),
+      });
+      return `Bearer ${await signMemberToken(key, { id: member.memberId, email: member.email! }, sessionId)}`;
+    };
+    const parent = await memberAuth(family.parent);
+    const birth = await memberAuth(family.birth);
+    const caseworker = await signedIn(directA, {
+      email: entity.email,
+      password: entity.password!,
+      role: 'entity',
+    });
+    type Event = { type: string; message?: { id: string }; messageId?: string };
+    const onB = await readEvents<Event>(`${directB}${API.chat.events}`, parent);
+    const viaProxy = await readEvents<Event>(`${viaNginx}${API.chat.events}`, parent);
+    const deskOnB = await readEvents<Event>(
+      `${directB}/api/groups/${family.groupId}/channels/${family.channelId}/events`,
+      caseworker.authorization,
+    );
+    try {
+      for (const stream of [onB, viaProxy, deskOnB]) expect(await stream.next()).toEqual({ type: 'ready' });
+      const posted = await fetch(`${directA}/api/chat/channels/${family.channelId}/messages`, {
+        method: 'POST',
+        headers: { authorization: birth, 'content-type': 'application/json' },
+        body: JSON.stringify({ html: '<p>Across processes</p>' }),
+      });
+      expect(posted.status).toBe(201);
+      const { id } = (await posted.json()) as { id: string };
+      expect((await onB.next((e) => e.type === 'message')).message?.id).toBe(id);
+      expect((await viaProxy.next((e) => e.type === 'message')).message?.id).toBe(id);
+      expect(await deskOnB.next((e) => e.type === 'message')).toEqual({ type: 'message', messageId: id });
+    } finally {
+      for (const stream of [onB, viaProxy, deskOnB]) stream.close();
     }
   });
 

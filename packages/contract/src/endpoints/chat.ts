@@ -6,6 +6,9 @@ import {
   ZMemberChannelsResponse,
   ZMemberCodeRequest,
   ZMemberCodeResponse,
+  ZMemberHistoryQuery,
+  ZMemberHistoryResponse,
+  ZMemberReadRequest,
   ZMemberSessionRequest,
   ZMemberSessionResponse,
   ZMessageResponse,
@@ -27,7 +30,22 @@ export const chatEndpoints = {
     body: ZMemberSessionRequest,
     responses: { 200: ZMemberSessionResponse, ...refused, ...errorAnswers(429) },
   },
+  /** The session cookie (httpOnly) is the credential: no body. */
+  refresh: { responses: { 200: ZMemberSessionResponse, ...errorAnswers(401, 429) } },
+  signOut: { responses: { 200: ZMessageResponse } },
   channels: { responses: { 200: ZMemberChannelsResponse, ...refused } },
+  history: {
+    params: z.object({ channelId: z.uuid() }),
+    query: ZMemberHistoryQuery,
+    responses: { 200: ZMemberHistoryResponse, ...refused },
+  },
+  read: {
+    params: z.object({ channelId: z.uuid() }),
+    body: ZMemberReadRequest,
+    responses: { 204: z.null(), ...refused },
+  },
+  /** text/event-stream (ZMemberLiveEvent per event): only its refusals are JSON. */
+  events: { responses: { ...refused } },
   messages: {
     params: z.object({ channelId: z.uuid() }),
     body: ZPostMessageRequest,

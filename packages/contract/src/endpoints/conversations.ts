@@ -56,6 +56,11 @@ export const conversationEndpoints = {
     query: ZAttachmentQuery,
     responses: { ...refused, ...errorAnswers(416) },
   },
+  /** text/event-stream (ZChannelLiveEvent per event): only its refusals are JSON. */
+  events: {
+    params: z.object({ groupId: ZFamilyId, channelId: ZChannelId }),
+    responses: { ...refused },
+  },
   /** About a page of messages with the one asked for among them; 404 when it is not in the channel. */
   around: {
     params: ZMessageWindowParams,

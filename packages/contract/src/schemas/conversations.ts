@@ -223,6 +223,25 @@ export const ZMemberSessionResponse = z.object({
 });
 export type MemberSessionResponse = z.infer<typeof ZMemberSessionResponse>;
 
+/** Why the member cannot write in a channel they can read: the app says so instead of a box to type in. */
+export const ZMemberReadOnly = z.enum(['channel-disabled', 'member-inactive', 'reader']).nullable();
+export type MemberReadOnly = z.infer<typeof ZMemberReadOnly>;
+
+/** The newest message of a channel as the home screen shows it: who, when, and its first words. */
+export const ZMemberLastMessage = z.object({
+  id: z.string(),
+  userId: z.string(),
+  userName: z.string(),
+  /** Plain text, cut to LAST_MESSAGE_PREVIEW_MAX characters; empty for pictures or videos alone. */
+  preview: z.string(),
+  attachments: z.number().int(),
+  /** ISO date-time. */
+  created_at: z.string(),
+});
+export const LAST_MESSAGE_PREVIEW_MAX = 140;
+/** Unread counts stop here: the app shows '99+'. */
+export const UNREAD_COUNT_MAX = 100;
+
 export const ZMemberChannelsResponse = z.object({
   channels: z.array(
     z.object({
@@ -230,6 +249,15 @@ export const ZMemberChannelsResponse = z.object({
       number: z.number().int(),
       disabled: z.boolean(),
       permission: ZChatPermission,
+      /** The family the channel belongs to: a person may be in several (two grandchildren placed apart). */
+      familyId: z.string(),
+      familyName: z.string(),
+      /** Who is in the channel, by name only (never their e-mail); the member themself included. */
+      members: z.array(z.object({ id: z.string(), name: z.string(), role: ZChatRole, active: z.boolean() })),
+      readOnly: ZMemberReadOnly,
+      /** Messages of others after the member's read mark, at most UNREAD_COUNT_MAX. */
+      unread: z.number().int(),
+      lastMessage: ZMemberLastMessage.nullable(),
     }),
   ),
 });
@@ -257,6 +285,11 @@ export const FLAG_REASON_MAX = 500;
 
 export const ZPostMessageRequest = z
   .object({
+    /**
+     * A key the app makes once per message and sends again with every retry of it: a retry after a
+     * lost answer gets the message already made, never a second one.
+     */
+    clientId: z.uuid(MSG.conversations.messageKeyInvalid).optional(),
     html: z
       .string()
       .max(MESSAGE_HTML_MAX, MSG.validation.tooLong(MSG.fields.message, MESSAGE_HTML_MAX))
@@ -274,17 +307,64 @@ export type PostMessageRequest = z.input<typeof ZPostMessageRequest>;
 
 export const ZPostMessageResponse = z.object({ id: z.string() });
 
-/** What the member API accepts as an attachment: recognised from the bytes, whatever the name says. */
-export const UPLOAD_TYPES = {
-  'image/jpeg': 'image',
-  'image/png': 'image',
-  'image/webp': 'image',
-  'image/gif': 'image',
-  'video/mp4': 'video',
-  'video/webm': 'video',
-} as const;
-export type UploadContentType = keyof typeof UPLOAD_TYPES;
-export const UPLOAD_MAX_BYTES = { image: 15 * 1024 * 1024, video: 100 * 1024 * 1024 } as const;
+/** A message as the families' app shows it: the same for every member of the channel. */
+export const ZMemberMessage = z.object({
+  id: z.string(),
+  channelId: z.string(),
+  user: z.object({ id: z.string(), name: z.string() }),
+  /** Sanitised when posted; the app sanitises again before showing it. */
+  html: z.string(),
+  attachments: z.array(ZMessageAttachment),
+  /** ISO date-time. */
+  created_at: z.string(),
+  /** The sender's key for the message (their own app matches a pending send with it). */
+  clientId: z.string().nullable(),
+});
+export type MemberMessage = z.infer<typeof ZMemberMessage>;
+
+/** GET /api/chat/channels/{channelId}/messages: a page before or after a cursor (a message id). */
+export const ZMemberHistoryQuery = z.object({
+  before: z.uuid(MSG.viewer.invalidCursor).optional(),
+  after: z.uuid(MSG.viewer.invalidCursor).optional(),
+  limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_MAX).default(50),
+});
+export type MemberHistoryQuery = z.input<typeof ZMemberHistoryQuery>;
+
+export const ZMemberHistoryResponse = z.object({
+  /** Newest first. */
+  messages: z.array(ZMemberMessage),
+  /** Pass as `before` for older messages; null at the start of the channel. */
+  nextCursor: z.string().nullable(),
+  /** With `after`: pass as `after` for newer ones; null when the newest is here. */
+  newerCursor: z.string().nullable(),
+  /** The messages the member reported (their own reports only). */
+  reportedByMe: z.array(z.string()),
+});
+export type MemberHistoryResponse = z.infer<typeof ZMemberHistoryResponse>;
+
+/** PUT /api/chat/channels/{channelId}/read: the newest message the member has seen. */
+export const ZMemberReadRequest = z.object({ messageId: z.uuid(MSG.extra.notFound) });
+
+/**
+ * What the server-sent event streams carry, one JSON object per `data:` line. `ready` opens a stream
+ * (the app fetches what it missed while away); `message` is a new message; `reported` tells the
+ * caseworker's view that a message of the channel was reported.
+ */
+export const ZMemberLiveEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('message'), message: ZMemberMessage }),
+]);
+export type MemberLiveEvent = z.infer<typeof ZMemberLiveEvent>;
+
+export const ZChannelLiveEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('message'), messageId: z.string() }),
+  z.object({ type: z.literal('reported'), messageId: z.string() }),
+]);
+export type ChannelLiveEvent = z.infer<typeof ZChannelLiveEvent>;
+
+// What the member API accepts as an attachment (in a module without schemas: the families' app reads it).
+export { UPLOAD_MAX_BYTES, UPLOAD_TYPES, type UploadContentType } from '../uploads.js';
 
 /** A file uploaded to a channel, ready to be attached to the member's next message there. */
 export const ZUploadedFile = z.object({

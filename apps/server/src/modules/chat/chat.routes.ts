@@ -3,13 +3,18 @@
 
 import { endpoints, MSG, UPLOAD_MAX_BYTES } from '@bridge-talk/contract';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { route } from '../../lib/route.js';
 import { readingErrorsAsRefusals } from '../../lib/upload-bytes.js';
 import { sendAttachment } from '../attachments/send-attachment.js';
-import { createChatMembersService, type Member } from './chat.service.js';
+import { createChatMembersService, type DeviceSession, type Member } from './chat.service.js';
+import { openMemberStream } from './member-stream.js';
+
+/** The families' app's session cookie: sent only to the session routes, never read by a script. */
+const MEMBER_COOKIE = 'bt_member';
+const MEMBER_COOKIE_PATH = '/api/chat/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,6 +38,7 @@ export async function chatMembersRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
   const docs = { tags };
   const { rateLimitMax, rateLimitWindowSeconds } = ctx.config.auth;
   const rateLimit = { max: rateLimitMax, timeWindow: rateLimitWindowSeconds * 1000 };
+  const { cookieSecure } = ctx.config.auth;
   app.decorateRequest('member', null);
   // Uploads are read here only (this plugin's routes), one file at a time, never beyond the largest
   // allowed size: a bigger body is cut off and refused, not buffered.
@@ -51,6 +57,20 @@ export async function chatMembersRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     },
     { roles: ['member'] },
   );
+  // An attachment's address in the families' app: an <img> or <video> sends no header, so it carries
+  // the member's media token for the channel instead.
+  const requireMemberOrMedia = Object.assign(
+    async (request: FastifyRequest) => {
+      const access = (request.query as { access?: unknown }).access;
+      const { channelId } = request.params as { channelId?: string };
+      if (request.headers.authorization || typeof access !== 'string' || !channelId)
+        return requireMember(request);
+      if (request.actor) throw new AppError('FORBIDDEN', MSG.extra.forbidden);
+      request.member = await service.authenticateMedia(access, channelId);
+      if (!request.member) throw new AppError('UNAUTHENTICATED', MSG.extra.sessionExpired);
+    },
+    { roles: ['member'] },
+  );
 
   route(
     app,
@@ -62,14 +82,65 @@ export async function chatMembersRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     async (request) => service.requestCode({ input: request.body, address: request.ip }),
   );
 
+  const setDeviceCookie = (reply: FastifyReply, device: DeviceSession) =>
+    reply.setCookie(MEMBER_COOKIE, device.token, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: cookieSecure === 'auto' ? reply.request.protocol === 'https' : cookieSecure,
+      path: MEMBER_COOKIE_PATH,
+      expires: device.expiresAt,
+    });
+
   route(
     app,
     endpoints.chat.sessions,
     {
       config: { rateLimit },
-      schema: { tags, summary: 'Exchange the e-mailed code for a member token (12 hours)' },
+      schema: {
+        tags,
+        summary:
+          'Exchange the e-mailed code for a member token (12 hours); the session cookie keeps the device signed in',
+      },
     },
-    async (request) => service.createSession({ input: request.body, address: request.ip }),
+    async (request, reply) => {
+      const { answer, device } = await service.createSession({ input: request.body, address: request.ip });
+      setDeviceCookie(reply, device);
+      return answer;
+    },
+  );
+
+  route(
+    app,
+    endpoints.chat.refresh,
+    {
+      config: { rateLimit: { max: 120, timeWindow: MINUTE } },
+      schema: { tags, summary: "The device's session cookie for a new member token (the cookie rotates)" },
+    },
+    async (request, reply) => {
+      try {
+        const { answer, device } = await service.refresh(request.cookies[MEMBER_COOKIE]);
+        setDeviceCookie(reply, device);
+        return answer;
+      } catch (error) {
+        // An ended session's cookie is dropped, so that the next page load does not present it again.
+        reply.clearCookie(MEMBER_COOKIE, { path: MEMBER_COOKIE_PATH });
+        throw error;
+      }
+    },
+  );
+
+  route(
+    app,
+    endpoints.chat.signOut,
+    { schema: { tags, summary: 'Sign out on this device: its session and tokens end at once' } },
+    async (request, reply) => {
+      const header = request.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+      const member = token ? await service.authenticate(token) : null;
+      const answer = await service.signOut({ cookie: request.cookies[MEMBER_COOKIE], member });
+      reply.clearCookie(MEMBER_COOKIE, { path: MEMBER_COOKIE_PATH });
+      return answer;
+    },
   );
 
   route(
@@ -77,9 +148,64 @@ export async function chatMembersRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     endpoints.chat.channels,
     {
       onRequest: requireMember,
-      schema: { ...docs, summary: "The member's channels" },
+      schema: {
+        ...docs,
+        summary: "The member's channels, family by family: members, unread count, newest message",
+      },
     },
     async (request) => service.listChannels({ member: memberOf(request) }),
+  );
+
+  route(
+    app,
+    endpoints.chat.history,
+    {
+      onRequest: requireMember,
+      schema: { ...docs, summary: 'A page of messages of one of the member’s channels, newest first' },
+    },
+    async (request) =>
+      service.history({
+        member: memberOf(request),
+        channelId: request.params.channelId,
+        query: request.query,
+      }),
+  );
+
+  route(
+    app,
+    endpoints.chat.read,
+    {
+      onRequest: requireMember,
+      config: { rateLimit: { max: 240, timeWindow: MINUTE } },
+      schema: { ...docs, summary: 'The member has read the channel up to this message' },
+    },
+    async (request, reply) => {
+      await service.markRead({
+        member: memberOf(request),
+        channelId: request.params.channelId,
+        messageId: request.body.messageId,
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  // text/event-stream: the entry checks the member; the stream is written here.
+  route(
+    app,
+    endpoints.chat.events,
+    {
+      onRequest: requireMember,
+      config: { rateLimit: { max: 60, timeWindow: MINUTE } },
+      schema: {
+        ...docs,
+        summary: "New messages of the member's channels as they are posted (server-sent events)",
+      },
+    },
+    async (request, reply) => {
+      const member = memberOf(request);
+      const channels = await service.liveChannels(member);
+      return openMemberStream(ctx, request, reply, member, channels);
+    },
   );
 
   route(
@@ -163,7 +289,8 @@ export async function chatMembersRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     app,
     endpoints.chat.attachment,
     {
-      onRequest: requireMember,
+      onRequest: requireMemberOrMedia,
+      config: { mediaAccess: true },
       schema: {
         ...docs,
         summary: "An attachment of a message in one of the member's channels (range requests; size=thumb)",

@@ -58,7 +58,25 @@ describe('member chat API', () => {
     });
     const channels = await call(c.t.app, endpoints.chat.channels, { auth: `Bearer ${session.json().token}` });
     expect(channels.json()).toEqual({
-      channels: [{ id: f.channelId, number: 1, disabled: false, permission: 'write' }],
+      channels: [
+        {
+          id: f.channelId,
+          number: 1,
+          disabled: false,
+          permission: 'write',
+          familyId: f.groupId,
+          familyName: 'Robin Smith',
+          // Names only, never an e-mail: the member themself among them.
+          members: [
+            { id: f.birth.memberId, name: 'Bea Birth', role: 'birth_family', active: true },
+            { id: f.parent.memberId, name: 'Pat Parent', role: 'adoptive_parent', active: true },
+            { id: f.child.memberId, name: 'Robin Smith', role: 'child', active: true },
+          ],
+          readOnly: null,
+          unread: 0,
+          lastMessage: null,
+        },
+      ],
     });
   });
 

@@ -9,9 +9,13 @@
 //    that belongs to nobody gets a state just the same, so the answer does not tell who is a member.
 // 2. The code and the state are exchanged for a member token: a JWT for the chat API only (its own
 //    issuer and audience, so it is never taken for a portal token, nor a portal token for it), which
-//    names the address it was issued for. Every request checks the member against the database: a
-//    token stops working, on every process, once the agency changes the member's e-mail, or the member
-//    is active in no family of an enabled agency (see chat.repository.ts).
+//    names the address it was issued for and the device's session (member_sessions). Every request
+//    checks the member against the database: a token stops working, on every process, once the agency
+//    changes the member's e-mail, the member is active in no family of an enabled agency (see
+//    chat.repository.ts), or the member signs out on that device.
+// 3. The code exchange also sets the session's own token in an httpOnly cookie, which the families' app
+//    exchanges for a new member token when its own ends or the page is opened again (the cookie's token
+//    rotates at each exchange): the member stays signed in on that device until they sign out.
 //
 // A code is not single-use within its time; guesses are bounded by the route's rate limit and the
 // attempt limits per e-mail and client address.
@@ -71,8 +75,12 @@ export async function checkCodeState(
   }
 }
 
-export function signMemberToken(key: TokenKey, member: { id: string; email: string }): Promise<string> {
-  return new SignJWT({ email: member.email.toLowerCase() })
+export function signMemberToken(
+  key: TokenKey,
+  member: { id: string; email: string },
+  sessionId: string,
+): Promise<string> {
+  return new SignJWT({ email: member.email.toLowerCase(), sid: sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(TOKEN_ISSUER)
     .setAudience(TOKEN_AUDIENCE)
@@ -82,22 +90,29 @@ export function signMemberToken(key: TokenKey, member: { id: string; email: stri
     .sign(key);
 }
 
+export interface MemberTokenClaims {
+  memberId: string;
+  email: string;
+  /** The device's session (member_sessions): signing out there ends the token at once. */
+  sessionId: string;
+  /** When the token stops working (an event stream ends then). */
+  expiresAt: Date;
+}
+
 /**
- * The member id and address of a valid member token; null for anything else (a portal token
- * included). The caller checks them against the member as they are now.
+ * The claims of a valid member token; null for anything else (a portal token, or a token of an
+ * earlier release without a session, included). The caller checks them against the member as they are now.
  */
-export async function verifyMemberToken(
-  key: TokenKey,
-  token: string,
-): Promise<{ memberId: string; email: string } | null> {
+export async function verifyMemberToken(key: TokenKey, token: string): Promise<MemberTokenClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key, {
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,
       algorithms: ['HS256'],
     });
-    if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
-    return { memberId: payload.sub, email: payload.email };
+    const { sub, email, sid, exp } = payload;
+    if (typeof sub !== 'string' || typeof email !== 'string' || typeof sid !== 'string' || !exp) return null;
+    return { memberId: sub, email, sessionId: sid, expiresAt: new Date(exp * 1000) };
   } catch {
     return null;
   }

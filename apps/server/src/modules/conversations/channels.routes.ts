@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import { route } from '../../lib/route.js';
 import { actorOf } from '../../plugins/authenticate.js';
 import { sendAttachment } from '../attachments/send-attachment.js';
+import { openChannelStream } from './channel-stream.js';
 import { createChannelsService } from './channels.service.js';
 
 export async function channelsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -29,6 +30,34 @@ export async function channelsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       return service.listMessages({
         actor,
         input: { groupId: request.params.groupId, channelId, before, after, limit, refresh },
+      });
+    },
+  );
+
+  // text/event-stream: the entry checks the caseworker; the stream is written here.
+  route(
+    app,
+    endpoints.conversations.events,
+    {
+      ...entityOnly,
+      schema: {
+        ...docs,
+        summary:
+          "The channel's new messages and reports as they happen (server-sent events): the open conversation fetches them",
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { groupId, channelId } = request.params;
+      await service.requireEntityChannel({ actor, groupId, channelId });
+      return openChannelStream(ctx, request, reply, {
+        channelId,
+        // Asked again at each event: a family moved away or a caseworker's account changed ends it.
+        stillAllowed: () =>
+          service.requireEntityChannel({ actor, groupId, channelId }).then(
+            () => true,
+            () => false,
+          ),
       });
     },
   );

@@ -351,6 +351,24 @@ export function createChannelsService(ctx: AppContext) {
       return attachments.serve({ ...input, groupId: group.id });
     },
 
+    /**
+     * Whether the channel is one of the entity's own families' (a caseworker's live view of it, when
+     * it opens and at each event): 404 when not.
+     */
+    async requireEntityChannel({
+      actor,
+      groupId,
+      channelId,
+    }: {
+      actor: Actor;
+      groupId: string;
+      channelId: string;
+    }) {
+      const group = await requireEntityFamily(ctx, actor, groupId);
+      if ((await ctx.chat.findChannelFamily(channelId)) !== group.id) throw notFound();
+      return group.id;
+    },
+
     /** Disables (`active: false`) or enables a channel of the entity's family. */
     async setChannelStatus({
       actor,

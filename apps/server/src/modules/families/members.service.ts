@@ -42,6 +42,7 @@ import type { Actor, AppContext } from '../../app-context.js';
 import { recordAudit } from '../../db/audit.js';
 import { hasPgCode } from '../../db/pg-errors.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { portalUrl } from '../../lib/portal-url.js';
 import type { Valid } from '../../lib/route.js';
 import { queueMail } from '../mail/mail.service.js';
 import { familyAddedMail, familyInvitationMail } from '../mail/templates.js';
@@ -340,6 +341,11 @@ export function createMembersService(ctx: AppContext) {
       name: joinName(person.firstName, person.lastName),
       entityName: group.entityName,
       childName: group.childFirstName || group.name || 'your child',
+      // With the local chat provider the families talk in the portal's own app: the mail leads there.
+      appLink:
+        ctx.chat.kind === 'local'
+          ? portalUrl(ctx, `/family/sign-in?email=${encodeURIComponent(person.email)}`)
+          : null,
     };
     await queueMail(ctx.queue, knowsTheApp ? familyAddedMail(mail) : familyInvitationMail(mail));
   }

@@ -172,6 +172,13 @@ describe('POST /api/group/user/create', () => {
     expect(mail.text).toContain('Hello Alice Mary Adams,');
     expect(mail.text).toContain(`${entity.entityName} has added you to the family of Robin on Bridge Talk`);
     expect(mail.text).toContain(`sign in with this e-mail address (${address})`);
+    // The local chat provider's families talk in the families' app: the mail opens its sign-in.
+    expect(mail.text).toContain('Nothing to install.');
+    expect(mail.text).toMatch(
+      new RegExp(
+        `https?://[^\\s]+/family/sign-in\\?email=${encodeURIComponent(address).replace(/\./g, '\\.')}`,
+      ),
+    );
   });
 
   it('needs an e-mail for an adult and refuses one already in use', async () => {

@@ -115,11 +115,20 @@ export function accessRequestMail(input: {
 }
 
 /** A person already in a family who is added to another: the app they have shows it. */
-export function familyAddedMail(input: { to: string; name: string; entityName: string; childName: string }) {
+export function familyAddedMail(input: {
+  to: string;
+  name: string;
+  entityName: string;
+  childName: string;
+  /** The families' app's sign-in (local chat provider); without it, the Bridge Talk app. */
+  appLink?: string | null;
+}) {
   return compose(input.to, 'You were added to a family on Bridge Talk', [
     `Hello ${input.name},`,
     `${input.entityName} has added you to the family of ${input.childName} on Bridge Talk.`,
-    `Open the Bridge Talk app with this e-mail address (${input.to}): the family's conversations are there.`,
+    input.appLink
+      ? `Open Bridge Talk with this e-mail address (${input.to}): the family's conversations are there.\n${input.appLink}`
+      : `Open the Bridge Talk app with this e-mail address (${input.to}): the family's conversations are there.`,
     'If you did not expect this message, please contact the agency or lawyer who works with your family.',
   ]);
 }
@@ -130,11 +139,15 @@ export function familyInvitationMail(input: {
   name: string;
   entityName: string;
   childName: string;
+  /** The families' app's sign-in (local chat provider); without it, the Bridge Talk app. */
+  appLink?: string | null;
 }) {
   return compose(input.to, 'You are invited to Bridge Talk', [
     `Hello ${input.name},`,
     `${input.entityName} has added you to the family of ${input.childName} on Bridge Talk, where the family keeps in touch.`,
-    `Install the Bridge Talk app and sign in with this e-mail address (${input.to}): a one-time code will be sent to it.`,
+    input.appLink
+      ? `Open Bridge Talk in your phone's browser and sign in with this e-mail address (${input.to}): a one-time code will be sent to it. Nothing to install.\n${input.appLink}`
+      : `Install the Bridge Talk app and sign in with this e-mail address (${input.to}): a one-time code will be sent to it.`,
     'If you did not expect this message, please contact the agency or lawyer who works with your family.',
   ]);
 }

@@ -42,6 +42,8 @@ export interface ChatMessage {
   /** A file the portal stores (`fileId`), or an address (Stream's, or an older local row's). */
   attachments: ChatAttachment[];
   createdAt: Date;
+  /** The key the writer's app gave it (local provider, families' app); absent elsewhere. */
+  clientId?: string | null;
   /** Who reported the message, oldest first. */
   flags: { userId: string; name: string; reason: string | null; createdAt: Date }[];
 }

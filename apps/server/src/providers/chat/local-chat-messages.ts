@@ -60,6 +60,7 @@ export const messageFields = {
   createdAt: chatMessages.createdAt,
   userId: chatMessages.userId,
   userName: chatUsers.name,
+  clientId: chatMessages.clientId,
 };
 
 function ofFamily() {
@@ -177,6 +178,7 @@ export function createLocalMessageReads(
     html: m.html,
     attachments: m.attachments,
     createdAt: m.createdAt,
+    clientId: m.clientId,
     flags: m.flags.map((f) => ({ ...f, createdAt: new Date(f.createdAt) })),
   });
 

@@ -36,7 +36,12 @@ export interface LocalChatActions {
     files?: { fileId: string; title: string | null }[];
     attachments?: ChatAttachment[];
     createdAt?: Date;
-  }): Promise<{ id: string } | { refused: 'channel-disabled' | 'not-a-writer' | 'file-not-uploaded' }>;
+    /** The writer's key for the message: a second post with it answers the first message's id. */
+    clientId?: string;
+  }): Promise<
+    | { id: string; replayed?: boolean }
+    | { refused: 'channel-disabled' | 'not-a-writer' | 'file-not-uploaded' }
+  >;
   /** Records a file stored for a member of the channel, before it is attached to a message. */
   recordFile(file: NewChatFile): Promise<ChatFile>;
   /** A file of the channel, attached to a message or not yet (the caller decides who may see it). */
@@ -195,7 +200,25 @@ export function createLocalChatProvider(db: Db): LocalChatProvider {
 
     ...createLocalChatFiles(db),
 
-    async postMessage({ channelId, userId, html, files = [], attachments: given = [], createdAt }) {
+    async postMessage({ channelId, userId, html, files = [], attachments: given = [], createdAt, clientId }) {
+      // A send tried again (its answer was lost): the message it made, before its files are checked
+      // (they are attached to it now).
+      const sent = async () => {
+        if (!clientId) return null;
+        const [row] = await db
+          .select({ id: chatMessages.id })
+          .from(chatMessages)
+          .where(
+            and(
+              eq(chatMessages.channelId, channelId),
+              eq(chatMessages.userId, userId),
+              eq(chatMessages.clientId, clientId),
+            ),
+          );
+        return row ? { id: row.id, replayed: true } : null;
+      };
+      const earlier = await sent();
+      if (earlier) return earlier;
       const [membership] = await db
         .select({
           // A disabled agency's families are closed: their channels take no message.
@@ -212,7 +235,7 @@ export function createLocalChatProvider(db: Db): LocalChatProvider {
         .where(and(eq(chatChannelMembers.channelId, channelId), eq(chatChannelMembers.userId, userId)));
       if (membership?.permission !== 'write' || !membership.active) return { refused: 'not-a-writer' };
       if (membership.disabled) return { refused: 'channel-disabled' };
-      return db.transaction(async (tx) => {
+      const made = await db.transaction(async (tx) => {
         const fileIds = [...new Set(files.map((f) => f.fileId))];
         const rows = fileIds.length
           ? await tx
@@ -254,12 +277,21 @@ export function createLocalChatProvider(db: Db): LocalChatProvider {
             attachments: [...given, ...stored],
             authorRole: membership.role,
             ...(createdAt ? { createdAt } : {}),
+            ...(clientId ? { clientId } : {}),
+          })
+          .onConflictDoNothing({
+            target: [chatMessages.channelId, chatMessages.userId, chatMessages.clientId],
           })
           .returning({ id: chatMessages.id });
+        // The same send arrived twice at once: the other one made the message.
+        if (!row) return { refused: 'duplicate' as const };
         if (fileIds.length)
-          await tx.update(chatFiles).set({ messageId: row!.id }).where(inArray(chatFiles.id, fileIds));
-        return { id: row!.id };
+          await tx.update(chatFiles).set({ messageId: row.id }).where(inArray(chatFiles.id, fileIds));
+        return { id: row.id };
       });
+      if ('refused' in made && made.refused === 'duplicate')
+        return (await sent()) ?? { refused: 'not-a-writer' };
+      return made;
     },
 
     async flagMessage({ messageId, userId, reason = null }) {

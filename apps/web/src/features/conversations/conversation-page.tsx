@@ -15,6 +15,7 @@ import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.js';
 import { notify } from '../../shared/ui/notify.js';
 import { PageHeader } from '../../shared/ui/page-header.js';
+import { useChannelEvents } from './api/channel-events.js';
 import { conversationKeys } from './api/conversation-keys.js';
 import { useConversationChannels } from './api/get-channels.js';
 import { useMessagesAround } from './api/get-messages-around.js';
@@ -59,6 +60,8 @@ export function ConversationPage() {
   const pages = openAt ? around : history;
   const atNewest = !openAt || (around.isSuccess && !around.hasPreviousPage);
   const latest = useLatestMessages(groupId, channelId, atNewest ? pages.data?.pages[0] : undefined);
+  // A new message or report fetches the newest page at once (the 50-second refresh is the fallback).
+  useChannelEvents(groupId, channelId, atNewest && pages.isSuccess);
   const setStatus = useSetChannelStatus(groupId, channelId);
   const [confirmingStatus, setConfirmingStatus] = useState(false);
   const [exporting, setExporting] = useState(false);

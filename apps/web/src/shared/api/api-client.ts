@@ -194,6 +194,14 @@ export async function apiDownload(path: string, options: RequestOptions = {}): P
   return (await authorizedResponse(path, options)).blob();
 }
 
+/** An event stream's answer (text/event-stream), opened as every other call is; its body is read by the caller. */
+export function apiStream(path: string, options: RequestOptions = {}): Promise<Response> {
+  return authorizedResponse(path, {
+    ...options,
+    headers: { accept: 'text/event-stream', ...options.headers },
+  });
+}
+
 /** The answer to a call with the session's token, refreshed once on a 401; a refusal is thrown. */
 async function authorizedResponse(path: string, options: RequestOptions): Promise<Response> {
   // While the person signs out, nothing new goes out but the sign-out itself: the server is ending the

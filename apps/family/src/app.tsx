@@ -1,0 +1,143 @@
+// The app's frame: the session (restored from the device's cookie when the page opens), the header
+// with the language and signing out, the connection's state, and the place in the address.
+import { FAMILY_LANGUAGES, FAMILY_TEXTS, type FamilyLanguage } from '@bridge-talk/contract';
+import { useEffect, useState } from 'react';
+import { currentMember, onSessionChange, refreshSession, signOut } from './api.js';
+import { type LiveStatus, onLiveStatus, startLive, stopLive } from './live.js';
+import { navigate, usePlace } from './router.js';
+import { Conversation } from './screens/conversation.js';
+import { Home } from './screens/home.js';
+import { SignIn } from './screens/sign-in.js';
+import { LanguageProvider, useTexts } from './texts.js';
+
+export function App() {
+  return (
+    <LanguageProvider>
+      <Frame />
+    </LanguageProvider>
+  );
+}
+
+type SessionState = 'restoring' | 'signed-in' | 'signed-out' | 'unreachable';
+
+function Frame() {
+  const { t } = useTexts();
+  const place = usePlace();
+  const [session, setSession] = useState<SessionState>(currentMember() ? 'signed-in' : 'restoring');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: 'Try again' asks again (attempt)
+  useEffect(() => {
+    let alive = true;
+    if (currentMember()) return;
+    refreshSession().then(
+      (signedIn) => alive && setSession(signedIn ? 'signed-in' : 'signed-out'),
+      () => alive && setSession('unreachable'),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [attempt]);
+
+  useEffect(
+    () =>
+      onSessionChange((member) => {
+        setSession((before) => {
+          if (!member && before === 'signed-in') setNotice(t.sessionEnded);
+          return member ? 'signed-in' : 'signed-out';
+        });
+      }),
+    [t],
+  );
+
+  useEffect(() => {
+    if (session !== 'signed-in') return;
+    startLive();
+    return () => stopLive();
+  }, [session]);
+
+  useEffect(() => {
+    if (session === 'signed-out' && place.name !== 'sign-in')
+      navigate({ name: 'sign-in', email: '' }, { replace: true });
+    if (session === 'signed-in' && place.name === 'sign-in') navigate({ name: 'home' }, { replace: true });
+  }, [session, place.name]);
+
+  const leave = async () => {
+    await signOut();
+    setNotice(t.signedOut);
+  };
+
+  return (
+    <div className="app">
+      <header className="top">
+        <span className="brand">{t.appName}</span>
+        <div className="top-actions">
+          <LanguageChoice />
+          {session === 'signed-in' && (
+            <button type="button" className="link-button" onClick={leave}>
+              {t.signOut}
+            </button>
+          )}
+        </div>
+      </header>
+      {session === 'signed-in' && <ConnectionState />}
+      <main id="main">
+        {session === 'restoring' && (
+          <p className="center" role="status">
+            {t.loading}
+          </p>
+        )}
+        {session === 'unreachable' && (
+          <div className="center" role="alert">
+            <p>{navigator.onLine ? t.genericError : t.offline}</p>
+            <button
+              type="button"
+              onClick={() => {
+                setSession('restoring');
+                setAttempt((n) => n + 1);
+              }}
+            >
+              {t.tryAgain}
+            </button>
+          </div>
+        )}
+        {session === 'signed-out' && place.name === 'sign-in' && (
+          <SignIn initialEmail={place.email} notice={notice} onSignedIn={() => setNotice(null)} />
+        )}
+        {session === 'signed-in' && place.name === 'home' && <Home />}
+        {session === 'signed-in' && place.name === 'conversation' && (
+          <Conversation channelId={place.channelId} />
+        )}
+      </main>
+    </div>
+  );
+}
+
+function LanguageChoice() {
+  const { t, language, choose } = useTexts();
+  return (
+    <label className="language">
+      <span className="visually-hidden">{t.language}</span>
+      <select value={language} onChange={(e) => choose(e.currentTarget.value as FamilyLanguage)}>
+        {FAMILY_LANGUAGES.map((code) => (
+          <option key={code} value={code} lang={code}>
+            {FAMILY_TEXTS[code].languageName}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function ConnectionState() {
+  const { t } = useTexts();
+  const [status, setStatus] = useState<LiveStatus>('connecting');
+  useEffect(() => onLiveStatus(setStatus), []);
+  if (status === 'open') return null;
+  return (
+    <p className={`connection ${status}`} role="status">
+      {status === 'offline' ? t.offline : t.reconnecting}
+    </p>
+  );
+}

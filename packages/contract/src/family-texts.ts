@@ -1,0 +1,173 @@
+// The families' app's texts, in every language it speaks. English is the reference: every other
+// language has exactly its keys (the type says so), and a test checks that none is left empty. Texts
+// with a value to put in are functions, so that each language orders its own words.
+export const FAMILY_LANGUAGES = ['en', 'es'] as const;
+export type FamilyLanguage = (typeof FAMILY_LANGUAGES)[number];
+
+const en = {
+  appName: 'Bridge Talk',
+  languageName: 'English',
+  language: 'Language',
+  signOut: 'Sign out',
+  loading: 'Loading…',
+  offline: 'You are offline. New messages will appear when the connection is back.',
+  reconnecting: 'Reconnecting…',
+  genericError: 'Something went wrong. Try again.',
+  tryAgain: 'Try again',
+  tooManyTries: 'Too many tries. Wait a few minutes, then try again.',
+  // Signing in
+  signInTitle: 'Sign in',
+  signInIntro: 'Enter the e-mail address your agency invited you with. We will send you a 6-character code.',
+  emailLabel: 'E-mail',
+  emailInvalid: 'Enter a valid e-mail address.',
+  sendCode: 'Send me a code',
+  codeSent: (email: string) =>
+    `If ${email} belongs to a family member, a code is on its way. It works for 15 minutes.`,
+  codeLabel: 'Code',
+  codeInvalid: 'This code is not valid or has expired.',
+  codeFormat: 'The code has 6 letters and digits.',
+  signInButton: 'Sign in',
+  otherEmail: 'Use another e-mail address',
+  signedOut: 'You have signed out on this device.',
+  sessionEnded: 'Your session has ended. Sign in again.',
+  // Home
+  homeTitle: 'Your conversations',
+  noChannels: 'You are not in any conversation yet. Your agency will invite you.',
+  withPeople: (names: string) => `With ${names}`,
+  and: 'and',
+  noMessagesYet: 'No messages yet',
+  you: 'You',
+  pictures: (count: number) => (count === 1 ? 'A picture or video' : `${count} pictures or videos`),
+  unread: (count: number) =>
+    count >= 100 ? '99+ unread messages' : count === 1 ? '1 unread message' : `${count} unread messages`,
+  readOnlyBadge: 'Read only',
+  // A conversation
+  back: 'Back to your conversations',
+  conversationNotFound: 'This conversation is not one of yours.',
+  startOfConversation: 'Start of the conversation',
+  loadingOlder: 'Loading older messages…',
+  loadOlder: 'Load older messages',
+  messagesLabel: 'Messages',
+  today: 'Today',
+  yesterday: 'Yesterday',
+  composerLabel: 'Write a message',
+  send: 'Send',
+  attach: 'Add a picture or video',
+  removeAttachment: (name: string) => `Remove ${name}`,
+  sending: 'Sending…',
+  uploading: (percent: number) => `Uploading ${percent} %`,
+  notSent: 'Not sent.',
+  retry: 'Send again',
+  fileTooLarge: 'This file is too large.',
+  fileNotAllowed: 'Only pictures (JPEG, PNG, WebP, GIF) and videos (MP4, WebM) can be sent.',
+  report: 'Report',
+  reportTitle: 'Report this message',
+  reportIntro: 'Your agency will see the message and your reason. The writer is not told who reported it.',
+  reportReason: 'Reason (optional)',
+  reportSend: 'Report the message',
+  cancel: 'Cancel',
+  reported: 'You reported this message.',
+  readOnlyDisabled: 'Your agency has closed this conversation. You can still read it.',
+  readOnlyInactive: 'You are no longer active in this family. You can still read the conversation.',
+  readOnlyReader: 'You can read this conversation, but not write in it.',
+  peopleTitle: 'Who is in this conversation',
+  roleChild: 'Child',
+  roleAdoptive: 'Adoptive family',
+  roleBirth: 'Birth family',
+  inactive: 'not active',
+  newMessages: 'New messages',
+  picture: 'Picture',
+  video: 'Video',
+};
+
+export type FamilyTexts = typeof en;
+
+const es: FamilyTexts = {
+  appName: 'Bridge Talk',
+  languageName: 'Español',
+  language: 'Idioma',
+  signOut: 'Cerrar sesión',
+  loading: 'Cargando…',
+  offline: 'No hay conexión. Los mensajes nuevos aparecerán cuando vuelva la conexión.',
+  reconnecting: 'Reconectando…',
+  genericError: 'Algo salió mal. Inténtelo de nuevo.',
+  tryAgain: 'Intentar de nuevo',
+  tooManyTries: 'Demasiados intentos. Espere unos minutos y vuelva a intentarlo.',
+  signInTitle: 'Iniciar sesión',
+  signInIntro:
+    'Escriba el correo electrónico con el que su agencia le invitó. Le enviaremos un código de 6 caracteres.',
+  emailLabel: 'Correo electrónico',
+  emailInvalid: 'Escriba un correo electrónico válido.',
+  sendCode: 'Enviarme un código',
+  codeSent: (email: string) =>
+    `Si ${email} pertenece a un miembro de la familia, el código ya va en camino. Vale por 15 minutos.`,
+  codeLabel: 'Código',
+  codeInvalid: 'Este código no es válido o ha caducado.',
+  codeFormat: 'El código tiene 6 letras y números.',
+  signInButton: 'Entrar',
+  otherEmail: 'Usar otro correo electrónico',
+  signedOut: 'Ha cerrado la sesión en este dispositivo.',
+  sessionEnded: 'Su sesión ha terminado. Vuelva a iniciar sesión.',
+  homeTitle: 'Sus conversaciones',
+  noChannels: 'Todavía no está en ninguna conversación. Su agencia le invitará.',
+  withPeople: (names: string) => `Con ${names}`,
+  and: 'y',
+  noMessagesYet: 'Todavía no hay mensajes',
+  you: 'Usted',
+  pictures: (count: number) => (count === 1 ? 'Una foto o un vídeo' : `${count} fotos o vídeos`),
+  unread: (count: number) =>
+    count >= 100
+      ? '99+ mensajes sin leer'
+      : count === 1
+        ? '1 mensaje sin leer'
+        : `${count} mensajes sin leer`,
+  readOnlyBadge: 'Solo lectura',
+  back: 'Volver a sus conversaciones',
+  conversationNotFound: 'Esta conversación no es una de las suyas.',
+  startOfConversation: 'Inicio de la conversación',
+  loadingOlder: 'Cargando mensajes anteriores…',
+  loadOlder: 'Cargar mensajes anteriores',
+  messagesLabel: 'Mensajes',
+  today: 'Hoy',
+  yesterday: 'Ayer',
+  composerLabel: 'Escriba un mensaje',
+  send: 'Enviar',
+  attach: 'Añadir una foto o un vídeo',
+  removeAttachment: (name: string) => `Quitar ${name}`,
+  sending: 'Enviando…',
+  uploading: (percent: number) => `Subiendo ${percent} %`,
+  notSent: 'No se envió.',
+  retry: 'Enviar de nuevo',
+  fileTooLarge: 'Este archivo es demasiado grande.',
+  fileNotAllowed: 'Solo se pueden enviar fotos (JPEG, PNG, WebP, GIF) y vídeos (MP4, WebM).',
+  report: 'Denunciar',
+  reportTitle: 'Denunciar este mensaje',
+  reportIntro: 'Su agencia verá el mensaje y su motivo. No se le dice a quien lo escribió quién lo denunció.',
+  reportReason: 'Motivo (opcional)',
+  reportSend: 'Denunciar el mensaje',
+  cancel: 'Cancelar',
+  reported: 'Usted denunció este mensaje.',
+  readOnlyDisabled: 'Su agencia ha cerrado esta conversación. Todavía puede leerla.',
+  readOnlyInactive: 'Ya no está activo en esta familia. Todavía puede leer la conversación.',
+  readOnlyReader: 'Puede leer esta conversación, pero no escribir en ella.',
+  peopleTitle: 'Quién está en esta conversación',
+  roleChild: 'Niño o niña',
+  roleAdoptive: 'Familia adoptiva',
+  roleBirth: 'Familia biológica',
+  inactive: 'no activo',
+  newMessages: 'Mensajes nuevos',
+  picture: 'Foto',
+  video: 'Vídeo',
+};
+
+export const FAMILY_TEXTS: Record<FamilyLanguage, FamilyTexts> = { en, es };
+
+/** The language of the browser's first preference the app speaks; English otherwise. */
+export function familyLanguageOf(preferences: readonly string[]): FamilyLanguage {
+  for (const preference of preferences) {
+    const base = preference.toLowerCase().split('-')[0];
+    const found = FAMILY_LANGUAGES.find((language) => language === base);
+    if (found) return found;
+  }
+  return 'en';
+}
