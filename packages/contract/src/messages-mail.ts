@@ -52,6 +52,8 @@ export const MAIL_TEXTS = {
     body: (what: string, due: string, family: string) =>
       `Your family's contact agreement in Bridge Talk (${family}) has ${what} due by ${due}. Sharing it in one of your family's channels counts for it.`,
     footer: 'Your agency keeps the agreement; write to them if something has changed.',
+    /** With the families' app (local chat provider): where to share it. */
+    openApp: (link: string) => `Open your family's conversations:\n${link}`,
   },
   /** To the agency, when an item of a family's agreement becomes overdue (at once or in the digest). */
   agreementAlerts: {

@@ -17,12 +17,15 @@ export function reminderMail(input: {
   familyName: string;
   kind: Parameters<typeof T.kindLabel>[0];
   due: string;
+  /** The families' app's sign-in for this address (local chat provider); none with Stream's app. */
+  appLink?: string | null;
 }): MailMessage {
   const R = MAIL_TEXTS.agreementReminder;
   const due = formatDate(input.due);
   return compose(input.to, R.subject(T.kindLabel(input.kind), due), [
     R.greeting(input.firstName),
     R.body(what(input.kind), due, input.familyName),
+    ...(input.appLink ? [R.openApp(input.appLink)] : []),
     R.footer,
   ]);
 }

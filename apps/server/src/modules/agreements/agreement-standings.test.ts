@@ -208,6 +208,8 @@ describe('agreement standings, reminders and alerts', () => {
     expect(reminder!.text).toContain(
       MAIL_TEXTS.agreementReminder.body('photos', formatDate(due), 'Ada Reminded'),
     );
+    // Where to share it: the families' app, signed in with this address.
+    expect(reminder!.text).toContain(`/family/sign-in?email=${encodeURIComponent(birthEmail)}`);
 
     // Again and again, and at once from two services (two processes): no second reminder.
     const service = createAgreementsService(c.t.app.ctx);

@@ -255,6 +255,10 @@ export function createAgreementsService(ctx: AppContext, now: () => Date = () =>
             familyName: family.name,
             kind: window.kind,
             due: window.due,
+            appLink:
+              ctx.chat.kind === 'local'
+                ? portalUrl(ctx, `/family/sign-in?email=${encodeURIComponent(member.email)}`)
+                : null,
           });
           await queueMail(ctx.queue, mail);
         }
