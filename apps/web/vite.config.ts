@@ -1,34 +1,15 @@
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { precompressFiles } from '../../scripts/lib/precompress.mjs';
+import { precompressPlugin } from '../../scripts/lib/precompress.mjs';
 
 const contractSource = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
 const testDataSource = fileURLToPath(new URL('../../packages/contract/src/test-data.ts', import.meta.url));
 
-/**
- * Every build writes brotli and gzip copies of its text files beside them, for the server to send as
- * they are (scripts/lib/precompress.mjs).
- */
-function precompress(): Plugin {
-  let outDir = '';
-  return {
-    name: 'bridge-talk:precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    // Once every file is written, the public folder's copied ones included.
-    async closeBundle() {
-      await precompressFiles(outDir);
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [react(), precompress()],
+  // Every build writes brotli and gzip copies of its text files beside them, for the server to send as
+  // they are (scripts/lib/precompress.mjs).
+  plugins: [react(), precompressPlugin()],
   // Exact matches: a prefix alias of the package would swallow its test-data subpath, which only tests
   // import, so the product bundle never holds it.
   resolve: {

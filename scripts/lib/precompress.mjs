@@ -56,3 +56,22 @@ export async function precompressFiles(dir) {
   );
   return written.filter((entry) => entry !== null);
 }
+
+/**
+ * The Vite plugin of the web apps' builds: once every file is written (the public folder's copied ones
+ * included), their brotli and gzip copies.
+ * @returns {import('vite').Plugin}
+ */
+export function precompressPlugin() {
+  let outDir = '';
+  return {
+    name: 'bridge-talk:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await precompressFiles(outDir);
+    },
+  };
+}

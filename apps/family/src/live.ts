@@ -3,7 +3,7 @@
 // some randomness so that a restarted server is not met by every phone at once), takes a new token
 // when the old one ended, and says 'ready' each time it is (re)connected: the screens then fetch what
 // came while it was away.
-import { API, type MemberLiveEvent } from '@bridge-talk/contract';
+import { API, eventStreamParser, type MemberLiveEvent } from '@bridge-talk/contract';
 import { currentToken, refreshSession } from './api.js';
 
 export type LiveStatus = 'connecting' | 'open' | 'offline';
@@ -65,27 +65,19 @@ async function connect() {
       });
     }
     if (!response.ok || !response.body) throw new Error(`events: ${response.status}`);
+    const push = eventStreamParser((data) => {
+      const event = data as MemberLiveEvent;
+      if (event.type === 'ready') {
+        failures = 0;
+        setStatus('open');
+      }
+      for (const listener of listeners) listener(event);
+    });
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
-      buffer += value;
-      let end = buffer.indexOf('\n\n');
-      while (end >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        for (const line of block.split('\n')) {
-          if (!line.startsWith('data: ')) continue;
-          const event = JSON.parse(line.slice('data: '.length)) as MemberLiveEvent;
-          if (event.type === 'ready') {
-            failures = 0;
-            setStatus('open');
-          }
-          for (const listener of listeners) listener(event);
-        }
-        end = buffer.indexOf('\n\n');
-      }
+      push(value);
     }
   } catch {
     // the connection failed or was cut: tried again below

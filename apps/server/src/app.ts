@@ -40,6 +40,32 @@ import { createLiveHub } from './providers/live/live-hub.js';
 /** Where the families' app is served. */
 const FAMILY_PREFIX = '/family/';
 
+/**
+ * A web app's build, its files as they are: a file is sent as the brotli or gzip copy the build wrote
+ * beside it, as the browser accepts, or as it is. Its page (index.html) is not among them: the page
+ * sender sends it, with the request's nonces.
+ */
+async function serveBuild(
+  app: FastifyInstance,
+  { root, prefix, decorateReply }: { root: string; prefix: string; decorateReply: boolean },
+) {
+  await app.register(fastifyStatic, {
+    root,
+    prefix,
+    decorateReply,
+    index: false,
+    allowedPath: (pathName) => !pathName.startsWith('/index.html'),
+    wildcard: false,
+    preCompressed: true,
+    setHeaders: (reply, filePath) => {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // A service worker governs the addresses of its whole app.
+      if (filePath.endsWith(`${path.sep}sw.js`)) reply.header('service-worker-allowed', prefix);
+    },
+  });
+}
+
 import { accountRoutes } from './modules/account/account.routes.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
 import { adminsRoutes } from './modules/admins/admins.routes.js';
@@ -329,40 +355,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const sendPage = serveWeb ? createPageSender(indexHtml) : null;
   // Before compression is registered, so that it leaves these routes alone: a file is sent as the
   // brotli or gzip copy the build wrote beside it, as the browser accepts, or as it is.
-  if (serveWeb) {
-    await app.register(fastifyStatic, {
-      root: config.webDistDir,
-      index: false,
-      // The page (and the build's compressed copies of it) is sent by sendPage, with its nonce.
-      allowedPath: (pathName) => !pathName.startsWith('/index.html'),
-      wildcard: false,
-      preCompressed: true,
-      setHeaders: (reply, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
+  if (serveWeb) await serveBuild(app, { root: config.webDistDir, prefix: '/', decorateReply: true });
   // The families' app: its own build under /family, its page sent like the portal's (with nonces).
   const familyHtml = path.join(config.familyDistDir, 'index.html');
   const sendFamilyPage = existsSync(familyHtml) ? createPageSender(familyHtml) : null;
-  if (sendFamilyPage) {
-    await app.register(fastifyStatic, {
-      root: config.familyDistDir,
-      prefix: FAMILY_PREFIX,
-      decorateReply: false,
-      index: false,
-      allowedPath: (pathName) => !pathName.startsWith('/index.html'),
-      wildcard: false,
-      preCompressed: true,
-      setHeaders: (reply, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-        // The service worker governs the whole app's addresses.
-        if (filePath.endsWith(`${path.sep}sw.js`)) reply.header('service-worker-allowed', FAMILY_PREFIX);
-      },
-    });
-  }
+  if (sendFamilyPage)
+    await serveBuild(app, { root: config.familyDistDir, prefix: FAMILY_PREFIX, decorateReply: false });
   // Every route registered from here on (the API, its description) answers compressed.
   await app.register(fastifyCompress, compressOptions);
   await app.register(fastifySwagger, {

@@ -1,5 +1,6 @@
 // Reads a server-sent event stream as the apps do (fetch with a bearer, not EventSource): each `data:`
 // line is one JSON event. Every wait is bounded.
+import { eventStreamParser } from '@bridge-talk/contract';
 import { expect } from 'vitest';
 
 export interface EventReader<T> {
@@ -26,20 +27,12 @@ export async function readEvents<T = { type: string }>(
   };
   void (async () => {
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
+    const push = eventStreamParser((data) => queue.push(data as T));
     try {
       for (;;) {
         const { value, done: finished } = await reader.read();
         if (finished) break;
-        buffer += value;
-        let end = buffer.indexOf('\n\n');
-        while (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          for (const line of block.split('\n'))
-            if (line.startsWith('data: ')) queue.push(JSON.parse(line.slice('data: '.length)) as T);
-          end = buffer.indexOf('\n\n');
-        }
+        push(value);
         wake();
       }
     } catch {

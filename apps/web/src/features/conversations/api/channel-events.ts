@@ -2,7 +2,7 @@
 // (server-sent events, read with fetch so that the session's token goes in a header). An event, or a
 // reconnection (something may have come meanwhile), fetches the newest page again; the 50-second
 // refresh stays as the fallback. The stream reconnects on its own, waiting longer after each failure.
-import { apiPath, type ChannelLiveEvent, ROUTES } from '@bridge-talk/contract';
+import { apiPath, type ChannelLiveEvent, eventStreamParser, ROUTES } from '@bridge-talk/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiStream } from '../../../shared/api/api-client.js';
@@ -14,19 +14,12 @@ const RETRY_MAX_MS = 30_000;
 /** Reads the stream's events until it ends. */
 async function readEvents(response: Response, onEvent: (event: ChannelLiveEvent) => void) {
   if (!response.body) return;
+  const push = eventStreamParser((data) => onEvent(data as ChannelLiveEvent));
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
   for (;;) {
     const { value, done } = await reader.read();
     if (done) return;
-    buffer += value;
-    let end = buffer.indexOf('\n\n');
-    while (end >= 0) {
-      for (const line of buffer.slice(0, end).split('\n'))
-        if (line.startsWith('data: ')) onEvent(JSON.parse(line.slice('data: '.length)) as ChannelLiveEvent);
-      buffer = buffer.slice(end + 2);
-      end = buffer.indexOf('\n\n');
-    }
+    push(value);
   }
 }
 
