@@ -107,7 +107,9 @@ function Frame() {
         )}
         {session === 'signed-in' && place.name === 'home' && <Home />}
         {session === 'signed-in' && place.name === 'conversation' && (
-          <Conversation channelId={place.channelId} />
+          // One instance per channel: an answer still on its way for the channel left (an older page, a
+          // catch-up) can never land in the next one.
+          <Conversation key={place.channelId} channelId={place.channelId} />
         )}
       </main>
     </div>

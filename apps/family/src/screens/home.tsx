@@ -33,7 +33,16 @@ export function Home() {
 
   useEffect(() => {
     void load();
-    return onLiveEvent(() => void load());
+    // A burst of messages (several busy channels) asks for the list once, not once per message.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = onLiveEvent(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void load(), 300);
+    });
+    return () => {
+      stop();
+      clearTimeout(timer);
+    };
   }, [load]);
 
   if (!channels)
