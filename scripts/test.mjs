@@ -42,9 +42,12 @@ function postgresAnswers() {
   });
 }
 
-const vitest = (project, report, env) =>
-  stage(
-    `${project} tests${env?.TEST_DATABASE_URL ? ' on PostgreSQL' : ''}`,
+const vitest = (project, report, env) => {
+  const name = `${project} tests${env?.TEST_DATABASE_URL ? ' on PostgreSQL' : ''}`;
+  const unhandled = report.replace(/\.json$/, '.unhandled.json');
+  const failuresBefore = reportsRead.tally.failures.length;
+  const stageOk = stage(
+    name,
     'npx',
     [
       'vitest',
@@ -52,10 +55,14 @@ const vitest = (project, report, env) =>
       ...project.split('+').flatMap((p) => ['--project', p]),
       '--reporter=default',
       '--reporter=json',
+      '--reporter=./scripts/lib/unhandled-errors-reporter.mjs',
       `--outputFile.json=${report}`,
     ],
-    env,
+    { ...env, UNHANDLED_ERRORS_FILE: unhandled },
   );
+  reportsRead.vitest(report);
+  reportsRead.unhandled(name, unhandled, { stageOk, failuresBefore });
+};
 
 stage('lint (biome)', 'npx', ['biome', 'check', '.']);
 // House rules a tool checks: imports across layers and features (.dependency-cruiser.cjs), and unused
@@ -66,17 +73,13 @@ stage('unused code (knip)', 'npm', ['run', '--silent', 'check:unused']);
 stage('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 
 vitest('contract+web+web-isolated+family', path.join(reports, 'unit.json'));
-reportsRead.vitest(path.join(reports, 'unit.json'));
-
 vitest('server', path.join(reports, 'server-pglite.json'), { TEST_DATABASE_URL: '' });
-reportsRead.vitest(path.join(reports, 'server-pglite.json'));
 
 const pgUrl =
   process.env.TEST_DATABASE_URL ||
   ((await postgresAnswers()) ? 'postgres://postgres@127.0.0.1:5432/postgres' : '');
 if (pgUrl) {
   vitest('server', path.join(reports, 'server-postgres.json'), { TEST_DATABASE_URL: pgUrl });
-  reportsRead.vitest(path.join(reports, 'server-postgres.json'));
 } else {
   console.info('\nPostgreSQL does not answer on 127.0.0.1:5432: server tests ran on PGlite only.');
 }

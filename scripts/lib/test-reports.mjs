@@ -55,6 +55,22 @@ export function createTally(root) {
         }
       }
     },
+    /**
+     * A stage's unhandled errors (unhandled-errors-reporter.mjs); a red stage whose reports name no
+     * failure at all is said to be one, so that the summary never shows a failure with nothing under it.
+     */
+    unhandled(stageName, file, { stageOk, failuresBefore }) {
+      const errors = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : [];
+      for (const error of errors) {
+        const origin = error.origin ? ` (in ${path.relative(root, error.origin)})` : '';
+        tally.failures.push(
+          `${stageName}: an unhandled error${origin}\n    ${firstLines(error.stack || error.message)}`,
+        );
+      }
+      if (!stageOk && tally.failures.length === failuresBefore) {
+        tally.failures.push(`${stageName}: the stage failed, yet no test did; its own output above says why`);
+      }
+    },
     playwright(file) {
       if (!existsSync(file)) return;
       const { stats, suites, errors } = JSON.parse(readFileSync(file, 'utf8'));
