@@ -20,7 +20,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { percentile, sampleRss } from './lib/bench-server.mjs';
+import { percentile, rssMb, sampleRss } from './lib/bench-server.mjs';
 import { buildServerIfStale, freePort, root } from './lib/build-state.mjs';
 
 const { values: args } = parseArgs({

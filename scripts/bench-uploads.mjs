@@ -24,7 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { crc32, createDeflate } from 'node:zlib';
-import { percentile, sampleRss } from './lib/bench-server.mjs';
+import { percentile, rssMb, sampleRss } from './lib/bench-server.mjs';
 import { buildServerIfStale, freePort, root } from './lib/build-state.mjs';
 import { seedThroughApi, withClient } from './lib/load-seed.mjs';
 

@@ -15,7 +15,7 @@ const TICKS_PER_SECOND = 100;
  * Seconds of CPU a process has used (user + system), or null when it has gone; with `children`, also
  * that of its children that have ended (wrk, a child of the bench, counts when its run ends).
  */
-function cpuSecondsOf(pid, children = false) {
+export function cpuSecondsOf(pid, children = false) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The name (field 2) may hold spaces and parentheses: the fields after it start after the last ')'.

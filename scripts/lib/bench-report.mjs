@@ -8,7 +8,7 @@ import { measuredNodeFlags } from './bench-server.mjs';
 import { root } from './build-state.mjs';
 
 /** A table: the first row its heading, underlined; the first column left-aligned, the others right. */
-function printRows(rows) {
+export function printRows(rows) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
   for (const [i, row] of rows.entries()) {
     console.info(
@@ -77,7 +77,7 @@ export function printTable(kind, outcome, duration, loadGenerator) {
 }
 
 /** What every results file starts with: when, from which commit, on which machine. */
-function provenance() {
+export function provenance() {
   const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], {
     cwd: root,
     encoding: 'utf8',
@@ -90,7 +90,7 @@ function provenance() {
 }
 
 /** Writes `report` as today's `<name>.json` in the results folder and says where. */
-function writeReport(out, name, report) {
+export function writeReport(out, name, report) {
   mkdirSync(out, { recursive: true });
   const file = path.join(out, `${new Date().toISOString().slice(0, 10)}-${name}.json`);
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);

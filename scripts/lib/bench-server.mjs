@@ -95,11 +95,14 @@ export async function eventLoopDelay(server) {
   return { maxMs: null, p99Ms: null, meanMs: null };
 }
 
-export async function stopServer(server) {
-  if (server.child.exitCode !== null) return;
+/** Stops the server with SIGTERM; with `killAfterMs`, kills it when it has not exited by then. */
+export async function stopServer(server, killAfterMs = null) {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
   const exited = new Promise((resolve) => server.child.once('exit', resolve));
   server.child.kill('SIGTERM');
+  const timer = killAfterMs === null ? null : setTimeout(() => server.child.kill('SIGKILL'), killAfterMs);
   await exited;
+  clearTimeout(timer);
 }
 
 /**
@@ -131,7 +134,7 @@ export async function login(url, email, password, role) {
 }
 
 /** The process's resident memory in MB, from /proc. */
-function rssMb(pid) {
+export function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
 }
