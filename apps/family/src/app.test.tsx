@@ -67,6 +67,7 @@ afterEach(async () => {
   // The session lives in the module (memory): each test starts signed out.
   await signOut();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('the families’ app', () => {
@@ -131,6 +132,11 @@ describe('the families’ app', () => {
     window.history.replaceState(null, '', `/family/conversations/${channel.id}`);
     // This browser signed in before: the page asks for a token with the device's cookie.
     localStorage.setItem('bt-family-signed-in', '1');
+    // jsdom lays nothing out: the log shows only the rows within its height (screens/conversation.test.tsx
+    // gives it a whole layout).
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.getAttribute('role') === 'log' ? 600 : 0;
+    });
     let posts = 0;
     const sent = {
       id: 'm2',

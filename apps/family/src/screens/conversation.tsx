@@ -2,14 +2,26 @@
 // for each day), writing with pictures and videos, sends that show their progress and can be tried
 // again without making a second message (each has its key), reporting a message, who is in it, and
 // why it is read-only when it is. New messages arrive live; after a reconnection what came meanwhile
-// is fetched.
+// is fetched. Only the messages in view (and a few around them) are in the page, so a long visit
+// scrolls as lightly as a short one.
 import {
   API,
   type MemberChannelsResponse,
   type MemberHistoryResponse,
   type MemberMessage,
 } from '@bridge-talk/contract';
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
+import {
+  memo,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { ApiError, api, currentMember, pathOf } from '../api.js';
 import { onLiveEvent } from '../live.js';
 import { safeHtml, textToHtml } from '../message-html.js';
@@ -20,6 +32,14 @@ import { othersOf } from './home.js';
 
 type Channel = MemberChannelsResponse['channels'][number];
 const PAGE = 50;
+/** The space above the first message for 'Load older messages' or 'Start of the conversation'. */
+const TOP_HEIGHT = 56;
+/** The space below the newest message. */
+const BOTTOM_SPACE = 8;
+/** Within this many pixels of the top, the older page is fetched. */
+const OLDER_THRESHOLD = 200;
+/** Within this many pixels of the bottom, the reader is at the newest message. */
+const END_THRESHOLD = 120;
 
 interface Pending {
   clientId: string;
@@ -39,8 +59,43 @@ function merged(older: MemberMessage[], newer: MemberMessage[]): MemberMessage[]
   );
 }
 
+type Row =
+  | { kind: 'message'; key: string; message: MemberMessage; day: string | null }
+  | { kind: 'pending'; key: string; item: Pending };
+
+/**
+ * The log's rows, oldest first: each message, with its day's line when its day differs from the
+ * previous message's, then the sends still under way. A send and the message it became share their
+ * key (its clientId), so that the row keeps its place and its measured height when one becomes the
+ * other; a send whose message has arrived is no longer shown.
+ */
+function rowsOf(messages: MemberMessage[], pending: Pending[], dayOf: (iso: string) => string): Row[] {
+  const rows: Row[] = [];
+  const keys = new Set<string>();
+  let previousDay = '';
+  for (const message of messages) {
+    const thisDay = dayOf(message.created_at);
+    const key = message.clientId && !keys.has(message.clientId) ? message.clientId : message.id;
+    keys.add(key);
+    rows.push({ kind: 'message', key, message, day: thisDay !== previousDay ? thisDay : null });
+    previousDay = thisDay;
+  }
+  for (const item of pending) {
+    if (!keys.has(item.clientId)) rows.push({ kind: 'pending', key: item.clientId, item });
+  }
+  return rows;
+}
+
+/** Smooth scrolling, unless the reader's device asks for less motion. */
+function scrollBehavior(): 'smooth' | 'auto' {
+  return typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    ? 'auto'
+    : 'smooth';
+}
+
 export function Conversation({ channelId }: { channelId: string }) {
-  const { t, time, day } = useTexts();
+  const { t } = useTexts();
   const [channel, setChannel] = useState<Channel | null | 'missing'>(null);
   const [messages, setMessages] = useState<MemberMessage[]>([]);
   const [olderCursor, setOlderCursor] = useState<string | null>(null);
@@ -50,11 +105,9 @@ export function Conversation({ channelId }: { channelId: string }) {
   const [reported, setReported] = useState<Set<string>>(new Set());
   const [pending, setPending] = useState<Pending[]>([]);
   const [reporting, setReporting] = useState<MemberMessage | null>(null);
-  const log = useRef<HTMLDivElement>(null);
-  const keepBottom = useRef(true);
-  const heightBefore = useRef<number | null>(null);
+  /** The reader is at the newest message (the history keeps it up to date as they scroll). */
+  const atEnd = useRef(true);
   const lastRead = useRef<string | null>(null);
-  const me = currentMember()?.id;
 
   const history = useCallback(
     (query: Record<string, string>) =>
@@ -82,7 +135,7 @@ export function Conversation({ channelId }: { channelId: string }) {
         setMessages(merged([], page.messages));
         setOlderCursor(page.nextCursor);
         noteReported(page.reportedByMe);
-        keepBottom.current = true;
+        atEnd.current = true;
         setLoaded(true);
       } catch (error) {
         if (!alive) return;
@@ -115,6 +168,7 @@ export function Conversation({ channelId }: { channelId: string }) {
   const messagesRef = useRef(messages);
   messagesRef.current = messages;
 
+  // The history follows a new message when the reader is at the newest (or it is the member's own).
   useEffect(
     () =>
       onLiveEvent((event) => {
@@ -123,15 +177,11 @@ export function Conversation({ channelId }: { channelId: string }) {
           return;
         }
         if (event.message.channelId !== channelId) return;
-        const near = log.current
-          ? log.current.scrollHeight - log.current.scrollTop - log.current.clientHeight < 120
-          : true;
-        keepBottom.current = near || event.message.user.id === me;
         setMessages((before) => merged(before, [event.message]));
         const key = event.message.clientId;
         if (key) setPending((before) => before.filter((p) => p.clientId !== key));
       }),
-    [channelId, catchUp, me],
+    [channelId, catchUp],
   );
 
   // Older pages: the reader reached the top. What they were reading stays where it was.
@@ -140,7 +190,6 @@ export function Conversation({ channelId }: { channelId: string }) {
     setLoadingOlder(true);
     try {
       const page = await history({ before: olderCursor });
-      heightBefore.current = log.current?.scrollHeight ?? null;
       setMessages((before) => merged(page.messages, before));
       setOlderCursor(page.nextCursor);
       noteReported(page.reportedByMe);
@@ -151,31 +200,12 @@ export function Conversation({ channelId }: { channelId: string }) {
     }
   }, [olderCursor, loadingOlder, history, noteReported]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each change of what the log shows
-  useLayoutEffect(() => {
-    const element = log.current;
-    if (!element) return;
-    if (heightBefore.current !== null) {
-      element.scrollTop += element.scrollHeight - heightBefore.current;
-      heightBefore.current = null;
-    } else if (keepBottom.current) {
-      element.scrollTop = element.scrollHeight;
-    }
-  }, [messages, pending, loaded]);
-
-  const onScroll = () => {
-    const element = log.current;
-    if (!element) return;
-    keepBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < 120;
-    if (element.scrollTop < 200) void loadOlder();
-  };
-
   // The newest message shown while the page is in view is read.
   useEffect(() => {
     const newest = messages.at(-1);
     if (!newest || !loaded || lastRead.current === newest.id || document.visibilityState !== 'visible')
       return;
-    if (!keepBottom.current) return;
+    if (!atEnd.current) return;
     lastRead.current = newest.id;
     void api(pathOf(API.chat.read, { channelId }), { method: 'PUT', json: { messageId: newest.id } }).catch(
       () => {
@@ -257,7 +287,6 @@ export function Conversation({ channelId }: { channelId: string }) {
           : null;
   const title = t.withPeople(othersOf(channel, t.and));
 
-  let previousDay = '';
   return (
     <section className="conversation" aria-labelledby="conversation-title">
       <div className="conversation-head">
@@ -292,97 +321,18 @@ export function Conversation({ channelId }: { channelId: string }) {
           ))}
         </ul>
       </details>
-      <div
-        className="log"
-        ref={log}
-        onScroll={onScroll}
-        role="log"
-        aria-label={t.messagesLabel}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: the log scrolls with the keyboard
-        tabIndex={0}
-      >
-        {olderCursor ? (
-          <button type="button" className="link-button older" onClick={loadOlder} disabled={loadingOlder}>
-            {loadingOlder ? t.loadingOlder : t.loadOlder}
-          </button>
-        ) : (
-          <p className="start">{t.startOfConversation}</p>
-        )}
-        {messages.map((message) => {
-          const thisDay = day(message.created_at);
-          const separator = thisDay !== previousDay ? thisDay : null;
-          previousDay = thisDay;
-          const mine = message.user.id === me;
-          return (
-            <div key={message.id}>
-              {separator && <p className="day">{separator}</p>}
-              <article
-                className={`message${mine ? ' mine' : ''}`}
-                data-message-id={message.id}
-                aria-label={message.user.name}
-              >
-                {!mine && <p className="author">{message.user.name}</p>}
-                {message.html && (
-                  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised (safeHtml)
-                  <div className="text" dangerouslySetInnerHTML={{ __html: safeHtml(message.html) }} />
-                )}
-                {message.attachments.map((attachment, index) =>
-                  attachment.type === 'image' && attachment.thumb_url ? (
-                    <a key={String(index)} href={attachment.image_url} target="_blank" rel="noreferrer">
-                      <img
-                        src={attachment.thumb_url}
-                        alt={attachment.title ?? attachment.file_name ?? t.picture}
-                        width={attachment.width}
-                        height={attachment.height}
-                        loading="lazy"
-                      />
-                    </a>
-                  ) : attachment.type === 'video' && attachment.asset_url ? (
-                    // biome-ignore lint/a11y/useMediaCaption: the families' own videos have no captions
-                    <video
-                      key={String(index)}
-                      src={attachment.asset_url}
-                      controls
-                      preload="metadata"
-                      aria-label={attachment.title ?? t.video}
-                    />
-                  ) : null,
-                )}
-                <p className="meta">
-                  <time dateTime={message.created_at}>{time(message.created_at)}</time>
-                  {!mine && !reported.has(message.id) && (
-                    <button type="button" className="link-button" onClick={() => setReporting(message)}>
-                      {t.report}
-                    </button>
-                  )}
-                  {reported.has(message.id) && <span className="muted">{t.reported}</span>}
-                </p>
-              </article>
-            </div>
-          );
-        })}
-        {pending.map((item) => (
-          <article key={item.clientId} className="message mine pending" aria-busy={item.state === 'sending'}>
-            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: made from escaped text (textToHtml) */}
-            {item.html && <div className="text" dangerouslySetInnerHTML={{ __html: item.html }} />}
-            {item.files.length > 0 && (
-              <p className="muted">{item.files.map((f) => f.file.name).join(', ')}</p>
-            )}
-            <p className="meta" role="status">
-              {item.state === 'sending'
-                ? item.progress !== null
-                  ? t.uploading(item.progress)
-                  : t.sending
-                : (item.error ?? t.notSent)}
-              {item.state === 'failed' && (
-                <button type="button" className="link-button" onClick={() => void sendPending(item)}>
-                  {t.retry}
-                </button>
-              )}
-            </p>
-          </article>
-        ))}
-      </div>
+      <History
+        key={channelId}
+        messages={messages}
+        pending={pending}
+        hasOlder={olderCursor !== null}
+        loadingOlder={loadingOlder}
+        onLoadOlder={loadOlder}
+        reported={reported}
+        onReport={setReporting}
+        onRetry={sendPending}
+        atEnd={atEnd}
+      />
       {readOnly ? (
         <p className="read-only" role="note">
           {readOnly}
@@ -397,7 +347,6 @@ export function Conversation({ channelId }: { channelId: string }) {
               state: 'sending',
               progress: null,
             };
-            keepBottom.current = true;
             setPending((before) => [...before, item]);
             void sendPending(item);
           }}
@@ -413,6 +362,262 @@ export function Conversation({ channelId }: { channelId: string }) {
         />
       )}
     </section>
+  );
+}
+
+interface HistoryProps {
+  messages: MemberMessage[];
+  pending: Pending[];
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  onLoadOlder: () => void;
+  reported: Set<string>;
+  onReport: (message: MemberMessage) => void;
+  onRetry: (item: Pending) => void;
+  /** Kept up to date here: whether the reader is at the newest message. */
+  atEnd: RefObject<boolean>;
+}
+
+/**
+ * The log: the rows in view and a few around them, each measured as it is (a picture or a video that
+ * changes its height after it loaded is measured again). It opens at the newest message; an older page
+ * arrives above without moving what the reader is reading; a new message is followed while the reader
+ * is at the newest, and the member's own always. Every scroll goes through the virtualizer: one
+ * written behind its back would be taken for the reader's own and stop what it is doing. Keyboard: the
+ * log takes the focus and scrolls with the arrow, Page Up/Down, Home and End keys; a row holding the
+ * focus stays in the page while it scrolls away, so that the focus is not lost.
+ */
+function History({
+  messages,
+  pending,
+  hasOlder,
+  loadingOlder,
+  onLoadOlder,
+  reported,
+  onReport,
+  onRetry,
+  atEnd,
+}: HistoryProps) {
+  const { t, day } = useTexts();
+  const me = currentMember()?.id;
+  const log = useRef<HTMLDivElement>(null);
+  const rows = useMemo(() => rowsOf(messages, pending, day), [messages, pending, day]);
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  const focusedKey = useRef<string | null>(null);
+  const behavior = scrollBehavior();
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => log.current,
+    estimateSize: useCallback(
+      (index: number) => {
+        const row = rows[index];
+        return row?.kind === 'message' && row.day ? 112 : 80;
+      },
+      [rows],
+    ),
+    getItemKey: useCallback((index: number) => rows[index]!.key, [rows]),
+    rangeExtractor: useCallback((range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      const key = focusedKey.current;
+      const focused = key === null ? -1 : rowsRef.current.findIndex((row) => row.key === key);
+      if (focused < 0 || indexes.includes(focused)) return indexes;
+      return focused < (indexes[0] ?? 0) ? [focused, ...indexes] : [...indexes, focused];
+    }, []),
+    paddingStart: TOP_HEIGHT,
+    paddingEnd: BOTTOM_SPACE,
+    overscan: 6,
+    // A chat: an older page arrives above without moving the message being read, and a row that grows
+    // at the bottom keeps a reader who is there at the bottom.
+    anchorTo: 'end',
+  });
+
+  // Opening: the newest message at the bottom.
+  useLayoutEffect(() => {
+    virtualizer.scrollToEnd();
+  }, [virtualizer]);
+
+  // A newer message is followed while the reader is at the newest; the member's own (a send, or a
+  // message from their other device) always, wherever the reader was. A send becoming its message
+  // keeps its row and its key, so it does not count as new again.
+  const last = rows.at(-1);
+  const lastKey = last?.key;
+  const lastMine = last?.kind === 'pending' || (last?.kind === 'message' && last.message.user.id === me);
+  const newestId = messages.at(-1)?.id;
+  const seen = useRef({ lastKey, newestId });
+  useLayoutEffect(() => {
+    const before = seen.current;
+    seen.current = { lastKey, newestId };
+    const own = lastMine && lastKey !== before.lastKey;
+    if (!own && (newestId === before.newestId || !atEnd.current)) return;
+    atEnd.current = true;
+    virtualizer.scrollToEnd({ behavior });
+  }, [lastKey, lastMine, newestId, behavior, virtualizer, atEnd]);
+
+  // The log's height changes (the phone's keyboard, the people's list opened): a reader at the newest
+  // message stays there.
+  useLayoutEffect(() => {
+    const element = log.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    let height = element.clientHeight;
+    const observer = new ResizeObserver(() => {
+      const before = height;
+      height = element.clientHeight;
+      if (height === before) return;
+      // scrollTop is already clamped to the new height: at the end under either height, it stays there.
+      const fromEnd = element.scrollHeight - element.scrollTop;
+      if (fromEnd - before <= 1 || fromEnd - height <= 1) virtualizer.scrollToEnd();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [virtualizer]);
+
+  const onScroll = () => {
+    const element = log.current;
+    if (!element) return;
+    atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight < END_THRESHOLD;
+    if (element.scrollTop < OLDER_THRESHOLD) onLoadOlder();
+  };
+
+  return (
+    <div
+      className="log"
+      ref={log}
+      onScroll={onScroll}
+      onFocus={(event) => {
+        const row = event.target.closest<HTMLElement>('[data-index]');
+        focusedKey.current = row ? (rowsRef.current[Number(row.dataset.index)]?.key ?? null) : null;
+      }}
+      role="log"
+      aria-label={t.messagesLabel}
+      aria-busy={loadingOlder || undefined}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the log scrolls with the keyboard
+      tabIndex={0}
+    >
+      <div className="log-rows" style={{ height: virtualizer.getTotalSize() }}>
+        <div className="log-top" style={{ height: TOP_HEIGHT }}>
+          {hasOlder ? (
+            <button type="button" className="link-button" onClick={onLoadOlder} disabled={loadingOlder}>
+              {loadingOlder ? t.loadingOlder : t.loadOlder}
+            </button>
+          ) : (
+            <p className="start">{t.startOfConversation}</p>
+          )}
+        </div>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index]!;
+          return (
+            <div
+              key={item.key}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              className="log-row"
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
+              {row.kind === 'message' ? (
+                <MessageRow
+                  message={row.message}
+                  day={row.day}
+                  mine={row.message.user.id === me}
+                  reported={reported.has(row.message.id)}
+                  onReport={onReport}
+                />
+              ) : (
+                <PendingRow item={row.item} onRetry={onRetry} />
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+const MessageRow = memo(function MessageRow({
+  message,
+  day,
+  mine,
+  reported,
+  onReport,
+}: {
+  message: MemberMessage;
+  day: string | null;
+  mine: boolean;
+  reported: boolean;
+  onReport: (message: MemberMessage) => void;
+}) {
+  const { t, time } = useTexts();
+  const html = useMemo(() => (message.html ? safeHtml(message.html) : ''), [message.html]);
+  return (
+    <>
+      {day && <p className="day">{day}</p>}
+      <article
+        className={`message${mine ? ' mine' : ''}`}
+        data-message-id={message.id}
+        aria-label={message.user.name}
+      >
+        {!mine && <p className="author">{message.user.name}</p>}
+        {html && (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised (safeHtml)
+          <div className="text" dangerouslySetInnerHTML={{ __html: html }} />
+        )}
+        {message.attachments.map((attachment, index) =>
+          attachment.type === 'image' && attachment.thumb_url ? (
+            <a key={String(index)} href={attachment.image_url} target="_blank" rel="noreferrer">
+              <img
+                src={attachment.thumb_url}
+                alt={attachment.title ?? attachment.file_name ?? t.picture}
+                width={attachment.width}
+                height={attachment.height}
+                loading="lazy"
+              />
+            </a>
+          ) : attachment.type === 'video' && attachment.asset_url ? (
+            // biome-ignore lint/a11y/useMediaCaption: the families' own videos have no captions
+            <video
+              key={String(index)}
+              src={attachment.asset_url}
+              controls
+              preload="metadata"
+              aria-label={attachment.title ?? t.video}
+            />
+          ) : null,
+        )}
+        <p className="meta">
+          <time dateTime={message.created_at}>{time(message.created_at)}</time>
+          {!mine && !reported && (
+            <button type="button" className="link-button" onClick={() => onReport(message)}>
+              {t.report}
+            </button>
+          )}
+          {reported && <span className="muted">{t.reported}</span>}
+        </p>
+      </article>
+    </>
+  );
+});
+
+function PendingRow({ item, onRetry }: { item: Pending; onRetry: (item: Pending) => void }) {
+  const { t } = useTexts();
+  return (
+    <article className="message mine pending" aria-busy={item.state === 'sending'}>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: made from escaped text (textToHtml) */}
+      {item.html && <div className="text" dangerouslySetInnerHTML={{ __html: item.html }} />}
+      {item.files.length > 0 && <p className="muted">{item.files.map((f) => f.file.name).join(', ')}</p>}
+      <p className="meta" role="status">
+        {item.state === 'sending'
+          ? item.progress !== null
+            ? t.uploading(item.progress)
+            : t.sending
+          : (item.error ?? t.notSent)}
+        {item.state === 'failed' && (
+          <button type="button" className="link-button" onClick={() => onRetry(item)}>
+            {t.retry}
+          </button>
+        )}
+      </p>
+    </article>
   );
 }
 
