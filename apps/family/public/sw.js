@@ -58,3 +58,41 @@ self.addEventListener('fetch', (event) => {
     );
   }
 });
+
+// A new message for this device (Web Push): who wrote, never what. Not shown while the app is open in
+// front of the member, who sees the message there; one notification per conversation, the newest.
+self.addEventListener('push', (event) => {
+  let data = null;
+  try {
+    data = event.data ? event.data.json() : null;
+  } catch {
+    data = null;
+  }
+  if (!data || typeof data.title !== 'string') return;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      if (windows.some((w) => w.visibilityState === 'visible' && w.focused)) return undefined;
+      return self.registration.showNotification(data.title, {
+        body: typeof data.body === 'string' ? data.body : '',
+        tag: typeof data.tag === 'string' ? data.tag : undefined,
+        icon: '/family/icon-192.png',
+        badge: '/family/icon-192.png',
+        data: {
+          url: typeof data.url === 'string' && data.url.startsWith('/family/') ? data.url : '/family/',
+        },
+      });
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = event.notification.data?.url ?? '/family/';
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => new URL(w.url).pathname.startsWith('/family/'));
+      if (open) return open.focus().then((w) => w?.navigate(url));
+      return self.clients.openWindow(url);
+    }),
+  );
+});

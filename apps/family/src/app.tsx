@@ -1,12 +1,20 @@
 // The app's frame: the session (restored from the device's cookie when the page opens), the header
 // with the language and signing out, the connection's state, and the place in the address.
-import { FAMILY_LANGUAGES, FAMILY_TEXTS, type FamilyLanguage } from '@bridge-talk/contract';
+import {
+  API,
+  FAMILY_LANGUAGES,
+  FAMILY_TEXTS,
+  type FamilyLanguage,
+  type MemberPreferences,
+} from '@bridge-talk/contract';
 import { useEffect, useState } from 'react';
-import { currentMember, onSessionChange, refreshSession, signOut } from './api.js';
+import { api, currentMember, onSessionChange, refreshSession, signOut } from './api.js';
 import { type LiveStatus, onLiveStatus, startLive, stopLive } from './live.js';
-import { navigate, usePlace } from './router.js';
+import { addressOf, navigate, usePlace } from './router.js';
 import { Conversation } from './screens/conversation.js';
 import { Home } from './screens/home.js';
+import { Notifications } from './screens/notifications.js';
+import { OptOut } from './screens/opt-out.js';
 import { SignIn } from './screens/sign-in.js';
 import { LanguageProvider, useTexts } from './texts.js';
 
@@ -20,8 +28,13 @@ export function App() {
 
 type SessionState = 'restoring' | 'signed-in' | 'signed-out' | 'unreachable';
 
+/** Tells the server the member's language; a failure leaves it for the next visit. */
+function saveLanguage(language: FamilyLanguage) {
+  return api(API.chat.updatePreferences, { method: 'PUT', json: { language } }).catch(() => {});
+}
+
 function Frame() {
-  const { t } = useTexts();
+  const { t, language } = useTexts();
   const place = usePlace();
   const [session, setSession] = useState<SessionState>(currentMember() ? 'signed-in' : 'restoring');
   const [notice, setNotice] = useState<string | null>(null);
@@ -57,8 +70,20 @@ function Frame() {
     return () => stopLive();
   }, [session]);
 
+  // The server writes e-mails and notifications in the app's language: it learns the one in use.
   useEffect(() => {
-    if (session === 'signed-out' && place.name !== 'sign-in')
+    if (session !== 'signed-in') return;
+    api<MemberPreferences>(API.chat.preferences).then(
+      (saved) => {
+        if (saved.language !== language) void saveLanguage(language);
+      },
+      () => {},
+    );
+  }, [session, language]);
+
+  useEffect(() => {
+    // The opt-out link works signed in or not.
+    if (session === 'signed-out' && place.name !== 'sign-in' && place.name !== 'opt-out')
       navigate({ name: 'sign-in', email: '' }, { replace: true });
     if (session === 'signed-in' && place.name === 'sign-in') navigate({ name: 'home' }, { replace: true });
   }, [session, place.name]);
@@ -75,20 +100,34 @@ function Frame() {
         <div className="top-actions">
           <LanguageChoice />
           {session === 'signed-in' && (
-            <button type="button" className="link-button" onClick={leave}>
-              {t.signOut}
-            </button>
+            <>
+              <a
+                className="link-button"
+                href={addressOf({ name: 'notifications' })}
+                aria-current={place.name === 'notifications' ? 'page' : undefined}
+                onClick={(event) => {
+                  event.preventDefault();
+                  navigate({ name: 'notifications' });
+                }}
+              >
+                {t.notificationsTitle}
+              </a>
+              <button type="button" className="link-button" onClick={leave}>
+                {t.signOut}
+              </button>
+            </>
           )}
         </div>
       </header>
       {session === 'signed-in' && <ConnectionState />}
       <main id="main">
-        {session === 'restoring' && (
+        {place.name === 'opt-out' && <OptOut token={place.token} />}
+        {session === 'restoring' && place.name !== 'opt-out' && (
           <p className="center" role="status">
             {t.loading}
           </p>
         )}
-        {session === 'unreachable' && (
+        {session === 'unreachable' && place.name !== 'opt-out' && (
           <div className="center" role="alert">
             <p>{navigator.onLine ? t.genericError : t.offline}</p>
             <button
@@ -106,6 +145,7 @@ function Frame() {
           <SignIn initialEmail={place.email} notice={notice} onSignedIn={() => setNotice(null)} />
         )}
         {session === 'signed-in' && place.name === 'home' && <Home />}
+        {session === 'signed-in' && place.name === 'notifications' && <Notifications />}
         {session === 'signed-in' && place.name === 'conversation' && (
           // One instance per channel: an answer still on its way for the channel left (an older page, a
           // catch-up) can never land in the next one.

@@ -47,6 +47,11 @@ function scheduleRetry() {
 
 async function connect() {
   if (!running || connecting) return;
+  // Without a connection there is nothing to try: coming back online ('online' below) connects at once.
+  if (!navigator.onLine) {
+    setStatus('offline');
+    return;
+  }
   connecting = true;
   abort = new AbortController();
   try {

@@ -88,6 +88,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { createMetrics, listenForMetrics, metricsServed } from './modules/health/metrics.js';
 import { databaseRateLimitStore } from './modules/limits/route-limit-store.js';
 import { registerMailJobs } from './modules/mail/mail.service.js';
+import { registerNotificationJobs } from './modules/notifications/notifications.service.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { registerReportJobs } from './modules/reports/report-alerts.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
@@ -451,6 +452,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerBillingJobs(ctx, payments);
   await registerReportJobs(ctx);
   await registerAgreementJobs(ctx);
+  await registerNotificationJobs(ctx);
   if (ctx.chat.kind === 'stream') await registerStreamReportSync(ctx);
   await seedPlans(ctx, payments);
   if (options.startWorkers ?? true) await queue.startWorkers();

@@ -78,6 +78,36 @@ const en = {
   newMessages: 'New messages',
   picture: 'Picture',
   video: 'Video',
+  // Notifications
+  notificationsTitle: 'Notifications',
+  emailUnreadLabel: 'E-mail me about messages I have not read',
+  emailUnreadHint:
+    'Sent when a conversation has been quiet for a while: at most one an hour per conversation, never with the messages themselves.',
+  pushLabel: 'Show notifications on this device',
+  pushHint: 'A notification says who wrote, never what.',
+  pushBlocked: 'This browser blocks notifications from Bridge Talk. Allow them in its settings.',
+  pushUnsupported:
+    'This browser cannot show notifications. On an iPhone, add Bridge Talk to the home screen first.',
+  saved: 'Saved.',
+  // E-mails and push notifications (the server writes them in the member's language)
+  unreadMailSubject: (count: number) =>
+    count === 1
+      ? 'A message is waiting for you on Bridge Talk'
+      : `${count} messages are waiting for you on Bridge Talk`,
+  unreadMailIntro: (name: string, family: string) =>
+    `Hello ${name}, you have messages you have not read yet in the ${family} family's conversation.`,
+  unreadMailOpen: 'Read them in Bridge Talk:',
+  unreadMailOptOut: 'Do not want these e-mails? Stop them here (no sign-in needed):',
+  pushTitle: (family: string) => `Bridge Talk · ${family}`,
+  pushBody: (name: string) => `${name} wrote a message.`,
+  // An unread-messages e-mail's opt-out link
+  optOutTitle: 'E-mails about unread messages',
+  optOutIntro:
+    'Stop the e-mails that tell you about messages you have not read? You can turn them on again in the app.',
+  optOutButton: 'Stop these e-mails',
+  optOutDone: 'You will no longer get e-mails about unread messages. You can turn them on again in the app.',
+  optOutInvalid: 'This link is not valid. Sign in to the app to choose your e-mails.',
+  openApp: 'Open Bridge Talk',
 };
 
 export type FamilyTexts = typeof en;
@@ -158,6 +188,33 @@ const es: FamilyTexts = {
   newMessages: 'Mensajes nuevos',
   picture: 'Foto',
   video: 'Vídeo',
+  notificationsTitle: 'Avisos',
+  emailUnreadLabel: 'Enviarme un correo sobre los mensajes que no he leído',
+  emailUnreadHint:
+    'Se envía cuando una conversación lleva un rato en silencio: como mucho uno por hora y conversación, nunca con los mensajes.',
+  pushLabel: 'Mostrar avisos en este dispositivo',
+  pushHint: 'Un aviso dice quién escribió, nunca qué.',
+  pushBlocked: 'Este navegador bloquea los avisos de Bridge Talk. Permítalos en su configuración.',
+  pushUnsupported:
+    'Este navegador no puede mostrar avisos. En un iPhone, añada primero Bridge Talk a la pantalla de inicio.',
+  saved: 'Guardado.',
+  unreadMailSubject: (count: number) =>
+    count === 1
+      ? 'Tiene un mensaje esperando en Bridge Talk'
+      : `Tiene ${count} mensajes esperando en Bridge Talk`,
+  unreadMailIntro: (name: string, family: string) =>
+    `Hola ${name}, tiene mensajes sin leer en la conversación de la familia ${family}.`,
+  unreadMailOpen: 'Léalos en Bridge Talk:',
+  unreadMailOptOut: '¿No quiere estos correos? Deténgalos aquí (sin iniciar sesión):',
+  pushTitle: (family: string) => `Bridge Talk · ${family}`,
+  pushBody: (name: string) => `${name} escribió un mensaje.`,
+  optOutTitle: 'Correos sobre mensajes sin leer',
+  optOutIntro:
+    '¿Dejar de recibir los correos que le avisan de mensajes sin leer? Puede volver a activarlos en la aplicación.',
+  optOutButton: 'Dejar de recibir estos correos',
+  optOutDone: 'Ya no recibirá correos sobre mensajes sin leer. Puede volver a activarlos en la aplicación.',
+  optOutInvalid: 'Este enlace no es válido. Inicie sesión en la aplicación para elegir sus correos.',
+  openApp: 'Abrir Bridge Talk',
 };
 
 export const FAMILY_TEXTS: Record<FamilyLanguage, FamilyTexts> = { en, es };

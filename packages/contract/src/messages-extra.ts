@@ -187,4 +187,10 @@ export const EXTRA_TEXTS = {
   /** The terms page before any version exists, and an editor saved with no text in it. */
   writeFirstTerms: 'Write the first terms',
   termsEmpty: 'The terms are empty. Write them before saving.',
+  /** Notifications of the families' app. */
+  preferencesEmpty: 'Say what to change: e-mails about unread messages, or the language.',
+  unreadMailsStopped: 'You will no longer get e-mails about unread messages.',
+  unsubscribeLinkInvalid: 'This link is not valid. Sign in to the app to choose your e-mails.',
+  pushEndpointInvalid: 'This browser’s notification address cannot be used.',
+  pushUnavailable: 'Notifications on this device are not available here.',
 } as const;

@@ -212,6 +212,15 @@ export const ROUTES = {
       method: 'GET',
       path: '/api/chat/channels/:channelId/messages/:messageId/attachments/:index',
     },
+    /** The member's choices: e-mails about unread messages, the language. */
+    preferences: { method: 'GET', path: '/api/chat/preferences' },
+    updatePreferences: { method: 'PUT', path: '/api/chat/preferences' },
+    /** An unread-messages e-mail's opt-out link: no sign-in, its signed token says who. */
+    unreadMailOptOut: { method: 'POST', path: '/api/chat/notifications/unread-mail/opt-out' },
+    /** Web Push: the server's public key, and this device's subscription. */
+    pushKey: { method: 'GET', path: '/api/chat/push/key' },
+    pushSubscribe: { method: 'PUT', path: '/api/chat/push/subscription' },
+    pushUnsubscribe: { method: 'DELETE', path: '/api/chat/push/subscription' },
   },
 } as const satisfies RouteTable;
 

@@ -54,6 +54,24 @@ const ZEnv = z.object({
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Web Push's VAPID key pair (base64url, as `web-push generate-vapid-keys` prints it). */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{86,88}$/, 'must be a base64url P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{42,44}$/, 'must be a base64url P-256 private key')
+    .optional(),
+  /** Who push services may contact about this server's notifications: a mailto: or https: address. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
+    .optional(),
+  /** Tests only: push subscriptions may name loopback and private addresses (a push service stand-in). */
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: booleanish.default(false),
+  /** How long a conversation stays quiet before its unread messages are e-mailed to the members. */
+  UNREAD_MAIL_QUIET_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
@@ -165,6 +183,14 @@ export interface Config {
   familyDistDir: string;
   /** `workers`: whether the API process runs the job workers (`npm run worker` always does). */
   jobs: { pollSeconds: number; workers: boolean };
+  /** The families' app's notifications: unread-message e-mails and Web Push. */
+  notifications: {
+    unreadQuietMinutes: number;
+    /** Both or neither: unset, a pair is generated once and kept in DATA_DIR (vapid.json). */
+    vapid: { publicKey: string; privateKey: string } | undefined;
+    vapidSubject: string | undefined;
+    pushAllowPrivateEndpoints: boolean;
+  };
   payments: {
     provider: 'local' | 'stripe';
     /** The plan id that is never listed. */
@@ -232,6 +258,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     const lines = missingStream.map((name) => `  ${name}: required when CHAT_PROVIDER=stream`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both, or neither (a pair is then kept in DATA_DIR)',
+    );
+  }
   // The embedded database opens in one process only: no worker process could ever run the jobs.
   if (!e.JOB_WORKERS && e.DATABASE_URL === undefined) {
     throw new ConfigError(
@@ -281,6 +312,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       e.FAMILY_DIST_DIR ?? new URL('../../../family/dist', import.meta.url).pathname,
     ),
     jobs: { pollSeconds: e.JOB_POLL_SECONDS, workers: e.JOB_WORKERS },
+    notifications: {
+      unreadQuietMinutes: e.UNREAD_MAIL_QUIET_MINUTES,
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      vapidSubject: e.VAPID_SUBJECT,
+      pushAllowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS,
+    },
     payments: {
       provider: e.PAYMENTS_PROVIDER,
       planExcludedId: e.PLAN_EXCLUDED_ID,

@@ -246,3 +246,74 @@ export const memberSessions = pgTable(
     index('member_sessions_member_idx').on(t.memberId),
   ],
 );
+
+/** What a member chose for the families' app: e-mails about unread messages, and their language. */
+export const memberPreferences = pgTable('member_preferences', {
+  memberId: uuid('member_id')
+    .primaryKey()
+    .references(() => familyMembers.id, { onDelete: 'cascade' }),
+  emailUnread: boolean('email_unread').notNull().default(true),
+  /** The app's language, which its e-mails and notifications follow too; null: English. */
+  language: text('language', { enum: ['en', 'es'] }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Channels with a message whose unread-messages e-mails may be due: each post sets `dueAt` to the end of
+ * the quiet period after it, and the minute job takes the channels whose time has come.
+ */
+export const chatUnreadDue = pgTable(
+  'chat_unread_due',
+  {
+    channelId: uuid('channel_id')
+      .primaryKey()
+      .references(() => chatChannels.id, { onDelete: 'cascade' }),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('chat_unread_due_at_idx').on(t.dueAt)],
+);
+
+/**
+ * The last unread-messages e-mail of each member and channel: when it went (at most one an hour) and
+ * the newest message it told of (the same messages are never told of twice).
+ */
+export const chatUnreadMails = pgTable(
+  'chat_unread_mails',
+  {
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => chatChannels.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => chatUsers.id),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    coveredUntil: timestamp('covered_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.userId] })],
+);
+
+/**
+ * A browser's Web Push subscription, made on one device's session: it ends with the session (signing
+ * out) and when the push service says it is gone.
+ */
+export const memberPushSubscriptions = pgTable(
+  'member_push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => familyMembers.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => memberSessions.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('member_push_subscriptions_endpoint_key').on(t.endpoint),
+    index('member_push_subscriptions_member_idx').on(t.memberId),
+    index('member_push_subscriptions_session_idx').on(t.sessionId),
+  ],
+);

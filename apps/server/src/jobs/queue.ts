@@ -32,6 +32,10 @@ interface JobData {
   'agreements.alert': Record<string, never>;
   /** The daily digest of overdue agreement items to entities that chose it (scheduled). */
   'agreements.digest': Record<string, never>;
+  /** E-mail members of the channels gone quiet about the messages they have not read (every minute). */
+  'chat.unread-mail': Record<string, never>;
+  /** Web Push to the browsers of a channel's other members: a member posted (queued by the post). */
+  'chat.push': { channelId: string; groupId: string; writerId: string };
 }
 export type JobName = keyof JobData;
 
@@ -51,6 +55,9 @@ export const QUEUES: Record<JobName, { retryLimit: number; retryDelay: number; e
   'agreements.sweep': { retryLimit: 3, retryDelay: 60, expireInSeconds: 1800 },
   'agreements.alert': { retryLimit: 5, retryDelay: 10, expireInSeconds: 120 },
   'agreements.digest': { retryLimit: 5, retryDelay: 60, expireInSeconds: 600 },
+  'chat.unread-mail': { retryLimit: 3, retryDelay: 30, expireInSeconds: 300 },
+  // A notification that could not go within minutes is stale: the conversation holds the message.
+  'chat.push': { retryLimit: 2, retryDelay: 10, expireInSeconds: 120 },
 };
 
 interface JobContext {

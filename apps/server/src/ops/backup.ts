@@ -20,6 +20,7 @@ import {
 } from '../db/backup-database.js';
 import { DATA_DIR_LOCK_FILE, DataDirHeldError, holdDataDir } from '../db/data-dir-lock.js';
 import { usePrivateUmask } from '../lib/private-files.js';
+import { VAPID_KEYS_FILE } from '../modules/notifications/vapid-keys.js';
 import { TOKEN_KEY_FILE } from '../modules/system/bootstrap-admin.js';
 import {
   BackupError,
@@ -37,6 +38,7 @@ export const BACKUP_PARTS = {
   postgresDump: 'database.pgdump',
   pgliteFolder: 'database',
   tokenKey: TOKEN_KEY_FILE,
+  vapidKeys: VAPID_KEYS_FILE,
   files: 'files',
   outbox: 'outbox',
 } as const;
@@ -94,7 +96,7 @@ async function copyFolder(
 function copyPglite(config: Config, work: string, contents: Contents): Promise<void> {
   const { dataDir } = config.database;
   const skip = new Set(
-    [TOKEN_KEY_FILE, DATA_DIR_LOCK_FILE, 'postmaster.pid']
+    [TOKEN_KEY_FILE, VAPID_KEYS_FILE, DATA_DIR_LOCK_FILE, 'postmaster.pid']
       .map((name) => path.join(dataDir, name))
       .concat(config.mail.outboxDir, config.storage.dir),
   );
@@ -148,12 +150,12 @@ export async function createBackup(config: Config, target: string): Promise<Mani
       migrations = await pgliteMigrations(config.database.dataDir);
       await copyPglite(config, work, contents);
     }
-    const tokenKey = path.join(config.database.dataDir, TOKEN_KEY_FILE);
-    if (existsSync(tokenKey))
-      parts.push({
-        path: BACKUP_PARTS.tokenKey,
-        ...(await copyCounted(tokenKey, path.join(work, BACKUP_PARTS.tokenKey))),
-      });
+    // The keys the portal generated and keeps beside the database: without them no second factor
+    // opens again, and no browser's notification subscription works.
+    for (const key of [BACKUP_PARTS.tokenKey, BACKUP_PARTS.vapidKeys]) {
+      const kept = path.join(config.database.dataDir, key);
+      if (existsSync(kept)) parts.push({ path: key, ...(await copyCounted(kept, path.join(work, key))) });
+    }
     if (config.storage.provider === 'local')
       await copyFolder(config.storage.dir, work, BACKUP_PARTS.files, contents);
     await copyFolder(config.mail.outboxDir, work, BACKUP_PARTS.outbox, contents);

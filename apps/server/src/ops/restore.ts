@@ -38,7 +38,8 @@ function destinationOf(config: Config, part: string): string | null {
   const under = (prefix: string, folder: string) =>
     part.startsWith(`${prefix}/`) ? path.join(folder, part.slice(prefix.length + 1)) : null;
   if (part === BACKUP_PARTS.postgresDump) return null;
-  if (part === BACKUP_PARTS.tokenKey) return path.join(config.database.dataDir, BACKUP_PARTS.tokenKey);
+  if (part === BACKUP_PARTS.tokenKey || part === BACKUP_PARTS.vapidKeys)
+    return path.join(config.database.dataDir, part);
   const destination =
     under(BACKUP_PARTS.pgliteFolder, config.database.dataDir) ??
     under(BACKUP_PARTS.files, config.storage.dir) ??

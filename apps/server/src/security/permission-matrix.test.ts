@@ -926,6 +926,27 @@ const REQUESTS: Record<string, Build> = {
     endpoint: endpoints.chat.attachment,
     params: { channelId: c.subject.channelId, messageId: c.subject.messageId, index: '0' },
   }),
+  'GET /api/chat/preferences': () => ({ endpoint: endpoints.chat.preferences }),
+  'PUT /api/chat/preferences': () => ({
+    endpoint: endpoints.chat.updatePreferences,
+    payload: { language: 'es' },
+  }),
+  'POST /api/chat/notifications/unread-mail/opt-out': () => ({
+    endpoint: endpoints.chat.unreadMailOptOut,
+    payload: { token: WRONG_STATE },
+  }),
+  'GET /api/chat/push/key': () => ({ endpoint: endpoints.chat.pushKey }),
+  'PUT /api/chat/push/subscription': () => ({
+    endpoint: endpoints.chat.pushSubscribe,
+    payload: {
+      endpoint: 'https://8.8.8.8/push/matrix',
+      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+    },
+  }),
+  'DELETE /api/chat/push/subscription': () => ({
+    endpoint: endpoints.chat.pushUnsubscribe,
+    payload: { endpoint: 'https://8.8.8.8/push/matrix' },
+  }),
   'GET /api/groups/:groupId/channels/:channelId/messages/:messageId/attachments/:index': (c) => {
     const open = (groupId: string): Req => ({
       endpoint: endpoints.conversations.attachment,

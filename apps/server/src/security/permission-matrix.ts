@@ -173,6 +173,14 @@ export const PERMISSION_MATRIX: Record<string, MatrixRow> = {
   'POST /api/chat/channels/:channelId/files':            row('401',   '403',   '403',   '403',   OWN),
   'GET /api/chat/channels/:channelId/messages/:messageId/attachments/:index':
                                                          row('401',   '403',   '403',   '403',   OWN),
+  // the families' app's notifications: the member's own choices and devices; the opt-out link's
+  // signed token is its credential (a wrong one is refused on its merits, whoever calls)
+  'GET /api/chat/preferences':                           row('401',   '403',   '403',   '403',   '2xx'),
+  'PUT /api/chat/preferences':                           row('401',   '403',   '403',   '403',   '2xx'),
+  'POST /api/chat/notifications/unread-mail/opt-out':    row('4xx',   '4xx',   '4xx',   '4xx',   '4xx'),
+  'GET /api/chat/push/key':                              row('401',   '403',   '403',   '403',   '2xx'),
+  'PUT /api/chat/push/subscription':                     row('401',   '403',   '403',   '403',   '2xx'),
+  'DELETE /api/chat/push/subscription':                  row('401',   '403',   '403',   '403',   '2xx'),
   // attachments: served by the portal to the family's own entity (its <img> carries a media token)
   'GET /api/groups/:groupId/channels/:channelId/messages/:messageId/attachments/:index':
                                                          row('401',   '403',   OWN,     OWN,     '401'),

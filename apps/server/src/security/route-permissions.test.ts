@@ -35,6 +35,8 @@ const PUBLIC_ROUTES = new Set([
   // the families' app: its session cookie for a new member token, and signing out on the device
   'POST /api/chat/sessions/refresh',
   'POST /api/chat/sessions/end',
+  // an unread-messages e-mail's opt-out link: its signed token says whose e-mails stop
+  'POST /api/chat/notifications/unread-mail/opt-out',
   // the agreements' test clock: answers 404 unless the server runs with TEST_CLOCK=true (journeys only)
   'PUT /api/test/clock',
 ]);

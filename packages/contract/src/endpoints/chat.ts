@@ -8,12 +8,17 @@ import {
   ZMemberCodeResponse,
   ZMemberHistoryQuery,
   ZMemberHistoryResponse,
+  ZMemberPreferences,
+  ZMemberPreferencesRequest,
   ZMemberReadRequest,
   ZMemberSessionRequest,
   ZMemberSessionResponse,
   ZMessageResponse,
   ZPostMessageRequest,
   ZPostMessageResponse,
+  ZPushKeyResponse,
+  ZPushSubscriptionRequest,
+  ZUnreadMailOptOutRequest,
   ZUploadedFile,
 } from '../schemas/index.js';
 import { errorAnswers, type SchemasOf } from './endpoint.js';
@@ -70,5 +75,19 @@ export const chatEndpoints = {
     }),
     query: ZAttachmentQuery,
     responses: { ...refused, ...errorAnswers(416) },
+  },
+  preferences: { responses: { 200: ZMemberPreferences, ...refused } },
+  updatePreferences: { body: ZMemberPreferencesRequest, responses: { 200: ZMemberPreferences, ...refused } },
+  unreadMailOptOut: {
+    body: ZUnreadMailOptOutRequest,
+    responses: { 200: ZMessageResponse, ...errorAnswers(400, 429) },
+  },
+  /** 404 when this server sends no push notifications (no keys configured and none can be kept). */
+  pushKey: { responses: { 200: ZPushKeyResponse, ...refused } },
+  pushSubscribe: { body: ZPushSubscriptionRequest, responses: { 204: z.null(), ...refused } },
+  /** The body names the subscription's endpoint; ending one that is not there is no error. */
+  pushUnsubscribe: {
+    body: z.object({ endpoint: z.string().max(2000) }),
+    responses: { 204: z.null(), ...refused },
   },
 } satisfies SchemasOf<typeof ROUTES.chat>;

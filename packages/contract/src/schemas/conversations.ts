@@ -2,6 +2,7 @@
 // channel status toggle and the export (sections 4, 5 and 7), the public check of an export's
 // fingerprint, and the small member-facing chat API of the local chat provider.
 import { z } from 'zod';
+import { FAMILY_LANGUAGES } from '../family-texts.js';
 import { MSG } from '../messages.js';
 import { ZVerificationCode } from '../rules/codes.js';
 import { ZEmail } from './auth.js';
@@ -394,3 +395,38 @@ export const ZFlagMessageRequest = z.object({
     .default(null),
 });
 export type FlagMessageRequest = z.input<typeof ZFlagMessageRequest>;
+
+/** What a member chose: e-mails about messages left unread, and the language of the app and e-mails. */
+export const ZMemberPreferences = z.object({
+  emailUnread: z.boolean(),
+  language: z.enum(FAMILY_LANGUAGES).nullable(),
+});
+export type MemberPreferences = z.infer<typeof ZMemberPreferences>;
+
+export const ZMemberPreferencesRequest = ZMemberPreferences.partial().refine(
+  (change) => change.emailUnread !== undefined || change.language !== undefined,
+  MSG.extra.preferencesEmpty,
+);
+export type MemberPreferencesRequest = z.input<typeof ZMemberPreferencesRequest>;
+
+/** The opt-out link of an unread-messages e-mail: its signed token is the only credential. */
+export const ZUnreadMailOptOutRequest = z.object({
+  token: z.string(MSG.extra.unsubscribeLinkInvalid).min(1, MSG.extra.unsubscribeLinkInvalid).max(2000),
+});
+
+/** The server's VAPID public key (base64url), which a browser's push subscription is made for. */
+export const ZPushKeyResponse = z.object({ publicKey: z.string() });
+
+/** A browser's push subscription (PushSubscription.toJSON()), for this device's session. */
+export const ZPushSubscriptionRequest = z.object({
+  endpoint: z.url(MSG.extra.pushEndpointInvalid).max(2000, MSG.extra.pushEndpointInvalid),
+  keys: z.object({
+    p256dh: z
+      .string(MSG.extra.pushEndpointInvalid)
+      .regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, MSG.extra.pushEndpointInvalid),
+    auth: z
+      .string(MSG.extra.pushEndpointInvalid)
+      .regex(/^[A-Za-z0-9_-]{16,30}={0,2}$/, MSG.extra.pushEndpointInvalid),
+  }),
+});
+export type PushSubscriptionRequest = z.input<typeof ZPushSubscriptionRequest>;

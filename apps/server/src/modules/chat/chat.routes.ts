@@ -9,6 +9,7 @@ import { AppError } from '../../lib/app-error.js';
 import { route } from '../../lib/route.js';
 import { readingErrorsAsRefusals } from '../../lib/upload-bytes.js';
 import { sendAttachment } from '../attachments/send-attachment.js';
+import { createNotificationsService } from '../notifications/notifications.service.js';
 import { createChatMembersService, type DeviceSession, type Member } from './chat.service.js';
 import { openMemberStream } from './member-stream.js';
 
@@ -34,6 +35,7 @@ function memberOf(request: FastifyRequest): Member {
 
 export async function chatMembersRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const service = createChatMembersService(ctx);
+  const notifications = createNotificationsService(ctx);
   const tags = ['member chat'];
   const docs = { tags };
   const { rateLimitMax, rateLimitWindowSeconds } = ctx.config.auth;
@@ -302,6 +304,75 @@ export async function chatMembersRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
         input: { ...request.params, size: request.query.size, range: request.headers.range },
       });
       return sendAttachment(reply, served);
+    },
+  );
+
+  route(
+    app,
+    endpoints.chat.preferences,
+    {
+      onRequest: requireMember,
+      schema: { ...docs, summary: "The member's notification and language choices" },
+    },
+    async (request) => notifications.preferences(memberOf(request).id),
+  );
+
+  route(
+    app,
+    endpoints.chat.updatePreferences,
+    {
+      onRequest: requireMember,
+      config: { rateLimit: { max: 60, timeWindow: MINUTE } },
+      schema: { ...docs, summary: 'Turn unread-messages e-mails on or off; choose the language' },
+    },
+    async (request) => notifications.updatePreferences(memberOf(request).id, request.body),
+  );
+
+  route(
+    app,
+    endpoints.chat.unreadMailOptOut,
+    {
+      config: { rateLimit },
+      schema: {
+        tags,
+        summary: "An unread-messages e-mail's opt-out link: no sign-in, the link's signed token says who",
+      },
+    },
+    async (request) => notifications.optOutOfUnreadMails(request.body.token),
+  );
+
+  route(
+    app,
+    endpoints.chat.pushKey,
+    { onRequest: requireMember, schema: { ...docs, summary: "The server's Web Push (VAPID) public key" } },
+    async () => notifications.pushKey(),
+  );
+
+  route(
+    app,
+    endpoints.chat.pushSubscribe,
+    {
+      onRequest: requireMember,
+      config: { rateLimit: { max: 30, timeWindow: MINUTE } },
+      schema: { ...docs, summary: "This device's browser takes notifications of new messages (Web Push)" },
+    },
+    async (request, reply) => {
+      await notifications.subscribe(memberOf(request), request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  route(
+    app,
+    endpoints.chat.pushUnsubscribe,
+    {
+      onRequest: requireMember,
+      config: { rateLimit: { max: 30, timeWindow: MINUTE } },
+      schema: { ...docs, summary: "This device's browser takes no more notifications" },
+    },
+    async (request, reply) => {
+      await notifications.unsubscribe(memberOf(request).id, request.body.endpoint);
+      return reply.code(204).send(null);
     },
   );
 }

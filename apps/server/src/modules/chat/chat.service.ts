@@ -40,6 +40,7 @@ import {
 import { signMediaToken, verifyMediaToken } from '../auth/access-token.js';
 import { CODE_SLOT } from '../mail/derived-codes.js';
 import { queueMail } from '../mail/mail.service.js';
+import { createNotificationsService } from '../notifications/notifications.service.js';
 import { recordReports } from '../reports/reports.service.js';
 import * as repo from './chat.repository.js';
 import { memberCodeMail } from './member-mail.js';
@@ -150,6 +151,7 @@ export const UPLOADS_IN_FLIGHT_PER_MEMBER = 2;
 export function createChatMembersService(ctx: AppContext) {
   const attachments = createAttachmentsService(ctx);
   const agreements = createAgreementsService(ctx);
+  const notifications = createNotificationsService(ctx);
   // Anyone can ask for a code or try one for any e-mail: counted per e-mail and client address (with
   // the route's limit per address), so that nobody's tries lock the member out from their own device.
   const perPair = codeFlowLimiter(ctx.db, 'member-code', ctx.config.auth.rateLimitMax);
@@ -266,10 +268,16 @@ export function createChatMembersService(ctx: AppContext) {
 
     /** Ends the session of this device (by its cookie, or the token's own session). */
     async signOut({ cookie, member }: { cookie: string | undefined; member: Member | null }) {
-      if (member) await sessions.revokeMemberSession(ctx.db, member.sessionId);
+      if (member) {
+        await sessions.revokeMemberSession(ctx.db, member.sessionId);
+        await notifications.endSession(member.sessionId);
+      }
       if (cookie) {
         const session = await sessions.findMemberSessionByToken(ctx.db, sha256(cookie));
-        if (session) await sessions.revokeMemberSession(ctx.db, session.id);
+        if (session) {
+          await sessions.revokeMemberSession(ctx.db, session.id);
+          await notifications.endSession(session.id);
+        }
       }
       return { message: MSG.conversations.memberSignedOut };
     },
@@ -455,6 +463,8 @@ export function createChatMembersService(ctx: AppContext) {
       if (result.replayed) return { id: result.id };
       // Every open screen of the channel, on every process.
       await ctx.live.publish({ type: 'message', channelId: input.channelId, messageId: result.id });
+      // The others' browsers now, their e-mails once the conversation has gone quiet.
+      await notifications.afterMemberPost({ channelId: input.channelId, groupId, writerId: member.id });
       // The family's agreement may be kept by this message: its standing is worked out again.
       await agreements.afterMemberPost(groupId);
       return { id: result.id };

@@ -2,10 +2,10 @@
 // random one is generated and printed once, since nobody else could ever sign in. Once admins exist the
 // two are read no more: an ADMIN_PASSWORD that is not the admin's password is said to be ignored, with
 // the way to change a password, so that nobody believes a restart changed it.
-import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MSG } from '@bridge-talk/contract';
 import type { AppContext } from '../../app-context.js';
+import { keepOnce } from '../../lib/keep-once.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { randomToken } from '../../lib/secrets.js';
 import { importTokenKey, type TokenKey } from '../auth/token-key.js';
@@ -53,28 +53,10 @@ export async function loadTokenKey(ctx: Pick<AppContext, 'db' | 'config'>): Prom
   if (ctx.config.auth.jwtSecret) return importTokenKey(ctx.config.auth.jwtSecret);
   const file = path.join(ctx.config.database.dataDir, TOKEN_KEY_FILE);
   const earlier = await repo.findSetting(ctx.db, 'jwt_secret');
-  const value = createOnce(file, earlier ?? randomToken(48));
+  const value = keepOnce(file, () => earlier ?? randomToken(48));
   if (earlier !== null) await repo.deleteSetting(ctx.db, 'jwt_secret');
   return importTokenKey(value);
 }
 
 /** The key's file in DATA_DIR: a backup carries it (ops/backup.ts), or no second factor opens again. */
 export const TOKEN_KEY_FILE = 'token.key';
-
-/**
- * The file's content, writing `value` first when there is no file: written aside and linked into
- * place, so that processes starting together on one DATA_DIR all read the one that won.
- */
-function createOnce(file: string, value: string): string {
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const aside = `${file}.${process.pid}.${randomToken(6)}.tmp`;
-  writeFileSync(aside, value, { mode: 0o600 });
-  try {
-    linkSync(aside, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  } finally {
-    rmSync(aside, { force: true });
-  }
-  return readFileSync(file, 'utf8').trim();
-}

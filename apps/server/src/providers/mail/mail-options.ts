@@ -10,6 +10,7 @@ export function toMailOptions(from: string, message: MailMessage): MailComposerO
     subject: message.subject,
     text: message.text,
     html: message.html,
+    ...(message.listUnsubscribe ? { list: { unsubscribe: message.listUnsubscribe } } : {}),
     attachments: message.attachments?.map((a) => ({
       filename: a.filename,
       contentType: a.contentType,

@@ -26,6 +26,8 @@ export interface MailMessage {
    * label as the message is sent (see derived-codes.ts), so a queued or recorded message holds none.
    */
   codeLabel?: string;
+  /** A page that stops e-mails like this one (the List-Unsubscribe header mail programs offer). */
+  listUnsubscribe?: string;
   /**
    * The Message-ID, recorded before the first attempt to send: a retry after a crash sends the same
    * one, which the outbox sees it has written and a mail client takes for the same message.
