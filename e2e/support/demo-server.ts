@@ -20,6 +20,9 @@ export interface DemoServer {
   server: ServerProcess;
   /** The id of each demo family of the agency, as the seed printed it. */
   families: Record<DemoFamily, string>;
+  /** Stops the server (SIGTERM); `start` brings it back on the same address and data. */
+  halt(): Promise<void>;
+  start(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -47,23 +50,28 @@ export async function startDemoServer(name: string): Promise<DemoServer> {
     families[match[1] as DemoFamily] = match[2]!;
   }
   expect(Object.keys(families).sort()).toEqual(['Lily Chen', 'Noah Garcia', 'Robin Smith']);
-  const server = await startServer(
-    {
-      DATA_DIR: dataDir,
-      ...admin,
-      SMTP_URL: process.env.E2E_SMTP_URL ?? '',
-      JOB_POLL_SECONDS: '0.5',
-      RATE_LIMIT_AUTH_MAX: '500',
-    },
-    await freePort(),
-  );
-  return {
-    server,
+  const env = {
+    DATA_DIR: dataDir,
+    ...admin,
+    SMTP_URL: process.env.E2E_SMTP_URL ?? '',
+    JOB_POLL_SECONDS: '0.5',
+    RATE_LIMIT_AUTH_MAX: '500',
+  };
+  const port = await freePort();
+  const demo: DemoServer = {
+    server: await startServer(env, port),
     families: families as Record<DemoFamily, string>,
+    async halt() {
+      demo.server.process.kill('SIGTERM');
+      await waitForExit(demo.server.process);
+    },
+    async start() {
+      demo.server = await startServer(env, port);
+    },
     async stop() {
-      server.process.kill('SIGTERM');
-      await waitForExit(server.process);
+      await demo.halt();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return demo;
 }
