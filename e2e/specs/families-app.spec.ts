@@ -141,6 +141,20 @@ test('a birth mother writes from her invitation; the family and the caseworker s
   writeFileSync(pdf, Buffer.from(mail.attachments[0]!.base64, 'base64'));
   const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
   expect(text).toContain('¡Hola a todos! Les mando una foto del lago.');
+
+  // The birth mother's notifications, in her language; the server now writes her e-mails in Spanish.
+  await birth.page.getByRole('link', { name: 'Avisos' }).click();
+  await expect(birth.page.getByRole('heading', { name: 'Avisos' })).toBeVisible();
+  const unreadMails = birth.page.getByRole('checkbox', {
+    name: 'Enviarme un correo sobre los mensajes que no he leído',
+  });
+  await expect(unreadMails).toBeChecked();
+  await expectAccessible(birth.page, 'families’ app: notifications');
+  await unreadMails.click();
+  await expect(birth.page.getByRole('status').filter({ hasText: 'Guardado.' })).toBeVisible();
+  await expect(unreadMails).not.toBeChecked();
+  await birth.page.reload();
+  await expect(unreadMails).not.toBeChecked();
   await birth.page.context().close();
   await parent.page.context().close();
 });

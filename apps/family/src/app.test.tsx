@@ -183,6 +183,55 @@ describe('the families’ app', () => {
     await act(async () => {});
     expect(await screen.findAllByText('Hola')).toHaveLength(1);
   });
+
+  it('sends one message for a double click on Send', async () => {
+    window.history.replaceState(null, '', `/family/conversations/${channel.id}`);
+    localStorage.setItem('bt-family-signed-in', '1');
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.getAttribute('role') === 'log' ? 600 : 0;
+    });
+    handler = ({ url, method }) => {
+      if (url === '/api/chat/sessions/refresh') return json(200, session());
+      if (url === '/api/chat/channels') return json(200, { channels: [channel] });
+      if (url.startsWith(`/api/chat/channels/${channel.id}/messages?`))
+        return json(200, { messages: [], nextCursor: null, newerCursor: null, reportedByMe: [] });
+      if (url === `/api/chat/channels/${channel.id}/messages` && method === 'POST')
+        return json(201, { id: 'm3' });
+      if (url.endsWith('/read')) return json(204, null);
+      return json(404, { message: 'not found' });
+    };
+    render(<App />);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Write a message' }), 'Once');
+    await userEvent.dblClick(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Write a message' })).toHaveValue(''));
+    await act(async () => {});
+    expect(calls.filter((c) => c.method === 'POST' && c.url.endsWith('/messages'))).toHaveLength(1);
+  });
+
+  it('keeps a pasted text that is too long whole, says so, and sends nothing', async () => {
+    window.history.replaceState(null, '', `/family/conversations/${channel.id}`);
+    localStorage.setItem('bt-family-signed-in', '1');
+    handler = ({ url }) => {
+      if (url === '/api/chat/sessions/refresh') return json(200, session());
+      if (url === '/api/chat/channels') return json(200, { channels: [channel] });
+      if (url.startsWith(`/api/chat/channels/${channel.id}/messages?`))
+        return json(200, { messages: [], nextCursor: null, newerCursor: null, reportedByMe: [] });
+      return json(404, { message: 'not found' });
+    };
+    render(<App />);
+    const box = await screen.findByRole('textbox', { name: 'Write a message' });
+    box.focus();
+    await userEvent.paste('a'.repeat(5001));
+    expect(box).toHaveValue('a'.repeat(5001));
+    expect(box).toHaveAccessibleDescription(
+      'This message is too long: write at most 5,000 characters, or send it in parts.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(box).toHaveValue('a'.repeat(5001));
+    expect(calls.filter((c) => c.method === 'POST' && c.url.endsWith('/messages'))).toHaveLength(0);
+    await userEvent.type(box, '{Backspace}');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });
 
 function session() {

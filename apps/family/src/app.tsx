@@ -75,7 +75,7 @@ function Frame() {
     if (session !== 'signed-in') return;
     api<MemberPreferences>(API.chat.preferences).then(
       (saved) => {
-        if (saved.language !== language) void saveLanguage(language);
+        if (saved?.language !== language) void saveLanguage(language);
       },
       () => {},
     );

@@ -52,6 +52,8 @@ const en = {
   yesterday: 'Yesterday',
   composerLabel: 'Write a message',
   send: 'Send',
+  messageTooLong: (max: string) =>
+    `This message is too long: write at most ${max} characters, or send it in parts.`,
   attach: 'Add a picture or video',
   removeAttachment: (name: string) => `Remove ${name}`,
   sending: 'Sending…',
@@ -162,6 +164,8 @@ const es: FamilyTexts = {
   yesterday: 'Ayer',
   composerLabel: 'Escriba un mensaje',
   send: 'Enviar',
+  messageTooLong: (max: string) =>
+    `Este mensaje es demasiado largo: escriba como mucho ${max} caracteres, o envíelo en partes.`,
   attach: 'Añadir una foto o un vídeo',
   removeAttachment: (name: string) => `Quitar ${name}`,
   sending: 'Enviando…',

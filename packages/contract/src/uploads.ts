@@ -1,5 +1,10 @@
-// What the member API accepts as an attachment: recognised from the bytes, whatever the name says.
-// Kept apart from the schemas, so that the families' app can read it without loading them.
+// What the member API accepts in a message: its html's length, and attachments recognised from their
+// bytes, whatever the name says. Kept apart from the schemas, so that the families' app can read it
+// without loading them (and zod with them).
+
+/** The longest html a message may have, as stored. */
+export const MESSAGE_HTML_MAX = 20_000;
+
 export const UPLOAD_TYPES = {
   'image/jpeg': 'image',
   'image/png': 'image',

@@ -6,6 +6,7 @@
 // scrolls as lightly as a short one.
 import {
   API,
+  MESSAGE_HTML_MAX,
   type MemberChannelsResponse,
   type MemberHistoryResponse,
   type MemberMessage,
@@ -621,14 +622,20 @@ function PendingRow({ item, onRetry }: { item: Pending; onRetry: (item: Pending)
   );
 }
 
+/** The longest text the composer sends (the server's limit is on its html, MESSAGE_HTML_MAX). */
+const MESSAGE_TEXT_MAX = 5000;
+
 function Composer({ onSend }: { onSend: (html: string, files: File[]) => void }) {
-  const { t } = useTexts();
-  const ids = { text: useId(), file: useId(), error: useId() };
+  const { t, language } = useTexts();
+  const ids = { text: useId(), file: useId(), error: useId(), length: useId() };
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [problem, setProblem] = useState<FileProblem | null>(null);
+  // Said, not cut off: a pasted text longer than a message may be stays whole in the box. The server
+  // counts the message as it is stored (its html), which a text of many '&' or lines makes longer.
+  const tooLong = text.length > MESSAGE_TEXT_MAX || textToHtml(text).length > MESSAGE_HTML_MAX;
   const send = () => {
-    if (!text.trim() && files.length === 0) return;
+    if (tooLong || (!text.trim() && files.length === 0)) return;
     onSend(text.trim() ? textToHtml(text) : '', files);
     setText('');
     setFiles([]);
@@ -663,6 +670,11 @@ function Composer({ onSend }: { onSend: (html: string, files: File[]) => void })
           {problem === 'size' ? t.fileTooLarge : t.fileNotAllowed}
         </p>
       )}
+      {tooLong && (
+        <p id={ids.length} className="error" role="alert">
+          {t.messageTooLong(MESSAGE_TEXT_MAX.toLocaleString(language))}
+        </p>
+      )}
       <div className="composer-row">
         <label className="attach" htmlFor={ids.file} title={t.attach}>
           <span aria-hidden="true">+</span>
@@ -690,7 +702,8 @@ function Composer({ onSend }: { onSend: (html: string, files: File[]) => void })
           rows={1}
           placeholder={t.composerLabel}
           value={text}
-          maxLength={5000}
+          aria-invalid={tooLong || undefined}
+          aria-describedby={tooLong ? ids.length : undefined}
           onChange={(event) => setText(event.currentTarget.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {

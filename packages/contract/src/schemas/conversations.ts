@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { FAMILY_LANGUAGES } from '../family-texts.js';
 import { MSG } from '../messages.js';
 import { ZVerificationCode } from '../rules/codes.js';
+import { MESSAGE_HTML_MAX } from '../uploads.js';
 import { ZEmail } from './auth.js';
 
 export const CHAT_ROLES = ['child', 'adoptive_parent', 'birth_family'] as const;
@@ -281,7 +282,6 @@ export const ZPostAttachment = z.object({
     .default(null),
 });
 
-export const MESSAGE_HTML_MAX = 20_000;
 export const FLAG_REASON_MAX = 500;
 
 export const ZPostMessageRequest = z
@@ -365,7 +365,7 @@ export const ZChannelLiveEvent = z.discriminatedUnion('type', [
 export type ChannelLiveEvent = z.infer<typeof ZChannelLiveEvent>;
 
 // What the member API accepts as an attachment (in a module without schemas: the families' app reads it).
-export { UPLOAD_MAX_BYTES, UPLOAD_TYPES, type UploadContentType } from '../uploads.js';
+export { MESSAGE_HTML_MAX, UPLOAD_MAX_BYTES, UPLOAD_TYPES, type UploadContentType } from '../uploads.js';
 
 /** A file uploaded to a channel, ready to be attached to the member's next message there. */
 export const ZUploadedFile = z.object({

@@ -2,11 +2,7 @@
 // e-mails may be due and who gets one, and the browsers' push subscriptions.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  chatUnreadDue,
-  memberPreferences,
-  memberPushSubscriptions,
-} from '../../db/schema-chat.js';
+import { chatUnreadDue, memberPreferences, memberPushSubscriptions } from '../../db/schema-chat.js';
 import { isUuid } from '../../lib/app-error.js';
 
 /** The family's name as members see it: its own, or its child's. */
