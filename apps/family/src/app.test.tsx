@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signOut } from './api.js';
 import { App } from './app.js';
+import { testChannel } from './test-channel.js';
 
 type Handler = (request: {
   url: string;
@@ -19,19 +20,8 @@ const json = (status: number, body: unknown) =>
     headers: { 'content-type': 'application/json' },
   });
 
-/** A member's channel as the server lists it. */
-const channel = {
-  id: '11111111-1111-4111-8111-111111111111',
-  number: 1,
-  disabled: false,
-  permission: 'write',
-  familyId: '22222222-2222-4222-8222-222222222222',
-  familyName: 'Robin Smith',
-  members: [
-    { id: 'me', name: 'Bea Birth', role: 'birth_family', active: true },
-    { id: 'pat', name: 'Pat Parent', role: 'adoptive_parent', active: true },
-  ],
-  readOnly: null,
+/** A member's channel as the server lists it, with two unread messages. */
+const channel = testChannel({
   unread: 2,
   lastMessage: {
     id: 'm1',
@@ -41,7 +31,7 @@ const channel = {
     attachments: 0,
     created_at: new Date().toISOString(),
   },
-};
+});
 
 let handler: Handler;
 const calls: { url: string; method: string; body: unknown }[] = [];

@@ -7,23 +7,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signOut } from '../api.js';
 import { App } from '../app.js';
+import { testChannel } from '../test-channel.js';
 
 const channelId = '11111111-1111-4111-8111-111111111111';
-const channel = {
-  id: channelId,
-  number: 1,
-  disabled: false,
-  permission: 'write',
-  familyId: '22222222-2222-4222-8222-222222222222',
-  familyName: 'Robin Smith',
-  members: [
-    { id: 'me', name: 'Bea Birth', role: 'birth_family', active: true },
-    { id: 'pat', name: 'Pat Parent', role: 'adoptive_parent', active: true },
-  ],
-  readOnly: null,
-  unread: 0,
-  lastMessage: null,
-};
+const channel = testChannel({ id: channelId });
 
 const LOG_HEIGHT = 600;
 const ROW_HEIGHT = 72;
