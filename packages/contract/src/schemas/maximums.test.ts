@@ -19,6 +19,9 @@ const NOT_TYPED = new Set([
   'channelId',
   'attachments.url',
   'phone',
+  // an e-mailed link's signed token, and the push address a browser gives
+  'token',
+  'endpoint',
 ]);
 /** Whole parts the browser writes: a passkey's answer to its challenge. */
 const NOT_TYPED_PARTS = ['response.'];
