@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.js';
 import { createJobQueue } from '../src/jobs/queue.js';
@@ -22,6 +23,14 @@ export default async function setup(project: TestProject) {
   // pg-boss installs its schema on first start: do it once here, not in every test file.
   const queue = await createJobQueue(pglite, silentLogger, { pollSeconds: 1 });
   await queue.stop();
+  // The portal uses the database 'postgres' only: without initdb's two templates the dump is a third
+  // smaller, and each test file opens it about 0.35 s sooner (92 files, two at a time).
+  await pglite.db.execute(
+    sql.raw(`update pg_database set datistemplate = false where datname in ('template0', 'template1')`),
+  );
+  await pglite.db.execute(sql.raw('drop database template0'));
+  await pglite.db.execute(sql.raw('drop database template1'));
+  await pglite.db.execute(sql.raw('checkpoint'));
   const dump = await pglite.pglite!.dumpDataDir('none');
   writeFileSync(templateFile, Buffer.from(await dump.arrayBuffer()));
   await pglite.close();
