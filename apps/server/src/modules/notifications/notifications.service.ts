@@ -94,6 +94,12 @@ async function pushNewMessage(
   const names = await findFamilyNames(ctx.db, [input.groupId]);
   // A writer the family no longer names (left since) is still someone of the family.
   const writer = names.of(input.groupId, input.writerId) ?? FAMILY_TEXTS.en.appName;
+  const sending = {
+    keys,
+    subject: vapidSubject(ctx),
+    topic: input.channelId,
+    allowPrivate: ctx.config.notifications.pushAllowPrivateEndpoints,
+  };
   const gone: string[] = [];
   let sent = 0;
   for (const target of targets) {
@@ -105,12 +111,7 @@ async function pushNewMessage(
       tag: input.channelId,
     });
     try {
-      const outcome = await sendPush(target, payload, {
-        keys,
-        subject: vapidSubject(ctx),
-        topic: input.channelId,
-        allowPrivate: ctx.config.notifications.pushAllowPrivateEndpoints,
-      });
+      const outcome = await sendPush(target, payload, sending);
       if (outcome === 'gone') gone.push(target.id);
       if (outcome === 'sent') sent += 1;
     } catch (error) {
