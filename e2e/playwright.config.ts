@@ -17,7 +17,9 @@ export default defineConfig({
   outputDir: './.artifacts/results',
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  // Two files at a time, each worker on a shared server of its own (global-setup.ts): one worker left
+  // the two cores 40 % idle, waiting on the browser and the server in turn.
+  workers: 2,
   // One retry: a journey that fails once and then passes is reported by `npm test`'s summary as flaky,
   // with the error of its failed try, instead of failing the whole run; one that fails twice fails it.
   retries: 1,

@@ -21,6 +21,7 @@ import { type FamilyData, familyWithConversation } from '../support/family-data.
 import { expect, test, waitForMail } from '../support/fixtures.js';
 import { expectUsableAtEveryWidth } from '../support/layout.js';
 import { freePort, startServer, waitForExit } from '../support/server-process.js';
+import { sharedServer } from '../support/shared-servers.js';
 import { signIn } from '../support/sign-in.js';
 
 const WEB_SRC = fileURLToPath(new URL('../../apps/web/src', import.meta.url));
@@ -72,7 +73,7 @@ async function idFromList(request: APIRequestContext, url: string, email: string
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(60_000);
-  const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const request = await playwright.request.newContext({ baseURL: sharedServer().baseUrl });
   const headers = { authorization: `Bearer ${await adminToken(request)}` };
   // A plan and a coupon with hostile names, the coupon the agency's own: they show on /payments, the
   // coupon form, the agency's details and the family's plan picker.
@@ -180,7 +181,7 @@ test.afterAll(async ({ playwright }) => {
   // The hostile admin sorts first in the admin list, and the hostile plan would be offered to every
   // family: other specs expect their own admins and plans there.
   if (!data) return;
-  const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const request = await playwright.request.newContext({ baseURL: sharedServer().baseUrl });
   const headers = { authorization: `Bearer ${await adminToken(request)}` };
   await request.delete(`/api/admin/users/remove/${data.admin.id}`, { headers });
   await request.post(`/api/payments/plans/${data.plan.id}/archive`, { headers });
@@ -843,7 +844,7 @@ test('admin: the terms and the editor of an existing version; its hostile html n
       DATA_DIR: dataDir,
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
-      SMTP_URL: process.env.E2E_SMTP_URL ?? '',
+      SMTP_URL: sharedServer().smtpUrl,
     },
     await freePort(),
   );

@@ -9,6 +9,7 @@ import {
 } from '../support/accounts.js';
 import { E2E_ADMIN } from '../support/constants.js';
 import { expect, readMails, test, waitForMail } from '../support/fixtures.js';
+import { sharedServer } from '../support/shared-servers.js';
 import { signIn } from '../support/sign-in.js';
 
 test('an entity signs in and out', async ({ page, request }) => {
@@ -292,7 +293,7 @@ const mailsTo = (email: string) =>
 
 /** A POST sent from another loopback address than the browser's: a stranger's client. */
 function postFromStranger(path: string, body: object): Promise<number> {
-  const url = new URL(path, process.env.E2E_BASE_URL);
+  const url = new URL(path, sharedServer().baseUrl);
   return new Promise((resolve, reject) => {
     const sent = httpRequest(
       url,

@@ -12,6 +12,7 @@ import { activeEntity, codeIn, uniqueEmail } from '../support/accounts.js';
 import { expectAccessible } from '../support/axe.js';
 import { familyThroughApi } from '../support/family-data.js';
 import { expect, test, waitForMail } from '../support/fixtures.js';
+import { sharedServer } from '../support/shared-servers.js';
 import { signIn } from '../support/sign-in.js';
 
 const LAKE = fileURLToPath(new URL('../fixtures/lake.jpg', import.meta.url));
@@ -19,7 +20,7 @@ const PHONE = { width: 390, height: 844 };
 
 /** A phone's browser in the person's language, signed in from the e-mail's link with the code. */
 async function phoneSignedIn(browser: Browser, link: string, email: string, locale: string) {
-  const context = await browser.newContext({ viewport: PHONE, locale, baseURL: process.env.E2E_BASE_URL });
+  const context = await browser.newContext({ viewport: PHONE, locale, baseURL: sharedServer().baseUrl });
   const page = await context.newPage();
   const started = Date.now();
   await page.goto(link);
@@ -106,7 +107,20 @@ test('a birth mother writes from her invitation; the family and the caseworker s
   const words = '¡Hola a todos! Les mando una foto del lago. Pienso en Luna cada día.';
   await birth.page.locator('input[type="file"]').setInputFiles(LAKE);
   await expect(birth.page.getByText('lake.jpg')).toBeVisible();
+  // The photo's upload is held, as on a slow connection, while the message still being sent is scanned:
+  // it must read as well as a sent one.
+  let releaseUpload = () => {};
+  const uploadHeld = new Promise<void>((resolve) => {
+    void birth.page.route('**/api/chat/channels/*/files', async (route) => {
+      releaseUpload = () => void route.continue();
+      resolve();
+    });
+  });
   await birth.page.getByRole('button', { name: 'Enviar' }).click();
+  await uploadHeld;
+  await expect(birthLog.getByRole('status').filter({ hasText: /^(Enviando…|Subiendo \d+ %)/ })).toBeVisible();
+  await expectAccessible(birth.page, 'families’ app: a message being sent');
+  releaseUpload();
   await birth.page.getByRole('textbox', { name: 'Escriba un mensaje' }).fill(words);
   await birth.page.getByRole('button', { name: 'Enviar' }).click();
   await expect(birthLog.getByText(words)).toBeVisible();

@@ -9,6 +9,7 @@ import { activeEntity, codeIn, uniqueEmail } from '../support/accounts.js';
 import { expectAccessible } from '../support/axe.js';
 import { familyWithConversation } from '../support/family-data.js';
 import { expect, test, waitForMail } from '../support/fixtures.js';
+import { sharedServer } from '../support/shared-servers.js';
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
@@ -18,7 +19,7 @@ const child = 'Kai Keyboard';
 
 test.beforeAll(async ({ browser, playwright }) => {
   test.setTimeout(60_000);
-  const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const request = await playwright.request.newContext({ baseURL: sharedServer().baseUrl });
   agency = await activeEntity(request);
   // A conversation long enough to scroll: more messages than the log's fixed height shows.
   await familyWithConversation(
@@ -39,7 +40,7 @@ test.afterAll(async () => {
 });
 
 async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const context = await browser.newContext({ baseURL: sharedServer().baseUrl });
   return context.newPage();
 }
 

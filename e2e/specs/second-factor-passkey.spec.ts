@@ -6,6 +6,7 @@ import { MSG, RECOVERY_CODE_COUNT, RECOVERY_CODE_PATTERN } from '@bridge-talk/co
 import type { Page } from '@playwright/test';
 import { activeEntity } from '../support/accounts.js';
 import { expect, test } from '../support/fixtures.js';
+import { sharedServer } from '../support/shared-servers.js';
 import { signIn } from '../support/sign-in.js';
 
 /** A platform authenticator that verifies its user, as a laptop's fingerprint reader does. */
@@ -27,7 +28,7 @@ test('an entity user adds a passkey, then signs in with the password and the pas
   page,
   request,
 }) => {
-  const origin = process.env.E2E_BASE_URL!.replace('127.0.0.1', 'localhost');
+  const origin = sharedServer().baseUrl.replace('127.0.0.1', 'localhost');
   const entity = await activeEntity(request);
   await addVirtualAuthenticator(page);
   await signIn(page, 'entity', entity.email, entity.password, { origin });

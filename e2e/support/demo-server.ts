@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from '@playwright/test';
 import { freePort, type ServerProcess, startServer, waitForExit } from './server-process.js';
+import { sharedServer } from './shared-servers.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -53,7 +54,7 @@ export async function startDemoServer(name: string): Promise<DemoServer> {
   const env = {
     DATA_DIR: dataDir,
     ...admin,
-    SMTP_URL: process.env.E2E_SMTP_URL ?? '',
+    SMTP_URL: sharedServer().smtpUrl,
     JOB_POLL_SECONDS: '0.5',
     RATE_LIMIT_AUTH_MAX: '500',
   };

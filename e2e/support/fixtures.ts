@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import { type ConsoleErrors, takeErrors, watchBrowser } from './console-errors.js';
+import { sharedServer } from './shared-servers.js';
 
 export interface CapturedMail {
   to: string[];
@@ -15,8 +16,7 @@ export interface CapturedMail {
 }
 
 export function readMails(): CapturedMail[] {
-  const dir = process.env.E2E_MAIL_DIR;
-  if (!dir) throw new Error('E2E_MAIL_DIR is not set: run through the Playwright config');
+  const dir = sharedServer().mailDir;
   return readdirSync(dir)
     .sort()
     .map((file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CapturedMail);
@@ -52,7 +52,7 @@ export async function waitForMail(
 export const test = base.extend<{ consoleErrors: ConsoleErrors }, { watchedBrowser: undefined }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   baseURL: async ({}, use) => {
-    await use(process.env.E2E_BASE_URL);
+    await use(sharedServer().baseUrl);
   },
   watchedBrowser: [
     async ({ browser }, use) => {

@@ -1,16 +1,19 @@
-// Starts, for the whole e2e run: an SMTP receiver that stores every message as JSON, and the built
-// server on a free port with a fresh data directory. Tests find both through environment variables.
-// The teardown it returns stops both and scans the logs of every server of the run (server-logs.ts).
+// Starts, for the whole e2e run and for each of its workers: an SMTP receiver that stores every message
+// as JSON, and the built server on a free port with a fresh data directory. Tests find theirs with
+// sharedServer() (shared-servers.ts). The teardown it returns stops them and scans the logs of every
+// server of the run (server-logs.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FullConfig } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { E2E_ADMIN } from './constants.js';
-import { appendSharedServerLog, assertServerLogsHoldNoSecret, resetServerLogs } from './server-logs.js';
+import { assertServerLogsHoldNoSecret, resetServerLogs, sharedServerLog } from './server-logs.js';
 import { freePort } from './server-process.js';
+import { publishSharedServers, type SharedServer } from './shared-servers.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const artifacts = path.join(root, 'e2e/.artifacts');
@@ -51,11 +54,11 @@ async function startSmtp(mailDir: string): Promise<{ port: number; close: () => 
   return { port, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-async function waitForReady(url: string, server: ChildProcess, timeoutMs = 90_000) {
+async function waitForReady(url: string, server: ChildProcess, index: number, timeoutMs = 90_000) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     if (server.exitCode !== null)
-      throw new Error(`server exited with ${server.exitCode}; see e2e/.artifacts/server.log`);
+      throw new Error(`server exited with ${server.exitCode}; see e2e/.artifacts/server-${index}.log`);
     try {
       const response = await fetch(`${url}/api/ready`);
       if (response.ok) return;
@@ -67,16 +70,15 @@ async function waitForReady(url: string, server: ChildProcess, timeoutMs = 90_00
   throw new Error('server did not become ready');
 }
 
-export default async function globalSetup() {
-  mkdirSync(artifacts, { recursive: true });
-  const mailDir = path.join(artifacts, 'mail');
+/** One shared server with its own mail capture, data directory and log (`index` names the log). */
+async function startSharedServer(index: number) {
+  const mailDir = path.join(artifacts, `mail-${index}`);
   rmSync(mailDir, { recursive: true, force: true });
   mkdirSync(mailDir, { recursive: true });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bt-e2e-'));
   const smtp = await startSmtp(mailDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  resetServerLogs();
   const server = spawn('node', [path.join(root, 'apps/server/dist/main.js')], {
     env: {
       ...process.env,
@@ -100,20 +102,33 @@ export default async function globalSetup() {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // The log is the server's stdout and stderr, written as they come; 'close' fires once both are drained.
-  server.stdout?.on('data', appendSharedServerLog);
-  server.stderr?.on('data', appendSharedServerLog);
+  const log = sharedServerLog(index);
+  server.stdout?.on('data', log);
+  server.stderr?.on('data', log);
   const drained = new Promise((resolve) => server.once('close', resolve));
-  await waitForReady(baseUrl, server);
-  process.env.E2E_BASE_URL = baseUrl;
-  process.env.E2E_MAIL_DIR = mailDir;
-  // Specs that start a private server (own data directory) send their mail to the same capture.
-  process.env.E2E_SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
+  await waitForReady(baseUrl, server, index);
+  return {
+    shared: { baseUrl, mailDir, smtpUrl: `smtp://127.0.0.1:${smtp.port}` } satisfies SharedServer,
+    async stop() {
+      server.kill('SIGTERM');
+      await drained;
+      await smtp.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export default async function globalSetup(config: FullConfig) {
+  mkdirSync(artifacts, { recursive: true });
+  resetServerLogs();
+  // A server for each worker: journeys that run side by side share nothing but the machine.
+  const servers = await Promise.all(
+    Array.from({ length: Math.max(1, config.workers) }, (_, index) => startSharedServer(index)),
+  );
+  publishSharedServers(servers.map((server) => server.shared));
 
   return async () => {
-    server.kill('SIGTERM');
-    await drained;
-    await smtp.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    assertServerLogsHoldNoSecret();
+    await Promise.all(servers.map((server) => server.stop()));
+    assertServerLogsHoldNoSecret(servers.length);
   };
 }

@@ -1,5 +1,5 @@
-// The logs of the built servers an e2e run starts — the shared one (global-setup.ts) and each private one
-// (server-process.ts) — are their stdout and stderr, written to e2e/.artifacts. At the end of the run
+// The logs of the built servers an e2e run starts — the shared ones, one a worker (global-setup.ts), and
+// each private one (server-process.ts) — are their stdout and stderr, written to e2e/.artifacts. At the end of the run
 // (the global teardown) every one is scanned with the server tests' rules: no password of the run, no
 // token, no bearer header, no e-mailed code in a field and no card number.
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -9,13 +9,15 @@ import { assertNoSecretsIn } from '../../apps/server/test/secret-scan.js';
 import { E2E_PASSWORDS } from './constants.js';
 
 const artifacts = fileURLToPath(new URL('../.artifacts', import.meta.url));
-const SHARED_SERVER_LOG = path.join(artifacts, 'server.log');
+const sharedLogFile = (index: number) => path.join(artifacts, `server-${index}.log`);
 const PRIVATE_SERVER_LOGS = path.join(artifacts, 'servers');
 
 /** Empties the logs of an earlier run. */
 export function resetServerLogs(): void {
   mkdirSync(artifacts, { recursive: true });
-  rmSync(SHARED_SERVER_LOG, { force: true });
+  for (const name of readdirSync(artifacts)) {
+    if (/^server(-\d+)?\.log$/.test(name)) rmSync(path.join(artifacts, name), { force: true });
+  }
   rmSync(PRIVATE_SERVER_LOGS, { recursive: true, force: true });
   mkdirSync(PRIVATE_SERVER_LOGS, { recursive: true });
 }
@@ -27,15 +29,16 @@ export function privateServerLog(port: number): (chunk: Buffer | string) => void
   return (chunk) => appendFileSync(file, chunk);
 }
 
-/** Appends to the shared server's log. */
-export function appendSharedServerLog(chunk: Buffer | string): void {
-  appendFileSync(SHARED_SERVER_LOG, chunk);
+/** The appender of shared server `index`'s log. */
+export function sharedServerLog(index: number): (chunk: Buffer | string) => void {
+  const file = sharedLogFile(index);
+  return (chunk) => appendFileSync(file, chunk);
 }
 
 /** Every server log of the run, by file. */
-function serverLogs(): { file: string; text: string }[] {
+function serverLogs(sharedServers: number): { file: string; text: string }[] {
   const files = [
-    SHARED_SERVER_LOG,
+    ...Array.from({ length: sharedServers }, (_, index) => sharedLogFile(index)),
     ...(existsSync(PRIVATE_SERVER_LOGS)
       ? readdirSync(PRIVATE_SERVER_LOGS).map((name) => path.join(PRIVATE_SERVER_LOGS, name))
       : []),
@@ -45,14 +48,15 @@ function serverLogs(): { file: string; text: string }[] {
 
 /**
  * Throws, naming the file and quoting the place, when a server log of the run holds a secret; or when
- * the shared server's log is not its output (no start line): a scan of nothing proves nothing.
+ * a shared server's log is not its output (no start line): a scan of nothing proves nothing.
  */
-export function assertServerLogsHoldNoSecret(): void {
-  const logs = serverLogs();
-  if (!logs.find((log) => log.file === SHARED_SERVER_LOG)?.text.includes('Bridge Talk portal listening on')) {
-    throw new Error(
-      `${SHARED_SERVER_LOG} does not hold the server's start line: it is not the server's output`,
-    );
+export function assertServerLogsHoldNoSecret(sharedServers: number): void {
+  const logs = serverLogs(sharedServers);
+  for (let index = 0; index < sharedServers; index++) {
+    const file = sharedLogFile(index);
+    if (!logs.find((log) => log.file === file)?.text.includes('Bridge Talk portal listening on')) {
+      throw new Error(`${file} does not hold the server's start line: it is not the server's output`);
+    }
   }
   for (const { file, text } of logs) {
     try {
