@@ -32,6 +32,26 @@ function playwrightFailures(suite, titles, tally) {
   for (const child of suite.suites ?? []) playwrightFailures(child, trail, tally);
 }
 
+/** Whether an unhandled error is a test worker that ended in the middle of a file. */
+const workerExited = (error) =>
+  /Worker exited unexpectedly|emitUnexpectedExit/.test(`${error.cause ?? ''}\n${error.stack ?? ''}`);
+
+/**
+ * The test files a stage left unfinished because a test worker process ended under them, when that is
+ * all that went wrong (no test failed, every unhandled error is such an exit); otherwise null.
+ */
+export function filesCutShort(reportFile, unhandledFile) {
+  if (!existsSync(reportFile) || !existsSync(unhandledFile)) return null;
+  const errors = JSON.parse(readFileSync(unhandledFile, 'utf8'));
+  if (errors.length === 0 || !errors.every(workerExited)) return null;
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  if (report.numFailedTests > 0 || report.testResults.some((r) => r.status === 'failed')) return null;
+  const files = report.testResults
+    .filter((r) => r.assertionResults.some((t) => t.status === 'pending'))
+    .map((r) => r.name);
+  return files.length > 0 ? files : null;
+}
+
 /** The totals of every report read, and the failures in the order they were read. */
 export function createTally(root) {
   const tally = { passed: 0, failed: 0, skipped: 0, failures: [], flaky: [] };
@@ -70,6 +90,33 @@ export function createTally(root) {
       if (!stageOk && tally.failures.length === failuresBefore) {
         tally.failures.push(`${stageName}: the stage failed, yet no test did; its own output above says why`);
       }
+    },
+    /**
+     * The files a worker's exit cut short were run again, alone, and passed (`again` is that run's
+     * report): their tests count once, as passed, and the run says it happened, as for a flaky journey.
+     */
+    rerunPassed(stageName, firstReport, again, errorsFile) {
+      const first = JSON.parse(readFileSync(firstReport, 'utf8'));
+      const cutShort = first.testResults.flatMap((r) =>
+        r.assertionResults
+          .filter((t) => t.status === 'pending')
+          .map((t) => `${path.relative(root, r.name)} › ${t.fullName}`),
+      );
+      // They were counted as not run (pending) from the first report.
+      tally.skipped -= cutShort.length;
+      const rerun = JSON.parse(readFileSync(again, 'utf8'));
+      tally.passed += rerun.numPassedTests;
+      tally.skipped += rerun.numPendingTests + (rerun.numTodoTests ?? 0);
+      // The first run's passes of those files are counted again by the rerun.
+      const rerunFiles = new Set(rerun.testResults.map((r) => r.name));
+      for (const result of first.testResults)
+        if (rerunFiles.has(result.name))
+          tally.passed -= result.assertionResults.filter((t) => t.status === 'passed').length;
+      const errors = JSON.parse(readFileSync(errorsFile, 'utf8'));
+      tally.flaky.push(
+        `${stageName}: a test worker process ended unexpectedly (${errors.length}×) under ${cutShort.join(', ')}; ` +
+          `its files, run again alone, passed\n    ${firstLines(errors[0]?.stack)}`,
+      );
     },
     playwright(file) {
       if (!existsSync(file)) return;

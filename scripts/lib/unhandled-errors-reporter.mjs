@@ -11,6 +11,8 @@ export default class UnhandledErrorsReporter {
     const errors = unhandledErrors.map((error) => ({
       message: [error.name, error.message].filter(Boolean).join(': '),
       stack: error.stack ?? '',
+      // 'Worker exited unexpectedly' is the cause of the pool's error, not its message.
+      cause: error.cause?.message ?? '',
       origin: error.VITEST_TEST_PATH ?? error.VITEST_TEST_NAME ?? '',
     }));
     writeFileSync(file, JSON.stringify(errors));
