@@ -18,6 +18,7 @@ export interface CapturedMail {
 export function readMails(): CapturedMail[] {
   const dir = sharedServer().mailDir;
   return readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
     .sort()
     .map((file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CapturedMail);
 }

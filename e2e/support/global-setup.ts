@@ -3,7 +3,7 @@
 // sharedServer() (shared-servers.ts). The teardown it returns stops them and scans the logs of every
 // server of the run (server-logs.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,7 +43,10 @@ async function startSmtp(mailDir: string): Promise<{ port: number; close: () => 
             receivedAt: new Date().toISOString(),
           };
           counter += 1;
-          writeFileSync(path.join(mailDir, `${Date.now()}-${counter}.json`), JSON.stringify(record));
+          // Written aside, then renamed: a journey reading the folder meanwhile never sees half a file.
+          const file = path.join(mailDir, `${Date.now()}-${counter}.json`);
+          writeFileSync(`${file}.part`, JSON.stringify(record));
+          renameSync(`${file}.part`, file);
           callback();
         })
         .catch(callback);
