@@ -46,18 +46,20 @@ const vitest = (project, report, env) => {
   const name = `${project} tests${env?.TEST_DATABASE_URL ? ' on PostgreSQL' : ''}`;
   const unhandled = report.replace(/\.json$/, '.unhandled.json');
   const failuresBefore = reportsRead.tally.failures.length;
+  // `vitest run` of the stage's projects, its JSON report to `file`.
+  const vitestRun = (file, ...more) => [
+    'vitest',
+    'run',
+    ...project.split('+').flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+    ...more,
+  ];
   const stageOk = stage(
     name,
     'npx',
-    [
-      'vitest',
-      'run',
-      ...project.split('+').flatMap((p) => ['--project', p]),
-      '--reporter=default',
-      '--reporter=json',
-      '--reporter=./scripts/lib/unhandled-errors-reporter.mjs',
-      `--outputFile.json=${report}`,
-    ],
+    vitestRun(report, '--reporter=./scripts/lib/unhandled-errors-reporter.mjs'),
     { ...env, UNHANDLED_ERRORS_FILE: unhandled },
   );
   // A test worker process that ended in the middle of a file (seen rarely, on PGlite, with every test
@@ -69,15 +71,7 @@ const vitest = (project, report, env) => {
     const againOk = stage(
       `${name}: the files a worker's exit cut short, again`,
       'npx',
-      [
-        'vitest',
-        'run',
-        ...project.split('+').flatMap((p) => ['--project', p]),
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${again}`,
-        ...cutShort.map((file) => path.relative(root, file)),
-      ],
+      vitestRun(again, ...cutShort.map((file) => path.relative(root, file))),
       env,
     );
     if (againOk) {
