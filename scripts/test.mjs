@@ -74,12 +74,10 @@ const vitest = (project, report, env) => {
       vitestRun(again, ...cutShort.map((file) => path.relative(root, file))),
       env,
     );
-    if (againOk) {
-      results.find((r) => r.name === name).ok = true;
-      reportsRead.vitest(report);
-      reportsRead.rerunPassed(name, report, again, unhandled);
-      return;
-    }
+    if (againOk) results.find((r) => r.name === name).ok = true;
+    reportsRead.vitest(report);
+    reportsRead.rerun(name, report, again, unhandled, againOk);
+    return;
   }
   reportsRead.vitest(report);
   reportsRead.unhandled(name, unhandled, { stageOk, failuresBefore });

@@ -92,31 +92,29 @@ export function createTally(root) {
       }
     },
     /**
-     * The files a worker's exit cut short were run again, alone, and passed (`again` is that run's
-     * report): their tests count once, as passed, and the run says it happened, as for a flaky journey.
+     * The files a worker's exit cut short (filesCutShort) ran again, alone, into `again`: that run's
+     * counts and failures replace the first run's for those files. Passing, the exit is listed as flaky,
+     * with the tests it cut short; failing, the rerun's failures are listed.
      */
-    rerunPassed(stageName, firstReport, again, errorsFile) {
+    rerun(stageName, firstReport, again, errorsFile, passed) {
       const first = JSON.parse(readFileSync(firstReport, 'utf8'));
-      const cutShort = first.testResults.flatMap((r) =>
-        r.assertionResults
-          .filter((t) => t.status === 'pending')
-          .map((t) => `${path.relative(root, r.name)} › ${t.fullName}`),
-      );
-      // They were counted as not run (pending) from the first report.
-      tally.skipped -= cutShort.length;
-      const rerun = JSON.parse(readFileSync(again, 'utf8'));
-      tally.passed += rerun.numPassedTests;
-      tally.skipped += rerun.numPendingTests + (rerun.numTodoTests ?? 0);
-      // The first run's passes of those files are counted again by the rerun.
-      const rerunFiles = new Set(rerun.testResults.map((r) => r.name));
-      for (const result of first.testResults)
-        if (rerunFiles.has(result.name))
-          tally.passed -= result.assertionResults.filter((t) => t.status === 'passed').length;
+      const rerunFiles = new Set(JSON.parse(readFileSync(again, 'utf8')).testResults.map((r) => r.name));
+      const cutShort = [];
+      for (const result of first.testResults) {
+        if (!rerunFiles.has(result.name)) continue;
+        for (const test of result.assertionResults) {
+          if (test.status === 'passed') tally.passed -= 1;
+          else if (test.status !== 'failed') tally.skipped -= 1;
+          if (test.status === 'pending')
+            cutShort.push(`${path.relative(root, result.name)} › ${test.fullName}`);
+        }
+      }
+      this.vitest(again);
       const errors = JSON.parse(readFileSync(errorsFile, 'utf8'));
-      tally.flaky.push(
+      const line =
         `${stageName}: a test worker process ended unexpectedly (${errors.length}×) under ${cutShort.join(', ')}; ` +
-          `its files, run again alone, passed\n    ${firstLines(errors[0]?.stack)}`,
-      );
+        `its files, run again alone, ${passed ? 'passed' : 'failed'}\n    ${firstLines(errors[0]?.stack)}`;
+      (passed ? tally.flaky : tally.failures).push(line);
     },
     playwright(file) {
       if (!existsSync(file)) return;
