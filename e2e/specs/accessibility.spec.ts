@@ -878,6 +878,8 @@ test('admin: the terms and the editor of an existing version; its hostile html n
     await expectAccessible(page, `admin /terms-conditions/versions/:id (${termsId})`);
     await unexecuted(`admin /terms-conditions/versions/${termsId}`);
   } finally {
+    // The page goes before its server, so that nothing it still asks for finds the server gone.
+    await page.close();
     server.process.kill('SIGTERM');
     await waitForExit(server.process);
     rmSync(dataDir, { recursive: true, force: true });

@@ -74,6 +74,8 @@ test('the administrator sees an entity disabled and terms published on Platform 
     await expect(row(page, 'Changed the status of an entity account.', entityName)).toBeVisible();
     await expectAccessible(page, 'platform activity');
   } finally {
+    // The page goes before its server, so that nothing it still asks for finds the server gone.
+    await page.close();
     server.process.kill('SIGTERM');
     await waitForExit(server.process);
     rmSync(dataDir, { recursive: true, force: true });
